@@ -174,13 +174,13 @@ static void modes(hs_rng *rng) {
         for (int i = 0; i < m; i++) s[i] = msg[off + i];
         hs_p2kb_permute(pp, s);
     }
-    hs_p2kb16_sponge(out, msg, 19);
+    hs_p2kb16_sponge(out, msg, 19, 0);
     CHECK(!memcmp(out, s, sizeof out));
-    hs_p2kb16_sponge(out, msg, 0);
+    hs_p2kb16_sponge(out, msg, 0, 0);
     for (int i = 0; i < 8; i++) CHECK(out[i] == 0);
     hs_kb out2[8];
-    hs_p2kb16_sponge(out, msg, 18);
-    hs_p2kb16_sponge(out2, msg, 19);
+    hs_p2kb16_sponge(out, msg, 18, 0);
+    hs_p2kb16_sponge(out2, msg, 19, 0);
     CHECK(memcmp(out, out2, sizeof out) != 0);
 }
 

@@ -1,1 +1,47 @@
-int main(void) { return 0; }
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "hashsnark.h"
+
+static void usage(FILE *f) {
+    fprintf(f,
+            "hashsnark %s: prove, verify and benchmark batches of hash-permutation evaluations\n"
+            "\n"
+            "usage: hashsnark COMMAND [OPTIONS]\n"
+            "\n"
+            "commands:\n"
+            "  perm     evaluate a permutation on states read one per line\n"
+            "  bench    benchmark (--native: permutation throughput of this machine)\n"
+            "  help     this text; 'hashsnark COMMAND --help' describes a command's options\n"
+            "\n"
+            "permutations:\n",
+            HS_VERSION_STRING);
+    for (size_t i = 0; i < hs_perm_count(); i++)
+        fprintf(f, "  %-16s %s\n", hs_perm_name(hs_perm_at(i)), hs_perm_description(hs_perm_at(i)));
+    fprintf(f,
+            "\n"
+            "environment: HS_THREADS sets the default thread count (otherwise every CPU);\n"
+            "HS_NO_SIMD=1 forces the portable (non-AVX2) kernels.\n"
+            "exit status: 0 success, 1 a negative answer (e.g. a rejected proof), 2 usage or input error.\n");
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        usage(stderr);
+        return HS_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+        usage(stdout);
+        return HS_EXIT_OK;
+    }
+    if (!strcmp(cmd, "--version")) {
+        printf("hashsnark %s\n", HS_VERSION_STRING);
+        return HS_EXIT_OK;
+    }
+    if (!strcmp(cmd, "perm")) return hs_cmd_perm(argc - 1, argv + 1);
+    if (!strcmp(cmd, "bench")) return hs_cmd_bench(argc - 1, argv + 1);
+    fprintf(stderr, "hashsnark: unknown command '%s' (see 'hashsnark --help')\n", cmd);
+    return HS_EXIT_USAGE;
+}

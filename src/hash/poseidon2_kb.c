@@ -246,13 +246,13 @@ void hs_p2kb16_compress(hs_kb out[8], const hs_kb left[8], const hs_kb right[8])
     memcpy(out, s, 8 * sizeof *s);
 }
 
-void hs_p2kb16_sponge(hs_kb out[8], const hs_kb *in, size_t n) {
+void hs_p2kb16_sponge(uint32_t out[8], const uint32_t *in, size_t n, int canonical) {
     hs_kb s[16] = {0};
     const hs_p2kb_params *pp = hs_p2kb_default16();
     for (size_t off = 0; off < n; off += 8) {
         size_t m = n - off < 8 ? n - off : 8;
-        memcpy(s, in + off, m * sizeof *s);
+        for (size_t i = 0; i < m; i++) s[i] = canonical ? hs_kb_from_u32(in[off + i]) : in[off + i];
         hs_p2kb_permute(pp, s);
     }
-    memcpy(out, s, 8 * sizeof *s);
+    for (int i = 0; i < 8; i++) out[i] = canonical ? hs_kb_to_u32(s[i]) : s[i];
 }

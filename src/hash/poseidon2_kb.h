@@ -76,8 +76,9 @@ void hs_p2kb_permute_naive(const hs_p2kb_params *pp, uint32_t *state_canonical);
 /* Width-16 modes over Montgomery-form elements (digests are 8 elements):
  * compression: out = first 8 of P(left || right);
  * padding-free sponge (Plonky3 PaddingFreeSponge<16, 8, 8>): state = 0; each chunk of up to 8
- * inputs overwrites the first lanes, then P; out = first 8 lanes. An empty input gives zeros. */
+ * inputs overwrites the first lanes, then P; out = first 8 lanes. An empty input gives zeros.
+ * canonical != 0: in and out are canonical integers (< p) instead of Montgomery form. */
 void hs_p2kb16_compress(hs_kb out[8], const hs_kb left[8], const hs_kb right[8]);
-void hs_p2kb16_sponge(hs_kb out[8], const hs_kb *in, size_t n);
+void hs_p2kb16_sponge(uint32_t out[8], const uint32_t *in, size_t n, int canonical);
 
 #endif

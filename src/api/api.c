@@ -1,0 +1,137 @@
+/* include/hashsnark.h: contexts, status strings, permutations by name. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hashsnark.h"
+#include "hash/poseidon2_kb.h"
+#include "hash/registry.h"
+#include "util/cpu.h"
+
+struct hs_ctx {
+    unsigned threads;
+};
+
+const char *hs_status_str(hs_status s) {
+    switch (s) {
+    case HS_OK: return "ok";
+    case HS_ERR_ARGUMENT: return "invalid argument";
+    case HS_ERR_UNKNOWN_HASH: return "unknown hash or permutation";
+    case HS_ERR_RANGE: return "value is not a canonical field element";
+    case HS_ERR_WORD_SIZE: return "wrong word size for this permutation";
+    case HS_ERR_NOMEM: return "out of memory";
+    case HS_ERR_IO: return "input/output error";
+    case HS_ERR_PARSE: return "malformed input";
+    case HS_ERR_UNSUPPORTED: return "not supported";
+    }
+    return "unknown status";
+}
+
+hs_status hs_ctx_new(hs_ctx **out, unsigned threads) {
+    *out = NULL;
+    if (threads == 0) {
+        const char *e = getenv("HS_THREADS");
+        char *end;
+        unsigned long t = e && *e ? strtoul(e, &end, 10) : 0;
+        if (e && *e && (*end || t == 0 || t > 4096)) return HS_ERR_ARGUMENT;
+        threads = t ? (unsigned)t : hs_cpu_count();
+    }
+    if (threads > 4096) return HS_ERR_ARGUMENT;
+    hs_ctx *c = malloc(sizeof *c);
+    if (!c) return HS_ERR_NOMEM;
+    c->threads = threads;
+    *out = c;
+    return HS_OK;
+}
+
+void hs_ctx_free(hs_ctx *ctx) { free(ctx); }
+unsigned hs_ctx_threads(const hs_ctx *ctx) { return ctx->threads; }
+
+hs_status hs_perm_find(const hs_perm **out, const char *name) {
+    *out = NULL;
+    for (size_t i = 0; i < hs_perm_table_len; i++)
+        if (!strcmp(hs_perm_table[i].name, name)) {
+            *out = &hs_perm_table[i];
+            return HS_OK;
+        }
+    return HS_ERR_UNKNOWN_HASH;
+}
+
+size_t hs_perm_count(void) { return hs_perm_table_len; }
+const hs_perm *hs_perm_at(size_t i) { return i < hs_perm_table_len ? &hs_perm_table[i] : NULL; }
+const char *hs_perm_name(const hs_perm *p) { return p->name; }
+const char *hs_perm_description(const hs_perm *p) { return p->description; }
+unsigned hs_perm_width(const hs_perm *p) { return p->width; }
+unsigned hs_perm_word_bits(const hs_perm *p) { return p->word_bits; }
+uint64_t hs_perm_modulus(const hs_perm *p) { return p->modulus; }
+
+static int words_ok(size_t n_states, unsigned width, size_t *words) {
+    if (n_states && width > SIZE_MAX / n_states) return 0;
+    *words = n_states * width;
+    return 1;
+}
+
+hs_status hs_perm_many_u32(const hs_ctx *ctx, const hs_perm *p, uint32_t *states, size_t n) {
+    size_t words;
+    if (p->word_bits != 32) return HS_ERR_WORD_SIZE;
+    if (!words_ok(n, p->width, &words)) return HS_ERR_ARGUMENT;
+    if (n && !states) return HS_ERR_ARGUMENT;
+    if (p->modulus)
+        for (size_t i = 0; i < words; i++)
+            if (states[i] >= p->modulus) return HS_ERR_RANGE;
+    p->many32(states, n, ctx->threads);
+    return HS_OK;
+}
+
+hs_status hs_perm_many_u64(const hs_ctx *ctx, const hs_perm *p, uint64_t *states, size_t n) {
+    size_t words;
+    if (p->word_bits != 64) return HS_ERR_WORD_SIZE;
+    if (!words_ok(n, p->width, &words)) return HS_ERR_ARGUMENT;
+    if (n && !states) return HS_ERR_ARGUMENT;
+    if (p->modulus)
+        for (size_t i = 0; i < words; i++)
+            if (states[i] >= p->modulus) return HS_ERR_RANGE;
+    p->many64(states, n, ctx->threads);
+    return HS_OK;
+}
+
+hs_status hs_perm_one_u32(const hs_perm *p, uint32_t *state) {
+    if (p->word_bits != 32) return HS_ERR_WORD_SIZE;
+    if (p->modulus)
+        for (unsigned i = 0; i < p->width; i++)
+            if (state[i] >= p->modulus) return HS_ERR_RANGE;
+    p->one32(state);
+    return HS_OK;
+}
+
+hs_status hs_perm_one_u64(const hs_perm *p, uint64_t *state) {
+    if (p->word_bits != 64) return HS_ERR_WORD_SIZE;
+    if (p->modulus)
+        for (unsigned i = 0; i < p->width; i++)
+            if (state[i] >= p->modulus) return HS_ERR_RANGE;
+    p->one64(state);
+    return HS_OK;
+}
+
+static int canonical8(const uint32_t *v, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (v[i] >= HS_KB_P) return 0;
+    return 1;
+}
+
+hs_status hs_poseidon2_kb16_compress(uint32_t out[8], const uint32_t left[8], const uint32_t right[8]) {
+    memset(out, 0, 8 * sizeof *out);
+    if (!canonical8(left, 8) || !canonical8(right, 8)) return HS_ERR_RANGE;
+    hs_kb l[8], r[8], o[8];
+    for (int i = 0; i < 8; i++) l[i] = hs_kb_from_u32(left[i]), r[i] = hs_kb_from_u32(right[i]);
+    hs_p2kb16_compress(o, l, r);
+    for (int i = 0; i < 8; i++) out[i] = hs_kb_to_u32(o[i]);
+    return HS_OK;
+}
+
+hs_status hs_poseidon2_kb16_sponge(uint32_t out[8], const uint32_t *in, size_t n) {
+    memset(out, 0, 8 * sizeof *out);
+    if (n && !in) return HS_ERR_ARGUMENT;
+    if (!canonical8(in, n)) return HS_ERR_RANGE;
+    hs_p2kb16_sponge(out, in, n, 1);
+    return HS_OK;
+}

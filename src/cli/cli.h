@@ -1,0 +1,31 @@
+/* Shared pieces of the hashsnark command line. Exit status: 0 success, 1 a negative answer
+ * (a rejected proof), 2 usage or input errors. */
+#ifndef HS_CLI_CLI_H
+#define HS_CLI_CLI_H
+
+#include <stddef.h>
+
+#define HS_EXIT_OK 0
+#define HS_EXIT_REJECT 1
+#define HS_EXIT_USAGE 2
+
+typedef struct {
+    const char *name;   /* without the leading "--" */
+    int has_arg;
+    const char **value; /* has_arg: where the argument goes */
+    int *flag;          /* !has_arg: set to 1 when present */
+} hs_opt;
+
+/* Parses argv[1..] (argv[0] is the subcommand). Accepts "--name value" and "--name=value".
+ * Returns 0 when parsed, 1 when --help/-h was given, -1 after printing an error to stderr. */
+int hs_cli_parse(const char *cmd, int argc, char **argv, const hs_opt *opts, size_t nopts);
+/* Unsigned integer option in [lo, hi]; prints an error and returns 0 when invalid. */
+int hs_cli_uint(const char *cmd, const char *opt, const char *s, unsigned long lo, unsigned long hi,
+                unsigned long *out);
+/* "hashsnark CMD: message" on stderr. */
+void hs_cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+int hs_cmd_perm(int argc, char **argv);
+int hs_cmd_bench(int argc, char **argv);
+
+#endif

@@ -1,0 +1,128 @@
+/* hashsnark bench: benchmark tables. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/native.h"
+#include "cli/cli.h"
+#include "hashsnark.h"
+#include "util/cpu.h"
+
+static void help(void) {
+    printf("usage: hashsnark bench --native [--hash NAME|all] [--threads T] [--format md|csv|json]\n"
+           "                       [--seconds S]\n"
+           "\n"
+           "--native measures permutation throughput on this machine: permutations per second with\n"
+           "the batch API (states in SIMD lanes, threaded) and with the scalar single-state API, for\n"
+           "1 thread and for T threads. Markdown output also shows the naive reference (uint64\n"
+           "arithmetic reduced with %% p after every operation) for Poseidon2-KoalaBear.\n"
+           "Progress goes to standard error.\n"
+           "\n"
+           "  --native         native permutation throughput (the only mode so far)\n"
+           "  --hash NAME      a permutation from 'hashsnark --help', or 'all' (default poseidon2-kb16)\n"
+           "  --threads T      threads for the multi-thread rows (default: HS_THREADS or every CPU)\n"
+           "  --format F       md (default), csv (header hash,api,threads,perms_per_s) or json\n"
+           "  --seconds S      minimum measuring time per row, 0.05..60 (default 1)\n");
+}
+
+int hs_cmd_bench(int argc, char **argv) {
+    const char *hash = "poseidon2-kb16", *threads_s = NULL, *format = "md", *seconds_s = NULL;
+    int native = 0;
+    hs_opt opts[] = {{"native", 0, NULL, &native},    {"hash", 1, &hash, NULL},
+                     {"threads", 1, &threads_s, NULL}, {"format", 1, &format, NULL},
+                     {"seconds", 1, &seconds_s, NULL}};
+    int r = hs_cli_parse("bench", argc, argv, opts, sizeof opts / sizeof *opts);
+    if (r == 1) {
+        help();
+        return HS_EXIT_OK;
+    }
+    if (r < 0) return HS_EXIT_USAGE;
+    if (!native) {
+        hs_cli_error("bench", "only --native is available in this version (see 'hashsnark bench --help')");
+        return HS_EXIT_USAGE;
+    }
+    int fmt_md = !strcmp(format, "md"), fmt_csv = !strcmp(format, "csv"), fmt_json = !strcmp(format, "json");
+    if (!fmt_md && !fmt_csv && !fmt_json) {
+        hs_cli_error("bench", "--format must be md, csv or json, not '%s'", format);
+        return HS_EXIT_USAGE;
+    }
+    double seconds = 1.0;
+    if (seconds_s) {
+        char *end;
+        seconds = strtod(seconds_s, &end);
+        if (*end || !(seconds >= 0.05 && seconds <= 60)) {
+            hs_cli_error("bench", "--seconds: '%s' is not a number in [0.05, 60]", seconds_s);
+            return HS_EXIT_USAGE;
+        }
+    }
+    hs_ctx *ctx;
+    unsigned long threads = 0;
+    if (threads_s && !hs_cli_uint("bench", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
+    if (hs_ctx_new(&ctx, (unsigned)threads) != HS_OK) {
+        hs_cli_error("bench", "bad HS_THREADS value");
+        return HS_EXIT_USAGE;
+    }
+    threads = hs_ctx_threads(ctx);
+    hs_ctx_free(ctx);
+
+    const hs_perm *list[64];
+    size_t nlist = 0;
+    if (!strcmp(hash, "all")) {
+        for (size_t i = 0; i < hs_perm_count() && nlist < 64; i++) list[nlist++] = hs_perm_at(i);
+    } else if (hs_perm_find(&list[0], hash) == HS_OK) {
+        nlist = 1;
+    } else {
+        hs_cli_error("bench", "unknown hash '%s' (see 'hashsnark --help' for the list)", hash);
+        return HS_EXIT_USAGE;
+    }
+
+    hs_native_row rows[64 * 4];
+    double naive[64];
+    size_t nrows = 0;
+    for (size_t i = 0; i < nlist; i++) {
+        fprintf(stderr, "bench: %s (%u thread%s)...\n", hs_perm_name(list[i]), (unsigned)threads,
+                threads > 1 ? "s" : "");
+        nrows += hs_bench_native_perm(list[i], (unsigned)threads, seconds, rows + nrows);
+        naive[i] = fmt_csv ? 0 : hs_bench_native_naive(list[i], seconds / 2);
+    }
+
+    if (fmt_csv) {
+        printf("hash,api,threads,perms_per_s\n");
+        for (size_t i = 0; i < nrows; i++)
+            printf("%s,%s,%u,%.0f\n", hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads, rows[i].perms_per_s);
+    } else if (fmt_json) {
+        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"results\": [\n", hs_cpu_model(),
+               hs_cpu_has_avx2() ? "true" : "false");
+        for (size_t i = 0; i < nrows; i++)
+            printf("    {\"hash\": \"%s\", \"api\": \"%s\", \"threads\": %u, \"perms_per_s\": %.0f}%s\n",
+                   hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads, rows[i].perms_per_s,
+                   i + 1 < nrows ? "," : "");
+        printf("  ],\n  \"naive_reference\": [");
+        int first = 1;
+        for (size_t i = 0; i < nlist; i++)
+            if (naive[i] > 0) {
+                printf("%s{\"hash\": \"%s\", \"threads\": 1, \"perms_per_s\": %.0f}", first ? "" : ", ",
+                       hs_perm_name(list[i]), naive[i]);
+                first = 0;
+            }
+        printf("]\n}\n");
+    } else {
+        printf("Native permutation throughput on %s (%s)\n\n", hs_cpu_model(),
+               hs_cpu_has_avx2() ? "AVX2" : "portable code");
+        printf("| hash | api | threads | perms/s | ns/perm (per thread) |\n|---|---|---:|---:|---:|\n");
+        for (size_t i = 0; i < nrows; i++)
+            printf("| %s | %s | %u | %.3gM | %.1f |\n", hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads,
+                   rows[i].perms_per_s / 1e6, 1e9 * rows[i].threads / rows[i].perms_per_s);
+        for (size_t i = 0; i < nlist; i++)
+            if (naive[i] > 0) {
+                double batch1 = 0;
+                for (size_t k = 0; k < nrows; k++)
+                    if (rows[k].perm == list[i] && rows[k].threads == 1 && !strcmp(rows[k].api, "batch"))
+                        batch1 = rows[k].perms_per_s;
+                printf("\n%s naive reference (%% p after every operation, 1 thread): %.3gK perms/s; "
+                       "batch API is %.1fx faster\n",
+                       hs_perm_name(list[i]), naive[i] / 1e3, batch1 / naive[i]);
+            }
+    }
+    return HS_EXIT_OK;
+}

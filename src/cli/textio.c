@@ -1,0 +1,254 @@
+#include "cli/textio.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void hs_sbuf_free(hs_sbuf *b) {
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}
+
+static int reserve(hs_sbuf *b, size_t extra) {
+    if (b->failed) return 0;
+    if (b->len + extra + 1 <= b->cap) return 1;
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->len + extra + 1) {
+        if (cap > SIZE_MAX / 2) {
+            b->failed = 1;
+            return 0;
+        }
+        cap *= 2;
+    }
+    char *d = realloc(b->data, cap);
+    if (!d) {
+        b->failed = 1;
+        return 0;
+    }
+    b->data = d;
+    b->cap = cap;
+    return 1;
+}
+
+void hs_sbuf_put(hs_sbuf *b, const char *s, size_t n) {
+    if (!reserve(b, n)) return;
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = 0;
+}
+
+void hs_sbuf_printf(hs_sbuf *b, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char tmp[512];
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if ((size_t)n < sizeof tmp) {
+        hs_sbuf_put(b, tmp, (size_t)n);
+        return;
+    }
+    if (!reserve(b, (size_t)n)) return;
+    va_start(ap, fmt);
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+void hs_sbuf_u64(hs_sbuf *b, uint64_t v) {
+    char tmp[24];
+    int i = 24;
+    do {
+        tmp[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    hs_sbuf_put(b, tmp + i, (size_t)(24 - i));
+}
+
+int hs_read_all(const char *path, hs_sbuf *out, char *err, size_t errlen) {
+    int is_stdin = !path || !strcmp(path, "-");
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return 0;
+    }
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) hs_sbuf_put(out, chunk, n);
+    int bad = ferror(f);
+    if (!is_stdin) fclose(f);
+    if (bad) {
+        snprintf(err, errlen, "%s: read error", is_stdin ? "<stdin>" : path);
+        return 0;
+    }
+    if (out->failed) {
+        snprintf(err, errlen, "%s: out of memory reading the input", is_stdin ? "<stdin>" : path);
+        return 0;
+    }
+    if (!out->data) hs_sbuf_put(out, "", 0);
+    return 1;
+}
+
+int hs_write_all(const char *path, const char *data, size_t len, char *err, size_t errlen) {
+    if (!path || !strcmp(path, "-")) {
+        if (len && fwrite(data, 1, len, stdout) != len) {
+            snprintf(err, errlen, "<stdout>: write error");
+            return 0;
+        }
+        if (fflush(stdout)) {
+            snprintf(err, errlen, "<stdout>: write error");
+            return 0;
+        }
+        return 1;
+    }
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 16);
+    if (!tmp) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return 0;
+    }
+    snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot create: %s", path, strerror(errno));
+        free(tmp);
+        return 0;
+    }
+    FILE *f = fdopen(fd, "wb");
+    int ok = f && (len == 0 || fwrite(data, 1, len, f) == len);
+    if (f) ok = (fclose(f) == 0) && ok;
+    else close(fd);
+    if (ok && rename(tmp, path) != 0) ok = 0;
+    if (!ok) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        unlink(tmp);
+    }
+    free(tmp);
+    return ok;
+}
+
+static int is_sep(char c) { return c == ' ' || c == '\t' || c == ','; }
+
+/* Show at most 40 characters of a bad token. */
+static void token_repr(char *dst, size_t dlen, const char *s, size_t n) {
+    if (n > 40) snprintf(dst, dlen, "'%.37s...'", s);
+    else snprintf(dst, dlen, "'%.*s'", (int)n, s);
+}
+
+int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, unsigned width,
+                   uint64_t modulus, unsigned bits, const char *what, char *err, size_t errlen) {
+    memset(t, 0, sizeof *t);
+    t->width = width;
+    size_t cap = 0;
+    size_t lineno = 0;
+    uint64_t vmax = bits >= 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1;
+    const char *p = text, *end = text + len;
+    uint64_t row[64];
+    if (width == 0 || width > 64) {
+        snprintf(err, errlen, "internal: bad width %u", width);
+        return 0;
+    }
+    while (p < end) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        const char *le = eol ? eol : end;
+        lineno++;
+        const char *q = p;
+        const char *qe = le;
+        if (qe > q && qe[-1] == '\r') qe--;
+        p = eol ? eol + 1 : end;
+        while (q < qe && (*q == ' ' || *q == '\t')) q++;
+        if (q == qe || *q == '#') continue;
+        unsigned count = 0;
+        int comma = 0;
+        for (;;) {
+            while (q < qe && (*q == ' ' || *q == '\t')) q++;
+            const char *tok = q;
+            while (q < qe && !is_sep(*q)) q++;
+            size_t tl = (size_t)(q - tok);
+            char repr[64];
+            if (tl == 0) {
+                snprintf(err, errlen, "%s:%zu: empty value (value %u on the line)", name, lineno, count + 1);
+                goto fail;
+            }
+            uint64_t v = 0;
+            int overflow = 0;
+            for (size_t i = 0; i < tl; i++) {
+                if (tok[i] < '0' || tok[i] > '9') {
+                    token_repr(repr, sizeof repr, tok, tl);
+                    snprintf(err, errlen, "%s:%zu: %s is not a non-negative decimal integer", name, lineno, repr);
+                    goto fail;
+                }
+                unsigned d = (unsigned)(tok[i] - '0');
+                if (v > (UINT64_MAX - d) / 10) overflow = 1;
+                else v = v * 10 + d;
+            }
+            if (overflow || v > vmax || (modulus && v >= modulus)) {
+                token_repr(repr, sizeof repr, tok, tl);
+                if (modulus)
+                    snprintf(err, errlen, "%s:%zu: value %s is out of range for %s (must be < %llu)", name, lineno,
+                             repr, what, (unsigned long long)modulus);
+                else
+                    snprintf(err, errlen, "%s:%zu: value %s does not fit in %u bits", name, lineno, repr, bits);
+                goto fail;
+            }
+            if (count < width) row[count] = v;
+            count++;
+            while (q < qe && (*q == ' ' || *q == '\t')) q++;
+            if (q == qe) break;
+            if (*q == ',') {
+                comma = 1;
+                q++;
+                while (q < qe && (*q == ' ' || *q == '\t')) q++;
+                if (q == qe) {
+                    snprintf(err, errlen, "%s:%zu: trailing comma", name, lineno);
+                    goto fail;
+                }
+            }
+        }
+        if (count != width) {
+            snprintf(err, errlen, "%s:%zu: expected %u values for %s, found %u", name, lineno, width, what, count);
+            goto fail;
+        }
+        if (t->rows == cap) {
+            size_t ncap = cap ? cap * 2 : 1024;
+            uint64_t *nv = realloc(t->vals, ncap * width * sizeof *nv);
+            if (nv) t->vals = nv;
+            unsigned char *nc = realloc(t->comma, ncap);
+            if (nc) t->comma = nc;
+            size_t *nl = realloc(t->line, ncap * sizeof *nl);
+            if (nl) t->line = nl;
+            if (!nv || !nc || !nl) {
+                snprintf(err, errlen, "%s:%zu: out of memory", name, lineno);
+                goto fail;
+            }
+            cap = ncap;
+        }
+        memcpy(t->vals + t->rows * width, row, width * sizeof *row);
+        t->comma[t->rows] = (unsigned char)comma;
+        t->line[t->rows] = lineno;
+        t->rows++;
+    }
+    return 1;
+fail:
+    hs_table_free(t);
+    return 0;
+}
+
+void hs_table_free(hs_table *t) {
+    free(t->vals);
+    free(t->comma);
+    free(t->line);
+    memset(t, 0, sizeof *t);
+}
+
+void hs_table_format_row(hs_sbuf *b, const uint64_t *vals, unsigned width, int comma) {
+    for (unsigned i = 0; i < width; i++) {
+        if (i) hs_sbuf_put(b, comma ? ", " : " ", comma ? 2 : 1);
+        hs_sbuf_u64(b, vals[i]);
+    }
+    hs_sbuf_put(b, "\n", 1);
+}

@@ -1,0 +1,46 @@
+/* Text input and output of the command line: whole files in memory, tables of integers one row
+ * per line, and atomic output (a temporary file renamed into place, so a failed run leaves
+ * nothing half-written). */
+#ifndef HS_CLI_TEXTIO_H
+#define HS_CLI_TEXTIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Growable byte buffer. */
+typedef struct {
+    char *data;
+    size_t len, cap;
+    int failed; /* an allocation failed; the contents are incomplete */
+} hs_sbuf;
+
+void hs_sbuf_free(hs_sbuf *b);
+void hs_sbuf_put(hs_sbuf *b, const char *s, size_t n);
+void hs_sbuf_printf(hs_sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void hs_sbuf_u64(hs_sbuf *b, uint64_t v);
+
+/* Whole file (path NULL or "-": standard input). On failure returns 0 and writes a message. */
+int hs_read_all(const char *path, hs_sbuf *out, char *err, size_t errlen);
+/* Write data to path atomically (NULL or "-": standard output). Returns 0 with a message on failure. */
+int hs_write_all(const char *path, const char *data, size_t len, char *err, size_t errlen);
+
+/* Rows of `width` unsigned integers, one row per line. Values are separated by spaces, tabs or
+ * single commas; blank lines and lines starting with '#' are skipped. */
+typedef struct {
+    uint64_t *vals;      /* rows * width */
+    size_t rows;
+    unsigned width;
+    unsigned char *comma; /* per row: 1 if the line used commas (output mirrors it) */
+    size_t *line;         /* per row: its 1-based line number in the source */
+} hs_table;
+
+/* modulus = 0: any value below 2^bits is allowed (bits = 32 or 64); else every value < modulus.
+ * what names the value kind in messages ("poseidon2-kb16"). On error returns 0 with
+ * "NAME:LINE: ..." in err. */
+int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, unsigned width,
+                   uint64_t modulus, unsigned bits, const char *what, char *err, size_t errlen);
+void hs_table_free(hs_table *t);
+/* Append row r in the same form (spaces, or ", " when the source line used commas). */
+void hs_table_format_row(hs_sbuf *b, const uint64_t *vals, unsigned width, int comma);
+
+#endif
