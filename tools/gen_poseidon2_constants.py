@@ -3,19 +3,23 @@
 (../shared/vectors/poseidon2_*.json, copied to tests/vectors/). The constants are data published by
 Plonky3; this script only transcribes them. Values stay canonical (not Montgomery form).
 
-usage: gen_poseidon2_constants.py VECTORS.json PREFIX CTYPE > out.c
+usage: gen_poseidon2_constants.py VECTORS.json PREFIX CTYPE [SUFFIX] > out.c
   e.g. gen_poseidon2_constants.py tests/vectors/poseidon2_koalabear_w16.json hs_p2kb16 uint32_t
+       gen_poseidon2_constants.py tests/vectors/poseidon2_goldilocks_w8.json hs_p2gl8 uint64_t ull
+SUFFIX is the integer-literal suffix (default "u"; use "ull" for 64-bit values).
 """
 import json
 import sys
 
 
-def row(vals):
-    return "{" + ", ".join(f"{int(v)}u" for v in vals) + "}"
+def row(vals, suffix="u"):
+    return "{" + ", ".join(f"{int(v)}{suffix}" for v in vals) + "}"
 
 
 def main():
     path, prefix, ctype = sys.argv[1:4]
+    suffix = sys.argv[4] if len(sys.argv) > 4 else "u"
+    bits = 64 if ctype.endswith("64_t") else 32
     d = json.load(open(path))
     rc = d["round_constants"]
     w = int(d["width"])
@@ -24,13 +28,15 @@ def main():
     print(f" * Source: {src['repository']} @ {src['commit']}. Canonical values. */")
     print("#include <stdint.h>\n")
     ei, ii, ef = rc["external_initial"], rc["internal"], rc["external_final"]
-    print(f"const {ctype} {prefix}_rc_ext_init[{len(ei)}][{w}] = {{")
-    print(",\n".join("    " + row(r) for r in ei) + "};\n")
-    print(f"const {ctype} {prefix}_rc_int[{len(ii)}] = {row(ii)};\n")
-    print(f"const {ctype} {prefix}_rc_ext_final[{len(ef)}][{w}] = {{")
-    print(",\n".join("    " + row(r) for r in ef) + "};\n")
     V = d["internal_linear_layer"]["V"]
-    print(f"const {ctype} {prefix}_diag[{w}] = {row(V)};")
+    for v in [x for r in ei + ef for x in r] + ii + V:
+        assert 0 <= int(v) < 2**bits, f"{v} does not fit {ctype}"
+    print(f"const {ctype} {prefix}_rc_ext_init[{len(ei)}][{w}] = {{")
+    print(",\n".join("    " + row(r, suffix) for r in ei) + "};\n")
+    print(f"const {ctype} {prefix}_rc_int[{len(ii)}] = {row(ii, suffix)};\n")
+    print(f"const {ctype} {prefix}_rc_ext_final[{len(ef)}][{w}] = {{")
+    print(",\n".join("    " + row(r, suffix) for r in ef) + "};\n")
+    print(f"const {ctype} {prefix}_diag[{w}] = {row(V, suffix)};")
 
 
 if __name__ == "__main__":

@@ -36,6 +36,14 @@ static inline hs_gl hs_gl_reduce128(hs_u128 x) {
     if (r < t) r += HS_GL_EPS;      /* carry: 2^64 = EPS */
     return r >= HS_GL_P ? r - HS_GL_P : r;
 }
+/* x < 2^96 (hi word < 2^32) -> x mod p: cheaper than hs_gl_reduce128 for delayed-reduction sums
+ * of canonical values times small constants. */
+static inline hs_gl hs_gl_reduce96(hs_u128 x) {
+    uint64_t lo = (uint64_t)x, hi = (uint64_t)(x >> 64);
+    uint64_t r = lo + hi * HS_GL_EPS; /* hi * EPS < 2^64 */
+    if (r < lo) r += HS_GL_EPS;       /* carry: 2^64 = EPS; r < hi * EPS here, so no new carry */
+    return r >= HS_GL_P ? r - HS_GL_P : r;
+}
 static inline hs_gl hs_gl_mul(hs_gl a, hs_gl b) { return hs_gl_reduce128((hs_u128)a * b); }
 static inline hs_gl hs_gl_square(hs_gl a) { return hs_gl_mul(a, a); }
 /* Any uint64 to canonical form. */

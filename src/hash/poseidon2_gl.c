@@ -1,0 +1,251 @@
+#include "hash/poseidon2_gl.h"
+
+#include <pthread.h>
+#include <string.h>
+
+extern const uint64_t hs_p2gl8_rc_ext_init[4][8], hs_p2gl8_rc_int[22], hs_p2gl8_rc_ext_final[4][8], hs_p2gl8_diag[8];
+extern const uint64_t hs_p2gl12_rc_ext_init[4][12], hs_p2gl12_rc_int[22], hs_p2gl12_rc_ext_final[4][12],
+    hs_p2gl12_diag[12];
+
+#define P2GL_INLINE static inline __attribute__((always_inline))
+
+/* Plonky3's small-value diagonals as num / 2^shift (MATRIX_DIAG_8/12_GOLDILOCKS, v0.5.0+). */
+typedef struct {
+    int num;
+    unsigned shift;
+} small_v;
+static const small_v small8[8] = {{-2, 0}, {1, 0}, {2, 0}, {1, 1}, {3, 0}, {-1, 1}, {-3, 0}, {-4, 0}};
+static const small_v small12[12] = {{-2, 0}, {1, 0}, {2, 0},  {1, 1},  {3, 0},  {4, 0},
+                                    {-1, 1}, {-3, 0}, {-4, 0}, {1, 2}, {-1, 2}, {1, 3}};
+
+static int diag_is_small(const uint64_t *diag, const small_v *sv, unsigned w) {
+    for (unsigned i = 0; i < w; i++) {
+        hs_gl v = hs_gl_from_u64((uint64_t)(sv[i].num < 0 ? -sv[i].num : sv[i].num));
+        if (sv[i].num < 0) v = hs_gl_neg(v);
+        v = hs_gl_mul(v, hs_gl_inv(1ull << sv[i].shift));
+        if (v != diag[i]) return 0;
+    }
+    return 1;
+}
+
+int hs_p2gl_params_init(hs_p2gl_params *pp, unsigned width, unsigned partial, hs_p2gl_m4 m4,
+                        const uint64_t *rc_init, const uint64_t *rc_int, const uint64_t *rc_final,
+                        const uint64_t *diag) {
+    memset(pp, 0, sizeof *pp);
+    if ((width != 8 && width != 12) || partial == 0 || partial > HS_P2GL_MAX_PARTIAL) return 0;
+    if (m4 != HS_P2GL_M4_PLONKY3 && m4 != HS_P2GL_M4_HORIZEN) return 0;
+    pp->width = width;
+    pp->partial = partial;
+    pp->m4 = (unsigned)m4;
+    for (unsigned r = 0; r < HS_P2GL_HALF_FULL; r++)
+        for (unsigned i = 0; i < width; i++) {
+            uint64_t a = rc_init[r * width + i], b = rc_final[r * width + i];
+            if (a >= HS_GL_P || b >= HS_GL_P) return 0;
+            pp->rc_init[r][i] = a;
+            pp->rc_final[r][i] = b;
+        }
+    for (unsigned r = 0; r < partial; r++) {
+        if (rc_int[r] >= HS_GL_P) return 0;
+        pp->rc_int[r] = rc_int[r];
+    }
+    for (unsigned i = 0; i < width; i++) {
+        if (diag[i] >= HS_GL_P) return 0;
+        pp->diag[i] = diag[i];
+    }
+    if (width == 8 && diag_is_small(diag, small8, 8)) pp->diag_small = 8;
+    if (width == 12 && diag_is_small(diag, small12, 12)) pp->diag_small = 12;
+    return 1;
+}
+
+static hs_p2gl_params default8, default12;
+static pthread_once_t defaults_once = PTHREAD_ONCE_INIT;
+
+static void init_defaults(void) {
+    hs_p2gl_params_init(&default8, 8, 22, HS_P2GL_M4_PLONKY3, &hs_p2gl8_rc_ext_init[0][0], hs_p2gl8_rc_int,
+                        &hs_p2gl8_rc_ext_final[0][0], hs_p2gl8_diag);
+    hs_p2gl_params_init(&default12, 12, 22, HS_P2GL_M4_PLONKY3, &hs_p2gl12_rc_ext_init[0][0], hs_p2gl12_rc_int,
+                        &hs_p2gl12_rc_ext_final[0][0], hs_p2gl12_diag);
+}
+
+const hs_p2gl_params *hs_p2gl_default8(void) {
+    pthread_once(&defaults_once, init_defaults);
+    return &default8;
+}
+const hs_p2gl_params *hs_p2gl_default12(void) {
+    pthread_once(&defaults_once, init_defaults);
+    return &default12;
+}
+
+/* ---- arithmetic helpers ---- */
+
+/* hs_gl_reduce128 without the final conditional subtraction: a value < 2^64 congruent to x,
+ * good enough as the input of another multiplication (saves latency inside the S-box). */
+P2GL_INLINE uint64_t red128_nc(hs_u128 x) {
+    uint64_t lo = (uint64_t)x, hi = (uint64_t)(x >> 64);
+    uint64_t hi_hi = hi >> 32, hi_lo = hi & HS_GL_EPS;
+    uint64_t t = lo - hi_hi;
+    if (lo < hi_hi) t -= HS_GL_EPS;
+    uint64_t r = t + hi_lo * HS_GL_EPS;
+    if (r < t) r += HS_GL_EPS;
+    return r;
+}
+
+/* x^7 with 4 multiplications; x < 2^64, result canonical. */
+P2GL_INLINE uint64_t sbox7(uint64_t x) {
+    uint64_t x2 = red128_nc((hs_u128)x * x);
+    uint64_t x3 = red128_nc((hs_u128)x2 * x);
+    uint64_t x4 = red128_nc((hs_u128)x2 * x2);
+    return hs_gl_reduce128((hs_u128)x3 * x4);
+}
+
+/* x / 2^k for canonical x, 1 <= k <= 32: (x + m p) / 2^k with m = -x mod 2^k, exact because
+ * p = 1 mod 2^32; the result is canonical. */
+P2GL_INLINE uint64_t div2k(uint64_t x, unsigned k) {
+    uint64_t mask = (1ull << k) - 1;
+    uint64_t m = (0 - x) & mask;
+    return (x >> k) + m * ((HS_GL_P - 1) >> k) + ((x & mask) != 0);
+}
+
+/* ---- linear layers ---- */
+
+/* M4 on canonical inputs into 128-bit outputs (no reduction: row sums are at most 16). */
+P2GL_INLINE void mat4_wide(hs_u128 *y, const uint64_t *x, unsigned m4) {
+    hs_u128 x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
+    if (m4 == HS_P2GL_M4_PLONKY3) {
+        /* [[2,3,1,1],[1,2,3,1],[1,1,2,3],[3,1,1,2]] */
+        hs_u128 t01 = x0 + x1, t23 = x2 + x3, t0123 = t01 + t23;
+        hs_u128 t01123 = t0123 + x1, t01233 = t0123 + x3;
+        y[0] = t01123 + t01;
+        y[1] = t01123 + 2 * x2;
+        y[2] = t01233 + t23;
+        y[3] = t01233 + 2 * x0;
+    } else {
+        /* [[5,7,1,3],[4,6,1,1],[1,3,5,7],[1,1,4,6]] */
+        hs_u128 t0 = x0 + x1, t1 = x2 + x3;
+        hs_u128 t2 = 2 * x1 + t1, t3 = 2 * x3 + t0;
+        hs_u128 t4 = 4 * t1 + t3, t5 = 4 * t0 + t2;
+        y[0] = t3 + t5;
+        y[1] = t5;
+        y[2] = t2 + t4;
+        y[3] = t4;
+    }
+}
+
+/* M_E with one reduction per output: every coefficient sum is at most 16 * (W/4 + 1) <= 64. */
+P2GL_INLINE void ext_linear(uint64_t *s, const unsigned W, unsigned m4) {
+    hs_u128 t[HS_P2GL_MAX_WIDTH], sum[4];
+    for (unsigned c = 0; c < W; c += 4) mat4_wide(t + c, s + c, m4);
+    for (unsigned j = 0; j < 4; j++) {
+        sum[j] = t[j];
+        for (unsigned c = 4; c < W; c += 4) sum[j] += t[c + j];
+    }
+    for (unsigned i = 0; i < W; i++) s[i] = hs_gl_reduce96(t[i] + sum[i & 3]);
+}
+
+/* out[i] = S + V[i] s[i] for V = num / 2^shift, with S kept as an unreduced 128-bit sum. */
+P2GL_INLINE uint64_t small_term(hs_u128 sum, uint64_t x, int num, unsigned shift) {
+    if (shift) {
+        uint64_t t = div2k(x, shift);
+        return hs_gl_reduce96(sum + (num > 0 ? t : HS_GL_P - t));
+    }
+    /* negative multiples use p - x (in (0, p]) so nothing is subtracted */
+    uint64_t base = num > 0 ? x : HS_GL_P - x;
+    uint64_t k = (uint64_t)(num > 0 ? num : -num);
+    return hs_gl_reduce96(sum + (hs_u128)base * k);
+}
+
+P2GL_INLINE void int_linear(const hs_p2gl_params *pp, uint64_t *s, const unsigned W, const unsigned dsmall) {
+    hs_u128 sum = 0;
+    for (unsigned i = 0; i < W; i++) sum += s[i];
+    if (dsmall == 8 || dsmall == 12) {
+        const small_v *sv = dsmall == 8 ? small8 : small12;
+        for (unsigned i = 0; i < W; i++) s[i] = small_term(sum, s[i], sv[i].num, sv[i].shift);
+    } else {
+        uint64_t S = hs_gl_reduce96(sum);
+        for (unsigned i = 0; i < W; i++) s[i] = hs_gl_reduce128((hs_u128)pp->diag[i] * s[i] + S);
+    }
+}
+
+void hs_p2gl_external_linear(const hs_p2gl_params *pp, uint64_t *s) {
+    if (pp->width == 8)
+        ext_linear(s, 8, pp->m4);
+    else
+        ext_linear(s, 12, pp->m4);
+}
+
+void hs_p2gl_internal_linear(const hs_p2gl_params *pp, uint64_t *s) {
+    if (pp->width == 8)
+        int_linear(pp, s, 8, pp->diag_small);
+    else
+        int_linear(pp, s, 12, pp->diag_small);
+}
+
+/* ---- permutation ---- */
+
+P2GL_INLINE void full_round(const uint64_t *rc, uint64_t *s, const unsigned W, unsigned m4) {
+    for (unsigned i = 0; i < W; i++) s[i] = sbox7(hs_gl_add(s[i], rc[i]));
+    ext_linear(s, W, m4);
+}
+
+P2GL_INLINE void permute_impl(const hs_p2gl_params *pp, uint64_t *s, uint64_t *out, const unsigned W,
+                              unsigned m4, const unsigned dsmall) {
+    ext_linear(s, W, m4);
+    if (out) memcpy(out, s, W * sizeof *s), out += W;
+    for (unsigned r = 0; r < HS_P2GL_HALF_FULL; r++) {
+        full_round(pp->rc_init[r], s, W, m4);
+        if (out) memcpy(out, s, W * sizeof *s), out += W;
+    }
+    for (unsigned r = 0; r < pp->partial; r++) {
+        s[0] = sbox7(hs_gl_add(s[0], pp->rc_int[r]));
+        int_linear(pp, s, W, dsmall);
+        if (out) memcpy(out, s, W * sizeof *s), out += W;
+    }
+    for (unsigned r = 0; r < HS_P2GL_HALF_FULL; r++) {
+        full_round(pp->rc_final[r], s, W, m4);
+        if (out) memcpy(out, s, W * sizeof *s), out += W;
+    }
+}
+
+typedef void (*permute_fn)(const hs_p2gl_params *, uint64_t *, uint64_t *);
+
+/* Specialised copies: the defaults (MDSMat4, small diagonal) and a generic one per width. */
+static void permute8_p3(const hs_p2gl_params *pp, uint64_t *s, uint64_t *out) {
+    permute_impl(pp, s, out, 8, HS_P2GL_M4_PLONKY3, 8);
+}
+static void permute12_p3(const hs_p2gl_params *pp, uint64_t *s, uint64_t *out) {
+    permute_impl(pp, s, out, 12, HS_P2GL_M4_PLONKY3, 12);
+}
+static void permute8_any(const hs_p2gl_params *pp, uint64_t *s, uint64_t *out) {
+    permute_impl(pp, s, out, 8, pp->m4, pp->diag_small);
+}
+static void permute12_any(const hs_p2gl_params *pp, uint64_t *s, uint64_t *out) {
+    permute_impl(pp, s, out, 12, pp->m4, pp->diag_small);
+}
+
+static permute_fn select_fn(const hs_p2gl_params *pp) {
+    int p3 = pp->m4 == HS_P2GL_M4_PLONKY3 && pp->diag_small == pp->width;
+    if (pp->width == 8) return p3 ? permute8_p3 : permute8_any;
+    return p3 ? permute12_p3 : permute12_any;
+}
+
+void hs_p2gl_permute_trace(const hs_p2gl_params *pp, uint64_t *s, uint64_t *rounds_out) {
+    select_fn(pp)(pp, s, rounds_out);
+}
+
+void hs_p2gl_permute(const hs_p2gl_params *pp, uint64_t *s) { select_fn(pp)(pp, s, NULL); }
+
+void hs_p2gl_permute_many(const hs_p2gl_params *pp, uint64_t *states, size_t n, unsigned threads) {
+    const permute_fn fn = select_fn(pp);
+    const unsigned w = pp->width;
+    const size_t chunk = 256; /* states per work item */
+    if (threads <= 1 || n < 2 * chunk) {
+        for (size_t k = 0; k < n; k++) fn(pp, states + k * w, NULL);
+        return;
+    }
+    const size_t items = (n + chunk - 1) / chunk;
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (size_t it = 0; it < items; it++) {
+        size_t lo = it * chunk, hi = n - lo < chunk ? n : lo + chunk;
+        for (size_t k = lo; k < hi; k++) fn(pp, states + k * w, NULL);
+    }
+}
