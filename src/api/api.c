@@ -3,7 +3,8 @@
 #include <string.h>
 
 #include "hashsnark.h"
-#include "hash/poseidon2_kb.h"
+#include "field/kb.h"
+#include "hash/poseidon2_monty31.h"
 #include "hash/registry.h"
 #include "util/cpu.h"
 
@@ -123,7 +124,7 @@ hs_status hs_poseidon2_kb16_compress(uint32_t out[8], const uint32_t left[8], co
     if (!canonical8(left, 8) || !canonical8(right, 8)) return HS_ERR_RANGE;
     hs_kb l[8], r[8], o[8];
     for (int i = 0; i < 8; i++) l[i] = hs_kb_from_u32(left[i]), r[i] = hs_kb_from_u32(right[i]);
-    hs_p2kb16_compress(o, l, r);
+    hs_p2_compress(hs_p2_kb16(), o, l, r);
     for (int i = 0; i < 8; i++) out[i] = hs_kb_to_u32(o[i]);
     return HS_OK;
 }
@@ -132,6 +133,6 @@ hs_status hs_poseidon2_kb16_sponge(uint32_t out[8], const uint32_t *in, size_t n
     memset(out, 0, 8 * sizeof *out);
     if (n && !in) return HS_ERR_ARGUMENT;
     if (!canonical8(in, n)) return HS_ERR_RANGE;
-    hs_p2kb16_sponge(out, in, n, 1);
+    hs_p2_sponge(hs_p2_kb16(), out, in, n, 1);
     return HS_OK;
 }

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hash/poseidon2_kb.h"
+#include "hash/poseidon2_monty31.h"
 #include "hash/registry.h"
 #include "util/rng.h"
 #include "util/timer.h"
@@ -75,9 +75,11 @@ size_t hs_bench_native_perm(const hs_perm *perm, unsigned threads, double min_se
 }
 
 double hs_bench_native_naive(const hs_perm *perm, double min_seconds) {
-    const hs_p2kb_params *pp = NULL;
-    if (!strcmp(perm->name, "poseidon2-kb16")) pp = hs_p2kb_default16();
-    if (!strcmp(perm->name, "poseidon2-kb24")) pp = hs_p2kb_default24();
+    const hs_p2_params *pp = NULL;
+    if (!strcmp(perm->name, "poseidon2-kb16")) pp = hs_p2_kb16();
+    if (!strcmp(perm->name, "poseidon2-kb24")) pp = hs_p2_kb24();
+    if (!strcmp(perm->name, "poseidon2-bb16")) pp = hs_p2_bb16();
+    if (!strcmp(perm->name, "poseidon2-bb24")) pp = hs_p2_bb24();
     if (!pp) return 0;
     size_t n = 256;
     uint32_t *s = random_states(perm, n);
@@ -85,7 +87,7 @@ double hs_bench_native_naive(const hs_perm *perm, double min_seconds) {
     double t0 = hs_now(), t;
     size_t done = 0;
     do {
-        for (size_t i = 0; i < n; i++) hs_p2kb_permute_naive(pp, s + i * pp->width);
+        for (size_t i = 0; i < n; i++) hs_p2_permute_naive(pp, s + i * pp->width);
         done += n;
         t = hs_now() - t0;
     } while (t < min_seconds);

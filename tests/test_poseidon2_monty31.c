@@ -1,13 +1,15 @@
-/* Poseidon2-KoalaBear: bit-exact with Plonky3's vectors (every case, every round of the trace),
- * and the batch kernels (portable, AVX2, threaded) against the naive % p reference. */
+/* Poseidon2 over KoalaBear and BabyBear: bit-exact with Plonky3's vectors (every case, every
+ * round of the trace), and the batch kernels (portable, AVX2, threaded) against the naive % p
+ * reference. */
 #include <string.h>
 
-#include "hash/poseidon2_kb.h"
+#include "field/kb.h"
+#include "hash/poseidon2_monty31.h"
 #include "testutil.h"
 #include "util/cpu.h"
 #include "vecjson.h"
 
-static void load_params(const vj *doc, hs_p2kb_params *pp) {
+static void load_params(const vj *doc, const hs_mt_field *f, hs_p2_params *pp) {
     unsigned w = (unsigned)vj_u64(vj_get(doc, "width"));
     unsigned rp = (unsigned)vj_u64(vj_path(doc, "rounds.partial_rounds"));
     uint32_t init[4 * 24], fin[4 * 24], in[32], diag[24];
@@ -21,12 +23,15 @@ static void load_params(const vj *doc, hs_p2kb_params *pp) {
     }
     CHECK_EQ_U64(vj_u32s(vj_path(doc, "round_constants.internal"), in, 32), rp);
     CHECK_EQ_U64(vj_u32s(vj_path(doc, "internal_linear_layer.V"), diag, 24), w);
-    CHECK(hs_p2kb_params_init(pp, w, rp, init, in, fin, diag));
+    unsigned sbox = (unsigned)vj_u64(vj_path(doc, "sbox.degree"));
+    CHECK_EQ_U64(vj_u64(vj_path(doc, "field.modulus")), f->p);
+    CHECK(hs_p2_params_init(pp, f, sbox, w, rp, init, in, fin, diag));
 }
 
 /* The compiled-in defaults must equal the file's constants. */
-static void check_defaults(const hs_p2kb_params *file, const hs_p2kb_params *builtin) {
-    CHECK(file->width == builtin->width && file->partial == builtin->partial);
+static void check_defaults(const hs_p2_params *file, const hs_p2_params *builtin) {
+    CHECK(file->width == builtin->width && file->partial == builtin->partial && file->sbox == builtin->sbox);
+    CHECK(file->field == builtin->field);
     CHECK(!memcmp(file->rc_init, builtin->rc_init, sizeof file->rc_init));
     CHECK(!memcmp(file->rc_int, builtin->rc_int, sizeof file->rc_int));
     CHECK(!memcmp(file->rc_final, builtin->rc_final, sizeof file->rc_final));
@@ -35,23 +40,27 @@ static void check_defaults(const hs_p2kb_params *file, const hs_p2kb_params *bui
     for (unsigned i = 0; i < builtin->width; i++) CHECK(builtin->diag_kind[i] != HS_DIAG_GENERIC);
 }
 
-static void to_mont(hs_kb *s, const uint32_t *c, unsigned w) {
-    for (unsigned i = 0; i < w; i++) s[i] = hs_kb_from_u32(c[i]);
-}
+static const hs_mt_field *cur; /* field of the instance under test */
 
-static void check_state(const hs_kb *got, const uint32_t *want, unsigned w, const char *what, size_t idx) {
+static void to_mont(uint32_t *s, const uint32_t *c, unsigned w) {
+    for (unsigned i = 0; i < w; i++) s[i] = hs_mt_mul(c[i], cur->r2, cur->p, cur->mu);
+}
+static uint32_t canon(uint32_t x) { return hs_mt_redc(x, cur->p, cur->mu); }
+
+static void check_state(const uint32_t *got, const uint32_t *want, unsigned w, const char *what, size_t idx) {
     for (unsigned i = 0; i < w; i++)
-        if (hs_kb_to_u32(got[i]) != want[i]) {
-            fprintf(stderr, "%s[%zu] lane %u: got %u want %u\n", what, idx, i, hs_kb_to_u32(got[i]), want[i]);
+        if (canon(got[i]) != want[i]) {
+            fprintf(stderr, "%s[%zu] lane %u: got %u want %u\n", what, idx, i, canon(got[i]), want[i]);
             hs_test_failures++;
             return;
         }
 }
 
-static void vector_cases(const char *file, const hs_p2kb_params *builtin) {
+static void vector_cases(const char *file, const hs_p2_params *builtin) {
     vj *doc = vj_load(file);
-    hs_p2kb_params pp;
-    load_params(doc, &pp);
+    hs_p2_params pp;
+    cur = builtin->field;
+    load_params(doc, builtin->field, &pp);
     check_defaults(&pp, builtin);
     const unsigned w = pp.width;
     const vj *cases = vj_get(doc, "cases");
@@ -61,25 +70,25 @@ static void vector_cases(const char *file, const hs_p2kb_params *builtin) {
         uint32_t in[24], out[24], tmp[24];
         CHECK_EQ_U64(vj_u32s(vj_get(cs, "input"), in, 24), w);
         CHECK_EQ_U64(vj_u32s(vj_get(cs, "output"), out, 24), w);
-        hs_kb s[24];
+        uint32_t s[24];
         to_mont(s, in, w);
-        hs_p2kb_permute(builtin, s);
+        hs_p2_permute(builtin, s);
         check_state(s, out, w, "scalar output", c);
         memcpy(tmp, in, sizeof tmp);
-        hs_p2kb_permute_naive(builtin, tmp);
+        hs_p2_permute_naive(builtin, tmp);
         CHECK(!memcmp(tmp, out, w * sizeof *out));
         memcpy(tmp, in, sizeof tmp);
-        hs_p2kb_permute_many_portable(builtin, tmp, 1, 1);
+        hs_p2_permute_many_portable(builtin, tmp, 1, 1);
         CHECK(!memcmp(tmp, out, w * sizeof *out));
         memcpy(tmp, in, sizeof tmp);
-        hs_p2kb_permute_many_avx2(builtin, tmp, 1, 1);
+        hs_p2_permute_many_avx2(builtin, tmp, 1, 1);
         CHECK(!memcmp(tmp, out, w * sizeof *out));
 
         const vj *tr = vj_get(cs, "trace_derived");
         if (!tr) continue;
-        hs_kb rounds[(1 + 8 + HS_P2KB_MAX_PARTIAL) * 24];
+        uint32_t rounds[(1 + 8 + HS_P2_MAX_PARTIAL) * 24];
         to_mont(s, in, w);
-        hs_p2kb_permute_trace(builtin, s, rounds);
+        hs_p2_permute_trace(builtin, s, rounds);
         uint32_t want[24];
         size_t at = 0;
         CHECK_EQ_U64(vj_u32s(vj_get(tr, "after_initial_linear_layer"), want, 24), w);
@@ -101,52 +110,57 @@ static void vector_cases(const char *file, const hs_p2kb_params *builtin) {
 /* Instances with other constants (Plonky3's random test constants) go through the same code. */
 static void random_constant_instance(hs_rng *rng) {
     vj *doc = vj_load("poseidon2_koalabear_w16_xoroshiro_seed1.json");
-    hs_p2kb_params pp;
-    load_params(doc, &pp);
+    hs_p2_params pp;
+    cur = &hs_mt_koalabear;
+    load_params(doc, cur, &pp);
     uint32_t in[16], a[16], b[16];
     CHECK_EQ_U64(vj_u32s(vj_get(vj_at(vj_get(doc, "cases"), 0), "input"), in, 16), 16);
     memcpy(a, in, sizeof a);
     memcpy(b, in, sizeof b);
-    hs_p2kb_permute_naive(&pp, a);
-    hs_p2kb_permute_many_avx2(&pp, b, 1, 1);
+    hs_p2_permute_naive(&pp, a);
+    hs_p2_permute_many_avx2(&pp, b, 1, 1);
     CHECK(!memcmp(a, b, sizeof a));
     memcpy(b, in, sizeof b);
-    hs_p2kb_permute_naive(hs_p2kb_default16(), b);
+    hs_p2_permute_naive(hs_p2_kb16(), b);
     CHECK(memcmp(a, b, sizeof a) != 0); /* different constants, different permutation */
     /* a generic diagonal (not shift-friendly) must still agree */
     uint32_t ei[64], ii[20], ef[64], dg[16];
     for (int i = 0; i < 64; i++) ei[i] = (uint32_t)hs_rng_below(rng, HS_KB_P), ef[i] = (uint32_t)hs_rng_below(rng, HS_KB_P);
     for (int i = 0; i < 20; i++) ii[i] = (uint32_t)hs_rng_below(rng, HS_KB_P);
     for (int i = 0; i < 16; i++) dg[i] = (uint32_t)hs_rng_below(rng, HS_KB_P);
-    CHECK(hs_p2kb_params_init(&pp, 16, 20, ei, ii, ef, dg));
+    CHECK(hs_p2_params_init(&pp, cur, 3, 16, 20, ei, ii, ef, dg));
     for (int i = 0; i < 16; i++) a[i] = b[i] = (uint32_t)hs_rng_below(rng, HS_KB_P);
-    hs_p2kb_permute_naive(&pp, a);
-    hs_p2kb_permute_many_avx2(&pp, b, 1, 1);
+    hs_p2_permute_naive(&pp, a);
+    hs_p2_permute_many_avx2(&pp, b, 1, 1);
     CHECK(!memcmp(a, b, sizeof a));
     dg[5] = HS_KB_P; /* out of range */
-    CHECK(!hs_p2kb_params_init(&pp, 16, 20, ei, ii, ef, dg));
-    CHECK(!hs_p2kb_params_init(&pp, 12, 20, ei, ii, ef, dg));
+    CHECK(!hs_p2_params_init(&pp, cur, 3, 16, 20, ei, ii, ef, dg));
+    CHECK(!hs_p2_params_init(&pp, cur, 3, 12, 20, ei, ii, ef, dg));
+    dg[5] = 1;
+    CHECK(!hs_p2_params_init(&pp, cur, 5, 16, 20, ei, ii, ef, dg));
     vj_free(doc);
 }
 
-static void batches(hs_rng *rng, const hs_p2kb_params *pp) {
+static void batches(hs_rng *rng, const hs_p2_params *pp) {
     const unsigned w = pp->width;
+    const uint32_t P = pp->field->p;
+    cur = pp->field;
     size_t sizes[] = {0, 1, 7, 8, 9, 31, 1000, 2053};
     for (size_t si = 0; si < sizeof sizes / sizeof *sizes && !TOO_MANY_FAILURES(); si++) {
         size_t n = sizes[si];
         uint32_t *ref = malloc((n + 1) * w * 4), *a = malloc((n + 1) * w * 4), *b = malloc((n + 1) * w * 4),
                  *c = malloc((n + 1) * w * 4), *m = malloc((n + 1) * w * 4);
-        for (size_t i = 0; i < n * w; i++) ref[i] = (uint32_t)hs_rng_below(rng, HS_KB_P);
+        for (size_t i = 0; i < n * w; i++) ref[i] = (uint32_t)hs_rng_below(rng, P);
         memcpy(a, ref, n * w * 4);
         memcpy(b, ref, n * w * 4);
         memcpy(c, ref, n * w * 4);
-        for (size_t i = 0; i < n * w; i++) m[i] = hs_kb_from_u32(ref[i]);
-        for (size_t k = 0; k < n; k++) hs_p2kb_permute_naive(pp, ref + k * w);
-        hs_p2kb_permute_many_portable(pp, a, n, 1);
-        hs_p2kb_permute_many_avx2(pp, b, n, 1);
-        hs_p2kb_permute_many(pp, c, n, 1, 2);
-        hs_p2kb_permute_many(pp, m, n, 0, 3); /* Montgomery in, Montgomery out */
-        for (size_t i = 0; i < n * w; i++) m[i] = hs_kb_to_u32(m[i]);
+        to_mont(m, ref, (unsigned)(n * w));
+        for (size_t k = 0; k < n; k++) hs_p2_permute_naive(pp, ref + k * w);
+        hs_p2_permute_many_portable(pp, a, n, 1);
+        hs_p2_permute_many_avx2(pp, b, n, 1);
+        hs_p2_permute_many(pp, c, n, 1, 2);
+        hs_p2_permute_many(pp, m, n, 0, 3); /* Montgomery in, Montgomery out */
+        for (size_t i = 0; i < n * w; i++) m[i] = canon(m[i]);
         CHECK(!memcmp(ref, a, n * w * 4));
         CHECK(!memcmp(ref, b, n * w * 4));
         CHECK(!memcmp(ref, c, n * w * 4));
@@ -155,44 +169,52 @@ static void batches(hs_rng *rng, const hs_p2kb_params *pp) {
     }
 }
 
-static void modes(hs_rng *rng) {
-    const hs_p2kb_params *pp = hs_p2kb_default16();
-    hs_kb l[8], r[8], out[8], s[16];
-    for (int i = 0; i < 8; i++) l[i] = hs_kb_from_u32((uint32_t)hs_rng_below(rng, HS_KB_P));
-    for (int i = 0; i < 8; i++) r[i] = hs_kb_from_u32((uint32_t)hs_rng_below(rng, HS_KB_P));
-    hs_p2kb16_compress(out, l, r);
+static void modes(hs_rng *rng, const hs_p2_params *pp) {
+    const uint32_t P = pp->field->p;
+    uint32_t l[8], r[8], out[8], s[16];
+    for (int i = 0; i < 8; i++) l[i] = (uint32_t)hs_rng_below(rng, P), r[i] = (uint32_t)hs_rng_below(rng, P);
+    hs_p2_compress(pp, out, l, r);
     memcpy(s, l, sizeof l);
     memcpy(s + 8, r, sizeof r);
-    hs_p2kb_permute(pp, s);
+    hs_p2_permute(pp, s);
     CHECK(!memcmp(out, s, sizeof out));
-    /* sponge: 19 inputs = chunks of 8, 8, 3 in overwrite mode */
-    hs_kb msg[19];
-    for (int i = 0; i < 19; i++) msg[i] = hs_kb_from_u32((uint32_t)hs_rng_below(rng, HS_KB_P));
+    /* sponge: 19 inputs = chunks of 8, 8, 3 in overwrite mode; Montgomery and canonical forms */
+    uint32_t msg[19], cmsg[19];
+    for (int i = 0; i < 19; i++) msg[i] = (uint32_t)hs_rng_below(rng, P);
     memset(s, 0, sizeof s);
     for (int off = 0; off < 19; off += 8) {
         int m = 19 - off < 8 ? 19 - off : 8;
         for (int i = 0; i < m; i++) s[i] = msg[off + i];
-        hs_p2kb_permute(pp, s);
+        hs_p2_permute(pp, s);
     }
-    hs_p2kb16_sponge(out, msg, 19, 0);
+    hs_p2_sponge(pp, out, msg, 19, 0);
     CHECK(!memcmp(out, s, sizeof out));
-    hs_p2kb16_sponge(out, msg, 0, 0);
+    cur = pp->field;
+    for (int i = 0; i < 19; i++) cmsg[i] = canon(msg[i]);
+    hs_p2_sponge(pp, out, cmsg, 19, 1);
+    for (int i = 0; i < 8; i++) CHECK_EQ_U64(out[i], canon(s[i]));
+    hs_p2_sponge(pp, out, msg, 0, 0);
     for (int i = 0; i < 8; i++) CHECK(out[i] == 0);
-    hs_kb out2[8];
-    hs_p2kb16_sponge(out, msg, 18, 0);
-    hs_p2kb16_sponge(out2, msg, 19, 0);
+    uint32_t out2[8];
+    hs_p2_sponge(pp, out, msg, 18, 0);
+    hs_p2_sponge(pp, out2, msg, 19, 0);
     CHECK(memcmp(out, out2, sizeof out) != 0);
 }
 
 int main(void) {
     hs_rng rng;
-    hs_test_init(&rng, "test_poseidon2_kb");
+    hs_test_init(&rng, "test_poseidon2_monty31");
     printf("AVX2 kernel %s\n", hs_cpu_has_avx2() ? "active" : "unavailable (portable fallback tested twice)");
-    vector_cases("poseidon2_koalabear_w16.json", hs_p2kb_default16());
-    vector_cases("poseidon2_koalabear_w24.json", hs_p2kb_default24());
+    vector_cases("poseidon2_koalabear_w16.json", hs_p2_kb16());
+    vector_cases("poseidon2_koalabear_w24.json", hs_p2_kb24());
+    vector_cases("poseidon2_babybear_w16.json", hs_p2_bb16());
+    vector_cases("poseidon2_babybear_w24.json", hs_p2_bb24());
     random_constant_instance(&rng);
-    batches(&rng, hs_p2kb_default16());
-    batches(&rng, hs_p2kb_default24());
-    modes(&rng);
-    return hs_test_done("test_poseidon2_kb");
+    batches(&rng, hs_p2_kb16());
+    batches(&rng, hs_p2_kb24());
+    batches(&rng, hs_p2_bb16());
+    batches(&rng, hs_p2_bb24());
+    modes(&rng, hs_p2_kb16());
+    modes(&rng, hs_p2_bb16());
+    return hs_test_done("test_poseidon2_monty31");
 }
