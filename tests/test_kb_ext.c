@@ -57,31 +57,77 @@ typedef struct {
     memcpy(x.c, src, sizeof x.c)
 #define STORE(dst, x) memcpy(dst, (x).c, sizeof (x).c)
 
-#define WRAP(T)                                                                                          \
-    static void T##_w_mul(hs_kb *r, const hs_kb *a, const hs_kb *b) { LOAD(T, x, a); LOAD(T, y, b); T z = T##_mul(x, y); STORE(r, z); } \
-    static void T##_w_add(hs_kb *r, const hs_kb *a, const hs_kb *b) { LOAD(T, x, a); LOAD(T, y, b); T z = T##_add(x, y); STORE(r, z); } \
-    static void T##_w_sub(hs_kb *r, const hs_kb *a, const hs_kb *b) { LOAD(T, x, a); LOAD(T, y, b); T z = T##_sub(x, y); STORE(r, z); } \
-    static void T##_w_square(hs_kb *r, const hs_kb *a) { LOAD(T, x, a); T z = T##_square(x); STORE(r, z); } \
-    static void T##_w_neg(hs_kb *r, const hs_kb *a) { LOAD(T, x, a); T z = T##_neg(x); STORE(r, z); }       \
-    static void T##_w_inv(hs_kb *r, const hs_kb *a) { LOAD(T, x, a); T z = T##_inv(x); STORE(r, z); }       \
-    static void T##_w_mul_base(hs_kb *r, const hs_kb *a, hs_kb s) { LOAD(T, x, a); T z = T##_mul_base(x, s); STORE(r, z); } \
-    static void T##_w_exp(hs_kb *r, const hs_kb *a, uint64_t e) { LOAD(T, x, a); T z = T##_exp(x, e); STORE(r, z); } \
-    static void T##_w_from_base(hs_kb *r, hs_kb s) { T z = T##_from_base(s); STORE(r, z); }                \
-    static void T##_w_zero(hs_kb *r) { T z = T##_zero(); STORE(r, z); }                                   \
-    static void T##_w_one(hs_kb *r) { T z = T##_one(); STORE(r, z); }                                      \
-    static int T##_w_eq(const hs_kb *a, const hs_kb *b) { LOAD(T, x, a); LOAD(T, y, b); return T##_eq(x, y); } \
-    static int T##_w_is_zero(const hs_kb *a) { LOAD(T, x, a); return T##_is_zero(x); }                     \
-    static void T##_w_batch_inv(hs_kb *out, const hs_kb *in, size_t n) {                                 \
-        T *xi = calloc(n ? n : 1, sizeof *xi), *xo = calloc(n ? n : 1, sizeof *xo);                      \
-        if (!xi || !xo) abort();                                                                           \
-        for (size_t i = 0; i < n; i++) memcpy(xi[i].c, in + i * (sizeof xi->c / sizeof(hs_kb)), sizeof xi->c); \
-        T##_batch_inv(xo, xi, n);                                                                          \
-        for (size_t i = 0; i < n; i++) memcpy(out + i * (sizeof xo->c / sizeof(hs_kb)), xo[i].c, sizeof xo->c); \
-        free(xi);                                                                                          \
-        free(xo);                                                                                          \
-    }                                                                                                      \
-    static int T##_w_from_u32s(hs_kb *r, const uint32_t *c) { T z; int ok = T##_from_u32s(&z, c); STORE(r, z); return ok; } \
-    static void T##_w_to_u32s(uint32_t *out, const hs_kb *a) { LOAD(T, x, a); T##_to_u32s(out, x); }
+#define WRAP_BIN(T, op)                                              \
+    static void T##_w_##op(hs_kb *r, const hs_kb *a, const hs_kb *b) { \
+        LOAD(T, x, a);                                                \
+        LOAD(T, y, b);                                                \
+        T z = T##_##op(x, y);                                         \
+        STORE(r, z);                                                  \
+    }
+#define WRAP_UN(T, op)                                    \
+    static void T##_w_##op(hs_kb *r, const hs_kb *a) {    \
+        LOAD(T, x, a);                                    \
+        T z = T##_##op(x);                                \
+        STORE(r, z);                                      \
+    }
+#define WRAP(T)                                                                                    \
+    WRAP_BIN(T, mul)                                                                               \
+    WRAP_BIN(T, add)                                                                               \
+    WRAP_BIN(T, sub)                                                                               \
+    WRAP_UN(T, square)                                                                             \
+    WRAP_UN(T, neg)                                                                                \
+    WRAP_UN(T, inv)                                                                                \
+    static void T##_w_mul_base(hs_kb *r, const hs_kb *a, hs_kb s) {                                \
+        LOAD(T, x, a);                                                                             \
+        T z = T##_mul_base(x, s);                                                                  \
+        STORE(r, z);                                                                               \
+    }                                                                                              \
+    static void T##_w_exp(hs_kb *r, const hs_kb *a, uint64_t e) {                                  \
+        LOAD(T, x, a);                                                                             \
+        T z = T##_exp(x, e);                                                                       \
+        STORE(r, z);                                                                               \
+    }                                                                                              \
+    static void T##_w_from_base(hs_kb *r, hs_kb s) {                                               \
+        T z = T##_from_base(s);                                                                    \
+        STORE(r, z);                                                                               \
+    }                                                                                              \
+    static void T##_w_zero(hs_kb *r) {                                                             \
+        T z = T##_zero();                                                                          \
+        STORE(r, z);                                                                               \
+    }                                                                                              \
+    static void T##_w_one(hs_kb *r) {                                                              \
+        T z = T##_one();                                                                           \
+        STORE(r, z);                                                                               \
+    }                                                                                              \
+    static int T##_w_eq(const hs_kb *a, const hs_kb *b) {                                          \
+        LOAD(T, x, a);                                                                             \
+        LOAD(T, y, b);                                                                             \
+        return T##_eq(x, y);                                                                       \
+    }                                                                                              \
+    static int T##_w_is_zero(const hs_kb *a) {                                                     \
+        LOAD(T, x, a);                                                                             \
+        return T##_is_zero(x);                                                                     \
+    }                                                                                              \
+    static void T##_w_batch_inv(hs_kb *out, const hs_kb *in, size_t n) {                           \
+        size_t d = sizeof(T) / sizeof(hs_kb);                                                      \
+        T *xi = calloc(n ? n : 1, sizeof *xi), *xo = calloc(n ? n : 1, sizeof *xo);                \
+        if (!xi || !xo) abort();                                                                   \
+        for (size_t i = 0; i < n; i++) memcpy(xi[i].c, in + i * d, sizeof xi->c);                  \
+        T##_batch_inv(xo, xi, n);                                                                  \
+        for (size_t i = 0; i < n; i++) memcpy(out + i * d, xo[i].c, sizeof xo->c);                 \
+        free(xi);                                                                                  \
+        free(xo);                                                                                  \
+    }                                                                                              \
+    static int T##_w_from_u32s(hs_kb *r, const uint32_t *c) {                                      \
+        T z;                                                                                       \
+        int ok = T##_from_u32s(&z, c);                                                             \
+        STORE(r, z);                                                                               \
+        return ok;                                                                                 \
+    }                                                                                              \
+    static void T##_w_to_u32s(uint32_t *out, const hs_kb *a) {                                     \
+        LOAD(T, x, a);                                                                             \
+        T##_to_u32s(out, x);                                                                       \
+    }
 
 WRAP(hs_kb4)
 WRAP(hs_kb5)
@@ -272,6 +318,13 @@ static void test_arith(const ext_ops *o, hs_rng *rng, unsigned long iters) {
     u[d - 1] = UINT32_MAX;
     CHECK(o->from_u32s(r, u) == 0);
     CHECK(hs_kb_to_u32(r[0]) == 0 && hs_kb_to_u32(r[d - 1]) == (uint32_t)(UINT32_MAX % P));
+    for (unsigned i = 0; i < d; i++) { /* p itself, in each position alone, is rejected */
+        memset(u, 0, sizeof u);
+        u[i] = HS_KB_P;
+        CHECK(o->from_u32s(r, u) == 0 && o->is_zero(r));
+        u[i] = HS_KB_P - 1;
+        CHECK(o->from_u32s(r, u) == 1);
+    }
 }
 
 /* a^(p^d) = a by raising to p, d times (p^d overflows 64 bits); a^(p^k) != a for 0 < k < d
@@ -391,7 +444,7 @@ static void test_batch_inv(const ext_ops *o, hs_rng *rng) {
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_kb_ext");
-    unsigned long iters = hs_test_iters(4000);
+    unsigned long iters = hs_test_iters(10000);
     CHECK(sizeof(hs_kb4) == 4 * sizeof(hs_kb) && sizeof(hs_kb5) == 5 * sizeof(hs_kb) &&
           sizeof(hs_kb8) == 8 * sizeof(hs_kb));
     /* the lazy-reduction bounds kb_ext.h relies on */
