@@ -1,0 +1,113 @@
+/* Number-theoretic transforms and low-degree extension over KoalaBear, on row-major matrices.
+ *
+ * A matrix is h = 2^log_h rows of w >= 1 hs_kb (Montgomery form) stored row after row; every
+ * column is an independent polynomial. A butterfly combines two whole rows, so the AVX2 kernels
+ * pack 8 columns per vector (scalar or masked tail for w % 8).
+ *
+ * Notation. w_n = hs_kb_two_adic_root(log n) (Plonky3's two-adic generators: 3^((p-1)/2^24)
+ * squared down); H = <w_h>; bitrev(i) reverses the low log_h bits of i. A column holds either the
+ * coefficients c_0..c_{h-1} of p(x) = sum_j c_j x^j ("coefficients", always natural order) or
+ * values of p at points of shift*H ("evaluations", natural order: row i = p(shift*w_h^i);
+ * bit-reversed order: row i = p(shift*w_h^bitrev(i))).
+ *
+ * The efficient pairing needs no row permutation at all (STARK_PERFORMANCE.md 7.1):
+ *   hs_ntt_dif   coefficients          -> bit-reversed evaluations on H
+ *   hs_ntt_idit  bit-reversed evals    -> coefficients (1/h included)
+ * The natural-order wrappers add one explicit row bit-reversal pass.
+ *
+ * Work is cut into tiles of ~256 KiB (a block of rows times a stripe of columns) that stay in L2
+ * while up to ~11 layers run on them with radix-4 butterflies; a size-2^16 transform is two
+ * memory passes. Tiles are independent, so threads never share writes, and every value is reduced
+ * to [0, p): results are bit-identical for every thread count and for both kernel sets.
+ *
+ * Threads: `threads` <= 1 runs on the caller's thread, otherwise an OpenMP team of exactly that
+ * size. Functions returning int give 1 on success and 0 on bad arguments (log size beyond the
+ * plan or 24, w == 0, NULL, zero shift, size overflow) or when scratch memory (threads x 256 KiB,
+ * twice that for the LDE) is out. */
+#ifndef HS_POLY_NTT_H
+#define HS_POLY_NTT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "field/kb.h"
+
+#define HS_NTT_MAX_LOG HS_KB_TWO_ADICITY /* 24 */
+
+/* Row kernels, one set per instruction set. Rows are distinct arrays of len words.
+ *   dif2: (a, b) <- (a + b, (a - b) * t)
+ *   dit2: (a, b) <- (a + t*b, a - t*b)
+ *   dif4: two DIF layers on rows x0..x3: (x0,x2) with ta, (x1,x3) with tb, then (x0,x1) and
+ *         (x2,x3) with tc
+ *   dit4: two DIT layers: (x0,x1) and (x2,x3) with tc, then (x0,x2) with ta, (x1,x3) with tb
+ *   scale: dst = src * c (dst may equal src) */
+typedef struct {
+    const char *name;
+    void (*dif2)(hs_kb *a, hs_kb *b, size_t len, hs_kb t);
+    void (*dit2)(hs_kb *a, hs_kb *b, size_t len, hs_kb t);
+    void (*dif4)(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, hs_kb ta, hs_kb tb, hs_kb tc);
+    void (*dit4)(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, hs_kb ta, hs_kb tb, hs_kb tc);
+    void (*scale)(hs_kb *dst, const hs_kb *src, size_t len, hs_kb c);
+} hs_ntt_kernels;
+
+/* Portable C, and AVX2 (x86 builds; elsewhere the portable set under that name). Use the AVX2
+ * set only when hs_cpu_has_avx2(). */
+extern const hs_ntt_kernels hs_ntt_kernels_portable;
+extern const hs_ntt_kernels hs_ntt_kernels_avx2;
+
+/* Twiddle tables for every transform size up to 2^max_log_n (2 * 2^max_log_n words in all:
+ * 128 MiB at 2^24). Layered layout: tw[m + k] = w_{2m}^k and itw[m + k] = w_{2m}^-k for
+ * m = 1, 2, 4, ..., 2^(max_log_n - 1) and k < m. Caller-owned; read-only once built, so one plan
+ * serves any number of threads and calls. */
+typedef struct {
+    unsigned max_log_n;
+    hs_kb *tw;
+    hs_kb *itw;
+    const hs_ntt_kernels *kern; /* set by hs_ntt_plan_init from hs_cpu_has_avx2(); tests may swap it */
+    unsigned tile_log;          /* log2 words per cache tile: 16 (256 KiB); 6..24 allowed, tests shrink
+                                   it to reach the multi-pass paths with small matrices */
+} hs_ntt_plan;
+
+/* Returns 0 if max_log_n > 24 or on out-of-memory (the plan is then empty, safe to free). */
+int hs_ntt_plan_init(hs_ntt_plan *plan, unsigned max_log_n);
+void hs_ntt_plan_free(hs_ntt_plan *plan);
+
+/* Coefficients (natural) -> evaluations on H, bit-reversed: row i = p(w_h^bitrev(i)). */
+int hs_ntt_dif(const hs_ntt_plan *plan, hs_kb *mat, unsigned log_h, size_t w, unsigned threads);
+/* Evaluations on H, bit-reversed -> coefficients (natural), 1/h included. Inverse of hs_ntt_dif. */
+int hs_ntt_idit(const hs_ntt_plan *plan, hs_kb *mat, unsigned log_h, size_t w, unsigned threads);
+/* Natural -> natural: coefficients -> row i = p(w_h^i), and back. */
+int hs_ntt_forward(const hs_ntt_plan *plan, hs_kb *mat, unsigned log_h, size_t w, unsigned threads);
+int hs_ntt_inverse(const hs_ntt_plan *plan, hs_kb *mat, unsigned log_h, size_t w, unsigned threads);
+
+/* The same on the coset shift*H (shift in Montgomery form, nonzero):
+ * coset_dif: coefficients -> row i = p(shift * w_h^bitrev(i)); coset_idit: its inverse;
+ * coset_forward / coset_inverse: natural order, row i = p(shift * w_h^i). */
+int hs_ntt_coset_dif(const hs_ntt_plan *plan, hs_kb *mat, unsigned log_h, size_t w, hs_kb shift, unsigned threads);
+int hs_ntt_coset_idit(const hs_ntt_plan *plan, hs_kb *mat, unsigned log_h, size_t w, hs_kb shift, unsigned threads);
+int hs_ntt_coset_forward(const hs_ntt_plan *plan, hs_kb *mat, unsigned log_h, size_t w, hs_kb shift,
+                         unsigned threads);
+int hs_ntt_coset_inverse(const hs_ntt_plan *plan, hs_kb *mat, unsigned log_h, size_t w, hs_kb shift,
+                         unsigned threads);
+
+/* Swap rows i and bitrev(i) (an involution). */
+void hs_ntt_bitrev_rows(hs_kb *mat, unsigned log_h, size_t w, unsigned threads);
+
+/* Low-degree extension. `in` holds h rows: evaluations of polynomials of degree < h on H, in
+ * natural order (in_bitrev = 0) or bit-reversed order (in_bitrev != 0, the cheap case).
+ * `out` receives N = h * 2^log_blowup rows: evaluations on the coset g*K, K = <w_N>, g = 3
+ * (HS_KB_GENERATOR), in bit-reversed order over all log_h + log_blowup bits:
+ *     out row i = p(g * w_N^bitrev_N(i)),   bitrev_N reversing log_h + log_blowup bits,
+ * which is Plonky3's committed LDE (coset_lde_batch followed by bit_reverse_rows). Equivalently,
+ * block q = rows [q*h, (q+1)*h) holds the evaluations on the coset g*w_N^bitrev_B(q)*H in
+ * hs_ntt_dif order (at blowup 2: block 0 is g*H, block 1 is g*w_N*H).
+ * `out` may be `in` (the input then occupies its first h rows); otherwise they must not overlap
+ * and `in` is left unchanged. Needs log_h <= plan->max_log_n and log_h + log_blowup <= 24. */
+int hs_ntt_lde(const hs_ntt_plan *plan, const hs_kb *in, hs_kb *out, unsigned log_h, size_t w, unsigned log_blowup,
+               int in_bitrev, unsigned threads);
+/* General form: input evaluations on in_shift*H, output on out_shift*K (both Montgomery form,
+ * nonzero); hs_ntt_lde is in_shift = 1, out_shift = g. */
+int hs_ntt_coset_lde(const hs_ntt_plan *plan, const hs_kb *in, hs_kb *out, unsigned log_h, size_t w,
+                     unsigned log_blowup, hs_kb in_shift, int in_bitrev, hs_kb out_shift, unsigned threads);
+
+#endif
