@@ -1,0 +1,147 @@
+/* Keccak-f[1600] x4: four independent states, one per 64-bit AVX2 lane (vector i = lane i of
+ * states 0..3). Compiled with -mavx2; reached only through hs_cpu_has_avx2().
+ * The round is the one of keccak.c (FIPS 202 section 3.2) over __m256i; AVX2 has no rotate, so
+ * rol is two shifts and an or, except by 1 (add + shift), 8 and 56 (a byte shuffle). */
+#include <immintrin.h>
+#include <string.h>
+
+#include "hash/keccak.h"
+
+#if defined(__GNUC__)
+#define HS_KX_INLINE static inline __attribute__((always_inline))
+#else
+#define HS_KX_INLINE static inline
+#endif
+
+HS_KX_INLINE __m256i v_xor(__m256i a, __m256i b) { return _mm256_xor_si256(a, b); }
+HS_KX_INLINE __m256i v_andn(__m256i a, __m256i b) { return _mm256_andnot_si256(a, b); } /* ~a & b */
+HS_KX_INLINE __m256i v_xorrc(__m256i a, uint64_t rc) { return _mm256_xor_si256(a, _mm256_set1_epi64x((long long)rc)); }
+
+HS_KX_INLINE __m256i v_rol(__m256i x, int n) {
+    if (n == 0) return x;
+    if (n == 1) return _mm256_or_si256(_mm256_add_epi64(x, x), _mm256_srli_epi64(x, 63));
+    if (n == 8) /* result byte k = input byte k-1 of the same 64-bit lane */
+        return _mm256_shuffle_epi8(x, _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, 7, 0,
+                                                       1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14));
+    if (n == 56) /* result byte k = input byte k+1 */
+        return _mm256_shuffle_epi8(x, _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8, 1, 2,
+                                                       3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8));
+    return _mm256_or_si256(_mm256_slli_epi64(x, n), _mm256_srli_epi64(x, 64 - n));
+}
+
+/* Output plane Y of rho+pi+chi: position X takes lane (X + 3Y mod 5, X) rotated by its rho
+ * offset; the x-list and offsets below are those columns. ANDN(a, b) = ~a & b. */
+#define VX_PLANE(I, O, Y, x0, x1, x2, x3, x4, r0, r1, r2, r3, r4) \
+    do {                                                          \
+        __m256i b0_ = v_rol(v_xor(I##x0##0, d##x0), r0);          \
+        __m256i b1_ = v_rol(v_xor(I##x1##1, d##x1), r1);          \
+        __m256i b2_ = v_rol(v_xor(I##x2##2, d##x2), r2);          \
+        __m256i b3_ = v_rol(v_xor(I##x3##3, d##x3), r3);          \
+        __m256i b4_ = v_rol(v_xor(I##x4##4, d##x4), r4);          \
+        O##0##Y = v_xor(b0_, v_andn(b1_, b2_));                   \
+        O##1##Y = v_xor(b1_, v_andn(b2_, b3_));                   \
+        O##2##Y = v_xor(b2_, v_andn(b3_, b4_));                   \
+        O##3##Y = v_xor(b3_, v_andn(b4_, b0_));                   \
+        O##4##Y = v_xor(b4_, v_andn(b0_, b1_));                   \
+    } while (0)
+
+#define VX_ROUND(I, O, rc)                                                         \
+    do {                                                                           \
+        __m256i c0 = v_xor(v_xor(v_xor(I##00, I##01), v_xor(I##02, I##03)), I##04); \
+        __m256i c1 = v_xor(v_xor(v_xor(I##10, I##11), v_xor(I##12, I##13)), I##14); \
+        __m256i c2 = v_xor(v_xor(v_xor(I##20, I##21), v_xor(I##22, I##23)), I##24); \
+        __m256i c3 = v_xor(v_xor(v_xor(I##30, I##31), v_xor(I##32, I##33)), I##34); \
+        __m256i c4 = v_xor(v_xor(v_xor(I##40, I##41), v_xor(I##42, I##43)), I##44); \
+        __m256i d0 = v_xor(c4, v_rol(c1, 1));                                      \
+        __m256i d1 = v_xor(c0, v_rol(c2, 1));                                      \
+        __m256i d2 = v_xor(c1, v_rol(c3, 1));                                      \
+        __m256i d3 = v_xor(c2, v_rol(c4, 1));                                      \
+        __m256i d4 = v_xor(c3, v_rol(c0, 1));                                      \
+        VX_PLANE(I, O, 0, 0, 1, 2, 3, 4, 0, 44, 43, 21, 14);                       \
+        VX_PLANE(I, O, 1, 3, 4, 0, 1, 2, 28, 20, 3, 45, 61);                       \
+        VX_PLANE(I, O, 2, 1, 2, 3, 4, 0, 1, 6, 25, 8, 18);                         \
+        VX_PLANE(I, O, 3, 4, 0, 1, 2, 3, 27, 36, 10, 15, 56);                      \
+        VX_PLANE(I, O, 4, 2, 3, 4, 0, 1, 62, 55, 39, 41, 2);                       \
+        O##00 = v_xorrc(O##00, rc);                                                \
+    } while (0)
+
+/* Apply M to the 25 names of a state with prefix P, in index order x + 5*y. */
+#define VX_EACH_LANE(M, P)                                                                        \
+    M(P##00, 0) M(P##10, 1) M(P##20, 2) M(P##30, 3) M(P##40, 4) M(P##01, 5) M(P##11, 6)          \
+        M(P##21, 7) M(P##31, 8) M(P##41, 9) M(P##02, 10) M(P##12, 11) M(P##22, 12) M(P##32, 13) \
+            M(P##42, 14) M(P##03, 15) M(P##13, 16) M(P##23, 17) M(P##33, 18) M(P##43, 19)        \
+                M(P##04, 20) M(P##14, 21) M(P##24, 22) M(P##34, 23) M(P##44, 24)
+
+#define VX_DECL(v, i) __m256i v = s[i], e##v;
+#define VX_STORE(v, i) s[i] = v;
+
+/* The 24 rounds on 25 vectors; two rounds per iteration swap the a/ea name sets. */
+static void permute_vec(__m256i s[25]) {
+    VX_EACH_LANE(VX_DECL, a)
+    for (unsigned r = 0; r < HS_KECCAK_ROUNDS; r += 2) {
+        VX_ROUND(a, ea, hs_keccak_rc[r]);
+        VX_ROUND(ea, a, hs_keccak_rc[r + 1]);
+    }
+    VX_EACH_LANE(VX_STORE, a)
+}
+
+void hs_keccakf1600_x4_avx2(uint64_t st[25 * 4]) {
+    __m256i s[25];
+    for (int i = 0; i < 25; i++) s[i] = _mm256_loadu_si256((const __m256i *)(st + 4 * i));
+    permute_vec(s);
+    for (int i = 0; i < 25; i++) _mm256_storeu_si256((__m256i *)(st + 4 * i), s[i]);
+}
+
+/* 4x4 transpose of 64-bit words: r[k] word j -> r[j] word k. Its own inverse. */
+HS_KX_INLINE void transpose4(__m256i r[4]) {
+    __m256i t0 = _mm256_unpacklo_epi64(r[0], r[1]), t1 = _mm256_unpackhi_epi64(r[0], r[1]);
+    __m256i t2 = _mm256_unpacklo_epi64(r[2], r[3]), t3 = _mm256_unpackhi_epi64(r[2], r[3]);
+    r[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
+    r[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
+    r[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
+    r[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
+}
+
+/* Four consecutive states p[0..100) <-> 25 interleaved vectors. Lanes 0..23 go by 4x4 blocks. */
+HS_KX_INLINE void gather4(__m256i s[25], const uint64_t *p) {
+    for (int i = 0; i < 24; i += 4) {
+        __m256i r[4];
+        for (int j = 0; j < 4; j++) r[j] = _mm256_loadu_si256((const __m256i *)(p + 25 * j + i));
+        transpose4(r);
+        for (int k = 0; k < 4; k++) s[i + k] = r[k];
+    }
+    s[24] = _mm256_setr_epi64x((long long)p[24], (long long)p[49], (long long)p[74], (long long)p[99]);
+}
+
+HS_KX_INLINE void scatter4(uint64_t *p, const __m256i s[25]) {
+    for (int i = 0; i < 24; i += 4) {
+        __m256i r[4] = {s[i], s[i + 1], s[i + 2], s[i + 3]};
+        transpose4(r);
+        for (int j = 0; j < 4; j++) _mm256_storeu_si256((__m256i *)(p + 25 * j + i), r[j]);
+    }
+    uint64_t last[4];
+    _mm256_storeu_si256((__m256i *)last, s[24]);
+    for (int j = 0; j < 4; j++) p[25 * j + 24] = last[j];
+}
+
+void hs_keccakf1600_many_avx2(uint64_t *states, size_t n) {
+    __m256i s[25];
+    size_t k = 0;
+    for (; k + 4 <= n; k += 4) {
+        gather4(s, states + 25 * k);
+        permute_vec(s);
+        scatter4(states + 25 * k, s);
+    }
+    const size_t rem = n - k;
+    if (rem == 1) { /* one scalar permutation is cheaper than a padded x4 */
+        hs_keccakf1600(states + 25 * k);
+    } else if (rem > 1) {
+        uint64_t tmp[25 * 4];
+        memset(tmp, 0, sizeof tmp);
+        memcpy(tmp, states + 25 * k, rem * 25 * sizeof *tmp);
+        gather4(s, tmp);
+        permute_vec(s);
+        scatter4(tmp, s);
+        memcpy(states + 25 * k, tmp, rem * 25 * sizeof *tmp);
+    }
+}
