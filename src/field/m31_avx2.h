@@ -61,11 +61,13 @@ static inline hs_m31x8 hs_m31x8_pow5(hs_m31x8 a) {
     return hs_m31x8_mul(hs_m31x8_square(a2), a);
 }
 
-/* a * 2^k for 0 <= k <= 30: rotate each 31-bit value left by k (2^31 = 1 mod p). */
+/* a * 2^k for 0 <= k <= 30: rotate each 31-bit value left by k (2^31 = 1 mod p). With k a
+ * compile-time constant the shifts take immediates and k = 0 costs nothing. */
 static inline hs_m31x8 hs_m31x8_mul_2exp(hs_m31x8 a, int k) {
     const __m256i P = _mm256_set1_epi32((int)HS_M31_P);
-    __m256i l = _mm256_sll_epi32(a, _mm_cvtsi32_si128(k));
-    __m256i r = _mm256_srl_epi32(a, _mm_cvtsi32_si128(31 - k));
+    if (k == 0) return a;
+    __m256i l = _mm256_slli_epi32(a, k);
+    __m256i r = _mm256_srli_epi32(a, 31 - k);
     return _mm256_and_si256(_mm256_or_si256(l, r), P);
 }
 

@@ -18,8 +18,10 @@
 #define HS_P2M31_HALF_FULL 4
 #define HS_P2M31_MAX_PARTIAL 22
 
-/* How the kernels apply one diagonal entry V[i]. Plonky3's defaults are all shifts: V[0] = -2,
- * every other V[i] = 2^k, and multiplying by 2^k is a 31-bit rotation. */
+/* What one diagonal entry V[i] is. Plonky3's defaults are all signed powers of two: V[0] = -2,
+ * every other V[i] = 2^k, and multiplying by 2^k is a 31-bit rotation. The AVX2 kernel has
+ * the default diagonals compiled in (rotations by immediates) and takes a product per lane
+ * for any other diagonal. */
 typedef enum {
     HS_P2M31_DIAG_GENERIC = 0, /* general product */
     HS_P2M31_DIAG_POW2,        /* V = 2^arg, 0 <= arg <= 30 */
