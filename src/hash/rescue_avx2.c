@@ -1,0 +1,347 @@
+/* RPO256 / RPX256 permutations with AVX2 (see rpo.h). Compiled with -mavx2; reached only
+ * through hs_cpu_has_avx2().
+ *
+ * Single state ("hybrid"): the x^(1/7) and x^7 layers run lanes 0..3 as one AVX2 vector and
+ * lanes 4..11 as scalar code in the same instruction stream; vector and scalar multiplications
+ * use different execution units, so the two overlap. The linear layers stay scalar.
+ * Batches: two states side by side entirely in vectors (six independent S-box chains).
+ * Values are lazy (any uint64 congruent mod p) inside and canonical on output. */
+#include <immintrin.h>
+#include <string.h>
+
+#include "hash/rescue_impl.h"
+#include "hash/rpo.h"
+
+typedef __m256i v4;
+
+#define W HS_RESCUE_WIDTH
+#define V_SIGN _mm256_set1_epi64x((long long)0x8000000000000000ull)
+#define V_EPS _mm256_set1_epi64x(0xffffffffll)
+
+/* (hi * 2^64 + lo) mod p, lazy. The unsigned comparisons are signed ones on values with the
+ * top bit flipped ("shifted"), the only 64-bit compare AVX2 has. */
+static inline v4 v_reduce(v4 hi, v4 lo) {
+    const v4 sign = V_SIGN;
+    v4 lo_s = _mm256_xor_si256(lo, sign);
+    v4 t_s = _mm256_sub_epi64(lo_s, _mm256_srli_epi64(hi, 32)); /* lo - hi_hi */
+    v4 borrow = _mm256_cmpgt_epi64(t_s, lo_s);                   /* wrapped: subtract 2^64 = EPS */
+    t_s = _mm256_sub_epi64(t_s, _mm256_srli_epi64(borrow, 32));
+    v4 r_s = _mm256_add_epi64(t_s, _mm256_mul_epu32(hi, V_EPS)); /* + hi_lo * EPS */
+    v4 carry = _mm256_cmpgt_epi64(t_s, r_s);                     /* wrapped: add 2^64 = EPS */
+    r_s = _mm256_add_epi64(r_s, _mm256_srli_epi64(carry, 32));
+    return _mm256_xor_si256(r_s, sign);
+}
+
+/* 64 x 64 -> 128 from four 32 x 32 products; no partial sum can overflow 64 bits. */
+static inline v4 v_mul(v4 a, v4 b) {
+    v4 a_hi = _mm256_srli_epi64(a, 32), b_hi = _mm256_srli_epi64(b, 32);
+    v4 ll = _mm256_mul_epu32(a, b), lh = _mm256_mul_epu32(a, b_hi);
+    v4 hl = _mm256_mul_epu32(a_hi, b), hh = _mm256_mul_epu32(a_hi, b_hi);
+    v4 t0 = _mm256_add_epi64(hl, _mm256_srli_epi64(ll, 32));
+    v4 t1 = _mm256_add_epi64(lh, _mm256_and_si256(t0, V_EPS));
+    v4 hi = _mm256_add_epi64(_mm256_add_epi64(hh, _mm256_srli_epi64(t0, 32)), _mm256_srli_epi64(t1, 32));
+    v4 lo = _mm256_blend_epi32(ll, _mm256_slli_epi64(t1, 32), 0xAA);
+    return v_reduce(hi, lo);
+}
+static inline v4 v_sqr(v4 a) {
+    v4 a_hi = _mm256_srli_epi64(a, 32);
+    v4 ll = _mm256_mul_epu32(a, a), lh = _mm256_mul_epu32(a, a_hi), hh = _mm256_mul_epu32(a_hi, a_hi);
+    v4 t0 = _mm256_add_epi64(lh, _mm256_srli_epi64(ll, 32));
+    v4 t1 = _mm256_add_epi64(lh, _mm256_and_si256(t0, V_EPS));
+    v4 hi = _mm256_add_epi64(_mm256_add_epi64(hh, _mm256_srli_epi64(t0, 32)), _mm256_srli_epi64(t1, 32));
+    v4 lo = _mm256_blend_epi32(ll, _mm256_slli_epi64(t1, 32), 0xAA);
+    return v_reduce(hi, lo);
+}
+/* x + c for lazy x and canonical c. */
+static inline v4 v_add_c(v4 x, v4 c) {
+    const v4 sign = V_SIGN;
+    v4 t = _mm256_add_epi64(x, c);
+    v4 carry = _mm256_cmpgt_epi64(_mm256_xor_si256(c, sign), _mm256_xor_si256(t, sign));
+    return _mm256_add_epi64(t, _mm256_srli_epi64(carry, 32));
+}
+static inline v4 v_canonical(v4 x) {
+    const v4 sign = V_SIGN;
+    v4 ge = _mm256_cmpgt_epi64(_mm256_xor_si256(x, sign), _mm256_set1_epi64x((long long)((HS_GL_P - 1) ^ (1ull << 63))));
+    return _mm256_sub_epi64(x, _mm256_and_si256(ge, _mm256_set1_epi64x((long long)HS_GL_P)));
+}
+/* Sum of n <= 5 lazy values, exact in 128 bits (carries counted in hi), then reduced. */
+static inline v4 v_sum(const v4 *t, int n) {
+    const v4 sign = V_SIGN;
+    v4 s_s = _mm256_xor_si256(t[0], sign), hi = _mm256_setzero_si256();
+    for (int i = 1; i < n; i++) {
+        v4 u = _mm256_add_epi64(s_s, t[i]);
+        hi = _mm256_sub_epi64(hi, _mm256_cmpgt_epi64(s_s, u)); /* carry: hi += 1 */
+        s_s = u;
+    }
+    return v_reduce(hi, _mm256_xor_si256(s_s, sign));
+}
+
+/* ---- layers on NV vectors (3 per state) ---- */
+
+static inline void v_add_rc(v4 *s, int nv, const uint64_t rc[W]) {
+    for (int i = 0; i < nv; i++) s[i] = v_add_c(s[i], _mm256_loadu_si256((const v4 *)(rc + 4 * (i % 3))));
+}
+static inline void v_sbox(v4 *s, int nv) {
+    for (int i = 0; i < nv; i++) {
+        v4 x2 = v_sqr(s[i]), x3 = v_mul(x2, s[i]), x4 = v_sqr(x2);
+        s[i] = v_mul(x3, x4);
+    }
+}
+static inline void v_sq_n(v4 *t, int nv, int n) {
+    for (int r = 0; r < n; r++)
+        for (int i = 0; i < nv; i++) t[i] = v_sqr(t[i]);
+}
+static inline void v_mul_into(v4 *t, const v4 *u, int nv) {
+    for (int i = 0; i < nv; i++) t[i] = v_mul(t[i], u[i]);
+}
+/* x^(1/7): the addition chain of hs_gl_pow_inv7_lazy, one layer at a time. */
+static inline void v_inv_sbox(v4 *s, int nv) {
+    v4 x2[6], x4[6], a2[6], a4[6], y3[6], t[6];
+    for (int i = 0; i < nv; i++) {
+        x2[i] = v_sqr(s[i]);
+        x4[i] = v_sqr(x2[i]);
+        a2[i] = v_mul(v_sqr(x4[i]), s[i]);
+        t[i] = a2[i];
+    }
+    v_sq_n(t, nv, 6);
+    v_mul_into(t, a2, nv);
+    for (int i = 0; i < nv; i++) a4[i] = t[i];
+    v_sq_n(t, nv, 12);
+    v_mul_into(t, a4, nv);
+    v_sq_n(t, nv, 6);
+    v_mul_into(t, a2, nv);
+    for (int i = 0; i < nv; i++) {
+        v4 y2 = v_sqr(t[i]);
+        y3[i] = v_mul(y2, t[i]);
+        t[i] = y2;
+    }
+    v_sq_n(t, nv, 31);
+    v_mul_into(t, y3, nv);
+    v_sq_n(t, nv, 4);
+    for (int i = 0; i < nv; i++) s[i] = v_mul(t[i], v_mul(v_mul(x4[i], x2[i]), s[i]));
+}
+
+/* Circulant MDS on one state (a, b, c) = s[0..3], s[4..7], s[8..11]:
+ * out[i] = sum_k row[k] * s[(i + k) mod 12]. The rotations by k = 1, 2, 3 come from lane
+ * permutes and blends; k + 4 and k + 8 reuse them with the blocks renamed. Products use the low
+ * and high 32-bit halves separately (each half-sum < 2^41), joined and reduced at the end. */
+static inline v4 rot_blend(v4 x, v4 y, int k) {
+    /* lanes k..3 of x followed by lanes 0..k-1 of y */
+    v4 px, py;
+    switch (k) {
+    case 1:
+        px = _mm256_permute4x64_epi64(x, 0x39), py = _mm256_permute4x64_epi64(y, 0x39);
+        return _mm256_blend_epi32(px, py, 0xC0);
+    case 2:
+        px = _mm256_permute4x64_epi64(x, 0x4E), py = _mm256_permute4x64_epi64(y, 0x4E);
+        return _mm256_blend_epi32(px, py, 0xF0);
+    default:
+        px = _mm256_permute4x64_epi64(x, 0x93), py = _mm256_permute4x64_epi64(y, 0x93);
+        return _mm256_blend_epi32(px, py, 0xFC);
+    }
+}
+static inline void v_mds(v4 *s) {
+    static const uint32_t row[W] = {7, 23, 8, 26, 13, 10, 9, 7, 6, 22, 21, 8};
+    v4 blk[4][3]; /* blk[k][j] = s[4j + k .. 4j + k + 3] (indices mod 12), k = 0..3 */
+    for (int j = 0; j < 3; j++) blk[0][j] = s[j];
+    for (int k = 1; k < 4; k++)
+        for (int j = 0; j < 3; j++) blk[k][j] = rot_blend(s[j], s[(j + 1) % 3], k);
+    for (int j = 0; j < 3; j++) {
+        v4 lo[W], hi[W];
+        for (int k = 0; k < W; k++) {
+            v4 x = blk[k & 3][(j + (k >> 2)) % 3], c = _mm256_set1_epi64x(row[k]);
+            lo[k] = _mm256_mul_epu32(x, c);
+            hi[k] = _mm256_mul_epu32(_mm256_srli_epi64(x, 32), c);
+        }
+        for (int w = 1; w < W; w *= 2) /* pairwise tree: shorter dependency chain */
+            for (int k = 0; k + w < W; k += 2 * w) {
+                lo[k] = _mm256_add_epi64(lo[k], lo[k + w]);
+                hi[k] = _mm256_add_epi64(hi[k], hi[k + w]);
+            }
+        /* value = lo + hi * 2^32 < 2^74: 128-bit (h, l) */
+        v4 hs = _mm256_slli_epi64(hi[0], 32);
+        v4 l = _mm256_add_epi64(lo[0], hs);
+        v4 carry = _mm256_cmpgt_epi64(_mm256_xor_si256(hs, V_SIGN), _mm256_xor_si256(l, V_SIGN));
+        v4 h = _mm256_sub_epi64(_mm256_srli_epi64(hi[0], 32), carry);
+        s[j] = v_reduce(h, l);
+    }
+}
+
+/* ---- the cubic extension of RPX's (E) rounds, on component vectors ---- */
+
+typedef struct {
+    v4 c[3];
+} v4x3;
+
+static inline v4x3 v3_mul(v4x3 a, v4x3 b) {
+    v4 p00 = v_mul(a.c[0], b.c[0]), p01 = v_mul(a.c[0], b.c[1]), p02 = v_mul(a.c[0], b.c[2]);
+    v4 p10 = v_mul(a.c[1], b.c[0]), p11 = v_mul(a.c[1], b.c[1]), p12 = v_mul(a.c[1], b.c[2]);
+    v4 p20 = v_mul(a.c[2], b.c[0]), p21 = v_mul(a.c[2], b.c[1]), p22 = v_mul(a.c[2], b.c[2]);
+    v4 t0[3] = {p00, p12, p21}, t1[5] = {p01, p10, p12, p21, p22}, t2[4] = {p02, p11, p20, p22};
+    v4x3 r = {{v_sum(t0, 3), v_sum(t1, 5), v_sum(t2, 4)}};
+    return r;
+}
+/* Square: c0 = a0^2 + 2 a1a2, c1 = 2 a0a1 + 2 a1a2 + a2^2, c2 = 2 a0a2 + a1^2 + a2^2. */
+static inline v4x3 v3_sqr(v4x3 a) {
+    v4 p00 = v_sqr(a.c[0]), p11 = v_sqr(a.c[1]), p22 = v_sqr(a.c[2]);
+    v4 p01 = v_mul(a.c[0], a.c[1]), p02 = v_mul(a.c[0], a.c[2]), p12 = v_mul(a.c[1], a.c[2]);
+    v4 t0[3] = {p00, p12, p12}, t1[5] = {p01, p01, p12, p12, p22}, t2[4] = {p02, p02, p11, p22};
+    v4x3 r = {{v_sum(t0, 3), v_sum(t1, 5), v_sum(t2, 4)}};
+    return r;
+}
+
+/* Lanes of one state: elements k = 0..3 are (s[3k], s[3k+1], s[3k+2]); gather component j of all
+ * four into one vector, raise to the 7th power, scatter back. */
+static inline void v_ext_sbox(v4 *s) {
+    _Alignas(32) uint64_t a[W];
+    for (int j = 0; j < 3; j++) _mm256_store_si256((v4 *)(a + 4 * j), s[j]);
+    v4x3 x;
+    for (int j = 0; j < 3; j++)
+        x.c[j] = _mm256_set_epi64x((long long)a[9 + j], (long long)a[6 + j], (long long)a[3 + j], (long long)a[j]);
+    v4x3 x2 = v3_sqr(x), x4 = v3_sqr(x2);
+    x = v3_mul(v3_mul(x2, x), x4);
+    _Alignas(32) uint64_t c[3][4];
+    for (int j = 0; j < 3; j++) _mm256_store_si256((v4 *)c[j], x.c[j]);
+    for (int k = 0; k < 4; k++)
+        for (int j = 0; j < 3; j++) a[3 * k + j] = c[j][k];
+    for (int j = 0; j < 3; j++) s[j] = _mm256_load_si256((const v4 *)(a + 4 * j));
+}
+
+/* ---- rounds on NS states (NS * 3 vectors) ---- */
+
+static inline void v_rpo_round(v4 *s, int ns, unsigned r) {
+    for (int k = 0; k < ns; k++) v_mds(s + 3 * k);
+    v_add_rc(s, 3 * ns, hs_rescue_ark1[r]);
+    v_sbox(s, 3 * ns);
+    for (int k = 0; k < ns; k++) v_mds(s + 3 * k);
+    v_add_rc(s, 3 * ns, hs_rescue_ark2[r]);
+    v_inv_sbox(s, 3 * ns);
+}
+static inline void v_rpx_ext_round(v4 *s, int ns, unsigned r) {
+    v_add_rc(s, 3 * ns, hs_rescue_ark1[r]);
+    for (int k = 0; k < ns; k++) v_ext_sbox(s + 3 * k);
+}
+static inline void v_rpx_final_round(v4 *s, int ns, unsigned r) {
+    for (int k = 0; k < ns; k++) v_mds(s + 3 * k);
+    v_add_rc(s, 3 * ns, hs_rescue_ark1[r]);
+}
+
+static inline void v_load(v4 *s, const uint64_t *st, int ns) {
+    for (int i = 0; i < 3 * ns; i++) s[i] = _mm256_loadu_si256((const v4 *)(st + 4 * i));
+}
+static inline void v_store(uint64_t *st, v4 *s, int ns) {
+    for (int i = 0; i < 3 * ns; i++) _mm256_storeu_si256((v4 *)(st + 4 * i), v_canonical(s[i]));
+}
+
+static inline void v_rpo_permute(uint64_t *st, int ns) {
+    v4 s[6];
+    v_load(s, st, ns);
+    for (unsigned r = 0; r < HS_RESCUE_ROUNDS; r++) v_rpo_round(s, ns, r);
+    v_store(st, s, ns);
+}
+static inline void v_rpx_permute(uint64_t *st, int ns) {
+    v4 s[6];
+    v_load(s, st, ns);
+    v_rpo_round(s, ns, 0);
+    v_rpx_ext_round(s, ns, 1);
+    v_rpo_round(s, ns, 2);
+    v_rpx_ext_round(s, ns, 3);
+    v_rpo_round(s, ns, 4);
+    v_rpx_ext_round(s, ns, 5);
+    v_rpx_final_round(s, ns, 6);
+    v_store(st, s, ns);
+}
+
+/* ---- single state, hybrid ---- */
+
+#define NS 8 /* scalar lanes 4..11 */
+
+static inline void h_sq_n(v4 *vt, uint64_t *t, int times) {
+    for (int r = 0; r < times; r++) {
+        *vt = v_sqr(*vt);
+        for (int i = 0; i < NS; i++) t[i] = hs_gl_square_lazy(t[i]);
+    }
+}
+static inline void h_mul_into(v4 *vt, v4 vu, uint64_t *t, const uint64_t *u) {
+    *vt = v_mul(*vt, vu);
+    for (int i = 0; i < NS; i++) t[i] = hs_gl_mul_lazy(t[i], u[i]);
+}
+
+static inline void h_inv_sbox(uint64_t s[W]) {
+    v4 vx = _mm256_loadu_si256((const v4 *)s);
+    uint64_t *q = s + 4;
+    uint64_t x2[NS], x4[NS], a2[NS], a4[NS], y3[NS], t[NS];
+    v4 vx2 = v_sqr(vx), vx4, va2, va4, vy3, vt;
+    for (int i = 0; i < NS; i++) x2[i] = hs_gl_square_lazy(q[i]);
+    vx4 = v_sqr(vx2);
+    for (int i = 0; i < NS; i++) x4[i] = hs_gl_square_lazy(x2[i]);
+    va2 = v_mul(v_sqr(vx4), vx);
+    for (int i = 0; i < NS; i++) t[i] = a2[i] = hs_gl_mul_lazy(hs_gl_square_lazy(x4[i]), q[i]);
+    vt = va2;
+    h_sq_n(&vt, t, 6);
+    h_mul_into(&vt, va2, t, a2);
+    va4 = vt;
+    for (int i = 0; i < NS; i++) a4[i] = t[i];
+    h_sq_n(&vt, t, 12);
+    h_mul_into(&vt, va4, t, a4);
+    h_sq_n(&vt, t, 6);
+    h_mul_into(&vt, va2, t, a2);
+    {
+        v4 vy2 = v_sqr(vt);
+        vy3 = v_mul(vy2, vt);
+        vt = vy2;
+    }
+    for (int i = 0; i < NS; i++) {
+        uint64_t y2 = hs_gl_square_lazy(t[i]);
+        y3[i] = hs_gl_mul_lazy(y2, t[i]);
+        t[i] = y2;
+    }
+    h_sq_n(&vt, t, 31);
+    h_mul_into(&vt, vy3, t, y3);
+    h_sq_n(&vt, t, 4);
+    _mm256_storeu_si256((v4 *)s, v_mul(vt, v_mul(v_mul(vx4, vx2), vx)));
+    for (int i = 0; i < NS; i++) q[i] = hs_gl_mul_lazy(t[i], hs_gl_mul_lazy(hs_gl_mul_lazy(x4[i], x2[i]), q[i]));
+}
+static inline void h_sbox(uint64_t s[W]) {
+    v4 x = _mm256_loadu_si256((const v4 *)s);
+    v4 x2 = v_sqr(x), x3 = v_mul(x2, x), x4 = v_sqr(x2);
+    hs_rescue_sbox_lazy(s + 4, NS);
+    _mm256_storeu_si256((v4 *)s, v_mul(x3, x4));
+}
+
+static inline void h_rpo_round(uint64_t s[W], unsigned r) {
+    hs_rescue_mds_lazy(s);
+    hs_rescue_add_rc_lazy(s, hs_rescue_ark1[r], W);
+    h_sbox(s);
+    hs_rescue_mds_lazy(s);
+    hs_rescue_add_rc_lazy(s, hs_rescue_ark2[r], W);
+    h_inv_sbox(s);
+}
+
+void hs_rpo_permute_avx2(uint64_t s[W]) {
+    for (unsigned r = 0; r < HS_RESCUE_ROUNDS; r++) h_rpo_round(s, r);
+    hs_rescue_canonical(s, W);
+}
+void hs_rpx_permute_avx2(uint64_t s[W]) {
+    for (unsigned r = 0; r < HS_RESCUE_ROUNDS - 1; r += 2) {
+        h_rpo_round(s, r);
+        hs_rescue_add_rc_lazy(s, hs_rescue_ark1[r + 1], W);
+        hs_rescue_ext_sbox_lazy(s);
+    }
+    hs_rescue_mds_lazy(s);
+    hs_rescue_add_rc_lazy(s, hs_rescue_ark1[HS_RESCUE_ROUNDS - 1], W);
+    hs_rescue_canonical(s, W);
+}
+
+/* ---- batches ---- */
+
+void hs_rpo_permute_many_avx2(uint64_t *states, size_t n) {
+    size_t k = 0;
+    for (; k + 2 <= n; k += 2) v_rpo_permute(states + k * W, 2);
+    if (k < n) v_rpo_permute(states + k * W, 1);
+}
+void hs_rpx_permute_many_avx2(uint64_t *states, size_t n) {
+    size_t k = 0;
+    for (; k + 2 <= n; k += 2) v_rpx_permute(states + k * W, 2);
+    if (k < n) v_rpx_permute(states + k * W, 1);
+}
