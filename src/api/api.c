@@ -48,13 +48,8 @@ void hs_ctx_free(hs_ctx *ctx) { free(ctx); }
 unsigned hs_ctx_threads(const hs_ctx *ctx) { return ctx->threads; }
 
 hs_status hs_perm_find(const hs_perm **out, const char *name) {
-    *out = NULL;
-    for (size_t i = 0; i < hs_perm_table_len; i++)
-        if (!strcmp(hs_perm_table[i].name, name)) {
-            *out = &hs_perm_table[i];
-            return HS_OK;
-        }
-    return HS_ERR_UNKNOWN_HASH;
+    *out = hs_perm_lookup(name);
+    return *out ? HS_OK : HS_ERR_UNKNOWN_HASH;
 }
 
 size_t hs_perm_count(void) { return hs_perm_table_len; }

@@ -20,4 +20,17 @@ size_t hs_bench_native_perm(const hs_perm *perm, unsigned threads, double min_se
 /* The naive % p reference (1 thread), for Poseidon2 on KoalaBear and BabyBear only; 0 for other permutations. */
 double hs_bench_native_naive(const hs_perm *perm, double min_seconds);
 
+
+
+/* miden-crypto's hash table (seed 003) for one hash: scenario 1 = 2-to-1 hashing of two digests,
+ * scenario 2 = sequential hashing of 100 field elements (400 bytes for byte hashes), on 1 thread;
+ * plus batch throughput of the permutation underneath for 1 and `threads` threads (0 if none). */
+typedef struct {
+    const struct hs_hash_info *hash;
+    double merge_ns, seq_ns;
+    double perms_1t, perms_nt;
+    unsigned threads;
+} hs_hash_row;
+
+void hs_bench_native_hash(const struct hs_hash_info *h, unsigned threads, double min_seconds, hs_hash_row *row);
 #endif

@@ -27,5 +27,6 @@ void hs_cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(p
 
 int hs_cmd_perm(int argc, char **argv);
 int hs_cmd_bench(int argc, char **argv);
+int hs_cmd_hash(int argc, char **argv);
 
 #endif

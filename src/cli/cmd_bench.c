@@ -5,6 +5,7 @@
 
 #include "bench/native.h"
 #include "cli/cli.h"
+#include "hash/registry.h"
 #include "hashsnark.h"
 #include "util/cpu.h"
 
@@ -12,17 +13,76 @@ static void help(void) {
     printf("usage: hashsnark bench --native [--hash NAME|all] [--threads T] [--format md|csv|json]\n"
            "                       [--seconds S]\n"
            "\n"
-           "--native measures permutation throughput on this machine: permutations per second with\n"
-           "the batch API (states in SIMD lanes, threaded) and with the scalar single-state API, for\n"
-           "1 thread and for T threads. Markdown output also shows the naive reference (uint64\n"
-           "arithmetic reduced with %% p after every operation) for Poseidon2-KoalaBear.\n"
+           "--native measures on this machine, without proving:\n"
+           "  --hash PERMUTATION (a name from 'hashsnark --help'): permutations per second with the\n"
+           "    batch API (states in SIMD lanes, threaded) and with the scalar single-state API, for 1\n"
+           "    thread and for T threads; markdown and JSON also show the naive reference (uint64\n"
+           "    arithmetic reduced with %% p after every operation) for Poseidon2 on KoalaBear/BabyBear.\n"
+           "    CSV header: hash,api,threads,perms_per_s (api is batch or scalar).\n"
+           "  --hash HASH (a name from 'hashsnark hash --help' that is not a permutation) or all:\n"
+           "    miden-crypto's table (seed 003): scenario 1, 2-to-1 hashing of two digests; scenario 2,\n"
+           "    sequential hashing of 100 field elements (400 bytes for byte hashes), 1 thread; plus\n"
+           "    batch permutations per second of the permutation underneath for 1 and T threads.\n"
+           "    CSV header: hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt.\n"
            "Progress goes to standard error.\n"
            "\n"
-           "  --native         native permutation throughput (the only mode so far)\n"
-           "  --hash NAME      a permutation from 'hashsnark --help', or 'all' (default poseidon2-kb16)\n"
+           "  --native         native throughput (the only mode so far)\n"
+           "  --hash NAME      a permutation, a hash, or 'all' (default poseidon2-kb16)\n"
            "  --threads T      threads for the multi-thread rows (default: HS_THREADS or every CPU)\n"
            "  --format F       md (default), csv (header hash,api,threads,perms_per_s) or json\n"
            "  --seconds S      minimum measuring time per row, 0.05..60 (default 1)\n");
+}
+
+static void human_ns(char *buf, size_t n, double ns) {
+    if (ns < 1000) snprintf(buf, n, "%.0f ns", ns);
+    else if (ns < 1e6) snprintf(buf, n, "%.2g µs", ns / 1e3);
+    else snprintf(buf, n, "%.3g ms", ns / 1e6);
+    if (ns >= 1000 && ns < 1e6 && ns / 1e3 >= 10) snprintf(buf, n, "%.0f µs", ns / 1e3);
+}
+
+static int bench_hashes(const char *which, unsigned threads, double seconds, int csv, int json) {
+    hs_hash_row rows[64];
+    size_t n = 0;
+    for (size_t i = 0; i < hs_hash_table_len && n < 64; i++) {
+        const hs_hash_info *h = &hs_hash_table[i];
+        if (strcmp(which, "all") && strcmp(which, h->name)) continue;
+        fprintf(stderr, "bench: %s (%u of %zu)...\n", h->name, (unsigned)(n + 1),
+                strcmp(which, "all") ? (size_t)1 : hs_hash_table_len);
+        hs_bench_native_hash(h, threads, seconds, &rows[n++]);
+    }
+    if (csv) {
+        printf("hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt\n");
+        for (size_t i = 0; i < n; i++)
+            printf("%s,%.1f,%.1f,%s,%u,%.0f,%.0f\n", rows[i].hash->name, rows[i].merge_ns, rows[i].seq_ns,
+                   rows[i].hash->perm ? rows[i].hash->perm : "", rows[i].threads, rows[i].perms_1t, rows[i].perms_nt);
+    } else if (json) {
+        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"results\": [\n", hs_cpu_model(),
+               hs_cpu_has_avx2() ? "true" : "false");
+        for (size_t i = 0; i < n; i++)
+            printf("    {\"hash\": \"%s\", \"merge_ns\": %.1f, \"seq100_ns\": %.1f, \"perm\": %s%s%s, "
+                   "\"threads\": %u, \"perms_per_s_1t\": %.0f, \"perms_per_s_nt\": %.0f}%s\n",
+                   rows[i].hash->name, rows[i].merge_ns, rows[i].seq_ns, rows[i].hash->perm ? "\"" : "",
+                   rows[i].hash->perm ? rows[i].hash->perm : "null", rows[i].hash->perm ? "\"" : "", rows[i].threads,
+                   rows[i].perms_1t, rows[i].perms_nt, i + 1 < n ? "," : "");
+        printf("  ]\n}\n");
+    } else {
+        printf("Hash functions on %s (%s), 1 thread unless noted\n\n", hs_cpu_model(),
+               hs_cpu_has_avx2() ? "AVX2" : "portable code");
+        printf("| Function | 2-to-1 h(a,b) | 100 elements (400 B) | permutation | perms/s, 1 thread | perms/s, %u threads |\n",
+               threads);
+        printf("|---|---:|---:|---|---:|---:|\n");
+        for (size_t i = 0; i < n; i++) {
+            char a[32], b[32];
+            human_ns(a, sizeof a, rows[i].merge_ns);
+            human_ns(b, sizeof b, rows[i].seq_ns);
+            if (rows[i].hash->perm)
+                printf("| %s | %s | %s | %s | %.3gM | %.3gM |\n", rows[i].hash->name, a, b, rows[i].hash->perm,
+                       rows[i].perms_1t / 1e6, rows[i].perms_nt / 1e6);
+            else
+                printf("| %s | %s | %s | - | - | - |\n", rows[i].hash->name, a, b);
+        }
+    }
+    return HS_EXIT_OK;
 }
 
 int hs_cmd_bench(int argc, char **argv) {
@@ -67,12 +127,12 @@ int hs_cmd_bench(int argc, char **argv) {
 
     const hs_perm *list[64];
     size_t nlist = 0;
-    if (!strcmp(hash, "all")) {
-        for (size_t i = 0; i < hs_perm_count() && nlist < 64; i++) list[nlist++] = hs_perm_at(i);
-    } else if (hs_perm_find(&list[0], hash) == HS_OK) {
+    if (hs_perm_find(&list[0], hash) == HS_OK) {
         nlist = 1;
+    } else if (!strcmp(hash, "all") || hs_hash_lookup(hash)) {
+        return bench_hashes(hash, (unsigned)threads, seconds, fmt_csv, fmt_json);
     } else {
-        hs_cli_error("bench", "unknown hash '%s' (see 'hashsnark --help' for the list)", hash);
+        hs_cli_error("bench", "unknown hash '%s' (see 'hashsnark --help' and 'hashsnark hash --help')", hash);
         return HS_EXIT_USAGE;
     }
 

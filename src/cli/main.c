@@ -12,6 +12,7 @@ static void usage(FILE *f) {
             "\n"
             "commands:\n"
             "  perm     evaluate a permutation on states read one per line\n"
+            "  hash     hash messages read one per line (hex bytes or field elements)\n"
             "  bench    benchmark (--native: permutation throughput of this machine)\n"
             "  help     this text; 'hashsnark COMMAND --help' describes a command's options\n"
             "\n"
@@ -42,6 +43,7 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(cmd, "perm")) return hs_cmd_perm(argc - 1, argv + 1);
     if (!strcmp(cmd, "bench")) return hs_cmd_bench(argc - 1, argv + 1);
+    if (!strcmp(cmd, "hash")) return hs_cmd_hash(argc - 1, argv + 1);
     fprintf(stderr, "hashsnark: unknown command '%s' (see 'hashsnark --help')\n", cmd);
     return HS_EXIT_USAGE;
 }

@@ -147,11 +147,13 @@ int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, 
     size_t lineno = 0;
     uint64_t vmax = bits >= 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1;
     const char *p = text, *end = text + len;
-    uint64_t row[64];
-    if (width == 0 || width > 64) {
-        snprintf(err, errlen, "internal: bad width %u", width);
+    size_t nvals = 0, vcap = 0;
+    t->off = malloc(sizeof *t->off);
+    if (!t->off) {
+        snprintf(err, errlen, "%s: out of memory", name);
         return 0;
     }
+    t->off[0] = 0;
     while (p < end) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         const char *le = eol ? eol : end;
@@ -164,7 +166,10 @@ int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, 
         if (q == qe || *q == '#') continue;
         unsigned count = 0;
         int comma = 0;
-        for (;;) {
+        const char *qt = qe;
+        while (qt > q && (qt[-1] == ' ' || qt[-1] == '\t')) qt--;
+        int empty_row = width == 0 && qt - q == 1 && *q == '-'; /* "-": a message of no values */
+        for (; !empty_row;) {
             while (q < qe && (*q == ' ' || *q == '\t')) q++;
             const char *tok = q;
             while (q < qe && !is_sep(*q)) q++;
@@ -195,7 +200,17 @@ int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, 
                     snprintf(err, errlen, "%s:%zu: value %s does not fit in %u bits", name, lineno, repr, bits);
                 goto fail;
             }
-            if (count < width) row[count] = v;
+            if (nvals == vcap) {
+                size_t ncap = vcap ? vcap * 2 : 4096;
+                uint64_t *nv = ncap < vcap ? NULL : realloc(t->vals, ncap * sizeof *nv);
+                if (!nv) {
+                    snprintf(err, errlen, "%s:%zu: out of memory", name, lineno);
+                    goto fail;
+                }
+                t->vals = nv;
+                vcap = ncap;
+            }
+            t->vals[nvals++] = v;
             count++;
             while (q < qe && (*q == ' ' || *q == '\t')) q++;
             if (q == qe) break;
@@ -209,25 +224,25 @@ int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, 
                 }
             }
         }
-        if (count != width) {
+        if (width && count != width) {
             snprintf(err, errlen, "%s:%zu: expected %u values for %s, found %u", name, lineno, width, what, count);
             goto fail;
         }
         if (t->rows == cap) {
             size_t ncap = cap ? cap * 2 : 1024;
-            uint64_t *nv = realloc(t->vals, ncap * width * sizeof *nv);
-            if (nv) t->vals = nv;
             unsigned char *nc = realloc(t->comma, ncap);
             if (nc) t->comma = nc;
             size_t *nl = realloc(t->line, ncap * sizeof *nl);
             if (nl) t->line = nl;
-            if (!nv || !nc || !nl) {
+            size_t *no = realloc(t->off, (ncap + 1) * sizeof *no);
+            if (no) t->off = no;
+            if (!nc || !nl || !no) {
                 snprintf(err, errlen, "%s:%zu: out of memory", name, lineno);
                 goto fail;
             }
             cap = ncap;
         }
-        memcpy(t->vals + t->rows * width, row, width * sizeof *row);
+        t->off[t->rows + 1] = nvals;
         t->comma[t->rows] = (unsigned char)comma;
         t->line[t->rows] = lineno;
         t->rows++;
@@ -240,6 +255,7 @@ fail:
 
 void hs_table_free(hs_table *t) {
     free(t->vals);
+    free(t->off);
     free(t->comma);
     free(t->line);
     memset(t, 0, sizeof *t);

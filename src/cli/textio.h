@@ -27,14 +27,16 @@ int hs_write_all(const char *path, const char *data, size_t len, char *err, size
 /* Rows of `width` unsigned integers, one row per line. Values are separated by spaces, tabs or
  * single commas; blank lines and lines starting with '#' are skipped. */
 typedef struct {
-    uint64_t *vals;      /* rows * width */
+    uint64_t *vals;      /* all values, row after row */
     size_t rows;
-    unsigned width;
+    unsigned width;       /* 0: rows of any length >= 1 (see off) */
+    size_t *off;          /* rows + 1 entries: row r is vals[off[r] .. off[r+1]) */
     unsigned char *comma; /* per row: 1 if the line used commas (output mirrors it) */
     size_t *line;         /* per row: its 1-based line number in the source */
 } hs_table;
 
-/* modulus = 0: any value below 2^bits is allowed (bits = 32 or 64); else every value < modulus.
+/* width = 0 accepts any number of values per line, and a line holding only '-' as a row of none. modulus = 0: any value below 2^bits is
+ * allowed (bits = 32 or 64); else every value < modulus.
  * what names the value kind in messages ("poseidon2-kb16"). On error returns 0 with
  * "NAME:LINE: ..." in err. */
 int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, unsigned width,
