@@ -219,7 +219,14 @@ void hs_keccak_sponge_absorb(hs_keccak_sponge *s, const uint8_t *in, size_t len)
         }
         unsigned take = rate - s->pos;
         if (len < take) take = (unsigned)len;
-        for (unsigned i = 0; i < take; i++) xor_byte(s->st, s->pos + i, in[i]);
+        for (unsigned i = 0, k = s->pos; i < take;) { /* whole lanes where aligned, else bytes */
+            if ((k & 7) == 0 && take - i >= 8) {
+                s->st[k >> 3] ^= load64_le(in + i);
+                i += 8, k += 8;
+            } else {
+                xor_byte(s->st, k++, in[i++]);
+            }
+        }
         s->pos += take;
         in += take;
         len -= take;
@@ -246,7 +253,14 @@ void hs_keccak_sponge_squeeze(hs_keccak_sponge *s, uint8_t *out, size_t len) {
         }
         unsigned take = rate - s->pos;
         if (len < take) take = (unsigned)len;
-        for (unsigned i = 0; i < take; i++) out[i] = get_byte(s->st, s->pos + i);
+        for (unsigned i = 0, k = s->pos; i < take;) {
+            if ((k & 7) == 0 && take - i >= 8) {
+                store64_le(out + i, s->st[k >> 3]);
+                i += 8, k += 8;
+            } else {
+                out[i++] = get_byte(s->st, k++);
+            }
+        }
         s->pos += take;
         out += take;
         len -= take;
