@@ -163,8 +163,8 @@ void hs_blake3_hash_many(const uint8_t *const *inputs, size_t n, size_t len, con
 
 /* ---------------------------------------------------------------- incremental hasher */
 
-/* Largest subtree (in chunks) hashed as one batch: chunk CVs and parents stay on the stack. */
-#define SUBTREE_MAX 64
+/* Largest subtree (in chunks) hashed as one batch: its chunk CVs and parents stay on the stack. */
+#define SUBTREE_MAX 128
 
 static void hasher_init(hs_blake3_hasher *h, const uint32_t key[8], uint8_t flags) {
     memcpy(h->key, key, sizeof h->key);
@@ -257,26 +257,34 @@ static unsigned popcount64(uint64_t x) {
     return c;
 }
 
-/* Push the CV of an aligned subtree; total = chunks completed including it. Merging eagerly is
- * safe because the chunk in progress always follows, so no stacked node is the root. */
-static void push_cv(hs_blake3_hasher *h, const uint8_t cv[32], uint64_t total) {
-    memcpy(h->stack[h->stack_len++], cv, 32);
-    while (h->stack_len > popcount64(total)) {
+/* Merge stacked CVs down to one per set bit of `chunks` (the chunks before the input that is
+ * known to follow). Merging is lazy, done only once more input is seen, because the last two
+ * CVs of a batch may be the root's children. */
+static void merge_stack(hs_blake3_hasher *h, uint64_t chunks) {
+    unsigned keep = popcount64(chunks);
+    while (h->stack_len > keep) {
         parent_cv(h, h->stack[h->stack_len - 2], h->stack[h->stack_len - 1], h->stack[h->stack_len - 2]);
         h->stack_len--;
     }
 }
 
-/* CV of s whole chunks (s a power of two <= SUBTREE_MAX) starting at chunk h->chunk_counter:
- * chunk CVs in lanes, then each parent level in lanes. */
-static void subtree_cv(const hs_blake3_hasher *h, const uint8_t *in, size_t s, uint8_t out[32]) {
+/* Push the CV of an aligned subtree that starts at chunk index `first`. */
+static void push_cv(hs_blake3_hasher *h, const uint8_t cv[32], uint64_t first) {
+    merge_stack(h, first);
+    memcpy(h->stack[h->stack_len++], cv, 32);
+}
+
+/* The two child CVs of the subtree of s whole chunks (s a power of two, 2 <= s <= SUBTREE_MAX)
+ * starting at chunk h->chunk_counter: chunk CVs in lanes, then each parent level in lanes, stopping
+ * at two (the subtree may be the whole input, whose root is compressed differently). */
+static void subtree_cvs(const hs_blake3_hasher *h, const uint8_t *in, size_t s, uint8_t out[64]) {
     uint8_t a[SUBTREE_MAX * 32], b[SUBTREE_MAX / 2 * 32];
     const uint8_t *ptr[SUBTREE_MAX] = {0}; /* (gcc 12 warns maybe-uninitialized otherwise) */
     for (size_t i = 0; i < s; i++) ptr[i] = in + i * HS_BLAKE3_CHUNK_LEN;
     hs_blake3_hash_many(ptr, s, HS_BLAKE3_CHUNK_LEN, h->key, h->chunk_counter, 1, h->flags,
                         HS_BLAKE3_CHUNK_START, HS_BLAKE3_CHUNK_END, a);
     uint8_t *src = a, *dst = b;
-    while (s > 1) {
+    while (s > 2) {
         s /= 2;
         for (size_t i = 0; i < s; i++) ptr[i] = src + 64 * i;
         hs_blake3_hash_many(ptr, s, 64, h->key, 0, 0, (uint8_t)(h->flags | HS_BLAKE3_PARENT), 0, 0, dst);
@@ -284,57 +292,88 @@ static void subtree_cv(const hs_blake3_hasher *h, const uint8_t *in, size_t s, u
         src = dst;
         dst = t;
     }
-    memcpy(out, src, 32);
+    memcpy(out, src, 64);
+}
+
+/* CV of the chunk in progress, which must not be the root. */
+static void chunk_cv(const hs_blake3_hasher *h, uint8_t out[32]) {
+    uint32_t cv[8];
+    uint8_t block[64] = {0};
+    memcpy(cv, h->cv, sizeof cv);
+    memcpy(block, h->buf, h->buf_len);
+    hs_blake3_compress_in_place(cv, block, h->buf_len, h->chunk_counter,
+                                (uint8_t)(h->flags | chunk_start_flag(h) | HS_BLAKE3_CHUNK_END));
+    words_to_bytes(out, cv);
 }
 
 void hs_blake3_update(hs_blake3_hasher *h, const void *input, size_t len) {
     const uint8_t *in = (const uint8_t *)input;
-    while (len) {
-        if (chunk_len(h) == HS_BLAKE3_CHUNK_LEN) {
-            /* the full chunk is followed by more input, so it is not the root */
-            uint32_t cv[8];
-            memcpy(cv, h->cv, sizeof cv);
-            hs_blake3_compress_in_place(cv, h->buf, HS_BLAKE3_BLOCK_LEN, h->chunk_counter,
-                                        (uint8_t)(h->flags | HS_BLAKE3_CHUNK_END));
-            uint8_t cvb[32];
-            words_to_bytes(cvb, cv);
-            push_cv(h, cvb, h->chunk_counter + 1);
-            chunk_reset(h, h->chunk_counter + 1);
-        }
-        if (chunk_len(h) == 0 && len > HS_BLAKE3_CHUNK_LEN) {
-            /* Whole chunks in batches, keeping at least one byte for the chunk state. */
-            uint64_t whole = (len - 1) / HS_BLAKE3_CHUNK_LEN;
-            while (whole) {
-                uint64_t s = SUBTREE_MAX;
-                while (s > whole) s >>= 1;
-                while (h->chunk_counter & (s - 1)) s >>= 1; /* subtrees are aligned */
-                uint8_t cv[32];
-                subtree_cv(h, in, (size_t)s, cv);
-                push_cv(h, cv, h->chunk_counter + s);
-                chunk_reset(h, h->chunk_counter + s);
-                in += s * HS_BLAKE3_CHUNK_LEN;
-                len -= s * HS_BLAKE3_CHUNK_LEN;
-                whole -= s;
-            }
-        }
+    if (chunk_len(h)) {
         size_t take = HS_BLAKE3_CHUNK_LEN - chunk_len(h);
         if (take > len) take = len;
         chunk_update(h, in, take);
         in += take;
         len -= take;
+        if (!len) return;
+        /* the chunk is full and more input follows, so it is not the root */
+        uint8_t cv[32];
+        chunk_cv(h, cv);
+        push_cv(h, cv, h->chunk_counter);
+        chunk_reset(h, h->chunk_counter + 1);
+    }
+    /* Whole aligned subtrees straight from the input while more than a chunk remains; the one
+     * that ends the input (if any) leaves its two children on the stack. */
+    while (len > HS_BLAKE3_CHUNK_LEN) {
+        uint64_t s = SUBTREE_MAX; /* chunks */
+        while (s * HS_BLAKE3_CHUNK_LEN > len) s >>= 1;
+        while (h->chunk_counter & (s - 1)) s >>= 1;
+        uint8_t cvs[64];
+        if (s == 1) {
+            /* not the root: at least one more byte follows */
+            hash_one(in, HS_BLAKE3_CHUNK_LEN, h->key, h->chunk_counter, h->flags, HS_BLAKE3_CHUNK_START,
+                     HS_BLAKE3_CHUNK_END, cvs);
+            push_cv(h, cvs, h->chunk_counter);
+        } else {
+            subtree_cvs(h, in, (size_t)s, cvs);
+            push_cv(h, cvs, h->chunk_counter);
+            push_cv(h, cvs + 32, h->chunk_counter + s / 2);
+        }
+        chunk_reset(h, h->chunk_counter + s);
+        in += s * HS_BLAKE3_CHUNK_LEN;
+        len -= (size_t)s * HS_BLAKE3_CHUNK_LEN;
+    }
+    if (len) {
+        chunk_update(h, in, len);
+        /* input follows the stacked subtrees, so finish their merges (finalize relies on it) */
+        merge_stack(h, h->chunk_counter);
     }
 }
 
 void hs_blake3_finalize_xof(const hs_blake3_hasher *h, uint8_t *out, size_t out_len) {
-    /* The root node's inputs, starting from the chunk in progress and climbing the stack. */
+    /* The root node's inputs: the chunk in progress, or (when a batch ended the input) the parent
+     * of the top two stacked CVs; then climb the rest of the stack. */
     uint32_t cv[8];
     uint8_t block[64] = {0};
-    uint8_t block_len = h->buf_len;
-    uint64_t counter = h->chunk_counter;
-    uint8_t flags = (uint8_t)(h->flags | chunk_start_flag(h) | HS_BLAKE3_CHUNK_END);
-    memcpy(cv, h->cv, sizeof cv);
-    memcpy(block, h->buf, h->buf_len);
-    for (size_t i = h->stack_len; i-- > 0;) {
+    uint8_t block_len;
+    uint64_t counter;
+    uint8_t flags;
+    size_t i = h->stack_len;
+    if (chunk_len(h) || !h->stack_len) {
+        memcpy(cv, h->cv, sizeof cv);
+        memcpy(block, h->buf, h->buf_len);
+        block_len = h->buf_len;
+        counter = h->chunk_counter;
+        flags = (uint8_t)(h->flags | chunk_start_flag(h) | HS_BLAKE3_CHUNK_END);
+    } else {
+        i -= 2;
+        memcpy(cv, h->key, sizeof cv);
+        memcpy(block, h->stack[i], 32);
+        memcpy(block + 32, h->stack[i + 1], 32);
+        block_len = 64;
+        counter = 0;
+        flags = (uint8_t)(h->flags | HS_BLAKE3_PARENT);
+    }
+    while (i-- > 0) {
         hs_blake3_compress_in_place(cv, block, block_len, counter, flags);
         memcpy(block, h->stack[i], 32);
         words_to_bytes(block + 32, cv);

@@ -43,9 +43,9 @@ typedef struct {
     uint8_t blocks_done; /* blocks of the current chunk already compressed */
     uint8_t flags;       /* mode flag applied to every compression */
     uint8_t stack_len;
-    /* CVs of completed subtrees, merged eagerly: one per set bit of chunk_counter. The chunk in
-     * progress always holds at least the last byte seen, so nothing on the stack is the root. */
-    uint8_t stack[HS_BLAKE3_MAX_DEPTH][HS_BLAKE3_OUT_LEN];
+    /* CVs of completed subtrees, left to right: one per set bit of chunk_counter, plus (when a
+     * batch ended the input so far) one unmerged pair that may be the root's children. */
+    uint8_t stack[HS_BLAKE3_MAX_DEPTH + 1][HS_BLAKE3_OUT_LEN];
 } hs_blake3_hasher;
 
 void hs_blake3_init(hs_blake3_hasher *h);

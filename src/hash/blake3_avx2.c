@@ -7,16 +7,6 @@
 
 #include "hash/blake3.h"
 
-static const uint8_t schedule[7][16] = {
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
-    {2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8},
-    {3, 4, 10, 12, 13, 2, 7, 14, 6, 5, 9, 0, 11, 15, 8, 1},
-    {10, 7, 12, 9, 14, 3, 13, 15, 4, 0, 11, 2, 5, 8, 1, 6},
-    {12, 13, 9, 11, 15, 10, 14, 8, 7, 2, 5, 3, 0, 1, 6, 4},
-    {9, 14, 11, 5, 8, 12, 15, 1, 13, 3, 0, 10, 2, 6, 4, 7},
-    {11, 15, 5, 0, 1, 9, 8, 6, 14, 10, 2, 12, 3, 4, 7, 13},
-};
-
 /* 8x8 transpose of 32-bit words: r[i] lane j  ->  r[j] lane i. */
 static inline void transpose8(__m256i r[8]) {
     __m256i t0 = _mm256_unpacklo_epi32(r[0], r[1]), t1 = _mm256_unpackhi_epi32(r[0], r[1]);
@@ -37,80 +27,104 @@ static inline void transpose8(__m256i r[8]) {
     r[7] = _mm256_permute2x128_si256(u3, u7, 0x31);
 }
 
-/* Rotations by 16 and 8 are byte shuffles; 12 and 7 need two shifts and an or. */
-static inline __m256i rot16(__m256i x) {
-    const __m256i k = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5,
-                                       10, 11, 8, 9, 14, 15, 12, 13);
-    return _mm256_shuffle_epi8(x, k);
-}
-static inline __m256i rot8(__m256i x) {
-    const __m256i k = _mm256_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4,
-                                       9, 10, 11, 8, 13, 14, 15, 12);
-    return _mm256_shuffle_epi8(x, k);
-}
-static inline __m256i rot12(__m256i x) { return _mm256_or_si256(_mm256_srli_epi32(x, 12), _mm256_slli_epi32(x, 20)); }
-static inline __m256i rot7(__m256i x) { return _mm256_or_si256(_mm256_srli_epi32(x, 7), _mm256_slli_epi32(x, 25)); }
+/* Byte shuffles rotating each 32-bit word right by 16 and by 8 bits. hash8 copies them right
+ * after the 16 message vectors (indices 16 and 17), so one base register reaches everything. */
+static _Alignas(32) const uint8_t rot_masks[64] = {
+    2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
+    1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12};
 
-#define ADD _mm256_add_epi32
-#define XOR _mm256_xor_si256
-
-/* The four G of a half round side by side, for instruction-level parallelism. */
-#define G4(a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3, r, i)                    \
+/* Half of four G functions side by side, as two inline-asm steps:
+ *   A: a += m + b;  d = (d ^ a) >>> (16 or 8: a byte shuffle);  c += d
+ *   B: b = (b ^ c) >>> (12 or 7: two shifts and an or)
+ * Why asm: the 16 state words need all 16 ymm registers. Written with intrinsics, gcc keeps the
+ * shuffle masks in registers and spills state words at every step (1.5x slower than clang's code
+ * for the same source). Here message words and masks are memory operands at mb + 32 * index, and
+ * the compiler only has to find one temporary (t_) for step B. Operand names are fixed; the
+ * macro arguments (A0.., message indices i0.., mask index, shift counts) are substituted.
+ * Step A has 30 operands, gcc's limit. */
+#define GHALF(A0, A1, A2, A3, B0, B1, B2, B3, C0, C1, C2, C3, D0, D1, D2, D3, i0, i1, i2, i3, mask, r, rc)  \
     do {                                                                                           \
-        v[a0] = ADD(ADD(v[a0], v[b0]), m[schedule[r][i + 0]]);                                     \
-        v[a1] = ADD(ADD(v[a1], v[b1]), m[schedule[r][i + 2]]);                                     \
-        v[a2] = ADD(ADD(v[a2], v[b2]), m[schedule[r][i + 4]]);                                     \
-        v[a3] = ADD(ADD(v[a3], v[b3]), m[schedule[r][i + 6]]);                                     \
-        v[d0] = rot16(XOR(v[d0], v[a0]));                                                          \
-        v[d1] = rot16(XOR(v[d1], v[a1]));                                                          \
-        v[d2] = rot16(XOR(v[d2], v[a2]));                                                          \
-        v[d3] = rot16(XOR(v[d3], v[a3]));                                                          \
-        v[c0] = ADD(v[c0], v[d0]);                                                                 \
-        v[c1] = ADD(v[c1], v[d1]);                                                                 \
-        v[c2] = ADD(v[c2], v[d2]);                                                                 \
-        v[c3] = ADD(v[c3], v[d3]);                                                                 \
-        v[b0] = rot12(XOR(v[b0], v[c0]));                                                          \
-        v[b1] = rot12(XOR(v[b1], v[c1]));                                                          \
-        v[b2] = rot12(XOR(v[b2], v[c2]));                                                          \
-        v[b3] = rot12(XOR(v[b3], v[c3]));                                                          \
-        v[a0] = ADD(ADD(v[a0], v[b0]), m[schedule[r][i + 1]]);                                     \
-        v[a1] = ADD(ADD(v[a1], v[b1]), m[schedule[r][i + 3]]);                                     \
-        v[a2] = ADD(ADD(v[a2], v[b2]), m[schedule[r][i + 5]]);                                     \
-        v[a3] = ADD(ADD(v[a3], v[b3]), m[schedule[r][i + 7]]);                                     \
-        v[d0] = rot8(XOR(v[d0], v[a0]));                                                           \
-        v[d1] = rot8(XOR(v[d1], v[a1]));                                                           \
-        v[d2] = rot8(XOR(v[d2], v[a2]));                                                           \
-        v[d3] = rot8(XOR(v[d3], v[a3]));                                                           \
-        v[c0] = ADD(v[c0], v[d0]);                                                                 \
-        v[c1] = ADD(v[c1], v[d1]);                                                                 \
-        v[c2] = ADD(v[c2], v[d2]);                                                                 \
-        v[c3] = ADD(v[c3], v[d3]);                                                                 \
-        v[b0] = rot7(XOR(v[b0], v[c0]));                                                           \
-        v[b1] = rot7(XOR(v[b1], v[c1]));                                                           \
-        v[b2] = rot7(XOR(v[b2], v[c2]));                                                           \
-        v[b3] = rot7(XOR(v[b3], v[c3]));                                                           \
+        __asm__("vpaddd " #i0 "*32(%[mb]), %[a0], %[a0]\n\t"                                       \
+                "vpaddd " #i1 "*32(%[mb]), %[a1], %[a1]\n\t"                                       \
+                "vpaddd " #i2 "*32(%[mb]), %[a2], %[a2]\n\t"                                       \
+                "vpaddd " #i3 "*32(%[mb]), %[a3], %[a3]\n\t"                                       \
+                "vpaddd %[b0], %[a0], %[a0]\n\t"                                                   \
+                "vpaddd %[b1], %[a1], %[a1]\n\t"                                                   \
+                "vpaddd %[b2], %[a2], %[a2]\n\t"                                                   \
+                "vpaddd %[b3], %[a3], %[a3]\n\t"                                                   \
+                "vpxor %[a0], %[d0], %[d0]\n\t"                                                    \
+                "vpxor %[a1], %[d1], %[d1]\n\t"                                                    \
+                "vpxor %[a2], %[d2], %[d2]\n\t"                                                    \
+                "vpxor %[a3], %[d3], %[d3]\n\t"                                                    \
+                "vpshufb " #mask "*32(%[mb]), %[d0], %[d0]\n\t"                                    \
+                "vpshufb " #mask "*32(%[mb]), %[d1], %[d1]\n\t"                                    \
+                "vpshufb " #mask "*32(%[mb]), %[d2], %[d2]\n\t"                                    \
+                "vpshufb " #mask "*32(%[mb]), %[d3], %[d3]\n\t"                                    \
+                "vpaddd %[d0], %[c0], %[c0]\n\t"                                                   \
+                "vpaddd %[d1], %[c1], %[c1]\n\t"                                                   \
+                "vpaddd %[d2], %[c2], %[c2]\n\t"                                                   \
+                "vpaddd %[d3], %[c3], %[c3]"                                                       \
+                : [a0] "+x"(A0), [a1] "+x"(A1), [a2] "+x"(A2), [a3] "+x"(A3), [c0] "+x"(C0), [c1] "+x"(C1), \
+                  [c2] "+x"(C2), [c3] "+x"(C3), [d0] "+x"(D0), [d1] "+x"(D1), [d2] "+x"(D2), [d3] "+x"(D3)  \
+                : [b0] "x"(B0), [b1] "x"(B1), [b2] "x"(B2), [b3] "x"(B3), [mb] "r"(mb), "m"(*mb_all));      \
+        __m256i t_;                                                                                \
+        __asm__("vpxor %[c0], %[b0], %[b0]\n\t"                                                    \
+                "vpxor %[c1], %[b1], %[b1]\n\t"                                                    \
+                "vpxor %[c2], %[b2], %[b2]\n\t"                                                    \
+                "vpxor %[c3], %[b3], %[b3]\n\t"                                                    \
+                "vpsrld $" #r ", %[b0], %[t]\n\t"                                                  \
+                "vpslld $" #rc ", %[b0], %[b0]\n\t"                                                \
+                "vpor %[t], %[b0], %[b0]\n\t"                                                      \
+                "vpsrld $" #r ", %[b1], %[t]\n\t"                                                  \
+                "vpslld $" #rc ", %[b1], %[b1]\n\t"                                                \
+                "vpor %[t], %[b1], %[b1]\n\t"                                                      \
+                "vpsrld $" #r ", %[b2], %[t]\n\t"                                                  \
+                "vpslld $" #rc ", %[b2], %[b2]\n\t"                                                \
+                "vpor %[t], %[b2], %[b2]\n\t"                                                      \
+                "vpsrld $" #r ", %[b3], %[t]\n\t"                                                  \
+                "vpslld $" #rc ", %[b3], %[b3]\n\t"                                                \
+                "vpor %[t], %[b3], %[b3]"                                                          \
+                : [b0] "+x"(B0), [b1] "+x"(B1), [b2] "+x"(B2), [b3] "+x"(B3), [t] "=&x"(t_)              \
+                : [c0] "x"(C0), [c1] "x"(C1), [c2] "x"(C2), [c3] "x"(C3));                          \
     } while (0)
 
-#define ROUND8(r)                                                                                  \
+/* One round; s0..s15 is its message schedule (the spec's permutation applied r times). Columns
+ * (0,4,8,12)..(3,7,11,15), then diagonals (0,5,10,15), (1,6,11,12), (2,7,8,13), (3,4,9,14). */
+#define ROUND8(s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15)                \
     do {                                                                                           \
-        G4(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15, r, 0);                            \
-        G4(0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14, r, 8);                            \
+        GHALF(v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, s0, s2, s4, s6, 16, 12, 20);   \
+        GHALF(v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, s1, s3, s5, s7, 17, 7, 25);    \
+        GHALF(v0, v1, v2, v3, v5, v6, v7, v4, v10, v11, v8, v9, v15, v12, v13, v14, s8, s10, s12, s14, 16, 12, 20); \
+        GHALF(v0, v1, v2, v3, v5, v6, v7, v4, v10, v11, v8, v9, v15, v12, v13, v14, s9, s11, s13, s15, 17, 7, 25);  \
     } while (0)
 
-/* m[j] lane i = word j of the 64-byte block at p[i] + off. */
+/* m[j] lane i = word j of the 64-byte block at p[i] + off. Lanes i and i + 4 share a register
+ * (128-bit halves joined on load), so a 4x4 transpose inside each half finishes the job. */
 static inline void load_msg(__m256i m[16], const uint8_t *const p[8], size_t off) {
-    for (int i = 0; i < 8; i++) {
-        m[i] = _mm256_loadu_si256((const __m256i *)(const void *)(p[i] + off));
-        m[i + 8] = _mm256_loadu_si256((const __m256i *)(const void *)(p[i] + off + 32));
+    for (int q = 0; q < 4; q++) {
+        __m256i r[4];
+        for (int i = 0; i < 4; i++) {
+            __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)(p[i] + off + 16 * q));
+            __m128i hi = _mm_loadu_si128((const __m128i *)(const void *)(p[i + 4] + off + 16 * q));
+            r[i] = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+        }
+        __m256i t0 = _mm256_unpacklo_epi32(r[0], r[1]), t1 = _mm256_unpackhi_epi32(r[0], r[1]);
+        __m256i t2 = _mm256_unpacklo_epi32(r[2], r[3]), t3 = _mm256_unpackhi_epi32(r[2], r[3]);
+        m[4 * q + 0] = _mm256_unpacklo_epi64(t0, t2);
+        m[4 * q + 1] = _mm256_unpackhi_epi64(t0, t2);
+        m[4 * q + 2] = _mm256_unpacklo_epi64(t1, t3);
+        m[4 * q + 3] = _mm256_unpackhi_epi64(t1, t3);
     }
-    transpose8(m);
-    transpose8(m + 8);
 }
 
 /* Eight nodes of len bytes (see hs_blake3_hash_many); out receives 8 CVs, lane i at 32 * i. */
 static void hash8(const uint8_t *const p[8], size_t len, const uint32_t key[8], __m256i ctr_lo, __m256i ctr_hi,
                   uint8_t flags, uint8_t flags_start, uint8_t flags_end, uint8_t *out) {
-    __m256i h[8], v[16], m[16];
+    __m256i h[8], mbuf[18]; /* message vectors 0..15, rotation masks 16, 17 */
+    __m256i *const mb = mbuf;
+    const __m256i(*const mb_all)[18] = (const __m256i(*)[18])mbuf;
+    mbuf[16] = _mm256_load_si256((const __m256i *)(const void *)rot_masks);
+    mbuf[17] = _mm256_load_si256((const __m256i *)(const void *)(rot_masks + 32));
     for (int i = 0; i < 8; i++) h[i] = _mm256_set1_epi32((int)key[i]);
     const __m256i iv0 = _mm256_set1_epi32((int)hs_blake3_iv[0]), iv1 = _mm256_set1_epi32((int)hs_blake3_iv[1]);
     const __m256i iv2 = _mm256_set1_epi32((int)hs_blake3_iv[2]), iv3 = _mm256_set1_epi32((int)hs_blake3_iv[3]);
@@ -119,7 +133,7 @@ static void hash8(const uint8_t *const p[8], size_t len, const uint32_t key[8], 
         size_t off = b * HS_BLAKE3_BLOCK_LEN, blen = len - off;
         if (blen >= HS_BLAKE3_BLOCK_LEN) {
             blen = HS_BLAKE3_BLOCK_LEN;
-            load_msg(m, p, off);
+            load_msg(mbuf, p, off);
         } else {
             /* partial (or empty) last block: zero-padded copies */
             uint8_t pad[8][HS_BLAKE3_BLOCK_LEN];
@@ -129,28 +143,29 @@ static void hash8(const uint8_t *const p[8], size_t len, const uint32_t key[8], 
                 if (blen) memcpy(pad[i], p[i] + off, blen);
                 pp[i] = pad[i];
             }
-            load_msg(m, pp, 0);
+            load_msg(mbuf, pp, 0);
         }
         uint8_t f = flags;
         if (b == 0) f |= flags_start;
         if (b + 1 == blocks) f |= flags_end;
-        for (int i = 0; i < 8; i++) v[i] = h[i];
-        v[8] = iv0;
-        v[9] = iv1;
-        v[10] = iv2;
-        v[11] = iv3;
-        v[12] = ctr_lo;
-        v[13] = ctr_hi;
-        v[14] = _mm256_set1_epi32((int)blen);
-        v[15] = _mm256_set1_epi32((int)f);
-        ROUND8(0);
-        ROUND8(1);
-        ROUND8(2);
-        ROUND8(3);
-        ROUND8(4);
-        ROUND8(5);
-        ROUND8(6);
-        for (int i = 0; i < 8; i++) h[i] = XOR(v[i], v[i + 8]);
+        __m256i v0 = h[0], v1 = h[1], v2 = h[2], v3 = h[3], v4 = h[4], v5 = h[5], v6 = h[6], v7 = h[7];
+        __m256i v8 = iv0, v9 = iv1, v10 = iv2, v11 = iv3, v12 = ctr_lo, v13 = ctr_hi;
+        __m256i v14 = _mm256_set1_epi32((int)blen), v15 = _mm256_set1_epi32((int)f);
+        ROUND8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        ROUND8(2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8);
+        ROUND8(3, 4, 10, 12, 13, 2, 7, 14, 6, 5, 9, 0, 11, 15, 8, 1);
+        ROUND8(10, 7, 12, 9, 14, 3, 13, 15, 4, 0, 11, 2, 5, 8, 1, 6);
+        ROUND8(12, 13, 9, 11, 15, 10, 14, 8, 7, 2, 5, 3, 0, 1, 6, 4);
+        ROUND8(9, 14, 11, 5, 8, 12, 15, 1, 13, 3, 0, 10, 2, 6, 4, 7);
+        ROUND8(11, 15, 5, 0, 1, 9, 8, 6, 14, 10, 2, 12, 3, 4, 7, 13);
+        h[0] = _mm256_xor_si256(v0, v8);
+        h[1] = _mm256_xor_si256(v1, v9);
+        h[2] = _mm256_xor_si256(v2, v10);
+        h[3] = _mm256_xor_si256(v3, v11);
+        h[4] = _mm256_xor_si256(v4, v12);
+        h[5] = _mm256_xor_si256(v5, v13);
+        h[6] = _mm256_xor_si256(v6, v14);
+        h[7] = _mm256_xor_si256(v7, v15);
     }
     transpose8(h);
     for (int i = 0; i < 8; i++) _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i), h[i]);
