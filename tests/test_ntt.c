@@ -193,39 +193,48 @@ static void check_lde(hs_rng *r, hs_ntt_plan *plan, unsigned log_h, size_t w, un
     hs_free(out);
 }
 
-/* Each AVX2 row kernel against its portable twin, including tails and unit twiddles. */
+/* Each AVX2 row kernel against its portable twin: wide and narrow segments, tails, unit twiddles. */
 static void check_kernels(hs_rng *r) {
     const hs_ntt_kernels *A = &hs_ntt_kernels_avx2, *B = &hs_ntt_kernels_portable;
-    for (unsigned it = 0; it < 400 && !TOO_MANY_FAILURES(); it++) {
-        size_t len = 1 + (size_t)hs_rng_below(r, 41);
-        hs_kb *x = rand_mat(r, 4 * len), *y = dup_mat(x, 4 * len);
-        hs_kb t[3];
-        for (int i = 0; i < 3; i++) t[i] = hs_rng_below(r, 3) == 0 ? HS_KB_ONE : rand_kb(r);
+    static const size_t lens[] = {1, 2, 4, 3, 5, 7, 8, 9, 16, 17, 24, 31};
+    for (unsigned it = 0; it < 1000 && !TOO_MANY_FAILURES(); it++) {
+        size_t len = lens[hs_rng_below(r, 12)], nseg = 1 + (size_t)hs_rng_below(r, 13), n = nseg * len;
+        hs_kb *x = rand_mat(r, 4 * n), *y = dup_mat(x, 4 * n), *t = rand_mat(r, 3 * nseg);
+        unsigned triv = (unsigned)hs_rng_below(r, 4); /* unit twiddles: none, some, ta = tc = 1, all */
+        for (size_t s = 0; s < 3 * nseg; s++)
+            if (triv == 3 || (triv == 1 && hs_rng_below(r, 2)) || (triv == 2 && s / nseg != 1)) t[s] = HS_KB_ONE;
+        const hs_kb *ta = t, *tb = t + nseg, *tc = t + 2 * nseg;
         switch (it % 5) {
         case 0:
-            A->dif2(x, x + len, len, t[0]);
-            B->dif2(y, y + len, len, t[0]);
+            A->dif2(x, x + n, nseg, len, ta);
+            B->dif2(y, y + n, nseg, len, ta);
             break;
         case 1:
-            A->dit2(x, x + len, len, t[0]);
-            B->dit2(y, y + len, len, t[0]);
+            A->dit2(x, x + n, nseg, len, ta);
+            B->dit2(y, y + n, nseg, len, ta);
             break;
         case 2:
-            A->dif4(x, x + len, x + 2 * len, x + 3 * len, len, t[0], t[1], t[2]);
-            B->dif4(y, y + len, y + 2 * len, y + 3 * len, len, t[0], t[1], t[2]);
+            A->dif4(x, x + n, x + 2 * n, x + 3 * n, nseg, len, ta, tb, tc);
+            B->dif4(y, y + n, y + 2 * n, y + 3 * n, nseg, len, ta, tb, tc);
             break;
         case 3:
-            A->dit4(x, x + len, x + 2 * len, x + 3 * len, len, t[0], t[1], t[2]);
-            B->dit4(y, y + len, y + 2 * len, y + 3 * len, len, t[0], t[1], t[2]);
+            A->dit4(x, x + n, x + 2 * n, x + 3 * n, nseg, len, ta, tb, tc);
+            B->dit4(y, y + n, y + 2 * n, y + 3 * n, nseg, len, ta, tb, tc);
             break;
         default:
-            A->scale(x, x + len, len, t[0]);
-            B->scale(y, y + len, len, t[0]);
+            A->scale(x, x + n, nseg, len, ta[0], tb[0]);
+            B->scale(y, y + n, nseg, len, ta[0], tb[0]);
+            A->scale(x + 2 * n, x + 2 * n, nseg, len, tc[0], ta[nseg - 1]); /* in place */
+            B->scale(y + 2 * n, y + 2 * n, nseg, len, tc[0], ta[nseg - 1]);
             break;
         }
-        CHECK(same(x, y, 4 * len));
+        if (!same(x, y, 4 * n)) {
+            fprintf(stderr, "kernel %u differs: nseg %zu len %zu triv %u\n", it % 5, nseg, len, triv);
+            hs_test_failures++;
+        }
         hs_free(x);
         hs_free(y);
+        hs_free(t);
     }
 }
 

@@ -22,51 +22,66 @@
 /* (x - y) * t with x - y + p < 2p: the Montgomery product needs no reduced input. */
 static inline hs_kb sub_mul(hs_kb x, hs_kb y, hs_kb t) { return hs_kb_redc((uint64_t)(x + HS_KB_P - y) * t); }
 
-static void dif2_portable(hs_kb *restrict a, hs_kb *restrict b, size_t len, hs_kb t) {
-    for (size_t c = 0; c < len; c++) {
-        hs_kb x = a[c], y = b[c];
-        a[c] = hs_kb_add(x, y);
-        b[c] = sub_mul(x, y, t);
+static void dif2_portable(hs_kb *restrict a, hs_kb *restrict b, size_t nseg, size_t len, const hs_kb *t) {
+    for (size_t s = 0; s < nseg; s++, a += len, b += len) {
+        const hs_kb ts = t[s];
+        for (size_t c = 0; c < len; c++) {
+            hs_kb x = a[c], y = b[c];
+            a[c] = hs_kb_add(x, y);
+            b[c] = sub_mul(x, y, ts);
+        }
     }
 }
 
-static void dit2_portable(hs_kb *restrict a, hs_kb *restrict b, size_t len, hs_kb t) {
-    for (size_t c = 0; c < len; c++) {
-        hs_kb x = a[c], y = hs_kb_mul(b[c], t);
-        a[c] = hs_kb_add(x, y);
-        b[c] = hs_kb_sub(x, y);
+static void dit2_portable(hs_kb *restrict a, hs_kb *restrict b, size_t nseg, size_t len, const hs_kb *t) {
+    for (size_t s = 0; s < nseg; s++, a += len, b += len) {
+        const hs_kb ts = t[s];
+        for (size_t c = 0; c < len; c++) {
+            hs_kb x = a[c], y = hs_kb_mul(b[c], ts);
+            a[c] = hs_kb_add(x, y);
+            b[c] = hs_kb_sub(x, y);
+        }
     }
 }
 
-static void dif4_portable(hs_kb *restrict x0, hs_kb *restrict x1, hs_kb *restrict x2, hs_kb *restrict x3, size_t len,
-                          hs_kb ta, hs_kb tb, hs_kb tc) {
-    for (size_t c = 0; c < len; c++) {
-        hs_kb a0 = x0[c], a1 = x1[c], a2 = x2[c], a3 = x3[c];
-        hs_kb b0 = hs_kb_add(a0, a2), b2 = sub_mul(a0, a2, ta);
-        hs_kb b1 = hs_kb_add(a1, a3), b3 = sub_mul(a1, a3, tb);
-        x0[c] = hs_kb_add(b0, b1);
-        x1[c] = sub_mul(b0, b1, tc);
-        x2[c] = hs_kb_add(b2, b3);
-        x3[c] = sub_mul(b2, b3, tc);
+static void dif4_portable(hs_kb *restrict x0, hs_kb *restrict x1, hs_kb *restrict x2, hs_kb *restrict x3, size_t nseg,
+                          size_t len, const hs_kb *ta, const hs_kb *tb, const hs_kb *tc) {
+    for (size_t s = 0; s < nseg; s++, x0 += len, x1 += len, x2 += len, x3 += len) {
+        const hs_kb as = ta[s], bs = tb[s], cs = tc[s];
+        for (size_t c = 0; c < len; c++) {
+            hs_kb a0 = x0[c], a1 = x1[c], a2 = x2[c], a3 = x3[c];
+            hs_kb b0 = hs_kb_add(a0, a2), b2 = sub_mul(a0, a2, as);
+            hs_kb b1 = hs_kb_add(a1, a3), b3 = sub_mul(a1, a3, bs);
+            x0[c] = hs_kb_add(b0, b1);
+            x1[c] = sub_mul(b0, b1, cs);
+            x2[c] = hs_kb_add(b2, b3);
+            x3[c] = sub_mul(b2, b3, cs);
+        }
     }
 }
 
-static void dit4_portable(hs_kb *restrict x0, hs_kb *restrict x1, hs_kb *restrict x2, hs_kb *restrict x3, size_t len,
-                          hs_kb ta, hs_kb tb, hs_kb tc) {
-    for (size_t c = 0; c < len; c++) {
-        hs_kb a0 = x0[c], a1 = hs_kb_mul(x1[c], tc), a2 = x2[c], a3 = hs_kb_mul(x3[c], tc);
-        hs_kb b0 = hs_kb_add(a0, a1), b1 = hs_kb_sub(a0, a1);
-        /* the second layer's twiddles folded into the first layer's outputs */
-        hs_kb b2 = hs_kb_redc((uint64_t)(a2 + a3) * ta), b3 = sub_mul(a2, a3, tb);
-        x0[c] = hs_kb_add(b0, b2);
-        x2[c] = hs_kb_sub(b0, b2);
-        x1[c] = hs_kb_add(b1, b3);
-        x3[c] = hs_kb_sub(b1, b3);
+static void dit4_portable(hs_kb *restrict x0, hs_kb *restrict x1, hs_kb *restrict x2, hs_kb *restrict x3, size_t nseg,
+                          size_t len, const hs_kb *ta, const hs_kb *tb, const hs_kb *tc) {
+    for (size_t s = 0; s < nseg; s++, x0 += len, x1 += len, x2 += len, x3 += len) {
+        const hs_kb as = ta[s], bs = tb[s], cs = tc[s];
+        for (size_t c = 0; c < len; c++) {
+            hs_kb a0 = x0[c], a1 = hs_kb_mul(x1[c], cs), a2 = x2[c], a3 = hs_kb_mul(x3[c], cs);
+            hs_kb b0 = hs_kb_add(a0, a1), b1 = hs_kb_sub(a0, a1);
+            /* the second layer's twiddles folded into the first layer's outputs */
+            hs_kb b2 = hs_kb_redc((uint64_t)(a2 + a3) * as), b3 = sub_mul(a2, a3, bs);
+            x0[c] = hs_kb_add(b0, b2);
+            x2[c] = hs_kb_sub(b0, b2);
+            x1[c] = hs_kb_add(b1, b3);
+            x3[c] = hs_kb_sub(b1, b3);
+        }
     }
 }
 
-static void scale_portable(hs_kb *dst, const hs_kb *src, size_t len, hs_kb c) {
-    for (size_t i = 0; i < len; i++) dst[i] = hs_kb_mul(src[i], c);
+static void scale_portable(hs_kb *dst, const hs_kb *src, size_t nseg, size_t len, hs_kb f, hs_kb g) {
+    for (size_t s = 0; s < nseg; s++, dst += len, src += len) {
+        for (size_t c = 0; c < len; c++) dst[c] = hs_kb_mul(src[c], f);
+        f = hs_kb_mul(f, g);
+    }
 }
 
 const hs_ntt_kernels hs_ntt_kernels_portable = {
@@ -248,63 +263,60 @@ typedef struct {
     unsigned L, shift;
 } tview;
 
+/* Butterfly calls cover runs of consecutive segments with consecutive twiddles: the R segments
+ * of a tile row, or, when tile rows are contiguous and the twiddle stride is 1 (shift == 0), the
+ * q rows x0 = g0 .. g0 + q - 1 of a group. Narrow rows then still fill vectors. */
+static int rows_run(const tview *v) { return v->shift == 0 && v->nseg == 1 && v->rstride == v->len; }
+
 static void tile_dif(const hs_ntt_kernels *K, const hs_kb *tw, const tview *v) {
-    const size_t rows = (size_t)1 << v->L, rs = v->rstride;
+    const size_t rows = (size_t)1 << v->L, rs = v->rstride, len = v->len, nseg = v->nseg;
+    const int run = rows_run(v);
     unsigned lm = v->L; /* log2 of the butterfly group size 2m (local) */
     for (; lm >= 2; lm -= 2) {
         const size_t m = (size_t)1 << (lm - 1), q = m >> 1;
         const size_t M = m << v->shift, Q = q << v->shift;
-        for (size_t g0 = 0; g0 < rows; g0 += 2 * m)
-            for (size_t j = 0; j < q; j++) {
-                hs_kb *x0 = v->base + (g0 + j) * rs;
-                hs_kb *x1 = x0 + q * rs, *x2 = x0 + m * rs, *x3 = x2 + q * rs;
-                const size_t k = (j << v->shift) + v->r0;
-                for (size_t s = 0; s < v->nseg; s++) {
-                    const size_t o = s * v->sstride;
-                    K->dif4(x0 + o, x1 + o, x2 + o, x3 + o, v->len, tw[M + k + s], tw[M + Q + k + s], tw[Q + k + s]);
-                }
+        for (size_t g0 = 0; g0 < rows; g0 += 2 * m) {
+            hs_kb *x0 = v->base + g0 * rs;
+            if (run) {
+                K->dif4(x0, x0 + q * rs, x0 + m * rs, x0 + (m + q) * rs, q, len, tw + M, tw + M + Q, tw + Q);
+                continue;
             }
-    }
-    if (lm == 1) {
-        const size_t M = (size_t)1 << v->shift;
-        for (size_t g0 = 0; g0 < rows; g0 += 2) {
-            hs_kb *x0 = v->base + g0 * rs, *x1 = x0 + rs;
-            for (size_t s = 0; s < v->nseg; s++) {
-                const size_t o = s * v->sstride;
-                K->dif2(x0 + o, x1 + o, v->len, tw[M + v->r0 + s]);
+            for (size_t j = 0; j < q; j++, x0 += rs) {
+                const size_t k = (j << v->shift) + v->r0;
+                K->dif4(x0, x0 + q * rs, x0 + m * rs, x0 + (m + q) * rs, nseg, len, tw + M + k, tw + M + Q + k, tw + Q + k);
             }
         }
+    }
+    if (lm == 1) {
+        const hs_kb *t = tw + ((size_t)1 << v->shift) + v->r0;
+        for (size_t g0 = 0; g0 < rows; g0 += 2) K->dif2(v->base + g0 * rs, v->base + (g0 + 1) * rs, nseg, len, t);
     }
 }
 
 static void tile_dit(const hs_ntt_kernels *K, const hs_kb *itw, const tview *v) {
-    const size_t rows = (size_t)1 << v->L, rs = v->rstride;
+    const size_t rows = (size_t)1 << v->L, rs = v->rstride, len = v->len, nseg = v->nseg;
+    const int run = rows_run(v);
     unsigned lm = 0; /* log2 of the half-size of the next layer (local) */
     if (v->L & 1) {
-        const size_t M = (size_t)1 << v->shift;
-        for (size_t g0 = 0; g0 < rows; g0 += 2) {
-            hs_kb *x0 = v->base + g0 * rs, *x1 = x0 + rs;
-            for (size_t s = 0; s < v->nseg; s++) {
-                const size_t o = s * v->sstride;
-                K->dit2(x0 + o, x1 + o, v->len, itw[M + v->r0 + s]);
-            }
-        }
+        const hs_kb *t = itw + ((size_t)1 << v->shift) + v->r0;
+        for (size_t g0 = 0; g0 < rows; g0 += 2) K->dit2(v->base + g0 * rs, v->base + (g0 + 1) * rs, nseg, len, t);
         lm = 1;
     }
     for (; lm + 2 <= v->L; lm += 2) {
         const size_t q = (size_t)1 << lm, m = 2 * q;
         const size_t Q = q << v->shift, M = m << v->shift;
-        for (size_t g0 = 0; g0 < rows; g0 += 2 * m)
-            for (size_t j = 0; j < q; j++) {
-                hs_kb *x0 = v->base + (g0 + j) * rs;
-                hs_kb *x1 = x0 + q * rs, *x2 = x0 + m * rs, *x3 = x2 + q * rs;
-                const size_t k = (j << v->shift) + v->r0;
-                for (size_t s = 0; s < v->nseg; s++) {
-                    const size_t o = s * v->sstride;
-                    K->dit4(x0 + o, x1 + o, x2 + o, x3 + o, v->len, itw[M + k + s], itw[M + Q + k + s],
-                            itw[Q + k + s]);
-                }
+        for (size_t g0 = 0; g0 < rows; g0 += 2 * m) {
+            hs_kb *x0 = v->base + g0 * rs;
+            if (run) {
+                K->dit4(x0, x0 + q * rs, x0 + m * rs, x0 + (m + q) * rs, q, len, itw + M, itw + M + Q, itw + Q);
+                continue;
             }
+            for (size_t j = 0; j < q; j++, x0 += rs) {
+                const size_t k = (j << v->shift) + v->r0;
+                K->dit4(x0, x0 + q * rs, x0 + m * rs, x0 + (m + q) * rs, nseg, len, itw + M + k, itw + M + Q + k,
+                        itw + Q + k);
+            }
+        }
     }
 }
 
@@ -313,72 +325,70 @@ typedef struct {
     hs_kb f, c;
 } scl;
 
-/* Walks the factors of a tile's rows in (t, s) order. */
-typedef struct {
-    hs_kb c, step, ft, fs;
-} fac_iter;
-
-static void fac_start(fac_iter *it, const scl *sc, size_t i0, unsigned shift) {
-    it->c = sc->c;
-    it->ft = hs_kb_mul(sc->f, hs_kb_exp(sc->c, i0));
-    it->step = hs_kb_exp(sc->c, (uint64_t)1 << shift);
+/* Factor of the tile's first row (t = 0, segment 0) and the step between tile rows. */
+static void fac_start(const scl *sc, size_t i0, unsigned shift, hs_kb *f0, hs_kb *step) {
+    *f0 = hs_kb_mul(sc->f, hs_kb_exp(sc->c, i0));
+    *step = hs_kb_exp(sc->c, (uint64_t)1 << shift);
 }
-static inline void fac_row(fac_iter *it) { it->fs = it->ft; }
-static inline hs_kb fac_next_seg(fac_iter *it) {
-    hs_kb f = it->fs;
-    it->fs = hs_kb_mul(it->fs, it->c);
-    return f;
-}
-static inline void fac_end_row(fac_iter *it) { it->ft = hs_kb_mul(it->ft, it->step); }
 
 /* Copy a tile from the matrix into compact scratch (row t, segment s at (t*R + s)*len), reading
  * matrix row bitrev(i) for tile row i when src_bitrev, scaling when sc. */
 static void gather(const hs_ntt_kernels *K, const geom *G, const tpos *P, const hs_kb *src, int src_bitrev,
                    hs_kb *tile, const scl *sc) {
     const size_t rows = (size_t)1 << G->L, R = G->R, len = P->len, w = G->w;
-    fac_iter it = {0, 0, 0, 0};
-    if (sc) fac_start(&it, sc, P->i0, G->shift);
+    hs_kb f = 0, step = 0;
+    if (sc) fac_start(sc, P->i0, G->shift, &f, &step);
     for (size_t t = 0; t < rows; t++) {
         const size_t i = P->i0 + (t << G->shift);
         hs_kb *to = tile + t * R * len;
-        if (sc) fac_row(&it);
-        if (!src_bitrev && !sc && len == w) {
-            memcpy(to, src + i * w, R * w * sizeof(hs_kb));
+        if (!src_bitrev && len == w) { /* the R segments are R consecutive whole rows */
+            if (sc)
+                K->scale(to, src + i * w, R, w, f, sc->c);
+            else
+                memcpy(to, src + i * w, R * w * sizeof(hs_kb));
         } else {
+            hs_kb fs = f;
             for (size_t s = 0; s < R; s++) {
                 const size_t row = src_bitrev ? bitrev(i + s, G->n) : i + s;
                 const hs_kb *from = src + row * w + P->c0;
-                if (sc)
-                    K->scale(to + s * len, from, len, fac_next_seg(&it));
-                else
+                if (sc) {
+                    K->scale(to + s * len, from, 1, len, fs, HS_KB_ONE);
+                    fs = hs_kb_mul(fs, sc->c);
+                } else {
                     memcpy(to + s * len, from, len * sizeof(hs_kb));
+                }
             }
         }
-        if (sc) fac_end_row(&it);
+        if (sc) f = hs_kb_mul(f, step);
     }
 }
 
 static void scatter(const hs_ntt_kernels *K, const geom *G, const tpos *P, const hs_kb *tile, hs_kb *dst,
                     const scl *sc) {
     const size_t rows = (size_t)1 << G->L, R = G->R, len = P->len, w = G->w;
-    fac_iter it = {0, 0, 0, 0};
-    if (sc) fac_start(&it, sc, P->i0, G->shift);
+    hs_kb f = 0, step = 0;
+    if (sc) fac_start(sc, P->i0, G->shift, &f, &step);
     for (size_t t = 0; t < rows; t++) {
         const size_t i = P->i0 + (t << G->shift);
         const hs_kb *from = tile + t * R * len;
-        if (sc) fac_row(&it);
-        if (!sc && len == w) {
-            memcpy(dst + i * w, from, R * w * sizeof(hs_kb));
+        if (len == w) {
+            if (sc)
+                K->scale(dst + i * w, from, R, w, f, sc->c);
+            else
+                memcpy(dst + i * w, from, R * w * sizeof(hs_kb));
         } else {
+            hs_kb fs = f;
             for (size_t s = 0; s < R; s++) {
                 hs_kb *to = dst + (i + s) * w + P->c0;
-                if (sc)
-                    K->scale(to, from + s * len, len, fac_next_seg(&it));
-                else
+                if (sc) {
+                    K->scale(to, from + s * len, 1, len, fs, HS_KB_ONE);
+                    fs = hs_kb_mul(fs, sc->c);
+                } else {
                     memcpy(to, from + s * len, len * sizeof(hs_kb));
+                }
             }
         }
-        if (sc) fac_end_row(&it);
+        if (sc) f = hs_kb_mul(f, step);
     }
 }
 
@@ -386,15 +396,11 @@ static void scatter(const hs_ntt_kernels *K, const geom *G, const tpos *P, const
 static void scale_tile(const hs_ntt_kernels *K, const geom *G, const tpos *P, const hs_kb *from, hs_kb *to,
                        const scl *sc) {
     const size_t rows = (size_t)1 << G->L, R = G->R, len = P->len;
-    fac_iter it = {0, 0, 0, 0};
-    fac_start(&it, sc, P->i0, G->shift);
+    hs_kb f, step;
+    fac_start(sc, P->i0, G->shift, &f, &step);
     for (size_t t = 0; t < rows; t++) {
-        fac_row(&it);
-        for (size_t s = 0; s < R; s++) {
-            const size_t o = (t * R + s) * len;
-            K->scale(to + o, from + o, len, fac_next_seg(&it));
-        }
-        fac_end_row(&it);
+        K->scale(to + t * R * len, from + t * R * len, R, len, f, sc->c);
+        f = hs_kb_mul(f, step);
     }
 }
 
@@ -411,11 +417,7 @@ static void compact_view(tview *v, const geom *G, const tpos *P, hs_kb *tile) {
 
 /* In-place rows scaling of a contiguous tile. */
 static void scale_rows_inplace(const hs_ntt_kernels *K, hs_kb *rows, size_t i0, size_t nrows, size_t w, const scl *sc) {
-    hs_kb f = hs_kb_mul(sc->f, hs_kb_exp(sc->c, i0));
-    for (size_t t = 0; t < nrows; t++) {
-        K->scale(rows + t * w, rows + t * w, w, f);
-        f = hs_kb_mul(f, sc->c);
-    }
+    K->scale(rows, rows, nrows, w, hs_kb_mul(sc->f, hs_kb_exp(sc->c, i0)), sc->c);
 }
 
 /* One pass of layers over the whole matrix, src -> dst (src may equal dst). pre scales the rows
@@ -478,8 +480,8 @@ static int transform(const hs_ntt_plan *plan, hs_kb *mat, unsigned n, size_t w, 
     net N;
     plan_passes(&N, n, w, plan->tile_log);
     if (N.npass == 0) { /* one row: only the scalings (c^0 = 1) */
-        if (pre) plan->kern->scale(mat, mat, w, pre->f);
-        if (post) plan->kern->scale(mat, mat, w, post->f);
+        if (pre) plan->kern->scale(mat, mat, 1, w, pre->f, HS_KB_ONE);
+        if (post) plan->kern->scale(mat, mat, 1, w, post->f, HS_KB_ONE);
         return 1;
     }
     hs_kb *scratch = hs_alloc_array((size_t)nthreads(threads) * N.tile, sizeof(hs_kb));

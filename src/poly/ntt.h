@@ -34,20 +34,24 @@
 
 #define HS_NTT_MAX_LOG HS_KB_TWO_ADICITY /* 24 */
 
-/* Row kernels, one set per instruction set. Rows are distinct arrays of len words.
+/* Row kernels, one set per instruction set. Each call works on a run of nseg consecutive
+ * segments of len words: segment s of row x is x[s*len .. s*len + len) and uses twiddle t[s]
+ * (so narrow rows still fill vectors). Rows are distinct arrays of nseg*len words.
  *   dif2: (a, b) <- (a + b, (a - b) * t)
  *   dit2: (a, b) <- (a + t*b, a - t*b)
  *   dif4: two DIF layers on rows x0..x3: (x0,x2) with ta, (x1,x3) with tb, then (x0,x1) and
  *         (x2,x3) with tc
  *   dit4: two DIT layers: (x0,x1) and (x2,x3) with tc, then (x0,x2) with ta, (x1,x3) with tb
- *   scale: dst = src * c (dst may equal src) */
+ *   scale: segment s of dst = segment s of src * f * g^s (dst may equal src) */
 typedef struct {
     const char *name;
-    void (*dif2)(hs_kb *a, hs_kb *b, size_t len, hs_kb t);
-    void (*dit2)(hs_kb *a, hs_kb *b, size_t len, hs_kb t);
-    void (*dif4)(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, hs_kb ta, hs_kb tb, hs_kb tc);
-    void (*dit4)(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, hs_kb ta, hs_kb tb, hs_kb tc);
-    void (*scale)(hs_kb *dst, const hs_kb *src, size_t len, hs_kb c);
+    void (*dif2)(hs_kb *a, hs_kb *b, size_t nseg, size_t len, const hs_kb *t);
+    void (*dit2)(hs_kb *a, hs_kb *b, size_t nseg, size_t len, const hs_kb *t);
+    void (*dif4)(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t nseg, size_t len, const hs_kb *ta,
+                 const hs_kb *tb, const hs_kb *tc);
+    void (*dit4)(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t nseg, size_t len, const hs_kb *ta,
+                 const hs_kb *tb, const hs_kb *tc);
+    void (*scale)(hs_kb *dst, const hs_kb *src, size_t nseg, size_t len, hs_kb f, hs_kb g);
 } hs_ntt_kernels;
 
 /* Portable C, and AVX2 (x86 builds; elsewhere the portable set under that name). Use the AVX2

@@ -1,6 +1,10 @@
-/* NTT row kernels, 8 columns per AVX2 vector; the last len % 8 columns go through masked loads
- * and stores (masked-off lanes compute on zeros and are never written).
+/* NTT row kernels, 8 words per AVX2 vector. A call covers nseg segments of len words (see
+ * hs_ntt_kernels). Wide segments (len >= 8, or len not 1, 2, 4) take one broadcast twiddle each
+ * and a masked last vector (masked-off lanes compute on zeros and are never written); narrow
+ * segments (len 1, 2, 4) are packed 8/len to a vector with their twiddles spread across lanes.
  * Compiled with -mavx2; reached only through hs_cpu_has_avx2(). */
+#include <string.h>
+
 #include "field/kb_avx2.h"
 #include "poly/ntt.h"
 
@@ -15,18 +19,18 @@ INLINE void st(hs_kb *p, __m256i v) { _mm256_storeu_si256((__m256i *)p, v); }
 INLINE __m256i ldm(const hs_kb *p, __m256i m) { return _mm256_maskload_epi32((const int *)p, m); }
 INLINE void stm(hs_kb *p, __m256i m, __m256i v) { _mm256_maskstore_epi32((int *)p, m, v); }
 
-/* a * t for a < 2p and t a broadcast twiddle (every 32-bit lane holds t, so the odd products
- * need no shifted copy of t). Result in [0, p). */
-INLINE __m256i mul_tw(__m256i a, __m256i t) {
+/* a * t for a < 2p, result in [0, p). `bcast`: every 32-bit lane of t holds the same value, so
+ * the odd products need no shifted copy of t. */
+INLINE __m256i mulx(__m256i a, __m256i t, int bcast) {
     const __m256i P = _mm256_set1_epi32((int)HS_KB_P), MU = _mm256_set1_epi32((int)HS_KB_MU);
-    __m256i a_odd = _mm256_srli_epi64(a, 32);
-    __m256i t_evn = _mm256_mul_epu32(a, t), t_odd = _mm256_mul_epu32(a_odd, t);
+    __m256i a_odd = _mm256_srli_epi64(a, 32), t_odd = bcast ? t : _mm256_srli_epi64(t, 32);
+    __m256i p_evn = _mm256_mul_epu32(a, t), p_odd = _mm256_mul_epu32(a_odd, t_odd);
     /* REDC on the 64-bit products of the even and odd lanes */
-    __m256i qp_evn = _mm256_mul_epu32(_mm256_mul_epu32(t_evn, MU), P);
-    __m256i qp_odd = _mm256_mul_epu32(_mm256_mul_epu32(t_odd, MU), P);
-    __m256i t_hi = _mm256_blend_epi32(_mm256_srli_epi64(t_evn, 32), t_odd, 0xaa);
+    __m256i qp_evn = _mm256_mul_epu32(_mm256_mul_epu32(p_evn, MU), P);
+    __m256i qp_odd = _mm256_mul_epu32(_mm256_mul_epu32(p_odd, MU), P);
+    __m256i p_hi = _mm256_blend_epi32(_mm256_srli_epi64(p_evn, 32), p_odd, 0xaa);
     __m256i qp_hi = _mm256_blend_epi32(_mm256_srli_epi64(qp_evn, 32), qp_odd, 0xaa);
-    __m256i d = _mm256_sub_epi32(t_hi, qp_hi);
+    __m256i d = _mm256_sub_epi32(p_hi, qp_hi);
     return _mm256_min_epu32(d, _mm256_add_epi32(d, P));
 }
 /* x - y + p in (0, 2p): a valid multiplicand without reduction. */
@@ -34,85 +38,115 @@ INLINE __m256i sub_lazy(__m256i x, __m256i y) {
     return _mm256_sub_epi32(_mm256_add_epi32(x, _mm256_set1_epi32((int)HS_KB_P)), y);
 }
 
-/* DIF butterfly; t == NULL means t = 1. */
-INLINE void dif_bf(__m256i *x, __m256i *y, const __m256i *t) {
+/* Butterflies; t == NULL means t = 1. */
+INLINE void dif_bf(__m256i *x, __m256i *y, const __m256i *t, int bcast) {
     __m256i s = hs_kb8x_add(*x, *y);
-    *y = t ? mul_tw(sub_lazy(*x, *y), *t) : hs_kb8x_sub(*x, *y);
+    *y = t ? mulx(sub_lazy(*x, *y), *t, bcast) : hs_kb8x_sub(*x, *y);
     *x = s;
 }
-INLINE void dit_bf(__m256i *x, __m256i *y, const __m256i *t) {
-    __m256i v = t ? mul_tw(*y, *t) : *y;
+INLINE void dit_bf(__m256i *x, __m256i *y, const __m256i *t, int bcast) {
+    __m256i v = t ? mulx(*y, *t, bcast) : *y;
     *y = hs_kb8x_sub(*x, v);
     *x = hs_kb8x_add(*x, v);
 }
 
-/* The loops are written once with `triv` (the twiddles that equal 1 are skipped) as a constant
- * argument, so the compiler emits one specialised copy per call site. */
+/* Twiddles for 8 consecutive words of narrow segments (len 1, 2 or 4) starting at segment t[0]. */
+INLINE __m256i tw_spread(const hs_kb *t, size_t len) {
+    if (len == 1) return ld(t);
+    if (len == 2)
+        return _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)t)),
+                                           _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3));
+    return _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)t)),
+                                       _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1));
+}
+INLINE int narrow(size_t len) { return len == 1 || len == 2 || len == 4; }
+INLINE unsigned log2_narrow(size_t len) { return len == 1 ? 0 : len == 2 ? 1 : 2; }
 
-INLINE void dif2_loop(hs_kb *a, hs_kb *b, size_t len, __m256i t, int triv) {
-    const __m256i *tp = triv ? NULL : &t;
+/* The kernels are written once over K rows with `op` applying the butterflies to a vector group;
+ * `triv` (twiddles equal to 1 skipped) and `bcast` are constants at each expansion, so the
+ * compiler emits one specialised loop per case. */
+
+/* ---- two rows ---- */
+
+INLINE void bf2(__m256i *v, const __m256i *t, int bcast, int dit) {
+    if (dit)
+        dit_bf(&v[0], &v[1], t, bcast);
+    else
+        dif_bf(&v[0], &v[1], t, bcast);
+}
+
+INLINE void seg2(hs_kb *a, hs_kb *b, size_t len, hs_kb t, int dit) {
+    const int triv = t == HS_KB_ONE;
+    const __m256i tv = hs_kb8x_set1(t);
+    const __m256i *tp = triv ? NULL : &tv;
     size_t c = 0;
     for (; c + 8 <= len; c += 8) {
-        __m256i x = ld(a + c), y = ld(b + c);
-        dif_bf(&x, &y, tp);
-        st(a + c, x);
-        st(b + c, y);
+        __m256i v[2] = {ld(a + c), ld(b + c)};
+        bf2(v, tp, 1, dit);
+        st(a + c, v[0]);
+        st(b + c, v[1]);
     }
     if (c < len) {
         __m256i m = tail_mask(len - c);
-        __m256i x = ldm(a + c, m), y = ldm(b + c, m);
-        dif_bf(&x, &y, tp);
-        stm(a + c, m, x);
-        stm(b + c, m, y);
+        __m256i v[2] = {ldm(a + c, m), ldm(b + c, m)};
+        bf2(v, tp, 1, dit);
+        stm(a + c, m, v[0]);
+        stm(b + c, m, v[1]);
     }
 }
 
-static void dif2_avx2(hs_kb *a, hs_kb *b, size_t len, hs_kb t) {
-    if (t == HS_KB_ONE)
-        dif2_loop(a, b, len, _mm256_setzero_si256(), 1);
-    else
-        dif2_loop(a, b, len, hs_kb8x_set1(t), 0);
-}
-
-INLINE void dit2_loop(hs_kb *a, hs_kb *b, size_t len, __m256i t, int triv) {
-    const __m256i *tp = triv ? NULL : &t;
+INLINE void run2(hs_kb *a, hs_kb *b, size_t nseg, size_t len, const hs_kb *t, int dit) {
+    if (!narrow(len)) {
+        for (size_t s = 0; s < nseg; s++) seg2(a + s * len, b + s * len, len, t[s], dit);
+        return;
+    }
+    const unsigned sh = log2_narrow(len);
+    const size_t total = nseg * len;
     size_t c = 0;
-    for (; c + 8 <= len; c += 8) {
-        __m256i x = ld(a + c), y = ld(b + c);
-        dit_bf(&x, &y, tp);
-        st(a + c, x);
-        st(b + c, y);
+    for (; c + 8 <= total; c += 8) {
+        __m256i tv = tw_spread(t + (c >> sh), len);
+        __m256i v[2] = {ld(a + c), ld(b + c)};
+        bf2(v, &tv, 0, dit);
+        st(a + c, v[0]);
+        st(b + c, v[1]);
     }
-    if (c < len) {
-        __m256i m = tail_mask(len - c);
-        __m256i x = ldm(a + c, m), y = ldm(b + c, m);
-        dit_bf(&x, &y, tp);
-        stm(a + c, m, x);
-        stm(b + c, m, y);
+    if (c < total) {
+        hs_kb tb[8] = {0};
+        memcpy(tb, t + (c >> sh), ((total - c) >> sh) * sizeof(hs_kb));
+        __m256i tv = tw_spread(tb, len), m = tail_mask(total - c);
+        __m256i v[2] = {ldm(a + c, m), ldm(b + c, m)};
+        bf2(v, &tv, 0, dit);
+        stm(a + c, m, v[0]);
+        stm(b + c, m, v[1]);
     }
 }
 
-static void dit2_avx2(hs_kb *a, hs_kb *b, size_t len, hs_kb t) {
-    if (t == HS_KB_ONE)
-        dit2_loop(a, b, len, _mm256_setzero_si256(), 1);
-    else
-        dit2_loop(a, b, len, hs_kb8x_set1(t), 0);
+static void dif2_avx2(hs_kb *a, hs_kb *b, size_t nseg, size_t len, const hs_kb *t) { run2(a, b, nseg, len, t, 0); }
+static void dit2_avx2(hs_kb *a, hs_kb *b, size_t nseg, size_t len, const hs_kb *t) { run2(a, b, nseg, len, t, 1); }
+
+/* ---- four rows ---- */
+
+/* triv: ta = tc = 1 (the first group of every layer pair in a contiguous block). */
+INLINE void bf4(__m256i *v, const __m256i *ta, const __m256i *tb, const __m256i *tc, int bcast, int dit) {
+    if (dit) {
+        dit_bf(&v[0], &v[1], tc, bcast);
+        dit_bf(&v[2], &v[3], tc, bcast);
+        dit_bf(&v[0], &v[2], ta, bcast);
+        dit_bf(&v[1], &v[3], tb, bcast);
+    } else {
+        dif_bf(&v[0], &v[2], ta, bcast);
+        dif_bf(&v[1], &v[3], tb, bcast);
+        dif_bf(&v[0], &v[1], tc, bcast);
+        dif_bf(&v[2], &v[3], tc, bcast);
+    }
 }
 
-/* triv: ta = tc = 1 (the first group of every layer pair in a contiguous pass). */
-INLINE void dif4_body(__m256i *v, __m256i ta, __m256i tb, __m256i tc, int triv) {
-    dif_bf(&v[0], &v[2], triv ? NULL : &ta);
-    dif_bf(&v[1], &v[3], &tb);
-    dif_bf(&v[0], &v[1], triv ? NULL : &tc);
-    dif_bf(&v[2], &v[3], triv ? NULL : &tc);
-}
-
-INLINE void dif4_loop(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, __m256i ta, __m256i tb, __m256i tc,
-                      int triv) {
+INLINE void seg4_loop(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, const __m256i *ta, const __m256i *tb,
+                      const __m256i *tc, int dit) {
     size_t c = 0;
     for (; c + 8 <= len; c += 8) {
         __m256i v[4] = {ld(x0 + c), ld(x1 + c), ld(x2 + c), ld(x3 + c)};
-        dif4_body(v, ta, tb, tc, triv);
+        bf4(v, ta, tb, tc, 1, dit);
         st(x0 + c, v[0]);
         st(x1 + c, v[1]);
         st(x2 + c, v[2]);
@@ -121,7 +155,7 @@ INLINE void dif4_loop(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, __
     if (c < len) {
         __m256i m = tail_mask(len - c);
         __m256i v[4] = {ldm(x0 + c, m), ldm(x1 + c, m), ldm(x2 + c, m), ldm(x3 + c, m)};
-        dif4_body(v, ta, tb, tc, triv);
+        bf4(v, ta, tb, tc, 1, dit);
         stm(x0 + c, m, v[0]);
         stm(x1 + c, m, v[1]);
         stm(x2 + c, m, v[2]);
@@ -129,35 +163,43 @@ INLINE void dif4_loop(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, __
     }
 }
 
-static void dif4_avx2(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, hs_kb ta, hs_kb tb, hs_kb tc) {
+INLINE void seg4(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, hs_kb ta, hs_kb tb, hs_kb tc, int dit) {
+    const __m256i va = hs_kb8x_set1(ta), vb = hs_kb8x_set1(tb), vc = hs_kb8x_set1(tc);
     if (ta == HS_KB_ONE && tc == HS_KB_ONE)
-        dif4_loop(x0, x1, x2, x3, len, _mm256_setzero_si256(), hs_kb8x_set1(tb), _mm256_setzero_si256(), 1);
+        seg4_loop(x0, x1, x2, x3, len, NULL, &vb, NULL, dit);
     else
-        dif4_loop(x0, x1, x2, x3, len, hs_kb8x_set1(ta), hs_kb8x_set1(tb), hs_kb8x_set1(tc), 0);
+        seg4_loop(x0, x1, x2, x3, len, &va, &vb, &vc, dit);
 }
 
-INLINE void dit4_body(__m256i *v, __m256i ta, __m256i tb, __m256i tc, int triv) {
-    dit_bf(&v[0], &v[1], triv ? NULL : &tc);
-    dit_bf(&v[2], &v[3], triv ? NULL : &tc);
-    dit_bf(&v[0], &v[2], triv ? NULL : &ta);
-    dit_bf(&v[1], &v[3], &tb);
-}
-
-INLINE void dit4_loop(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, __m256i ta, __m256i tb, __m256i tc,
-                      int triv) {
+INLINE void run4(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t nseg, size_t len, const hs_kb *ta,
+                 const hs_kb *tb, const hs_kb *tc, int dit) {
+    if (!narrow(len)) {
+        for (size_t s = 0, o = 0; s < nseg; s++, o += len) seg4(x0 + o, x1 + o, x2 + o, x3 + o, len, ta[s], tb[s], tc[s], dit);
+        return;
+    }
+    const unsigned sh = log2_narrow(len);
+    const size_t total = nseg * len;
     size_t c = 0;
-    for (; c + 8 <= len; c += 8) {
+    for (; c + 8 <= total; c += 8) {
+        const size_t s = c >> sh;
+        __m256i va = tw_spread(ta + s, len), vb = tw_spread(tb + s, len), vc = tw_spread(tc + s, len);
         __m256i v[4] = {ld(x0 + c), ld(x1 + c), ld(x2 + c), ld(x3 + c)};
-        dit4_body(v, ta, tb, tc, triv);
+        bf4(v, &va, &vb, &vc, 0, dit);
         st(x0 + c, v[0]);
         st(x1 + c, v[1]);
         st(x2 + c, v[2]);
         st(x3 + c, v[3]);
     }
-    if (c < len) {
-        __m256i m = tail_mask(len - c);
+    if (c < total) {
+        const size_t s = c >> sh, ns = (total - c) >> sh;
+        hs_kb ba[8] = {0}, bb[8] = {0}, bc[8] = {0};
+        memcpy(ba, ta + s, ns * sizeof(hs_kb));
+        memcpy(bb, tb + s, ns * sizeof(hs_kb));
+        memcpy(bc, tc + s, ns * sizeof(hs_kb));
+        __m256i va = tw_spread(ba, len), vb = tw_spread(bb, len), vc = tw_spread(bc, len);
+        __m256i m = tail_mask(total - c);
         __m256i v[4] = {ldm(x0 + c, m), ldm(x1 + c, m), ldm(x2 + c, m), ldm(x3 + c, m)};
-        dit4_body(v, ta, tb, tc, triv);
+        bf4(v, &va, &vb, &vc, 0, dit);
         stm(x0 + c, m, v[0]);
         stm(x1 + c, m, v[1]);
         stm(x2 + c, m, v[2]);
@@ -165,20 +207,54 @@ INLINE void dit4_loop(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, __
     }
 }
 
-static void dit4_avx2(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, hs_kb ta, hs_kb tb, hs_kb tc) {
-    if (ta == HS_KB_ONE && tc == HS_KB_ONE)
-        dit4_loop(x0, x1, x2, x3, len, _mm256_setzero_si256(), hs_kb8x_set1(tb), _mm256_setzero_si256(), 1);
-    else
-        dit4_loop(x0, x1, x2, x3, len, hs_kb8x_set1(ta), hs_kb8x_set1(tb), hs_kb8x_set1(tc), 0);
+static void dif4_avx2(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t nseg, size_t len, const hs_kb *ta,
+                      const hs_kb *tb, const hs_kb *tc) {
+    run4(x0, x1, x2, x3, nseg, len, ta, tb, tc, 0);
+}
+static void dit4_avx2(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t nseg, size_t len, const hs_kb *ta,
+                      const hs_kb *tb, const hs_kb *tc) {
+    run4(x0, x1, x2, x3, nseg, len, ta, tb, tc, 1);
 }
 
-static void scale_avx2(hs_kb *dst, const hs_kb *src, size_t len, hs_kb c) {
-    const __m256i t = hs_kb8x_set1(c);
+/* ---- scaling: segment s times f * g^s ---- */
+
+INLINE void scale_seg(hs_kb *dst, const hs_kb *src, size_t len, hs_kb f) {
+    const __m256i t = hs_kb8x_set1(f);
     size_t i = 0;
-    for (; i + 8 <= len; i += 8) st(dst + i, mul_tw(ld(src + i), t));
+    for (; i + 8 <= len; i += 8) st(dst + i, mulx(ld(src + i), t, 1));
     if (i < len) {
         __m256i m = tail_mask(len - i);
-        stm(dst + i, m, mul_tw(ldm(src + i, m), t));
+        stm(dst + i, m, mulx(ldm(src + i, m), t, 1));
+    }
+}
+
+static void scale_avx2(hs_kb *dst, const hs_kb *src, size_t nseg, size_t len, hs_kb f, hs_kb g) {
+    const size_t total = nseg * len;
+    if (!narrow(len) || total < 8) {
+        for (size_t s = 0; s < nseg; s++, dst += len, src += len) {
+            scale_seg(dst, src, len, f);
+            f = hs_kb_mul(f, g);
+        }
+        return;
+    }
+    /* factors of the first 8/len segments, then a step of g^(8/len) per vector */
+    const size_t per = 8 / len;
+    hs_kb fb[8], step = HS_KB_ONE;
+    for (size_t s = 0; s < per; s++) {
+        fb[s] = f;
+        f = hs_kb_mul(f, g);
+    }
+    for (size_t s = 0; s < per; s++) step = hs_kb_mul(step, g);
+    __m256i fv = tw_spread(fb, len);
+    const __m256i sv = hs_kb8x_set1(step);
+    size_t c = 0;
+    for (; c + 8 <= total; c += 8) {
+        st(dst + c, mulx(ld(src + c), fv, 0));
+        fv = mulx(fv, sv, 1);
+    }
+    if (c < total) {
+        __m256i m = tail_mask(total - c);
+        stm(dst + c, m, mulx(ldm(src + c, m), fv, 0));
     }
 }
 
