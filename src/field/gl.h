@@ -24,16 +24,19 @@ static inline hs_gl hs_gl_sub(hs_gl a, hs_gl b) {
 }
 static inline hs_gl hs_gl_neg(hs_gl a) { return a ? HS_GL_P - a : 0; }
 
+/* EPS if flag (0 or 1) else 0, without a branch (sbb): for carries that are unpredictable. */
+static inline uint64_t hs_gl_eps_if(uint64_t flag) { return (uint64_t)(uint32_t)(0u - (uint32_t)flag); }
+
 /* x = hi * 2^64 + lo  ->  x mod p, for any 128-bit x. */
 static inline hs_gl hs_gl_reduce128(hs_u128 x) {
     uint64_t lo = (uint64_t)x, hi = (uint64_t)(x >> 64);
     uint64_t hi_hi = hi >> 32, hi_lo = hi & HS_GL_EPS;
     /* x = lo + hi_lo * 2^64 + hi_hi * 2^96 = lo + hi_lo * EPS - hi_hi */
     uint64_t t = lo - hi_hi;
-    if (lo < hi_hi) t -= HS_GL_EPS; /* borrow: subtracting 2^64 = EPS mod p */
+    t -= hs_gl_eps_if(lo < hi_hi);  /* borrow: subtracting 2^64 = EPS mod p */
     uint64_t u = hi_lo * HS_GL_EPS; /* < 2^64 */
     uint64_t r = t + u;
-    if (r < t) r += HS_GL_EPS;      /* carry: 2^64 = EPS */
+    r += hs_gl_eps_if(r < t);       /* carry: 2^64 = EPS (about half the time: no branch) */
     return r >= HS_GL_P ? r - HS_GL_P : r;
 }
 /* x < 2^96 (hi word < 2^32) -> x mod p: cheaper than hs_gl_reduce128 for delayed-reduction sums

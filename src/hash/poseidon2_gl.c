@@ -8,6 +8,8 @@ extern const uint64_t hs_p2gl12_rc_ext_init[4][12], hs_p2gl12_rc_int[22], hs_p2g
     hs_p2gl12_diag[12];
 
 #define P2GL_INLINE static inline __attribute__((always_inline))
+/* full unrolling of the lane loops lets the compiler fold the per-lane constants */
+#define P2GL_UNROLL _Pragma("GCC unroll 16")
 
 /* Plonky3's small-value diagonals as num / 2^shift (MATRIX_DIAG_8/12_GOLDILOCKS, v0.5.0+). */
 typedef struct {
@@ -84,10 +86,9 @@ P2GL_INLINE uint64_t red128_nc(hs_u128 x) {
     uint64_t lo = (uint64_t)x, hi = (uint64_t)(x >> 64);
     uint64_t hi_hi = hi >> 32, hi_lo = hi & HS_GL_EPS;
     uint64_t t = lo - hi_hi;
-    if (lo < hi_hi) t -= HS_GL_EPS;
+    t -= hs_gl_eps_if(lo < hi_hi);
     uint64_t r = t + hi_lo * HS_GL_EPS;
-    if (r < t) r += HS_GL_EPS;
-    return r;
+    return r + hs_gl_eps_if(r < t);
 }
 
 /* x^7 with 4 multiplications; x < 2^64, result canonical. */
@@ -108,60 +109,85 @@ P2GL_INLINE uint64_t div2k(uint64_t x, unsigned k) {
 
 /* ---- linear layers ---- */
 
-/* M4 on canonical inputs into 128-bit outputs (no reduction: row sums are at most 16). */
-P2GL_INLINE void mat4_wide(hs_u128 *y, const uint64_t *x, unsigned m4) {
-    hs_u128 x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
+/* M4 in place on 64-bit lanes holding 32-bit halves of canonical values (row sums are at most
+ * 16, so nothing overflows). */
+P2GL_INLINE void mat4_half(uint64_t *x, unsigned m4) {
+    uint64_t x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3];
     if (m4 == HS_P2GL_M4_PLONKY3) {
         /* [[2,3,1,1],[1,2,3,1],[1,1,2,3],[3,1,1,2]] */
-        hs_u128 t01 = x0 + x1, t23 = x2 + x3, t0123 = t01 + t23;
-        hs_u128 t01123 = t0123 + x1, t01233 = t0123 + x3;
-        y[0] = t01123 + t01;
-        y[1] = t01123 + 2 * x2;
-        y[2] = t01233 + t23;
-        y[3] = t01233 + 2 * x0;
+        uint64_t t01 = x0 + x1, t23 = x2 + x3, t0123 = t01 + t23;
+        uint64_t t01123 = t0123 + x1, t01233 = t0123 + x3;
+        x[0] = t01123 + t01;
+        x[1] = t01123 + 2 * x2;
+        x[2] = t01233 + t23;
+        x[3] = t01233 + 2 * x0;
     } else {
         /* [[5,7,1,3],[4,6,1,1],[1,3,5,7],[1,1,4,6]] */
-        hs_u128 t0 = x0 + x1, t1 = x2 + x3;
-        hs_u128 t2 = 2 * x1 + t1, t3 = 2 * x3 + t0;
-        hs_u128 t4 = 4 * t1 + t3, t5 = 4 * t0 + t2;
-        y[0] = t3 + t5;
-        y[1] = t5;
-        y[2] = t2 + t4;
-        y[3] = t4;
+        uint64_t t0 = x0 + x1, t1 = x2 + x3;
+        uint64_t t2 = 2 * x1 + t1, t3 = 2 * x3 + t0;
+        uint64_t t4 = 4 * t1 + t3, t5 = 4 * t0 + t2;
+        x[0] = t3 + t5;
+        x[1] = t5;
+        x[2] = t2 + t4;
+        x[3] = t4;
     }
 }
 
-/* M_E with one reduction per output: every coefficient sum is at most 16 * (W/4 + 1) <= 64. */
+/* l + h 2^32 mod p for l, h < 2^40. */
+P2GL_INLINE uint64_t combine_halves(uint64_t l, uint64_t h) {
+    return hs_gl_reduce96((hs_u128)l + ((hs_u128)h << 32));
+}
+
+/* M_E on the 32-bit halves of every lane (plain 64-bit additions, no carries: every coefficient
+ * sum is at most 16 (W/4 + 1) <= 64), then one reduction per output. */
 P2GL_INLINE void ext_linear(uint64_t *s, const unsigned W, unsigned m4) {
-    hs_u128 t[HS_P2GL_MAX_WIDTH], sum[4];
-    for (unsigned c = 0; c < W; c += 4) mat4_wide(t + c, s + c, m4);
+    uint64_t l[HS_P2GL_MAX_WIDTH], h[HS_P2GL_MAX_WIDTH], sl[4], sh[4];
+    P2GL_UNROLL
+    for (unsigned i = 0; i < W; i++) l[i] = s[i] & HS_GL_EPS, h[i] = s[i] >> 32;
+    P2GL_UNROLL
+    for (unsigned c = 0; c < W; c += 4) mat4_half(l + c, m4), mat4_half(h + c, m4);
+    P2GL_UNROLL
     for (unsigned j = 0; j < 4; j++) {
-        sum[j] = t[j];
-        for (unsigned c = 4; c < W; c += 4) sum[j] += t[c + j];
+        sl[j] = l[j];
+        sh[j] = h[j];
+        P2GL_UNROLL
+        for (unsigned c = 4; c < W; c += 4) sl[j] += l[c + j], sh[j] += h[c + j];
     }
-    for (unsigned i = 0; i < W; i++) s[i] = hs_gl_reduce96(t[i] + sum[i & 3]);
+    P2GL_UNROLL
+    for (unsigned i = 0; i < W; i++) s[i] = combine_halves(l[i] + sl[i & 3], h[i] + sh[i & 3]);
 }
 
-/* out[i] = S + V[i] s[i] for V = num / 2^shift, with S kept as an unreduced 128-bit sum. */
-P2GL_INLINE uint64_t small_term(hs_u128 sum, uint64_t x, int num, unsigned shift) {
+/* S + V x for V = num / 2^shift, S and x canonical. */
+P2GL_INLINE uint64_t small_term(uint64_t S, uint64_t x, int num, unsigned shift) {
     if (shift) {
         uint64_t t = div2k(x, shift);
-        return hs_gl_reduce96(sum + (num > 0 ? t : HS_GL_P - t));
+        return num > 0 ? hs_gl_add(S, t) : hs_gl_sub(S, t);
     }
     /* negative multiples use p - x (in (0, p]) so nothing is subtracted */
     uint64_t base = num > 0 ? x : HS_GL_P - x;
     uint64_t k = (uint64_t)(num > 0 ? num : -num);
-    return hs_gl_reduce96(sum + (hs_u128)base * k);
+    return hs_gl_reduce96((hs_u128)base * k + S);
+}
+
+/* sum of W canonical values mod p: 64-bit sum plus a carry count (add/adc) */
+P2GL_INLINE uint64_t lane_sum(const uint64_t *s, const unsigned W) {
+    uint64_t lo = 0, hi = 0;
+    P2GL_UNROLL
+    for (unsigned i = 0; i < W; i++) {
+        lo += s[i];
+        hi += lo < s[i];
+    }
+    return hs_gl_reduce96(((hs_u128)hi << 64) | lo);
 }
 
 P2GL_INLINE void int_linear(const hs_p2gl_params *pp, uint64_t *s, const unsigned W, const unsigned dsmall) {
-    hs_u128 sum = 0;
-    for (unsigned i = 0; i < W; i++) sum += s[i];
+    uint64_t S = lane_sum(s, W);
     if (dsmall == 8 || dsmall == 12) {
         const small_v *sv = dsmall == 8 ? small8 : small12;
-        for (unsigned i = 0; i < W; i++) s[i] = small_term(sum, s[i], sv[i].num, sv[i].shift);
+        P2GL_UNROLL
+        for (unsigned i = 0; i < W; i++) s[i] = small_term(S, s[i], sv[i].num, sv[i].shift);
     } else {
-        uint64_t S = hs_gl_reduce96(sum);
+        P2GL_UNROLL
         for (unsigned i = 0; i < W; i++) s[i] = hs_gl_reduce128((hs_u128)pp->diag[i] * s[i] + S);
     }
 }
@@ -183,6 +209,7 @@ void hs_p2gl_internal_linear(const hs_p2gl_params *pp, uint64_t *s) {
 /* ---- permutation ---- */
 
 P2GL_INLINE void full_round(const uint64_t *rc, uint64_t *s, const unsigned W, unsigned m4) {
+    P2GL_UNROLL
     for (unsigned i = 0; i < W; i++) s[i] = sbox7(hs_gl_add(s[i], rc[i]));
     ext_linear(s, W, m4);
 }

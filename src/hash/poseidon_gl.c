@@ -11,6 +11,7 @@ extern const uint64_t hs_poseidon_gl12_rc[30][12], hs_poseidon_gl12_mds_circ[12]
 #define HALF_FULL 4
 #define PARTIAL 22
 #define PGL_INLINE static inline __attribute__((always_inline))
+#define PGL_UNROLL _Pragma("GCC unroll 16")
 
 /* ---- arithmetic helpers ---- */
 
@@ -20,10 +21,9 @@ PGL_INLINE uint64_t red128_nc(hs_u128 x) {
     uint64_t lo = (uint64_t)x, hi = (uint64_t)(x >> 64);
     uint64_t hi_hi = hi >> 32, hi_lo = hi & HS_GL_EPS;
     uint64_t t = lo - hi_hi;
-    if (lo < hi_hi) t -= HS_GL_EPS;
+    t -= hs_gl_eps_if(lo < hi_hi);
     uint64_t r = t + hi_lo * HS_GL_EPS;
-    if (r < t) r += HS_GL_EPS;
-    return r;
+    return r + hs_gl_eps_if(r < t);
 }
 
 PGL_INLINE uint64_t sbox7(uint64_t x) {
@@ -46,33 +46,64 @@ PGL_INLINE uint64_t dot(const uint64_t *a, const uint64_t *b, const unsigned n) 
     return hs_gl_sub(hs_gl_reduce128(acc), wraps << 32);
 }
 
-/* ---- MDS ---- */
+/* ---- MDS ----
+ * Row r = sum_i circ[i] s[(i + r) % 12] + diag[r] s[r]: with c'[k] = circ[-k mod 12] that is the
+ * cyclic convolution Y = C' X mod z^12 - 1 (plus the diagonal). The entries are small, so each lane
+ * is split into 32-bit halves and each half convolved exactly in int64 through the CRT split
+ * z^12 - 1 = (z^3 - 1)(z^3 + 1)(z^6 + 1): a 3-term cyclic, a 3-term negacyclic and a 6-term
+ * negacyclic product (54 multiplications instead of 144), recombined with one exact division by 4.
+ * The kernels c' reduced modulo the three factors are computed once (tab below). */
+static struct {
+    int64_t k1[3], k2[3], k3[6]; /* C' mod z^3-1, mod z^3+1, 2 (C' mod z^6+1) */
+    int fast_ok;
+    uint64_t first_rc[W];          /* added to all lanes before the partial rounds */
+    uint64_t init[W - 1][W - 1];   /* Ah of D_0, applied to lanes 1..11 */
+    uint64_t rc0[PARTIAL];         /* added to lane 0 after the S-box of partial round r */
+    uint64_t row0[PARTIAL][W];     /* (a00, what) of S_r */
+    uint64_t col0[PARTIAL][W - 1]; /* b of S_r */
+} tab;
+static pthread_once_t tab_once = PTHREAD_ONCE_INIT;
 
-/* Row r = sum_i circ[i] s[(i + r) % 12] + diag[r] s[r]. The entries are small (row sum 264), so
- * each lane is split into 32-bit halves whose weighted sums stay below 2^41 in 64-bit lanes; the
- * loops are plain widening multiply-adds that the compiler vectorises. One reduction per row. */
-PGL_INLINE void mds_layer(uint64_t *s) {
-    uint32_t lo[2 * W], hi[2 * W];
-    for (unsigned i = 0; i < W; i++) {
-        lo[i] = lo[i + W] = (uint32_t)s[i];
-        hi[i] = hi[i + W] = (uint32_t)(s[i] >> 32);
-    }
-    uint64_t al[W], ah[W];
-    for (unsigned r = 0; r < W; r++) {
-        al[r] = (uint64_t)(uint32_t)hs_poseidon_gl12_mds_diag[r] * lo[r];
-        ah[r] = (uint64_t)(uint32_t)hs_poseidon_gl12_mds_diag[r] * hi[r];
-    }
-    for (unsigned i = 0; i < W; i++) {
-        uint32_t c = (uint32_t)hs_poseidon_gl12_mds_circ[i];
-        for (unsigned r = 0; r < W; r++) {
-            al[r] += (uint64_t)c * lo[i + r];
-            ah[r] += (uint64_t)c * hi[i + r];
+/* y = C' x mod z^12 - 1 for 0 <= x[i] < 2^32; |intermediates| < 2^45, results in [0, 2^41). */
+PGL_INLINE void conv12_half(const int64_t *x, int64_t *y) {
+    int64_t a[6], b[6], a1[3], a2[3], p1[3], p2[3], p3[6], r2[6];
+    for (unsigned k = 0; k < 6; k++) a[k] = x[k] + x[k + 6], b[k] = x[k] - x[k + 6];
+    for (unsigned k = 0; k < 3; k++) a1[k] = a[k] + a[k + 3], a2[k] = a[k] - a[k + 3];
+    PGL_UNROLL
+    for (unsigned r = 0; r < 3; r++) {
+        p1[r] = 0, p2[r] = 0;
+        PGL_UNROLL
+        for (unsigned j = 0; j < 3; j++) {
+            p1[r] += tab.k1[(r + 3 - j) % 3] * a1[j];
+            p2[r] += j <= r ? tab.k2[r - j] * a2[j] : -(tab.k2[r + 3 - j] * a2[j]);
         }
     }
-    for (unsigned r = 0; r < W; r++) s[r] = hs_gl_reduce96((hs_u128)al[r] + ((hs_u128)ah[r] << 32));
+    PGL_UNROLL
+    for (unsigned r = 0; r < 6; r++) {
+        p3[r] = 0;
+        PGL_UNROLL
+        for (unsigned j = 0; j < 6; j++) p3[r] += j <= r ? tab.k3[r - j] * b[j] : -(tab.k3[r + 6 - j] * b[j]);
+    }
+    /* 2 (Y mod z^6 - 1) from its residues mod z^3 -+ 1, then Y from mod z^6 -+ 1 (exact: Y >= 0) */
+    for (unsigned k = 0; k < 3; k++) r2[k] = p1[k] + p2[k], r2[k + 3] = p1[k] - p2[k];
+    for (unsigned k = 0; k < 6; k++) {
+        y[k] = (int64_t)((uint64_t)(r2[k] + p3[k]) >> 2);
+        y[k + 6] = (int64_t)((uint64_t)(r2[k] - p3[k]) >> 2);
+    }
 }
 
-void hs_poseidon_gl12_mds(uint64_t s[12]) { mds_layer(s); }
+PGL_INLINE void mds_layer(uint64_t *s) {
+    int64_t l[W], h[W], yl[W], yh[W];
+    for (unsigned i = 0; i < W; i++) l[i] = (int64_t)(s[i] & HS_GL_EPS), h[i] = (int64_t)(s[i] >> 32);
+    conv12_half(l, yl);
+    conv12_half(h, yh);
+    PGL_UNROLL
+    for (unsigned r = 0; r < W; r++) {
+        uint64_t d = hs_poseidon_gl12_mds_diag[r];
+        uint64_t lo = (uint64_t)yl[r] + d * (uint64_t)l[r], hi = (uint64_t)yh[r] + d * (uint64_t)h[r];
+        s[r] = hs_gl_reduce96((hs_u128)lo + ((hs_u128)hi << 32));
+    }
+}
 
 PGL_INLINE void full_round(uint64_t *s, const uint64_t *rc) {
     for (unsigned i = 0; i < W; i++) s[i] = sbox7(hs_gl_add(s[i], rc[i]));
@@ -81,7 +112,7 @@ PGL_INLINE void full_round(uint64_t *s, const uint64_t *rc) {
 
 /* ---- straightforward form ---- */
 
-void hs_poseidon_gl12_permute_trace(uint64_t s[12], uint64_t *out) {
+static void permute_ref(uint64_t *s, uint64_t *out) {
     for (unsigned r = 0; r < 2 * HALF_FULL + PARTIAL; r++) {
         const uint64_t *rc = hs_poseidon_gl12_rc[r];
         if (r < HALF_FULL || r >= HALF_FULL + PARTIAL) {
@@ -95,8 +126,6 @@ void hs_poseidon_gl12_permute_trace(uint64_t s[12], uint64_t *out) {
     }
 }
 
-void hs_poseidon_gl12_permute_ref(uint64_t s[12]) { hs_poseidon_gl12_permute_trace(s, NULL); }
-
 /* ---- fast partial rounds (Poseidon paper appendix B) ----
  * Partial round r of the straightforward form: x += c_r; x0 = x0^7; x = M x.
  * Constants: going backwards, the whole pre-S-box constant d_r of round r >= 1 is moved through M
@@ -106,15 +135,6 @@ void hs_poseidon_gl12_permute_ref(uint64_t s[12]) { hs_poseidon_gl12_permute_tra
  * D = diag(1, Ah) and sparse S = [[a00, what^T], [b, I]], what = Ah^-T a. D commutes with the
  * lane-0 S-box and lane-0 constant, so it moves into the previous round: A_{r-1} = D_r M. D_0 is
  * applied once, after the first constant. Per partial round that leaves 23 multiplications. */
-static struct {
-    int ok;
-    uint64_t first_rc[W];             /* added to all lanes before the partial rounds */
-    uint64_t init[W - 1][W - 1];      /* Ah of D_0, applied to lanes 1..11 */
-    uint64_t rc0[PARTIAL];            /* added to lane 0 after the S-box of round r */
-    uint64_t row0[PARTIAL][W];        /* (a00, what) of S_r */
-    uint64_t col0[PARTIAL][W - 1];    /* b of S_r */
-} fast;
-static pthread_once_t fast_once = PTHREAD_ONCE_INIT;
 
 /* Solve A x = y (n x n, canonical) by Gauss-Jordan elimination; returns 0 if A is singular. */
 static int solve(unsigned n, uint64_t a[W][W], uint64_t *y) {
@@ -145,7 +165,13 @@ static int solve(unsigned n, uint64_t a[W][W], uint64_t *y) {
     return 1;
 }
 
-static void init_fast(void) {
+static void init_tables(void) {
+    /* MDS kernels: c'[k] = circ[-k mod 12] modulo z^3 - 1, z^3 + 1 and (doubled) z^6 + 1 */
+    int64_t c[W], ka[6];
+    for (unsigned k = 0; k < W; k++) c[k] = (int64_t)hs_poseidon_gl12_mds_circ[(W - k) % W];
+    for (unsigned k = 0; k < 6; k++) ka[k] = c[k] + c[k + 6], tab.k3[k] = 2 * (c[k] - c[k + 6]);
+    for (unsigned k = 0; k < 3; k++) tab.k1[k] = ka[k] + ka[k + 3], tab.k2[k] = ka[k] - ka[k + 3];
+
     uint64_t m[W][W], a[W][W], tmp[W][W];
     for (unsigned r = 0; r < W; r++)
         for (unsigned c = 0; c < W; c++)
@@ -153,16 +179,16 @@ static void init_fast(void) {
     /* constants */
     uint64_t d[W];
     memcpy(d, hs_poseidon_gl12_rc[HALF_FULL + PARTIAL - 1], sizeof d);
-    fast.rc0[PARTIAL - 1] = 0;
+    tab.rc0[PARTIAL - 1] = 0;
     for (unsigned r = PARTIAL - 1; r >= 1; r--) {
         memcpy(tmp, m, sizeof m);
         if (!solve(W, tmp, d)) return; /* d <- M^-1 d */
-        fast.rc0[r - 1] = d[0];
+        tab.rc0[r - 1] = d[0];
         const uint64_t *c = hs_poseidon_gl12_rc[HALF_FULL + r - 1];
         d[0] = c[0];
         for (unsigned i = 1; i < W; i++) d[i] = hs_gl_add(d[i], c[i]);
     }
-    memcpy(fast.first_rc, d, sizeof d);
+    memcpy(tab.first_rc, d, sizeof d);
     /* matrices */
     memcpy(a, m, sizeof m);
     for (unsigned r = PARTIAL; r-- > 0;) {
@@ -173,14 +199,14 @@ static void init_fast(void) {
             for (unsigned j = 0; j < W - 1; j++) aht[i][j] = a[j + 1][i + 1];
         }
         if (!solve(W - 1, aht, what)) return;
-        fast.row0[r][0] = a[0][0];
+        tab.row0[r][0] = a[0][0];
         for (unsigned i = 0; i < W - 1; i++) {
-            fast.row0[r][i + 1] = what[i];
-            fast.col0[r][i] = a[i + 1][0];
+            tab.row0[r][i + 1] = what[i];
+            tab.col0[r][i] = a[i + 1][0];
         }
         if (r == 0) {
             for (unsigned i = 0; i < W - 1; i++)
-                for (unsigned j = 0; j < W - 1; j++) fast.init[i][j] = a[i + 1][j + 1];
+                for (unsigned j = 0; j < W - 1; j++) tab.init[i][j] = a[i + 1][j + 1];
             break;
         }
         /* a <- D_r M = diag(1, Ah) M */
@@ -196,20 +222,20 @@ static void init_fast(void) {
             }
         memcpy(a, tmp, sizeof a);
     }
-    fast.ok = 1;
+    tab.fast_ok = 1;
 }
 
 PGL_INLINE void partial_rounds_fast(uint64_t *s) {
-    for (unsigned i = 0; i < W; i++) s[i] = hs_gl_add(s[i], fast.first_rc[i]);
+    for (unsigned i = 0; i < W; i++) s[i] = hs_gl_add(s[i], tab.first_rc[i]);
     uint64_t t[W];
     t[0] = s[0];
-    for (unsigned i = 0; i < W - 1; i++) t[i + 1] = dot(fast.init[i], s + 1, W - 1);
+    for (unsigned i = 0; i < W - 1; i++) t[i + 1] = dot(tab.init[i], s + 1, W - 1);
     memcpy(s, t, sizeof t);
     for (unsigned r = 0; r < PARTIAL; r++) {
-        s[0] = hs_gl_add(sbox7(s[0]), fast.rc0[r]);
+        s[0] = hs_gl_add(sbox7(s[0]), tab.rc0[r]);
         uint64_t x0 = s[0];
-        s[0] = dot(fast.row0[r], s, W);
-        for (unsigned i = 1; i < W; i++) s[i] = hs_gl_reduce128((hs_u128)fast.col0[r][i - 1] * x0 + s[i]);
+        s[0] = dot(tab.row0[r], s, W);
+        for (unsigned i = 1; i < W; i++) s[i] = hs_gl_reduce128((hs_u128)tab.col0[r][i - 1] * x0 + s[i]);
     }
 }
 
@@ -219,20 +245,36 @@ static void permute_fast(uint64_t *s) {
     for (unsigned r = HALF_FULL + PARTIAL; r < 2 * HALF_FULL + PARTIAL; r++) full_round(s, hs_poseidon_gl12_rc[r]);
 }
 
-static int fast_ready(void) {
-    pthread_once(&fast_once, init_fast);
-    return fast.ok;
-}
+static void ready(void) { pthread_once(&tab_once, init_tables); }
+
+static void permute_ref_plain(uint64_t *s) { permute_ref(s, NULL); }
 
 void hs_poseidon_gl12_permute(uint64_t s[12]) {
-    if (fast_ready())
+    ready();
+    if (tab.fast_ok)
         permute_fast(s);
     else
-        hs_poseidon_gl12_permute_ref(s);
+        permute_ref(s, NULL);
+}
+
+void hs_poseidon_gl12_permute_ref(uint64_t s[12]) {
+    ready();
+    permute_ref(s, NULL);
+}
+
+void hs_poseidon_gl12_permute_trace(uint64_t s[12], uint64_t *rounds_out) {
+    ready();
+    permute_ref(s, rounds_out);
+}
+
+void hs_poseidon_gl12_mds(uint64_t s[12]) {
+    ready();
+    mds_layer(s);
 }
 
 void hs_poseidon_gl12_permute_many(uint64_t *states, size_t n, unsigned threads) {
-    void (*fn)(uint64_t *) = fast_ready() ? permute_fast : hs_poseidon_gl12_permute_ref;
+    ready();
+    void (*fn)(uint64_t *) = tab.fast_ok ? permute_fast : permute_ref_plain;
     const size_t chunk = 256; /* states per work item */
     if (threads <= 1 || n < 2 * chunk) {
         for (size_t k = 0; k < n; k++) fn(states + k * W);
