@@ -19,15 +19,31 @@ INLINE void st(hs_kb *p, __m256i v) { _mm256_storeu_si256((__m256i *)p, v); }
 INLINE __m256i ldm(const hs_kb *p, __m256i m) { return _mm256_maskload_epi32((const int *)p, m); }
 INLINE void stm(hs_kb *p, __m256i m, __m256i v) { _mm256_maskstore_epi32((int *)p, m, v); }
 
-/* a * t for a < 2p, result in [0, p). `bcast`: every 32-bit lane of t holds the same value, so
- * the odd products need no shifted copy of t. */
-INLINE __m256i mulx(__m256i a, __m256i t, int bcast) {
-    const __m256i P = _mm256_set1_epi32((int)HS_KB_P), MU = _mm256_set1_epi32((int)HS_KB_MU);
-    __m256i a_odd = _mm256_srli_epi64(a, 32), t_odd = bcast ? t : _mm256_srli_epi64(t, 32);
-    __m256i p_evn = _mm256_mul_epu32(a, t), p_odd = _mm256_mul_epu32(a_odd, t_odd);
-    /* REDC on the 64-bit products of the even and odd lanes */
-    __m256i qp_evn = _mm256_mul_epu32(_mm256_mul_epu32(p_evn, MU), P);
-    __m256i qp_odd = _mm256_mul_epu32(_mm256_mul_epu32(p_odd, MU), P);
+/* A twiddle as a Montgomery multiplier: t and t * mu mod 2^32 (so q = a * t * mu needs no
+ * product of the product: a shorter dependency chain). `bcast`: every lane holds the same t, so
+ * the odd products need no shifted copy of it. */
+typedef struct {
+    __m256i t, tm;
+} twv;
+
+INLINE twv tw_bcast(hs_kb t) {
+    twv r = {_mm256_set1_epi32((int)t), _mm256_set1_epi32((int)(t * HS_KB_MU))};
+    return r;
+}
+INLINE twv tw_lanes(__m256i t) {
+    twv r = {t, _mm256_mullo_epi32(t, _mm256_set1_epi32((int)HS_KB_MU))};
+    return r;
+}
+
+/* a * t for a < 2p, result in [0, p). */
+INLINE __m256i mulx(__m256i a, const twv *w, int bcast) {
+    const __m256i P = _mm256_set1_epi32((int)HS_KB_P);
+    __m256i a_odd = _mm256_srli_epi64(a, 32);
+    __m256i t_odd = bcast ? w->t : _mm256_srli_epi64(w->t, 32), tm_odd = bcast ? w->tm : _mm256_srli_epi64(w->tm, 32);
+    __m256i p_evn = _mm256_mul_epu32(a, w->t), p_odd = _mm256_mul_epu32(a_odd, t_odd);
+    /* REDC: q = a * t * mu mod 2^32, subtract the high halves of q * p */
+    __m256i qp_evn = _mm256_mul_epu32(_mm256_mul_epu32(a, w->tm), P);
+    __m256i qp_odd = _mm256_mul_epu32(_mm256_mul_epu32(a_odd, tm_odd), P);
     __m256i p_hi = _mm256_blend_epi32(_mm256_srli_epi64(p_evn, 32), p_odd, 0xaa);
     __m256i qp_hi = _mm256_blend_epi32(_mm256_srli_epi64(qp_evn, 32), qp_odd, 0xaa);
     __m256i d = _mm256_sub_epi32(p_hi, qp_hi);
@@ -39,19 +55,19 @@ INLINE __m256i sub_lazy(__m256i x, __m256i y) {
 }
 
 /* Butterflies; t == NULL means t = 1. */
-INLINE void dif_bf(__m256i *x, __m256i *y, const __m256i *t, int bcast) {
+INLINE void dif_bf(__m256i *x, __m256i *y, const twv *t, int bcast) {
     __m256i s = hs_kb8x_add(*x, *y);
-    *y = t ? mulx(sub_lazy(*x, *y), *t, bcast) : hs_kb8x_sub(*x, *y);
+    *y = t ? mulx(sub_lazy(*x, *y), t, bcast) : hs_kb8x_sub(*x, *y);
     *x = s;
 }
-INLINE void dit_bf(__m256i *x, __m256i *y, const __m256i *t, int bcast) {
-    __m256i v = t ? mulx(*y, *t, bcast) : *y;
+INLINE void dit_bf(__m256i *x, __m256i *y, const twv *t, int bcast) {
+    __m256i v = t ? mulx(*y, t, bcast) : *y;
     *y = hs_kb8x_sub(*x, v);
     *x = hs_kb8x_add(*x, v);
 }
 
-/* Twiddles for 8 consecutive words of narrow segments (len 1, 2 or 4) starting at segment t[0]. */
-INLINE __m256i tw_spread(const hs_kb *t, size_t len) {
+/* Values for 8 consecutive words of narrow segments (len 1, 2 or 4) starting at segment t[0]. */
+INLINE __m256i spread(const hs_kb *t, size_t len) {
     if (len == 1) return ld(t);
     if (len == 2)
         return _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)t)),
@@ -68,7 +84,7 @@ INLINE unsigned log2_narrow(size_t len) { return len == 1 ? 0 : len == 2 ? 1 : 2
 
 /* ---- two rows ---- */
 
-INLINE void bf2(__m256i *v, const __m256i *t, int bcast, int dit) {
+INLINE void bf2(__m256i *v, const twv *t, int bcast, int dit) {
     if (dit)
         dit_bf(&v[0], &v[1], t, bcast);
     else
@@ -76,9 +92,8 @@ INLINE void bf2(__m256i *v, const __m256i *t, int bcast, int dit) {
 }
 
 INLINE void seg2(hs_kb *a, hs_kb *b, size_t len, hs_kb t, int dit) {
-    const int triv = t == HS_KB_ONE;
-    const __m256i tv = hs_kb8x_set1(t);
-    const __m256i *tp = triv ? NULL : &tv;
+    const twv tv = tw_bcast(t);
+    const twv *tp = t == HS_KB_ONE ? NULL : &tv;
     size_t c = 0;
     for (; c + 8 <= len; c += 8) {
         __m256i v[2] = {ld(a + c), ld(b + c)};
@@ -104,7 +119,7 @@ INLINE void run2(hs_kb *a, hs_kb *b, size_t nseg, size_t len, const hs_kb *t, in
     const size_t total = nseg * len;
     size_t c = 0;
     for (; c + 8 <= total; c += 8) {
-        __m256i tv = tw_spread(t + (c >> sh), len);
+        twv tv = tw_lanes(spread(t + (c >> sh), len));
         __m256i v[2] = {ld(a + c), ld(b + c)};
         bf2(v, &tv, 0, dit);
         st(a + c, v[0]);
@@ -113,7 +128,8 @@ INLINE void run2(hs_kb *a, hs_kb *b, size_t nseg, size_t len, const hs_kb *t, in
     if (c < total) {
         hs_kb tb[8] = {0};
         memcpy(tb, t + (c >> sh), ((total - c) >> sh) * sizeof(hs_kb));
-        __m256i tv = tw_spread(tb, len), m = tail_mask(total - c);
+        twv tv = tw_lanes(spread(tb, len));
+        __m256i m = tail_mask(total - c);
         __m256i v[2] = {ldm(a + c, m), ldm(b + c, m)};
         bf2(v, &tv, 0, dit);
         stm(a + c, m, v[0]);
@@ -127,7 +143,7 @@ static void dit2_avx2(hs_kb *a, hs_kb *b, size_t nseg, size_t len, const hs_kb *
 /* ---- four rows ---- */
 
 /* triv: ta = tc = 1 (the first group of every layer pair in a contiguous block). */
-INLINE void bf4(__m256i *v, const __m256i *ta, const __m256i *tb, const __m256i *tc, int bcast, int dit) {
+INLINE void bf4(__m256i *v, const twv *ta, const twv *tb, const twv *tc, int bcast, int dit) {
     if (dit) {
         dit_bf(&v[0], &v[1], tc, bcast);
         dit_bf(&v[2], &v[3], tc, bcast);
@@ -141,8 +157,8 @@ INLINE void bf4(__m256i *v, const __m256i *ta, const __m256i *tb, const __m256i 
     }
 }
 
-INLINE void seg4_loop(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, const __m256i *ta, const __m256i *tb,
-                      const __m256i *tc, int dit) {
+INLINE void seg4_loop(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, const twv *ta, const twv *tb,
+                      const twv *tc, int dit) {
     size_t c = 0;
     for (; c + 8 <= len; c += 8) {
         __m256i v[4] = {ld(x0 + c), ld(x1 + c), ld(x2 + c), ld(x3 + c)};
@@ -164,7 +180,7 @@ INLINE void seg4_loop(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, co
 }
 
 INLINE void seg4(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t len, hs_kb ta, hs_kb tb, hs_kb tc, int dit) {
-    const __m256i va = hs_kb8x_set1(ta), vb = hs_kb8x_set1(tb), vc = hs_kb8x_set1(tc);
+    const twv va = tw_bcast(ta), vb = tw_bcast(tb), vc = tw_bcast(tc);
     if (ta == HS_KB_ONE && tc == HS_KB_ONE)
         seg4_loop(x0, x1, x2, x3, len, NULL, &vb, NULL, dit);
     else
@@ -182,7 +198,7 @@ INLINE void run4(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t nseg, size_t
     size_t c = 0;
     for (; c + 8 <= total; c += 8) {
         const size_t s = c >> sh;
-        __m256i va = tw_spread(ta + s, len), vb = tw_spread(tb + s, len), vc = tw_spread(tc + s, len);
+        twv va = tw_lanes(spread(ta + s, len)), vb = tw_lanes(spread(tb + s, len)), vc = tw_lanes(spread(tc + s, len));
         __m256i v[4] = {ld(x0 + c), ld(x1 + c), ld(x2 + c), ld(x3 + c)};
         bf4(v, &va, &vb, &vc, 0, dit);
         st(x0 + c, v[0]);
@@ -196,7 +212,7 @@ INLINE void run4(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t nseg, size_t
         memcpy(ba, ta + s, ns * sizeof(hs_kb));
         memcpy(bb, tb + s, ns * sizeof(hs_kb));
         memcpy(bc, tc + s, ns * sizeof(hs_kb));
-        __m256i va = tw_spread(ba, len), vb = tw_spread(bb, len), vc = tw_spread(bc, len);
+        twv va = tw_lanes(spread(ba, len)), vb = tw_lanes(spread(bb, len)), vc = tw_lanes(spread(bc, len));
         __m256i m = tail_mask(total - c);
         __m256i v[4] = {ldm(x0 + c, m), ldm(x1 + c, m), ldm(x2 + c, m), ldm(x3 + c, m)};
         bf4(v, &va, &vb, &vc, 0, dit);
@@ -219,12 +235,12 @@ static void dit4_avx2(hs_kb *x0, hs_kb *x1, hs_kb *x2, hs_kb *x3, size_t nseg, s
 /* ---- scaling: segment s times f * g^s ---- */
 
 INLINE void scale_seg(hs_kb *dst, const hs_kb *src, size_t len, hs_kb f) {
-    const __m256i t = hs_kb8x_set1(f);
+    const twv t = tw_bcast(f);
     size_t i = 0;
-    for (; i + 8 <= len; i += 8) st(dst + i, mulx(ld(src + i), t, 1));
+    for (; i + 8 <= len; i += 8) st(dst + i, mulx(ld(src + i), &t, 1));
     if (i < len) {
         __m256i m = tail_mask(len - i);
-        stm(dst + i, m, mulx(ldm(src + i, m), t, 1));
+        stm(dst + i, m, mulx(ldm(src + i, m), &t, 1));
     }
 }
 
@@ -245,16 +261,16 @@ static void scale_avx2(hs_kb *dst, const hs_kb *src, size_t nseg, size_t len, hs
         f = hs_kb_mul(f, g);
     }
     for (size_t s = 0; s < per; s++) step = hs_kb_mul(step, g);
-    __m256i fv = tw_spread(fb, len);
-    const __m256i sv = hs_kb8x_set1(step);
+    twv fv = tw_lanes(spread(fb, len));
+    const twv sv = tw_bcast(step);
     size_t c = 0;
     for (; c + 8 <= total; c += 8) {
-        st(dst + c, mulx(ld(src + c), fv, 0));
-        fv = mulx(fv, sv, 1);
+        st(dst + c, mulx(ld(src + c), &fv, 0));
+        fv = tw_lanes(mulx(fv.t, &sv, 1));
     }
     if (c < total) {
         __m256i m = tail_mask(total - c);
-        stm(dst + c, m, mulx(ldm(src + c, m), fv, 0));
+        stm(dst + c, m, mulx(ldm(src + c, m), &fv, 0));
     }
 }
 
