@@ -284,6 +284,41 @@ static void check_identical(hs_rng *r, unsigned log_h, size_t w, unsigned log_b)
     hs_free(src);
 }
 
+/* hs_ntt_coset_lde_rows: every row reported once, final when reported, from a valid thread. */
+typedef struct {
+    const hs_kb *out;
+    size_t w;
+    unsigned threads;
+    unsigned char *seen;
+    hs_kb *copy;
+    int bad;
+} rows_log;
+
+static void on_rows(void *ctx, const hs_kb *rows, size_t first, size_t nrows, int thread) {
+    rows_log *lg = ctx;
+    if (rows != lg->out + first * lg->w || thread < 0 || (unsigned)thread >= (lg->threads ? lg->threads : 1)) lg->bad = 1;
+    for (size_t i = 0; i < nrows; i++) lg->seen[first + i]++;
+    memcpy(lg->copy + first * lg->w, rows, nrows * lg->w * sizeof(hs_kb));
+}
+
+static void check_lde_rows(hs_rng *r, hs_ntt_plan *plan, unsigned log_h, size_t w, unsigned log_b, unsigned threads) {
+    const size_t h = (size_t)1 << log_h, N = h << log_b;
+    hs_kb *in = rand_mat(r, h * w), *out = hs_alloc_array(N * w, sizeof(hs_kb)), *ref = hs_alloc_array(N * w, sizeof(hs_kb));
+    rows_log lg = {out, w, threads, hs_calloc_array(N, 1), hs_alloc_array(N * w, sizeof(hs_kb)), 0};
+    const hs_kb s1 = hs_kb_from_u32(7), s2 = hs_kb_from_u32(HS_KB_GENERATOR);
+    CHECK(hs_ntt_coset_lde_rows(plan, in, out, log_h, w, log_b, s1, 1, s2, threads, on_rows, &lg));
+    CHECK(hs_ntt_coset_lde(plan, in, ref, log_h, w, log_b, s1, 1, s2, threads));
+    CHECK(!lg.bad);
+    CHECK(same(out, ref, N * w));
+    CHECK(same(lg.copy, ref, N * w));
+    for (size_t i = 0; i < N; i++) CHECK(lg.seen[i] == 1);
+    hs_free(lg.seen);
+    hs_free(lg.copy);
+    hs_free(in);
+    hs_free(out);
+    hs_free(ref);
+}
+
 static void check_bitrev(hs_rng *r) {
     for (unsigned log_h = 0; log_h <= 9; log_h += 3) {
         size_t h = (size_t)1 << log_h, w = 3;
@@ -374,6 +409,13 @@ int main(void) {
         }
     /* every LDE mode once at a multi-pass size */
     for (unsigned mode = 0; mode < 8; mode++) check_lde(&rng, &plan_small, 8, 17, 1 + mode % 3, mode & 1, (mode >> 1) & 1, (mode >> 2) & 1, 2);
+
+    /* the row callback: single pass, multi-pass, striped last pass, threads */
+    check_lde_rows(&rng, &plan_big, 0, 3, 2, 1);
+    check_lde_rows(&rng, &plan_big, 6, 17, 1, 2);
+    check_lde_rows(&rng, &plan_small, 8, 17, 2, 2);
+    check_lde_rows(&rng, &plan_small, 7, 200, 1, 2);
+    check_lde_rows(&rng, &plan_big, 12, 9, 1, 2);
 
     /* sizes above the threading threshold (2^14 words) */
     check_identical(&rng, 11, 17, 1);

@@ -420,10 +420,20 @@ static void scale_rows_inplace(const hs_ntt_kernels *K, hs_kb *rows, size_t i0, 
     K->scale(rows, rows, nrows, w, hs_kb_mul(sc->f, hs_kb_exp(sc->c, i0)), sc->c);
 }
 
+/* Where finished rows are reported: fn(ctx, rows, first + i, nrows, thread). */
+typedef struct {
+    hs_ntt_rows_fn fn;
+    void *ctx;
+    size_t first;
+} sink;
+
 /* One pass of layers over the whole matrix, src -> dst (src may equal dst). pre scales the rows
- * before the layers (by src-side position after the bit-reversal), post after them. */
-static void run_pass(const hs_ntt_plan *plan, const net *N, unsigned p, const hs_kb *src, int src_bitrev, hs_kb *dst,
-                     int dit, const scl *pre, const scl *post, unsigned threads, hs_kb *scratch, size_t scratch_stride) {
+ * before the layers (by src-side position after the bit-reversal), post after them. With a sink,
+ * an in-place pass reports each finished tile while it is still in cache and returns 1; other
+ * passes return 0 (the caller then reports the rows itself). */
+static int run_pass(const hs_ntt_plan *plan, const net *N, unsigned p, const hs_kb *src, int src_bitrev, hs_kb *dst,
+                    int dit, const scl *pre, const scl *post, unsigned threads, hs_kb *scratch, size_t scratch_stride,
+                    const sink *done) {
     const hs_ntt_kernels *K = plan->kern;
     const hs_kb *tw = dit ? plan->itw : plan->tw;
     geom G;
@@ -451,6 +461,7 @@ static void run_pass(const hs_ntt_plan *plan, const net *N, unsigned p, const hs
             else
                 tile_dif(K, tw, &v);
             if (post) scale_rows_inplace(K, base, P.i0, rows, G.w, post);
+            if (done) done->fn(done->ctx, base, done->first + P.i0, rows, omp_get_thread_num());
         } else {
             hs_kb *tile = scratch + (size_t)omp_get_thread_num() * scratch_stride;
             gather(K, &G, &P, src, src_bitrev, tile, pre);
@@ -461,6 +472,20 @@ static void run_pass(const hs_ntt_plan *plan, const net *N, unsigned p, const hs
                 tile_dif(K, tw, &v);
             scatter(K, &G, &P, tile, dst, post);
         }
+    }
+    return inplace;
+}
+
+/* Report rows [0, nrows) of mat (output rows first..) in tile-sized chunks, in parallel. */
+static void report_rows(const sink *done, const hs_kb *mat, size_t nrows, size_t w, size_t tile, unsigned threads) {
+    size_t chunk = 1;
+    while (chunk < nrows && 2 * chunk * w <= tile) chunk *= 2;
+    const long nchunks = (long)((nrows + chunk - 1) / chunk);
+    const int nt = pass_threads(threads, nrows * w, (size_t)nchunks);
+#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
+    for (long c = 0; c < nchunks; c++) {
+        size_t i = (size_t)c * chunk;
+        done->fn(done->ctx, mat + i * w, done->first + i, min_sz(chunk, nrows - i), omp_get_thread_num());
     }
 }
 
@@ -489,7 +514,7 @@ static int transform(const hs_ntt_plan *plan, hs_kb *mat, unsigned n, size_t w, 
     for (unsigned k = 0; k < N.npass; k++) {
         unsigned p = dit ? N.npass - 1 - k : k;
         run_pass(plan, &N, p, mat, 0, mat, dit, k == 0 ? pre : NULL, k == N.npass - 1 ? post : NULL, threads, scratch,
-                 N.tile);
+                 N.tile, NULL);
     }
     hs_free(scratch);
     return 1;
@@ -601,8 +626,9 @@ static void lde_top(const hs_ntt_plan *plan, const net *N, const hs_kb *src, int
     }
 }
 
-int hs_ntt_coset_lde(const hs_ntt_plan *plan, const hs_kb *in, hs_kb *out, unsigned log_h, size_t w,
-                     unsigned log_blowup, hs_kb in_shift, int in_bitrev, hs_kb out_shift, unsigned threads) {
+int hs_ntt_coset_lde_rows(const hs_ntt_plan *plan, const hs_kb *in, hs_kb *out, unsigned log_h, size_t w,
+                          unsigned log_blowup, hs_kb in_shift, int in_bitrev, hs_kb out_shift, unsigned threads,
+                          hs_ntt_rows_fn fn, void *ctx) {
     size_t words;
     if (!args_ok(plan, in, log_h, w) || !out || in_shift == 0 || out_shift == 0 ||
         log_h + log_blowup > HS_NTT_MAX_LOG || !hs_mul_overflow_ok((size_t)1 << (log_h + log_blowup), w, &words))
@@ -611,6 +637,7 @@ int hs_ntt_coset_lde(const hs_ntt_plan *plan, const hs_kb *in, hs_kb *out, unsig
     if (log_h == 0) { /* a constant */
         for (size_t i = 0; i < nrows; i++)
             if (out + i * w != in) memcpy(out + i * w, in, w * sizeof(hs_kb));
+        if (fn) fn(ctx, out, 0, nrows, 0);
         return 1;
     }
     net N;
@@ -625,20 +652,30 @@ int hs_ntt_coset_lde(const hs_ntt_plan *plan, const hs_kb *in, hs_kb *out, unsig
         src_bitrev = 0;
     }
     for (unsigned p = N.npass - 1; p >= 1; p--) {
-        run_pass(plan, &N, p, src, src_bitrev, out, 1, NULL, NULL, threads, scratch, N.tile);
+        run_pass(plan, &N, p, src, src_bitrev, out, 1, NULL, NULL, threads, scratch, N.tile, NULL);
         src = out;
         src_bitrev = 0;
     }
     const scl base = {inv_pow2(log_h), hs_kb_mul(out_shift, hs_kb_inv(in_shift))};
     lde_top(plan, &N, src, src_bitrev, out, log_blowup, &base, hs_kb_two_adic_root(log_h + log_blowup), threads,
             scratch);
-    for (size_t q = 0; q < ((size_t)1 << log_blowup); q++)
-        for (unsigned p = 1; p < N.npass; p++) {
-            hs_kb *blk = out + q * h * w;
-            run_pass(plan, &N, p, blk, 0, blk, 0, NULL, NULL, threads, scratch, N.tile);
-        }
+    for (size_t q = 0; q < ((size_t)1 << log_blowup); q++) {
+        hs_kb *blk = out + q * h * w;
+        const sink done = {fn, ctx, q * h};
+        int reported = 0;
+        for (unsigned p = 1; p < N.npass; p++)
+            reported = run_pass(plan, &N, p, blk, 0, blk, 0, NULL, NULL, threads, scratch, N.tile,
+                                fn && p == N.npass - 1 ? &done : NULL);
+        if (fn && !reported) report_rows(&done, blk, h, w, N.tile, threads);
+    }
     hs_free(scratch);
     return 1;
+}
+
+int hs_ntt_coset_lde(const hs_ntt_plan *plan, const hs_kb *in, hs_kb *out, unsigned log_h, size_t w,
+                     unsigned log_blowup, hs_kb in_shift, int in_bitrev, hs_kb out_shift, unsigned threads) {
+    return hs_ntt_coset_lde_rows(plan, in, out, log_h, w, log_blowup, in_shift, in_bitrev, out_shift, threads, NULL,
+                                 NULL);
 }
 
 int hs_ntt_lde(const hs_ntt_plan *plan, const hs_kb *in, hs_kb *out, unsigned log_h, size_t w, unsigned log_blowup,

@@ -114,4 +114,17 @@ int hs_ntt_lde(const hs_ntt_plan *plan, const hs_kb *in, hs_kb *out, unsigned lo
 int hs_ntt_coset_lde(const hs_ntt_plan *plan, const hs_kb *in, hs_kb *out, unsigned log_h, size_t w,
                      unsigned log_blowup, hs_kb in_shift, int in_bitrev, hs_kb out_shift, unsigned threads);
 
+/* Finished output rows [first, first + nrows), stored at `rows` (= out + first * w), final and
+ * never touched again by the LDE. `thread` < max(threads, 1) names the calling thread (for
+ * per-thread state). */
+typedef void (*hs_ntt_rows_fn)(void *ctx, const hs_kb *rows, size_t first, size_t nrows, int thread);
+
+/* hs_ntt_coset_lde that hands every output row to fn exactly once, as soon as its block is done:
+ * in the normal case right after the last pass over a ~256 KiB block, while it is still in L2,
+ * so a Merkle leaf hasher can run fused with the LDE (STARK_PERFORMANCE.md 7.2, pass 3). Calls
+ * come from several threads at once, on disjoint ranges, in no particular order; fn may be NULL. */
+int hs_ntt_coset_lde_rows(const hs_ntt_plan *plan, const hs_kb *in, hs_kb *out, unsigned log_h, size_t w,
+                          unsigned log_blowup, hs_kb in_shift, int in_bitrev, hs_kb out_shift, unsigned threads,
+                          hs_ntt_rows_fn fn, void *ctx);
+
 #endif
