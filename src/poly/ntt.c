@@ -259,7 +259,7 @@ static void tile_pos(const geom *G, size_t tile, tpos *P) {
 
 typedef struct {
     hs_kb *base;
-    size_t rstride, sstride, nseg, len, r0;
+    size_t rstride, nseg, len, r0; /* segments of a row are contiguous: segment s at s * len */
     unsigned L, shift;
 } tview;
 
@@ -407,7 +407,6 @@ static void scale_tile(const hs_ntt_kernels *K, const geom *G, const tpos *P, co
 static void compact_view(tview *v, const geom *G, const tpos *P, hs_kb *tile) {
     v->base = tile;
     v->rstride = G->R * P->len;
-    v->sstride = P->len;
     v->nseg = G->R;
     v->len = P->len;
     v->r0 = P->r0;
@@ -451,7 +450,7 @@ static int run_pass(const hs_ntt_plan *plan, const net *N, unsigned p, const hs_
             hs_kb *base = dst + P.i0 * G.w;
             if (pre) scale_rows_inplace(K, base, P.i0, rows, G.w, pre);
             v.base = base;
-            v.rstride = v.sstride = v.len = G.w;
+            v.rstride = v.len = G.w;
             v.nseg = 1;
             v.r0 = 0;
             v.L = G.L;

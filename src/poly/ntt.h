@@ -2,7 +2,8 @@
  *
  * A matrix is h = 2^log_h rows of w >= 1 hs_kb (Montgomery form) stored row after row; every
  * column is an independent polynomial. A butterfly combines two whole rows, so the AVX2 kernels
- * pack 8 columns per vector (scalar or masked tail for w % 8).
+ * pack 8 columns per vector (masked last vector for w % 8; rows of 1, 2 or 4 words are packed
+ * 8, 4 or 2 rows to a vector instead).
  *
  * Notation. w_n = hs_kb_two_adic_root(log n) (Plonky3's two-adic generators: 3^((p-1)/2^24)
  * squared down); H = <w_h>; bitrev(i) reverses the low log_h bits of i. A column holds either the
@@ -16,9 +17,11 @@
  * The natural-order wrappers add one explicit row bit-reversal pass.
  *
  * Work is cut into tiles of ~256 KiB (a block of rows times a stripe of columns) that stay in L2
- * while up to ~11 layers run on them with radix-4 butterflies; a size-2^16 transform is two
- * memory passes. Tiles are independent, so threads never share writes, and every value is reduced
- * to [0, p): results are bit-identical for every thread count and for both kernel sets.
+ * while up to 11 layers run on them with radix-4 butterflies: the bottom layers on contiguous row
+ * blocks in place, the top layers on strided rows gathered into per-thread scratch (for w = 256,
+ * a 2^16-row transform is two memory passes; 2^21 x 164 is three). Tiles are independent, so
+ * threads never share writes, and every value is kept reduced to [0, p): results are
+ * bit-identical for every thread count, tile size and kernel set.
  *
  * Threads: `threads` <= 1 runs on the caller's thread, otherwise an OpenMP team of exactly that
  * size. Functions returning int give 1 on success and 0 on bad arguments (log size beyond the
@@ -98,7 +101,12 @@ int hs_ntt_coset_inverse(const hs_ntt_plan *plan, hs_kb *mat, unsigned log_h, si
 void hs_ntt_bitrev_rows(hs_kb *mat, unsigned log_h, size_t w, unsigned threads);
 
 /* Low-degree extension. `in` holds h rows: evaluations of polynomials of degree < h on H, in
- * natural order (in_bitrev = 0) or bit-reversed order (in_bitrev != 0, the cheap case).
+ * natural order (in_bitrev = 0) or bit-reversed order (in_bitrev != 0). Bit-reversed input costs
+ * no permutation; natural input is permuted while it is read when out != in, and by one extra
+ * hs_ntt_bitrev_rows pass when out == in.
+ * Work: one iDIT of size h (its last pass fused with every block's first DIF pass), then one
+ * size-h DIF per block; the scaling by (g*w_N^j)^i / h costs one multiplication per output
+ * element.
  * `out` receives N = h * 2^log_blowup rows: evaluations on the coset g*K, K = <w_N>, g = 3
  * (HS_KB_GENERATOR), in bit-reversed order over all log_h + log_blowup bits:
  *     out row i = p(g * w_N^bitrev_N(i)),   bitrev_N reversing log_h + log_blowup bits,
