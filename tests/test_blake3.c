@@ -292,6 +292,21 @@ static void long_inputs(hs_rng *rng) {
         hs_blake3_finalize_xof(&h, got, olen);
         check_bytes(got, want, olen, "keyed pieces", name);
     }
+    /* empty input given as NULL */
+    {
+        uint8_t w[32], g[32];
+        ref_hash(hs_blake3_iv, 0, in, 0, w, 32);
+        hs_blake3(g, NULL, 0);
+        check_bytes(g, w, 32, "NULL, 0", "empty");
+        hs_blake3_hasher h;
+        hs_blake3_init(&h);
+        hs_blake3_update(&h, NULL, 0);
+        hs_blake3_update(&h, in, 5);
+        hs_blake3_update(&h, NULL, 0);
+        hs_blake3_finalize(&h, g);
+        ref_hash(hs_blake3_iv, 0, in, 5, w, 32);
+        check_bytes(g, w, 32, "NULL updates", "empty");
+    }
     /* finalize leaves the hasher usable: hash a prefix, finalize, continue */
     {
         size_t a = 5000 + (size_t)hs_rng_below(rng, 5000), b = 70000;

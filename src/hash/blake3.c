@@ -308,6 +308,7 @@ static void chunk_cv(const hs_blake3_hasher *h, uint8_t out[32]) {
 
 void hs_blake3_update(hs_blake3_hasher *h, const void *input, size_t len) {
     const uint8_t *in = (const uint8_t *)input;
+    if (!len) return; /* input may then be NULL */
     if (chunk_len(h)) {
         size_t take = HS_BLAKE3_CHUNK_LEN - chunk_len(h);
         if (take > len) take = len;

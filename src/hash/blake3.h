@@ -33,7 +33,8 @@ enum {
     HS_BLAKE3_DERIVE_KEY_MATERIAL = 1u << 6
 };
 
-/* Incremental hasher, owned by the caller (no allocation). Fields are private. */
+/* Incremental hasher, owned by the caller (no allocation; about 1.9 KB). Fields are private; a
+ * struct copy forks the state. */
 typedef struct {
     uint32_t key[8];   /* key words: IV, the user key, or the derived context key */
     uint32_t cv[8];    /* CV of the chunk in progress */
@@ -43,8 +44,9 @@ typedef struct {
     uint8_t blocks_done; /* blocks of the current chunk already compressed */
     uint8_t flags;       /* mode flag applied to every compression */
     uint8_t stack_len;
-    /* CVs of completed subtrees, left to right: one per set bit of chunk_counter, plus (when a
-     * batch ended the input so far) one unmerged pair that may be the root's children. */
+    /* CVs of completed subtrees, left to right, one per set bit of chunk_counter; except that when
+     * a batch ended the input so far, its two halves stay unmerged (they may be the root's
+     * children), one entry more. */
     uint8_t stack[HS_BLAKE3_MAX_DEPTH + 1][HS_BLAKE3_OUT_LEN];
 } hs_blake3_hasher;
 
@@ -68,7 +70,8 @@ void hs_blake3_merge(uint8_t out[HS_BLAKE3_OUT_LEN], const uint8_t left[HS_BLAKE
  * equal in (the level is then overwritten front to back). */
 void hs_blake3_merge_many(uint8_t (*out)[HS_BLAKE3_OUT_LEN], const uint8_t (*in)[HS_BLAKE3_OUT_LEN], size_t n);
 /* n messages of the same length: out[i] = BLAKE3(in[i][0..len)). Eight at a time in AVX2 lanes,
- * any len (longer messages share their tree shape, so every node is hashed in lanes). */
+ * any len (longer messages share their tree shape, so every node is hashed in lanes). out must not
+ * overlap the messages. */
 void hs_blake3_many(uint8_t (*out)[HS_BLAKE3_OUT_LEN], const uint8_t *const *in, size_t len, size_t n);
 
 /* The batch kernel. n inputs of len bytes each, 0 <= len <= 1024, each hashed as one chunk-like
