@@ -186,11 +186,46 @@ void hs_p2_permute_many_portable(const hs_p2_params *pp, uint32_t *states, size_
     }
 }
 
+void hs_p2_permute_many_record_portable(const hs_p2_params *pp, uint32_t *states, size_t n, uint32_t *rec) {
+    const unsigned w = pp->width, rw = HS_P2_REC_WORDS(pp);
+    uint32_t rounds[(1 + 2 * HS_P2_HALF_FULL + HS_P2_MAX_PARTIAL) * HS_P2_MAX_WIDTH];
+    for (size_t k = 0; k < n; k++) {
+        uint32_t *s = states + k * w, *r = rec + k * rw;
+        memcpy(r, s, w * sizeof *s);
+        hs_p2_permute_trace(pp, s, rounds);
+        /* rounds: after the initial linear layer, 4 full, partial, 4 full; the S-box output of a
+         * partial round is not a state, so recompute it from the state before that round */
+        memcpy(r + w, rounds + w, 4 * w * sizeof *r);
+        for (unsigned j = 0; j < pp->partial; j++) {
+            uint32_t x = hs_mt_add(rounds[(4 + j) * w], pp->rc_int[j], pp->field->p);
+            r[5 * w + j] = sbox(pp, x);
+        }
+        memcpy(r + 5 * w + pp->partial, rounds + (5 + pp->partial) * w, 4 * w * sizeof *r);
+    }
+}
+
 #ifndef HS_HAVE_AVX2
 void hs_p2_permute_many_avx2(const hs_p2_params *pp, uint32_t *states, size_t n, int canonical) {
     hs_p2_permute_many_portable(pp, states, n, canonical);
 }
+void hs_p2_permute_many_record_avx2(const hs_p2_params *pp, uint32_t *states, size_t n, uint32_t *rec) {
+    hs_p2_permute_many_record_portable(pp, states, n, rec);
+}
 #endif
+
+void hs_p2_permute_many_record(const hs_p2_params *pp, uint32_t *states, size_t n, uint32_t *rec, unsigned threads) {
+    const size_t chunk = 512, rw = HS_P2_REC_WORDS(pp);
+    const size_t items = (n + chunk - 1) / chunk;
+    const int avx2 = hs_cpu_has_avx2();
+#pragma omp parallel for num_threads(threads > 1 ? threads : 1) schedule(static) if (threads > 1 && items > 1)
+    for (size_t it = 0; it < items; it++) {
+        size_t lo = it * chunk, cnt = n - lo < chunk ? n - lo : chunk;
+        if (avx2)
+            hs_p2_permute_many_record_avx2(pp, states + lo * pp->width, cnt, rec + lo * rw);
+        else
+            hs_p2_permute_many_record_portable(pp, states + lo * pp->width, cnt, rec + lo * rw);
+    }
+}
 
 static void permute_many_1t(const hs_p2_params *pp, uint32_t *states, size_t n, int canonical) {
     if (hs_cpu_has_avx2())

@@ -17,6 +17,9 @@
 #define HS_P2_MAX_WIDTH 24
 #define HS_P2_HALF_FULL 4
 #define HS_P2_MAX_PARTIAL 23
+/* words of a round record: 9 * width + partial (164 for KB16, 239 for KB24) */
+#define HS_P2_REC_MAX (9 * HS_P2_MAX_WIDTH + HS_P2_MAX_PARTIAL)
+#define HS_P2_REC_WORDS(pp) (9 * (pp)->width + (pp)->partial)
 
 /* How the SIMD kernel applies one diagonal entry V[i] without a multiplication. */
 typedef enum {
@@ -74,6 +77,15 @@ void hs_p2_permute_many(const hs_p2_params *pp, uint32_t *states, size_t n, int 
 /* The two kernels behind it (single thread), exposed so tests can compare them. */
 void hs_p2_permute_many_portable(const hs_p2_params *pp, uint32_t *states, size_t n, int canonical);
 void hs_p2_permute_many_avx2(const hs_p2_params *pp, uint32_t *states, size_t n, int canonical);
+
+/* Permute n Montgomery-form states and write each one's round record (what the Poseidon2 AIR
+ * commits) to rec + k * HS_P2_REC_WORDS(pp): the input (width words), the state after each of
+ * the 4 initial full rounds (4 * width), the S-box output of lane 0 in each partial round
+ * (partial), the state after each of the 4 final full rounds (4 * width; the last is the output).
+ * Threads and dispatch as hs_p2_permute_many; the two kernels exposed for tests. */
+void hs_p2_permute_many_record(const hs_p2_params *pp, uint32_t *states, size_t n, uint32_t *rec, unsigned threads);
+void hs_p2_permute_many_record_portable(const hs_p2_params *pp, uint32_t *states, size_t n, uint32_t *rec);
+void hs_p2_permute_many_record_avx2(const hs_p2_params *pp, uint32_t *states, size_t n, uint32_t *rec);
 
 /* The slow, obviously-right reference: canonical values, uint64 arithmetic reduced with % p
  * after every operation, the external matrix as an explicit matrix. Tests and benchmarks. */

@@ -90,8 +90,9 @@ static inline __m256i diag_term(const fconst *F, __m256i sum, __m256i x, int kin
 }
 
 static inline void partial_round(const fconst *F, const hs_p2_params *pp, __m256i *s, uint32_t rc, unsigned w,
-                                 unsigned deg) {
+                                 unsigned deg, __m256i *rec) {
     s[0] = sbox(F, ADD(s[0], _mm256_set1_epi32((int)rc)), deg);
+    if (rec) *rec = s[0];
     /* pairwise tree for the sum: shorter dependency chains */
     __m256i part[12];
     for (unsigned i = 0; i < w / 2; i++) part[i] = ADD(s[2 * i], s[2 * i + 1]);
@@ -105,10 +106,13 @@ static inline void partial_round(const fconst *F, const hs_p2_params *pp, __m256
 }
 
 /* Permute 8 states stored consecutively at st (8 * w words). w and deg are constants at each
- * call site so the loops unroll and the S-box branch folds. */
+ * call site so the loops unroll and the S-box branch folds. rec != NULL also writes each state's
+ * round record (see hs_p2_permute_many_record) to rec + k * rec_words for state k. */
 static inline void permute8(const fconst *F, const hs_p2_params *pp, uint32_t *st, int canonical, const unsigned w,
-                            const unsigned deg) {
+                            const unsigned deg, uint32_t *rec) {
     __m256i s[HS_P2_MAX_WIDTH];
+    __m256i rv[HS_P2_REC_MAX + 8];
+    const unsigned rw = 9 * w + pp->partial;
     for (unsigned b = 0; b < w; b += 8) {
         for (unsigned k = 0; k < 8; k++) s[b + k] = _mm256_loadu_si256((const __m256i *)(st + k * w + b));
         transpose8(s + b);
@@ -117,10 +121,17 @@ static inline void permute8(const fconst *F, const hs_p2_params *pp, uint32_t *s
         const __m256i r2 = _mm256_set1_epi32((int)pp->field->r2);
         for (unsigned i = 0; i < w; i++) s[i] = MUL(s[i], r2);
     }
+    if (rec) memcpy(rv, s, w * sizeof *s);
     external_linear(F, s, w);
-    for (unsigned r = 0; r < HS_P2_HALF_FULL; r++) full_round(F, s, pp->rc_init[r], w, deg);
-    for (unsigned r = 0; r < pp->partial; r++) partial_round(F, pp, s, pp->rc_int[r], w, deg);
-    for (unsigned r = 0; r < HS_P2_HALF_FULL; r++) full_round(F, s, pp->rc_final[r], w, deg);
+    for (unsigned r = 0; r < HS_P2_HALF_FULL; r++) {
+        full_round(F, s, pp->rc_init[r], w, deg);
+        if (rec) memcpy(rv + w * (1 + r), s, w * sizeof *s);
+    }
+    for (unsigned r = 0; r < pp->partial; r++) partial_round(F, pp, s, pp->rc_int[r], w, deg, rec ? rv + 5 * w + r : NULL);
+    for (unsigned r = 0; r < HS_P2_HALF_FULL; r++) {
+        full_round(F, s, pp->rc_final[r], w, deg);
+        if (rec) memcpy(rv + 5 * w + pp->partial + w * r, s, w * sizeof *s);
+    }
     if (canonical) {
         const __m256i one_raw = _mm256_set1_epi32(1); /* REDC(x * 1) leaves Montgomery form */
         for (unsigned i = 0; i < w; i++) s[i] = MUL(s[i], one_raw);
@@ -129,35 +140,65 @@ static inline void permute8(const fconst *F, const hs_p2_params *pp, uint32_t *s
         transpose8(s + b);
         for (unsigned k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(st + k * w + b), s[b + k]);
     }
+    if (rec) {
+        for (unsigned c = 0; c < rw; c += 8) {
+            transpose8(rv + c);
+            for (unsigned k = 0; k < 8; k++) {
+                if (c + 8 <= rw) {
+                    _mm256_storeu_si256((__m256i *)(rec + (size_t)k * rw + c), rv[c + k]);
+                } else {
+                    uint32_t tmp[8];
+                    _mm256_storeu_si256((__m256i *)tmp, rv[c + k]);
+                    memcpy(rec + (size_t)k * rw + c, tmp, (rw - c) * sizeof *tmp);
+                }
+            }
+        }
+    }
 }
 
-#define RUNNER(name, W, D)                                                                          \
-    static void name(const fconst *F, const hs_p2_params *pp, uint32_t *st, size_t groups, int canonical) { \
-        for (size_t g = 0; g < groups; g++) permute8(F, pp, st + g * 8 * (W), canonical, W, D);    \
+#define RUNNER(name, W, D)                                                                            \
+    static void name(const fconst *F, const hs_p2_params *pp, uint32_t *st, size_t groups, int canonical,      \
+                     uint32_t *rec) {                                                                          \
+        const size_t rw = 9 * (W) + pp->partial;                                                              \
+        if (rec)                                                                                              \
+            for (size_t g = 0; g < groups; g++)                                                               \
+                permute8(F, pp, st + g * 8 * (W), canonical, W, D, rec + g * 8 * rw);                         \
+        else                                                                                                  \
+            for (size_t g = 0; g < groups; g++) permute8(F, pp, st + g * 8 * (W), canonical, W, D, NULL);    \
     }
 RUNNER(run16_d3, 16, 3)
 RUNNER(run24_d3, 24, 3)
 RUNNER(run16_d7, 16, 7)
 RUNNER(run24_d7, 24, 7)
 
-static void run(const fconst *F, const hs_p2_params *pp, uint32_t *st, size_t groups, int canonical) {
+static void run(const fconst *F, const hs_p2_params *pp, uint32_t *st, size_t groups, int canonical, uint32_t *rec) {
     if (pp->sbox == 3)
-        (pp->width == 16 ? run16_d3 : run24_d3)(F, pp, st, groups, canonical);
+        (pp->width == 16 ? run16_d3 : run24_d3)(F, pp, st, groups, canonical, rec);
     else
-        (pp->width == 16 ? run16_d7 : run24_d7)(F, pp, st, groups, canonical);
+        (pp->width == 16 ? run16_d7 : run24_d7)(F, pp, st, groups, canonical, rec);
 }
 
-void hs_p2_permute_many_avx2(const hs_p2_params *pp, uint32_t *states, size_t n, int canonical) {
+static void many_avx2(const hs_p2_params *pp, uint32_t *states, size_t n, int canonical, uint32_t *rec) {
     const unsigned w = pp->width;
+    const size_t rw = 9 * w + pp->partial;
     const fconst F = {_mm256_set1_epi32((int)pp->field->p), _mm256_set1_epi32((int)pp->field->mu), pp->field->m,
                       pp->field->two_adicity};
     size_t groups = n / 8, rest = n % 8;
-    run(&F, pp, states, groups, canonical);
+    run(&F, pp, states, groups, canonical, rec);
     if (rest) {
-        uint32_t buf[8 * HS_P2_MAX_WIDTH] = {0};
+        uint32_t buf[8 * HS_P2_MAX_WIDTH] = {0}, rbuf[8 * HS_P2_REC_MAX];
         uint32_t *tail = states + groups * 8 * w;
         memcpy(buf, tail, rest * w * sizeof *buf);
-        run(&F, pp, buf, 1, canonical);
+        run(&F, pp, buf, 1, canonical, rec ? rbuf : NULL);
         memcpy(tail, buf, rest * w * sizeof *buf);
+        if (rec) memcpy(rec + groups * 8 * rw, rbuf, rest * rw * sizeof *rbuf);
     }
+}
+
+void hs_p2_permute_many_avx2(const hs_p2_params *pp, uint32_t *states, size_t n, int canonical) {
+    many_avx2(pp, states, n, canonical, NULL);
+}
+
+void hs_p2_permute_many_record_avx2(const hs_p2_params *pp, uint32_t *states, size_t n, uint32_t *rec) {
+    many_avx2(pp, states, n, 0, rec);
 }
