@@ -33,11 +33,14 @@ static void dif2_portable(hs_kb *restrict a, hs_kb *restrict b, size_t nseg, siz
     }
 }
 
+/* x mod p for x < 2p: DIT kernels accept the AVX2 set's lazy outputs. */
+static inline hs_kb reduce2p(hs_kb x) { return x >= HS_KB_P ? x - HS_KB_P : x; }
+
 static void dit2_portable(hs_kb *restrict a, hs_kb *restrict b, size_t nseg, size_t len, const hs_kb *t) {
     for (size_t s = 0; s < nseg; s++, a += len, b += len) {
         const hs_kb ts = t[s];
         for (size_t c = 0; c < len; c++) {
-            hs_kb x = a[c], y = hs_kb_mul(b[c], ts);
+            hs_kb x = reduce2p(a[c]), y = hs_kb_mul(b[c], ts);
             a[c] = hs_kb_add(x, y);
             b[c] = hs_kb_sub(x, y);
         }
@@ -65,7 +68,7 @@ static void dit4_portable(hs_kb *restrict x0, hs_kb *restrict x1, hs_kb *restric
     for (size_t s = 0; s < nseg; s++, x0 += len, x1 += len, x2 += len, x3 += len) {
         const hs_kb as = ta[s], bs = tb[s], cs = tc[s];
         for (size_t c = 0; c < len; c++) {
-            hs_kb a0 = x0[c], a1 = hs_kb_mul(x1[c], cs), a2 = x2[c], a3 = hs_kb_mul(x3[c], cs);
+            hs_kb a0 = reduce2p(x0[c]), a1 = hs_kb_mul(x1[c], cs), a2 = reduce2p(x2[c]), a3 = hs_kb_mul(x3[c], cs);
             hs_kb b0 = hs_kb_add(a0, a1), b1 = hs_kb_sub(a0, a1);
             /* the second layer's twiddles folded into the first layer's outputs */
             hs_kb b2 = hs_kb_redc((uint64_t)(a2 + a3) * as), b3 = sub_mul(a2, a3, bs);
@@ -501,6 +504,8 @@ static hs_kb inv_pow2(unsigned log_h) { return hs_kb_inv(hs_kb_from_u32((uint32_
  * scaling before the first and after the last pass. */
 static int transform(const hs_ntt_plan *plan, hs_kb *mat, unsigned n, size_t w, int dit, const scl *pre,
                      const scl *post, unsigned threads) {
+    static const scl unit = {HS_KB_ONE, HS_KB_ONE};
+    if (dit && !post) post = &unit; /* DIT outputs may be lazy (< 2p): a product reduces them */
     net N;
     plan_passes(&N, n, w, plan->tile_log);
     if (N.npass == 0) { /* one row: only the scalings (c^0 = 1) */

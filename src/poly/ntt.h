@@ -45,7 +45,9 @@
  *   dif4: two DIF layers on rows x0..x3: (x0,x2) with ta, (x1,x3) with tb, then (x0,x1) and
  *         (x2,x3) with tc
  *   dit4: two DIT layers: (x0,x1) and (x2,x3) with tc, then (x0,x2) with ta, (x1,x3) with tb
- *   scale: segment s of dst = segment s of src * f * g^s (dst may equal src) */
+ *   scale: segment s of dst = segment s of src * f * g^s (dst may equal src)
+ * Values are in [0, p), except that dit2/dit4 take and may return values in [0, 2p) (the AVX2
+ * set leaves DIT outputs unreduced) and scale takes [0, 2p); every transform ends reduced. */
 typedef struct {
     const char *name;
     void (*dif2)(hs_kb *a, hs_kb *b, size_t nseg, size_t len, const hs_kb *t);

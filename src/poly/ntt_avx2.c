@@ -60,10 +60,14 @@ INLINE void dif_bf(__m256i *x, __m256i *y, const twv *t, int bcast) {
     *y = t ? mulx(sub_lazy(*x, *y), t, bcast) : hs_kb8x_sub(*x, *y);
     *x = s;
 }
+/* x mod p for x < 2p. */
+INLINE __m256i reduce2p(__m256i x) { return _mm256_min_epu32(x, _mm256_sub_epi32(x, _mm256_set1_epi32((int)HS_KB_P))); }
+/* DIT on lazy values: inputs and outputs in [0, 2p), one reduction per butterfly instead of two
+ * (x + v and x - v + p of reduced x, v stay below 2p). */
 INLINE void dit_bf(__m256i *x, __m256i *y, const twv *t, int bcast) {
-    __m256i v = t ? mulx(*y, t, bcast) : *y;
-    *y = hs_kb8x_sub(*x, v);
-    *x = hs_kb8x_add(*x, v);
+    __m256i xr = reduce2p(*x), v = t ? mulx(*y, t, bcast) : reduce2p(*y);
+    *y = _mm256_sub_epi32(_mm256_add_epi32(xr, _mm256_set1_epi32((int)HS_KB_P)), v);
+    *x = _mm256_add_epi32(xr, v);
 }
 
 /* Values for 8 consecutive words of narrow segments (len 1, 2 or 4) starting at segment t[0]. */
