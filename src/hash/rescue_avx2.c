@@ -83,30 +83,31 @@ static inline v4 v_sum(const v4 *t, int n) {
 
 /* ---- layers on NV vectors (3 per state) ---- */
 
-static inline void v_add_rc(v4 *s, int nv, const uint64_t rc[W]) {
+HS_RESCUE_INLINE void v_add_rc(v4 *s, int nv, const uint64_t rc[W]) {
     for (int i = 0; i < nv; i++) s[i] = v_add_c(s[i], _mm256_loadu_si256((const v4 *)(rc + 4 * (i % 3))));
 }
 /* S-box layers on nv vectors and nq scalar lanes at once: each step of the chain is issued for
  * both, so vector and scalar multiplications (different execution units) overlap. */
-static inline void m_sbox(v4 *v, int nv, uint64_t *q, int nq) {
+HS_RESCUE_INLINE void m_sbox(v4 *v, int nv, uint64_t *q, int nq) {
     for (int i = 0; i < nv; i++) {
         v4 x2 = v_sqr(v[i]), x3 = v_mul(x2, v[i]), x4 = v_sqr(x2);
         v[i] = v_mul(x3, x4);
     }
     hs_rescue_sbox_lazy(q, nq);
 }
-static inline void m_sq_n(v4 *vt, int nv, uint64_t *t, int nq, int times) {
+HS_RESCUE_INLINE void m_sq_n(v4 *vt, int nv, uint64_t *t, int nq, int times) {
+    HS_RESCUE_NOUNROLL
     for (int r = 0; r < times; r++) {
         for (int i = 0; i < nv; i++) vt[i] = v_sqr(vt[i]);
         for (int i = 0; i < nq; i++) t[i] = hs_gl_square_lazy(t[i]);
     }
 }
-static inline void m_mul_into(v4 *vt, const v4 *vu, int nv, uint64_t *t, const uint64_t *u, int nq) {
+HS_RESCUE_INLINE void m_mul_into(v4 *vt, const v4 *vu, int nv, uint64_t *t, const uint64_t *u, int nq) {
     for (int i = 0; i < nv; i++) vt[i] = v_mul(vt[i], vu[i]);
     hs_rescue_mul_into(t, u, nq);
 }
 /* x^(1/7): the addition chain of hs_gl_pow_inv7_lazy, one layer at a time (nv <= 6, nq <= 12). */
-static inline void m_inv_sbox(v4 *v, int nv, uint64_t *q, int nq) {
+HS_RESCUE_INLINE void m_inv_sbox(v4 *v, int nv, uint64_t *q, int nq) {
     v4 x2[6], x4[6], a2[6], a4[6], y3[6], t[6];
     uint64_t sx2[W], sx4[W], sa2[W], sa4[W], sy3[W], st[W];
     for (int i = 0; i < nv; i++) {

@@ -7,6 +7,15 @@
 #include "field/gl_ext3.h"
 #include "hash/rpo.h"
 
+/* The S-box helpers take lane counts as arguments; they must be inlined where the counts are
+ * constants (clang otherwise keeps generic loops and runs about 40% slower). */
+#define HS_RESCUE_INLINE static inline __attribute__((always_inline))
+#if defined(__clang__)
+#define HS_RESCUE_NOUNROLL _Pragma("nounroll")
+#else
+#define HS_RESCUE_NOUNROLL
+#endif
+
 /* The circulant MDS product out[i] = sum_k row[k] x[(i + k) mod 12], row = (7, 23, 8, 26, 13, 10,
  * 9, 7, 6, 22, 21, 8), on one 32-bit half of the inputs, in exact integer arithmetic.
  * As a cyclic convolution mod z^12 - 1 it splits by CRT into mod z^6 - 1 (then z^3 - 1 and
@@ -56,23 +65,24 @@ static inline void hs_rescue_mds_lazy(uint64_t s[HS_RESCUE_WIDTH]) {
     for (int i = 0; i < HS_RESCUE_WIDTH; i++) s[i] = hs_rescue_join(lo[i], hi[i]);
 }
 
-static inline void hs_rescue_add_rc_lazy(uint64_t *s, const uint64_t *rc, int n) {
+HS_RESCUE_INLINE void hs_rescue_add_rc_lazy(uint64_t *s, const uint64_t *rc, int n) {
     for (int i = 0; i < n; i++) s[i] = hs_gl_add_lazy(s[i], rc[i]);
 }
-static inline void hs_rescue_sbox_lazy(uint64_t *s, int n) {
+HS_RESCUE_INLINE void hs_rescue_sbox_lazy(uint64_t *s, int n) {
     for (int i = 0; i < n; i++) s[i] = hs_gl_pow7_lazy(s[i]);
 }
 
 /* x^(1/7) on n independent lanes: the chain of hs_gl_pow_inv7_lazy written layer by layer so
  * the CPU overlaps the lanes' multiplications. */
-static inline void hs_rescue_sq_n(uint64_t *t, int n, int times) {
+HS_RESCUE_INLINE void hs_rescue_sq_n(uint64_t *t, int n, int times) {
+    HS_RESCUE_NOUNROLL
     for (int r = 0; r < times; r++)
         for (int i = 0; i < n; i++) t[i] = hs_gl_square_lazy(t[i]);
 }
-static inline void hs_rescue_mul_into(uint64_t *t, const uint64_t *u, int n) {
+HS_RESCUE_INLINE void hs_rescue_mul_into(uint64_t *t, const uint64_t *u, int n) {
     for (int i = 0; i < n; i++) t[i] = hs_gl_mul_lazy(t[i], u[i]);
 }
-static inline void hs_rescue_inv_sbox_lazy(uint64_t *s, int n) {
+HS_RESCUE_INLINE void hs_rescue_inv_sbox_lazy(uint64_t *s, int n) {
     uint64_t x2[HS_RESCUE_WIDTH], x4[HS_RESCUE_WIDTH], a2[HS_RESCUE_WIDTH], a4[HS_RESCUE_WIDTH];
     uint64_t y3[HS_RESCUE_WIDTH], t[HS_RESCUE_WIDTH];
     for (int i = 0; i < n; i++) {
@@ -108,7 +118,7 @@ static inline void hs_rescue_ext_sbox_lazy(uint64_t s[HS_RESCUE_WIDTH]) {
     }
 }
 
-static inline void hs_rescue_canonical(uint64_t *s, int n) {
+HS_RESCUE_INLINE void hs_rescue_canonical(uint64_t *s, int n) {
     for (int i = 0; i < n; i++) s[i] = hs_gl_from_u64(s[i]);
 }
 
