@@ -31,7 +31,8 @@ extern const uint64_t hs_rescue_mds_row[HS_RESCUE_WIDTH]; /* MDS[i][j] = row[(j 
 extern const uint64_t hs_rescue_ark1[HS_RESCUE_ROUNDS][HS_RESCUE_WIDTH];
 extern const uint64_t hs_rescue_ark2[HS_RESCUE_ROUNDS][HS_RESCUE_WIDTH];
 
-/* One state in place; dispatches to AVX2 when the CPU has it (HS_NO_SIMD=1 forces portable code). */
+/* One state in place; dispatches to the AVX2 hybrid kernel when the CPU has it (HS_NO_SIMD=1 forces
+ * portable code). */
 void hs_rpo_permute(uint64_t s[HS_RESCUE_WIDTH]);
 void hs_rpx_permute(uint64_t s[HS_RESCUE_WIDTH]);
 
