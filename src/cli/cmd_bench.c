@@ -24,6 +24,7 @@ static void help(void) {
            "    sequential hashing of 100 field elements (400 bytes for byte hashes), 1 thread; plus\n"
            "    batch permutations per second of the permutation underneath for 1 and T threads.\n"
            "    CSV header: hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt.\n"
+           "Each figure is the fastest of repeated rounds of at least 1 ms (machines are shared).\n"
            "Progress goes to standard error.\n"
            "\n"
            "  --native         native throughput (the only mode so far)\n"
