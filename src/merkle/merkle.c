@@ -1,0 +1,330 @@
+/* Merkle trees (merkle.h). Levels are numbered from the leaves: level 0 holds the 2^log_h leaf
+ * digests, level k holds 2^(log_h-k) nodes, node (k, v) = compress((k-1, 2v), (k-1, 2v+1)). The tree
+ * stores levels 0 .. L = log_h - cap_height; level L is the cap.
+ *
+ * Openings (pruned multi-proofs): the set of known nodes at level 0 is the opened leaves; at level
+ * k+1 it is their parents {v >> 1}. At each level k < L, every known node v whose sibling v ^ 1 is
+ * not known needs that sibling, and it is sent. Sent digests are ordered by level, then by index.
+ * The verifier recomputes the known nodes left to right with a stack (at most one pending node
+ * per level), taking level k's siblings from a per-level cursor into the proof, so it needs no
+ * allocation at all. */
+#include "merkle/merkle.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash/blake3.h"
+#include "hash/keccak.h"
+#include "hash/poseidon2_monty31.h"
+#include "util/cpu.h"
+#include "util/mem.h"
+
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "merkle.c hashes rows as their in-memory bytes: little-endian hosts only"
+#endif
+
+#define MAX_LOG_H 30
+
+struct hs_merkle_tree {
+    hs_merkle_hash hash;
+    unsigned log_h, cap_height;
+    hs_digest *nodes;             /* all stored levels, leaves first */
+    size_t off[MAX_LOG_H + 1];    /* off[k]: first node of level k in nodes */
+};
+
+/* ---- leaves ---- */
+
+enum { P2_BLOCK = 64 }; /* rows in lockstep through the Poseidon2 sponge (a multiple of 8) */
+
+static void p2_leaves(const hs_kb *rows, size_t n, size_t w, hs_digest *out) {
+    const hs_p2_params *pp = hs_p2_kb16();
+    uint32_t st[P2_BLOCK * 16];
+    for (size_t r0 = 0; r0 < n; r0 += P2_BLOCK) {
+        size_t m = n - r0 < P2_BLOCK ? n - r0 : P2_BLOCK;
+        memset(st, 0, m * 16 * sizeof *st);
+        for (size_t off = 0; off < w; off += 8) {
+            size_t c = w - off < 8 ? w - off : 8;
+            /* overwrite mode: the chunk replaces the first c lanes, the rest carry over */
+            for (size_t r = 0; r < m; r++) memcpy(st + 16 * r, rows + (r0 + r) * w + off, c * sizeof *st);
+            hs_p2_permute_many(pp, st, m, 0, 1);
+        }
+        for (size_t r = 0; r < m; r++) memcpy(out[r0 + r].b, st + 16 * r, 32);
+    }
+}
+
+static void keccak_leaves(const hs_kb *rows, size_t n, size_t w, hs_digest *out) {
+    const size_t len = w * sizeof(hs_kb);
+    for (size_t r0 = 0; r0 < n; r0 += 4) {
+        const uint8_t *in[4];
+        uint8_t dg[4][32];
+        size_t m = n - r0 < 4 ? n - r0 : 4;
+        for (size_t j = 0; j < 4; j++) in[j] = (const uint8_t *)(rows + (r0 + (j < m ? j : m - 1)) * w);
+        hs_keccak256_x4(dg, in, len);
+        for (size_t j = 0; j < m; j++) memcpy(out[r0 + j].b, dg[j], 32);
+    }
+}
+
+static void blake3_leaves(const hs_kb *rows, size_t n, size_t w, hs_digest *out) {
+    enum { G = 64 };
+    const uint8_t *in[G];
+    for (size_t r0 = 0; r0 < n; r0 += G) {
+        size_t m = n - r0 < G ? n - r0 : G;
+        for (size_t j = 0; j < m; j++) in[j] = (const uint8_t *)(rows + (r0 + j) * w);
+        hs_blake3_many((uint8_t(*)[32])out[r0].b, in, w * sizeof(hs_kb), m);
+    }
+}
+
+static void leaves_1t(hs_merkle_hash hash, const hs_kb *rows, size_t n, size_t w, hs_digest *out) {
+    switch (hash) {
+    case HS_MERKLE_POSEIDON2: p2_leaves(rows, n, w, out); break;
+    case HS_MERKLE_KECCAK: keccak_leaves(rows, n, w, out); break;
+    default: blake3_leaves(rows, n, w, out); break;
+    }
+}
+
+void hs_merkle_hash_rows(hs_merkle_hash hash, const hs_kb *rows, size_t n, size_t w, hs_digest *out,
+                         unsigned threads) {
+    if (n == 0) return;
+    /* work items of about 64 KiB of rows, 64..1024 rows, a multiple of 64 */
+    size_t bytes = w * sizeof(hs_kb) + 1, blk = (65536 / bytes) & ~(size_t)63;
+    if (blk < 64) blk = 64;
+    if (blk > 1024) blk = 1024;
+    if (threads <= 1 || n < 2 * blk) {
+        leaves_1t(hash, rows, n, w, out);
+        return;
+    }
+    (void)hs_cpu_has_avx2(); /* resolve detection and constant tables before the threads start */
+    if (hash == HS_MERKLE_POSEIDON2) (void)hs_p2_kb16();
+    const size_t items = (n + blk - 1) / blk;
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (size_t it = 0; it < items; it++) {
+        size_t lo = it * blk, cnt = n - lo < blk ? n - lo : blk;
+        leaves_1t(hash, rows + lo * w, cnt, w, out + lo);
+    }
+}
+
+/* ---- nodes ---- */
+
+void hs_merkle_compress(hs_merkle_hash hash, hs_digest *out, const hs_digest *left, const hs_digest *right) {
+    uint8_t buf[64];
+    memcpy(buf, left->b, 32);
+    memcpy(buf + 32, right->b, 32);
+    switch (hash) {
+    case HS_MERKLE_POSEIDON2: {
+        uint32_t l[8], r[8], o[8];
+        memcpy(l, buf, 32);
+        memcpy(r, buf + 32, 32);
+        hs_p2_compress(hs_p2_kb16(), o, l, r);
+        memcpy(out->b, o, 32);
+        break;
+    }
+    case HS_MERKLE_KECCAK: hs_keccak256(out->b, buf, 64); break;
+    default: hs_blake3(out->b, buf, 64); break;
+    }
+}
+
+/* out[i] = compress(in[2i], in[2i+1]) for i < n; out does not overlap in. */
+static void nodes_1t(hs_merkle_hash hash, const hs_digest *in, size_t n, hs_digest *out) {
+    switch (hash) {
+    case HS_MERKLE_POSEIDON2: {
+        enum { G = 64 };
+        const hs_p2_params *pp = hs_p2_kb16();
+        uint32_t st[G * 16];
+        for (size_t i0 = 0; i0 < n; i0 += G) {
+            size_t m = n - i0 < G ? n - i0 : G;
+            memcpy(st, in + 2 * i0, m * 64); /* left || right is one 16-word state */
+            hs_p2_permute_many(pp, st, m, 0, 1);
+            for (size_t i = 0; i < m; i++) memcpy(out[i0 + i].b, st + 16 * i, 32);
+        }
+        break;
+    }
+    case HS_MERKLE_KECCAK:
+        for (size_t i0 = 0; i0 < n; i0 += 4) {
+            const uint8_t *p[4];
+            uint8_t dg[4][32];
+            size_t m = n - i0 < 4 ? n - i0 : 4;
+            for (size_t j = 0; j < 4; j++) p[j] = in[2 * (i0 + (j < m ? j : m - 1))].b;
+            hs_keccak256_x4(dg, p, 64);
+            for (size_t j = 0; j < m; j++) memcpy(out[i0 + j].b, dg[j], 32);
+        }
+        break;
+    default: hs_blake3_merge_many((uint8_t(*)[32])out[0].b, (const uint8_t(*)[32])in[0].b, n); break;
+    }
+}
+
+static void nodes(hs_merkle_hash hash, const hs_digest *in, size_t n, hs_digest *out, unsigned threads) {
+    enum { BLK = 512 };
+    if (threads <= 1 || n < 2 * BLK) {
+        nodes_1t(hash, in, n, out);
+        return;
+    }
+    const size_t items = (n + BLK - 1) / BLK;
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (size_t it = 0; it < items; it++) {
+        size_t lo = it * BLK, cnt = n - lo < BLK ? n - lo : BLK;
+        nodes_1t(hash, in + 2 * lo, cnt, out + lo);
+    }
+}
+
+/* ---- tree ---- */
+
+int hs_merkle_build(hs_merkle_tree **out, hs_merkle_hash hash, const hs_kb *rows, unsigned log_h, size_t w,
+                    unsigned cap_height, unsigned threads) {
+    if (!out) return 0;
+    *out = NULL;
+    if (log_h > MAX_LOG_H || w == 0 || !rows) return 0;
+    if (hash != HS_MERKLE_POSEIDON2 && hash != HS_MERKLE_KECCAK && hash != HS_MERKLE_BLAKE3) return 0;
+    size_t h = (size_t)1 << log_h, words, bytes;
+    if (!hs_mul_overflow_ok(h, w, &words) || !hs_mul_overflow_ok(words, sizeof(hs_kb), &bytes)) return 0;
+    if (cap_height > log_h) cap_height = log_h;
+    hs_merkle_tree *t = calloc(1, sizeof *t);
+    if (!t) return 0;
+    t->hash = hash;
+    t->log_h = log_h;
+    t->cap_height = cap_height;
+    const unsigned L = log_h - cap_height;
+    size_t total = 0;
+    for (unsigned k = 0; k <= L; k++) {
+        t->off[k] = total;
+        total += h >> k;
+    }
+    t->nodes = hs_alloc_array(total, sizeof(hs_digest));
+    if (!t->nodes) {
+        free(t);
+        return 0;
+    }
+    hs_merkle_hash_rows(hash, rows, h, w, t->nodes, threads);
+    if (threads > 1) (void)hs_cpu_has_avx2();
+    for (unsigned k = 1; k <= L; k++) nodes(hash, t->nodes + t->off[k - 1], h >> k, t->nodes + t->off[k], threads);
+    *out = t;
+    return 1;
+}
+
+void hs_merkle_free(hs_merkle_tree *t) {
+    if (!t) return;
+    hs_free(t->nodes);
+    free(t);
+}
+
+unsigned hs_merkle_log_h(const hs_merkle_tree *t) { return t->log_h; }
+unsigned hs_merkle_cap_height(const hs_merkle_tree *t) { return t->cap_height; }
+const hs_digest *hs_merkle_cap(const hs_merkle_tree *t) { return t->nodes + t->off[t->log_h - t->cap_height]; }
+
+/* ---- openings ---- */
+
+static int idx_ok(unsigned log_h, const size_t *idx, size_t n) {
+    if (log_h > MAX_LOG_H || (n && !idx)) return 0;
+    const size_t h = (size_t)1 << log_h;
+    for (size_t j = 0; j < n; j++)
+        if (idx[j] >= h || (j && idx[j] <= idx[j - 1])) return 0;
+    return 1;
+}
+
+/* Siblings level k needs: walks the distinct values v of idx >> k; a pair (v even, v + 1) of known
+ * nodes needs nothing, any other known node needs v ^ 1. Writes them from `level` when out != NULL. */
+static size_t level_sibs(const size_t *idx, size_t n, unsigned k, const hs_digest *level, hs_digest *out) {
+    size_t cnt = 0, j = 0;
+    while (j < n) {
+        size_t v = idx[j] >> k, j2 = j + 1;
+        while (j2 < n && idx[j2] >> k == v) j2++;
+        if (!(v & 1) && j2 < n && idx[j2] >> k == v + 1) {
+            j = j2 + 1;
+            while (j < n && idx[j] >> k == v + 1) j++;
+            continue;
+        }
+        if (out) out[cnt] = level[v ^ 1];
+        cnt++;
+        j = j2;
+    }
+    return cnt;
+}
+
+size_t hs_merkle_open_count(unsigned log_h, unsigned cap_height, const size_t *idx, size_t n) {
+    if (!idx_ok(log_h, idx, n)) return (size_t)-1;
+    if (cap_height > log_h) cap_height = log_h;
+    size_t cnt = 0;
+    for (unsigned k = 0; k < log_h - cap_height; k++) cnt += level_sibs(idx, n, k, NULL, NULL);
+    return cnt;
+}
+
+size_t hs_merkle_open(const hs_merkle_tree *t, const size_t *idx, size_t n, hs_digest *out) {
+    if (!t || !idx_ok(t->log_h, idx, n)) return (size_t)-1;
+    size_t cnt = 0;
+    for (unsigned k = 0; k < t->log_h - t->cap_height; k++)
+        cnt += level_sibs(idx, n, k, t->nodes + t->off[k], out + cnt);
+    return cnt;
+}
+
+/* A Poseidon2 digest must hold 8 canonical Montgomery words (< p): a proof may not use another
+ * encoding of the same field elements. */
+static int digest_ok(hs_merkle_hash hash, const hs_digest *d) {
+    if (hash != HS_MERKLE_POSEIDON2) return 1;
+    for (int i = 0; i < 8; i++) {
+        uint32_t x;
+        memcpy(&x, d->b + 4 * i, 4);
+        if (x >= HS_KB_P) return 0;
+    }
+    return 1;
+}
+
+int hs_merkle_verify(hs_merkle_hash hash, unsigned log_h, unsigned cap_height, const hs_digest *cap,
+                     const size_t *idx, const hs_digest *leaf, size_t n, const hs_digest *sib, size_t n_sib) {
+    if (hash != HS_MERKLE_POSEIDON2 && hash != HS_MERKLE_KECCAK && hash != HS_MERKLE_BLAKE3) return 0;
+    if (n == 0 || !cap || !leaf || !idx_ok(log_h, idx, n)) return 0;
+    if (n_sib && !sib) return 0;
+    if (cap_height > log_h) cap_height = log_h;
+    const unsigned L = log_h - cap_height;
+    size_t cursor[MAX_LOG_H + 1], end[MAX_LOG_H + 1], total = 0;
+    for (unsigned k = 0; k < L; k++) {
+        cursor[k] = total;
+        total += level_sibs(idx, n, k, NULL, NULL);
+        end[k] = total;
+    }
+    if (total != n_sib) return 0;
+    for (size_t s = 0; s < n_sib; s++)
+        if (!digest_ok(hash, sib + s)) return 0;
+
+    /* pending even nodes waiting for a right sibling that a later leaf computes: at most one per level */
+    struct {
+        unsigned k;
+        size_t v;
+        hs_digest d;
+    } stack[MAX_LOG_H + 1];
+    unsigned sp = 0;
+    for (size_t j = 0; j < n; j++) {
+        unsigned k = 0;
+        size_t v = idx[j];
+        hs_digest d = leaf[j], other;
+        for (;;) {
+            if (k == L) {
+                if (memcmp(d.b, cap[v].b, 32) != 0) return 0;
+                break;
+            }
+            if (v & 1) {
+                if (sp && stack[sp - 1].k == k && stack[sp - 1].v == v - 1) {
+                    other = stack[--sp].d;
+                } else {
+                    if (cursor[k] >= end[k]) return 0;
+                    other = sib[cursor[k]++];
+                }
+                hs_merkle_compress(hash, &d, &other, &d);
+            } else {
+                if (j + 1 < n && idx[j + 1] >> k == v + 1) { /* the right sibling is computed later */
+                    if (sp > MAX_LOG_H) return 0;
+                    stack[sp].k = k, stack[sp].v = v, stack[sp].d = d;
+                    sp++;
+                    break;
+                }
+                if (cursor[k] >= end[k]) return 0;
+                other = sib[cursor[k]++];
+                hs_merkle_compress(hash, &d, &d, &other);
+            }
+            k++;
+            v >>= 1;
+        }
+    }
+    if (sp != 0) return 0;
+    for (unsigned k = 0; k < L; k++)
+        if (cursor[k] != end[k]) return 0;
+    return 1;
+}
