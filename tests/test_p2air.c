@@ -5,6 +5,7 @@
 
 #include "air/poseidon2_air.h"
 #include "testutil.h"
+#include "util/mem.h"
 
 static void run(hs_rng *rng, const hs_p2_params *pp, unsigned v, unsigned d) {
     hs_p2air a;
@@ -28,6 +29,22 @@ static void run(hs_rng *rng, const hs_p2_params *pp, unsigned v, unsigned d) {
         hs_kbe c;
         hs_p2air_eval_row(&a, d, tr + r * a.width, pow, &c);
         CHECK(hs_kbe_is_zero(c));
+    }
+    /* 8 rows at once (AVX2 where present) = one at a time */
+    {
+        void *scratch = hs_alloc_array(1, hs_p2air_rows8_scratch_bytes(&a));
+        hs_kb *rows8 = malloc(8 * a.width * sizeof *rows8);
+        for (size_t i = 0; i < 8 * a.width; i++) rows8[i] = hs_kb_from_u32((uint32_t)hs_rng_below(rng, HS_KB_P));
+        memcpy(rows8, tr, a.width * sizeof *rows8); /* one honest row among random ones */
+        hs_kbe c8[8], c1;
+        hs_p2air_eval_rows8(&a, d, rows8, pow, scratch, c8);
+        for (unsigned j = 0; j < 8; j++) {
+            hs_p2air_eval_row(&a, d, rows8 + j * a.width, pow, &c1);
+            CHECK(hs_kbe_eq(c1, c8[j]));
+        }
+        CHECK(hs_kbe_is_zero(c8[0]));
+        hs_free(scratch);
+        free(rows8);
     }
     /* corrupt random cells: the row's combination becomes nonzero and both evaluators agree */
     for (int it = 0; it < 40 && !TOO_MANY_FAILURES(); it++) {

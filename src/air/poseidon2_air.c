@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/cpu.h"
+
 int hs_p2air_init(hs_p2air *a, const hs_p2_params *pp, unsigned v) {
     memset(a, 0, sizeof *a);
     if (!pp || pp->field != &hs_mt_koalabear || pp->sbox != 3 || v == 0 || v > 64) return 0;
@@ -113,4 +115,24 @@ hs_kbe hs_p2air_eval_ext(const hs_p2air *a, unsigned d, const hs_kbe *row, const
     ext_acc e = {d, pow, hs_kbe_zero()};
     eval_ext(a, row, &e);
     return e.acc;
+}
+
+#ifdef HS_HAVE_AVX2
+#include <immintrin.h>
+void hs_p2air_eval_rows8_avx2(const hs_p2air *a, unsigned d, const hs_kb *rows, const hs_kb *pow, __m256i *buf,
+                              hs_kbe out[8]);
+#endif
+
+size_t hs_p2air_rows8_scratch_bytes(const hs_p2air *a) { return a->width * 32; }
+
+void hs_p2air_eval_rows8(const hs_p2air *a, unsigned d, const hs_kb *rows, const hs_kb *pow, void *scratch,
+                         hs_kbe out[8]) {
+#ifdef HS_HAVE_AVX2
+    if (hs_cpu_has_avx2()) {
+        hs_p2air_eval_rows8_avx2(a, d, rows, pow, scratch, out);
+        return;
+    }
+#endif
+    (void)scratch;
+    for (unsigned j = 0; j < 8; j++) hs_p2air_eval_row(a, d, rows + j * a->width, pow, &out[j]);
 }

@@ -45,6 +45,13 @@ void hs_p2air_alpha_powers(const hs_p2air *a, unsigned d, hs_kbe alpha, hs_kb *p
 
 /* Prover: C for one base-field row (width words), d coordinates out (Montgomery). */
 void hs_p2air_eval_row(const hs_p2air *a, unsigned d, const hs_kb *row, const hs_kb *pow, hs_kbe *out);
+/* Prover, 8 consecutive rows (stride width) at once: out[j] = C of row j. Dispatches to AVX2 when
+ * present (scratch: a->width vectors of 32 bytes, 32-byte aligned, caller-owned, see
+ * hs_p2air_rows8_scratch_bytes); the portable path calls hs_p2air_eval_row 8 times. */
+size_t hs_p2air_rows8_scratch_bytes(const hs_p2air *a);
+void hs_p2air_eval_rows8(const hs_p2air *a, unsigned d, const hs_kb *rows, const hs_kb *pow, void *scratch,
+                         hs_kbe out[8]);
+
 /* Verifier: C for challenge-field column values. */
 hs_kbe hs_p2air_eval_ext(const hs_p2air *a, unsigned d, const hs_kbe *row, const hs_kb *pow);
 
