@@ -4,6 +4,7 @@
 #define HS_CLI_CLI_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define HS_EXIT_OK 0
 #define HS_EXIT_REJECT 1
@@ -28,5 +29,10 @@ void hs_cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(p
 int hs_cmd_perm(int argc, char **argv);
 int hs_cmd_bench(int argc, char **argv);
 int hs_cmd_hash(int argc, char **argv);
+int hs_cmd_prove(int argc, char **argv);
+/* Reads a table of states ('hashsnark perm' form) as KoalaBear Montgomery words; NULL after
+ * printing the error (file, line, value). */
+uint32_t *hs_cli_read_states(const char *cmd, const char *path, unsigned width, const char *what, size_t *rows);
+int hs_cmd_verify(int argc, char **argv);
 
 #endif

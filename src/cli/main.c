@@ -11,6 +11,8 @@ static void usage(FILE *f) {
             "usage: hashsnark COMMAND [OPTIONS]\n"
             "\n"
             "commands:\n"
+            "  prove    prove 2^N Poseidon2-KoalaBear permutations (stark backend)\n"
+            "  verify   check a proof\n"
             "  perm     evaluate a permutation on states read one per line\n"
             "  hash     hash messages read one per line (hex bytes or field elements)\n"
             "  bench    benchmark (--native: permutation throughput of this machine)\n"
@@ -44,6 +46,8 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "perm")) return hs_cmd_perm(argc - 1, argv + 1);
     if (!strcmp(cmd, "bench")) return hs_cmd_bench(argc - 1, argv + 1);
     if (!strcmp(cmd, "hash")) return hs_cmd_hash(argc - 1, argv + 1);
+    if (!strcmp(cmd, "prove")) return hs_cmd_prove(argc - 1, argv + 1);
+    if (!strcmp(cmd, "verify")) return hs_cmd_verify(argc - 1, argv + 1);
     fprintf(stderr, "hashsnark: unknown command '%s' (see 'hashsnark --help')\n", cmd);
     return HS_EXIT_USAGE;
 }

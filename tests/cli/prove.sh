@@ -12,7 +12,7 @@ echo "$out" | grep -Eq '^proved 64 permutations .* perms/s, proof [0-9]+ bytes$'
 grep -q "trace .* commit .* quotient .* open" "$tmp/err" || no "phase times on stderr"
 v=$("$bin" verify --proof "$tmp/p.bin"); rc=$?
 [ $rc = 0 ] || no "verify exit $rc: $v"
-echo "$v" | grep -q "^accepted: 64 permutations of poseidon2-kb16, preset fast100" || no "verify output: $v"
+echo "$v" | grep -q "^accepted: 64 permutations of poseidon2-kb16 (private statement), preset fast100" || no "verify output: $v"
 # same seed, other thread count: identical bytes
 "$bin" prove --log-perms 6 --preset fast100 --seed 7 --threads 1 --out "$tmp/p1.bin" >/dev/null 2>&1 || no "prove t1"
 cmp -s "$tmp/p.bin" "$tmp/p1.bin" || no "proof depends on the thread count"
@@ -37,4 +37,33 @@ truncate -s 600M "$tmp/huge.bin"; reject oversized "$tmp/huge.bin"
 "$bin" prove --log-perms 4 --preset nosuch --out "$tmp/x.bin" >/dev/null 2>&1; [ $? = 2 ] || no "unknown preset exit"
 [ ! -e "$tmp/x.bin" ] || no "failed prove wrote a file"
 "$bin" prove --help | grep -q -- "--preset" || no "prove --help"
+
+# public statement: the proof binds the table; any changed value is rejected
+python3 -c "
+import random
+random.seed(5)
+for _ in range(16): print(' '.join(str(random.randrange(2130706433)) for _ in range(16)))" >"$tmp/in.txt"
+"$bin" perm --hash poseidon2-kb16 --in "$tmp/in.txt" --out "$tmp/out.txt" || no "perm for outputs"
+"$bin" prove --inputs "$tmp/in.txt" --preset fast100 --out "$tmp/pub.bin" >/dev/null 2>&1 || no "public prove"
+v=$("$bin" verify --proof "$tmp/pub.bin" --inputs "$tmp/in.txt" --outputs "$tmp/out.txt"); rc=$?
+[ $rc = 0 ] || no "public verify exit $rc: $v"
+echo "$v" | grep -q "^accepted: 16 permutations of poseidon2-kb16 (public statement)" || no "public verify: $v"
+sed '3s/^[0-9]*/7/' "$tmp/out.txt" >"$tmp/out2.txt"
+cmp -s "$tmp/out.txt" "$tmp/out2.txt" && sed -i '3s/^[0-9]*/8/' "$tmp/out2.txt"
+v=$("$bin" verify --proof "$tmp/pub.bin" --inputs "$tmp/in.txt" --outputs "$tmp/out2.txt"); rc=$?
+[ $rc = 1 ] && echo "$v" | grep -q "^rejected: " || no "changed output: exit $rc: $v"
+v=$("$bin" verify --proof "$tmp/pub.bin" --inputs "$tmp/out.txt" --outputs "$tmp/out.txt"); rc=$?
+[ $rc = 1 ] || no "wrong inputs: exit $rc: $v"
+head -8 "$tmp/in.txt" >"$tmp/in8.txt"
+v=$("$bin" verify --proof "$tmp/pub.bin" --inputs "$tmp/in8.txt" --outputs "$tmp/out.txt"); rc=$?
+[ $rc = 1 ] || no "short table: exit $rc: $v"
+"$bin" verify --proof "$tmp/pub.bin" >/dev/null 2>&1; [ $? = 2 ] || no "public proof without table: exit"
+"$bin" verify --proof "$tmp/p.bin" --inputs "$tmp/in.txt" --outputs "$tmp/out.txt" >/dev/null 2>&1; [ $? = 2 ] ||
+    no "private proof with a table: exit"
+head -3 "$tmp/in.txt" >"$tmp/in3.txt"
+"$bin" prove --inputs "$tmp/in3.txt" --out "$tmp/x.bin" 2>"$tmp/err"; [ $? = 2 ] || no "3 inputs: exit"
+grep -q "3 states" "$tmp/err" || no "3 inputs: message $(cat "$tmp/err")"
+printf '1 2 3\n' >"$tmp/bad.txt"
+"$bin" prove --inputs "$tmp/bad.txt" --out "$tmp/x.bin" 2>"$tmp/err"; [ $? = 2 ] || no "bad inputs: exit"
+grep -q "bad.txt:1: expected 16 values" "$tmp/err" || no "bad inputs message: $(cat "$tmp/err")"
 exit $fail

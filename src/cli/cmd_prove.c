@@ -1,0 +1,261 @@
+/* hashsnark prove / verify: the stark backend on the command line. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/cli.h"
+#include "cli/textio.h"
+#include "stark/stark.h"
+#include "util/cpu.h"
+#include "util/mem.h"
+#include "util/rng.h"
+#include "util/timer.h"
+
+#define HS_MAX_PROOF_BYTES (512u << 20)
+
+/* A table of states in 'hashsnark perm' form, Montgomery form out; NULL after printing why. */
+hs_kb *hs_cli_read_states(const char *cmd, const char *path, unsigned width, const char *what, size_t *rows) {
+    char err[512];
+    hs_sbuf text = {0};
+    if (!hs_read_all(path, &text, err, sizeof err)) {
+        hs_cli_error(cmd, "%s", err);
+        hs_sbuf_free(&text);
+        return NULL;
+    }
+    hs_table t;
+    int ok = hs_table_parse(&t, path, text.data, text.len, width, HS_KB_P, 32, what, err, sizeof err);
+    hs_sbuf_free(&text);
+    if (!ok) {
+        hs_cli_error(cmd, "%s", err);
+        return NULL;
+    }
+    hs_kb *s = hs_alloc_array(t.rows ? t.rows * width : 1, sizeof *s);
+    if (!s) {
+        hs_cli_error(cmd, "%s: out of memory", path);
+        hs_table_free(&t);
+        return NULL;
+    }
+    for (size_t i = 0; i < t.rows * width; i++) s[i] = hs_kb_from_u32((uint32_t)t.vals[i]);
+    *rows = t.rows;
+    hs_table_free(&t);
+    return s;
+}
+
+static void prove_help(void) {
+    printf("usage: hashsnark prove --hash poseidon2-kb16|poseidon2-kb24 --log-perms N --out PROOF\n"
+           "                       [--seed S | --inputs FILE] [--preset P] [--log-blowup B] [--threads T]\n"
+           "\n"
+           "Proves that 2^N permutations were evaluated correctly, with the stark backend (Poseidon2\n"
+           "AIR, DEEP-ALI, FRI). Without --inputs the inputs are random (drawn from --seed) and the\n"
+           "statement is private (the seeds' benchmark); with --inputs FILE (one state per line, as\n"
+           "'hashsnark perm' reads) the statement is public: the proof binds exactly that table of\n"
+           "inputs and their outputs, which the verifier needs ('hashsnark perm' computes the outputs).\n"
+           "Writes the proof atomically to PROOF, prints the time of each phase to standard error and\n"
+           "one summary line to standard output.\n"
+           "\n"
+           "  --hash NAME       poseidon2-kb16 (default) or poseidon2-kb24\n"
+           "  --log-perms N     number of permutations, 2^N (0..24); with --inputs, optional (the\n"
+           "                    file must then hold exactly 2^N states)\n"
+           "  --inputs FILE     public statement over these inputs (their count a power of two)\n"
+           "  --out FILE        where the proof goes\n"
+           "  --seed S          seed of the random inputs (default 1)\n"
+           "  --preset P        compat | fast100 | proven128 (default compat):\n");
+    for (size_t i = 0; i < hs_preset_count(); i++)
+        printf("                      %-10s %s\n", hs_preset_at(i)->name, hs_preset_at(i)->description);
+    printf("  --log-blowup B    rate 2^-B instead of the preset's (1..4)\n"
+           "  --threads T       worker threads (default: HS_THREADS or every CPU); the proof does\n"
+           "                    not depend on it\n");
+}
+
+int hs_cmd_prove(int argc, char **argv) {
+    const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
+               *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL;
+    hs_opt opts[] = {{"hash", 1, &hash, NULL},          {"log-perms", 1, &logp_s, NULL},
+                     {"out", 1, &out, NULL},            {"seed", 1, &seed_s, NULL},
+                     {"preset", 1, &preset_s, NULL},    {"log-blowup", 1, &blow_s, NULL},
+                     {"threads", 1, &threads_s, NULL},  {"inputs", 1, &inputs_s, NULL}};
+    int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
+    if (r == 1) return prove_help(), HS_EXIT_OK;
+    if (r < 0) return HS_EXIT_USAGE;
+    unsigned perm_id = !strcmp(hash, "poseidon2-kb16") ? 1 : !strcmp(hash, "poseidon2-kb24") ? 2 : 0;
+    if (!perm_id) {
+        hs_cli_error("prove", "--hash must be poseidon2-kb16 or poseidon2-kb24, not '%s'", hash);
+        return HS_EXIT_USAGE;
+    }
+    if ((!logp_s && !inputs_s) || !out) {
+        hs_cli_error("prove", "--log-perms (or --inputs) and --out are required (see 'hashsnark prove --help')");
+        return HS_EXIT_USAGE;
+    }
+    if (inputs_s && seed_s) {
+        hs_cli_error("prove", "--seed and --inputs exclude each other");
+        return HS_EXIT_USAGE;
+    }
+    unsigned long logp = 0, seed = 1, blow = 0, threads = 0;
+    if (logp_s && !hs_cli_uint("prove", "log-perms", logp_s, 0, 24, &logp)) return HS_EXIT_USAGE;
+    if (seed_s && !hs_cli_uint("prove", "seed", seed_s, 0, ~0ul, &seed)) return HS_EXIT_USAGE;
+    if (blow_s && !hs_cli_uint("prove", "log-blowup", blow_s, 1, 4, &blow)) return HS_EXIT_USAGE;
+    if (threads_s && !hs_cli_uint("prove", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
+    const hs_preset *preset = hs_preset_find(preset_s);
+    if (!preset) {
+        hs_cli_error("prove", "unknown preset '%s' (compat, fast100, proven128)", preset_s);
+        return HS_EXIT_USAGE;
+    }
+    if (!threads) {
+        const char *e = getenv("HS_THREADS");
+        threads = e && *e ? strtoul(e, NULL, 10) : hs_cpu_count();
+        if (!threads) threads = 1;
+    }
+    const hs_p2_params *pp = hs_stark_perm(perm_id);
+    hs_kb *in = NULL;
+    if (inputs_s) {
+        size_t rows;
+        in = hs_cli_read_states("prove", inputs_s, pp->width, hash, &rows);
+        if (!in) return HS_EXIT_USAGE;
+        unsigned lg = 0;
+        while (((size_t)1 << lg) < rows) lg++;
+        if (rows == 0 || ((size_t)1 << lg) != rows || lg > 24 || (logp_s && lg != logp)) {
+            hs_cli_error("prove", "%s: %zu states; a public statement needs 2^N of them%s", inputs_s, rows,
+                         logp_s ? " with N = --log-perms" : "");
+            hs_free(in);
+            return HS_EXIT_USAGE;
+        }
+        logp = lg;
+    }
+    size_t n = (size_t)1 << logp, words = n * pp->width;
+    if (!in) {
+        in = hs_alloc_array(words, sizeof *in);
+        if (!in) {
+            hs_cli_error("prove", "out of memory for %zu inputs", n);
+            return HS_EXIT_USAGE;
+        }
+        hs_rng rng;
+        hs_rng_seed(&rng, seed);
+        for (size_t i = 0; i < words; i++) in[i] = hs_kb_from_u32((uint32_t)hs_rng_below(&rng, HS_KB_P));
+    }
+
+    hs_stark_shape shape = {preset, perm_id, (unsigned)logp, 0, hs_preset_fri(preset, (unsigned)blow), inputs_s != NULL,
+                            0};
+    hs_writer w = {0};
+    hs_stark_timing tm;
+    const char *why = NULL;
+    fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), preset %s, rate 1/%u, %lu thread%s\n", hash, logp,
+            inputs_s ? "public" : "private", preset->name, 1u << shape.fri.log_blowup, threads, threads > 1 ? "s" : "");
+    double t0 = hs_now();
+    int ok = hs_stark_prove(&shape, in, (unsigned)threads, &w, NULL, &tm, &why);
+    double elapsed = hs_now() - t0;
+    hs_free(in);
+    if (!ok) {
+        hs_cli_error("prove", "%s", why ? why : "failed");
+        hs_w_free(&w);
+        return HS_EXIT_USAGE;
+    }
+    fprintf(stderr, "prove: trace %.3f s, commit (LDE + Merkle) %.3f s, quotient %.3f s, quotient commit %.3f s, "
+                    "open (DEEP + FRI + queries) %.3f s\n",
+            tm.trace_s, tm.commit_s, tm.quotient_s, tm.quotient_commit_s, tm.open_s);
+    char err[512];
+    if (!hs_write_all(out, (const char *)w.data, w.len, err, sizeof err)) {
+        hs_cli_error("prove", "%s", err);
+        hs_w_free(&w);
+        return HS_EXIT_USAGE;
+    }
+    printf("proved %zu permutations (%s, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n, hash, preset->name,
+           elapsed, (double)n / elapsed, w.len);
+    hs_w_free(&w);
+    return HS_EXIT_OK;
+}
+
+static void verify_help(void) {
+    printf("usage: hashsnark verify --proof PROOF [--inputs FILE --outputs FILE] [--threads T]\n"
+           "\n"
+           "Checks a proof written by 'hashsnark prove'. Prints 'accepted' and what was proven, exit\n"
+           "status 0; or 'rejected: REASON', exit status 1, for any proof it does not accept\n"
+           "(truncated, oversized, garbled, empty, altered, or a public table that differs in any\n"
+           "value). Exit status 2 only for usage errors (an unknown option, a missing or malformed\n"
+           "file, a public proof without its table).\n"
+           "\n"
+           "  --proof FILE     the proof\n"
+           "  --inputs FILE    public statements: the inputs, one state per line ('hashsnark perm' form)\n"
+           "  --outputs FILE   public statements: the outputs, one state per line\n"
+           "  --threads T    worker threads (default: HS_THREADS or every CPU)\n");
+}
+
+int hs_cmd_verify(int argc, char **argv) {
+    const char *proof = NULL, *threads_s = NULL, *inputs_s = NULL, *outputs_s = NULL;
+    hs_opt opts[] = {{"proof", 1, &proof, NULL},
+                     {"threads", 1, &threads_s, NULL},
+                     {"inputs", 1, &inputs_s, NULL},
+                     {"outputs", 1, &outputs_s, NULL}};
+    int r = hs_cli_parse("verify", argc, argv, opts, sizeof opts / sizeof *opts);
+    if (r == 1) return verify_help(), HS_EXIT_OK;
+    if (r < 0) return HS_EXIT_USAGE;
+    if (!proof) {
+        hs_cli_error("verify", "--proof is required (see 'hashsnark verify --help')");
+        return HS_EXIT_USAGE;
+    }
+    unsigned long threads = 1;
+    if (threads_s && !hs_cli_uint("verify", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
+    struct stat st;
+    if (stat(proof, &st) != 0) {
+        hs_cli_error("verify", "%s: cannot open", proof);
+        return HS_EXIT_USAGE;
+    }
+    if (st.st_size > (off_t)HS_MAX_PROOF_BYTES) {
+        printf("rejected: oversized proof (%lld bytes; at most %u)\n", (long long)st.st_size, HS_MAX_PROOF_BYTES);
+        return HS_EXIT_REJECT;
+    }
+    hs_sbuf buf = {0};
+    char err[512];
+    if (!hs_read_all(proof, &buf, err, sizeof err)) {
+        hs_cli_error("verify", "%s", err);
+        hs_sbuf_free(&buf);
+        return HS_EXIT_USAGE;
+    }
+    hs_stark_shape shape;
+    const char *why = NULL;
+    hs_kb *pin = NULL, *pout = NULL;
+    size_t rows_in = 0, rows_out = 0;
+    if (hs_stark_peek((const uint8_t *)buf.data, buf.len, &shape, &why)) {
+        if (shape.public_io && (!inputs_s || !outputs_s)) {
+            hs_cli_error("verify", "%s proves a public statement: give its --inputs and --outputs", proof);
+            hs_sbuf_free(&buf);
+            return HS_EXIT_USAGE;
+        }
+        if (!shape.public_io && (inputs_s || outputs_s)) {
+            hs_cli_error("verify", "%s proves a private statement: --inputs/--outputs do not apply", proof);
+            hs_sbuf_free(&buf);
+            return HS_EXIT_USAGE;
+        }
+        if (shape.public_io) {
+            const hs_p2_params *pp = hs_stark_perm(shape.perm_id);
+            const char *pname = hs_stark_perm_name(shape.perm_id);
+            pin = hs_cli_read_states("verify", inputs_s, pp->width, pname, &rows_in);
+            pout = pin ? hs_cli_read_states("verify", outputs_s, pp->width, pname, &rows_out) : NULL;
+            if (!pin || !pout) {
+                hs_free(pin), hs_free(pout);
+                hs_sbuf_free(&buf);
+                return HS_EXIT_USAGE;
+            }
+            if (rows_in != rows_out) {
+                printf("rejected: %zu inputs but %zu outputs\n", rows_in, rows_out);
+                hs_free(pin), hs_free(pout);
+                hs_sbuf_free(&buf);
+                return HS_EXIT_REJECT;
+            }
+        }
+    }
+    double t0 = hs_now();
+    int ok = hs_stark_verify((const uint8_t *)buf.data, buf.len, pin, pout, rows_in, (unsigned)threads, &shape, &why);
+    double t = hs_now() - t0;
+    hs_free(pin), hs_free(pout);
+    hs_sbuf_free(&buf);
+    if (!ok) {
+        printf("rejected: %s\n", why ? why : "invalid proof");
+        return HS_EXIT_REJECT;
+    }
+    printf("accepted: %zu permutations of %s (%s statement), preset %s, rate 1/%u, %u queries (verified in %.3f s)\n",
+           (size_t)1 << shape.log_perms, hs_stark_perm_name(shape.perm_id), shape.public_io ? "public" : "private",
+           shape.preset->name,
+           1u << shape.fri.log_blowup, shape.fri.num_queries, t);
+    return HS_EXIT_OK;
+}
