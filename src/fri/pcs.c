@@ -469,7 +469,11 @@ hs_pcs_proof *hs_pcs_proof_read(hs_reader *r, const hs_fri_params *p, const hs_p
         pr->queries[k] = hs_r_u32(r);
         if (!r->err && pr->queries[k] >> G->log_n[0]) hs_r_fail(r, "fri: query index out of range");
     }
-    if (r->err || !derive_indices(pr)) goto fail;
+    if (r->err) goto fail;
+    if (!derive_indices(pr)) {
+        hs_r_fail(r, "out of memory");
+        goto fail;
+    }
     for (size_t m = 0; m < n_mats; m++) {
         size_t words;
         if (!hs_mul_overflow_ok(pr->n_uniq, pr->widths[m], &words) ||
