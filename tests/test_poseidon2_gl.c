@@ -6,6 +6,7 @@
 
 #include "hash/poseidon2_gl.h"
 #include "testutil.h"
+#include "util/cpu.h"
 #include "vecjson.h"
 
 #define P HS_GL_P
@@ -292,6 +293,107 @@ static void batches(hs_rng *rng, const hs_p2gl_params *pp) {
     }
 }
 
+/* The AVX2 kernel (4 states per vector) against the portable one, for the defaults, the Horizen
+ * Labs matrix and generic diagonals, on random states with many values near 0 and p - 1. */
+static void avx2_vs_portable(hs_rng *rng) {
+    if (!hs_cpu_has_avx2()) {
+        printf("AVX2 unavailable: AVX2 kernel comparison skipped\n");
+        return;
+    }
+    for (int k = 0; k < 10 && !TOO_MANY_FAILURES(); k++) {
+        hs_p2gl_params own;
+        const hs_p2gl_params *pp;
+        if (k < 2) {
+            pp = k ? hs_p2gl_default12() : hs_p2gl_default8();
+        } else {
+            unsigned w = k & 1 ? 12 : 8;
+            uint64_t ei[48], ii[HS_P2GL_MAX_PARTIAL], ef[48], dg[12];
+            rand_state(rng, ei, 48);
+            rand_state(rng, ef, 48);
+            rand_state(rng, ii, HS_P2GL_MAX_PARTIAL);
+            const hs_p2gl_params *d = w == 8 ? hs_p2gl_default8() : hs_p2gl_default12();
+            if (k < 6)
+                memcpy(dg, d->diag, sizeof dg); /* small diagonal, random constants */
+            else
+                rand_state(rng, dg, 12);
+            hs_p2gl_m4 m4 = (k >> 1) & 1 ? HS_P2GL_M4_HORIZEN : HS_P2GL_M4_PLONKY3;
+            CHECK(hs_p2gl_params_init(&own, w, k < 8 ? 22 : 7, m4, ei, ii, ef, dg));
+            pp = &own;
+        }
+        const unsigned w = pp->width;
+        const size_t n = 39; /* 9 groups of 4 and a scalar tail of 3 */
+        uint64_t a[39 * 12], b[39 * 12];
+        rand_state(rng, a, n * w);
+        for (unsigned i = 0; i < w; i++) a[i] = P - 1, a[w + i] = 0, a[2 * w + i] = i & 1 ? P - 1 : 0;
+        memcpy(b, a, n * w * sizeof *a);
+        hs_p2gl_permute_many_portable(pp, a, n);
+        hs_p2gl_permute_many_avx2(pp, b, n);
+        for (size_t j = 0; j < n; j++) check_state(b + j * w, a + j * w, w, "avx2 vs portable", j);
+    }
+}
+
+/* The packed operations of field/gl.h against uint128 % p, with inputs chosen to hit the rare
+ * carry and borrow paths (products whose high word is tiny or 2^64 - 1, sums that wrap). */
+static void avx2_ops(hs_rng *rng) {
+#ifdef HS_HAVE_AVX2
+    if (!hs_cpu_has_avx2()) return;
+    enum { N = 4096 };
+    static uint64_t a[N], b[N], out[N];
+    static const uint64_t edge[] = {0, 1, 2, HS_GL_EPS, HS_GL_EPS + 1, 1ull << 32, 1ull << 63, P - 2, P - 1, P, P + 1,
+                                    ~0ull - 1, ~0ull};
+    const size_t ne = sizeof edge / sizeof *edge;
+    for (unsigned op = 0; op <= 8 && !TOO_MANY_FAILURES(); op++) {
+        for (size_t i = 0; i < N; i++) {
+            uint64_t k = hs_rng_below(rng, 6);
+            a[i] = i < ne * ne ? edge[i % ne] : k == 0 ? edge[hs_rng_below(rng, ne)] : hs_rng_u64(rng);
+            b[i] = i < ne * ne ? edge[i / ne] : k == 1 ? edge[hs_rng_below(rng, ne)] : hs_rng_u64(rng);
+            if (k == 2) b[i] = a[i]; /* squares through the general product */
+            if (k == 3) a[i] = ~0ull - hs_rng_below(rng, 1ull << 33); /* near 2^64 */
+            if (op == 2 || op >= 5) b[i] %= P;
+            if (op >= 5 && op <= 7) a[i] %= P;
+            if (op == 3) {
+                const uint64_t lim = 1ull << 41;
+                a[i] %= lim;
+                b[i] %= lim;
+                /* h 2^32 + a close to a multiple of 2^64: the carry path */
+                if (k == 4) b[i] = (lim - 1) - hs_rng_below(rng, 1u << 12), a[i] = lim - 1 - hs_rng_below(rng, 1ull << 40);
+                if (k == 5) b[i] = (hs_rng_below(rng, 512) << 32) | (HS_GL_EPS - hs_rng_below(rng, 1u << 11));
+            }
+        }
+        hs_p2gl_avx2_ops(op, out, a, b, N);
+        for (size_t i = 0; i < N && !TOO_MANY_FAILURES(); i++) {
+            hs_u128 x = a[i], y = b[i], want;
+            switch (op) {
+            case 0: want = x * y % P; break;
+            case 1: want = x * x % P; break;
+            case 2: want = (x + y) % P; break;
+            case 3: want = (x + (y << 32)) % P; break;
+            case 4: want = x % P; break;
+            case 8: {
+                hs_u128 x2 = x * x % P, x4 = x2 * x2 % P;
+                want = x4 * x2 % P * x % P;
+                break;
+            }
+            default: {
+                /* a / 2^k: the w in [0, p) with w 2^k = a */
+                unsigned k = op - 4;
+                want = (hs_u128)hs_gl_mul(a[i], hs_gl_inv(1ull << k));
+                CHECK_EQ_U64((uint64_t)((hs_u128)out[i] * (1u << k) % P), a[i]);
+                break;
+            }
+            }
+            if (out[i] != (uint64_t)want) {
+                fprintf(stderr, "avx2 op %u (%llu, %llu): got %llu want %llu\n", op, (unsigned long long)a[i],
+                        (unsigned long long)b[i], (unsigned long long)out[i], (unsigned long long)want);
+                hs_test_failures++;
+            }
+        }
+    }
+#else
+    (void)rng;
+#endif
+}
+
 /* The delayed-reduction helper this module added to field/gl.h. */
 static void reduce96(hs_rng *rng) {
     for (int it = 0; it < 100000; it++) {
@@ -309,12 +411,15 @@ static void reduce96(hs_rng *rng) {
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_poseidon2_gl");
+    printf("AVX2 kernel %s\n", hs_cpu_has_avx2() ? "active" : "unavailable (portable fallback)");
     reduce96(&rng);
     vector_cases("poseidon2_goldilocks_w8.json", hs_p2gl_default8());
     vector_cases("poseidon2_goldilocks_w12.json", hs_p2gl_default12());
     vector_cases("poseidon2_goldilocks_w8_horizenlabs.json", NULL);
     vector_cases("poseidon2_goldilocks_w12_horizenlabs.json", NULL);
     random_instances(&rng);
+    avx2_ops(&rng);
+    avx2_vs_portable(&rng);
     batches(&rng, hs_p2gl_default8());
     batches(&rng, hs_p2gl_default12());
     return hs_test_done("test_poseidon2_gl");

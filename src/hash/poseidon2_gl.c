@@ -3,6 +3,8 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "util/cpu.h"
+
 extern const uint64_t hs_p2gl8_rc_ext_init[4][8], hs_p2gl8_rc_int[22], hs_p2gl8_rc_ext_final[4][8], hs_p2gl8_diag[8];
 extern const uint64_t hs_p2gl12_rc_ext_init[4][12], hs_p2gl12_rc_int[22], hs_p2gl12_rc_ext_final[4][12],
     hs_p2gl12_diag[12];
@@ -183,9 +185,30 @@ P2GL_INLINE uint64_t lane_sum(const uint64_t *s, const unsigned W) {
 P2GL_INLINE void int_linear(const hs_p2gl_params *pp, uint64_t *s, const unsigned W, const unsigned dsmall) {
     uint64_t S = lane_sum(s, W);
     if (dsmall == 8 || dsmall == 12) {
-        const small_v *sv = dsmall == 8 ? small8 : small12;
-        P2GL_UNROLL
-        for (unsigned i = 0; i < W; i++) s[i] = small_term(S, s[i], sv[i].num, sv[i].shift);
+        /* spelled out so the constants are literals whatever the compiler unrolls */
+        if (dsmall == 8) {
+            s[0] = small_term(S, s[0], -2, 0);
+            s[1] = small_term(S, s[1], 1, 0);
+            s[2] = small_term(S, s[2], 2, 0);
+            s[3] = small_term(S, s[3], 1, 1);
+            s[4] = small_term(S, s[4], 3, 0);
+            s[5] = small_term(S, s[5], -1, 1);
+            s[6] = small_term(S, s[6], -3, 0);
+            s[7] = small_term(S, s[7], -4, 0);
+        } else {
+            s[0] = small_term(S, s[0], -2, 0);
+            s[1] = small_term(S, s[1], 1, 0);
+            s[2] = small_term(S, s[2], 2, 0);
+            s[3] = small_term(S, s[3], 1, 1);
+            s[4] = small_term(S, s[4], 3, 0);
+            s[5] = small_term(S, s[5], 4, 0);
+            s[6] = small_term(S, s[6], -1, 1);
+            s[7] = small_term(S, s[7], -3, 0);
+            s[8] = small_term(S, s[8], -4, 0);
+            s[9] = small_term(S, s[9], 1, 2);
+            s[10] = small_term(S, s[10], -1, 2);
+            s[11] = small_term(S, s[11], 1, 3);
+        }
     } else {
         P2GL_UNROLL
         for (unsigned i = 0; i < W; i++) s[i] = hs_gl_reduce128((hs_u128)pp->diag[i] * s[i] + S);
@@ -261,18 +284,35 @@ void hs_p2gl_permute_trace(const hs_p2gl_params *pp, uint64_t *s, uint64_t *roun
 
 void hs_p2gl_permute(const hs_p2gl_params *pp, uint64_t *s) { select_fn(pp)(pp, s, NULL); }
 
-void hs_p2gl_permute_many(const hs_p2gl_params *pp, uint64_t *states, size_t n, unsigned threads) {
+void hs_p2gl_permute_many_portable(const hs_p2gl_params *pp, uint64_t *states, size_t n) {
     const permute_fn fn = select_fn(pp);
-    const unsigned w = pp->width;
-    const size_t chunk = 256; /* states per work item */
+    for (size_t k = 0; k < n; k++) fn(pp, states + k * pp->width, NULL);
+}
+
+#ifndef HS_HAVE_AVX2
+void hs_p2gl_permute_many_avx2(const hs_p2gl_params *pp, uint64_t *states, size_t n) {
+    hs_p2gl_permute_many_portable(pp, states, n);
+}
+#endif
+
+static void permute_many_1t(const hs_p2gl_params *pp, uint64_t *states, size_t n) {
+    if (hs_cpu_has_avx2())
+        hs_p2gl_permute_many_avx2(pp, states, n);
+    else
+        hs_p2gl_permute_many_portable(pp, states, n);
+}
+
+void hs_p2gl_permute_many(const hs_p2gl_params *pp, uint64_t *states, size_t n, unsigned threads) {
+    const size_t chunk = 256; /* states per work item, a multiple of 4 */
     if (threads <= 1 || n < 2 * chunk) {
-        for (size_t k = 0; k < n; k++) fn(pp, states + k * w, NULL);
+        permute_many_1t(pp, states, n);
         return;
     }
     const size_t items = (n + chunk - 1) / chunk;
+    (void)hs_cpu_has_avx2(); /* resolve detection before the threads start */
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (size_t it = 0; it < items; it++) {
-        size_t lo = it * chunk, hi = n - lo < chunk ? n : lo + chunk;
-        for (size_t k = lo; k < hi; k++) fn(pp, states + k * w, NULL);
+        size_t lo = it * chunk, cnt = n - lo < chunk ? n - lo : chunk;
+        permute_many_1t(pp, states + lo * pp->width, cnt);
     }
 }
