@@ -2,30 +2,11 @@
  * compressions lives in one register, so G needs no shuffles; message blocks are transposed on
  * load and the CVs transposed back on store. Compiled with -mavx2; reached only through
  * hs_cpu_has_avx2(). */
+#include "util/avx2.h"
 #include <immintrin.h>
 #include <string.h>
 
 #include "hash/blake3.h"
-
-/* 8x8 transpose of 32-bit words: r[i] lane j  ->  r[j] lane i. */
-static inline void transpose8(__m256i r[8]) {
-    __m256i t0 = _mm256_unpacklo_epi32(r[0], r[1]), t1 = _mm256_unpackhi_epi32(r[0], r[1]);
-    __m256i t2 = _mm256_unpacklo_epi32(r[2], r[3]), t3 = _mm256_unpackhi_epi32(r[2], r[3]);
-    __m256i t4 = _mm256_unpacklo_epi32(r[4], r[5]), t5 = _mm256_unpackhi_epi32(r[4], r[5]);
-    __m256i t6 = _mm256_unpacklo_epi32(r[6], r[7]), t7 = _mm256_unpackhi_epi32(r[6], r[7]);
-    __m256i u0 = _mm256_unpacklo_epi64(t0, t2), u1 = _mm256_unpackhi_epi64(t0, t2);
-    __m256i u2 = _mm256_unpacklo_epi64(t1, t3), u3 = _mm256_unpackhi_epi64(t1, t3);
-    __m256i u4 = _mm256_unpacklo_epi64(t4, t6), u5 = _mm256_unpackhi_epi64(t4, t6);
-    __m256i u6 = _mm256_unpacklo_epi64(t5, t7), u7 = _mm256_unpackhi_epi64(t5, t7);
-    r[0] = _mm256_permute2x128_si256(u0, u4, 0x20);
-    r[1] = _mm256_permute2x128_si256(u1, u5, 0x20);
-    r[2] = _mm256_permute2x128_si256(u2, u6, 0x20);
-    r[3] = _mm256_permute2x128_si256(u3, u7, 0x20);
-    r[4] = _mm256_permute2x128_si256(u0, u4, 0x31);
-    r[5] = _mm256_permute2x128_si256(u1, u5, 0x31);
-    r[6] = _mm256_permute2x128_si256(u2, u6, 0x31);
-    r[7] = _mm256_permute2x128_si256(u3, u7, 0x31);
-}
 
 /* Byte shuffles rotating each 32-bit word right by 16 and by 8 bits. hash8 copies them right
  * after the 16 message vectors (indices 16 and 17), so one base register reaches everything. */
@@ -167,7 +148,7 @@ static void hash8(const uint8_t *const p[8], size_t len, const uint32_t key[8], 
         h[6] = _mm256_xor_si256(v6, v14);
         h[7] = _mm256_xor_si256(v7, v15);
     }
-    transpose8(h);
+    hs_transpose8x32(h);
     for (int i = 0; i < 8; i++) _mm256_storeu_si256((__m256i *)(void *)(out + 32 * i), h[i]);
 }
 

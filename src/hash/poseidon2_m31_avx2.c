@@ -1,29 +1,10 @@
 /* Poseidon2-Mersenne31 batch kernel: 8 independent states, one per AVX2 lane.
  * Compiled with -mavx2; reached only through hs_cpu_has_avx2(). */
+#include "util/avx2.h"
 #include <string.h>
 
 #include "field/m31_avx2.h"
 #include "hash/poseidon2_m31.h"
-
-/* 8x8 transpose of 32-bit words: r[i] lane j  ->  r[j] lane i. */
-static inline void transpose8(__m256i r[8]) {
-    __m256i t0 = _mm256_unpacklo_epi32(r[0], r[1]), t1 = _mm256_unpackhi_epi32(r[0], r[1]);
-    __m256i t2 = _mm256_unpacklo_epi32(r[2], r[3]), t3 = _mm256_unpackhi_epi32(r[2], r[3]);
-    __m256i t4 = _mm256_unpacklo_epi32(r[4], r[5]), t5 = _mm256_unpackhi_epi32(r[4], r[5]);
-    __m256i t6 = _mm256_unpacklo_epi32(r[6], r[7]), t7 = _mm256_unpackhi_epi32(r[6], r[7]);
-    __m256i u0 = _mm256_unpacklo_epi64(t0, t2), u1 = _mm256_unpackhi_epi64(t0, t2);
-    __m256i u2 = _mm256_unpacklo_epi64(t1, t3), u3 = _mm256_unpackhi_epi64(t1, t3);
-    __m256i u4 = _mm256_unpacklo_epi64(t4, t6), u5 = _mm256_unpackhi_epi64(t4, t6);
-    __m256i u6 = _mm256_unpacklo_epi64(t5, t7), u7 = _mm256_unpackhi_epi64(t5, t7);
-    r[0] = _mm256_permute2x128_si256(u0, u4, 0x20);
-    r[1] = _mm256_permute2x128_si256(u1, u5, 0x20);
-    r[2] = _mm256_permute2x128_si256(u2, u6, 0x20);
-    r[3] = _mm256_permute2x128_si256(u3, u7, 0x20);
-    r[4] = _mm256_permute2x128_si256(u0, u4, 0x31);
-    r[5] = _mm256_permute2x128_si256(u1, u5, 0x31);
-    r[6] = _mm256_permute2x128_si256(u2, u6, 0x31);
-    r[7] = _mm256_permute2x128_si256(u3, u7, 0x31);
-}
 
 static inline void mat4x(hs_m31x8 *x) {
     hs_m31x8 t01 = hs_m31x8_add(x[0], x[1]);
@@ -110,7 +91,7 @@ __attribute__((always_inline)) static inline void permute8(const hs_p2m31_params
     hs_m31x8 s[HS_P2M31_MAX_WIDTH];
     for (unsigned b = 0; b < w; b += 8) {
         for (unsigned k = 0; k < 8; k++) s[b + k] = _mm256_loadu_si256((const __m256i *)(st + k * w + b));
-        transpose8(s + b);
+        hs_transpose8x32(s + b);
     }
 #pragma GCC unroll 24
     for (unsigned i = 0; i < w; i++) s[i] = hs_m31x8_reduce(s[i]); /* accept any 32-bit input */
@@ -119,7 +100,7 @@ __attribute__((always_inline)) static inline void permute8(const hs_p2m31_params
     for (unsigned r = 0; r < pp->partial; r++) partial_round(s, pp->rc_int[r], w, shifts, vdiag);
     for (unsigned r = 0; r < HS_P2M31_HALF_FULL; r++) full_round(s, pp->rc_final[r], w);
     for (unsigned b = 0; b < w; b += 8) {
-        transpose8(s + b);
+        hs_transpose8x32(s + b);
         for (unsigned k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(st + k * w + b), s[b + k]);
     }
 }
