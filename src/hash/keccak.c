@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "util/parallel.h"
 #include "util/cpu.h"
 
 const uint64_t hs_keccak_rc[HS_KECCAK_ROUNDS] = {
@@ -159,19 +160,10 @@ static void many_1t(uint64_t *states, size_t n) {
         hs_keccakf1600_many_portable(states, n);
 }
 
+static void many_batch(void *ctx, size_t lo, size_t cnt) { many_1t((uint64_t *)ctx + 25 * lo, cnt); }
+
 void hs_keccakf1600_many(uint64_t *states, size_t n, unsigned threads) {
-    const size_t chunk = 256; /* states per work item (50 KiB), a multiple of 4 */
-    if (threads <= 1 || n < 2 * chunk) {
-        many_1t(states, n);
-        return;
-    }
-    const size_t items = (n + chunk - 1) / chunk;
-    (void)hs_cpu_has_avx2(); /* resolve detection before the threads start */
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t it = 0; it < items; it++) {
-        size_t lo = it * chunk, cnt = n - lo < chunk ? n - lo : chunk;
-        many_1t(states + 25 * lo, cnt);
-    }
+    hs_parallel_batches(n, 256, threads, many_batch, states); /* 256 states: 50 KiB, a multiple of 4 */
 }
 
 /* ---- sponge ---- */

@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "util/parallel.h"
 #include "util/cpu.h"
 
 extern const uint64_t hs_p2gl8_rc_ext_init[4][8], hs_p2gl8_rc_int[22], hs_p2gl8_rc_ext_final[4][8], hs_p2gl8_diag[8];
@@ -302,17 +303,17 @@ static void permute_many_1t(const hs_p2gl_params *pp, uint64_t *states, size_t n
         hs_p2gl_permute_many_portable(pp, states, n);
 }
 
+typedef struct {
+    const hs_p2gl_params *pp;
+    uint64_t *states;
+} many_ctx;
+
+static void many_batch(void *ctx, size_t lo, size_t cnt) {
+    many_ctx *m = ctx;
+    permute_many_1t(m->pp, m->states + lo * m->pp->width, cnt);
+}
+
 void hs_p2gl_permute_many(const hs_p2gl_params *pp, uint64_t *states, size_t n, unsigned threads) {
-    const size_t chunk = 256; /* states per work item, a multiple of 4 */
-    if (threads <= 1 || n < 2 * chunk) {
-        permute_many_1t(pp, states, n);
-        return;
-    }
-    const size_t items = (n + chunk - 1) / chunk;
-    (void)hs_cpu_has_avx2(); /* resolve detection before the threads start */
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t it = 0; it < items; it++) {
-        size_t lo = it * chunk, cnt = n - lo < chunk ? n - lo : chunk;
-        permute_many_1t(pp, states + lo * pp->width, cnt);
-    }
+    many_ctx m = {pp, states};
+    hs_parallel_batches(n, 256, threads, many_batch, &m); /* a multiple of 4 states */
 }

@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "util/parallel.h"
 #include "util/cpu.h"
 
 extern const uint32_t hs_p2kb16_rc_ext_init[4][16], hs_p2kb16_rc_int[20], hs_p2kb16_rc_ext_final[4][16],
@@ -213,40 +214,37 @@ void hs_p2_permute_many_record_avx2(const hs_p2_params *pp, uint32_t *states, si
 }
 #endif
 
-void hs_p2_permute_many_record(const hs_p2_params *pp, uint32_t *states, size_t n, uint32_t *rec, unsigned threads) {
-    const size_t chunk = 512, rw = HS_P2_REC_WORDS(pp);
-    const size_t items = (n + chunk - 1) / chunk;
-    const int avx2 = hs_cpu_has_avx2();
-#pragma omp parallel for num_threads(threads > 1 ? threads : 1) schedule(static) if (threads > 1 && items > 1)
-    for (size_t it = 0; it < items; it++) {
-        size_t lo = it * chunk, cnt = n - lo < chunk ? n - lo : chunk;
-        if (avx2)
-            hs_p2_permute_many_record_avx2(pp, states + lo * pp->width, cnt, rec + lo * rw);
+typedef struct {
+    const hs_p2_params *pp;
+    uint32_t *states, *rec;
+    int canonical;
+} many_ctx;
+
+/* Chunks of 512 states: a multiple of 8, a few L1-sized blocks. */
+static void many_batch(void *ctx, size_t lo, size_t cnt) {
+    const many_ctx *m = ctx;
+    uint32_t *s = m->states + lo * m->pp->width;
+    if (m->rec) {
+        uint32_t *r = m->rec + lo * HS_P2_REC_WORDS(m->pp);
+        if (hs_cpu_has_avx2())
+            hs_p2_permute_many_record_avx2(m->pp, s, cnt, r);
         else
-            hs_p2_permute_many_record_portable(pp, states + lo * pp->width, cnt, rec + lo * rw);
+            hs_p2_permute_many_record_portable(m->pp, s, cnt, r);
+    } else if (hs_cpu_has_avx2()) {
+        hs_p2_permute_many_avx2(m->pp, s, cnt, m->canonical);
+    } else {
+        hs_p2_permute_many_portable(m->pp, s, cnt, m->canonical);
     }
 }
 
-static void permute_many_1t(const hs_p2_params *pp, uint32_t *states, size_t n, int canonical) {
-    if (hs_cpu_has_avx2())
-        hs_p2_permute_many_avx2(pp, states, n, canonical);
-    else
-        hs_p2_permute_many_portable(pp, states, n, canonical);
+void hs_p2_permute_many_record(const hs_p2_params *pp, uint32_t *states, size_t n, uint32_t *rec, unsigned threads) {
+    many_ctx m = {pp, states, rec, 0};
+    hs_parallel_batches(n, 512, threads, many_batch, &m);
 }
 
 void hs_p2_permute_many(const hs_p2_params *pp, uint32_t *states, size_t n, int canonical, unsigned threads) {
-    const size_t chunk = 512; /* states per work item: a multiple of 8, a few L1-sized blocks */
-    if (threads <= 1 || n < 2 * chunk) {
-        permute_many_1t(pp, states, n, canonical);
-        return;
-    }
-    const size_t items = (n + chunk - 1) / chunk;
-    (void)hs_cpu_has_avx2(); /* resolve detection before the threads start */
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t it = 0; it < items; it++) {
-        size_t lo = it * chunk, cnt = n - lo < chunk ? n - lo : chunk;
-        permute_many_1t(pp, states + lo * pp->width, cnt, canonical);
-    }
+    many_ctx m = {pp, states, NULL, canonical};
+    hs_parallel_batches(n, 512, threads, many_batch, &m);
 }
 
 /* ---- naive reference: canonical integers, % p after every operation ---- */

@@ -1,3 +1,4 @@
+#include "util/parallel.h"
 #include "hash/poseidon_gl.h"
 
 #include <pthread.h>
@@ -272,20 +273,15 @@ void hs_poseidon_gl12_mds(uint64_t s[12]) {
     mds_layer(s);
 }
 
+static void many_batch(void *ctx, size_t lo, size_t cnt) {
+    void (*fn)(uint64_t *) = tab.fast_ok ? permute_fast : permute_ref_plain;
+    uint64_t *states = ctx;
+    for (size_t k = lo; k < lo + cnt; k++) fn(states + k * W);
+}
+
 void hs_poseidon_gl12_permute_many(uint64_t *states, size_t n, unsigned threads) {
     ready();
-    void (*fn)(uint64_t *) = tab.fast_ok ? permute_fast : permute_ref_plain;
-    const size_t chunk = 256; /* states per work item */
-    if (threads <= 1 || n < 2 * chunk) {
-        for (size_t k = 0; k < n; k++) fn(states + k * W);
-        return;
-    }
-    const size_t items = (n + chunk - 1) / chunk;
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t it = 0; it < items; it++) {
-        size_t lo = it * chunk, hi = n - lo < chunk ? n : lo + chunk;
-        for (size_t k = lo; k < hi; k++) fn(states + k * W);
-    }
+    hs_parallel_batches(n, 256, threads, many_batch, states);
 }
 
 /* ---- plonky2 hash modes ---- */

@@ -7,6 +7,7 @@
 
 #include "hash/rescue_impl.h"
 #include "hash/rpo.h"
+#include "util/parallel.h"
 #include "util/cpu.h"
 
 #define W HS_RESCUE_WIDTH
@@ -105,19 +106,19 @@ void hs_rpx_permute_many_portable(uint64_t *states, size_t n) {
 
 typedef void (*many_fn)(uint64_t *, size_t);
 
+typedef struct {
+    many_fn f;
+    uint64_t *states;
+} many_ctx;
+
+static void many_batch(void *ctx, size_t lo, size_t cnt) {
+    many_ctx *m = ctx;
+    m->f(m->states + lo * W, cnt);
+}
+
 static void permute_many(many_fn portable, many_fn avx2, uint64_t *states, size_t n, unsigned threads) {
-    many_fn f = hs_cpu_has_avx2() ? avx2 : portable; /* detection resolved before the threads start */
-    const size_t chunk = 64; /* states per work item: a multiple of the SIMD batch */
-    if (threads <= 1 || n < 2 * chunk) {
-        f(states, n);
-        return;
-    }
-    const size_t items = (n + chunk - 1) / chunk;
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t it = 0; it < items; it++) {
-        size_t lo = it * chunk, cnt = n - lo < chunk ? n - lo : chunk;
-        f(states + lo * W, cnt);
-    }
+    many_ctx m = {hs_cpu_has_avx2() ? avx2 : portable, states};
+    hs_parallel_batches(n, 64, threads, many_batch, &m); /* a multiple of the SIMD batch */
 }
 
 void hs_rpo_permute_many(uint64_t *states, size_t n, unsigned threads) {
