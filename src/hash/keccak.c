@@ -4,8 +4,8 @@
 
 #include <string.h>
 
-#include "util/parallel.h"
 #include "util/cpu.h"
+#include "util/parallel.h"
 
 const uint64_t hs_keccak_rc[HS_KECCAK_ROUNDS] = {
     0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL, 0x8000000080008000ULL,

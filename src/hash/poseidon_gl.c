@@ -1,10 +1,10 @@
-#include "util/parallel.h"
 #include "hash/poseidon_gl.h"
 
 #include <pthread.h>
 #include <string.h>
 
 #include "field/gl.h"
+#include "util/parallel.h"
 
 extern const uint64_t hs_poseidon_gl12_rc[30][12], hs_poseidon_gl12_mds_circ[12], hs_poseidon_gl12_mds_diag[12];
 
