@@ -18,12 +18,19 @@ int hs_p2air_init(hs_p2air *a, const hs_p2_params *pp, unsigned v) {
 
 int hs_p2air_trace(const hs_p2air *a, const hs_kb *inputs, size_t n, hs_kb *trace, hs_kb *outputs,
                    unsigned threads) {
-    const size_t words = n * a->pp->width;
-    hs_kb *s = outputs ? outputs : malloc((words ? words : 1) * sizeof *s);
-    if (!s) return 0;
-    memcpy(s, inputs, words * sizeof *s);
-    hs_p2_permute_many_record(a->pp, s, n, trace, threads);
-    if (!outputs) free(s);
+    /* Chunks of states copied to a small per-chunk buffer (or straight into outputs): no
+     * n-state scratch, and each chunk's records are written once, in order. */
+    enum { CHUNK = 256 };
+    const size_t w = a->pp->width, rw = a->rec, items = (n + CHUNK - 1) / CHUNK;
+    (void)hs_cpu_has_avx2(); /* resolve detection before the threads start */
+#pragma omp parallel for num_threads(threads > 1 ? threads : 1) schedule(static) if (threads > 1 && items > 1)
+    for (size_t it = 0; it < items; it++) {
+        hs_kb buf[CHUNK * HS_P2_MAX_WIDTH];
+        const size_t lo = it * CHUNK, cnt = n - lo < CHUNK ? n - lo : CHUNK;
+        hs_kb *s = outputs ? outputs + lo * w : buf;
+        memcpy(s, inputs + lo * w, cnt * w * sizeof *s);
+        hs_p2_permute_many_record(a->pp, s, cnt, trace + lo * rw, 1);
+    }
     return 1;
 }
 

@@ -10,6 +10,9 @@
 #include "util/mem.h"
 
 #define MAX_LAYERS HS_KB_TWO_ADICITY
+/* Merkle levels kept only as rows: openings rehash 2^k rows per level-k sibling (7 rows per
+ * query at 3), and every tree shrinks to 1/8 of its size. */
+#define DROP_LEVELS 3
 
 struct hs_pcs_matrix {
     unsigned log_h, log_blowup;
@@ -116,29 +119,71 @@ static int in_domain(hs_kbe z, unsigned log_n) {
 
 /* ---- commit ---- */
 
-int hs_pcs_commit(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, const hs_kb *evals,
-                  unsigned log_h, size_t w, int in_bitrev, unsigned threads) {
-    if (!out) return 0;
-    *out = NULL;
-    if (!p || !plan || !evals || w == 0 || !hs_fri_params_check(p, log_h, NULL) || log_h > plan->max_log_n) return 0;
-    const unsigned log_n = log_h + p->log_blowup;
-    size_t words;
-    if (!hs_mul_overflow_ok((size_t)1 << log_n, w, &words)) return 0;
+/* The LDE's per-block callback: leaves are hashed while the finished rows are still in cache. */
+typedef struct {
+    hs_merkle_tree *tree;
+    size_t w;
+} leaf_sink;
+
+static void leaf_rows(void *ctx, const hs_kb *rows, size_t first, size_t nrows, int thread) {
+    (void)thread;
+    const leaf_sink *ls = ctx;
+    hs_merkle_set_leaves(ls->tree, rows, first, nrows, ls->w);
+}
+
+/* LDE of evals into lde (may be the same buffer) fused with the leaf hashing, then the tree. */
+static hs_pcs_matrix *commit_into(const hs_fri_params *p, const hs_ntt_plan *plan, const hs_kb *evals, hs_kb *lde,
+                                  unsigned log_h, size_t w, int in_bitrev, unsigned threads) {
     hs_pcs_matrix *m = calloc(1, sizeof *m);
-    if (!m) return 0;
+    if (!m) return NULL;
     m->log_h = log_h;
     m->log_blowup = p->log_blowup;
     m->w = w;
     m->hash = p->hash;
     m->cap_height = p->cap_height;
-    m->lde = hs_alloc_array(words, sizeof(hs_kb));
-    if (!m->lde || !hs_ntt_lde(plan, evals, m->lde, log_h, w, p->log_blowup, in_bitrev, threads) ||
-        !hs_merkle_build(&m->tree, p->hash, m->lde, log_n, w, p->cap_height, threads)) {
-        hs_pcs_matrix_free(m);
+    m->lde = lde;
+    leaf_sink ls = {NULL, w};
+    if (!hs_merkle_begin(&m->tree, p->hash, log_h + p->log_blowup, p->cap_height)) goto fail;
+    ls.tree = m->tree;
+    if (!hs_ntt_coset_lde_rows(plan, evals, lde, log_h, w, p->log_blowup, HS_KB_ONE, in_bitrev,
+                               hs_kb_from_u32(HS_KB_GENERATOR), threads, leaf_rows, &ls))
+        goto fail;
+    hs_merkle_finish(m->tree, threads);
+    hs_merkle_drop_levels(m->tree, DROP_LEVELS, lde, w);
+    return m;
+fail:
+    hs_pcs_matrix_free(m);
+    return NULL;
+}
+
+static int commit_args_ok(const hs_fri_params *p, const hs_ntt_plan *plan, const void *buf, unsigned log_h, size_t w,
+                          size_t *words) {
+    return p && plan && buf && w != 0 && hs_fri_params_check(p, log_h, NULL) && log_h <= plan->max_log_n &&
+           hs_mul_overflow_ok((size_t)1 << (log_h + p->log_blowup), w, words);
+}
+
+int hs_pcs_commit(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, const hs_kb *evals,
+                  unsigned log_h, size_t w, int in_bitrev, unsigned threads) {
+    if (!out) return 0;
+    *out = NULL;
+    size_t words;
+    if (!commit_args_ok(p, plan, evals, log_h, w, &words)) return 0;
+    hs_kb *lde = hs_alloc_array(words, sizeof(hs_kb));
+    if (!lde) return 0;
+    *out = commit_into(p, plan, evals, lde, log_h, w, in_bitrev, threads);
+    return *out != NULL;
+}
+
+int hs_pcs_commit_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, hs_kb *buf,
+                        unsigned log_h, size_t w, int in_bitrev, unsigned threads) {
+    size_t words;
+    if (out) *out = NULL;
+    if (!out || !commit_args_ok(p, plan, buf, log_h, w, &words)) {
+        hs_free(buf);
         return 0;
     }
-    *out = m;
-    return 1;
+    *out = commit_into(p, plan, buf, buf, log_h, w, in_bitrev, threads);
+    return *out != NULL;
 }
 
 void hs_pcs_matrix_free(hs_pcs_matrix *m) {
@@ -293,6 +338,7 @@ int hs_pcs_open(const hs_fri_params *p, const hs_ntt_plan *plan, hs_transcript *
     for (unsigned r = 0; r < G->n_layers; r++) {
         const unsigned a = G->arity[r], ln = G->log_n[r];
         if (!hs_merkle_build(&tr[r], p->hash, lay[r], ln - a, ((size_t)d) << a, p->cap_height, threads)) goto done;
+        hs_merkle_drop_levels(tr[r], DROP_LEVELS, lay[r], ((size_t)d) << a);
         const size_t cl = (size_t)1 << G->cap[r];
         pr->caps[r] = malloc(cl * sizeof(hs_digest));
         if (!pr->caps[r]) goto done;

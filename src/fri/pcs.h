@@ -59,6 +59,12 @@ typedef struct hs_pcs_matrix hs_pcs_matrix;
 /* evals: h*w words (Montgomery), not modified. Returns 0 on bad arguments or out of memory. */
 int hs_pcs_commit(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, const hs_kb *evals,
                   unsigned log_h, size_t w, int in_bitrev, unsigned threads);
+/* The same commitment without a copy of the input: buf (from hs_alloc_array, at least
+ * (h << log_blowup) * w words) holds the h rows of evaluations at its start and becomes the
+ * matrix's LDE, extended in place; the matrix owns it from then on (hs_pcs_matrix_free frees it,
+ * and so does a failed call). A caller can generate its trace straight into such a buffer. */
+int hs_pcs_commit_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, hs_kb *buf,
+                        unsigned log_h, size_t w, int in_bitrev, unsigned threads);
 void hs_pcs_matrix_free(hs_pcs_matrix *m);
 const hs_digest *hs_pcs_cap(const hs_pcs_matrix *m); /* 2^min(cap_height, log_h+log_blowup) digests */
 size_t hs_pcs_cap_len(const hs_pcs_matrix *m);

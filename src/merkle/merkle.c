@@ -7,7 +7,11 @@
  * not known needs that sibling, and it is sent. Sent digests are ordered by level, then by index.
  * The verifier recomputes the known nodes left to right with a stack (at most one pending node
  * per level), taking level k's siblings from a per-level cursor into the proof, so it needs no
- * allocation at all. */
+ * allocation at all.
+ *
+ * Each stored level is its own allocation, so hs_merkle_drop_levels can free the bottom ones
+ * (half of a tree's memory is its leaves); an opening then rehashes the 2^k rows under each
+ * level-k sibling it needs. */
 #include "merkle/merkle.h"
 
 #include <stdlib.h>
@@ -24,12 +28,15 @@
 #endif
 
 #define MAX_LOG_H 30
+#define MAX_DROP 4 /* levels an opening may rebuild from rows: at most 16 rows per sibling */
 
 struct hs_merkle_tree {
     hs_merkle_hash hash;
     unsigned log_h, cap_height;
-    hs_digest *nodes;             /* all stored levels, leaves first */
-    size_t off[MAX_LOG_H + 1];    /* off[k]: first node of level k in nodes */
+    unsigned low;              /* levels below it are dropped: rebuilt from rows on opening */
+    const hs_kb *rows;         /* the committed rows, when low > 0 */
+    size_t w;
+    hs_digest *lv[MAX_LOG_H + 1]; /* level k, 2^(log_h - k) nodes; NULL below low */
 };
 
 /* ---- leaves ---- */
@@ -168,47 +175,75 @@ static void nodes(hs_merkle_hash hash, const hs_digest *in, size_t n, hs_digest 
 
 /* ---- tree ---- */
 
-int hs_merkle_build(hs_merkle_tree **out, hs_merkle_hash hash, const hs_kb *rows, unsigned log_h, size_t w,
-                    unsigned cap_height, unsigned threads) {
+int hs_merkle_begin(hs_merkle_tree **out, hs_merkle_hash hash, unsigned log_h, unsigned cap_height) {
     if (!out) return 0;
     *out = NULL;
-    if (log_h > MAX_LOG_H || w == 0 || !rows) return 0;
+    if (log_h > MAX_LOG_H) return 0;
     if (hash != HS_MERKLE_POSEIDON2 && hash != HS_MERKLE_KECCAK && hash != HS_MERKLE_BLAKE3) return 0;
-    size_t h = (size_t)1 << log_h, words, bytes;
-    if (!hs_mul_overflow_ok(h, w, &words) || !hs_mul_overflow_ok(words, sizeof(hs_kb), &bytes)) return 0;
+    const size_t h = (size_t)1 << log_h;
     if (cap_height > log_h) cap_height = log_h;
     hs_merkle_tree *t = calloc(1, sizeof *t);
     if (!t) return 0;
     t->hash = hash;
     t->log_h = log_h;
     t->cap_height = cap_height;
-    const unsigned L = log_h - cap_height;
-    size_t total = 0;
-    for (unsigned k = 0; k <= L; k++) {
-        t->off[k] = total;
-        total += h >> k;
-    }
-    t->nodes = hs_alloc_array(total, sizeof(hs_digest));
-    if (!t->nodes) {
-        free(t);
+    for (unsigned k = 0; k <= log_h - cap_height; k++)
+        if (!(t->lv[k] = hs_alloc_array(h >> k, sizeof(hs_digest)))) {
+            hs_merkle_free(t);
+            return 0;
+        }
+    if (hash == HS_MERKLE_POSEIDON2) (void)hs_p2_kb16(); /* constant tables before any thread needs them */
+    (void)hs_cpu_has_avx2();
+    *out = t;
+    return 1;
+}
+
+void hs_merkle_set_leaves(hs_merkle_tree *t, const hs_kb *rows, size_t first, size_t n, size_t w) {
+    if (n) leaves_1t(t->hash, rows, n, w, t->lv[0] + first);
+}
+
+void hs_merkle_finish(hs_merkle_tree *t, unsigned threads) {
+    const size_t h = (size_t)1 << t->log_h;
+    for (unsigned k = 1; k <= t->log_h - t->cap_height; k++)
+        nodes(t->hash, t->lv[k - 1], h >> k, t->lv[k], threads);
+}
+
+void hs_merkle_drop_levels(hs_merkle_tree *t, unsigned level, const hs_kb *rows, size_t w) {
+    const unsigned L = t->log_h - t->cap_height;
+    if (level > L) level = L;
+    if (level > MAX_DROP) level = MAX_DROP;
+    if (level <= t->low || !rows || w == 0) return;
+    t->rows = rows;
+    t->w = w;
+    for (unsigned k = t->low; k < level; k++) hs_free(t->lv[k]), t->lv[k] = NULL;
+    t->low = level;
+}
+
+int hs_merkle_build(hs_merkle_tree **out, hs_merkle_hash hash, const hs_kb *rows, unsigned log_h, size_t w,
+                    unsigned cap_height, unsigned threads) {
+    if (!out) return 0;
+    *out = NULL;
+    if (log_h > MAX_LOG_H || w == 0 || !rows) return 0;
+    size_t words, bytes;
+    if (!hs_mul_overflow_ok((size_t)1 << log_h, w, &words) || !hs_mul_overflow_ok(words, sizeof(hs_kb), &bytes))
         return 0;
-    }
-    hs_merkle_hash_rows(hash, rows, h, w, t->nodes, threads);
-    if (threads > 1) (void)hs_cpu_has_avx2();
-    for (unsigned k = 1; k <= L; k++) nodes(hash, t->nodes + t->off[k - 1], h >> k, t->nodes + t->off[k], threads);
+    hs_merkle_tree *t;
+    if (!hs_merkle_begin(&t, hash, log_h, cap_height)) return 0;
+    hs_merkle_hash_rows(hash, rows, (size_t)1 << log_h, w, t->lv[0], threads);
+    hs_merkle_finish(t, threads);
     *out = t;
     return 1;
 }
 
 void hs_merkle_free(hs_merkle_tree *t) {
     if (!t) return;
-    hs_free(t->nodes);
+    for (unsigned k = 0; k <= MAX_LOG_H; k++) hs_free(t->lv[k]);
     free(t);
 }
 
 unsigned hs_merkle_log_h(const hs_merkle_tree *t) { return t->log_h; }
 unsigned hs_merkle_cap_height(const hs_merkle_tree *t) { return t->cap_height; }
-const hs_digest *hs_merkle_cap(const hs_merkle_tree *t) { return t->nodes + t->off[t->log_h - t->cap_height]; }
+const hs_digest *hs_merkle_cap(const hs_merkle_tree *t) { return t->lv[t->log_h - t->cap_height]; }
 
 /* ---- openings ---- */
 
@@ -220,9 +255,25 @@ static int idx_ok(unsigned log_h, const size_t *idx, size_t n) {
     return 1;
 }
 
+/* Node (k, v): stored, or rebuilt from its 2^k rows when level k was dropped. */
+static void node_at(const hs_merkle_tree *t, unsigned k, size_t v, hs_digest *out) {
+    if (k >= t->low) {
+        *out = t->lv[k][v];
+        return;
+    }
+    hs_digest a[1u << MAX_DROP], b[(1u << MAX_DROP) / 2], *in = a, *o = b;
+    leaves_1t(t->hash, t->rows + (v << k) * t->w, (size_t)1 << k, t->w, a);
+    for (size_t m = (size_t)1 << k; m > 1; m /= 2) { /* nodes_1t wants distinct in and out */
+        nodes_1t(t->hash, in, m / 2, o);
+        hs_digest *x = in;
+        in = o, o = x;
+    }
+    *out = in[0];
+}
+
 /* Siblings level k needs: walks the distinct values v of idx >> k; a pair (v even, v + 1) of known
- * nodes needs nothing, any other known node needs v ^ 1. Writes them from `level` when out != NULL. */
-static size_t level_sibs(const size_t *idx, size_t n, unsigned k, const hs_digest *level, hs_digest *out) {
+ * nodes needs nothing, any other known node needs v ^ 1. Writes them from tree t when out != NULL. */
+static size_t level_sibs(const size_t *idx, size_t n, unsigned k, const hs_merkle_tree *t, hs_digest *out) {
     size_t cnt = 0, j = 0;
     while (j < n) {
         size_t v = idx[j] >> k, j2 = j + 1;
@@ -232,7 +283,7 @@ static size_t level_sibs(const size_t *idx, size_t n, unsigned k, const hs_diges
             while (j < n && idx[j] >> k == v + 1) j++;
             continue;
         }
-        if (out) out[cnt] = level[v ^ 1];
+        if (out) node_at(t, k, v ^ 1, out + cnt);
         cnt++;
         j = j2;
     }
@@ -251,7 +302,7 @@ size_t hs_merkle_open(const hs_merkle_tree *t, const size_t *idx, size_t n, hs_d
     if (!t || !idx_ok(t->log_h, idx, n)) return (size_t)-1;
     size_t cnt = 0;
     for (unsigned k = 0; k < t->log_h - t->cap_height; k++)
-        cnt += level_sibs(idx, n, k, t->nodes + t->off[k], out + cnt);
+        cnt += level_sibs(idx, n, k, t, out + cnt);
     return cnt;
 }
 

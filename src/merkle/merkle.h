@@ -37,6 +37,21 @@ typedef struct hs_merkle_tree hs_merkle_tree;
 int hs_merkle_build(hs_merkle_tree **out, hs_merkle_hash hash, const hs_kb *rows, unsigned log_h, size_t w,
                     unsigned cap_height, unsigned threads);
 void hs_merkle_free(hs_merkle_tree *t);
+/* The same tree built in steps, for rows that are produced piece by piece (an LDE reporting its
+ * finished blocks, hs_ntt_coset_lde_rows): begin allocates it, hs_merkle_set_leaves hashes rows
+ * [first, first + n) of the matrix (rows points at row `first`) into their leaf digests, on the
+ * calling thread (several threads may call it at once on disjoint ranges), and finish computes
+ * the nodes once every leaf is set. The tree equals hs_merkle_build's over the same rows. begin
+ * returns 0 on bad arguments (log_h > 30, unknown hash) or out of memory. */
+int hs_merkle_begin(hs_merkle_tree **out, hs_merkle_hash hash, unsigned log_h, unsigned cap_height);
+void hs_merkle_set_leaves(hs_merkle_tree *t, const hs_kb *rows, size_t first, size_t n, size_t w);
+void hs_merkle_finish(hs_merkle_tree *t, unsigned threads);
+/* Frees the stored levels below `level` (at most 4, and never the cap's): hs_merkle_open then
+ * rebuilds each node it needs there from its 2^k rows, read from `rows` (the tree's matrix,
+ * 2^log_h rows of w words), which the caller keeps alive and unchanged for the tree's life.
+ * Saves nearly all of the tree's memory (the leaves are half of it) for a few row hashes per
+ * opened leaf; the cap and every opening stay the same. */
+void hs_merkle_drop_levels(hs_merkle_tree *t, unsigned level, const hs_kb *rows, size_t w);
 unsigned hs_merkle_log_h(const hs_merkle_tree *t);
 unsigned hs_merkle_cap_height(const hs_merkle_tree *t); /* after clamping */
 /* The cap: 2^cap_height digests, left to right. */

@@ -229,23 +229,30 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const hs_kb *inputs, unsigned
     hs_w_bytes(out, hdr.data, hdr.len);
     hs_w_free(&hdr);
 
-    /* trace */
-    trace = hs_alloc_array(N, c.air.rec * sizeof *trace);
-    outs = hs_alloc_array(N, c.air.pp->width * sizeof *outs);
-    if (!trace || !outs || !hs_p2air_trace(&c.air, inputs, N, trace, outs, threads)) goto done;
-    if (outputs) memcpy(outputs, outs, N * c.air.pp->width * sizeof *outs);
+    /* trace, generated straight into the buffer its LDE will fill (no copy, no second matrix) */
+    trace = hs_alloc_array(n << fp->log_blowup, W * sizeof *trace);
+    /* outputs only where someone reads them: the caller, or the public table */
+    const hs_kb *outs_c = outputs;
+    if (!outputs && shape.public_io) outs_c = outs = hs_alloc_array(N, c.air.pp->width * sizeof *outs);
+    if (!trace || (shape.public_io && !outs_c) ||
+        !hs_p2air_trace(&c.air, inputs, N, trace, outputs ? outputs : outs, threads))
+        goto done;
     if (shape.public_io) {
         hs_digest dg;
-        table_digest(inputs, outs, N * c.air.pp->width, &dg);
+        table_digest(inputs, outs_c, N * c.air.pp->width, &dg);
         hs_transcript_absorb_digests(&tr, &dg, 1);
     }
     if (shape_in->corrupt_cell && shape_in->corrupt_cell <= N * c.air.rec)
         trace[shape_in->corrupt_cell - 1] = hs_kb_add(trace[shape_in->corrupt_cell - 1], HS_KB_ONE);
     t = hs_now(), tm->trace_s = t - t0, t0 = t;
 
-    /* commit: rows of the trace are the evaluations on H in bit-reversed order */
-    if (!hs_pcs_commit(&mats[0], fp, &plan, trace, log_h, W, 1, threads)) goto done;
-    hs_free(trace), trace = NULL;
+    /* commit: rows of the trace are the evaluations on H in bit-reversed order; the matrix takes
+     * the buffer and extends it in place */
+    {
+        hs_kb *buf = trace;
+        trace = NULL;
+        if (!hs_pcs_commit_owned(&mats[0], fp, &plan, buf, log_h, W, 1, threads)) goto done;
+    }
     hs_transcript_absorb_digests(&tr, hs_pcs_cap(mats[0]), hs_pcs_cap_len(mats[0]));
     hs_w_digests(out, hs_pcs_cap(mats[0]), hs_pcs_cap_len(mats[0]));
     t = hs_now(), tm->commit_s = t - t0, t0 = t;
@@ -265,10 +272,12 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const hs_kb *inputs, unsigned
         if (!gp || !pm || !pl) goto done;
         gamma_powers(&c, gamma, gp);
         for (size_t r = 0; r < n; r++) {
-            hs_kbe p = table_row(&c, gp, inputs, outs, r);
+            hs_kbe p = table_row(&c, gp, inputs, outs_c, r);
             memcpy(pm + r * d, p.c, d * sizeof *pm);
         }
         if (!hs_ntt_lde(&plan, pm, pl, log_h, d, 1, 1, threads)) goto done;
+        hs_free(pm), pm = NULL;
+        hs_free(outs), outs = NULL;
     }
     const hs_kbe alpha_k = hs_kbe_exp(d, alpha, c.air.n_constraints);
     const hs_kb zh_inv[2] = {hs_kb_inv(hs_kb_sub(c.g_n, HS_KB_ONE)),
@@ -314,11 +323,13 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const hs_kb *inputs, unsigned
         cv = hs_kbe_mul_base(cv, zh_inv[i >= n]);
         memcpy(qm + i * d, cv.c, d * sizeof *qm);
     }
+    hs_free(pow), pow = NULL;
+    hs_free(pl), pl = NULL;
     t = hs_now(), tm->quotient_s = t - t0, t0 = t;
 
     /* coefficients of Q, split by parity into q0, q1, back to evaluations on H (bit-reversed) */
     if (!hs_ntt_coset_idit(&plan, qm, log_h + 1, d, hs_kb_from_u32(HS_KB_GENERATOR), threads)) goto done;
-    q2 = hs_alloc_array(n, 2 * d * sizeof *q2);
+    q2 = hs_alloc_array(n << fp->log_blowup, 2 * d * sizeof *q2); /* room for its LDE */
     if (!q2) goto done;
     for (size_t j = 0; j < n; j++) {
         memcpy(q2 + j * 2 * d, qm + 2 * j * d, d * sizeof *q2);
@@ -326,8 +337,11 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const hs_kb *inputs, unsigned
     }
     hs_free(qm), qm = NULL;
     if (!hs_ntt_dif(&plan, q2, log_h, 2 * d, threads)) goto done;
-    if (!hs_pcs_commit(&mats[1], fp, &plan, q2, log_h, 2 * d, 1, threads)) goto done;
-    hs_free(q2), q2 = NULL;
+    {
+        hs_kb *buf = q2;
+        q2 = NULL;
+        if (!hs_pcs_commit_owned(&mats[1], fp, &plan, buf, log_h, 2 * d, 1, threads)) goto done;
+    }
     hs_transcript_absorb_digests(&tr, hs_pcs_cap(mats[1]), hs_pcs_cap_len(mats[1]));
     hs_w_digests(out, hs_pcs_cap(mats[1]), hs_pcs_cap_len(mats[1]));
     t = hs_now(), tm->quotient_commit_s = t - t0, t0 = t;
