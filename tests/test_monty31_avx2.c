@@ -1,9 +1,73 @@
 /* Every packed (AVX2, 8-lane) operation of monty31_avx2.h against the scalar one, for KoalaBear
- * and BabyBear, on random data; and the per-field wrappers (kb_avx2.h, bb_avx2.h). */
+ * and BabyBear, on random data (the signed products on inputs across [-p, p], edges included);
+ * and the per-field wrappers (kb_avx2.h, bb_avx2.h). */
 #include "field/bb_avx2.h"
 #include "field/kb_avx2.h"
 #include "testutil.h"
 #include "util/cpu.h"
+
+static uint32_t canon_i64(int64_t v, uint32_t p) { return (uint32_t)(((v % (int64_t)p) + (int64_t)p) % (int64_t)p); }
+
+/* A lane for the signed products: anything in [-p, p], edges often. */
+static int32_t signed_lane(hs_rng *rng, uint32_t p) {
+    const int64_t edge[] = {0, 1, -1, (int64_t)p, -(int64_t)p, (int64_t)p - 1, 1 - (int64_t)p, (int64_t)(p >> 1)};
+    if (hs_rng_below(rng, 4) == 0) return (int32_t)edge[hs_rng_below(rng, 8)];
+    return (int32_t)((int64_t)hs_rng_below(rng, 2 * (uint64_t)p + 1) - (int64_t)p);
+}
+
+/* The signed Montgomery products and the other helpers the Poseidon2 kernel uses. */
+static void signed_ops(hs_rng *rng, const hs_mt_field *f) {
+    const uint32_t p = f->p, mu = f->mu;
+    const __m256i P = _mm256_set1_epi32((int)p), MU = _mm256_set1_epi32((int)mu);
+    unsigned long iters = hs_test_iters(20000);
+    for (unsigned long it = 0; it < iters && !TOO_MANY_FAILURES(); it++) {
+        int32_t a[8], b[8], r[8];
+        uint32_t c[8], ua[8];
+        for (int i = 0; i < 8; i++) {
+            a[i] = signed_lane(rng, p), b[i] = signed_lane(rng, p);
+            c[i] = it < 2 ? (uint32_t)(it ? p - 1 : 0) : (uint32_t)hs_rng_below(rng, p);
+            ua[i] = it & 1 ? (uint32_t)hs_rng_u64(rng) : (uint32_t)hs_rng_below(rng, p);
+        }
+        __m256i va = _mm256_loadu_si256((const __m256i *)a), vb = _mm256_loadu_si256((const __m256i *)b);
+        __m256i vc = _mm256_loadu_si256((const __m256i *)c), vu = _mm256_loadu_si256((const __m256i *)ua);
+        /* mul_s: (-p, p), congruent to a b R^-1 */
+        _mm256_storeu_si256((__m256i *)r, hs_mt8_mul_s(va, vb, P, MU));
+        for (int i = 0; i < 8; i++) {
+            CHECK(r[i] > -(int64_t)p && r[i] < (int64_t)p);
+            CHECK_EQ_U64(canon_i64(r[i], p), hs_mt_mul(canon_i64(a[i], p), canon_i64(b[i], p), p, mu));
+        }
+        /* mulhi_s on even lanes: low word 0, high word the product */
+        _mm256_storeu_si256((__m256i *)r, hs_mt8_mulhi_s(va, vb, P, MU));
+        for (int i = 0; i < 8; i += 2) {
+            CHECK_EQ_U64((uint32_t)r[i], 0);
+            CHECK_EQ_U64(canon_i64(r[i + 1], p), hs_mt_mul(canon_i64(a[i], p), canon_i64(b[i], p), p, mu));
+        }
+        _mm256_storeu_si256((__m256i *)r, hs_mt8_canon_s(hs_mt8_mul_s(va, vb, P, MU), P));
+        for (int i = 0; i < 8; i++)
+            CHECK_EQ_U64((uint32_t)r[i], hs_mt_mul(canon_i64(a[i], p), canon_i64(b[i], p), p, mu));
+        _mm256_storeu_si256((__m256i *)r, hs_mt8_cube_s(va, P, MU));
+        for (int i = 0; i < 8; i++) {
+            uint32_t x = canon_i64(a[i], p), x2 = hs_mt_mul(x, x, p, mu);
+            CHECK_EQ_U64((uint32_t)r[i], hs_mt_mul(x2, x, p, mu));
+        }
+        _mm256_storeu_si256((__m256i *)r, hs_mt8_pow7_s(va, P, MU));
+        for (int i = 0; i < 8; i++) {
+            uint32_t x = canon_i64(a[i], p), x2 = hs_mt_mul(x, x, p, mu), x3 = hs_mt_mul(x2, x, p, mu);
+            CHECK_EQ_U64((uint32_t)r[i], hs_mt_mul(hs_mt_mul(x2, x2, p, mu), x3, p, mu));
+        }
+        _mm256_storeu_si256((__m256i *)r, hs_mt8_redc32(vu, P, MU));
+        for (int i = 0; i < 8; i++) CHECK_EQ_U64((uint32_t)r[i], hs_mt_redc(ua[i], p, mu));
+        _mm256_storeu_si256((__m256i *)r, hs_mt8_halve(vc, P));
+        for (int i = 0; i < 8; i++) CHECK_EQ_U64((uint32_t)r[i], hs_mt_halve(c[i], p));
+        int k = 1 + (int)(it % f->two_adicity);
+        uint32_t inv2k = f->one;
+        for (int j = 0; j < k; j++) inv2k = hs_mt_halve(inv2k, p);
+        _mm256_storeu_si256((__m256i *)r, hs_mt8_mul_2exp_neg_c(vc, k, f->m, f->two_adicity, P));
+        for (int i = 0; i < 8; i++) CHECK_EQ_U64((uint32_t)r[i], hs_mt_mul(c[i], inv2k, p, mu));
+        _mm256_storeu_si256((__m256i *)r, hs_mt8_odd(va));
+        for (int i = 0; i < 8; i += 2) CHECK(r[i] == a[i + 1] && r[i + 1] == 0);
+    }
+}
 
 static void field(hs_rng *rng, const hs_mt_field *f) {
     const uint32_t p = f->p, mu = f->mu;
@@ -42,6 +106,7 @@ static void field(hs_rng *rng, const hs_mt_field *f) {
         }
 #undef LANES
     }
+    signed_ops(rng, f);
 }
 
 int main(void) {

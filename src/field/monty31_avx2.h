@@ -48,6 +48,74 @@ static inline __m256i hs_mt8_mul_2exp_neg(__m256i a, int k, unsigned m, unsigned
     return _mm256_min_epu32(d, _mm256_add_epi32(d, P));
 }
 
+/* ---- Signed Montgomery products (for S-boxes and other product chains) ----
+ * Lanes are int32 values a, b with |a*b| < 2^31 p, e.g. |a|, |b| <= p. For t = a*b as a signed
+ * 64-bit product, q = t * mu mod 2^32 read as a signed 32-bit value gives |t - q p| < 2^32 p, so
+ * REDC(t) = (t - q p) / 2^32 lies in (-p, p) and no correction is needed between products. */
+
+/* Works on the even 32-bit lanes only (the odd ones are ignored): returns t - q p per 64-bit
+ * lane, whose high word is REDC(a_evn * b_evn) in (-p, p) and whose low word is 0. */
+static inline __m256i hs_mt8_mulhi_s(__m256i a, __m256i b, __m256i P, __m256i MU) {
+    __m256i t = _mm256_mul_epi32(a, b);
+    __m256i q = _mm256_mul_epu32(t, MU); /* low word: t * mu mod 2^32 */
+    __m256i qp = _mm256_mul_epi32(q, P); /* q signed */
+    return _mm256_sub_epi32(t, qp);      /* low words cancel; high words: no borrow */
+}
+/* Odd 32-bit lanes moved to the even positions (what _mm256_mul_ep{i,u}32 read). */
+static inline __m256i hs_mt8_odd(__m256i a) { return _mm256_srli_epi64(a, 32); }
+/* From the high words of the even-lane (e) and odd-lane (o) hs_mt8_mulhi_s results to 8 packed lanes. */
+static inline __m256i hs_mt8_pack_hi(__m256i e, __m256i o) {
+    return _mm256_blend_epi32(_mm256_srli_epi64(e, 32), o, 0xaa);
+}
+/* (-p, p) -> [0, p) */
+static inline __m256i hs_mt8_canon_s(__m256i d, __m256i P) { return _mm256_min_epu32(d, _mm256_add_epi32(d, P)); }
+
+/* a * b, packed signed in (|a*b| < 2^31 p per lane), packed in (-p, p) out. */
+static inline __m256i hs_mt8_mul_s(__m256i a, __m256i b, __m256i P, __m256i MU) {
+    return hs_mt8_pack_hi(hs_mt8_mulhi_s(a, b, P, MU), hs_mt8_mulhi_s(hs_mt8_odd(a), hs_mt8_odd(b), P, MU));
+}
+
+/* x^3 and x^7 for |x| <= p, result in [0, p). Intermediate powers stay split in even/odd halves
+ * (one shift each instead of shift + blend + shuffle) and are not corrected. */
+static inline __m256i hs_mt8_cube_s(__m256i x, __m256i P, __m256i MU) {
+    __m256i xo = hs_mt8_odd(x);
+    __m256i x2e = hs_mt8_odd(hs_mt8_mulhi_s(x, x, P, MU)), x2o = hs_mt8_odd(hs_mt8_mulhi_s(xo, xo, P, MU));
+    return hs_mt8_canon_s(hs_mt8_pack_hi(hs_mt8_mulhi_s(x2e, x, P, MU), hs_mt8_mulhi_s(x2o, xo, P, MU)), P);
+}
+static inline __m256i hs_mt8_pow7_s(__m256i x, __m256i P, __m256i MU) {
+    __m256i xo = hs_mt8_odd(x);
+    __m256i x2e = hs_mt8_odd(hs_mt8_mulhi_s(x, x, P, MU)), x2o = hs_mt8_odd(hs_mt8_mulhi_s(xo, xo, P, MU));
+    __m256i x3e = hs_mt8_odd(hs_mt8_mulhi_s(x2e, x, P, MU)), x3o = hs_mt8_odd(hs_mt8_mulhi_s(x2o, xo, P, MU));
+    __m256i x4e = hs_mt8_odd(hs_mt8_mulhi_s(x2e, x2e, P, MU)), x4o = hs_mt8_odd(hs_mt8_mulhi_s(x2o, x2o, P, MU));
+    return hs_mt8_canon_s(hs_mt8_pack_hi(hs_mt8_mulhi_s(x3e, x4e, P, MU), hs_mt8_mulhi_s(x3o, x4o, P, MU)), P);
+}
+
+/* REDC of a 32-bit value (Montgomery form -> canonical), a any 32-bit value: with q = a mu,
+ * a - q p = -hi(q p) 2^32, so the result is -hi(q p) mod p. */
+static inline __m256i hs_mt8_redc32(__m256i a, __m256i P, __m256i MU) {
+    __m256i q = _mm256_mullo_epi32(a, MU);
+    __m256i h = hs_mt8_pack_hi(_mm256_mul_epu32(q, P), _mm256_mul_epu32(hs_mt8_odd(q), P)); /* [0, p) */
+    __m256i r = _mm256_sub_epi32(P, h);                                                      /* (0, p] */
+    return _mm256_min_epu32(r, _mm256_sub_epi32(r, P));
+}
+
+/* a / 2 for a in [0, p): a >> 1, plus (p + 1) / 2 when a is odd. */
+static inline __m256i hs_mt8_halve(__m256i a, __m256i P) {
+    const __m256i one = _mm256_set1_epi32(1);
+    __m256i half = _mm256_add_epi32(_mm256_srli_epi32(P, 1), one);
+    return _mm256_add_epi32(_mm256_srli_epi32(a, 1), _mm256_sign_epi32(half, _mm256_and_si256(a, one)));
+}
+
+/* a * 2^-k in [0, p), for a in [0, p), 1 <= k <= s, p = 1 + (2^m - 1) 2^s; k, m, s are meant to be
+ * compile-time constants (immediate shifts). With a = hi 2^k + lo: a 2^-k = hi - lo (2^m - 1) 2^(s-k)
+ * mod p, where hi < 2^(31-k) and lo (2^m - 1) 2^(s-k) < p, so one conditional addition of p. */
+static inline __m256i hs_mt8_mul_2exp_neg_c(__m256i a, int k, unsigned m, unsigned s, __m256i P) {
+    __m256i hi = _mm256_srli_epi32(a, k);
+    __m256i lo = _mm256_and_si256(a, _mm256_set1_epi32((int)((1u << k) - 1)));
+    __m256i l = _mm256_mullo_epi32(lo, _mm256_set1_epi32((int)(((1u << m) - 1) << (s - (unsigned)k))));
+    return hs_mt8_canon_s(_mm256_sub_epi32(hi, l), P);
+}
+
 /* Per-field packed API with the constants folded in: T_set1, T_load, T_store, T_add, T_sub,
  * T_neg, T_double, T_mul, T_square, T_cube, T_mul_2exp_neg (a * 2^-k, 1 <= k <= s). */
 #define HS_MT8_DEFINE_FIELD(T, SCALAR, P, MU, M, S)                                                       \

@@ -1,17 +1,43 @@
 /* Poseidon2 over the Monty-31 fields, batch kernel: 8 independent states, one per AVX2 lane.
- * Compiled with -mavx2; reached only through hs_cpu_has_avx2(). */
+ * Compiled with -mavx2; reached only through hs_cpu_has_avx2().
+ *
+ * What makes it fast:
+ * - S-box inputs are s + (rc - p), in [-p, p): one addition, and the signed Montgomery products
+ *   of monty31_avx2.h (hs_mt8_cube_s / hs_mt8_pow7_s) need no correction between products.
+ * - Plonky3's default diagonals are compiled in (codes below), so every V[i] * x is shifts and
+ *   adds with immediates; an instance whose V differs takes a Montgomery product per lane.
+ * - In a partial round the sum of lanes 1..w-1 does not wait for lane 0's S-box, and with
+ *   V[0] = -2 the new lane 0 is (sum of the others) - S(x0).
+ * - Round constants are broadcast once per call; a permutation is inlined per instance with
+ *   its width, degree, field and diagonal known, loops over lanes fully unrolled. */
 #include <string.h>
 
+#include "field/bb.h"
+#include "field/kb.h"
 #include "field/monty31_avx2.h"
 #include "hash/poseidon2_monty31.h"
 
+#define AI static inline __attribute__((always_inline))
+/* fully unroll the loop that follows (trip counts are compile-time after inlining) */
+#if defined(__clang__)
+#define UNROLL _Pragma("clang loop unroll(full)")
+#else
+#define UNROLL _Pragma("GCC unroll 24")
+#endif
+
 typedef struct {
     __m256i P, MU;
-    unsigned m, s; /* p = 1 + (2^m - 1) 2^s */
 } fconst;
 
+/* Broadcast once per call. */
+typedef struct {
+    __m256i rc_full[2 * HS_P2_HALF_FULL][HS_P2_MAX_WIDTH]; /* rc - p */
+    __m256i rc_part[HS_P2_MAX_PARTIAL];                    /* rc - p */
+    __m256i diag[HS_P2_MAX_WIDTH];                         /* V, for the generic internal layer */
+} kconst;
+
 /* 8x8 transpose of 32-bit words: r[i] lane j  ->  r[j] lane i. */
-static inline void transpose8(__m256i r[8]) {
+AI void transpose8(__m256i r[8]) {
     __m256i t0 = _mm256_unpacklo_epi32(r[0], r[1]), t1 = _mm256_unpackhi_epi32(r[0], r[1]);
     __m256i t2 = _mm256_unpacklo_epi32(r[2], r[3]), t3 = _mm256_unpackhi_epi32(r[2], r[3]);
     __m256i t4 = _mm256_unpacklo_epi32(r[4], r[5]), t5 = _mm256_unpackhi_epi32(r[4], r[5]);
@@ -32,16 +58,22 @@ static inline void transpose8(__m256i r[8]) {
 
 #define ADD(a, b) hs_mt8_add(a, b, F->P)
 #define SUB(a, b) hs_mt8_sub(a, b, F->P)
-#define MUL(a, b) hs_mt8_mul(a, b, F->P, F->MU)
+#define DBL(a) hs_mt8_add(a, a, F->P)
 
-static inline void mat4x(const fconst *F, __m256i *x) {
+/* x in [-p, p) -> S(x) in [0, p) */
+AI __m256i sbox(const fconst *F, __m256i x, const unsigned deg) {
+    return deg == 3 ? hs_mt8_cube_s(x, F->P, F->MU) : hs_mt8_pow7_s(x, F->P, F->MU);
+}
+
+/* M4 = circ(2, 3, 1, 1): y_i = (x0 + x1 + x2 + x3) + x_i + 2 x_(i+1). */
+AI void mat4(const fconst *F, __m256i *x) {
     __m256i t01 = ADD(x[0], x[1]);
     __m256i t23 = ADD(x[2], x[3]);
     __m256i t0123 = ADD(t01, t23);
     __m256i t01123 = ADD(t0123, x[1]);
     __m256i t01233 = ADD(t0123, x[3]);
-    __m256i y3 = ADD(t01233, ADD(x[0], x[0]));
-    __m256i y1 = ADD(t01123, ADD(x[2], x[2]));
+    __m256i y3 = ADD(t01233, DBL(x[0]));
+    __m256i y1 = ADD(t01123, DBL(x[2]));
     __m256i y0 = ADD(t01123, t01);
     __m256i y2 = ADD(t01233, t23);
     x[0] = y0;
@@ -50,94 +82,134 @@ static inline void mat4x(const fconst *F, __m256i *x) {
     x[3] = y3;
 }
 
-static inline void external_linear(const fconst *F, __m256i *s, unsigned w) {
-    for (unsigned c = 0; c < w; c += 4) mat4x(F, s + c);
+AI void external_linear(const fconst *F, __m256i *s, const unsigned w) {
+    UNROLL
+    for (unsigned c = 0; c < w; c += 4) mat4(F, s + c);
     __m256i sums[4];
+    UNROLL
     for (unsigned j = 0; j < 4; j++) {
-        sums[j] = s[j];
-        for (unsigned c = 4; c < w; c += 4) sums[j] = ADD(sums[j], s[c + j]);
+        /* pairwise: 16 -> (0+1)+(2+3), 24 -> ((0+1)+(2+3))+(4+5) */
+        __m256i a = ADD(s[j], s[4 + j]);
+        if (w == 16) {
+            sums[j] = ADD(a, ADD(s[8 + j], s[12 + j]));
+        } else {
+            __m256i b = ADD(s[8 + j], s[12 + j]), c = ADD(s[16 + j], s[20 + j]);
+            sums[j] = ADD(ADD(a, b), c);
+        }
     }
+    UNROLL
     for (unsigned i = 0; i < w; i++) s[i] = ADD(s[i], sums[i & 3]);
 }
 
-static inline __m256i sbox(const fconst *F, __m256i x, unsigned deg) {
-    __m256i x2 = MUL(x, x), x3 = MUL(x2, x);
-    if (deg == 3) return x3;
-    return MUL(MUL(x2, x2), x3); /* x^7 */
-}
-
-static inline void full_round(const fconst *F, __m256i *s, const uint32_t *rc, unsigned w, unsigned deg) {
-    for (unsigned i = 0; i < w; i++) s[i] = sbox(F, ADD(s[i], _mm256_set1_epi32((int)rc[i])), deg);
+AI void full_round(const fconst *F, __m256i *s, const __m256i *rc, const unsigned w, const unsigned deg) {
+    UNROLL
+    for (unsigned i = 0; i < w; i++) s[i] = sbox(F, _mm256_add_epi32(s[i], rc[i]), deg);
     external_linear(F, s, w);
 }
 
-/* sum + V*x, V given by its kind (see hs_diag_kind). */
-static inline __m256i diag_term(const fconst *F, __m256i sum, __m256i x, int kind, int arg, uint32_t v) {
-    switch (kind) {
-    case HS_DIAG_SMALL: {
-        int m = arg < 0 ? -arg : arg;
-        __m256i t = x;
-        if (m == 0) return sum;
-        if (m == 2) t = ADD(x, x);
-        if (m == 3) t = ADD(ADD(x, x), x);
-        if (m == 4) t = ADD(x, x), t = ADD(t, t);
-        return arg < 0 ? SUB(sum, t) : ADD(sum, t);
+/* The default diagonals as codes: c in -4..4 for V = c; 32 + k for V = 2^-k; -(32 + k) for
+ * V = -2^-k. They are matched against the instance's classification at run time. */
+#define IP(k) (32 + (k))
+#define NIP(k) (-(32 + (k)))
+static const int8_t kb16_codes[16] = {-2, 1, 2, IP(1), 3, 4, NIP(1), -3, -4, IP(8), IP(3), IP(24), NIP(8), NIP(3), NIP(4), NIP(24)};
+static const int8_t kb24_codes[24] = {-2,     1,      2,      IP(1),  3,      4,      NIP(1), -3,
+                                      -4,     IP(8),  IP(2),  IP(3),  IP(4),  IP(5),  IP(6),  IP(24),
+                                      NIP(8), NIP(3), NIP(4), NIP(5), NIP(6), NIP(7), NIP(9), NIP(24)};
+static const int8_t bb16_codes[16] = {-2, 1, 2, IP(1), 3, 4, NIP(1), -3, -4, IP(8), IP(2), IP(3), IP(27), NIP(8), NIP(4), NIP(27)};
+static const int8_t bb24_codes[24] = {-2,     1,      2,      IP(1),  3,      4,      NIP(1), -3,
+                                      -4,     IP(8),  IP(2),  IP(3),  IP(4),  IP(7),  IP(9),  IP(27),
+                                      NIP(8), NIP(2), NIP(3), NIP(4), NIP(5), NIP(6), NIP(7), NIP(27)};
+
+static int diag_matches(const hs_p2_params *pp, const int8_t *codes) {
+    for (unsigned i = 0; i < pp->width; i++) {
+        int code = pp->diag_arg[i];
+        if (pp->diag_kind[i] == HS_DIAG_INV_POW2) code = IP(code);
+        else if (pp->diag_kind[i] == HS_DIAG_NEG_INV_POW2) code = NIP(code);
+        else if (pp->diag_kind[i] != HS_DIAG_SMALL) return 0;
+        if (code != codes[i]) return 0;
     }
-    case HS_DIAG_INV_POW2: return ADD(sum, hs_mt8_mul_2exp_neg(x, arg, F->m, F->s, F->P));
-    case HS_DIAG_NEG_INV_POW2: return SUB(sum, hs_mt8_mul_2exp_neg(x, arg, F->m, F->s, F->P));
-    default: return ADD(sum, MUL(x, _mm256_set1_epi32((int)v)));
+    return 1;
+}
+
+/* |V| * x in [0, p) for x in [0, p), V given by its code; m, sa: p = 1 + (2^m - 1) 2^sa. */
+AI __m256i diag_abs(const fconst *F, __m256i x, int code, unsigned m, unsigned sa) {
+    int a = code < 0 ? -code : code;
+    if (a == 1) return x;
+    if (a == 2) return DBL(x);
+    if (a == 3) return ADD(DBL(x), x);
+    if (a == 4) return DBL(DBL(x));
+    if (a == IP(1)) return hs_mt8_halve(x, F->P);
+    return hs_mt8_mul_2exp_neg_c(x, a - 32, m, sa, F->P);
+}
+AI __m256i diag_term(const fconst *F, __m256i sum, __m256i x, int code, unsigned m, unsigned sa) {
+    __m256i t = diag_abs(F, x, code, m, sa);
+    return code < 0 ? SUB(sum, t) : ADD(sum, t);
+}
+
+/* codes != NULL: the compiled-in diagonal; else K->diag with a product per lane. */
+AI void partial_round(const fconst *F, const kconst *K, __m256i *s, __m256i rc, const unsigned w, const unsigned deg,
+                      const int8_t *codes, unsigned m, unsigned sa, __m256i *rec) {
+    /* sum of lanes 1..w-1 (pairwise tree) alongside lane 0's S-box */
+    __m256i part[HS_P2_MAX_WIDTH - 1];
+    UNROLL
+    for (unsigned i = 1; i < w; i++) part[i - 1] = s[i];
+    UNROLL
+    for (unsigned st = 1; st < w - 1; st *= 2)
+        UNROLL
+        for (unsigned i = 0; i + st < w - 1; i += 2 * st) part[i] = ADD(part[i], part[i + st]);
+    __m256i y = sbox(F, _mm256_add_epi32(s[0], rc), deg);
+    if (rec) *rec = y;
+    __m256i sum = ADD(part[0], y);
+    if (codes) {
+        s[0] = codes[0] == -2 ? SUB(part[0], y) : diag_term(F, sum, y, codes[0], m, sa);
+        UNROLL
+        for (unsigned i = 1; i < w; i++) s[i] = diag_term(F, sum, s[i], codes[i], m, sa);
+    } else {
+        s[0] = ADD(sum, hs_mt8_canon_s(hs_mt8_mul_s(y, K->diag[0], F->P, F->MU), F->P));
+        UNROLL
+        for (unsigned i = 1; i < w; i++)
+            s[i] = ADD(sum, hs_mt8_canon_s(hs_mt8_mul_s(s[i], K->diag[i], F->P, F->MU), F->P));
     }
 }
 
-static inline void partial_round(const fconst *F, const hs_p2_params *pp, __m256i *s, uint32_t rc, unsigned w,
-                                 unsigned deg, __m256i *rec) {
-    s[0] = sbox(F, ADD(s[0], _mm256_set1_epi32((int)rc)), deg);
-    if (rec) *rec = s[0];
-    /* pairwise tree for the sum: shorter dependency chains */
-    __m256i part[12];
-    for (unsigned i = 0; i < w / 2; i++) part[i] = ADD(s[2 * i], s[2 * i + 1]);
-    for (unsigned m = w / 2; m > 1;) {
-        unsigned h = m / 2;
-        for (unsigned i = 0; i < h; i++) part[i] = ADD(part[i], part[m - 1 - i]);
-        m -= h;
-    }
-    __m256i sum = part[0];
-    for (unsigned i = 0; i < w; i++) s[i] = diag_term(F, sum, s[i], pp->diag_kind[i], pp->diag_arg[i], pp->diag[i]);
-}
-
-/* Permute 8 states stored consecutively at st (8 * w words). w and deg are constants at each
- * call site so the loops unroll and the S-box branch folds. rec != NULL also writes each state's
- * round record (see hs_p2_permute_many_record) to rec + k * rec_words for state k. */
-static inline void permute8(const fconst *F, const hs_p2_params *pp, uint32_t *st, int canonical, const unsigned w,
-                            const unsigned deg, uint32_t *rec) {
+/* Permute 8 states stored consecutively at st (8 * w words). rec != NULL also writes each
+ * state's round record (see hs_p2_permute_many_record) to rec + k * rec_words for state k. */
+AI void permute8(const fconst *F, const kconst *K, const hs_p2_params *pp, uint32_t *st, int canonical,
+                 const unsigned w, const unsigned deg, const int8_t *codes, unsigned m, unsigned sa, uint32_t *rec) {
     __m256i s[HS_P2_MAX_WIDTH];
     __m256i rv[HS_P2_REC_MAX + 8];
-    const unsigned rw = 9 * w + pp->partial;
+    const unsigned partial = pp->partial, rw = 9 * w + partial;
+    UNROLL
     for (unsigned b = 0; b < w; b += 8) {
+        UNROLL
         for (unsigned k = 0; k < 8; k++) s[b + k] = _mm256_loadu_si256((const __m256i *)(st + k * w + b));
         transpose8(s + b);
     }
     if (canonical) {
         const __m256i r2 = _mm256_set1_epi32((int)pp->field->r2);
-        for (unsigned i = 0; i < w; i++) s[i] = MUL(s[i], r2);
+        UNROLL
+        for (unsigned i = 0; i < w; i++) s[i] = hs_mt8_mul(s[i], r2, F->P, F->MU); /* unsigned: any 32-bit input */
     }
     if (rec) memcpy(rv, s, w * sizeof *s);
     external_linear(F, s, w);
     for (unsigned r = 0; r < HS_P2_HALF_FULL; r++) {
-        full_round(F, s, pp->rc_init[r], w, deg);
+        full_round(F, s, K->rc_full[r], w, deg);
         if (rec) memcpy(rv + w * (1 + r), s, w * sizeof *s);
     }
-    for (unsigned r = 0; r < pp->partial; r++) partial_round(F, pp, s, pp->rc_int[r], w, deg, rec ? rv + 5 * w + r : NULL);
+    for (unsigned r = 0; r < partial; r++)
+        partial_round(F, K, s, K->rc_part[r], w, deg, codes, m, sa, rec ? rv + 5 * w + r : NULL);
     for (unsigned r = 0; r < HS_P2_HALF_FULL; r++) {
-        full_round(F, s, pp->rc_final[r], w, deg);
-        if (rec) memcpy(rv + 5 * w + pp->partial + w * r, s, w * sizeof *s);
+        full_round(F, s, K->rc_full[HS_P2_HALF_FULL + r], w, deg);
+        if (rec) memcpy(rv + 5 * w + partial + w * r, s, w * sizeof *s);
     }
     if (canonical) {
-        const __m256i one_raw = _mm256_set1_epi32(1); /* REDC(x * 1) leaves Montgomery form */
-        for (unsigned i = 0; i < w; i++) s[i] = MUL(s[i], one_raw);
+        UNROLL
+        for (unsigned i = 0; i < w; i++) s[i] = hs_mt8_redc32(s[i], F->P, F->MU);
     }
+    UNROLL
     for (unsigned b = 0; b < w; b += 8) {
         transpose8(s + b);
+        UNROLL
         for (unsigned k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(st + k * w + b), s[b + k]);
     }
     if (rec) {
@@ -156,40 +228,60 @@ static inline void permute8(const fconst *F, const hs_p2_params *pp, uint32_t *s
     }
 }
 
-#define RUNNER(name, W, D)                                                                            \
-    static void name(const fconst *F, const hs_p2_params *pp, uint32_t *st, size_t groups, int canonical,      \
-                     uint32_t *rec) {                                                                          \
-        const size_t rw = 9 * (W) + pp->partial;                                                              \
-        if (rec)                                                                                              \
-            for (size_t g = 0; g < groups; g++)                                                               \
-                permute8(F, pp, st + g * 8 * (W), canonical, W, D, rec + g * 8 * rw);                         \
-        else                                                                                                  \
-            for (size_t g = 0; g < groups; g++) permute8(F, pp, st + g * 8 * (W), canonical, W, D, NULL);    \
-    }
-RUNNER(run16_d3, 16, 3)
-RUNNER(run24_d3, 24, 3)
-RUNNER(run16_d7, 16, 7)
-RUNNER(run24_d7, 24, 7)
+typedef void (*runner)(const hs_p2_params *pp, const kconst *K, uint32_t *st, size_t groups, int canonical,
+                       uint32_t *rec);
 
-static void run(const fconst *F, const hs_p2_params *pp, uint32_t *st, size_t groups, int canonical, uint32_t *rec) {
-    if (pp->sbox == 3)
-        (pp->width == 16 ? run16_d3 : run24_d3)(F, pp, st, groups, canonical, rec);
-    else
-        (pp->width == 16 ? run16_d7 : run24_d7)(F, pp, st, groups, canonical, rec);
+/* One runner per specialisation: field constants, width, degree and diagonal fixed. */
+#define RUNNER(name, W, D, P_, MU_, CODES, M, SA)                                                              \
+    static void name(const hs_p2_params *pp, const kconst *K, uint32_t *st, size_t groups, int canonical,       \
+                     uint32_t *rec) {                                                                           \
+        const fconst F = {_mm256_set1_epi32((int)(P_)), _mm256_set1_epi32((int)(MU_))};                       \
+        const size_t rw = 9 * (W) + pp->partial;                                                               \
+        for (size_t g = 0; g < groups; g++)                                                                    \
+            permute8(&F, K, pp, st + g * 8 * (W), canonical, W, D, CODES, M, SA, rec ? rec + g * 8 * rw : NULL); \
+    }
+RUNNER(run_kb16, 16, 3, HS_KB_P, HS_KB_MU, kb16_codes, 7, HS_KB_TWO_ADICITY)
+RUNNER(run_kb24, 24, 3, HS_KB_P, HS_KB_MU, kb24_codes, 7, HS_KB_TWO_ADICITY)
+RUNNER(run_bb16, 16, 7, HS_BB_P, HS_BB_MU, bb16_codes, 4, HS_BB_TWO_ADICITY)
+RUNNER(run_bb24, 24, 7, HS_BB_P, HS_BB_MU, bb24_codes, 4, HS_BB_TWO_ADICITY)
+/* any field, any diagonal */
+RUNNER(run_gen16_d3, 16, 3, pp->field->p, pp->field->mu, NULL, 0, 0)
+RUNNER(run_gen24_d3, 24, 3, pp->field->p, pp->field->mu, NULL, 0, 0)
+RUNNER(run_gen16_d7, 16, 7, pp->field->p, pp->field->mu, NULL, 0, 0)
+RUNNER(run_gen24_d7, 24, 7, pp->field->p, pp->field->mu, NULL, 0, 0)
+
+static runner pick(const hs_p2_params *pp) {
+    const hs_mt_field *f = pp->field;
+    const int kb = f->p == HS_KB_P && f->mu == HS_KB_MU, bb = f->p == HS_BB_P && f->mu == HS_BB_MU;
+    if (kb && pp->sbox == 3 && pp->width == 16 && diag_matches(pp, kb16_codes)) return run_kb16;
+    if (kb && pp->sbox == 3 && pp->width == 24 && diag_matches(pp, kb24_codes)) return run_kb24;
+    if (bb && pp->sbox == 7 && pp->width == 16 && diag_matches(pp, bb16_codes)) return run_bb16;
+    if (bb && pp->sbox == 7 && pp->width == 24 && diag_matches(pp, bb24_codes)) return run_bb24;
+    if (pp->sbox == 3) return pp->width == 16 ? run_gen16_d3 : run_gen24_d3;
+    return pp->width == 16 ? run_gen16_d7 : run_gen24_d7;
 }
 
 static void many_avx2(const hs_p2_params *pp, uint32_t *states, size_t n, int canonical, uint32_t *rec) {
+    if (n == 0) return;
     const unsigned w = pp->width;
     const size_t rw = 9 * w + pp->partial;
-    const fconst F = {_mm256_set1_epi32((int)pp->field->p), _mm256_set1_epi32((int)pp->field->mu), pp->field->m,
-                      pp->field->two_adicity};
+    const uint32_t p = pp->field->p;
+    kconst K;
+    for (unsigned r = 0; r < HS_P2_HALF_FULL; r++)
+        for (unsigned i = 0; i < w; i++) {
+            K.rc_full[r][i] = _mm256_set1_epi32((int)(pp->rc_init[r][i] - p));
+            K.rc_full[HS_P2_HALF_FULL + r][i] = _mm256_set1_epi32((int)(pp->rc_final[r][i] - p));
+        }
+    for (unsigned r = 0; r < pp->partial; r++) K.rc_part[r] = _mm256_set1_epi32((int)(pp->rc_int[r] - p));
+    for (unsigned i = 0; i < w; i++) K.diag[i] = _mm256_set1_epi32((int)pp->diag[i]);
+    const runner run = pick(pp);
     size_t groups = n / 8, rest = n % 8;
-    run(&F, pp, states, groups, canonical, rec);
+    run(pp, &K, states, groups, canonical, rec);
     if (rest) {
         uint32_t buf[8 * HS_P2_MAX_WIDTH] = {0}, rbuf[8 * HS_P2_REC_MAX];
         uint32_t *tail = states + groups * 8 * w;
         memcpy(buf, tail, rest * w * sizeof *buf);
-        run(&F, pp, buf, 1, canonical, rec ? rbuf : NULL);
+        run(pp, &K, buf, 1, canonical, rec ? rbuf : NULL);
         memcpy(tail, buf, rest * w * sizeof *buf);
         if (rec) memcpy(rec + groups * 8 * rw, rbuf, rest * rw * sizeof *rbuf);
     }
