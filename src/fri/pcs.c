@@ -186,6 +186,51 @@ int hs_pcs_commit_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_nt
     return *out != NULL;
 }
 
+/* bits-bit reversal of i */
+static size_t rev_bits(size_t i, unsigned bits) {
+    size_t r = 0;
+    for (unsigned b = 0; b < bits; b++, i >>= 1) r = (r << 1) | (i & 1);
+    return r;
+}
+
+int hs_pcs_commit_coeffs_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, hs_kb *buf,
+                               unsigned log_h, size_t w, unsigned threads) {
+    size_t words;
+    if (out) *out = NULL;
+    if (!out || !commit_args_ok(p, plan, buf, log_h, w, &words)) {
+        hs_free(buf);
+        return 0;
+    }
+    hs_pcs_matrix *m = calloc(1, sizeof *m);
+    if (!m) {
+        hs_free(buf);
+        return 0;
+    }
+    m->log_h = log_h;
+    m->log_blowup = p->log_blowup;
+    m->w = w;
+    m->hash = p->hash;
+    m->cap_height = p->cap_height;
+    m->lde = buf;
+    /* block q of the LDE is the bit-reversed evaluation on g * w_N^bitrev_B(q) * H (pcs.h), which
+     * is a coset DIF of the coefficients; block 0 last, as it holds them */
+    const size_t hw = ((size_t)1 << log_h) * w;
+    const unsigned B = p->log_blowup, log_n = log_h + B;
+    const hs_kb g = hs_kb_from_u32(HS_KB_GENERATOR), wn = hs_kb_two_adic_root(log_n);
+    for (size_t q = ((size_t)1 << B); q-- > 0;) {
+        if (q) memcpy(buf + q * hw, buf, hw * sizeof(hs_kb));
+        if (!hs_ntt_coset_dif(plan, buf + q * hw, log_h, w, hs_kb_mul(g, hs_kb_exp(wn, rev_bits(q, B))), threads))
+            goto fail;
+    }
+    if (!hs_merkle_build(&m->tree, p->hash, buf, log_n, w, p->cap_height, threads)) goto fail;
+    hs_merkle_drop_levels(m->tree, DROP_LEVELS, buf, w);
+    *out = m;
+    return 1;
+fail:
+    hs_pcs_matrix_free(m);
+    return 0;
+}
+
 void hs_pcs_matrix_free(hs_pcs_matrix *m) {
     if (!m) return;
     if (m->tree) hs_merkle_free(m->tree);

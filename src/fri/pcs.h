@@ -65,6 +65,11 @@ int hs_pcs_commit(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan
  * and so does a failed call). A caller can generate its trace straight into such a buffer. */
 int hs_pcs_commit_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, hs_kb *buf,
                         unsigned log_h, size_t w, int in_bitrev, unsigned threads);
+/* hs_pcs_commit_owned for a matrix given by coefficients: buf's first h rows hold, per column,
+ * the h coefficients of its polynomial (natural order), not its evaluations on H. Saves the
+ * inverse transform when the caller has coefficients (the quotient chunks). */
+int hs_pcs_commit_coeffs_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, hs_kb *buf,
+                               unsigned log_h, size_t w, unsigned threads);
 void hs_pcs_matrix_free(hs_pcs_matrix *m);
 const hs_digest *hs_pcs_cap(const hs_pcs_matrix *m); /* 2^min(cap_height, log_h+log_blowup) digests */
 size_t hs_pcs_cap_len(const hs_pcs_matrix *m);

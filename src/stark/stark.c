@@ -327,7 +327,7 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const hs_kb *inputs, unsigned
     hs_free(pl), pl = NULL;
     t = hs_now(), tm->quotient_s = t - t0, t0 = t;
 
-    /* coefficients of Q, split by parity into q0, q1, back to evaluations on H (bit-reversed) */
+    /* coefficients of Q, split by parity into q0, q1: a matrix of coefficients, committed as such */
     if (!hs_ntt_coset_idit(&plan, qm, log_h + 1, d, hs_kb_from_u32(HS_KB_GENERATOR), threads)) goto done;
     q2 = hs_alloc_array(n << fp->log_blowup, 2 * d * sizeof *q2); /* room for its LDE */
     if (!q2) goto done;
@@ -336,11 +336,10 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const hs_kb *inputs, unsigned
         memcpy(q2 + j * 2 * d + d, qm + (2 * j + 1) * d, d * sizeof *q2);
     }
     hs_free(qm), qm = NULL;
-    if (!hs_ntt_dif(&plan, q2, log_h, 2 * d, threads)) goto done;
     {
         hs_kb *buf = q2;
         q2 = NULL;
-        if (!hs_pcs_commit_owned(&mats[1], fp, &plan, buf, log_h, 2 * d, 1, threads)) goto done;
+        if (!hs_pcs_commit_coeffs_owned(&mats[1], fp, &plan, buf, log_h, 2 * d, threads)) goto done;
     }
     hs_transcript_absorb_digests(&tr, hs_pcs_cap(mats[1]), hs_pcs_cap_len(mats[1]));
     hs_w_digests(out, hs_pcs_cap(mats[1]), hs_pcs_cap_len(mats[1]));
