@@ -432,7 +432,7 @@ int hs_pcs_open(const hs_fri_params *p, const hs_ntt_plan *plan, hs_transcript *
         size_t ns = hs_merkle_open_count(log_n0, hs_merkle_cap_height(mats[m]->tree), pr->uniq, nu);
         if (ns == (size_t)-1) goto done;
         pr->msib[m] = malloc((ns ? ns : 1) * sizeof(hs_digest));
-        if (!pr->msib[m] || hs_merkle_open(mats[m]->tree, pr->uniq, nu, pr->msib[m]) != ns) goto done;
+        if (!pr->msib[m] || hs_merkle_open_mt(mats[m]->tree, pr->uniq, nu, pr->msib[m], threads) != ns) goto done;
         pr->nmsib[m] = ns;
     }
     for (unsigned r = 0; r < G->n_layers; r++) {
@@ -444,7 +444,7 @@ int hs_pcs_open(const hs_fri_params *p, const hs_ntt_plan *plan, hs_transcript *
         size_t ns = hs_merkle_open_count(G->log_n[r] - G->arity[r], G->cap[r], pr->cos[r], nc);
         if (ns == (size_t)-1) goto done;
         pr->lsib[r] = malloc((ns ? ns : 1) * sizeof(hs_digest));
-        if (!pr->lsib[r] || hs_merkle_open(tr[r], pr->cos[r], nc, pr->lsib[r]) != ns) goto done;
+        if (!pr->lsib[r] || hs_merkle_open_mt(tr[r], pr->cos[r], nc, pr->lsib[r], threads) != ns) goto done;
         pr->nlsib[r] = ns;
     }
     ok = 1;

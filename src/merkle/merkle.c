@@ -28,7 +28,7 @@
 #endif
 
 #define MAX_LOG_H 30
-#define MAX_DROP 4 /* levels an opening may rebuild from rows: at most 16 rows per sibling */
+#define MAX_DROP 4 /* levels an opening may rebuild: at most 16 rows rehashed per opened leaf */
 
 struct hs_merkle_tree {
     hs_merkle_hash hash;
@@ -255,25 +255,44 @@ static int idx_ok(unsigned log_h, const size_t *idx, size_t n) {
     return 1;
 }
 
-/* Node (k, v): stored, or rebuilt from its 2^k rows when level k was dropped. */
-static void node_at(const hs_merkle_tree *t, unsigned k, size_t v, hs_digest *out) {
-    if (k >= t->low) {
-        *out = t->lv[k][v];
-        return;
+/* An opening of a tree with dropped levels first rebuilds, for each distinct group of 2^low rows
+ * under the opened leaves, that group's levels 0..low-1 (every sibling below low lies in the
+ * group of the node it completes). sub: per group, level k at off(k) = 2^(low+1) - 2^(low+1-k). */
+typedef struct {
+    const hs_merkle_tree *t;
+    size_t ng, *grp;  /* distinct idx >> low, increasing */
+    hs_digest *sub;   /* ng * (2^(low+1) - 2) digests */
+} opener;
+
+static size_t sub_len(unsigned low) { return ((size_t)2 << low) - 2; }
+static size_t sub_off(unsigned low, unsigned k) { return ((size_t)2 << low) - ((size_t)2 << (low - k)); }
+
+static void rebuild_group(const hs_merkle_tree *t, size_t g, hs_digest *sub) {
+    const unsigned low = t->low;
+    leaves_1t(t->hash, t->rows + (g << low) * t->w, (size_t)1 << low, t->w, sub);
+    for (unsigned k = 1; k < low; k++)
+        nodes_1t(t->hash, sub + sub_off(low, k - 1), (size_t)1 << (low - k), sub + sub_off(low, k));
+}
+
+/* Node (k, v): stored, or from its group's rebuilt levels. */
+static hs_digest node_at(const opener *o, unsigned k, size_t v) {
+    const hs_merkle_tree *t = o->t;
+    if (k >= t->low) return t->lv[k][v];
+    const size_t g = v >> (t->low - k);
+    size_t lo = 0, hi = o->ng; /* the group is there: v's sibling shares the opened node's group */
+    while (hi - lo > 1) {
+        size_t mid = (lo + hi) / 2;
+        if (o->grp[mid] <= g)
+            lo = mid;
+        else
+            hi = mid;
     }
-    hs_digest a[1u << MAX_DROP], b[(1u << MAX_DROP) / 2], *in = a, *o = b;
-    leaves_1t(t->hash, t->rows + (v << k) * t->w, (size_t)1 << k, t->w, a);
-    for (size_t m = (size_t)1 << k; m > 1; m /= 2) { /* nodes_1t wants distinct in and out */
-        nodes_1t(t->hash, in, m / 2, o);
-        hs_digest *x = in;
-        in = o, o = x;
-    }
-    *out = in[0];
+    return o->sub[lo * sub_len(t->low) + sub_off(t->low, k) + (v & ((((size_t)1) << (t->low - k)) - 1))];
 }
 
 /* Siblings level k needs: walks the distinct values v of idx >> k; a pair (v even, v + 1) of known
- * nodes needs nothing, any other known node needs v ^ 1. Writes them from tree t when out != NULL. */
-static size_t level_sibs(const size_t *idx, size_t n, unsigned k, const hs_merkle_tree *t, hs_digest *out) {
+ * nodes needs nothing, any other known node needs v ^ 1. Writes them when out != NULL. */
+static size_t level_sibs(const size_t *idx, size_t n, unsigned k, const opener *o, hs_digest *out) {
     size_t cnt = 0, j = 0;
     while (j < n) {
         size_t v = idx[j] >> k, j2 = j + 1;
@@ -283,7 +302,7 @@ static size_t level_sibs(const size_t *idx, size_t n, unsigned k, const hs_merkl
             while (j < n && idx[j] >> k == v + 1) j++;
             continue;
         }
-        if (out) node_at(t, k, v ^ 1, out + cnt);
+        if (out) out[cnt] = node_at(o, k, v ^ 1);
         cnt++;
         j = j2;
     }
@@ -298,12 +317,32 @@ size_t hs_merkle_open_count(unsigned log_h, unsigned cap_height, const size_t *i
     return cnt;
 }
 
-size_t hs_merkle_open(const hs_merkle_tree *t, const size_t *idx, size_t n, hs_digest *out) {
+size_t hs_merkle_open_mt(const hs_merkle_tree *t, const size_t *idx, size_t n, hs_digest *out, unsigned threads) {
     if (!t || !idx_ok(t->log_h, idx, n)) return (size_t)-1;
+    opener o = {t, 0, NULL, NULL};
+    if (t->low > 0 && n > 0) {
+        o.grp = malloc(n * sizeof *o.grp);
+        o.sub = o.grp ? hs_alloc_array(n, sub_len(t->low) * sizeof(hs_digest)) : NULL;
+        if (!o.sub) {
+            free(o.grp);
+            return (size_t)-1;
+        }
+        for (size_t j = 0; j < n; j++)
+            if (o.ng == 0 || o.grp[o.ng - 1] != idx[j] >> t->low) o.grp[o.ng++] = idx[j] >> t->low;
+        const long ng = (long)o.ng;
+        (void)hs_cpu_has_avx2();
+#pragma omp parallel for num_threads(threads > 1 ? threads : 1) schedule(dynamic, 4) if (threads > 1 && ng > 8)
+        for (long gi = 0; gi < ng; gi++) rebuild_group(t, o.grp[gi], o.sub + (size_t)gi * sub_len(t->low));
+    }
     size_t cnt = 0;
-    for (unsigned k = 0; k < t->log_h - t->cap_height; k++)
-        cnt += level_sibs(idx, n, k, t, out + cnt);
+    for (unsigned k = 0; k < t->log_h - t->cap_height; k++) cnt += level_sibs(idx, n, k, &o, out + cnt);
+    free(o.grp);
+    hs_free(o.sub);
     return cnt;
+}
+
+size_t hs_merkle_open(const hs_merkle_tree *t, const size_t *idx, size_t n, hs_digest *out) {
+    return hs_merkle_open_mt(t, idx, n, out, 1);
 }
 
 /* A Poseidon2 digest must hold 8 canonical Montgomery words (< p): a proof may not use another

@@ -46,11 +46,11 @@ void hs_merkle_free(hs_merkle_tree *t);
 int hs_merkle_begin(hs_merkle_tree **out, hs_merkle_hash hash, unsigned log_h, unsigned cap_height);
 void hs_merkle_set_leaves(hs_merkle_tree *t, const hs_kb *rows, size_t first, size_t n, size_t w);
 void hs_merkle_finish(hs_merkle_tree *t, unsigned threads);
-/* Frees the stored levels below `level` (at most 4, and never the cap's): hs_merkle_open then
- * rebuilds each node it needs there from its 2^k rows, read from `rows` (the tree's matrix,
- * 2^log_h rows of w words), which the caller keeps alive and unchanged for the tree's life.
- * Saves nearly all of the tree's memory (the leaves are half of it) for a few row hashes per
- * opened leaf; the cap and every opening stay the same. */
+/* Frees the stored levels below `level` (at most 4, and never the cap's): an opening then
+ * rehashes the 2^level rows of each opened leaf's group to rebuild the nodes it needs there,
+ * reading them from `rows` (the tree's matrix, 2^log_h rows of w words), which the caller keeps
+ * alive and unchanged for the tree's life. Saves nearly all of the tree's memory (the leaves are
+ * half of it) for 2^level row hashes per opened leaf; the cap and every opening stay the same. */
 void hs_merkle_drop_levels(hs_merkle_tree *t, unsigned level, const hs_kb *rows, size_t w);
 unsigned hs_merkle_log_h(const hs_merkle_tree *t);
 unsigned hs_merkle_cap_height(const hs_merkle_tree *t); /* after clamping */
@@ -67,6 +67,9 @@ void hs_merkle_compress(hs_merkle_hash hash, hs_digest *out, const hs_digest *le
 size_t hs_merkle_open_count(unsigned log_h, unsigned cap_height, const size_t *idx, size_t n);
 /* Writes those siblings (hs_merkle_open_count of them) to out. Returns the count, or (size_t)-1. */
 size_t hs_merkle_open(const hs_merkle_tree *t, const size_t *idx, size_t n, hs_digest *out);
+/* The same with `threads` OpenMP threads for the rows a tree with dropped levels rehashes (the
+ * output does not depend on it); also (size_t)-1 when out of memory. */
+size_t hs_merkle_open_mt(const hs_merkle_tree *t, const size_t *idx, size_t n, hs_digest *out, unsigned threads);
 /* 1 if the leaves with digests leaf[k] at idx[k] (strictly increasing) and the n_sib siblings
  * recompute the cap exactly (n_sib must equal hs_merkle_open_count); 0 otherwise. Never reads past
  * the given arrays, whatever their contents. */
