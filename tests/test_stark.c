@@ -17,7 +17,7 @@ static hs_kb *inputs(hs_rng *rng, unsigned perm_id, unsigned log_perms) {
 
 static int prove_io(const char *preset, unsigned perm_id, unsigned log_perms, unsigned log_blowup, const hs_kb *in,
                     unsigned threads, size_t corrupt, int public_io, hs_kb *out, hs_writer *w) {
-    hs_stark_shape s = {hs_preset_find(preset), perm_id, log_perms, 0, {0}, public_io, corrupt};
+    hs_stark_shape s = {hs_preset_find(preset), perm_id, log_perms, 0, {0}, public_io, 0, corrupt};
     s.fri.log_blowup = log_blowup;
     const char *why = NULL;
     memset(w, 0, sizeof *w);

@@ -135,7 +135,7 @@ int hs_cmd_prove(int argc, char **argv) {
     }
 
     hs_stark_shape shape = {preset, perm_id, (unsigned)logp, 0, hs_preset_fri(preset, (unsigned)blow), inputs_s != NULL,
-                            0};
+                            1, 0}; /* the prover frees the inputs once read */
     hs_writer w = {0};
     hs_stark_timing tm;
     const char *why = NULL;
@@ -144,7 +144,6 @@ int hs_cmd_prove(int argc, char **argv) {
     double t0 = hs_now();
     int ok = hs_stark_prove(&shape, in, (unsigned)threads, &w, NULL, &tm, &why);
     double elapsed = hs_now() - t0;
-    hs_free(in);
     if (!ok) {
         hs_cli_error("prove", "%s", why ? why : "failed");
         hs_w_free(&w);

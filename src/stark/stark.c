@@ -197,15 +197,16 @@ static int table_at(const ctx *c, const hs_kbe *gp, const hs_kb *in, const hs_kb
 
 int hs_stark_prove(const hs_stark_shape *shape_in, const hs_kb *inputs, unsigned threads, hs_writer *out,
                    hs_kb *outputs, hs_stark_timing *tm, const char **why) {
+    hs_kb *owned_inputs = shape_in->release_inputs ? (hs_kb *)(uintptr_t)inputs : NULL;
     hs_stark_shape shape;
     hs_stark_timing tdummy;
     if (!tm) tm = &tdummy;
     memset(tm, 0, sizeof *tm);
     if (!make_shape(&shape, shape_in->preset, shape_in->perm_id, shape_in->log_perms, shape_in->fri.log_blowup,
                     shape_in->public_io, why))
-        return 0;
+        return hs_free(owned_inputs), 0;
     ctx c;
-    if (!setup(&c, &shape, why)) return 0;
+    if (!setup(&c, &shape, why)) return hs_free(owned_inputs), 0;
     const hs_fri_params *fp = &shape.fri;
     const unsigned d = c.d, log_h = c.log_h;
     const size_t n = c.n, W = c.air.width, N = (size_t)1 << shape.log_perms;
@@ -242,6 +243,7 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const hs_kb *inputs, unsigned
         table_digest(inputs, outs_c, N * c.air.pp->width, &dg);
         hs_transcript_absorb_digests(&tr, &dg, 1);
     }
+    if (!shape.public_io && owned_inputs) hs_free(owned_inputs), owned_inputs = NULL, inputs = NULL;
     if (shape_in->corrupt_cell && shape_in->corrupt_cell <= N * c.air.rec)
         trace[shape_in->corrupt_cell - 1] = hs_kb_add(trace[shape_in->corrupt_cell - 1], HS_KB_ONE);
     t = hs_now(), tm->trace_s = t - t0, t0 = t;
@@ -278,6 +280,7 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const hs_kb *inputs, unsigned
         if (!hs_ntt_lde(&plan, pm, pl, log_h, d, 1, 1, threads)) goto done;
         hs_free(pm), pm = NULL;
         hs_free(outs), outs = NULL;
+        if (owned_inputs) hs_free(owned_inputs), owned_inputs = NULL, inputs = NULL;
     }
     const hs_kbe alpha_k = hs_kbe_exp(d, alpha, c.air.n_constraints);
     const hs_kb zh_inv[2] = {hs_kb_inv(hs_kb_sub(c.g_n, HS_KB_ONE)),
@@ -359,6 +362,7 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const hs_kb *inputs, unsigned
     ok = !out->err;
     *why = ok ? NULL : "out of memory";
 done:
+    hs_free(owned_inputs);
     hs_pcs_proof_free(pcs);
     hs_pcs_matrix_free(mats[0]);
     hs_pcs_matrix_free(mats[1]);

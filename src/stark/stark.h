@@ -55,6 +55,9 @@ typedef struct {
     unsigned log_v;      /* <= log_perms; the prover derives it from the preset */
     hs_fri_params fri;   /* the prover uses only fri.log_blowup (0: the preset's rate) */
     int public_io;       /* 1: public statement (inputs and outputs bound to the proof) */
+    int release_inputs;  /* prover only: 1 = inputs came from hs_alloc_array and the prover frees
+                            them as soon as it has read them (their memory is then free for the
+                            proof), whether it succeeds or not */
     size_t corrupt_cell; /* test hook, prover only: nonzero adds 1 to trace word corrupt_cell - 1 */
 } hs_stark_shape;
 
