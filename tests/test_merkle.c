@@ -461,8 +461,59 @@ static void test_threads(void) {
     }
 }
 
+/* The incremental build (begin / set_leaves in any block order / finish) and a tree with dropped
+ * bottom levels (openings rehash rows, on threads) against hs_merkle_build + hs_merkle_open. */
+static void test_incremental_and_dropped(void) {
+    for (int k = 0; k < 3 && !TOO_MANY_FAILURES(); k++) {
+        hs_merkle_hash H = kinds[k];
+        for (unsigned log_h = 0; log_h <= 7; log_h += 1) {
+            size_t h = (size_t)1 << log_h, w = 1 + hs_rng_below(&rng, 40);
+            unsigned cap_req = (unsigned)hs_rng_below(&rng, log_h + 2);
+            hs_kb *rows = malloc(h * w * sizeof *rows);
+            rand_rows(rows, h * w);
+            hs_merkle_tree *full = NULL, *inc = NULL;
+            CHECK(hs_merkle_build(&full, H, rows, log_h, w, cap_req, 1));
+            CHECK(hs_merkle_begin(&inc, H, log_h, cap_req));
+            if (!full || !inc) {
+                hs_merkle_free(full), hs_merkle_free(inc), free(rows);
+                continue;
+            }
+            /* leaves in blocks, last block first */
+            size_t blk = 1 + hs_rng_below(&rng, h);
+            for (size_t end = h; end > 0;) {
+                size_t first = end >= blk ? end - blk : 0;
+                hs_merkle_set_leaves(inc, rows + first * w, first, end - first, w);
+                end = first;
+            }
+            hs_merkle_finish(inc, 2);
+            CHECK_EQ_U64(hs_merkle_cap_height(inc), hs_merkle_cap_height(full));
+            size_t cap_len = (size_t)1 << hs_merkle_cap_height(full);
+            CHECK(!memcmp(hs_merkle_cap(inc), hs_merkle_cap(full), cap_len * sizeof(hs_digest)));
+            unsigned drop = (unsigned)hs_rng_below(&rng, 5);
+            hs_merkle_drop_levels(inc, drop, rows, w);
+            CHECK(!memcmp(hs_merkle_cap(inc), hs_merkle_cap(full), cap_len * sizeof(hs_digest)));
+            /* random openings agree, whatever was dropped */
+            size_t *idx = malloc(h * sizeof *idx);
+            hs_digest *s1 = malloc((h * (log_h + 1) + 1) * sizeof *s1), *s2 = malloc((h * (log_h + 1) + 1) * sizeof *s2);
+            for (int it = 0; it < 5; it++) {
+                size_t n = 0;
+                for (size_t i = 0; i < h; i++)
+                    if (hs_rng_below(&rng, 3) == 0) idx[n++] = i;
+                if (n == 0) idx[n++] = hs_rng_below(&rng, h);
+                size_t c1 = hs_merkle_open(full, idx, n, s1);
+                size_t c2 = hs_merkle_open_mt(inc, idx, n, s2, 2);
+                CHECK(c1 == c2 && c1 != (size_t)-1);
+                if (c1 == c2 && c1 != (size_t)-1) CHECK(!memcmp(s1, s2, c1 * sizeof *s1));
+            }
+            free(idx), free(s1), free(s2), free(rows);
+            hs_merkle_free(full), hs_merkle_free(inc);
+        }
+    }
+}
+
 int main(void) {
     hs_test_init(&rng, "test_merkle");
+    test_incremental_and_dropped();
     test_hashes();
     test_rows_threads();
     test_bad_args();
