@@ -101,7 +101,15 @@ AI void external_linear(const fconst *F, __m256i *s, const unsigned w) {
  * instruction stream (8 at a time measured best: the spills this costs are cheaper than the
  * idle multipliers otherwise). */
 #define SBOX_GROUP 8
-AI void sbox_n(const fconst *F, __m256i *v, const __m256i *rc, const unsigned n, const unsigned deg) {
+/* Packing the high words of the even-lane and odd-lane products with one shufps leaves the
+ * lanes of each 128-bit half in the order 0, 2, 1, 3 (an involution). In a full round every
+ * lane of every vector is S-boxed, and M_E works lane by lane, so the order just alternates
+ * between rounds and is natural again after each even number of full rounds. */
+AI __m256i pack_swap12(__m256i e, __m256i o) {
+    return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(e), _mm256_castsi256_ps(o), 0xdd));
+}
+#define PACK(e, o) (swap ? pack_swap12(e, o) : hs_mt8_pack_hi(e, o))
+AI void sbox_n(const fconst *F, __m256i *v, const __m256i *rc, const unsigned n, const unsigned deg, const int swap) {
     const __m256i P = F->P, MU = F->MU;
     __m256i x[SBOX_GROUP], xo[SBOX_GROUP], ae[SBOX_GROUP], ao[SBOX_GROUP];
     __m256i be[SBOX_GROUP], bo[SBOX_GROUP], ce[SBOX_GROUP], co[SBOX_GROUP];
@@ -115,7 +123,7 @@ AI void sbox_n(const fconst *F, __m256i *v, const __m256i *rc, const unsigned n,
     if (deg == 3) {
         UNROLL
         for (unsigned i = 0; i < n; i++)
-            v[i] = hs_mt8_canon_s(hs_mt8_pack_hi(hs_mt8_mulhi_s(ae[i], x[i], P, MU), hs_mt8_mulhi_s(ao[i], xo[i], P, MU)), P);
+            v[i] = hs_mt8_canon_s(PACK(hs_mt8_mulhi_s(ae[i], x[i], P, MU), hs_mt8_mulhi_s(ao[i], xo[i], P, MU)), P);
         return;
     }
     UNROLL
@@ -127,12 +135,12 @@ AI void sbox_n(const fconst *F, __m256i *v, const __m256i *rc, const unsigned n,
     }
     UNROLL
     for (unsigned i = 0; i < n; i++)
-        v[i] = hs_mt8_canon_s(hs_mt8_pack_hi(hs_mt8_mulhi_s(be[i], ce[i], P, MU), hs_mt8_mulhi_s(bo[i], co[i], P, MU)), P);
+        v[i] = hs_mt8_canon_s(PACK(hs_mt8_mulhi_s(be[i], ce[i], P, MU), hs_mt8_mulhi_s(bo[i], co[i], P, MU)), P);
 }
 
 AI void full_round(const fconst *F, __m256i *s, const __m256i *rc, const unsigned w, const unsigned deg) {
     UNROLL
-    for (unsigned i = 0; i < w; i += SBOX_GROUP) sbox_n(F, s + i, rc + i, SBOX_GROUP, deg);
+    for (unsigned i = 0; i < w; i += SBOX_GROUP) sbox_n(F, s + i, rc + i, SBOX_GROUP, deg, 1);
     external_linear(F, s, w);
 }
 
@@ -175,85 +183,124 @@ AI __m256i diag_term(const fconst *F, __m256i sum, __m256i x, int code, unsigned
     return code < 0 ? SUB(sum, t) : ADD(sum, t);
 }
 
-/* codes != NULL: the compiled-in diagonal; else K->diag with a product per lane. */
-AI void partial_round(const fconst *F, const kconst *K, __m256i *s, __m256i rc, const unsigned w, const unsigned deg,
-                      const int8_t *codes, unsigned m, unsigned sa, __m256i *rec) {
-    /* sum of lanes 1..w-1 (pairwise tree) alongside lane 0's S-box */
-    __m256i part[HS_P2_MAX_WIDTH - 1];
+/* Partial round on G groups (G = 1 or 2). Each group's lanes 1..w-1 are summed (pairwise tree)
+ * without waiting for lane 0's S-box; the groups' lane-0 S-boxes run interleaved, so one
+ * chain's latency overlaps the other's. codes != NULL: the compiled-in diagonal; else K->diag
+ * with a product per lane. rec[h] != NULL receives group h's S-box output. */
+AI void partial_round(const fconst *F, const kconst *K, __m256i (*s)[HS_P2_MAX_WIDTH], __m256i rc, const unsigned w,
+                      const unsigned deg, const int8_t *codes, unsigned m, unsigned sa, __m256i *const *rec,
+                      const unsigned G) {
+    __m256i part[2][HS_P2_MAX_WIDTH - 1], y[2], r[2] = {rc, rc}, sum[2];
     UNROLL
-    for (unsigned i = 1; i < w; i++) part[i - 1] = s[i];
+    for (unsigned h = 0; h < G; h++) {
+        UNROLL
+        for (unsigned i = 1; i < w; i++) part[h][i - 1] = s[h][i];
+        UNROLL
+        for (unsigned st = 1; st < w - 1; st *= 2)
+            UNROLL
+            for (unsigned i = 0; i + st < w - 1; i += 2 * st) part[h][i] = ADD(part[h][i], part[h][i + st]);
+        y[h] = s[h][0];
+    }
+    sbox_n(F, y, r, G, deg, 0);
     UNROLL
-    for (unsigned st = 1; st < w - 1; st *= 2)
-        UNROLL
-        for (unsigned i = 0; i + st < w - 1; i += 2 * st) part[i] = ADD(part[i], part[i + st]);
-    __m256i y = s[0];
-    sbox_n(F, &y, &rc, 1, deg);
-    if (rec) *rec = y;
-    __m256i sum = ADD(part[0], y);
-    if (codes) {
-        s[0] = codes[0] == -2 ? SUB(part[0], y) : diag_term(F, sum, y, codes[0], m, sa);
-        UNROLL
-        for (unsigned i = 1; i < w; i++) s[i] = diag_term(F, sum, s[i], codes[i], m, sa);
-    } else {
-        s[0] = ADD(sum, hs_mt8_canon_s(hs_mt8_mul_s(y, K->diag[0], F->P, F->MU), F->P));
-        UNROLL
-        for (unsigned i = 1; i < w; i++)
-            s[i] = ADD(sum, hs_mt8_canon_s(hs_mt8_mul_s(s[i], K->diag[i], F->P, F->MU), F->P));
+    for (unsigned h = 0; h < G; h++) {
+        if (rec[h]) *rec[h] = y[h];
+        sum[h] = ADD(part[h][0], y[h]);
+        if (codes) {
+            s[h][0] = codes[0] == -2 ? SUB(part[h][0], y[h]) : diag_term(F, sum[h], y[h], codes[0], m, sa);
+            UNROLL
+            for (unsigned i = 1; i < w; i++) s[h][i] = diag_term(F, sum[h], s[h][i], codes[i], m, sa);
+        } else {
+            s[h][0] = ADD(sum[h], hs_mt8_canon_s(hs_mt8_mul_s(y[h], K->diag[0], F->P, F->MU), F->P));
+            UNROLL
+            for (unsigned i = 1; i < w; i++)
+                s[h][i] = ADD(sum[h], hs_mt8_canon_s(hs_mt8_mul_s(s[h][i], K->diag[i], F->P, F->MU), F->P));
+        }
     }
 }
 
-/* Permute 8 states stored consecutively at st (8 * w words). rec != NULL also writes each
- * state's round record (see hs_p2_permute_many_record) to rec + k * rec_words for state k. */
-AI void permute8(const fconst *F, const kconst *K, const hs_p2_params *pp, uint32_t *st, int canonical,
-                 const unsigned w, const unsigned deg, const int8_t *codes, unsigned m, unsigned sa, uint32_t *rec) {
-    __m256i s[HS_P2_MAX_WIDTH];
-    __m256i rv[HS_P2_REC_MAX + 8];
+typedef void (*full_fn)(const fconst *F, __m256i *s, const __m256i *rc);
+
+/* Transpose 8 lane vectors v[0..8) (one word per state) and store state k's 8 words to
+ * dst + row[k] * stride. */
+AI void store_rows(uint32_t *dst, size_t stride, const __m256i *v, const unsigned *row) {
+    __m256i t[8];
+    UNROLL
+    for (unsigned i = 0; i < 8; i++) t[i] = v[i];
+    transpose8(t);
+    UNROLL
+    for (unsigned k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(dst + row[k] * stride), t[k]);
+}
+
+/* Permute G groups of 8 states (G = 1 or 2) stored consecutively at st (8 * w words per
+ * group). full is the out-of-line full round (one copy of its code serves all calls). With two
+ * groups their partial rounds run interleaved. rec != NULL also writes each state's round
+ * record (see hs_p2_permute_many_record) to rec + k * rec_words for state k: the states are
+ * transposed straight into it as the rounds go. */
+AI void permute(const fconst *F, const kconst *K, const hs_p2_params *pp, uint32_t *st, int canonical,
+                const unsigned w, const unsigned deg, const int8_t *codes, unsigned m, unsigned sa, full_fn full,
+                uint32_t *rec, const unsigned G) {
+    static const unsigned natural[8] = {0, 1, 2, 3, 4, 5, 6, 7}, swapped[8] = {0, 2, 1, 3, 4, 6, 5, 7};
+    __m256i s[2][HS_P2_MAX_WIDTH];
+    __m256i ys[2][HS_P2_MAX_PARTIAL + 8];
     const unsigned partial = pp->partial, rw = 9 * w + partial;
     UNROLL
-    for (unsigned b = 0; b < w; b += 8) {
+    for (unsigned h = 0; h < G; h++) {
+        const uint32_t *in = st + h * 8 * w;
+        if (rec)
+            for (unsigned k = 0; k < 8; k++) memcpy(rec + ((size_t)h * 8 + k) * rw, in + k * w, w * sizeof *in);
         UNROLL
-        for (unsigned k = 0; k < 8; k++) s[b + k] = _mm256_loadu_si256((const __m256i *)(st + k * w + b));
-        transpose8(s + b);
+        for (unsigned b = 0; b < w; b += 8) {
+            UNROLL
+            for (unsigned k = 0; k < 8; k++) s[h][b + k] = _mm256_loadu_si256((const __m256i *)(in + k * w + b));
+            transpose8(s[h] + b);
+        }
+        if (canonical) {
+            const __m256i r2 = _mm256_set1_epi32((int)pp->field->r2);
+            UNROLL
+            for (unsigned i = 0; i < w; i++) s[h][i] = hs_mt8_mul(s[h][i], r2, F->P, F->MU); /* any 32-bit input */
+        }
+        external_linear(F, s[h], w);
     }
-    if (canonical) {
-        const __m256i r2 = _mm256_set1_epi32((int)pp->field->r2);
-        UNROLL
-        for (unsigned i = 0; i < w; i++) s[i] = hs_mt8_mul(s[i], r2, F->P, F->MU); /* unsigned: any 32-bit input */
-    }
-    if (rec) memcpy(rv, s, w * sizeof *s);
-    external_linear(F, s, w);
-    /* One copy of the full round (the partial rounds run inside the loop after round 4): half
-     * the code of two loops, which measured faster. */
     for (unsigned r = 0; r < 2 * HS_P2_HALF_FULL; r++) {
-        full_round(F, s, K->rc_full[r], w, deg);
-        if (rec) memcpy(rv + (r < HS_P2_HALF_FULL ? w * (1 + r) : 5 * w + partial + w * (r - HS_P2_HALF_FULL)), s,
-                        w * sizeof *s);
-        if (r == HS_P2_HALF_FULL - 1)
-            for (unsigned q = 0; q < partial; q++)
-                partial_round(F, K, s, K->rc_part[q], w, deg, codes, m, sa, rec ? rv + 5 * w + q : NULL);
-    }
-    if (canonical) {
         UNROLL
-        for (unsigned i = 0; i < w; i++) s[i] = hs_mt8_redc32(s[i], F->P, F->MU);
+        for (unsigned h = 0; h < G; h++) {
+            full(F, s[h], K->rc_full[r]);
+            if (rec) { /* after an odd number of full rounds the lanes are in swapped order */
+                uint32_t *at = rec + (size_t)h * 8 * rw +
+                               (r < HS_P2_HALF_FULL ? w * (1 + r) : 5 * w + partial + w * (r - HS_P2_HALF_FULL));
+                UNROLL
+                for (unsigned b = 0; b < w; b += 8) store_rows(at + b, rw, s[h] + b, r % 2 == 0 ? swapped : natural);
+            }
+        }
+        if (r == HS_P2_HALF_FULL - 1) {
+            for (unsigned q = 0; q < partial; q++) {
+                __m256i *rp[2] = {rec ? &ys[0][q] : NULL, rec ? &ys[1][q] : NULL};
+                partial_round(F, K, s, K->rc_part[q], w, deg, codes, m, sa, rp, G);
+            }
+            /* blocks of 8; the last one's extra words land in the final rounds' part of the
+             * record, written after this */
+            if (rec)
+                UNROLL
+                for (unsigned h = 0; h < G; h++) {
+                    for (unsigned q = partial; q < partial + 8; q++) ys[h][q] = _mm256_setzero_si256();
+                    for (unsigned c = 0; c < partial; c += 8)
+                        store_rows(rec + (size_t)h * 8 * rw + 5 * w + c, rw, ys[h] + c, natural);
+                }
+        }
     }
     UNROLL
-    for (unsigned b = 0; b < w; b += 8) {
-        transpose8(s + b);
+    for (unsigned h = 0; h < G; h++) {
+        uint32_t *out = st + h * 8 * w;
+        if (canonical) {
+            UNROLL
+            for (unsigned i = 0; i < w; i++) s[h][i] = hs_mt8_redc32(s[h][i], F->P, F->MU);
+        }
         UNROLL
-        for (unsigned k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(st + k * w + b), s[b + k]);
-    }
-    if (rec) {
-        for (unsigned c = 0; c < rw; c += 8) {
-            transpose8(rv + c);
-            for (unsigned k = 0; k < 8; k++) {
-                if (c + 8 <= rw) {
-                    _mm256_storeu_si256((__m256i *)(rec + (size_t)k * rw + c), rv[c + k]);
-                } else {
-                    uint32_t tmp[8];
-                    _mm256_storeu_si256((__m256i *)tmp, rv[c + k]);
-                    memcpy(rec + (size_t)k * rw + c, tmp, (rw - c) * sizeof *tmp);
-                }
-            }
+        for (unsigned b = 0; b < w; b += 8) {
+            transpose8(s[h] + b);
+            UNROLL
+            for (unsigned k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(out + k * w + b), s[h][b + k]);
         }
     }
 }
@@ -261,18 +308,28 @@ AI void permute8(const fconst *F, const kconst *K, const hs_p2_params *pp, uint3
 typedef void (*runner)(const hs_p2_params *pp, const kconst *K, uint32_t *st, size_t groups, int canonical,
                        uint32_t *rec);
 
-/* One runner per specialisation: field constants, width, degree and diagonal fixed. With and
- * without records are separate copies, so the round loop carries no record stores. */
+/* One runner per specialisation: field constants, width, degree and diagonal fixed. Groups go
+ * in pairs, an odd one out alone; with and without records are separate copies, so the plain
+ * round loop carries no record stores. */
 #define RUNNER(name, W, D, P_, MU_, CODES, M, SA)                                                              \
+    static __attribute__((noinline)) void name##_full(const fconst *F, __m256i *s, const __m256i *rc) {         \
+        full_round(F, s, rc, W, D);                                                                            \
+    }                                                                                                          \
     static void name(const hs_p2_params *pp, const kconst *K, uint32_t *st, size_t groups, int canonical,       \
                      uint32_t *rec) {                                                                           \
         const fconst F = {_mm256_set1_epi32((int)(P_)), _mm256_set1_epi32((int)(MU_))};                       \
         const size_t rw = 9 * (W) + pp->partial;                                                               \
-        if (rec)                                                                                               \
-            for (size_t g = 0; g < groups; g++)                                                                \
-                permute8(&F, K, pp, st + g * 8 * (W), canonical, W, D, CODES, M, SA, rec + g * 8 * rw);         \
-        else                                                                                                   \
-            for (size_t g = 0; g < groups; g++) permute8(&F, K, pp, st + g * 8 * (W), canonical, W, D, CODES, M, SA, NULL); \
+        size_t g = 0;                                                                                          \
+        if (rec) {                                                                                             \
+            for (; g + 2 <= groups; g += 2)                                                                    \
+                permute(&F, K, pp, st + g * 8 * (W), 0, W, D, CODES, M, SA, name##_full, rec + g * 8 * rw, 2); \
+            if (g < groups)                                                                                    \
+                permute(&F, K, pp, st + g * 8 * (W), 0, W, D, CODES, M, SA, name##_full, rec + g * 8 * rw, 1); \
+            return;                                                                                            \
+        }                                                                                                      \
+        for (; g + 2 <= groups; g += 2)                                                                        \
+            permute(&F, K, pp, st + g * 8 * (W), canonical, W, D, CODES, M, SA, name##_full, NULL, 2);         \
+        if (g < groups) permute(&F, K, pp, st + g * 8 * (W), canonical, W, D, CODES, M, SA, name##_full, NULL, 1); \
     }
 RUNNER(run_kb16, 16, 3, HS_KB_P, HS_KB_MU, kb16_codes, 7, HS_KB_TWO_ADICITY)
 RUNNER(run_kb24, 24, 3, HS_KB_P, HS_KB_MU, kb24_codes, 7, HS_KB_TWO_ADICITY)
