@@ -1,15 +1,17 @@
 /* Poseidon2 over the Monty-31 fields, batch kernel: 8 independent states, one per AVX2 lane.
  * Compiled with -mavx2; reached only through hs_cpu_has_avx2().
  *
- * What makes it fast:
+ * What makes it fast (each measured; see the note at each place):
  * - S-box inputs are s + (rc - p), in [-p, p): one addition, and the signed Montgomery products
- *   of monty31_avx2.h (hs_mt8_cube_s / hs_mt8_pow7_s) need no correction between products.
+ *   of monty31_avx2.h need no correction between products; intermediate powers stay split in
+ *   even/odd halves (one shift each), and 8 lanes' S-boxes are interleaved.
  * - Plonky3's default diagonals are compiled in (codes below), so every V[i] * x is shifts and
  *   adds with immediates; an instance whose V differs takes a Montgomery product per lane.
  * - In a partial round the sum of lanes 1..w-1 does not wait for lane 0's S-box, and with
- *   V[0] = -2 the new lane 0 is (sum of the others) - S(x0).
- * - Round constants are broadcast once per call; a permutation is inlined per instance with
- *   its width, degree, field and diagonal known, loops over lanes fully unrolled. */
+ *   V[0] = -2 the new lane 0 is (sum of the others) - S(x0). Groups of 8 states go in pairs
+ *   whose partial rounds are interleaved, so one lane-0 S-box chain hides the other's latency.
+ * - One out-of-line copy of the full round per instance (smaller hot code measured faster
+ *   than inlining it at its call sites); round constants broadcast once per call. */
 #include <string.h>
 
 #include "field/bb.h"
@@ -96,19 +98,21 @@ AI void external_linear(const fconst *F, __m256i *s, const unsigned w) {
     for (unsigned i = 0; i < w; i++) s[i] = ADD(s[i], sums[i & 3]);
 }
 
-/* S-boxes of n <= 8 lanes at once: v[i] + rc[i] in [-p, p) -> S(.) in [0, p). Written step by
- * step across the lanes so that the independent product chains are interleaved in the
- * instruction stream (8 at a time measured best: the spills this costs are cheaper than the
- * idle multipliers otherwise). */
-#define SBOX_GROUP 8
-/* Packing the high words of the even-lane and odd-lane products with one shufps leaves the
- * lanes of each 128-bit half in the order 0, 2, 1, 3 (an involution). In a full round every
- * lane of every vector is S-boxed, and M_E works lane by lane, so the order just alternates
- * between rounds and is natural again after each even number of full rounds. */
+/* Packing the high words of the even-lane and odd-lane products with one shufps (instead of
+ * shift + blend) leaves the lanes of each 128-bit half in the order 0, 2, 1, 3, an involution.
+ * In a full round every lane of every vector is S-boxed and M_E works lane by lane, so the
+ * order just alternates between rounds: natural again after 4 and after 8 full rounds. */
 AI __m256i pack_swap12(__m256i e, __m256i o) {
     return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(e), _mm256_castsi256_ps(o), 0xdd));
 }
 #define PACK(e, o) (swap ? pack_swap12(e, o) : hs_mt8_pack_hi(e, o))
+_Static_assert(HS_P2_HALF_FULL % 2 == 0, "swapped lane order must be undone by the partial rounds");
+
+/* S-boxes of n <= 8 lanes at once: v[i] + rc[i] in [-p, p) -> S(.) in [0, p) (lane order
+ * swapped if swap). Written step by step across the lanes so that the independent product
+ * chains are interleaved in the instruction stream: 8 at a time measured best, the spills
+ * this costs are cheaper than idle multipliers. */
+#define SBOX_GROUP 8
 AI void sbox_n(const fconst *F, __m256i *v, const __m256i *rc, const unsigned n, const unsigned deg, const int swap) {
     const __m256i P = F->P, MU = F->MU;
     __m256i x[SBOX_GROUP], xo[SBOX_GROUP], ae[SBOX_GROUP], ao[SBOX_GROUP];
