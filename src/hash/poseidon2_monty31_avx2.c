@@ -18,6 +18,7 @@
 #include "field/kb.h"
 #include "field/monty31_avx2.h"
 #include "hash/poseidon2_monty31.h"
+#include "util/avx2.h"
 
 #define AI static inline __attribute__((always_inline))
 /* fully unroll the loop that follows (trip counts are compile-time after inlining) */
@@ -37,26 +38,6 @@ typedef struct {
     __m256i rc_part[HS_P2_MAX_PARTIAL];                    /* rc - p */
     __m256i diag[HS_P2_MAX_WIDTH];                         /* V, for the generic internal layer */
 } kconst;
-
-/* 8x8 transpose of 32-bit words: r[i] lane j  ->  r[j] lane i. */
-AI void transpose8(__m256i r[8]) {
-    __m256i t0 = _mm256_unpacklo_epi32(r[0], r[1]), t1 = _mm256_unpackhi_epi32(r[0], r[1]);
-    __m256i t2 = _mm256_unpacklo_epi32(r[2], r[3]), t3 = _mm256_unpackhi_epi32(r[2], r[3]);
-    __m256i t4 = _mm256_unpacklo_epi32(r[4], r[5]), t5 = _mm256_unpackhi_epi32(r[4], r[5]);
-    __m256i t6 = _mm256_unpacklo_epi32(r[6], r[7]), t7 = _mm256_unpackhi_epi32(r[6], r[7]);
-    __m256i u0 = _mm256_unpacklo_epi64(t0, t2), u1 = _mm256_unpackhi_epi64(t0, t2);
-    __m256i u2 = _mm256_unpacklo_epi64(t1, t3), u3 = _mm256_unpackhi_epi64(t1, t3);
-    __m256i u4 = _mm256_unpacklo_epi64(t4, t6), u5 = _mm256_unpackhi_epi64(t4, t6);
-    __m256i u6 = _mm256_unpacklo_epi64(t5, t7), u7 = _mm256_unpackhi_epi64(t5, t7);
-    r[0] = _mm256_permute2x128_si256(u0, u4, 0x20);
-    r[1] = _mm256_permute2x128_si256(u1, u5, 0x20);
-    r[2] = _mm256_permute2x128_si256(u2, u6, 0x20);
-    r[3] = _mm256_permute2x128_si256(u3, u7, 0x20);
-    r[4] = _mm256_permute2x128_si256(u0, u4, 0x31);
-    r[5] = _mm256_permute2x128_si256(u1, u5, 0x31);
-    r[6] = _mm256_permute2x128_si256(u2, u6, 0x31);
-    r[7] = _mm256_permute2x128_si256(u3, u7, 0x31);
-}
 
 #define ADD(a, b) hs_mt8_add(a, b, F->P)
 #define SUB(a, b) hs_mt8_sub(a, b, F->P)
@@ -231,7 +212,7 @@ AI void store_rows(uint32_t *dst, size_t stride, const __m256i *v, const unsigne
     __m256i t[8];
     UNROLL
     for (unsigned i = 0; i < 8; i++) t[i] = v[i];
-    transpose8(t);
+    hs_transpose8x32(t);
     UNROLL
     for (unsigned k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(dst + row[k] * stride), t[k]);
 }
@@ -257,7 +238,7 @@ AI void permute(const fconst *F, const kconst *K, const hs_p2_params *pp, uint32
         for (unsigned b = 0; b < w; b += 8) {
             UNROLL
             for (unsigned k = 0; k < 8; k++) s[h][b + k] = _mm256_loadu_si256((const __m256i *)(in + k * w + b));
-            transpose8(s[h] + b);
+            hs_transpose8x32(s[h] + b);
         }
         if (canonical) {
             const __m256i r2 = _mm256_set1_epi32((int)pp->field->r2);
@@ -302,7 +283,7 @@ AI void permute(const fconst *F, const kconst *K, const hs_p2_params *pp, uint32
         }
         UNROLL
         for (unsigned b = 0; b < w; b += 8) {
-            transpose8(s[h] + b);
+            hs_transpose8x32(s[h] + b);
             UNROLL
             for (unsigned k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(out + k * w + b), s[h][b + k]);
         }

@@ -6,7 +6,7 @@
 
 /* 8x8 transpose of 32-bit words: r[i] lane j  ->  r[j] lane i. Turns 8 stored states (rows) into
  * 8 vectors of one word each (lanes = states), and back. */
-static inline void hs_transpose8x32(__m256i r[8]) {
+static inline __attribute__((always_inline)) void hs_transpose8x32(__m256i r[8]) {
     __m256i t0 = _mm256_unpacklo_epi32(r[0], r[1]), t1 = _mm256_unpackhi_epi32(r[0], r[1]);
     __m256i t2 = _mm256_unpacklo_epi32(r[2], r[3]), t3 = _mm256_unpackhi_epi32(r[2], r[3]);
     __m256i t4 = _mm256_unpacklo_epi32(r[4], r[5]), t5 = _mm256_unpackhi_epi32(r[4], r[5]);
