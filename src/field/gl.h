@@ -35,8 +35,9 @@ static inline hs_gl hs_gl_sub(hs_gl a, hs_gl b) {
 }
 static inline hs_gl hs_gl_neg(hs_gl a) { return a ? HS_GL_P - a : 0; }
 
-/* x = hi * 2^64 + lo  ->  x mod p, for any 128-bit x. */
-static inline hs_gl hs_gl_reduce128(hs_u128 x) {
+/* x = hi * 2^64 + lo  ->  a value < 2^64 congruent to x mod p, for any 128-bit x: the reduction
+ * without its final conditional subtraction, good enough as the input of another multiplication. */
+static inline uint64_t hs_gl_reduce128_nc(hs_u128 x) {
     uint64_t lo = (uint64_t)x, hi = (uint64_t)(x >> 64);
     uint64_t hi_hi = hi >> 32, hi_lo = hi & HS_GL_EPS;
     /* x = lo + hi_lo * 2^64 + hi_hi * 2^96 = lo + hi_lo * EPS - hi_hi */
@@ -45,6 +46,11 @@ static inline hs_gl hs_gl_reduce128(hs_u128 x) {
     uint64_t u = hi_lo * HS_GL_EPS; /* < 2^64 */
     uint64_t r = t + u;
     r += hs_gl_eps_if(r < t);       /* carry: 2^64 = EPS (about half the time: no branch) */
+    return r;
+}
+/* x mod p, canonical, for any 128-bit x. */
+static inline hs_gl hs_gl_reduce128(hs_u128 x) {
+    uint64_t r = hs_gl_reduce128_nc(x);
     return r >= HS_GL_P ? r - HS_GL_P : r;
 }
 /* x < 2^96 (hi word < 2^32) -> x mod p: cheaper than hs_gl_reduce128 for delayed-reduction sums
@@ -57,6 +63,13 @@ static inline hs_gl hs_gl_reduce96(hs_u128 x) {
 }
 static inline hs_gl hs_gl_mul(hs_gl a, hs_gl b) { return hs_gl_reduce128((hs_u128)a * b); }
 static inline hs_gl hs_gl_square(hs_gl a) { return hs_gl_mul(a, a); }
+/* x^7 (the Poseidon/Poseidon2 S-box) with 4 multiplications; any x < 2^64, result canonical. */
+static inline hs_gl hs_gl_pow7(uint64_t x) {
+    uint64_t x2 = hs_gl_reduce128_nc((hs_u128)x * x);
+    uint64_t x3 = hs_gl_reduce128_nc((hs_u128)x2 * x);
+    uint64_t x4 = hs_gl_reduce128_nc((hs_u128)x2 * x2);
+    return hs_gl_reduce128((hs_u128)x3 * x4);
+}
 /* Any uint64 to canonical form. */
 static inline hs_gl hs_gl_from_u64(uint64_t x) { return x >= HS_GL_P ? x - HS_GL_P : x; }
 

@@ -83,25 +83,6 @@ const hs_p2gl_params *hs_p2gl_default12(void) {
 
 /* ---- arithmetic helpers ---- */
 
-/* hs_gl_reduce128 without the final conditional subtraction: a value < 2^64 congruent to x,
- * good enough as the input of another multiplication (saves latency inside the S-box). */
-P2GL_INLINE uint64_t red128_nc(hs_u128 x) {
-    uint64_t lo = (uint64_t)x, hi = (uint64_t)(x >> 64);
-    uint64_t hi_hi = hi >> 32, hi_lo = hi & HS_GL_EPS;
-    uint64_t t = lo - hi_hi;
-    t -= hs_gl_eps_if(lo < hi_hi);
-    uint64_t r = t + hi_lo * HS_GL_EPS;
-    return r + hs_gl_eps_if(r < t);
-}
-
-/* x^7 with 4 multiplications; x < 2^64, result canonical. */
-P2GL_INLINE uint64_t sbox7(uint64_t x) {
-    uint64_t x2 = red128_nc((hs_u128)x * x);
-    uint64_t x3 = red128_nc((hs_u128)x2 * x);
-    uint64_t x4 = red128_nc((hs_u128)x2 * x2);
-    return hs_gl_reduce128((hs_u128)x3 * x4);
-}
-
 /* x / 2^k for canonical x, 1 <= k <= 32: (x + m p) / 2^k with m = -x mod 2^k, exact because
  * p = 1 mod 2^32; the result is canonical. */
 P2GL_INLINE uint64_t div2k(uint64_t x, unsigned k) {
@@ -234,7 +215,7 @@ void hs_p2gl_internal_linear(const hs_p2gl_params *pp, uint64_t *s) {
 
 P2GL_INLINE void full_round(const uint64_t *rc, uint64_t *s, const unsigned W, unsigned m4) {
     P2GL_UNROLL
-    for (unsigned i = 0; i < W; i++) s[i] = sbox7(hs_gl_add(s[i], rc[i]));
+    for (unsigned i = 0; i < W; i++) s[i] = hs_gl_pow7(hs_gl_add(s[i], rc[i]));
     ext_linear(s, W, m4);
 }
 
@@ -247,7 +228,7 @@ P2GL_INLINE void permute_impl(const hs_p2gl_params *pp, uint64_t *s, uint64_t *o
         if (out) memcpy(out, s, W * sizeof *s), out += W;
     }
     for (unsigned r = 0; r < pp->partial; r++) {
-        s[0] = sbox7(hs_gl_add(s[0], pp->rc_int[r]));
+        s[0] = hs_gl_pow7(hs_gl_add(s[0], pp->rc_int[r]));
         int_linear(pp, s, W, dsmall);
         if (out) memcpy(out, s, W * sizeof *s), out += W;
     }

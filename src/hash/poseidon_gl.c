@@ -16,24 +16,6 @@ extern const uint64_t hs_poseidon_gl12_rc[30][12], hs_poseidon_gl12_mds_circ[12]
 
 /* ---- arithmetic helpers ---- */
 
-/* hs_gl_reduce128 without the final conditional subtraction (result < 2^64, congruent): fine as
- * the input of another multiplication. */
-PGL_INLINE uint64_t red128_nc(hs_u128 x) {
-    uint64_t lo = (uint64_t)x, hi = (uint64_t)(x >> 64);
-    uint64_t hi_hi = hi >> 32, hi_lo = hi & HS_GL_EPS;
-    uint64_t t = lo - hi_hi;
-    t -= hs_gl_eps_if(lo < hi_hi);
-    uint64_t r = t + hi_lo * HS_GL_EPS;
-    return r + hs_gl_eps_if(r < t);
-}
-
-PGL_INLINE uint64_t sbox7(uint64_t x) {
-    uint64_t x2 = red128_nc((hs_u128)x * x);
-    uint64_t x3 = red128_nc((hs_u128)x2 * x);
-    uint64_t x4 = red128_nc((hs_u128)x2 * x2);
-    return hs_gl_reduce128((hs_u128)x3 * x4);
-}
-
 /* sum_j a[j] b[j] mod p for canonical a, b (n <= 12): 128-bit products accumulated with a count
  * of 2^128 overflows; 2^128 = -2^32 (mod p). */
 PGL_INLINE uint64_t dot(const uint64_t *a, const uint64_t *b, const unsigned n) {
@@ -107,7 +89,7 @@ PGL_INLINE void mds_layer(uint64_t *s) {
 }
 
 PGL_INLINE void full_round(uint64_t *s, const uint64_t *rc) {
-    for (unsigned i = 0; i < W; i++) s[i] = sbox7(hs_gl_add(s[i], rc[i]));
+    for (unsigned i = 0; i < W; i++) s[i] = hs_gl_pow7(hs_gl_add(s[i], rc[i]));
     mds_layer(s);
 }
 
@@ -120,7 +102,7 @@ static void permute_ref(uint64_t *s, uint64_t *out) {
             full_round(s, rc);
         } else {
             for (unsigned i = 0; i < W; i++) s[i] = hs_gl_add(s[i], rc[i]);
-            s[0] = sbox7(s[0]);
+            s[0] = hs_gl_pow7(s[0]);
             mds_layer(s);
         }
         if (out) memcpy(out + W * r, s, W * sizeof *s);
@@ -233,7 +215,7 @@ PGL_INLINE void partial_rounds_fast(uint64_t *s) {
     for (unsigned i = 0; i < W - 1; i++) t[i + 1] = dot(tab.init[i], s + 1, W - 1);
     memcpy(s, t, sizeof t);
     for (unsigned r = 0; r < PARTIAL; r++) {
-        s[0] = hs_gl_add(sbox7(s[0]), tab.rc0[r]);
+        s[0] = hs_gl_add(hs_gl_pow7(s[0]), tab.rc0[r]);
         uint64_t x0 = s[0];
         s[0] = dot(tab.row0[r], s, W);
         for (unsigned i = 1; i < W; i++) s[i] = hs_gl_reduce128((hs_u128)tab.col0[r][i - 1] * x0 + s[i]);
