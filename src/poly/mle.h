@@ -31,4 +31,9 @@ hs_kb5 hs_mle_eval_ext(const hs_kb5 *f, unsigned n, const hs_kb5 *z, unsigned th
 void hs_mle_fold_base(hs_kb5 *out, const hs_kb *f, size_t half, hs_kb5 r, unsigned threads);
 void hs_mle_fold_ext(hs_kb5 *out, const hs_kb5 *f, size_t half, hs_kb5 r, unsigned threads);
 
+/* ---- additions (kernels) ---- */
+
+/* out[i] = lo[i] + r * (hi[i] - lo[i]) for i < cnt, one thread: the kernel under hs_mle_fold_base. */
+void hs_mle_fold_base_portable(hs_kb5 *out, const hs_kb *lo, const hs_kb *hi, size_t cnt, hs_kb5 r);
+
 #endif
