@@ -36,11 +36,20 @@ int main(void) {
         LANES(hs_m31x8_mul(va, vb), hs_m31_mul(a[i], b[i]));
         LANES(hs_m31x8_square(va), hs_m31_square(a[i]));
         LANES(hs_m31x8_pow5(va), hs_m31_pow5(a[i]));
+        /* the S-box kernels' signed input a + b - p in [-p, p) */
+        __m256i xs = _mm256_sub_epi32(_mm256_add_epi32(va, vb), _mm256_set1_epi32((int)HS_M31_P));
+        LANES(hs_m31x8_pow5_s(xs), hs_m31_pow5(hs_m31_add(a[i], b[i])));
         LANES(hs_m31x8_set1(a[3]), a[3]);
         LANES(hs_m31x8_reduce(hs_m31x8_load(u)), hs_m31_from_u32(u[i]));
         int k = (int)(it % 31);
         LANES(hs_m31x8_mul_2exp(va, k), hs_m31_mul_2exp(a[i], (unsigned)k));
 #undef LANES
     }
+    /* both ends of the signed range [-p, p] are 0 mod p */
+    hs_m31 r[8];
+    hs_m31x8_store(r, hs_m31x8_pow5_s(_mm256_set1_epi32((int)HS_M31_P)));
+    for (int i = 0; i < 8; i++) CHECK_EQ_U64(r[i], 0);
+    hs_m31x8_store(r, hs_m31x8_pow5_s(_mm256_set1_epi32(-(int)HS_M31_P)));
+    for (int i = 0; i < 8; i++) CHECK_EQ_U64(r[i], 0);
     return hs_test_done("test_m31_avx2");
 }

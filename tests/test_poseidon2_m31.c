@@ -134,8 +134,8 @@ static void random_constant_instances(hs_rng *rng) {
         CHECK(hs_p2m31_params_init(&pp, w, rp, ei, ii, ef, dg));
         if (variant >= 2)
             for (unsigned i = 0; i < w; i++) CHECK(pp.diag_kind[i] != HS_P2M31_DIAG_GENERIC);
-        const size_t n = 13;
-        uint32_t a[13 * 24], b[13 * 24], c[13 * 24];
+        const size_t n = 29; /* a pair of groups of 8, one alone, a tail of 5 */
+        uint32_t a[29 * 24], b[29 * 24], c[29 * 24];
         for (size_t i = 0; i < n * w; i++) a[i] = b[i] = c[i] = (uint32_t)hs_rng_below(rng, HS_M31_P);
         for (size_t k = 0; k < n; k++) hs_p2m31_permute_naive(&pp, a + k * w);
         hs_p2m31_permute_many_portable(&pp, b, n);

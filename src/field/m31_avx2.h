@@ -61,6 +61,43 @@ static inline hs_m31x8 hs_m31x8_pow5(hs_m31x8 a) {
     return hs_m31x8_mul(hs_m31x8_square(a2), a);
 }
 
+/* ---- Signed product chains (S-boxes) ----
+ * Lanes hold int32 values in [-p, p]. A 64-bit product t, |t| <= p^2 < 2^62, splits as
+ * t = hi 2^31 + lo with lo = t mod 2^31 in [0, p] and hi = floor(t / 2^31) in [-p, p): the low
+ * word of a logical 64-bit shift by 31 is hi whatever t's sign. Intermediate powers stay split in
+ * even/odd halves (the low word of each 64-bit lane; the high word is ignored by the next
+ * _mm256_mul_epi32), so no shuffle is needed between products. */
+
+/* Odd 32-bit lanes moved to the even positions (one shuffle; the odd positions get copies). */
+static inline __m256i hs_m31x8_odd(__m256i a) { return _mm256_shuffle_epi32(a, 0xf5); }
+
+/* a^2 on the even lanes: t = a^2 in [0, p^2], so lo + hi - p = hi - (p - lo) lies in [-p, p) and
+ * p - lo is ~t & p. Low word of each 64-bit lane: the result; high word: garbage. */
+static inline __m256i hs_m31x8_sqr_s(__m256i a, __m256i P) {
+    __m256i t = _mm256_mul_epi32(a, a);
+    return _mm256_sub_epi32(_mm256_srli_epi64(t, 31), _mm256_andnot_si256(t, P));
+}
+
+/* From packed lo = t mod 2^32 and hi = the low words of t >> 31 (|t| <= p^2) to t mod p in
+ * [0, p): hi in [-p, p) is made canonical first, then hi + (lo & p) < 2p. */
+static inline hs_m31x8 hs_m31x8_fold_s(__m256i lo, __m256i hi, __m256i P) {
+    hi = _mm256_min_epu32(hi, _mm256_add_epi32(hi, P));
+    __m256i r = _mm256_add_epi32(_mm256_and_si256(lo, P), hi);
+    return _mm256_min_epu32(r, _mm256_sub_epi32(r, P));
+}
+
+/* x^5 for int32 lanes x in [-p, p] (e.g. a canonical value plus a constant minus p), result in
+ * [0, p). Three multiplications per half; the S-box kernels interleave the same steps. */
+static inline hs_m31x8 hs_m31x8_pow5_s(__m256i x) {
+    const __m256i P = _mm256_set1_epi32((int)HS_M31_P);
+    __m256i xo = hs_m31x8_odd(x);
+    __m256i ae = hs_m31x8_sqr_s(hs_m31x8_sqr_s(x, P), P), ao = hs_m31x8_sqr_s(hs_m31x8_sqr_s(xo, P), P);
+    __m256i te = _mm256_mul_epi32(ae, x), to = _mm256_mul_epi32(ao, xo);
+    __m256i lo = _mm256_blend_epi32(te, _mm256_slli_epi64(to, 32), 0xaa);
+    __m256i hi = _mm256_blend_epi32(_mm256_srli_epi64(te, 31), _mm256_slli_epi64(to, 1), 0xaa);
+    return hs_m31x8_fold_s(lo, hi, P);
+}
+
 /* a * 2^k for 0 <= k <= 30: rotate each 31-bit value left by k (2^31 = 1 mod p). With k a
  * compile-time constant the shifts take immediates and k = 0 costs nothing. */
 static inline hs_m31x8 hs_m31x8_mul_2exp(hs_m31x8 a, int k) {

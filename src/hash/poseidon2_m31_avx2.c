@@ -1,44 +1,113 @@
 /* Poseidon2-Mersenne31 batch kernel: 8 independent states, one per AVX2 lane.
- * Compiled with -mavx2; reached only through hs_cpu_has_avx2(). */
-#include "util/avx2.h"
+ * Compiled with -mavx2; reached only through hs_cpu_has_avx2().
+ *
+ * The same shape as the Monty-31 kernel (poseidon2_monty31_avx2.c):
+ * - S-box inputs are s + (rc - p), in [-p, p): one addition. x^2 and x^4 are signed squares
+ *   folded without correction (m31_avx2.h), split in even/odd halves, and 8 lanes' S-boxes are
+ *   interleaved; only x^4 * x is corrected, once for all 8 lanes.
+ * - Plonky3's default diagonals are compiled in: every V[i] * x is a rotation by an immediate.
+ * - In a partial round the sum of lanes 1..w-1 does not wait for lane 0's S-box, and with
+ *   V[0] = -2 the new lane 0 is (sum of the others) - S(x0). Groups of 8 states go in pairs
+ *   whose partial rounds are interleaved, so one lane-0 S-box chain hides the other's latency.
+ * - One out-of-line copy of the full round per width; round constants broadcast once per call. */
 #include <string.h>
 
 #include "field/m31_avx2.h"
 #include "hash/poseidon2_m31.h"
+#include "util/avx2.h"
 
-static inline void mat4x(hs_m31x8 *x) {
-    hs_m31x8 t01 = hs_m31x8_add(x[0], x[1]);
-    hs_m31x8 t23 = hs_m31x8_add(x[2], x[3]);
-    hs_m31x8 t0123 = hs_m31x8_add(t01, t23);
-    hs_m31x8 t01123 = hs_m31x8_add(t0123, x[1]);
-    hs_m31x8 t01233 = hs_m31x8_add(t0123, x[3]);
-    hs_m31x8 y3 = hs_m31x8_add(t01233, hs_m31x8_double(x[0]));
-    hs_m31x8 y1 = hs_m31x8_add(t01123, hs_m31x8_double(x[2]));
-    hs_m31x8 y0 = hs_m31x8_add(t01123, t01);
-    hs_m31x8 y2 = hs_m31x8_add(t01233, t23);
+#define AI static inline __attribute__((always_inline))
+/* fully unroll the loop that follows (trip counts are compile-time after inlining) */
+#if defined(__clang__)
+#define UNROLL _Pragma("clang loop unroll(full)")
+#else
+#define UNROLL _Pragma("GCC unroll 24")
+#endif
+
+#define W_MAX HS_P2M31_MAX_WIDTH
+#define HALF HS_P2M31_HALF_FULL
+
+/* Broadcast once per call. */
+typedef struct {
+    __m256i rc_full[2 * HALF][W_MAX];    /* rc - p */
+    __m256i rc_part[HS_P2M31_MAX_PARTIAL]; /* rc - p */
+    __m256i diag[W_MAX];                 /* V, for a diagonal that is not the default */
+} kconst;
+
+#define ADD hs_m31x8_add
+#define SUB hs_m31x8_sub
+#define DBL hs_m31x8_double
+
+/* M4 = circ(2, 3, 1, 1): y_i = (x0 + x1 + x2 + x3) + x_i + 2 x_(i+1). */
+AI void mat4(__m256i *x) {
+    __m256i t01 = ADD(x[0], x[1]);
+    __m256i t23 = ADD(x[2], x[3]);
+    __m256i t0123 = ADD(t01, t23);
+    __m256i t01123 = ADD(t0123, x[1]);
+    __m256i t01233 = ADD(t0123, x[3]);
+    __m256i y3 = ADD(t01233, DBL(x[0]));
+    __m256i y1 = ADD(t01123, DBL(x[2]));
+    __m256i y0 = ADD(t01123, t01);
+    __m256i y2 = ADD(t01233, t23);
     x[0] = y0;
     x[1] = y1;
     x[2] = y2;
     x[3] = y3;
 }
 
-static inline void external_linear(hs_m31x8 *s, const unsigned w) {
-#pragma GCC unroll 6
-    for (unsigned c = 0; c < w; c += 4) mat4x(s + c);
-    hs_m31x8 sums[4];
-#pragma GCC unroll 4
+AI void external_linear(__m256i *s, const unsigned w) {
+    UNROLL
+    for (unsigned c = 0; c < w; c += 4) mat4(s + c);
+    __m256i sums[4];
+    UNROLL
     for (unsigned j = 0; j < 4; j++) {
-        sums[j] = s[j];
-#pragma GCC unroll 6
-        for (unsigned c = 4; c < w; c += 4) sums[j] = hs_m31x8_add(sums[j], s[c + j]);
+        /* pairwise: 16 -> (0+1)+(2+3), 24 -> ((0+1)+(2+3))+(4+5) */
+        __m256i a = ADD(s[j], s[4 + j]);
+        if (w == 16) {
+            sums[j] = ADD(a, ADD(s[8 + j], s[12 + j]));
+        } else {
+            __m256i b = ADD(s[8 + j], s[12 + j]), c = ADD(s[16 + j], s[20 + j]);
+            sums[j] = ADD(ADD(a, b), c);
+        }
     }
-#pragma GCC unroll 24
-    for (unsigned i = 0; i < w; i++) s[i] = hs_m31x8_add(s[i], sums[i & 3]);
+    UNROLL
+    for (unsigned i = 0; i < w; i++) s[i] = ADD(s[i], sums[i & 3]);
 }
 
-static inline void full_round(hs_m31x8 *s, const hs_m31 *rc, const unsigned w) {
-#pragma GCC unroll 24
-    for (unsigned i = 0; i < w; i++) s[i] = hs_m31x8_pow5(hs_m31x8_add(s[i], hs_m31x8_set1(rc[i])));
+/* The low words of the even-half (e) and odd-half (o) products packed with one shufps: the
+ * lanes of each 128-bit half come out in the order 0, 2, 1, 3, an involution. In a full round
+ * every lane of every vector is S-boxed and M_E works lane by lane, so the order just
+ * alternates between rounds (natural again after 4); a partial round puts it back. */
+AI __m256i pack_lo_swap12(__m256i e, __m256i o) {
+    return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(e), _mm256_castsi256_ps(o), 0x88));
+}
+_Static_assert(HALF % 2 == 0, "swapped lane order must be undone after the initial full rounds");
+
+/* x^5 of n <= 8 vectors at once: v[i] + rc[i] in [-p, p) -> [0, p), lane order swapped unless
+ * natural. Step by step across the vectors so that the independent product chains interleave. */
+#define SBOX_GROUP 8
+AI void sbox_n(__m256i *v, const __m256i *rc, const unsigned n, const int natural) {
+    const __m256i P = _mm256_set1_epi32((int)HS_M31_P);
+    __m256i x[SBOX_GROUP], xo[SBOX_GROUP], ae[SBOX_GROUP], ao[SBOX_GROUP];
+    UNROLL
+    for (unsigned i = 0; i < n; i++) x[i] = _mm256_add_epi32(v[i], rc[i]), xo[i] = hs_m31x8_odd(x[i]);
+    UNROLL
+    for (unsigned i = 0; i < n; i++) ae[i] = hs_m31x8_sqr_s(x[i], P), ao[i] = hs_m31x8_sqr_s(xo[i], P); /* x^2 */
+    UNROLL
+    for (unsigned i = 0; i < n; i++) ae[i] = hs_m31x8_sqr_s(ae[i], P), ao[i] = hs_m31x8_sqr_s(ao[i], P); /* x^4 */
+    UNROLL
+    for (unsigned i = 0; i < n; i++) {
+        __m256i te = _mm256_mul_epi32(ae[i], x[i]), to = _mm256_mul_epi32(ao[i], xo[i]);
+        __m256i lo = pack_lo_swap12(te, to);
+        __m256i hi = pack_lo_swap12(_mm256_srli_epi64(te, 31), _mm256_srli_epi64(to, 31));
+        v[i] = hs_m31x8_fold_s(lo, hi, P);
+        if (natural) v[i] = _mm256_shuffle_epi32(v[i], 0xd8); /* 0, 2, 1, 3 back to 0, 1, 2, 3 */
+    }
+}
+
+AI void full_round(__m256i *s, const __m256i *rc, const unsigned w) {
+    UNROLL
+    for (unsigned i = 0; i < w; i += SBOX_GROUP) sbox_n(s + i, rc + i, SBOX_GROUP, 0);
     external_linear(s, w);
 }
 
@@ -56,87 +125,114 @@ static int is_default_diag(const hs_p2m31_params *pp) {
     return 1;
 }
 
-/* shifts != NULL: the default diagonal (a compile-time table); else vdiag holds V broadcast. */
-static inline void partial_round(hs_m31x8 *s, hs_m31 rc, const unsigned w, const uint8_t *shifts,
-                                 const hs_m31x8 *vdiag) {
-    /* The sum of lanes 1..w-1 does not wait for the S-box on lane 0: a pairwise tree over
-     * them runs alongside it, and lane 0 joins with one last addition. */
-    hs_m31x8 part[HS_P2M31_MAX_WIDTH / 2];
-    unsigned m = 0;
-#pragma GCC unroll 12
-    for (unsigned i = 1; i + 1 < w; i += 2) part[m++] = hs_m31x8_add(s[i], s[i + 1]);
-    part[m++] = s[w - 1]; /* w is even */
-    while (m > 1) {
-        unsigned h = m / 2;
-        for (unsigned i = 0; i < h; i++) part[i] = hs_m31x8_add(part[i], part[m - 1 - i]);
-        m -= h;
+/* Partial round on G groups (G = 1 or 2). Each group's lanes 1..w-1 are summed (pairwise tree)
+ * without waiting for lane 0's S-box; the groups' lane-0 S-boxes run interleaved.
+ * shifts != NULL: the default diagonal (V[0] = -2); else K->diag with a product per lane. */
+AI void partial_round(const kconst *K, __m256i (*s)[W_MAX], __m256i rc, const unsigned w, const uint8_t *shifts,
+                      const unsigned G) {
+    __m256i part[2][W_MAX - 1], y[2], r[2] = {rc, rc}, sum[2];
+    UNROLL
+    for (unsigned h = 0; h < G; h++) {
+        UNROLL
+        for (unsigned i = 1; i < w; i++) part[h][i - 1] = s[h][i];
+        UNROLL
+        for (unsigned st = 1; st < w - 1; st *= 2)
+            UNROLL
+            for (unsigned i = 0; i + st < w - 1; i += 2 * st) part[h][i] = ADD(part[h][i], part[h][i + st]);
+        y[h] = s[h][0];
     }
-    hs_m31x8 x0 = hs_m31x8_pow5(hs_m31x8_add(s[0], hs_m31x8_set1(rc)));
-    hs_m31x8 sum = hs_m31x8_add(part[0], x0);
-    if (shifts) {
-        s[0] = hs_m31x8_sub(sum, hs_m31x8_mul_2exp(x0, shifts[0]));
-#pragma GCC unroll 24
-        for (unsigned i = 1; i < w; i++) s[i] = hs_m31x8_add(sum, hs_m31x8_mul_2exp(s[i], shifts[i]));
-    } else {
-        s[0] = hs_m31x8_add(sum, hs_m31x8_mul(x0, vdiag[0]));
-#pragma GCC unroll 24
-        for (unsigned i = 1; i < w; i++) s[i] = hs_m31x8_add(sum, hs_m31x8_mul(s[i], vdiag[i]));
-    }
-}
-
-/* Permute 8 states stored consecutively at st (8 * w words). Always inlined so that each run*
- * below gets its own copy with w and the diagonal table known. */
-__attribute__((always_inline)) static inline void permute8(const hs_p2m31_params *pp, uint32_t *st, const unsigned w, const uint8_t *shifts,
-                            const hs_m31x8 *vdiag) {
-    hs_m31x8 s[HS_P2M31_MAX_WIDTH];
-    for (unsigned b = 0; b < w; b += 8) {
-        for (unsigned k = 0; k < 8; k++) s[b + k] = _mm256_loadu_si256((const __m256i *)(st + k * w + b));
-        hs_transpose8x32(s + b);
-    }
-#pragma GCC unroll 24
-    for (unsigned i = 0; i < w; i++) s[i] = hs_m31x8_reduce(s[i]); /* accept any 32-bit input */
-    external_linear(s, w);
-    for (unsigned r = 0; r < HS_P2M31_HALF_FULL; r++) full_round(s, pp->rc_init[r], w);
-    for (unsigned r = 0; r < pp->partial; r++) partial_round(s, pp->rc_int[r], w, shifts, vdiag);
-    for (unsigned r = 0; r < HS_P2M31_HALF_FULL; r++) full_round(s, pp->rc_final[r], w);
-    for (unsigned b = 0; b < w; b += 8) {
-        hs_transpose8x32(s + b);
-        for (unsigned k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(st + k * w + b), s[b + k]);
+    sbox_n(y, r, G, 1);
+    UNROLL
+    for (unsigned h = 0; h < G; h++) {
+        sum[h] = ADD(part[h][0], y[h]);
+        if (shifts) {
+            s[h][0] = SUB(part[h][0], y[h]); /* sum - 2 y */
+            UNROLL
+            for (unsigned i = 1; i < w; i++) s[h][i] = ADD(sum[h], hs_m31x8_mul_2exp(s[h][i], shifts[i]));
+        } else {
+            UNROLL
+            for (unsigned i = 0; i < w; i++) s[h][i] = ADD(sum[h], hs_m31x8_mul(i ? s[h][i] : y[h], K->diag[i]));
+        }
     }
 }
 
-/* Width and diagonal as compile-time constants so loops unroll and shifts take immediates. */
-static void run16_default(const hs_p2m31_params *pp, uint32_t *st, size_t groups, const hs_m31x8 *vdiag) {
-    (void)vdiag;
-    for (size_t g = 0; g < groups; g++) permute8(pp, st + g * 8 * 16, 16, default_shifts16, NULL);
+typedef void (*full_fn)(__m256i *s, const __m256i *rc);
+
+/* Permute G groups of 8 states (G = 1 or 2) stored consecutively at st (8 * w words per group);
+ * with two groups their partial rounds run interleaved. full is the out-of-line full round. */
+AI void permute(const hs_p2m31_params *pp, const kconst *K, uint32_t *st, const unsigned w, const uint8_t *shifts,
+                full_fn full, const unsigned G) {
+    __m256i s[2][W_MAX];
+    UNROLL
+    for (unsigned h = 0; h < G; h++) {
+        const uint32_t *in = st + h * 8 * w;
+        UNROLL
+        for (unsigned b = 0; b < w; b += 8) {
+            UNROLL
+            for (unsigned k = 0; k < 8; k++) s[h][b + k] = _mm256_loadu_si256((const __m256i *)(in + k * w + b));
+            hs_transpose8x32(s[h] + b);
+        }
+        UNROLL
+        for (unsigned i = 0; i < w; i++) s[h][i] = hs_m31x8_reduce(s[h][i]); /* accept any 32-bit input */
+        external_linear(s[h], w);
+    }
+    for (unsigned r = 0; r < HALF; r++)
+        UNROLL
+        for (unsigned h = 0; h < G; h++) full(s[h], K->rc_full[r]);
+    for (unsigned q = 0; q < pp->partial; q++) partial_round(K, s, K->rc_part[q], w, shifts, G);
+    for (unsigned r = HALF; r < 2 * HALF; r++)
+        UNROLL
+        for (unsigned h = 0; h < G; h++) full(s[h], K->rc_full[r]);
+    UNROLL
+    for (unsigned h = 0; h < G; h++) {
+        uint32_t *out = st + h * 8 * w;
+        UNROLL
+        for (unsigned b = 0; b < w; b += 8) {
+            hs_transpose8x32(s[h] + b);
+            UNROLL
+            for (unsigned k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(out + k * w + b), s[h][b + k]);
+        }
+    }
 }
-static void run24_default(const hs_p2m31_params *pp, uint32_t *st, size_t groups, const hs_m31x8 *vdiag) {
-    (void)vdiag;
-    for (size_t g = 0; g < groups; g++) permute8(pp, st + g * 8 * 24, 24, default_shifts24, NULL);
-}
-static void run16_generic(const hs_p2m31_params *pp, uint32_t *st, size_t groups, const hs_m31x8 *vdiag) {
-    for (size_t g = 0; g < groups; g++) permute8(pp, st + g * 8 * 16, 16, NULL, vdiag);
-}
-static void run24_generic(const hs_p2m31_params *pp, uint32_t *st, size_t groups, const hs_m31x8 *vdiag) {
-    for (size_t g = 0; g < groups; g++) permute8(pp, st + g * 8 * 24, 24, NULL, vdiag);
-}
+
+typedef void (*runner)(const hs_p2m31_params *pp, const kconst *K, uint32_t *st, size_t groups);
+
+/* One runner per width and diagonal, groups in pairs (an odd one out alone). */
+#define RUNNER(name, W, SHIFTS)                                                                                 \
+    static __attribute__((noinline)) void name##_full(__m256i *s, const __m256i *rc) { full_round(s, rc, W); } \
+    static void name(const hs_p2m31_params *pp, const kconst *K, uint32_t *st, size_t groups) {               \
+        size_t g = 0;                                                                                          \
+        for (; g + 2 <= groups; g += 2) permute(pp, K, st + g * 8 * (W), W, SHIFTS, name##_full, 2);            \
+        if (g < groups) permute(pp, K, st + g * 8 * (W), W, SHIFTS, name##_full, 1);                           \
+    }
+RUNNER(run16_default, 16, default_shifts16)
+RUNNER(run24_default, 24, default_shifts24)
+RUNNER(run16_generic, 16, NULL)
+RUNNER(run24_generic, 24, NULL)
 
 void hs_p2m31_permute_many_avx2(const hs_p2m31_params *pp, uint32_t *states, size_t n) {
+    if (n == 0) return;
     const unsigned w = pp->width;
-    hs_m31x8 vdiag[HS_P2M31_MAX_WIDTH];
-    for (unsigned i = 0; i < w; i++) vdiag[i] = hs_m31x8_set1(pp->diag[i]);
-    void (*run)(const hs_p2m31_params *, uint32_t *, size_t, const hs_m31x8 *);
+    kconst K;
+    for (unsigned r = 0; r < HALF; r++)
+        for (unsigned i = 0; i < w; i++) {
+            K.rc_full[r][i] = _mm256_set1_epi32((int)(pp->rc_init[r][i] - HS_M31_P));
+            K.rc_full[HALF + r][i] = _mm256_set1_epi32((int)(pp->rc_final[r][i] - HS_M31_P));
+        }
+    for (unsigned r = 0; r < pp->partial; r++) K.rc_part[r] = _mm256_set1_epi32((int)(pp->rc_int[r] - HS_M31_P));
+    for (unsigned i = 0; i < w; i++) K.diag[i] = hs_m31x8_set1(pp->diag[i]);
+    runner run;
     if (is_default_diag(pp))
         run = w == 16 ? run16_default : run24_default;
     else
         run = w == 16 ? run16_generic : run24_generic;
     size_t groups = n / 8, rest = n % 8;
-    run(pp, states, groups, vdiag);
+    run(pp, &K, states, groups);
     if (rest) {
-        uint32_t buf[8 * HS_P2M31_MAX_WIDTH] = {0};
+        uint32_t buf[8 * W_MAX] = {0};
         uint32_t *tail = states + groups * 8 * w;
         memcpy(buf, tail, rest * w * sizeof *buf);
-        run(pp, buf, 1, vdiag);
+        run(pp, &K, buf, 1);
         memcpy(tail, buf, rest * w * sizeof *buf);
     }
 }
