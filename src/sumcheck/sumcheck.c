@@ -89,8 +89,10 @@ static hs_kb5 eq_at_int(hs_kb5 z, unsigned k) {
     return r;
 }
 
-/* p(k) = m eq(z, k) q(k) for k = 0..d, given q(0..d-1) (degree d-1). */
-static void expand_full(hs_kb5 m, hs_kb5 z, hs_kb5 *q, unsigned d, hs_kb5 *p_out) {
+void hs_sc_eq_expand(hs_kb5 m, hs_kb5 z, const hs_kb5 *q_full, unsigned d, hs_kb5 *p_out) {
+    if (d < 1 || d > HS_SC_MAX_DEGREE) return;
+    hs_kb5 q[HS_SC_MAX_DEGREE + 1];
+    memcpy(q, q_full, sizeof *q * d);
     q[d] = hs_sc_interpolate(q, d - 1, k_int(d));
     for (unsigned k = 0; k <= d; k++) p_out[k] = hs_kb5_mul(hs_kb5_mul(m, eq_at_int(z, k)), q[k]);
 }
@@ -104,7 +106,7 @@ int hs_sc_gruen_expand(hs_kb5 claim, hs_kb5 m, hs_kb5 z, const hs_kb5 *q_no1, un
     hs_kb5 inv = hs_kb5_inv(hs_kb5_mul(m, z)); /* 1 / (m z) */
     hs_kb5 t = hs_kb5_sub(claim, hs_kb5_mul(m, hs_kb5_mul(hs_kb5_sub(hs_kb5_one(), z), q[0])));
     q[1] = hs_kb5_mul(t, inv);
-    expand_full(m, z, q, d, p_out);
+    hs_sc_eq_expand(m, z, q, d, p_out);
     return 1;
 }
 

@@ -41,6 +41,10 @@ hs_kb5 hs_sc_interpolate(const hs_kb5 *vals, unsigned d, hs_kb5 x);
  * (q(1) is then not determined by the claim; callers fall back to computing q(1) directly). */
 int hs_sc_gruen_expand(hs_kb5 claim, hs_kb5 m, hs_kb5 z, const hs_kb5 *q_no1, unsigned d, hs_kb5 *p_out);
 
+/* The same without the claim (the fallback when z = 0 or m = 0): p(k) = m * eq(z, k) * q(k) for
+ * k = 0..d, from all of q(0), q(1), ..., q(d-1) (d values). */
+void hs_sc_eq_expand(hs_kb5 m, hs_kb5 z, const hs_kb5 *q_full, unsigned d, hs_kb5 *p_out);
+
 /* ---- generic prover/verifier (building block and test oracle) ----
  *
  * Proves  claim = sum_{x in {0,1}^n} eq(z, x) * sum_t c_t * prod_{j in term t} f_j(x)
