@@ -1,0 +1,261 @@
+/* The gkr backend: header, the walk over the 28 S-box layers, public and private statements
+ * (docs/PROOF_FORMAT_GKR.md). */
+#include "gkr/gkr.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash/blake3.h"
+#include "poly/mle.h"
+#include "util/mem.h"
+#include "util/timer.h"
+
+#define HS_PROOF_MAGIC "HSNKPRF1"
+#define HS_PROOF_VERSION 1u
+#define HS_BACKEND_GKR 2u
+#define HS_STATEMENT_PRIVATE 0u
+#define HS_STATEMENT_PUBLIC 1u
+#define GKR_EXT_DEGREE 5u
+#define GKR_COMMITTED_CUBES 0u
+#define GKR_SKIP 0u
+#define HEADER_BYTES 30
+
+/* Everything the header fixes. */
+typedef struct {
+    hs_gkr_shape s;
+    uint8_t bytes[HEADER_BYTES];
+} header;
+
+static void header_bytes(const hs_gkr_shape *s, uint8_t *out) {
+    hs_writer w = {0};
+    hs_w_bytes(&w, HS_PROOF_MAGIC, 8);
+    hs_w_u32(&w, HS_PROOF_VERSION);
+    hs_w_u8(&w, HS_BACKEND_GKR);
+    hs_w_u8(&w, (uint8_t)s->preset->id);
+    hs_w_u8(&w, (uint8_t)s->perm_id);
+    hs_w_u8(&w, s->public_io ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE);
+    hs_w_u8(&w, (uint8_t)s->log_perms);
+    hs_w_u8(&w, GKR_EXT_DEGREE);
+    hs_w_u8(&w, GKR_COMMITTED_CUBES);
+    hs_w_u8(&w, GKR_SKIP);
+    /* reserved for the private statement's WHIR parameters (zero until that mode lands) */
+    for (int i = 0; i < 10; i++) hs_w_u8(&w, 0);
+    memset(out, 0, HEADER_BYTES);
+    if (!w.err && w.len == HEADER_BYTES) memcpy(out, w.data, HEADER_BYTES);
+    hs_w_free(&w);
+}
+
+static int make_shape(hs_gkr_shape *s, const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io,
+                      const char **why) {
+    memset(s, 0, sizeof *s);
+    s->public_io = public_io;
+    if (!p) return *why = "unknown preset", 0;
+    if (perm_id != 1) return *why = "the gkr backend proves poseidon2-kb16 only", 0;
+    if (log_perms < 1 || log_perms > HS_GKR_MAX_LOG) return *why = "log_perms out of range (1..24)", 0;
+    if (!public_io) return *why = "the gkr backend's private statement is not implemented yet", 0;
+    s->preset = p;
+    s->perm_id = perm_id;
+    s->log_perms = log_perms;
+    return 1;
+}
+
+static int parse_header(hs_reader *r, hs_gkr_shape *s, const char **why) {
+    const uint8_t *start = r->p;
+    uint8_t magic[8];
+    hs_r_bytes(r, magic, 8);
+    if (r->err) return *why = "truncated header", 0;
+    if (memcmp(magic, HS_PROOF_MAGIC, 8)) return *why = "not a hashsnark proof (bad magic)", 0;
+    uint32_t version = hs_r_u32(r);
+    unsigned backend = hs_r_u8(r), preset_id = hs_r_u8(r), perm_id = hs_r_u8(r), statement = hs_r_u8(r);
+    unsigned log_perms = hs_r_u8(r);
+    uint8_t rest[HEADER_BYTES - 17];
+    hs_r_bytes(r, rest, sizeof rest);
+    if (r->err) return *why = "truncated header", 0;
+    if (version != HS_PROOF_VERSION) return *why = "unsupported proof version", 0;
+    if (backend != HS_BACKEND_GKR) return *why = "not a gkr proof (backend byte)", 0;
+    if (statement != HS_STATEMENT_PRIVATE && statement != HS_STATEMENT_PUBLIC)
+        return *why = "unknown statement kind", 0;
+    if (!make_shape(s, hs_preset_by_id(preset_id), perm_id, log_perms, statement == HS_STATEMENT_PUBLIC, why))
+        return 0;
+    uint8_t expect[HEADER_BYTES];
+    header_bytes(s, expect);
+    if (memcmp(expect, start, HEADER_BYTES)) return *why = "parameters do not match the preset", 0;
+    return 1;
+}
+
+/* BLAKE3 of the public table: inputs then outputs, canonical u32 little-endian, row-major (the
+ * stark backend binds its table the same way). */
+static void table_digest(const hs_kb *in, const hs_kb *out, size_t words, hs_digest *dg) {
+    hs_blake3_hasher h;
+    hs_blake3_init(&h);
+    uint8_t buf[4096];
+    for (int part = 0; part < 2; part++) {
+        const hs_kb *v = part ? out : in;
+        for (size_t i = 0; i < words;) {
+            size_t m = 0;
+            for (; m + 4 <= sizeof buf && i < words; i++, m += 4) {
+                uint32_t x = hs_kb_to_u32(v[i]);
+                buf[m] = (uint8_t)x, buf[m + 1] = (uint8_t)(x >> 8), buf[m + 2] = (uint8_t)(x >> 16),
+                buf[m + 3] = (uint8_t)(x >> 24);
+            }
+            hs_blake3_update(&h, buf, m);
+        }
+    }
+    hs_blake3_finalize(&h, dg->b);
+}
+
+static void sample_point(hs_transcript *t, hs_kb5 *z, unsigned n) {
+    for (unsigned i = 0; i < n; i++) z[i] = hs_gkr_kb5(hs_transcript_sample_kbe(t, GKR_EXT_DEGREE));
+}
+
+/* T = sum_j beta^j w_j, beta = gamma^3. */
+static hs_kb5 batch_claim(hs_kb5 gamma, const hs_kb5 *w) {
+    hs_kb5 beta = hs_kb5_mul(hs_kb5_square(gamma), gamma), c = hs_kb5_one(), acc = hs_kb5_zero();
+    for (unsigned j = 0; j < HS_GKR_LANES; j++) acc = hs_kb5_add(acc, hs_kb5_mul(c, w[j])), c = hs_kb5_mul(c, beta);
+    return acc;
+}
+
+/* v: claims on the S-box layer's input after `layer`'s constants were removed, i.e. on u_layer. */
+static void strip_rc(unsigned layer, const hs_kb5 *vals, hs_kb5 *v) {
+    hs_kb rc[HS_GKR_LANES];
+    hs_gkr_layer_rc(layer, rc);
+    for (unsigned j = 0; j < HS_GKR_LANES; j++) v[j] = hs_kb5_sub(vals[j], hs_kb5_from_base(rc[j]));
+}
+
+int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned threads, hs_writer *out, hs_kb *outputs,
+                 hs_gkr_timing *timing, const char **why) {
+    hs_gkr_timing tdummy;
+    hs_gkr_timing *tm = timing ? timing : &tdummy;
+    memset(tm, 0, sizeof *tm);
+    hs_gkr_shape shape;
+    if (!make_shape(&shape, shape_in->preset, shape_in->perm_id, shape_in->log_perms, shape_in->public_io, why))
+        return 0;
+    const unsigned n = shape.log_perms;
+    const size_t N = (size_t)1 << n;
+    double t0 = hs_now(), tstart = t0, t;
+    int ok = 0;
+    hs_gkr_witness wit = {0};
+    hs_gkr_scratch scr = {0};
+    hs_kb *outs = outputs;
+    hs_kb5 *pts = NULL;
+    *why = "out of memory";
+    if (!outs && shape.public_io) outs = hs_alloc_array(N, HS_GKR_LANES * sizeof *outs);
+    if (shape.public_io && !outs) goto done;
+    if (!hs_gkr_witness_build(&wit, inputs, n, threads, outs)) goto done;
+    if (shape_in->corrupt_cell && shape_in->corrupt_cell <= N * HS_GKR_LAYERS * HS_GKR_LANES)
+        wit.pre[shape_in->corrupt_cell - 1] = hs_kb_add(wit.pre[shape_in->corrupt_cell - 1], HS_KB_ONE);
+    t = hs_now(), tm->witness_s = t - t0, t0 = t;
+
+    uint8_t hb[HEADER_BYTES];
+    header_bytes(&shape, hb);
+    hs_w_bytes(out, hb, HEADER_BYTES);
+    hs_transcript tr;
+    hs_transcript_init(&tr, "hashsnark/gkr/v1");
+    hs_transcript_absorb(&tr, hb, HEADER_BYTES);
+    if (shape.public_io) {
+        hs_digest dg;
+        table_digest(inputs, outs, N * HS_GKR_LANES, &dg);
+        hs_transcript_absorb_digests(&tr, &dg, 1);
+    }
+    t = hs_now(), tm->commit_s = t - t0, t0 = t;
+
+    if (!hs_gkr_scratch_init(&scr, n)) goto done;
+    pts = malloc(2 * n * sizeof *pts);
+    if (!pts) goto done;
+    hs_kb5 *z = pts, *rho = pts + n, v[HS_GKR_LANES], wv[HS_GKR_LANES], vals[HS_GKR_LANES];
+    sample_point(&tr, z, n);
+    {
+        const hs_kb *oc[HS_GKR_LANES];
+        for (unsigned j = 0; j < HS_GKR_LANES; j++) oc[j] = wit.out + j * N;
+        if (!hs_gkr_eval_cols(oc, HS_GKR_LANES, n, z, v, threads)) goto done;
+    }
+    for (unsigned L = HS_GKR_LAYERS; L-- > 0;) {
+        const int full = hs_gkr_layer_full(L);
+        hs_gkr_apply_minv(full, v, wv);
+        hs_kb5 gamma = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
+        hs_gkr_layer ly = {n, full ? HS_GKR_LANES : 1, {0}};
+        for (unsigned j = 0; j < HS_GKR_LANES; j++) ly.cols[j] = hs_gkr_col(&wit, L, j);
+        if (!hs_gkr_layer_prove(&ly, &scr, z, gamma, batch_claim(gamma, wv), &tr, out, threads, rho, vals, why))
+            goto done;
+        strip_rc(L, vals, v);
+        memcpy(z, rho, n * sizeof *z);
+    }
+    t = hs_now(), tm->walk_s = t - t0, t0 = t;
+    tm->total_s = t - tstart;
+    ok = !out->err;
+    *why = ok ? NULL : "out of memory";
+done:
+    if (outs != outputs) hs_free(outs);
+    hs_gkr_witness_free(&wit);
+    hs_gkr_scratch_free(&scr);
+    free(pts);
+    return ok;
+}
+
+int hs_gkr_peek(const uint8_t *proof, size_t len, hs_gkr_shape *shape_out, const char **why) {
+    hs_reader r;
+    hs_r_init(&r, proof, len);
+    hs_gkr_shape s;
+    if (!parse_header(&r, &s, why)) return 0;
+    if (shape_out) *shape_out = s;
+    return 1;
+}
+
+int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const hs_kb *pub_out, size_t n_pub,
+                  unsigned threads, hs_gkr_shape *shape_out, const char **why) {
+    hs_reader r;
+    hs_r_init(&r, proof, len);
+    hs_gkr_shape s;
+    if (!parse_header(&r, &s, why)) return 0;
+    if (shape_out) *shape_out = s;
+    const unsigned n = s.log_perms;
+    const size_t N = (size_t)1 << n;
+    if (s.public_io && (!pub_in || !pub_out || n_pub != N))
+        return *why = "the public table does not have the proof's number of permutations", 0;
+    /* every layer sends n rounds of 4 values and 16 values, 20 bytes each */
+    const size_t body = (size_t)HS_GKR_LAYERS * (4 * n + HS_GKR_LANES) * 20;
+    if (hs_r_left(&r) < body) return *why = "truncated proof", 0;
+
+    hs_transcript tr;
+    hs_transcript_init(&tr, "hashsnark/gkr/v1");
+    hs_transcript_absorb(&tr, proof, HEADER_BYTES);
+    if (s.public_io) {
+        hs_digest dg;
+        table_digest(pub_in, pub_out, N * HS_GKR_LANES, &dg);
+        hs_transcript_absorb_digests(&tr, &dg, 1);
+    }
+    hs_kb5 *pts = malloc(2 * n * sizeof *pts);
+    if (!pts) return *why = "out of memory", 0;
+    int ok = 0;
+    hs_kb5 *z = pts, *rho = pts + n, v[HS_GKR_LANES], wv[HS_GKR_LANES], vals[HS_GKR_LANES], x_claim[HS_GKR_LANES];
+    sample_point(&tr, z, n);
+    *why = "out of memory";
+    if (!hs_gkr_eval_rows(pub_out, HS_GKR_LANES, n, z, v, threads)) goto done;
+    for (unsigned L = HS_GKR_LAYERS; L-- > 0;) {
+        const int full = hs_gkr_layer_full(L);
+        hs_gkr_apply_minv(full, v, wv);
+        hs_kb5 gamma = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
+        if (!hs_gkr_layer_verify(n, full ? HS_GKR_LANES : 1, z, gamma, batch_claim(gamma, wv), &tr, &r, rho, vals,
+                                 why))
+            goto done;
+        strip_rc(L, vals, v);
+        memcpy(z, rho, n * sizeof *z);
+    }
+    if (hs_r_left(&r) != 0) {
+        *why = "trailing bytes after the proof";
+        goto done;
+    }
+    hs_gkr_apply_minv(1, v, wv); /* claims on the inputs: u_0 = M_E x */
+    *why = "out of memory";
+    if (!hs_gkr_eval_rows(pub_in, HS_GKR_LANES, n, z, x_claim, threads)) goto done;
+    for (unsigned j = 0; j < HS_GKR_LANES; j++)
+        if (!hs_kb5_eq(x_claim[j], wv[j])) {
+            *why = "input claims do not match the public inputs";
+            goto done;
+        }
+    ok = 1;
+    *why = NULL;
+done:
+    free(pts);
+    return ok;
+}

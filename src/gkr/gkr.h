@@ -1,0 +1,150 @@
+/* The gkr backend (DESIGN.md section 8, shared/GKR.md): prove and verify that N = 2^n
+ * Poseidon2-KB16 permutations were evaluated correctly by a layered GKR walk over sumchecks.
+ *
+ * The permutation as layers (Plonky3 order): u_0 = M_E x; S-box layer L = 0..27 takes
+ * pre_L = u_L + rc_L (rc_L: 16 constants for the 8 full rounds, (c, 0, ..., 0) for the 20 partial
+ * rounds), cubes every lane (full: L < 4 or L >= 24) or lane 0 only (partial), and
+ * u_{L+1} = M_L (S-box output) with M_L = M_E (full) or M_I (partial); y = u_28.
+ * The witness keeps every pre_L as 16 base-field columns of N rows (row = one permutation).
+ *
+ * Walk (N_c = 0: no intermediate column is committed), prover and verifier share the transcript:
+ *   header bytes -> transcript; public: the BLAKE3 digest of the table; private: WHIR commitment
+ *   of X || Y (32 columns)
+ *   z_out <- transcript (n values of K = hs_kb5); claims v_j = Y_j^(z_out) (private: sent)
+ *   for L = 27 .. 0: w = M_L^{-1} v (claims on the S-box outputs at z); gamma <- transcript,
+ *     beta = gamma^3; sumcheck of sum_j beta^j w_j = sum_x eq(z, x) g_L(pre_L(x)) with
+ *     g_L = sum_{cubed j} beta^j t_j^3 + sum_{other j} beta^j t_j (n rounds, degree 4, Gruen form,
+ *     src/sumcheck round transport); the prover sends pre_L,j(rho) (16 values);
+ *     v = those values - rc_L, z = rho
+ *   x claims = M_E^{-1} v at rho_in: public: the verifier evaluates X^(rho_in) from the table
+ *   itself; private: WHIR opening of the output and input claims.
+ * Partial layers: the 15 linear lanes enter the sumcheck as one K-valued column
+ * L = sum_{j>=1} beta^j pre_j (one column instead of 15 folded ones); their values at rho are
+ * sent and checked by the final identity like the cube lane's. beta = gamma^3 (a bijection of K,
+ * so beta is uniform) lets the prover fold gamma^j into lane j: beta^j t^3 = (gamma^j t)^3. */
+#ifndef HS_GKR_GKR_H
+#define HS_GKR_GKR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "field/kb.h"
+#include "field/kb_ext.h"
+#include "field/kbe.h"
+#include "hash/poseidon2_monty31.h"
+#include "proof/bytes.h"
+#include "stark/stark.h"
+#include "transcript/transcript.h"
+
+#define HS_GKR_LANES 16
+#define HS_GKR_LAYERS 28 /* S-box layers of Poseidon2-KB16: 4 full, 20 partial, 4 full */
+#define HS_GKR_MAX_LOG 24
+
+/* ---- witness ---- */
+
+typedef struct {
+    unsigned n;   /* log2 rows */
+    size_t N;     /* rows */
+    hs_kb *pre;   /* HS_GKR_LAYERS * 16 columns of N: pre-S-box state of layer L, lane j at (16 L + j) N */
+    hs_kb *in;    /* 16 columns of N: inputs x */
+    hs_kb *out;   /* 16 columns of N: outputs y */
+} hs_gkr_witness;
+
+static inline const hs_kb *hs_gkr_col(const hs_gkr_witness *w, unsigned layer, unsigned lane) {
+    return w->pre + ((size_t)layer * HS_GKR_LANES + lane) * w->N;
+}
+static inline int hs_gkr_layer_full(unsigned layer) { return layer < 4 || layer >= 24; }
+
+/* K values as the transcript and the proof writer see them (hs_kbe of degree 5). */
+static inline hs_kbe hs_gkr_kbe(hs_kb5 a) {
+    hs_kbe e = hs_kbe_zero();
+    for (int i = 0; i < 5; i++) e.c[i] = a.c[i];
+    return e;
+}
+static inline hs_kb5 hs_gkr_kb5(hs_kbe e) { return (hs_kb5){{e.c[0], e.c[1], e.c[2], e.c[3], e.c[4]}}; }
+
+/* Runs the permutation on the N = 2^n row-major Montgomery states (16 words each) and fills the
+ * witness (column-major). rows_out (may be NULL) receives the outputs row-major. 0 on allocation
+ * failure. */
+int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, unsigned threads, hs_kb *rows_out);
+void hs_gkr_witness_free(hs_gkr_witness *w);
+
+/* rc_L as a 16-vector (Montgomery). */
+void hs_gkr_layer_rc(unsigned layer, hs_kb rc[HS_GKR_LANES]);
+/* The inverse of the linear layer after S-box layer L (M_E^{-1} or M_I^{-1}), row-major 16 x 16;
+ * also M_E^{-1} for the initial linear layer (full = 1). Computed once. */
+const hs_kb *hs_gkr_minv(int full);
+/* out = M^{-1} v for K-valued claims. */
+void hs_gkr_apply_minv(int full, const hs_kb5 *v, hs_kb5 *out);
+
+/* ---- one S-box layer ---- */
+
+typedef struct {
+    unsigned n;                       /* variables */
+    unsigned n_cube;                  /* lanes [0, n_cube) are cubed (16 full, 1 partial), others linear */
+    const hs_kb *cols[HS_GKR_LANES];  /* base-field columns of 2^n rows */
+} hs_gkr_layer;
+
+/* Scratch for the layer prover, reusable across layers of up to 2^n rows. */
+typedef struct {
+    unsigned n;
+    hs_kb5 *eq;    /* 2^n: the suffix eq tables */
+    hs_kb5 *fold;  /* 16 * 2^(n-1) */
+    hs_kb5 *lin;   /* 2^n */
+} hs_gkr_scratch;
+
+int hs_gkr_scratch_init(hs_gkr_scratch *s, unsigned n);
+void hs_gkr_scratch_free(hs_gkr_scratch *s);
+
+/* g(t) = sum_{j < n_cube} beta^j t_j^3 + sum_{j >= n_cube} beta^j t_j with beta = gamma^3. */
+hs_kb5 hs_gkr_layer_g(unsigned n_cube, hs_kb5 gamma, const hs_kb5 *t);
+
+/* Proves claim = sum_x eq(z, x) g(cols(x)) (the caller knows it holds): n rounds through the
+ * sumcheck transport, then writes and absorbs the 16 values cols_j^(rho). Fills rho (n values) and
+ * vals (16). 0 with *why on allocation failure or a degenerate challenge (probability ~n/|K|). */
+int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
+                       hs_transcript *t, hs_writer *w, unsigned threads, hs_kb5 *rho, hs_kb5 *vals,
+                       const char **why);
+
+/* Verifier side: n rounds, reads the 16 values, checks eq(z, rho) g(vals) = the final claim.
+ * 1 if it holds; 0 with *why otherwise (a short proof included). */
+int hs_gkr_layer_verify(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
+                        hs_transcript *t, hs_reader *r, hs_kb5 *rho, hs_kb5 *vals, const char **why);
+
+/* ---- batch evaluation helpers ---- */
+
+/* out[j] = col_j^(z) for k base columns of 2^n rows (one eq table for all). */
+int hs_gkr_eval_cols(const hs_kb *const *cols, unsigned k, unsigned n, const hs_kb5 *z, hs_kb5 *out,
+                     unsigned threads);
+/* out[j] = the MLE of column j of a row-major table of 2^n rows and `width` words at z. */
+int hs_gkr_eval_rows(const hs_kb *rows, unsigned width, unsigned n, const hs_kb5 *z, hs_kb5 *out, unsigned threads);
+
+/* ---- the backend ---- */
+
+typedef struct {
+    const hs_preset *preset;
+    unsigned perm_id;    /* 1 = poseidon2-kb16 (the only one the gkr backend proves) */
+    unsigned log_perms;
+    int public_io;       /* 1: public statement (the verifier holds inputs and outputs) */
+    size_t corrupt_cell; /* test hook, prover only: nonzero adds 1 to witness word corrupt_cell - 1 of pre */
+} hs_gkr_shape;
+
+typedef struct {
+    double witness_s, commit_s, walk_s, open_s, total_s;
+} hs_gkr_timing;
+
+/* Proves P(inputs[i]) for the 2^log_perms Montgomery-form states (16 words each, row-major) and
+ * appends the proof to out; outputs (may be NULL) receives the outputs row-major. 1, or 0 with a
+ * reason. */
+int hs_gkr_prove(const hs_gkr_shape *shape, const hs_kb *inputs, unsigned threads, hs_writer *out, hs_kb *outputs,
+                 hs_gkr_timing *timing, const char **why);
+
+/* The statement a proof claims (header only). 0 with a reason if malformed or not a gkr proof. */
+int hs_gkr_peek(const uint8_t *proof, size_t len, hs_gkr_shape *shape_out, const char **why);
+
+/* 1 when accepted; 0 with a reason otherwise. Public statements need pub_in and pub_out (n_pub
+ * states each, Montgomery, row-major). Never reads outside proof[0..len). */
+int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const hs_kb *pub_out, size_t n_pub,
+                  unsigned threads, hs_gkr_shape *shape_out, const char **why);
+
+#endif

@@ -1,0 +1,181 @@
+/* Witness of the gkr walk: every pre-S-box state of Poseidon2-KB16, column-major. The permutation
+ * itself runs through the hash module's batch kernel (round records); the states the record does
+ * not hold (lanes 1..15 during the partial rounds) are replayed with the linear layer only. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gkr/gkr.h"
+#include "util/mem.h"
+#include "util/parallel.h"
+
+void hs_gkr_layer_rc(unsigned layer, hs_kb rc[HS_GKR_LANES]) {
+    const hs_p2_params *pp = hs_p2_kb16();
+    memset(rc, 0, HS_GKR_LANES * sizeof *rc);
+    if (layer < 4)
+        memcpy(rc, pp->rc_init[layer], HS_GKR_LANES * sizeof *rc);
+    else if (layer < 24)
+        rc[0] = pp->rc_int[layer - 4];
+    else
+        memcpy(rc, pp->rc_final[layer - 24], HS_GKR_LANES * sizeof *rc);
+}
+
+/* ---- linear layers and their inverses ---- */
+
+static hs_kb minv_e[HS_GKR_LANES * HS_GKR_LANES], minv_i[HS_GKR_LANES * HS_GKR_LANES];
+static pthread_once_t minv_once = PTHREAD_ONCE_INIT;
+
+/* Gauss-Jordan on [M | I]; both matrices are invertible mod p (det M_E = 937890625,
+ * det M_I = 1032385032, GKR.md (a)), so a pivot always exists. */
+static void invert16(const hs_kb *m, hs_kb *inv) {
+    enum { W = HS_GKR_LANES };
+    hs_kb a[W][2 * W];
+    for (unsigned i = 0; i < W; i++)
+        for (unsigned k = 0; k < W; k++) a[i][k] = m[i * W + k], a[i][W + k] = i == k ? HS_KB_ONE : 0;
+    for (unsigned c = 0; c < W; c++) {
+        unsigned piv = c;
+        while (piv < W && a[piv][c] == 0) piv++;
+        if (piv == W) return; /* singular: cannot happen for the Poseidon2 matrices */
+        if (piv != c)
+            for (unsigned k = 0; k < 2 * W; k++) {
+                hs_kb tmp = a[c][k];
+                a[c][k] = a[piv][k], a[piv][k] = tmp;
+            }
+        hs_kb iv = hs_kb_inv(a[c][c]);
+        for (unsigned k = 0; k < 2 * W; k++) a[c][k] = hs_kb_mul(a[c][k], iv);
+        for (unsigned i = 0; i < W; i++) {
+            if (i == c || a[i][c] == 0) continue;
+            hs_kb f = a[i][c];
+            for (unsigned k = 0; k < 2 * W; k++) a[i][k] = hs_kb_sub(a[i][k], hs_kb_mul(f, a[c][k]));
+        }
+    }
+    for (unsigned i = 0; i < W; i++)
+        for (unsigned k = 0; k < W; k++) inv[i * W + k] = a[i][W + k];
+}
+
+/* Column k of M is M applied to the unit vector e_k. */
+static void matrix_of(int full, hs_kb *m) {
+    const hs_p2_params *pp = hs_p2_kb16();
+    for (unsigned k = 0; k < HS_GKR_LANES; k++) {
+        uint32_t e[HS_GKR_LANES] = {0};
+        e[k] = HS_KB_ONE;
+        if (full)
+            hs_p2_external_linear(pp, e);
+        else
+            hs_p2_internal_linear(pp, e);
+        for (unsigned i = 0; i < HS_GKR_LANES; i++) m[i * HS_GKR_LANES + k] = e[i];
+    }
+}
+
+static void init_minv(void) {
+    hs_kb m[HS_GKR_LANES * HS_GKR_LANES];
+    matrix_of(1, m);
+    invert16(m, minv_e);
+    matrix_of(0, m);
+    invert16(m, minv_i);
+}
+
+const hs_kb *hs_gkr_minv(int full) {
+    pthread_once(&minv_once, init_minv);
+    return full ? minv_e : minv_i;
+}
+
+void hs_gkr_apply_minv(int full, const hs_kb5 *v, hs_kb5 *out) {
+    const hs_kb *mi = hs_gkr_minv(full);
+    for (unsigned i = 0; i < HS_GKR_LANES; i++) {
+        hs_kb5 acc = hs_kb5_zero();
+        for (unsigned k = 0; k < HS_GKR_LANES; k++)
+            acc = hs_kb5_add(acc, hs_kb5_mul_base(v[k], mi[i * HS_GKR_LANES + k]));
+        out[i] = acc;
+    }
+}
+
+/* ---- witness ---- */
+
+#define REC_WORDS 164 /* HS_P2_REC_WORDS for width 16, 20 partial rounds */
+#define BATCH 256
+
+typedef struct {
+    hs_gkr_witness *w;
+    const hs_kb *inputs;
+    hs_kb *rows_out;
+    int fail;
+} build_ctx;
+
+static void add16(hs_kb *dst, const hs_kb *a, const uint32_t *rc) {
+    for (unsigned j = 0; j < HS_GKR_LANES; j++) dst[j] = hs_kb_add(a[j], rc[j]);
+}
+
+static void build_batch(void *vctx, size_t lo, size_t cnt) {
+    build_ctx *c = vctx;
+    hs_gkr_witness *w = c->w;
+    const hs_p2_params *pp = hs_p2_kb16();
+    const size_t N = w->N;
+    enum { W = HS_GKR_LANES, LW = HS_GKR_LAYERS * HS_GKR_LANES };
+    for (size_t b0 = 0; b0 < cnt; b0 += BATCH) {
+        size_t m = cnt - b0 < BATCH ? cnt - b0 : BATCH, row0 = lo + b0;
+        hs_kb *st = malloc(m * W * sizeof *st), *rec = malloc(m * REC_WORDS * sizeof *rec);
+        hs_kb *lay = malloc(m * LW * sizeof *lay);
+        if (!st || !rec || !lay) {
+            free(st), free(rec), free(lay);
+            c->fail = 1;
+            return;
+        }
+        memcpy(st, c->inputs + row0 * W, m * W * sizeof *st);
+        hs_p2_permute_many_record(pp, st, m, rec, 1);
+        for (size_t k = 0; k < m; k++) {
+            const hs_kb *r = rec + k * REC_WORDS;
+            hs_kb *l = lay + k * LW;
+            hs_kb s[W];
+            memcpy(s, r, sizeof s);
+            hs_p2_external_linear(pp, s);
+            add16(l, s, pp->rc_init[0]);
+            for (unsigned L = 1; L < 4; L++) add16(l + L * W, r + L * W, pp->rc_init[L]);
+            memcpy(s, r + 4 * W, sizeof s);
+            for (unsigned q = 0; q < 20; q++) {
+                hs_kb *d = l + (4 + q) * W;
+                memcpy(d, s, sizeof s);
+                d[0] = hs_kb_add(d[0], pp->rc_int[q]);
+                s[0] = r[5 * W + q];
+                hs_p2_internal_linear(pp, s);
+            }
+            add16(l + 24 * W, s, pp->rc_final[0]);
+            for (unsigned L = 25; L < 28; L++) add16(l + L * W, r + 100 + (L - 25) * W, pp->rc_final[L - 24]);
+        }
+        for (unsigned col = 0; col < LW; col++) {
+            hs_kb *dst = w->pre + (size_t)col * N + row0;
+            for (size_t k = 0; k < m; k++) dst[k] = lay[k * LW + col];
+        }
+        for (unsigned j = 0; j < W; j++) {
+            hs_kb *di = w->in + (size_t)j * N + row0, *dout = w->out + (size_t)j * N + row0;
+            for (size_t k = 0; k < m; k++) di[k] = rec[k * REC_WORDS + j], dout[k] = st[k * W + j];
+        }
+        if (c->rows_out) memcpy(c->rows_out + row0 * W, st, m * W * sizeof *st);
+        free(st), free(rec), free(lay);
+    }
+}
+
+int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, unsigned threads, hs_kb *rows_out) {
+    memset(w, 0, sizeof *w);
+    w->n = n;
+    w->N = (size_t)1 << n;
+    w->pre = hs_alloc_array(w->N, (size_t)HS_GKR_LAYERS * HS_GKR_LANES * sizeof(hs_kb));
+    w->in = hs_alloc_array(w->N, HS_GKR_LANES * sizeof(hs_kb));
+    w->out = hs_alloc_array(w->N, HS_GKR_LANES * sizeof(hs_kb));
+    if (!w->pre || !w->in || !w->out) {
+        hs_gkr_witness_free(w);
+        return 0;
+    }
+    build_ctx c = {w, inputs, rows_out, 0};
+    hs_parallel_batches(w->N, 1024, threads, build_batch, &c);
+    if (c.fail) {
+        hs_gkr_witness_free(w);
+        return 0;
+    }
+    return 1;
+}
+
+void hs_gkr_witness_free(hs_gkr_witness *w) {
+    hs_free(w->pre), hs_free(w->in), hs_free(w->out);
+    memset(w, 0, sizeof *w);
+}

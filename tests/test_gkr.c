@@ -1,0 +1,242 @@
+/* The gkr backend: witness layers against the permutation's round trace, the matrix inverses, the
+ * per-layer identity (claims after M^{-1} = the brute-force sum of eq times the layer's g), the
+ * layer sumcheck against brute-force MLEs, and the whole proof: completeness, public statements
+ * bound to their table, tampering (every byte of a small proof, truncation, trailing bytes, a
+ * corrupted witness cell), thread-count determinism. */
+#include <string.h>
+
+#include "gkr/gkr.h"
+#include "poly/mle.h"
+#include "testutil.h"
+#include "util/mem.h"
+
+static hs_kb rand_kb(hs_rng *rng) { return hs_kb_from_u32((uint32_t)hs_rng_below(rng, HS_KB_P)); }
+static hs_kb5 rand_kb5(hs_rng *rng) {
+    hs_kb5 a;
+    for (int i = 0; i < 5; i++) a.c[i] = rand_kb(rng);
+    return a;
+}
+
+static hs_kb *rand_inputs(hs_rng *rng, unsigned n) {
+    size_t words = ((size_t)1 << n) * HS_GKR_LANES;
+    hs_kb *in = malloc(words * sizeof *in);
+    for (size_t i = 0; i < words; i++) in[i] = rand_kb(rng);
+    return in;
+}
+
+/* x as a point of {0,1}^n (variable 0 = most significant bit). */
+static void bits_point(size_t x, unsigned n, hs_kb5 *p) {
+    for (unsigned i = 0; i < n; i++) p[i] = (x >> (n - 1 - i)) & 1 ? hs_kb5_one() : hs_kb5_zero();
+}
+
+/* Every stored layer equals the permutation's round trace plus the round constants. */
+static void witness_layers(hs_rng *rng) {
+    const unsigned n = 4;
+    const size_t N = (size_t)1 << n;
+    hs_kb *in = rand_inputs(rng, n), *rows = malloc(N * 16 * sizeof *rows);
+    hs_gkr_witness w;
+    CHECK(hs_gkr_witness_build(&w, in, n, 2, rows));
+    const hs_p2_params *pp = hs_p2_kb16();
+    for (size_t x = 0; x < N; x++) {
+        uint32_t s[16], tr[29 * 16];
+        memcpy(s, in + x * 16, sizeof s);
+        hs_p2_permute_trace(pp, s, tr);
+        for (unsigned L = 0; L < HS_GKR_LAYERS; L++) {
+            hs_kb rc[16];
+            hs_gkr_layer_rc(L, rc);
+            for (unsigned j = 0; j < 16; j++) CHECK(hs_gkr_col(&w, L, j)[x] == hs_kb_add(tr[L * 16 + j], rc[j]));
+        }
+        for (unsigned j = 0; j < 16; j++) {
+            CHECK(w.out[j * N + x] == s[j]);
+            CHECK(rows[x * 16 + j] == s[j]);
+            CHECK(w.in[j * N + x] == in[x * 16 + j]);
+        }
+    }
+    hs_gkr_witness_free(&w);
+    free(in), free(rows);
+}
+
+/* M^{-1} (M e_k) = e_k for both matrices. */
+static void inverses(void) {
+    const hs_p2_params *pp = hs_p2_kb16();
+    for (int full = 0; full < 2; full++) {
+        const hs_kb *mi = hs_gkr_minv(full);
+        for (unsigned k = 0; k < 16; k++) {
+            uint32_t e[16] = {0};
+            e[k] = HS_KB_ONE;
+            if (full)
+                hs_p2_external_linear(pp, e);
+            else
+                hs_p2_internal_linear(pp, e);
+            for (unsigned i = 0; i < 16; i++) {
+                hs_kb acc = 0;
+                for (unsigned c = 0; c < 16; c++) acc = hs_kb_add(acc, hs_kb_mul(mi[i * 16 + c], e[c]));
+                CHECK(acc == (i == k ? HS_KB_ONE : 0));
+            }
+        }
+    }
+}
+
+/* Brute force: sum_x eq(z, x) g_L(pre_L(x)). */
+static hs_kb5 brute_layer_sum(const hs_gkr_witness *w, unsigned L, const hs_kb5 *z, hs_kb5 gamma) {
+    const unsigned n = w->n;
+    hs_kb5 acc = hs_kb5_zero(), pt[HS_GKR_MAX_LOG], t[16];
+    for (size_t x = 0; x < w->N; x++) {
+        bits_point(x, n, pt);
+        for (unsigned j = 0; j < 16; j++) t[j] = hs_kb5_from_base(hs_gkr_col(w, L, j)[x]);
+        hs_kb5 g = hs_gkr_layer_g(hs_gkr_layer_full(L) ? 16 : 1, gamma, t);
+        acc = hs_kb5_add(acc, hs_kb5_mul(hs_mle_eq(z, pt, n), g));
+    }
+    return acc;
+}
+
+/* MLE of u_{L+1} (the next layer's input, or the output) at z. */
+static void next_claims(const hs_gkr_witness *w, unsigned L, const hs_kb5 *z, hs_kb5 *v) {
+    for (unsigned j = 0; j < 16; j++) {
+        if (L + 1 == HS_GKR_LAYERS) {
+            v[j] = hs_mle_eval_base(w->out + j * w->N, w->n, z, 1);
+        } else {
+            hs_kb rc[16];
+            hs_gkr_layer_rc(L + 1, rc);
+            v[j] = hs_kb5_sub(hs_mle_eval_base(hs_gkr_col(w, L + 1, j), w->n, z, 1), hs_kb5_from_base(rc[j]));
+        }
+    }
+}
+
+static hs_kb5 batch(hs_kb5 gamma, const hs_kb5 *w) {
+    hs_kb5 beta = hs_kb5_mul(hs_kb5_square(gamma), gamma), c = hs_kb5_one(), acc = hs_kb5_zero();
+    for (unsigned j = 0; j < 16; j++) acc = hs_kb5_add(acc, hs_kb5_mul(c, w[j])), c = hs_kb5_mul(c, beta);
+    return acc;
+}
+
+/* The per-layer identity and the layer sumcheck (prove, verify, final values = MLEs at rho). */
+static void layers(hs_rng *rng) {
+    for (unsigned n = 1; n <= 6; n++) {
+        hs_kb *in = rand_inputs(rng, n);
+        hs_gkr_witness w;
+        hs_gkr_scratch s;
+        CHECK(hs_gkr_witness_build(&w, in, n, 1, NULL));
+        CHECK(hs_gkr_scratch_init(&s, n));
+        const unsigned Ls[] = {0, 3, 4, 13, 23, 24, 27};
+        for (size_t li = 0; li < sizeof Ls / sizeof Ls[0]; li++) {
+            unsigned L = Ls[li];
+            int full = hs_gkr_layer_full(L);
+            hs_kb5 z[8], rho[8], rho2[8], v[16], wv[16], vals[16], vals2[16], gamma = rand_kb5(rng);
+            for (unsigned i = 0; i < n; i++) z[i] = rand_kb5(rng);
+            next_claims(&w, L, z, v);
+            hs_gkr_apply_minv(full, v, wv);
+            hs_kb5 claim = batch(gamma, wv);
+            CHECK(hs_kb5_eq(claim, brute_layer_sum(&w, L, z, gamma)));
+            hs_gkr_layer ly = {n, full ? 16 : 1, {0}};
+            for (unsigned j = 0; j < 16; j++) ly.cols[j] = hs_gkr_col(&w, L, j);
+            hs_transcript tp, tv;
+            hs_transcript_init(&tp, "test");
+            hs_transcript_init(&tv, "test");
+            hs_writer pw = {0};
+            const char *why = NULL;
+            for (unsigned threads = 1; threads <= 2; threads++) {
+                hs_transcript tt;
+                hs_transcript_init(&tt, "test");
+                hs_writer ww = {0};
+                CHECK(hs_gkr_layer_prove(&ly, &s, z, gamma, claim, threads == 1 ? &tp : &tt, threads == 1 ? &pw : &ww,
+                                         threads, threads == 1 ? rho : rho2, threads == 1 ? vals : vals2, &why));
+                if (threads == 2) CHECK(ww.len == pw.len && !memcmp(ww.data, pw.data, pw.len));
+                hs_w_free(&ww);
+            }
+            for (unsigned j = 0; j < 16; j++)
+                CHECK(hs_kb5_eq(vals[j], hs_mle_eval_base(hs_gkr_col(&w, L, j), n, rho, 1)));
+            hs_reader r;
+            hs_r_init(&r, pw.data, pw.len);
+            CHECK(hs_gkr_layer_verify(n, ly.n_cube, z, gamma, claim, &tv, &r, rho2, vals2, &why));
+            CHECK(hs_r_left(&r) == 0);
+            CHECK(!memcmp(rho, rho2, n * sizeof *rho));
+            /* a wrong claim is rejected */
+            hs_transcript_init(&tv, "test");
+            hs_r_init(&r, pw.data, pw.len);
+            CHECK(!hs_gkr_layer_verify(n, ly.n_cube, z, gamma, hs_kb5_add(claim, hs_kb5_one()), &tv, &r, rho2, vals2,
+                                       &why));
+            hs_w_free(&pw);
+        }
+        hs_gkr_witness_free(&w);
+        hs_gkr_scratch_free(&s);
+        free(in);
+    }
+}
+
+static int prove(unsigned n, const hs_kb *in, unsigned threads, size_t corrupt, hs_kb *out, hs_writer *w) {
+    hs_gkr_shape s = {hs_preset_find("compat"), 1, n, 1, corrupt};
+    const char *why = NULL;
+    memset(w, 0, sizeof *w);
+    int ok = hs_gkr_prove(&s, in, threads, w, out, NULL, &why);
+    if (!ok) fprintf(stderr, "gkr prove 2^%u: %s\n", n, why);
+    return ok;
+}
+
+static void public_proofs(hs_rng *rng) {
+    for (unsigned n = 1; n <= 8; n += (n < 3 ? 1 : 3)) {
+        const size_t N = (size_t)1 << n;
+        hs_kb *in = rand_inputs(rng, n), *out = malloc(N * 16 * sizeof *out);
+        hs_writer p1, p2;
+        CHECK(prove(n, in, 1, 0, out, &p1));
+        CHECK(prove(n, in, 2, 0, NULL, &p2));
+        CHECK(p1.len == p2.len && !memcmp(p1.data, p2.data, p1.len));
+        const char *why = NULL;
+        hs_gkr_shape sh;
+        int ok = hs_gkr_verify(p1.data, p1.len, in, out, N, 1, &sh, &why);
+        if (!ok) fprintf(stderr, "gkr 2^%u rejected: %s\n", n, why);
+        CHECK(ok);
+        CHECK(sh.log_perms == n && sh.public_io == 1);
+        CHECK(hs_gkr_verify(p1.data, p1.len, in, out, N, 2, NULL, &why));
+        CHECK(hs_gkr_peek(p1.data, p1.len, &sh, &why) && sh.log_perms == n);
+        /* table required and of the right size */
+        CHECK(!hs_gkr_verify(p1.data, p1.len, NULL, NULL, 0, 1, NULL, &why));
+        CHECK(!hs_gkr_verify(p1.data, p1.len, in, out, N / 2, 1, NULL, &why));
+        /* one value changed in the inputs or the outputs */
+        for (int k = 0; k < 4; k++) {
+            hs_kb *tab = k & 1 ? out : in;
+            size_t i = hs_rng_below(rng, N * 16);
+            hs_kb old = tab[i];
+            tab[i] = hs_kb_add(old, HS_KB_ONE);
+            why = NULL;
+            CHECK(!hs_gkr_verify(p1.data, p1.len, in, out, N, 1, NULL, &why) && why);
+            tab[i] = old;
+        }
+        /* truncated, trailing byte */
+        CHECK(!hs_gkr_verify(p1.data, p1.len - 1, in, out, N, 1, NULL, &why) && why);
+        CHECK(!hs_gkr_verify(p1.data, 20, in, out, N, 1, NULL, &why) && why);
+        hs_w_u8(&p2, 0);
+        CHECK(!hs_gkr_verify(p2.data, p2.len, in, out, N, 1, NULL, &why) && why);
+        /* every byte (small n) or a sample of bytes changed */
+        size_t step = n <= 2 ? 1 : 7;
+        for (size_t b = 0; b < p1.len && !TOO_MANY_FAILURES(); b += step) {
+            uint8_t old = p1.data[b];
+            p1.data[b] ^= (uint8_t)(1u << hs_rng_below(rng, 8));
+            why = NULL;
+            int acc = hs_gkr_verify(p1.data, p1.len, in, out, N, 1, NULL, &why);
+            if (acc) fprintf(stderr, "gkr 2^%u: flipped byte %zu accepted\n", n, b);
+            CHECK(!acc && why);
+            p1.data[b] = old;
+        }
+        /* a witness with one wrong cell (any layer, lane, row) */
+        for (int k = 0; k < 3; k++) {
+            hs_writer pc;
+            size_t cell = 1 + hs_rng_below(rng, N * HS_GKR_LAYERS * 16);
+            CHECK(prove(n, in, 1, cell, NULL, &pc));
+            why = NULL;
+            CHECK(!hs_gkr_verify(pc.data, pc.len, in, out, N, 1, NULL, &why) && why);
+            hs_w_free(&pc);
+        }
+        hs_w_free(&p1), hs_w_free(&p2);
+        free(in), free(out);
+    }
+}
+
+int main(void) {
+    hs_rng rng;
+    hs_test_init(&rng, "test_gkr");
+    witness_layers(&rng);
+    inverses();
+    layers(&rng);
+    public_proofs(&rng);
+    return hs_test_done("test_gkr");
+}
