@@ -163,13 +163,58 @@ static void layers(hs_rng *rng) {
     }
 }
 
-static int prove(unsigned n, const hs_kb *in, unsigned threads, size_t corrupt, hs_kb *out, hs_writer *w) {
-    hs_gkr_shape s = {hs_preset_find("compat"), 1, n, 1, corrupt};
+static int prove_as(const char *preset, int public_io, unsigned n, const hs_kb *in, unsigned threads, size_t corrupt,
+                    hs_kb *out, hs_writer *w) {
+    hs_gkr_shape s = {.preset = hs_preset_find(preset), .perm_id = 1, .log_perms = n, .public_io = public_io,
+                      .corrupt_cell = corrupt};
     const char *why = NULL;
     memset(w, 0, sizeof *w);
     int ok = hs_gkr_prove(&s, in, threads, w, out, NULL, &why);
     if (!ok) fprintf(stderr, "gkr prove 2^%u: %s\n", n, why);
     return ok;
+}
+
+static int prove(unsigned n, const hs_kb *in, unsigned threads, size_t corrupt, hs_kb *out, hs_writer *w) {
+    return prove_as("compat", 1, n, in, threads, corrupt, out, w);
+}
+
+/* Private statements: X || Y committed with WHIR; every preset; tampering across the proof. */
+static void private_proofs(hs_rng *rng) {
+    const char *presets[] = {"compat", "fast100", "proven128"};
+    for (unsigned ci = 0; ci < 3; ci++) {
+        unsigned n = ci == 0 ? 2 : ci == 1 ? 3 : 4;
+        hs_kb *in = rand_inputs(rng, n);
+        hs_writer p1, p2;
+        CHECK(prove_as(presets[ci], 0, n, in, 1, 0, NULL, &p1));
+        CHECK(prove_as(presets[ci], 0, n, in, 2, 0, NULL, &p2));
+        CHECK(p1.len == p2.len && !memcmp(p1.data, p2.data, p1.len));
+        const char *why = NULL;
+        hs_gkr_shape sh;
+        int ok = hs_gkr_verify(p1.data, p1.len, NULL, NULL, 0, 1, &sh, &why);
+        if (!ok) fprintf(stderr, "gkr private %s 2^%u rejected: %s\n", presets[ci], n, why);
+        CHECK(ok);
+        CHECK(sh.public_io == 0 && sh.log_perms == n);
+        CHECK(!hs_gkr_verify(p1.data, p1.len - 1, NULL, NULL, 0, 1, NULL, &why) && why);
+        hs_w_u8(&p2, 0);
+        CHECK(!hs_gkr_verify(p2.data, p2.len, NULL, NULL, 0, 1, NULL, &why) && why);
+        /* bytes across every section: header, commitment, output claims, layers, opening */
+        size_t step = ci == 0 ? 13 : 97;
+        for (size_t b = 0; b < p1.len && !TOO_MANY_FAILURES(); b += step) {
+            uint8_t old = p1.data[b];
+            p1.data[b] ^= (uint8_t)(1u << hs_rng_below(rng, 8));
+            why = NULL;
+            int acc = hs_gkr_verify(p1.data, p1.len, NULL, NULL, 0, 1, NULL, &why);
+            if (acc) fprintf(stderr, "gkr private 2^%u: flipped byte %zu accepted\n", n, b);
+            CHECK(!acc && why);
+            p1.data[b] = old;
+        }
+        /* a corrupted witness cell */
+        hs_writer pc;
+        CHECK(prove_as(presets[ci], 0, n, in, 1, 1 + hs_rng_below(rng, ((size_t)1 << n) * HS_GKR_LAYERS * 16), NULL, &pc));
+        CHECK(!hs_gkr_verify(pc.data, pc.len, NULL, NULL, 0, 1, NULL, &why) && why);
+        hs_w_free(&pc), hs_w_free(&p1), hs_w_free(&p2);
+        free(in);
+    }
 }
 
 static void public_proofs(hs_rng *rng) {
@@ -207,7 +252,7 @@ static void public_proofs(hs_rng *rng) {
         hs_w_u8(&p2, 0);
         CHECK(!hs_gkr_verify(p2.data, p2.len, in, out, N, 1, NULL, &why) && why);
         /* every byte (small n) or a sample of bytes changed */
-        size_t step = n <= 2 ? 1 : 7;
+        size_t step = n == 1 ? 3 : 41;
         for (size_t b = 0; b < p1.len && !TOO_MANY_FAILURES(); b += step) {
             uint8_t old = p1.data[b];
             p1.data[b] ^= (uint8_t)(1u << hs_rng_below(rng, 8));
@@ -238,5 +283,6 @@ int main(void) {
     inverses();
     layers(&rng);
     public_proofs(&rng);
+    private_proofs(&rng);
     return hs_test_done("test_gkr");
 }

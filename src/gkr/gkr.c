@@ -38,8 +38,17 @@ static void header_bytes(const hs_gkr_shape *s, uint8_t *out) {
     hs_w_u8(&w, GKR_EXT_DEGREE);
     hs_w_u8(&w, GKR_COMMITTED_CUBES);
     hs_w_u8(&w, GKR_SKIP);
-    /* reserved for the private statement's WHIR parameters (zero until that mode lands) */
-    for (int i = 0; i < 10; i++) hs_w_u8(&w, 0);
+    const hs_whir_config *c = &s->whir;
+    hs_w_u8(&w, (uint8_t)c->log_inv_rate);
+    hs_w_u8(&w, (uint8_t)c->fold_first);
+    hs_w_u8(&w, (uint8_t)c->fold);
+    hs_w_u8(&w, (uint8_t)c->first_reduction);
+    hs_w_u8(&w, (uint8_t)c->max_final_vars);
+    hs_w_u8(&w, (uint8_t)c->security_bits);
+    hs_w_u8(&w, (uint8_t)c->pow_bits);
+    hs_w_u8(&w, (uint8_t)c->regime);
+    hs_w_u8(&w, (uint8_t)c->hash);
+    hs_w_u8(&w, (uint8_t)c->cap_height);
     memset(out, 0, HEADER_BYTES);
     if (!w.err && w.len == HEADER_BYTES) memcpy(out, w.data, HEADER_BYTES);
     hs_w_free(&w);
@@ -52,11 +61,39 @@ static int make_shape(hs_gkr_shape *s, const hs_preset *p, unsigned perm_id, uns
     if (!p) return *why = "unknown preset", 0;
     if (perm_id != 1) return *why = "the gkr backend proves poseidon2-kb16 only", 0;
     if (log_perms < 1 || log_perms > HS_GKR_MAX_LOG) return *why = "log_perms out of range (1..24)", 0;
-    if (!public_io) return *why = "the gkr backend's private statement is not implemented yet", 0;
+    if (!public_io && log_perms < 2) return *why = "a private gkr proof needs log_perms >= 2", 0;
     s->preset = p;
     s->perm_id = perm_id;
     s->log_perms = log_perms;
+    hs_gkr_whir_config(p, &s->whir);
     return 1;
+}
+
+/* Placeholder until the presets carry WHIR parameters: proven128 = Johnson bound at rate 1/4 with
+ * BLAKE3 (GKR.md (d)); compat = Johnson bound at rate 1/2 with Keccak; fast100 = the conjectured
+ * configuration at rate 1/2 with the Poseidon2 Merkle tree. */
+void hs_gkr_whir_config(const hs_preset *p, hs_whir_config *cfg) {
+    if (p->id == HS_PRESET_PROVEN128)
+        hs_whir_config_proven128(cfg, 2, HS_MERKLE_BLAKE3);
+    else if (p->id == HS_PRESET_FAST100)
+        hs_whir_config_conj128(cfg, 1, HS_MERKLE_POSEIDON2);
+    else
+        hs_whir_config_proven128(cfg, 1, HS_MERKLE_KECCAK);
+}
+
+/* X || Y as 32 stacked columns: column j < 16 is input lane j, column 16 + j output lane j. */
+#define STACK_LOG_COLS 5
+
+static int whir_params(const hs_gkr_shape *s, hs_whir_params *wp, const char **why) {
+    return hs_whir_params_derive(wp, s->log_perms + STACK_LOG_COLS, &s->whir, NULL, why);
+}
+
+/* The two sparse statements: outputs at z_out, inputs at rho_in. */
+static void io_statements(unsigned n, const hs_kb5 *z_out, const hs_kb5 *v_out, const hs_kb5 *rho_in,
+                          const hs_kb5 *x_claim, uint32_t *sel, hs_whir_statement st[2]) {
+    for (unsigned j = 0; j < HS_GKR_LANES; j++) sel[j] = HS_GKR_LANES + j, sel[HS_GKR_LANES + j] = j;
+    st[0] = (hs_whir_statement){n, z_out, HS_GKR_LANES, sel, v_out};
+    st[1] = (hs_whir_statement){n, rho_in, HS_GKR_LANES, sel + HS_GKR_LANES, x_claim};
 }
 
 static int parse_header(hs_reader *r, hs_gkr_shape *s, const char **why) {
@@ -136,8 +173,11 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     int ok = 0;
     hs_gkr_witness wit = {0};
     hs_gkr_scratch scr = {0};
+    hs_whir_witness *ww = NULL;
+    hs_whir_params wp;
     hs_kb *outs = outputs;
     hs_kb5 *pts = NULL;
+    if (!shape.public_io && !whir_params(&shape, &wp, why)) return 0;
     *why = "out of memory";
     if (!outs && shape.public_io) outs = hs_alloc_array(N, HS_GKR_LANES * sizeof *outs);
     if (shape.public_io && !outs) goto done;
@@ -156,19 +196,33 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
         hs_digest dg;
         table_digest(inputs, outs, N * HS_GKR_LANES, &dg);
         hs_transcript_absorb_digests(&tr, &dg, 1);
+    } else {
+        const hs_kb *cols[2 * HS_GKR_LANES];
+        for (unsigned j = 0; j < HS_GKR_LANES; j++) cols[j] = wit.in + j * N, cols[HS_GKR_LANES + j] = wit.out + j * N;
+        if (!hs_whir_commit(&ww, &wp, NULL, cols, STACK_LOG_COLS, n, &tr, out, NULL, threads, why)) goto done;
     }
     t = hs_now(), tm->commit_s = t - t0, t0 = t;
 
+    *why = "out of memory";
     if (!hs_gkr_scratch_init(&scr, n)) goto done;
-    pts = malloc(2 * n * sizeof *pts);
+    pts = malloc(3 * n * sizeof *pts);
     if (!pts) goto done;
-    hs_kb5 *z = pts, *rho = pts + n, v[HS_GKR_LANES], wv[HS_GKR_LANES], vals[HS_GKR_LANES];
-    sample_point(&tr, z, n);
+    hs_kb5 *z_out = pts, *z = pts + n, *rho = pts + 2 * n;
+    hs_kb5 v_out[HS_GKR_LANES], v[HS_GKR_LANES], wv[HS_GKR_LANES], vals[HS_GKR_LANES];
+    sample_point(&tr, z_out, n);
     {
         const hs_kb *oc[HS_GKR_LANES];
         for (unsigned j = 0; j < HS_GKR_LANES; j++) oc[j] = wit.out + j * N;
-        if (!hs_gkr_eval_cols(oc, HS_GKR_LANES, n, z, v, threads)) goto done;
+        if (!hs_gkr_eval_cols(oc, HS_GKR_LANES, n, z_out, v_out, threads)) goto done;
     }
+    if (!shape.public_io) {
+        hs_kbe e[HS_GKR_LANES];
+        for (unsigned j = 0; j < HS_GKR_LANES; j++) e[j] = hs_gkr_kbe(v_out[j]);
+        hs_w_kbe(out, GKR_EXT_DEGREE, e, HS_GKR_LANES);
+        hs_transcript_absorb_kbe(&tr, GKR_EXT_DEGREE, e, HS_GKR_LANES);
+    }
+    memcpy(v, v_out, sizeof v);
+    memcpy(z, z_out, n * sizeof *z);
     for (unsigned L = HS_GKR_LAYERS; L-- > 0;) {
         const int full = hs_gkr_layer_full(L);
         hs_gkr_apply_minv(full, v, wv);
@@ -180,12 +234,23 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
         strip_rc(L, vals, v);
         memcpy(z, rho, n * sizeof *z);
     }
+    hs_gkr_scratch_free(&scr);
     t = hs_now(), tm->walk_s = t - t0, t0 = t;
+    if (!shape.public_io) {
+        hs_kb5 x_claim[HS_GKR_LANES];
+        uint32_t sel[2 * HS_GKR_LANES];
+        hs_whir_statement st[2];
+        hs_gkr_apply_minv(1, v, x_claim); /* u_0 = M_E x */
+        io_statements(n, z_out, v_out, z, x_claim, sel, st);
+        if (!hs_whir_open(&wp, ww, st, 2, &tr, out, threads, why)) goto done;
+    }
+    t = hs_now(), tm->open_s = t - t0;
     tm->total_s = t - tstart;
     ok = !out->err;
     *why = ok ? NULL : "out of memory";
 done:
     if (outs != outputs) hs_free(outs);
+    hs_whir_witness_free(ww);
     hs_gkr_witness_free(&wit);
     hs_gkr_scratch_free(&scr);
     free(pts);
@@ -212,25 +277,44 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
     const size_t N = (size_t)1 << n;
     if (s.public_io && (!pub_in || !pub_out || n_pub != N))
         return *why = "the public table does not have the proof's number of permutations", 0;
-    /* every layer sends n rounds of 4 values and 16 values, 20 bytes each */
-    const size_t body = (size_t)HS_GKR_LAYERS * (4 * n + HS_GKR_LANES) * 20;
-    if (hs_r_left(&r) < body) return *why = "truncated proof", 0;
+    hs_whir_params wp;
+    if (!s.public_io && !whir_params(&s, &wp, why)) return 0;
 
     hs_transcript tr;
     hs_transcript_init(&tr, "hashsnark/gkr/v1");
     hs_transcript_absorb(&tr, proof, HEADER_BYTES);
+    hs_whir_commitment comm;
     if (s.public_io) {
         hs_digest dg;
         table_digest(pub_in, pub_out, N * HS_GKR_LANES, &dg);
         hs_transcript_absorb_digests(&tr, &dg, 1);
+    } else if (!hs_whir_verify_commitment(&wp, &tr, &r, &comm, why)) {
+        return 0;
     }
-    hs_kb5 *pts = malloc(2 * n * sizeof *pts);
+    /* every layer sends n rounds of 4 values and 16 values, 20 bytes each */
+    const size_t body = ((size_t)HS_GKR_LAYERS * (4 * n + HS_GKR_LANES) + (s.public_io ? 0 : HS_GKR_LANES)) * 20;
+    if (hs_r_left(&r) < body) return *why = "truncated proof", 0;
+    hs_kb5 *pts = malloc(3 * n * sizeof *pts);
     if (!pts) return *why = "out of memory", 0;
     int ok = 0;
-    hs_kb5 *z = pts, *rho = pts + n, v[HS_GKR_LANES], wv[HS_GKR_LANES], vals[HS_GKR_LANES], x_claim[HS_GKR_LANES];
-    sample_point(&tr, z, n);
-    *why = "out of memory";
-    if (!hs_gkr_eval_rows(pub_out, HS_GKR_LANES, n, z, v, threads)) goto done;
+    hs_kb5 *z_out = pts, *z = pts + n, *rho = pts + 2 * n;
+    hs_kb5 v_out[HS_GKR_LANES], v[HS_GKR_LANES], wv[HS_GKR_LANES], vals[HS_GKR_LANES];
+    sample_point(&tr, z_out, n);
+    if (s.public_io) {
+        *why = "out of memory";
+        if (!hs_gkr_eval_rows(pub_out, HS_GKR_LANES, n, z_out, v_out, threads)) goto done;
+    } else {
+        hs_kbe e[HS_GKR_LANES];
+        hs_r_kbe(&r, GKR_EXT_DEGREE, e, HS_GKR_LANES);
+        if (r.err) {
+            *why = r.err;
+            goto done;
+        }
+        hs_transcript_absorb_kbe(&tr, GKR_EXT_DEGREE, e, HS_GKR_LANES);
+        for (unsigned j = 0; j < HS_GKR_LANES; j++) v_out[j] = hs_gkr_kb5(e[j]);
+    }
+    memcpy(v, v_out, sizeof v);
+    memcpy(z, z_out, n * sizeof *z);
     for (unsigned L = HS_GKR_LAYERS; L-- > 0;) {
         const int full = hs_gkr_layer_full(L);
         hs_gkr_apply_minv(full, v, wv);
@@ -241,18 +325,31 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
         strip_rc(L, vals, v);
         memcpy(z, rho, n * sizeof *z);
     }
-    if (hs_r_left(&r) != 0) {
-        *why = "trailing bytes after the proof";
-        goto done;
-    }
-    hs_gkr_apply_minv(1, v, wv); /* claims on the inputs: u_0 = M_E x */
-    *why = "out of memory";
-    if (!hs_gkr_eval_rows(pub_in, HS_GKR_LANES, n, z, x_claim, threads)) goto done;
-    for (unsigned j = 0; j < HS_GKR_LANES; j++)
-        if (!hs_kb5_eq(x_claim[j], wv[j])) {
-            *why = "input claims do not match the public inputs";
+    hs_kb5 x_claim[HS_GKR_LANES];
+    hs_gkr_apply_minv(1, v, x_claim); /* claims on the inputs: u_0 = M_E x */
+    if (s.public_io) {
+        if (hs_r_left(&r) != 0) {
+            *why = "trailing bytes after the proof";
             goto done;
         }
+        hs_kb5 x_pub[HS_GKR_LANES];
+        *why = "out of memory";
+        if (!hs_gkr_eval_rows(pub_in, HS_GKR_LANES, n, z, x_pub, threads)) goto done;
+        for (unsigned j = 0; j < HS_GKR_LANES; j++)
+            if (!hs_kb5_eq(x_pub[j], x_claim[j])) {
+                *why = "input claims do not match the public inputs";
+                goto done;
+            }
+    } else {
+        uint32_t sel[2 * HS_GKR_LANES];
+        hs_whir_statement st[2];
+        io_statements(n, z_out, v_out, z, x_claim, sel, st);
+        if (!hs_whir_verify(&wp, &comm, st, 2, &tr, &r, why)) goto done;
+        if (hs_r_left(&r) != 0) {
+            *why = "trailing bytes after the proof";
+            goto done;
+        }
+    }
     ok = 1;
     *why = NULL;
 done:

@@ -35,6 +35,7 @@
 #include "proof/bytes.h"
 #include "stark/stark.h"
 #include "transcript/transcript.h"
+#include "whir/whir.h"
 
 #define HS_GKR_LANES 16
 #define HS_GKR_LAYERS 28 /* S-box layers of Poseidon2-KB16: 4 full, 20 partial, 4 full */
@@ -127,7 +128,11 @@ typedef struct {
     unsigned log_perms;
     int public_io;       /* 1: public statement (the verifier holds inputs and outputs) */
     size_t corrupt_cell; /* test hook, prover only: nonzero adds 1 to witness word corrupt_cell - 1 of pre */
+    hs_whir_config whir; /* filled from the preset (private statements commit X || Y with it) */
 } hs_gkr_shape;
+
+/* The WHIR configuration a preset gives the gkr backend. */
+void hs_gkr_whir_config(const hs_preset *p, hs_whir_config *cfg);
 
 typedef struct {
     double witness_s, commit_s, walk_s, open_s, total_s;
