@@ -28,6 +28,7 @@ typedef struct {
     const hs_sc_term *terms;
     unsigned n_terms, n_tables, dq; /* dq = deg g (>= 1) */
     unsigned *npts, *off;           /* per term: points summed this round, offset in the accumulators */
+    unsigned *at, *ax;              /* per accumulator: its term and its point X */
     unsigned n_acc;
     int gruen;                      /* this round skips X = 1 for full-degree terms */
     const unsigned *used;           /* tables some term reads */
@@ -38,19 +39,17 @@ typedef struct {
     hs_kb5 *const *te;              /* later rounds */
 } sc_round;
 
-/* Point index -> X for term t. */
-static inline unsigned point_x(const sc_round *R, unsigned t, unsigned idx) {
-    return (R->gruen && R->terms[t].n_factors == R->dq && idx) ? idx + 1 : idx;
-}
-
 static void plan_round(sc_round *R, int gruen) {
     R->gruen = gruen;
     unsigned off = 0;
     for (unsigned t = 0; t < R->n_terms; t++) {
-        unsigned k = R->terms[t].n_factors;
-        R->npts[t] = (gruen && k == R->dq) ? R->dq : k + 1;
+        unsigned k = R->terms[t].n_factors, full = gruen && k == R->dq;
+        R->npts[t] = full ? R->dq : k + 1;
         R->off[t] = off;
-        off += R->npts[t];
+        for (unsigned idx = 0; idx < R->npts[t]; idx++, off++) {
+            R->at[off] = t;
+            R->ax[off] = full && idx ? idx + 1 : idx; /* 0, 2, 3, .. or 0, 1, .., k */
+        }
     }
     R->n_acc = off;
 }
@@ -67,24 +66,42 @@ static void pass_base(const sc_round *R, size_t lo, size_t hi, uint64_t *acc, hs
             p[0] = a, p[1] = b;
             for (unsigned x = 2; x < w; x++) p[x] = hs_kb_add(p[x - 1], d);
         }
-        for (unsigned t = 0; t < R->n_terms; t++) {
-            const hs_sc_term *T = &R->terms[t];
-            uint64_t *a = acc + 5 * (size_t)R->off[t];
-            for (unsigned idx = 0; idx < R->npts[t]; idx++, a += 5) {
-                unsigned x = point_x(R, t, idx);
-                hs_kb prod = HS_KB_ONE;
-                if (T->n_factors) {
-                    prod = v[(size_t)T->cols[0] * w + x];
-                    for (unsigned f = 1; f < T->n_factors; f++) prod = hs_kb_mul(prod, v[(size_t)T->cols[f] * w + x]);
-                }
-                for (int c = 0; c < 5; c++) a[c] = hs_kbx_csub(a[c] + hs_kbx_prod(prod, e.c[c]));
+        for (unsigned k = 0; k < R->n_acc; k++) {
+            const hs_sc_term *T = &R->terms[R->at[k]];
+            const hs_kb *vx = v + R->ax[k];
+            hs_kb prod = HS_KB_ONE;
+            if (T->n_factors) {
+                prod = vx[(size_t)T->cols[0] * w];
+                for (unsigned f = 1; f < T->n_factors; f++) prod = hs_kb_mul(prod, vx[(size_t)T->cols[f] * w]);
             }
+            uint64_t *a = acc + 5 * (size_t)k;
+            for (int c = 0; c < 5; c++) a[c] = hs_kbx_csub(a[c] + hs_kbx_prod(prod, e.c[c]));
         }
     }
 }
 
-/* Later rounds over pairs [lo, hi): K values, accumulators acc[n_acc]. */
-static void pass_ext(const sc_round *R, size_t lo, size_t hi, hs_kb5 *acc, hs_kb5 *v) {
+/* The nine product coefficients of a b before the reduction mod X^5 + X^2 - 1, each below P32
+ * (the first half of hs_kb5_mul), so that sums of them can wait for one reduction. */
+static inline void kb5_mul_unreduced(hs_kb5 a, hs_kb5 b, uint64_t d[9]) {
+    const hs_kb *x = a.c, *y = b.c;
+    d[0] = hs_kbx_prod(x[0], y[0]);
+    d[1] = hs_kbx_prod(x[0], y[1]) + hs_kbx_prod(x[1], y[0]);
+    d[2] = hs_kbx_csub(hs_kbx_prod(x[0], y[2]) + hs_kbx_prod(x[1], y[1]) + hs_kbx_prod(x[2], y[0]));
+    d[3] = hs_kbx_csub(hs_kbx_prod(x[0], y[3]) + hs_kbx_prod(x[1], y[2]) + hs_kbx_prod(x[2], y[1]) +
+                       hs_kbx_prod(x[3], y[0]));
+    d[4] = hs_kbx_csub(hs_kbx_prod(x[0], y[4]) + hs_kbx_prod(x[1], y[3]) + hs_kbx_prod(x[2], y[2]) +
+                       hs_kbx_prod(x[3], y[1]));
+    d[4] = hs_kbx_csub(d[4] + hs_kbx_prod(x[4], y[0]));
+    d[5] = hs_kbx_csub(hs_kbx_prod(x[1], y[4]) + hs_kbx_prod(x[2], y[3]) + hs_kbx_prod(x[3], y[2]) +
+                       hs_kbx_prod(x[4], y[1]));
+    d[6] = hs_kbx_csub(hs_kbx_prod(x[2], y[4]) + hs_kbx_prod(x[3], y[3]) + hs_kbx_prod(x[4], y[2]));
+    d[7] = hs_kbx_prod(x[3], y[4]) + hs_kbx_prod(x[4], y[3]);
+    d[8] = hs_kbx_prod(x[4], y[4]);
+}
+
+/* Later rounds over pairs [lo, hi): K values, lazy accumulators acc[9 * n_acc] (unreduced product
+ * coefficients, each kept below P32). */
+static void pass_ext(const sc_round *R, size_t lo, size_t hi, uint64_t *acc, hs_kb5 *v) {
     const unsigned w = R->dq + 1;
     for (size_t j = lo; j < hi; j++) {
         const hs_kb5 e = R->E[j];
@@ -95,15 +112,24 @@ static void pass_ext(const sc_round *R, size_t lo, size_t hi, hs_kb5 *acc, hs_kb
             p[0] = a, p[1] = b;
             for (unsigned x = 2; x < w; x++) p[x] = hs_kb5_add(p[x - 1], d);
         }
-        for (unsigned t = 0; t < R->n_terms; t++) {
-            const hs_sc_term *T = &R->terms[t];
-            hs_kb5 *a = acc + R->off[t];
-            for (unsigned idx = 0; idx < R->npts[t]; idx++) {
-                unsigned x = point_x(R, t, idx);
-                hs_kb5 prod = e;
-                for (unsigned f = 0; f < T->n_factors; f++) prod = hs_kb5_mul(prod, v[(size_t)T->cols[f] * w + x]);
-                a[idx] = hs_kb5_add(a[idx], prod);
+        for (unsigned k = 0; k < R->n_acc; k++) {
+            const hs_sc_term *T = &R->terms[R->at[k]];
+            const hs_kb5 *vx = v + R->ax[k];
+            const unsigned nf = T->n_factors;
+            hs_kb5 prod = hs_kb5_one();
+            unsigned f = 0;
+            if (nf >= 2 && T->cols[1] == T->cols[0]) { /* a square is cheaper than a product */
+                prod = hs_kb5_square(vx[(size_t)T->cols[0] * w]);
+                f = 2;
+                if (nf == 4 && T->cols[2] == T->cols[0] && T->cols[3] == T->cols[0]) prod = hs_kb5_square(prod), f = 4;
+            } else if (nf) {
+                prod = vx[(size_t)T->cols[0] * w];
+                f = 1;
             }
+            for (; f < nf; f++) prod = hs_kb5_mul(prod, vx[(size_t)T->cols[f] * w]);
+            uint64_t d[9], *a = acc + 9 * (size_t)k;
+            kb5_mul_unreduced(prod, e, d);
+            for (int c = 0; c < 9; c++) a[c] = hs_kbx_ladd(a[c], d[c]);
         }
     }
 }
@@ -115,7 +141,7 @@ static size_t sc_vbytes(unsigned n_tables, unsigned dq) {
 }
 
 /* Runs one round's sums on `threads` threads into sums[n_acc]. scratch: per thread, the values
- * (n_tables * (dq + 1) K) then the accumulators (5 * n_acc u64, or n_acc K). */
+ * (n_tables * (dq + 1) K) then the accumulators (5 or 9 u64 each). */
 static void round_sums(const sc_round *R, unsigned threads, void *scratch, size_t per_thread, hs_kb5 *sums) {
     const int base = R->tb != NULL;
     const size_t vbytes = sc_vbytes(R->n_tables, R->dq);
@@ -123,7 +149,7 @@ static void round_sums(const sc_round *R, unsigned threads, void *scratch, size_
     for (unsigned i = 0; i < th; i++) memset((char *)scratch + i * per_thread + vbytes, 0, per_thread - vbytes);
     if (th <= 1) {
         if (base) pass_base(R, 0, R->half, (uint64_t *)((char *)scratch + vbytes), scratch);
-        else pass_ext(R, 0, R->half, (hs_kb5 *)((char *)scratch + vbytes), scratch);
+        else pass_ext(R, 0, R->half, (uint64_t *)((char *)scratch + vbytes), scratch);
     } else {
 #pragma omp parallel num_threads(th)
         {
@@ -131,7 +157,7 @@ static void round_sums(const sc_round *R, unsigned threads, void *scratch, size_
             size_t lo = R->half * id / nt, hi = R->half * (id + 1) / nt;
             char *s = (char *)scratch + id * per_thread;
             if (base) pass_base(R, lo, hi, (uint64_t *)(s + vbytes), (hs_kb *)s);
-            else pass_ext(R, lo, hi, (hs_kb5 *)(s + vbytes), (hs_kb5 *)s);
+            else pass_ext(R, lo, hi, (uint64_t *)(s + vbytes), (hs_kb5 *)s);
         }
     }
     for (unsigned a = 0; a < R->n_acc; a++) sums[a] = hs_kb5_zero();
@@ -143,7 +169,7 @@ static void round_sums(const sc_round *R, unsigned threads, void *scratch, size_
                 const uint64_t *l = (const uint64_t *)s + 5 * (size_t)a;
                 for (int c = 0; c < 5; c++) v.c[c] = hs_kb_redc(l[c]);
             } else {
-                v = ((const hs_kb5 *)s)[a];
+                v = hs_kbx_reduce5((const uint64_t *)s + 9 * (size_t)a);
             }
             sums[a] = hs_kb5_add(sums[a], v);
         }
@@ -208,7 +234,7 @@ int hs_sc_prove(const hs_sc_instance *inst, const hs_kb5 *z, hs_transcript *t, h
     const size_t half0 = (size_t)1 << (n - 1);
     const unsigned max_acc = inst->n_terms * (dq + 1);
     const size_t vbytes = sc_vbytes(m, dq);
-    size_t per_thread = vbytes + (size_t)(max_acc ? max_acc : 1) * 5 * sizeof(uint64_t);
+    size_t per_thread = vbytes + (size_t)(max_acc ? max_acc : 1) * 9 * sizeof(uint64_t);
     per_thread = (per_thread + HS_ALIGN - 1) / HS_ALIGN * HS_ALIGN;
     size_t tab_len = 0;
     hs_kb5 *tabs = NULL, *E = NULL, **te = NULL, *sums = NULL;
@@ -220,7 +246,7 @@ int hs_sc_prove(const hs_sc_instance *inst, const hs_kb5 *z, hs_transcript *t, h
         E = hs_alloc_array(half0, sizeof *E);
         te = hs_alloc_array(m ? m : 1, sizeof *te);
         sums = hs_alloc_array(max_acc ? max_acc : 1, sizeof *sums);
-        ibuf = hs_alloc_array(2 * (size_t)inst->n_terms + m + 1, sizeof *ibuf);
+        ibuf = hs_alloc_array(2 * (size_t)inst->n_terms + 2 * (size_t)max_acc + m + 1, sizeof *ibuf);
         scratch = hs_alloc_array(threads, per_thread);
     }
     if (!ok || !tabs || !E || !te || !sums || !ibuf || !scratch) {
@@ -237,7 +263,9 @@ int hs_sc_prove(const hs_sc_instance *inst, const hs_kb5 *z, hs_transcript *t, h
     R.dq = dq;
     R.npts = ibuf;
     R.off = ibuf + inst->n_terms;
-    unsigned *used = ibuf + 2 * (size_t)inst->n_terms;
+    R.at = ibuf + 2 * (size_t)inst->n_terms;
+    R.ax = R.at + max_acc;
+    unsigned *used = R.ax + max_acc;
     for (unsigned j = 0; j < m; j++) {
         int u = 0;
         for (unsigned i = 0; i < inst->n_terms && !u; i++)
