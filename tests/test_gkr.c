@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "gkr/gkr.h"
+#include "gkr/gkr_kern.h"
+#include "util/cpu.h"
 #include "poly/mle.h"
 #include "testutil.h"
 #include "util/mem.h"
@@ -27,6 +29,77 @@ static hs_kb *rand_inputs(hs_rng *rng, unsigned n) {
 /* x as a point of {0,1}^n (variable 0 = most significant bit). */
 static void bits_point(size_t x, unsigned n, hs_kb5 *p) {
     for (unsigned i = 0; i < n; i++) p[i] = (x >> (n - 1 - i)) & 1 ? hs_kb5_one() : hs_kb5_zero();
+}
+
+/* Random field values, a third of them p - 1 (the largest products the lazy sums must absorb). */
+static void fill(hs_rng *rng, hs_kb *v, size_t n) {
+    for (size_t i = 0; i < n; i++) v[i] = hs_rng_below(rng, 3) ? rand_kb(rng) : (hs_kb)(HS_KB_P - 1); /* raw maximum */
+}
+
+static int k5_same(const hs_kb5 *a, const hs_kb5 *b, size_t n) { return !memcmp(a, b, n * sizeof *a); }
+
+/* Every AVX2 row kernel against its portable twin, on ranges with vector tails. */
+static void kernels(hs_rng *rng) {
+    if (!hs_cpu_has_avx2()) {
+        fprintf(stderr, "test_gkr: no AVX2, kernel comparison skipped\n");
+        return;
+    }
+    const hs_gkr_kernels *P = &hs_gkr_kernels_portable, *A = &hs_gkr_kernels_avx2;
+    const size_t h = 77, N = 2 * h;
+    hs_kb *cbuf = malloc(16 * N * sizeof *cbuf), *kbuf = malloc(4 * 5 * N * sizeof *kbuf);
+    hs_kb *obuf = malloc(2 * 16 * 5 * N * sizeof *obuf);
+    for (int it = 0; it < 20; it++) {
+        fill(rng, cbuf, 16 * N);
+        fill(rng, kbuf, 4 * 5 * N);
+        const hs_kb *cols[16];
+        hs_gkr_k5 eq, lin, fa[16], fb[16], oa, ob;
+        for (unsigned j = 0; j < 16; j++) {
+            cols[j] = cbuf + j * N;
+            for (int c = 0; c < 5; c++) fa[j].p[c] = obuf + (j * 5 + c) * N, fb[j].p[c] = obuf + (80 + j * 5 + c) * N;
+        }
+        for (int c = 0; c < 5; c++) eq.p[c] = kbuf + c * N, lin.p[c] = kbuf + (5 + c) * N;
+        for (int c = 0; c < 5; c++) oa.p[c] = kbuf + (10 + c) * N, ob.p[c] = kbuf + (15 + c) * N;
+        size_t lo = hs_rng_below(rng, 9), hi = h - hs_rng_below(rng, 9);
+        unsigned n_cube = it & 1 ? 16 : 1;
+        hs_kb5 ra[16][3], rb[16][3], coef[16], x = rand_kb5(rng), y = rand_kb5(rng);
+        for (unsigned j = 0; j < 16; j++) coef[j] = rand_kb5(rng);
+        for (unsigned j = 0; j < 16; j++)
+            for (int t = 0; t < 3; t++) ra[j][t] = rb[j][t] = rand_kb5(rng);
+        P->round0(cols, n_cube, h, eq, lo, hi, ra);
+        A->round0(cols, n_cube, h, eq, lo, hi, rb);
+        CHECK(k5_same(&ra[0][0], &rb[0][0], 48));
+        hs_kb5 la = x, lb = y, la2 = x, lb2 = y;
+        P->lin(lin, h, eq, lo, hi, &la, &lb);
+        A->lin(lin, h, eq, lo, hi, &la2, &lb2);
+        CHECK(hs_kb5_eq(la, la2) && hs_kb5_eq(lb, lb2));
+        for (unsigned j = 0; j < 16; j++) fill(rng, fa[j].p[0], 5 * N);
+        for (unsigned j = 0; j < 16; j++)
+            for (int c = 0; c < 5; c++) memcpy(fb[j].p[c], fa[j].p[c], N * sizeof(hs_kb));
+        P->roundk(fa, n_cube, h, eq, lo, hi, ra[0]);
+        A->roundk(fa, n_cube, h, eq, lo, hi, rb[0]);
+        CHECK(k5_same(ra[0], rb[0], 3));
+        P->foldk(fa[0], h, x, lo, hi);
+        A->foldk(fb[0], h, x, lo, hi);
+        for (int c = 0; c < 5; c++) CHECK(!memcmp(fa[0].p[c], fb[0].p[c], N * sizeof(hs_kb)));
+        P->fold0(cols[3], h, x, y, fa[1], lo, hi);
+        A->fold0(cols[3], h, x, y, fb[1], lo, hi);
+        for (int c = 0; c < 5; c++) CHECK(!memcmp(fa[1].p[c] + lo, fb[1].p[c] + lo, (hi - lo) * sizeof(hs_kb)));
+        P->lincol(cols, n_cube == 16 ? 3 : 1, coef, oa, lo, hi);
+        A->lincol(cols, n_cube == 16 ? 3 : 1, coef, ob, lo, hi);
+        for (int c = 0; c < 5; c++) CHECK(!memcmp(oa.p[c] + lo, ob.p[c] + lo, (hi - lo) * sizeof(hs_kb)));
+        hs_kb5 da[16], db[16];
+        for (unsigned j = 0; j < 16; j++) da[j] = db[j] = coef[j];
+        P->dot(cols, 2, eq, lo, hi, da);
+        A->dot(cols, 2, eq, lo, hi, db);
+        CHECK(k5_same(da, db, 16));
+        /* the portable products against the scalar field: one row of roundk by hand */
+        hs_kb5 q[3] = {hs_kb5_zero(), hs_kb5_zero(), hs_kb5_zero()};
+        P->roundk(fa, 1, h, eq, 5, 6, q);
+        hs_kb5 a = hs_gkr_k5_get(fa[0], 5), b = hs_gkr_k5_get(fa[0], 5 + h);
+        CHECK(hs_kb5_eq(q[0], hs_kb5_mul(hs_gkr_k5_get(eq, 5), hs_kb5_mul(hs_kb5_square(a), a))));
+        (void)b;
+    }
+    free(cbuf), free(kbuf), free(obuf);
 }
 
 /* Every stored layer equals the permutation's round trace plus the round constants. */
@@ -117,6 +190,7 @@ static void layers(hs_rng *rng) {
         hs_gkr_scratch s;
         CHECK(hs_gkr_witness_build(&w, in, n, 1, NULL));
         CHECK(hs_gkr_scratch_init(&s, n));
+        if (n & 1) s.kern = &hs_gkr_kernels_portable; /* both kernel sets drive the same protocol */
         const unsigned Ls[] = {0, 3, 4, 13, 23, 24, 27};
         for (size_t li = 0; li < sizeof Ls / sizeof Ls[0]; li++) {
             unsigned L = Ls[li];
@@ -281,6 +355,7 @@ int main(void) {
     hs_test_init(&rng, "test_gkr");
     witness_layers(&rng);
     inverses();
+    kernels(&rng);
     layers(&rng);
     public_proofs(&rng);
     private_proofs(&rng);

@@ -86,12 +86,14 @@ typedef struct {
     const hs_kb *cols[HS_GKR_LANES];  /* base-field columns of 2^n rows */
 } hs_gkr_layer;
 
-/* Scratch for the layer prover, reusable across layers of up to 2^n rows. */
+/* Scratch for the layer prover, reusable across layers of up to 2^n rows. K tables are stored as
+ * 5 planes (src/gkr/gkr_kern.h). */
 typedef struct {
     unsigned n;
-    hs_kb5 *eq;    /* 2^n: the suffix eq tables */
-    hs_kb5 *fold;  /* 16 * 2^(n-1) */
-    hs_kb5 *lin;   /* 2^n */
+    hs_kb *eq;         /* 5 planes of 2^n: the suffix eq tables, later eq(rho, .) */
+    hs_kb *fold;       /* 16 lanes x 5 planes of 2^(n-1): the folded, scaled cube columns */
+    hs_kb *lin;        /* 5 planes of 2^n: the linear lanes combined */
+    const void *kern;  /* const hs_gkr_kernels *: AVX2 when available; tests may pick the portable ones */
 } hs_gkr_scratch;
 
 int hs_gkr_scratch_init(hs_gkr_scratch *s, unsigned n);

@@ -112,15 +112,16 @@ static void build_batch(void *vctx, size_t lo, size_t cnt) {
     const hs_p2_params *pp = hs_p2_kb16();
     const size_t N = w->N;
     enum { W = HS_GKR_LANES, LW = HS_GKR_LAYERS * HS_GKR_LANES };
+    /* one set of buffers per call (a call covers many batches: no mmap per batch) */
+    hs_kb *st = malloc(BATCH * W * sizeof *st), *rec = malloc(BATCH * REC_WORDS * sizeof *rec);
+    hs_kb *lay = malloc(BATCH * LW * sizeof *lay);
+    if (!st || !rec || !lay) {
+        free(st), free(rec), free(lay);
+        c->fail = 1;
+        return;
+    }
     for (size_t b0 = 0; b0 < cnt; b0 += BATCH) {
         size_t m = cnt - b0 < BATCH ? cnt - b0 : BATCH, row0 = lo + b0;
-        hs_kb *st = malloc(m * W * sizeof *st), *rec = malloc(m * REC_WORDS * sizeof *rec);
-        hs_kb *lay = malloc(m * LW * sizeof *lay);
-        if (!st || !rec || !lay) {
-            free(st), free(rec), free(lay);
-            c->fail = 1;
-            return;
-        }
         memcpy(st, c->inputs + row0 * W, m * W * sizeof *st);
         hs_p2_permute_many_record(pp, st, m, rec, 1);
         for (size_t k = 0; k < m; k++) {
@@ -151,8 +152,8 @@ static void build_batch(void *vctx, size_t lo, size_t cnt) {
             for (size_t k = 0; k < m; k++) di[k] = rec[k * REC_WORDS + j], dout[k] = st[k * W + j];
         }
         if (c->rows_out) memcpy(c->rows_out + row0 * W, st, m * W * sizeof *st);
-        free(st), free(rec), free(lay);
     }
+    free(st), free(rec), free(lay);
 }
 
 int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, unsigned threads, hs_kb *rows_out) {
@@ -167,7 +168,8 @@ int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, uns
         return 0;
     }
     build_ctx c = {w, inputs, rows_out, 0};
-    hs_parallel_batches(w->N, 1024, threads, build_batch, &c);
+    size_t chunk = threads > 1 ? w->N / (4 * (size_t)threads) : w->N;
+    hs_parallel_batches(w->N, chunk < 1024 ? 1024 : chunk, threads, build_batch, &c);
     if (c.fail) {
         hs_gkr_witness_free(w);
         return 0;

@@ -1,0 +1,93 @@
+/* Portable row kernels of the gkr layer sumcheck (gkr_kern.h). */
+#include "gkr/gkr_kern.h"
+
+#include "util/cpu.h"
+
+static inline hs_kb5 cube5(hs_kb5 a) { return hs_kb5_mul(hs_kb5_square(a), a); }
+
+static void round0(const hs_kb *const *cols, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
+                   hs_kb5 acc[][3]) {
+    for (unsigned j = 0; j < n_cube; j++) {
+        const hs_kb *c = cols[j];
+        hs_kb5 a0 = acc[j][0], a1 = acc[j][1], a2 = acc[j][2];
+        for (size_t x = lo; x < hi; x++) {
+            const hs_kb5 e = hs_gkr_k5_get(eq, x);
+            hs_kb a = c[x], b = c[x + h], d = hs_kb_sub(b, a), v2 = hs_kb_add(b, d), v3 = hs_kb_add(v2, d);
+            a0 = hs_kb5_add(a0, hs_kb5_mul_base(e, hs_kb_cube(a)));
+            a1 = hs_kb5_add(a1, hs_kb5_mul_base(e, hs_kb_cube(v2)));
+            a2 = hs_kb5_add(a2, hs_kb5_mul_base(e, hs_kb_cube(v3)));
+        }
+        acc[j][0] = a0, acc[j][1] = a1, acc[j][2] = a2;
+    }
+}
+
+static void lin(hs_gkr_k5 l, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *la, hs_kb5 *lb) {
+    hs_kb5 A = *la, B = *lb;
+    for (size_t x = lo; x < hi; x++) {
+        const hs_kb5 e = hs_gkr_k5_get(eq, x);
+        A = hs_kb5_add(A, hs_kb5_mul(e, hs_gkr_k5_get(l, x)));
+        B = hs_kb5_add(B, hs_kb5_mul(e, hs_gkr_k5_get(l, x + h)));
+    }
+    *la = A, *lb = B;
+}
+
+static void roundk(const hs_gkr_k5 *fold, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
+                   hs_kb5 q[3]) {
+    hs_kb5 q0 = q[0], q2 = q[1], q3 = q[2];
+    for (size_t x = lo; x < hi; x++) {
+        hs_kb5 s0 = hs_kb5_zero(), s2 = hs_kb5_zero(), s3 = hs_kb5_zero();
+        for (unsigned j = 0; j < n_cube; j++) {
+            hs_kb5 a = hs_gkr_k5_get(fold[j], x), b = hs_gkr_k5_get(fold[j], x + h), d = hs_kb5_sub(b, a);
+            hs_kb5 v2 = hs_kb5_add(b, d), v3 = hs_kb5_add(v2, d);
+            s0 = hs_kb5_add(s0, cube5(a));
+            s2 = hs_kb5_add(s2, cube5(v2));
+            s3 = hs_kb5_add(s3, cube5(v3));
+        }
+        const hs_kb5 e = hs_gkr_k5_get(eq, x);
+        q0 = hs_kb5_add(q0, hs_kb5_mul(e, s0));
+        q2 = hs_kb5_add(q2, hs_kb5_mul(e, s2));
+        q3 = hs_kb5_add(q3, hs_kb5_mul(e, s3));
+    }
+    q[0] = q0, q[1] = q2, q[2] = q3;
+}
+
+static void fold0(const hs_kb *col, size_t h, hs_kb5 s, hs_kb5 sr, hs_gkr_k5 out, size_t lo, size_t hi) {
+    for (size_t x = lo; x < hi; x++) {
+        hs_kb a = col[x], b = col[x + h];
+        hs_gkr_k5_set(out, x, hs_kb5_add(hs_kb5_mul_base(s, a), hs_kb5_mul_base(sr, hs_kb_sub(b, a))));
+    }
+}
+
+static void foldk(hs_gkr_k5 f, size_t h, hs_kb5 r, size_t lo, size_t hi) {
+    for (size_t x = lo; x < hi; x++) {
+        hs_kb5 a = hs_gkr_k5_get(f, x), b = hs_gkr_k5_get(f, x + h);
+        hs_gkr_k5_set(f, x, hs_kb5_add(a, hs_kb5_mul(r, hs_kb5_sub(b, a))));
+    }
+}
+
+static void lincol(const hs_kb *const *cols, unsigned from, const hs_kb5 *coef, hs_gkr_k5 dst, size_t lo,
+                   size_t hi) {
+    for (size_t x = lo; x < hi; x++) {
+        hs_kb5 acc = hs_kb5_zero();
+        for (unsigned j = from; j < 16; j++) acc = hs_kb5_add(acc, hs_kb5_mul_base(coef[j], cols[j][x]));
+        hs_gkr_k5_set(dst, x, acc);
+    }
+}
+
+static void dot(const hs_kb *const *cols, unsigned from, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out) {
+    for (unsigned j = from; j < 16; j++) {
+        hs_kb5 acc = out[j];
+        for (size_t x = lo; x < hi; x++) acc = hs_kb5_add(acc, hs_kb5_mul_base(hs_gkr_k5_get(eq, x), cols[j][x]));
+        out[j] = acc;
+    }
+}
+
+const hs_gkr_kernels hs_gkr_kernels_portable = {round0, lin, roundk, fold0, foldk, lincol, dot};
+
+#ifndef HS_HAVE_AVX2
+const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, lin, roundk, fold0, foldk, lincol, dot};
+#endif
+
+const hs_gkr_kernels *hs_gkr_kernels_best(void) {
+    return hs_cpu_has_avx2() ? &hs_gkr_kernels_avx2 : &hs_gkr_kernels_portable;
+}

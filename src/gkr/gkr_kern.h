@@ -1,0 +1,53 @@
+/* Row kernels of the gkr layer sumcheck (internal to src/gkr). K-valued tables are stored as five
+ * planes (structure of arrays: plane c holds coordinate c of every entry), so the AVX2 twins load
+ * 8 rows of a coordinate with one instruction. Each kernel covers rows [lo, hi) and ADDS its
+ * result to the caller's accumulators; every one has a portable and an AVX2 version that give
+ * identical results (tests/test_gkr.c). */
+#ifndef HS_GKR_GKR_KERN_H
+#define HS_GKR_GKR_KERN_H
+
+#include <stddef.h>
+
+#include "field/kb.h"
+#include "field/kb_ext.h"
+
+typedef struct {
+    hs_kb *p[5];
+} hs_gkr_k5;
+
+static inline hs_gkr_k5 hs_gkr_k5_at(hs_gkr_k5 a, size_t off) {
+    for (int c = 0; c < 5; c++) a.p[c] += off;
+    return a;
+}
+static inline hs_kb5 hs_gkr_k5_get(hs_gkr_k5 a, size_t x) {
+    return (hs_kb5){{a.p[0][x], a.p[1][x], a.p[2][x], a.p[3][x], a.p[4][x]}};
+}
+static inline void hs_gkr_k5_set(hs_gkr_k5 a, size_t x, hs_kb5 v) {
+    for (int c = 0; c < 5; c++) a.p[c][x] = v.c[c];
+}
+
+typedef struct {
+    /* round 0 on base columns: acc[j][t] += sum_x eq[x] * v_t^3, v_0 = a, v_1 = 2b - a, v_2 = 3b - 2a,
+     * a = cols[j][x], b = cols[j][x + h], for j < n_cube */
+    void (*round0)(const hs_kb *const *cols, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
+                   hs_kb5 acc[][3]);
+    /* a K column as a linear lane: *la += sum eq[x] lin[x], *lb += sum eq[x] lin[x + h] */
+    void (*lin)(hs_gkr_k5 lin, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *la, hs_kb5 *lb);
+    /* later rounds on folded K columns (fold[j], j < n_cube): q[t] += sum eq[x] sum_j v_{j,t}^3, t = 0, 2, 3 */
+    void (*roundk)(const hs_gkr_k5 *fold, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 q[3]);
+    /* out[x] = s a + sr (b - a), a = col[x], b = col[x + h] */
+    void (*fold0)(const hs_kb *col, size_t h, hs_kb5 s, hs_kb5 sr, hs_gkr_k5 out, size_t lo, size_t hi);
+    /* in place: f[x] += r (f[x + h] - f[x]) */
+    void (*foldk)(hs_gkr_k5 f, size_t h, hs_kb5 r, size_t lo, size_t hi);
+    /* dst[x] = sum_{j = from}^{15} coef[j] cols[j][x] */
+    void (*lincol)(const hs_kb *const *cols, unsigned from, const hs_kb5 *coef, hs_gkr_k5 dst, size_t lo, size_t hi);
+    /* out[j] += sum eq[x] cols[j][x] for j in [from, 16) */
+    void (*dot)(const hs_kb *const *cols, unsigned from, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out);
+} hs_gkr_kernels;
+
+extern const hs_gkr_kernels hs_gkr_kernels_portable;
+extern const hs_gkr_kernels hs_gkr_kernels_avx2; /* same as portable without AVX2 at build time */
+/* AVX2 when the CPU has it (and HS_NO_SIMD is not set), else portable. */
+const hs_gkr_kernels *hs_gkr_kernels_best(void);
+
+#endif

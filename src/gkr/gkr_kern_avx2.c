@@ -1,0 +1,269 @@
+/* AVX2 row kernels of the gkr layer sumcheck: 8 rows per vector, K values as 5 packed vectors
+ * (one per coordinate, loaded straight from the tables' planes). Products of canonical values
+ * (< p) are summed unreduced in 64-bit lanes, at most 4 at a time (4 p^2 < 2^64), then reduced
+ * once; the portable twins in gkr_kern.c give the same results. */
+#include <immintrin.h>
+
+#include "field/kb_avx2.h"
+#include "gkr/gkr_kern.h"
+
+typedef struct {
+    __m256i c[5];
+} k5x;
+
+#define P8 _mm256_set1_epi32((int)HS_KB_P)
+#define MU8 _mm256_set1_epi32((int)HS_KB_MU)
+
+static inline __m256i odd(__m256i a) { return _mm256_srli_epi64(a, 32); }
+
+/* Montgomery reduction of unreduced sums held as even-lane (te) and odd-lane (to) 64-bit
+ * values, each < 4 p^2: a sum >= 2^63 first drops p 2^32, then t - q p has the high word
+ * hi(t) - hi(q p) in (-p, 2^31); two min-corrections bring it to [0, p). */
+static inline __m256i red64(__m256i te, __m256i to) {
+    const __m256i zero = _mm256_setzero_si256(), psh = _mm256_set1_epi64x((long long)((uint64_t)HS_KB_P << 32));
+    const __m256i P = P8, MU = MU8;
+    te = _mm256_sub_epi64(te, _mm256_and_si256(_mm256_cmpgt_epi64(zero, te), psh));
+    to = _mm256_sub_epi64(to, _mm256_and_si256(_mm256_cmpgt_epi64(zero, to), psh));
+    __m256i re = _mm256_sub_epi64(te, _mm256_mul_epu32(_mm256_mul_epu32(te, MU), P));
+    __m256i ro = _mm256_sub_epi64(to, _mm256_mul_epu32(_mm256_mul_epu32(to, MU), P));
+    __m256i d = _mm256_blend_epi32(_mm256_srli_epi64(re, 32), ro, 0xaa);
+    d = _mm256_min_epu32(d, _mm256_add_epi32(d, P));
+    return _mm256_min_epu32(d, _mm256_sub_epi32(d, P));
+}
+
+static inline __m256i add8(__m256i a, __m256i b) { return hs_mt8_add(a, b, P8); }
+static inline __m256i sub8(__m256i a, __m256i b) { return hs_mt8_sub(a, b, P8); }
+
+static inline k5x k5x_load(hs_gkr_k5 a, size_t x) {
+    k5x r;
+    for (int c = 0; c < 5; c++) r.c[c] = _mm256_loadu_si256((const __m256i *)(a.p[c] + x));
+    return r;
+}
+static inline void k5x_store(hs_gkr_k5 a, size_t x, k5x v) {
+    for (int c = 0; c < 5; c++) _mm256_storeu_si256((__m256i *)(a.p[c] + x), v.c[c]);
+}
+static inline k5x k5x_set1(hs_kb5 s) {
+    k5x r;
+    for (int c = 0; c < 5; c++) r.c[c] = _mm256_set1_epi32((int)s.c[c]);
+    return r;
+}
+static inline k5x k5x_zero(void) {
+    k5x r;
+    for (int c = 0; c < 5; c++) r.c[c] = _mm256_setzero_si256();
+    return r;
+}
+static inline k5x k5x_add(k5x a, k5x b) {
+    for (int c = 0; c < 5; c++) a.c[c] = add8(a.c[c], b.c[c]);
+    return a;
+}
+static inline k5x k5x_sub(k5x a, k5x b) {
+    for (int c = 0; c < 5; c++) a.c[c] = sub8(a.c[c], b.c[c]);
+    return a;
+}
+
+/* a * b in K: the nine convolution sums d_k (d_4 in two parts of <= 4 products), each reduced
+ * once, then X^5 = 1 - X^2 (see hs_kbx_reduce5). */
+static inline k5x k5x_mul(k5x a, k5x b) {
+    __m256i ao[5], bo[5];
+    for (int i = 0; i < 5; i++) ao[i] = odd(a.c[i]), bo[i] = odd(b.c[i]);
+#define PE(i, j) _mm256_mul_epu32(a.c[i], b.c[j])
+#define PO(i, j) _mm256_mul_epu32(ao[i], bo[j])
+#define S2(X, i0, j0, i1, j1) _mm256_add_epi64(X(i0, j0), X(i1, j1))
+    __m256i r0 = red64(PE(0, 0), PO(0, 0));
+    __m256i r1 = red64(S2(PE, 0, 1, 1, 0), S2(PO, 0, 1, 1, 0));
+    __m256i r2 = red64(_mm256_add_epi64(S2(PE, 0, 2, 1, 1), PE(2, 0)), _mm256_add_epi64(S2(PO, 0, 2, 1, 1), PO(2, 0)));
+    __m256i r3 = red64(_mm256_add_epi64(S2(PE, 0, 3, 1, 2), S2(PE, 2, 1, 3, 0)),
+                       _mm256_add_epi64(S2(PO, 0, 3, 1, 2), S2(PO, 2, 1, 3, 0)));
+    __m256i r4 = red64(_mm256_add_epi64(S2(PE, 0, 4, 1, 3), S2(PE, 2, 2, 3, 1)),
+                       _mm256_add_epi64(S2(PO, 0, 4, 1, 3), S2(PO, 2, 2, 3, 1)));
+    r4 = add8(r4, red64(PE(4, 0), PO(4, 0)));
+    __m256i r5 = red64(_mm256_add_epi64(S2(PE, 1, 4, 2, 3), S2(PE, 3, 2, 4, 1)),
+                       _mm256_add_epi64(S2(PO, 1, 4, 2, 3), S2(PO, 3, 2, 4, 1)));
+    __m256i r6 = red64(_mm256_add_epi64(S2(PE, 2, 4, 3, 3), PE(4, 2)), _mm256_add_epi64(S2(PO, 2, 4, 3, 3), PO(4, 2)));
+    __m256i r7 = red64(S2(PE, 3, 4, 4, 3), S2(PO, 3, 4, 4, 3));
+    __m256i r8 = red64(PE(4, 4), PO(4, 4));
+#undef PE
+#undef PO
+#undef S2
+    k5x r;
+    r.c[0] = sub8(add8(r0, r5), r8);
+    r.c[1] = add8(r1, r6);
+    r.c[2] = sub8(add8(add8(r2, r7), r8), r5);
+    r.c[3] = sub8(add8(r3, r8), r6);
+    r.c[4] = sub8(r4, r7);
+    return r;
+}
+static inline k5x k5x_cube(k5x a) { return k5x_mul(k5x_mul(a, a), a); }
+
+static inline k5x k5x_mul_base(k5x a, __m256i b) {
+    for (int c = 0; c < 5; c++) a.c[c] = hs_kb8x_mul(a.c[c], b);
+    return a;
+}
+
+static inline hs_kb5 k5x_hsum(k5x a) {
+    hs_kb5 r;
+    for (int c = 0; c < 5; c++) {
+        uint32_t v[8];
+        _mm256_storeu_si256((__m256i *)v, a.c[c]);
+        hs_kb s = 0;
+        for (int i = 0; i < 8; i++) s = hs_kb_add(s, v[i]);
+        r.c[c] = s;
+    }
+    return r;
+}
+
+/* Unreduced sums of K (vector) times base (vector) products. */
+typedef struct {
+    __m256i e[5], o[5];
+} lazy;
+static inline void lazy_zero(lazy *l) {
+    for (int c = 0; c < 5; c++) l->e[c] = l->o[c] = _mm256_setzero_si256();
+}
+/* ko: odd(k.c[c]) precomputed by the caller. */
+static inline void lazy_add(lazy *l, const k5x *k, const __m256i *ko, __m256i b) {
+    __m256i bo = odd(b);
+    for (int c = 0; c < 5; c++) {
+        l->e[c] = _mm256_add_epi64(l->e[c], _mm256_mul_epu32(k->c[c], b));
+        l->o[c] = _mm256_add_epi64(l->o[c], _mm256_mul_epu32(ko[c], bo));
+    }
+}
+static inline void lazy_flush(lazy *l, k5x *acc) {
+    for (int c = 0; c < 5; c++) acc->c[c] = add8(acc->c[c], red64(l->e[c], l->o[c]));
+    lazy_zero(l);
+}
+
+static inline __m256i ld(const hs_kb *p) { return _mm256_loadu_si256((const __m256i *)p); }
+
+static void round0(const hs_kb *const *cols, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
+                   hs_kb5 acc[][3]) {
+    const size_t vhi = lo + (hi - lo) / 8 * 8;
+    const __m256i P = P8, MU = MU8;
+    for (unsigned j = 0; j < n_cube; j++) {
+        const hs_kb *col = cols[j];
+        k5x s[3] = {k5x_zero(), k5x_zero(), k5x_zero()};
+        lazy l[3];
+        lazy_zero(&l[0]), lazy_zero(&l[1]), lazy_zero(&l[2]);
+        unsigned cnt = 0;
+        for (size_t x = lo; x < vhi; x += 8) {
+            k5x e = k5x_load(eq, x);
+            __m256i eo[5];
+            for (int c = 0; c < 5; c++) eo[c] = odd(e.c[c]);
+            __m256i a = ld(col + x), b = ld(col + x + h), d = sub8(b, a), v2 = add8(b, d), v3 = add8(v2, d);
+            lazy_add(&l[0], &e, eo, hs_mt8_cube_s(a, P, MU));
+            lazy_add(&l[1], &e, eo, hs_mt8_cube_s(v2, P, MU));
+            lazy_add(&l[2], &e, eo, hs_mt8_cube_s(v3, P, MU));
+            if (++cnt == 4) {
+                for (int t = 0; t < 3; t++) lazy_flush(&l[t], &s[t]);
+                cnt = 0;
+            }
+        }
+        for (int t = 0; t < 3; t++) {
+            lazy_flush(&l[t], &s[t]);
+            acc[j][t] = hs_kb5_add(acc[j][t], k5x_hsum(s[t]));
+        }
+    }
+    if (vhi < hi) hs_gkr_kernels_portable.round0(cols, n_cube, h, eq, vhi, hi, acc);
+}
+
+static void lin(hs_gkr_k5 l, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *la, hs_kb5 *lb) {
+    const size_t vhi = lo + (hi - lo) / 8 * 8;
+    k5x A = k5x_zero(), B = k5x_zero();
+    for (size_t x = lo; x < vhi; x += 8) {
+        k5x e = k5x_load(eq, x);
+        A = k5x_add(A, k5x_mul(e, k5x_load(l, x)));
+        B = k5x_add(B, k5x_mul(e, k5x_load(l, x + h)));
+    }
+    *la = hs_kb5_add(*la, k5x_hsum(A));
+    *lb = hs_kb5_add(*lb, k5x_hsum(B));
+    if (vhi < hi) hs_gkr_kernels_portable.lin(l, h, eq, vhi, hi, la, lb);
+}
+
+static void roundk(const hs_gkr_k5 *fold, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
+                   hs_kb5 q[3]) {
+    const size_t vhi = lo + (hi - lo) / 8 * 8;
+    k5x q0 = k5x_zero(), q2 = k5x_zero(), q3 = k5x_zero();
+    for (size_t x = lo; x < vhi; x += 8) {
+        k5x s0 = k5x_zero(), s2 = k5x_zero(), s3 = k5x_zero();
+        for (unsigned j = 0; j < n_cube; j++) {
+            k5x a = k5x_load(fold[j], x), b = k5x_load(fold[j], x + h), d = k5x_sub(b, a);
+            k5x v2 = k5x_add(b, d), v3 = k5x_add(v2, d);
+            s0 = k5x_add(s0, k5x_cube(a));
+            s2 = k5x_add(s2, k5x_cube(v2));
+            s3 = k5x_add(s3, k5x_cube(v3));
+        }
+        k5x e = k5x_load(eq, x);
+        q0 = k5x_add(q0, k5x_mul(e, s0));
+        q2 = k5x_add(q2, k5x_mul(e, s2));
+        q3 = k5x_add(q3, k5x_mul(e, s3));
+    }
+    q[0] = hs_kb5_add(q[0], k5x_hsum(q0));
+    q[1] = hs_kb5_add(q[1], k5x_hsum(q2));
+    q[2] = hs_kb5_add(q[2], k5x_hsum(q3));
+    if (vhi < hi) hs_gkr_kernels_portable.roundk(fold, n_cube, h, eq, vhi, hi, q);
+}
+
+static void fold0(const hs_kb *col, size_t h, hs_kb5 s, hs_kb5 sr, hs_gkr_k5 out, size_t lo, size_t hi) {
+    const size_t vhi = lo + (hi - lo) / 8 * 8;
+    const k5x S = k5x_set1(s), SR = k5x_set1(sr);
+    for (size_t x = lo; x < vhi; x += 8) {
+        __m256i a = ld(col + x), b = ld(col + x + h);
+        k5x_store(out, x, k5x_add(k5x_mul_base(S, a), k5x_mul_base(SR, sub8(b, a))));
+    }
+    if (vhi < hi) hs_gkr_kernels_portable.fold0(col, h, s, sr, out, vhi, hi);
+}
+
+static void foldk(hs_gkr_k5 f, size_t h, hs_kb5 r, size_t lo, size_t hi) {
+    const size_t vhi = lo + (hi - lo) / 8 * 8;
+    const k5x R = k5x_set1(r);
+    for (size_t x = lo; x < vhi; x += 8) {
+        k5x a = k5x_load(f, x), b = k5x_load(f, x + h);
+        k5x_store(f, x, k5x_add(a, k5x_mul(R, k5x_sub(b, a))));
+    }
+    if (vhi < hi) hs_gkr_kernels_portable.foldk(f, h, r, vhi, hi);
+}
+
+static void lincol(const hs_kb *const *cols, unsigned from, const hs_kb5 *coef, hs_gkr_k5 dst, size_t lo,
+                   size_t hi) {
+    const size_t vhi = lo + (hi - lo) / 8 * 8;
+    k5x C[16];
+    __m256i Co[16][5];
+    for (unsigned j = from; j < 16; j++) {
+        C[j] = k5x_set1(coef[j]);
+        for (int c = 0; c < 5; c++) Co[j][c] = odd(C[j].c[c]);
+    }
+    for (size_t x = lo; x < vhi; x += 8) {
+        k5x acc = k5x_zero();
+        lazy l;
+        lazy_zero(&l);
+        unsigned cnt = 0;
+        for (unsigned j = from; j < 16; j++) {
+            lazy_add(&l, &C[j], Co[j], ld(cols[j] + x));
+            if (++cnt == 4) lazy_flush(&l, &acc), cnt = 0;
+        }
+        lazy_flush(&l, &acc);
+        k5x_store(dst, x, acc);
+    }
+    if (vhi < hi) hs_gkr_kernels_portable.lincol(cols, from, coef, dst, vhi, hi);
+}
+
+static void dot(const hs_kb *const *cols, unsigned from, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out) {
+    const size_t vhi = lo + (hi - lo) / 8 * 8;
+    for (unsigned j = from; j < 16; j++) {
+        k5x acc = k5x_zero();
+        lazy l;
+        lazy_zero(&l);
+        unsigned cnt = 0;
+        for (size_t x = lo; x < vhi; x += 8) {
+            k5x e = k5x_load(eq, x);
+            __m256i eo[5];
+            for (int c = 0; c < 5; c++) eo[c] = odd(e.c[c]);
+            lazy_add(&l, &e, eo, ld(cols[j] + x));
+            if (++cnt == 4) lazy_flush(&l, &acc), cnt = 0;
+        }
+        lazy_flush(&l, &acc);
+        out[j] = hs_kb5_add(out[j], k5x_hsum(acc));
+    }
+    if (vhi < hi) hs_gkr_kernels_portable.dot(cols, from, eq, vhi, hi, out);
+}
+
+const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, lin, roundk, fold0, foldk, lincol, dot};
