@@ -4,14 +4,44 @@
 #include <string.h>
 
 #include "bench/native.h"
+#include "bench/sweep.h"
 #include "cli/cli.h"
 #include "hash/registry.h"
 #include "hashsnark.h"
 #include "util/cpu.h"
 
 static void help(void) {
-    printf("usage: hashsnark bench --native [--hash NAME|all] [--threads T] [--format md|csv|json]\n"
+    printf("usage: hashsnark bench --hash H --log-perms A..B [--backend stark|gkr] [--preset P]\n"
+           "                       [--log-blowup B] [--samples K] [--threads T] [--timeout S]\n"
+           "                       [--format md|csv|json] [--plot FILE.png]\n"
+           "       hashsnark bench --native [--hash NAME|all] [--threads T] [--format md|csv|json]\n"
            "                       [--seconds S]\n"
+           "\n"
+           "--log-perms A..B (or N) sweeps the seeds' proving table (../shared/seeds/000_*) over the sizes\n"
+           "2^A..2^B: for each size a fresh child process proves K times (random private statements, as\n"
+           "'hashsnark prove' draws them; the timer covers the prover only) and verifies the last proof;\n"
+           "the parent takes the child's peak resident set from wait4. Markdown prints the seeds' columns\n"
+           "hash | perm | time | throughput | proof_size | peak_mem in their units, then verify and bits\n"
+           "(the preset's claimed soundness in bits; '?' while the calculator is not built in).\n"
+           "time is the median of the K proofs (CSV/JSON also give the best and the mean); throughput =\n"
+           "perms / time. A size whose child dies (out of memory, a signal, --timeout) prints '-' in\n"
+           "every column, as the seeds do, and the sweep goes on. Progress goes to standard error.\n"
+           "CSV (raw numbers: seconds, bytes, perms/s; one row per size) header:\n"
+           "  hash,backend,preset,log_blowup,threads,log_perms,perms,prove_s,perms_per_s,proof_bytes,\n"
+           "  peak_rss_bytes,verify_s,bits,prove_best_s,prove_mean_s,samples,queries,status,cpu,commit\n"
+           "\n"
+           "  --hash H         poseidon2-kb16 (default) or poseidon2-kb24\n"
+           "  --log-perms A..B sizes 2^A..2^B, 0 <= A <= B <= 24\n"
+           "  --backend NAME   stark (default) or gkr (not built yet)\n"
+           "  --preset P       compat (default), fast100 or proven128 (see 'hashsnark prove --help')\n"
+           "  --log-blowup B   rate 2^-B instead of the preset's (1..4)\n"
+           "  --samples K      proofs per size, 1..1000 (default 10, as the seeds)\n"
+           "  --timeout S      seconds allowed to each size's child (inputs, K proofs, verification);\n"
+           "                   default none\n"
+           "  --plot FILE.png  also draw throughput and proof size against the number of permutations\n"
+           "                   (gnuplot, else python3-matplotlib; HS_PLOT=gnuplot|matplotlib picks one),\n"
+           "                   with the seeds' Plonky3 rows as reference points for poseidon2-kb16 at\n"
+           "                   rates 1/2 and 1/4\n"
            "\n"
            "--native measures on this machine, without proving:\n"
            "  --hash PERMUTATION (a name from 'hashsnark --help'): permutations per second with the\n"
@@ -27,11 +57,14 @@ static void help(void) {
            "Each figure is the fastest of repeated rounds of at least 1 ms (machines are shared).\n"
            "Progress goes to standard error.\n"
            "\n"
-           "  --native         native throughput (the only mode so far)\n"
+           "  --native         native throughput (no proving)\n"
            "  --hash NAME      a permutation, a hash, or 'all' (default poseidon2-kb16)\n"
-           "  --threads T      threads for the multi-thread rows (default: HS_THREADS or every CPU)\n"
-           "  --format F       md (default), csv (header hash,api,threads,perms_per_s) or json\n"
-           "  --seconds S      minimum measuring time per row, 0.05..60 (default 1)\n");
+           "  --seconds S      minimum measuring time per row, 0.05..60 (default 1)\n"
+           "\n"
+           "Both modes:\n"
+           "  --threads T      threads (the prover's; native: the multi-thread rows); default\n"
+           "                   HS_THREADS or every CPU\n"
+           "  --format F       md (default), csv or json\n");
 }
 
 static void human_ns(char *buf, size_t n, double ns) {
@@ -86,27 +119,138 @@ static int bench_hashes(const char *which, unsigned threads, double seconds, int
     return HS_EXIT_OK;
 }
 
+/* Threads from --threads, else HS_THREADS, else every CPU; 0 after printing why. */
+static unsigned bench_threads(const char *threads_s) {
+    hs_ctx *ctx;
+    unsigned long threads = 0;
+    if (threads_s && !hs_cli_uint("bench", "threads", threads_s, 1, 1024, &threads)) return 0;
+    if (hs_ctx_new(&ctx, (unsigned)threads) != HS_OK) {
+        hs_cli_error("bench", "bad HS_THREADS value");
+        return 0;
+    }
+    unsigned t = hs_ctx_threads(ctx);
+    hs_ctx_free(ctx);
+    return t;
+}
+
+typedef struct {
+    const char *hash, *logp, *backend, *preset, *blowup, *samples, *timeout, *plot, *threads;
+    int fmt; /* 0 md, 1 csv, 2 json */
+} sweep_opts;
+
+/* bench --log-perms A..B: parse, validate everything (before minutes of proving), run, print. */
+static int bench_sweep(const sweep_opts *o) {
+    hs_sweep_config c;
+    memset(&c, 0, sizeof c);
+    c.hash = o->hash;
+    const char *backend = o->backend ? o->backend : "stark", *preset = o->preset ? o->preset : "compat";
+    if (!hs_sweep_backend_find(backend, &c.backend)) {
+        hs_cli_error("bench", "--backend must be stark or gkr, not '%s'", backend);
+        return HS_EXIT_USAGE;
+    }
+    const char *why = NULL;
+    if (!hs_sweep_backend_ready(c.backend, &why)) {
+        hs_cli_error("bench", "--backend %s: %s", backend, why);
+        return HS_EXIT_USAGE;
+    }
+    c.perm_id = !strcmp(o->hash, "poseidon2-kb16") ? 1 : !strcmp(o->hash, "poseidon2-kb24") ? 2 : 0;
+    if (!c.perm_id) {
+        hs_cli_error("bench", "--hash: the %s backend proves poseidon2-kb16 or poseidon2-kb24, not '%s'", backend,
+                     o->hash);
+        return HS_EXIT_USAGE;
+    }
+    if (!hs_sweep_parse_range(o->logp, 0, 24, &c.log_lo, &c.log_hi)) {
+        hs_cli_error("bench", "--log-perms: '%s' is not a range A..B (or N) with 0 <= A <= B <= 24", o->logp);
+        return HS_EXIT_USAGE;
+    }
+    c.preset = hs_preset_find(preset);
+    if (!c.preset) {
+        hs_cli_error("bench", "unknown preset '%s' (compat, fast100, proven128)", preset);
+        return HS_EXIT_USAGE;
+    }
+    unsigned long blow = 0, samples = 10;
+    if (o->blowup && !hs_cli_uint("bench", "log-blowup", o->blowup, 1, 4, &blow)) return HS_EXIT_USAGE;
+    if (o->samples && !hs_cli_uint("bench", "samples", o->samples, 1, 1000, &samples)) return HS_EXIT_USAGE;
+    hs_fri_params fri = hs_preset_fri(c.preset, (unsigned)blow);
+    c.log_blowup = fri.log_blowup;
+    c.num_queries = fri.num_queries;
+    c.samples = (unsigned)samples;
+    if (o->timeout) {
+        char *end;
+        c.timeout_s = strtod(o->timeout, &end);
+        if (*end || !(c.timeout_s > 0 && c.timeout_s <= 1e6)) {
+            hs_cli_error("bench", "--timeout: '%s' is not a number of seconds in (0, 1e6]", o->timeout);
+            return HS_EXIT_USAGE;
+        }
+    }
+    if (!(c.threads = bench_threads(o->threads))) return HS_EXIT_USAGE;
+    if (o->plot) {
+        const char *hint;
+        if (!hs_sweep_plot_tool(&hint)) {
+            hs_cli_error("bench", "--plot: %s", hint);
+            return HS_EXIT_USAGE;
+        }
+    }
+    size_t n = c.log_hi - c.log_lo + 1;
+    hs_sweep_row rows[25];
+    hs_sweep_run(&c, rows);
+    if (o->fmt == 1) hs_sweep_write_csv(stdout, &c, rows, n);
+    else if (o->fmt == 2) hs_sweep_write_json(stdout, &c, rows, n);
+    else hs_sweep_write_md(stdout, &c, rows, n);
+    fflush(stdout);
+    if (o->plot) {
+        char err[256];
+        if (!hs_sweep_plot(o->plot, &c, rows, n, err, sizeof err)) {
+            hs_cli_error("bench", "--plot: %s", err);
+            return HS_EXIT_REJECT;
+        }
+        fprintf(stderr, "bench: plot written to %s\n", o->plot);
+    }
+    return HS_EXIT_OK;
+}
+
 int hs_cmd_bench(int argc, char **argv) {
     const char *hash = "poseidon2-kb16", *threads_s = NULL, *format = "md", *seconds_s = NULL;
+    sweep_opts so = {0};
     int native = 0;
-    hs_opt opts[] = {{"native", 0, NULL, &native},    {"hash", 1, &hash, NULL},
-                     {"threads", 1, &threads_s, NULL}, {"format", 1, &format, NULL},
-                     {"seconds", 1, &seconds_s, NULL}};
+    hs_opt opts[] = {{"native", 0, NULL, &native},        {"hash", 1, &hash, NULL},
+                     {"threads", 1, &threads_s, NULL},     {"format", 1, &format, NULL},
+                     {"seconds", 1, &seconds_s, NULL},     {"log-perms", 1, &so.logp, NULL},
+                     {"backend", 1, &so.backend, NULL},    {"preset", 1, &so.preset, NULL},
+                     {"log-blowup", 1, &so.blowup, NULL},  {"samples", 1, &so.samples, NULL},
+                     {"timeout", 1, &so.timeout, NULL},    {"plot", 1, &so.plot, NULL}};
     int r = hs_cli_parse("bench", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) {
         help();
         return HS_EXIT_OK;
     }
     if (r < 0) return HS_EXIT_USAGE;
-    if (!native) {
-        hs_cli_error("bench", "only --native is available in this version (see 'hashsnark bench --help')");
-        return HS_EXIT_USAGE;
-    }
     int fmt_md = !strcmp(format, "md"), fmt_csv = !strcmp(format, "csv"), fmt_json = !strcmp(format, "json");
     if (!fmt_md && !fmt_csv && !fmt_json) {
         hs_cli_error("bench", "--format must be md, csv or json, not '%s'", format);
         return HS_EXIT_USAGE;
     }
+    if (native && so.logp) {
+        hs_cli_error("bench", "--native and --log-perms are two different modes: give one");
+        return HS_EXIT_USAGE;
+    }
+    if (so.logp) {
+        if (seconds_s) {
+            hs_cli_error("bench", "--seconds applies to --native only");
+            return HS_EXIT_USAGE;
+        }
+        so.hash = hash, so.threads = threads_s, so.fmt = fmt_csv ? 1 : fmt_json ? 2 : 0;
+        return bench_sweep(&so);
+    }
+    if (!native) {
+        hs_cli_error("bench", "give --log-perms A..B (proving sweep) or --native (see 'hashsnark bench --help')");
+        return HS_EXIT_USAGE;
+    }
+    for (size_t i = 6; i < sizeof opts / sizeof *opts; i++)
+        if (*opts[i].value) {
+            hs_cli_error("bench", "--%s applies to the --log-perms sweep only", opts[i].name);
+            return HS_EXIT_USAGE;
+        }
     double seconds = 1.0;
     if (seconds_s) {
         char *end;
@@ -116,15 +260,8 @@ int hs_cmd_bench(int argc, char **argv) {
             return HS_EXIT_USAGE;
         }
     }
-    hs_ctx *ctx;
-    unsigned long threads = 0;
-    if (threads_s && !hs_cli_uint("bench", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
-    if (hs_ctx_new(&ctx, (unsigned)threads) != HS_OK) {
-        hs_cli_error("bench", "bad HS_THREADS value");
-        return HS_EXIT_USAGE;
-    }
-    threads = hs_ctx_threads(ctx);
-    hs_ctx_free(ctx);
+    unsigned long threads = bench_threads(threads_s);
+    if (!threads) return HS_EXIT_USAGE;
 
     const hs_perm *list[64];
     size_t nlist = 0;

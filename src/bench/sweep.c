@@ -1,0 +1,641 @@
+#define _DEFAULT_SOURCE 1 /* wait4, mkdtemp */
+#include "bench/sweep.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util/cpu.h"
+#include "util/mem.h"
+#include "util/rng.h"
+#include "util/timer.h"
+
+/* ---- backends: what a child runs for one size ---------------------------------------------- */
+
+typedef struct {
+    double *prove_s; /* cfg->samples entries */
+    double verify_s;
+    uint64_t proof_bytes;
+} child_out;
+
+typedef struct {
+    const char *name;
+    int (*ready)(const char **why);
+    /* In the child: proves cfg->samples times (timing only the prover), verifies the last proof. */
+    int (*run)(const hs_sweep_config *cfg, unsigned log_perms, child_out *out, char *why, size_t whylen);
+} backend;
+
+static int stark_ready(const char **why) {
+    (void)why;
+    return 1;
+}
+
+/* Random private statement, as 'hashsnark prove' without --inputs draws it (seed per sample). */
+static hs_kb *stark_inputs(size_t words, uint64_t seed) {
+    hs_kb *in = hs_alloc_array(words, sizeof *in);
+    if (!in) return NULL;
+    hs_rng rng;
+    hs_rng_seed(&rng, seed);
+    for (size_t i = 0; i < words; i++) in[i] = hs_kb_from_u32((uint32_t)hs_rng_below(&rng, HS_KB_P));
+    return in;
+}
+
+static int stark_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *out, char *why, size_t whylen) {
+    const hs_p2_params *pp = hs_stark_perm(cfg->perm_id);
+    size_t words = ((size_t)1 << log_perms) * pp->width;
+    hs_writer last = {0};
+    for (unsigned s = 0; s < cfg->samples; s++) {
+        hs_kb *in = stark_inputs(words, 1 + s);
+        if (!in) {
+            snprintf(why, whylen, "out of memory for the inputs");
+            hs_w_free(&last);
+            return 0;
+        }
+        /* the prover frees the inputs once read, as in 'hashsnark prove' (same peak memory) */
+        hs_stark_shape shape = {cfg->preset, cfg->perm_id, log_perms, 0, hs_preset_fri(cfg->preset, cfg->log_blowup),
+                                0, 1, 0};
+        hs_writer w = {0};
+        hs_stark_timing tm;
+        const char *e = NULL;
+        double t0 = hs_now();
+        int ok = hs_stark_prove(&shape, in, cfg->threads, &w, NULL, &tm, &e);
+        out->prove_s[s] = hs_now() - t0;
+        if (!ok || w.err) {
+            snprintf(why, whylen, "prove failed: %s", e ? e : "out of memory");
+            hs_w_free(&w);
+            hs_w_free(&last);
+            return 0;
+        }
+        hs_w_free(&last);
+        last = w;
+    }
+    const char *e = NULL;
+    double t0 = hs_now();
+    int ok = hs_stark_verify(last.data, last.len, NULL, NULL, 0, cfg->threads, NULL, &e);
+    out->verify_s = hs_now() - t0;
+    out->proof_bytes = last.len;
+    hs_w_free(&last);
+    if (!ok) snprintf(why, whylen, "verify rejected the proof: %s", e ? e : "?");
+    return ok;
+}
+
+static int gkr_ready(const char **why) {
+    *why = "gkr backend not built yet";
+    return 0;
+}
+
+static int gkr_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *out, char *why, size_t whylen) {
+    (void)cfg, (void)log_perms, (void)out;
+    snprintf(why, whylen, "gkr backend not built yet");
+    return 0;
+}
+
+static const backend backends[] = {
+    [HS_SWEEP_STARK] = {"stark", stark_ready, stark_run},
+    [HS_SWEEP_GKR] = {"gkr", gkr_ready, gkr_run},
+};
+
+int hs_sweep_backend_find(const char *name, hs_sweep_backend_id *out) {
+    for (size_t i = 0; i < sizeof backends / sizeof *backends; i++)
+        if (!strcmp(backends[i].name, name)) return *out = (hs_sweep_backend_id)i, 1;
+    return 0;
+}
+
+int hs_sweep_backend_ready(hs_sweep_backend_id id, const char **why) { return backends[id].ready(why); }
+const char *hs_sweep_backend_name(hs_sweep_backend_id id) { return backends[id].name; }
+
+/* The one call site of the soundness calculator (src/soundness, being written by helper "params"):
+ * the preset's claimed bits at this size and rate, for a private statement. NAN (printed '?')
+ * until hs_soundness_stark exists; then:
+ *     hs_sound_report r;
+ *     if (hs_soundness_stark(cfg->preset, cfg->perm_id, log_perms, cfg->log_blowup, 0, &r))
+ *         return r.claimed_bits;  */
+static double claimed_bits(const hs_sweep_config *cfg, unsigned log_perms) {
+    (void)cfg, (void)log_perms;
+    return NAN;
+}
+
+/* ---- the sweep ------------------------------------------------------------------------------ */
+
+int hs_sweep_parse_range(const char *s, unsigned lo_min, unsigned hi_max, unsigned *lo, unsigned *hi) {
+    unsigned long a, b;
+    char *end;
+    if (!s || *s < '0' || *s > '9') return 0;
+    a = strtoul(s, &end, 10);
+    if (*end == 0) {
+        b = a;
+    } else {
+        if (strncmp(end, "..", 2) != 0 || end[2] < '0' || end[2] > '9') return 0;
+        b = strtoul(end + 2, &end, 10);
+        if (*end) return 0;
+    }
+    if (a < lo_min || b > hi_max || a > b) return 0;
+    *lo = (unsigned)a, *hi = (unsigned)b;
+    return 1;
+}
+
+/* What a child sends back through its pipe (one write, below PIPE_BUF). */
+typedef struct {
+    int ok;
+    char why[160];
+    double prove_median_s, prove_best_s, prove_mean_s, verify_s;
+    uint64_t proof_bytes;
+} child_msg;
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void child_main(const hs_sweep_config *cfg, unsigned log_perms, int fd) {
+    signal(SIGALRM, SIG_DFL);
+    if (cfg->timeout_s > 0) { /* the whole child: inputs, proofs and the verification */
+        struct itimerval it = {{0, 0}, {(time_t)cfg->timeout_s, (suseconds_t)(fmod(cfg->timeout_s, 1.0) * 1e6)}};
+        if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0) it.it_value.tv_usec = 1;
+        setitimer(ITIMER_REAL, &it, NULL);
+    }
+    /* Test hook (tests/cli/bench_sweep.sh): HS_SWEEP_TEST_KILL=N kills the child of size 2^N as
+     * the out-of-memory killer would, to check that the sweep prints a '-' row and goes on. */
+    const char *hook = getenv("HS_SWEEP_TEST_KILL");
+    if (hook && *hook && strtoul(hook, NULL, 10) == log_perms) kill(getpid(), SIGKILL);
+
+    child_msg m;
+    memset(&m, 0, sizeof m);
+    child_out out = {0};
+    out.prove_s = calloc(cfg->samples, sizeof *out.prove_s);
+    if (!out.prove_s) {
+        snprintf(m.why, sizeof m.why, "out of memory");
+    } else if (backends[cfg->backend].run(cfg, log_perms, &out, m.why, sizeof m.why)) {
+        double sum = 0;
+        for (unsigned i = 0; i < cfg->samples; i++) sum += out.prove_s[i];
+        qsort(out.prove_s, cfg->samples, sizeof *out.prove_s, cmp_double);
+        unsigned k = cfg->samples;
+        m.ok = 1;
+        m.prove_median_s = k % 2 ? out.prove_s[k / 2] : (out.prove_s[k / 2 - 1] + out.prove_s[k / 2]) / 2;
+        m.prove_best_s = out.prove_s[0];
+        m.prove_mean_s = sum / k;
+        m.verify_s = out.verify_s;
+        m.proof_bytes = out.proof_bytes;
+    }
+    free(out.prove_s);
+    ssize_t w;
+    do w = write(fd, &m, sizeof m);
+    while (w < 0 && errno == EINTR);
+    _exit(w == (ssize_t)sizeof m ? 0 : 3);
+}
+
+static void run_one(const hs_sweep_config *cfg, unsigned log_perms, hs_sweep_row *row) {
+    memset(row, 0, sizeof *row);
+    row->log_perms = log_perms;
+    row->bits = NAN;
+    int p[2];
+    if (pipe(p) != 0) {
+        snprintf(row->why, sizeof row->why, "pipe: %s", strerror(errno));
+        return;
+    }
+    fflush(stdout), fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(row->why, sizeof row->why, "fork: %s", strerror(errno));
+        close(p[0]), close(p[1]);
+        return;
+    }
+    if (pid == 0) {
+        close(p[0]);
+        child_main(cfg, log_perms, p[1]);
+    }
+    close(p[1]);
+    child_msg m;
+    size_t got = 0;
+    while (got < sizeof m) {
+        ssize_t r = read(p[0], (char *)&m + got, sizeof m - got);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) break;
+        got += (size_t)r;
+    }
+    close(p[0]);
+    int status = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
+    while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR) {
+    }
+    row->peak_rss_bytes = (uint64_t)ru.ru_maxrss * 1024; /* Linux reports KiB */
+    if (WIFSIGNALED(status)) {
+        int sig = WTERMSIG(status);
+        if (sig == SIGALRM)
+            snprintf(row->why, sizeof row->why, "timed out after %g s", cfg->timeout_s);
+        else if (sig == SIGKILL)
+            snprintf(row->why, sizeof row->why, "killed by SIGKILL (out of memory?)");
+        else
+            snprintf(row->why, sizeof row->why, "killed by signal %d (%s)", sig, strsignal(sig));
+    } else if (got != sizeof m || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        snprintf(row->why, sizeof row->why, "child exited with status %d", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    } else if (!m.ok) {
+        m.why[sizeof m.why - 1] = 0;
+        snprintf(row->why, sizeof row->why, "%s", m.why);
+    } else {
+        row->ok = 1;
+        row->prove_s = m.prove_median_s;
+        row->prove_best_s = m.prove_best_s;
+        row->prove_mean_s = m.prove_mean_s;
+        row->verify_s = m.verify_s;
+        row->proof_bytes = m.proof_bytes;
+        row->bits = claimed_bits(cfg, log_perms);
+    }
+}
+
+size_t hs_sweep_run(const hs_sweep_config *cfg, hs_sweep_row *rows) {
+    size_t good = 0, total = cfg->log_hi - cfg->log_lo + 1;
+    for (unsigned lp = cfg->log_lo; lp <= cfg->log_hi; lp++) {
+        hs_sweep_row *r = &rows[lp - cfg->log_lo];
+        fprintf(stderr, "bench: %s 2^%u (%u of %zu): %u proof%s and a verification...\n", cfg->hash, lp,
+                lp - cfg->log_lo + 1, total, cfg->samples, cfg->samples > 1 ? "s" : "");
+        double t0 = hs_now();
+        run_one(cfg, lp, r);
+        if (r->ok) {
+            char t[32], m[32];
+            hs_sweep_human_time(t, sizeof t, r->prove_s);
+            hs_sweep_human_mem(m, sizeof m, (double)r->peak_rss_bytes);
+            fprintf(stderr, "bench: %s 2^%u: median %s, peak %s (%.1f s)\n", cfg->hash, lp, t, m, hs_now() - t0);
+            good++;
+        } else {
+            fprintf(stderr, "bench: %s 2^%u: failed: %s; row of '-'\n", cfg->hash, lp, r->why);
+        }
+    }
+    return good;
+}
+
+/* ---- units ------------------------------------------------------------------------------- */
+
+void hs_sweep_human_time(char *buf, size_t n, double s) {
+    double ns = s * 1e9;
+    if (ns < 1e3) snprintf(buf, n, "%.0f ns", floor(ns));
+    else if (ns < 1e6) snprintf(buf, n, "%.2f µs", ns / 1e3);
+    else if (ns < 1e9) snprintf(buf, n, "%.2f ms", ns / 1e6);
+    else snprintf(buf, n, "%.2f s", s);
+}
+
+void hs_sweep_human_throughput(char *buf, size_t n, double v) {
+    if (v < 1e3) snprintf(buf, n, "%.2f /s", v);
+    else if (v < 1e6) snprintf(buf, n, "%.2f K/s", v / 1e3);
+    else snprintf(buf, n, "%.2f M/s", v / 1e6);
+}
+
+void hs_sweep_human_size(char *buf, size_t n, double b) {
+    if (b < 1000) snprintf(buf, n, "%.2f B", b);
+    else if (b < 1000.0 * 1024) snprintf(buf, n, "%.2f KB", b / 1024);
+    else snprintf(buf, n, "%.2f MB", b / (1024.0 * 1024));
+}
+
+void hs_sweep_human_mem(char *buf, size_t n, double bytes) {
+    static const char *unit[] = {"KB", "MB", "GB", "TB"};
+    double v = bytes / 1024; /* /usr/bin/time's %M is in KiB */
+    unsigned u = 0;
+    while (v > 1024 && u < 3) v /= 1024, u++;
+    snprintf(buf, n, "%.2f %s", v, unit[u]);
+}
+
+void hs_sweep_pow2(char *buf, size_t n, unsigned e) {
+    static const char *sup[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+    char digits[16];
+    snprintf(digits, sizeof digits, "%u", e);
+    size_t at = (size_t)snprintf(buf, n, "2");
+    for (const char *d = digits; *d && at < n; d++) at += (size_t)snprintf(buf + at, n - at, "%s", sup[*d - '0']);
+}
+
+/* ---- writers ------------------------------------------------------------------------------- */
+
+/* The commit measured: HS_GIT_COMMIT when the build defines it, else HEAD of the clone that holds
+ * the executable (its build folder), "-dirty" when the work tree differs from HEAD; "unknown"
+ * outside a clone. */
+static void commit_id(char *buf, size_t n) {
+#ifdef HS_GIT_COMMIT
+    snprintf(buf, n, "%s", HS_GIT_COMMIT);
+#else
+    snprintf(buf, n, "unknown");
+    char exe[1024], cmd[3000];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0) return;
+    exe[len] = 0;
+    char *slash = strrchr(exe, '/');
+    if (slash) *slash = 0;
+    /* the folder single-quoted for sh, quotes inside as '\'' */
+    size_t at = (size_t)snprintf(cmd, sizeof cmd, "cd '");
+    for (const char *c = exe; *c && at + 8 < sizeof cmd; c++) {
+        if (*c == '\'') at += (size_t)snprintf(cmd + at, sizeof cmd - at, "'\\''");
+        else cmd[at++] = *c;
+    }
+    snprintf(cmd + at, sizeof cmd - at, "' 2>/dev/null && git rev-parse --short HEAD 2>/dev/null && "
+                                        "{ git diff --quiet HEAD -- 2>/dev/null || echo dirty; }");
+    fflush(stdout), fflush(stderr);
+    FILE *f = popen(cmd, "r");
+    if (!f) return;
+    char line[64], out[96] = "";
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        if (!line[0]) continue;
+        size_t l = strlen(out);
+        snprintf(out + l, sizeof out - l, "%s%s", l ? "-" : "", line);
+    }
+    if (pclose(f) == 0 && out[0]) snprintf(buf, n, "%s", out);
+#endif
+}
+
+static double perms_of(const hs_sweep_row *r) { return ldexp(1.0, (int)r->log_perms); }
+
+static void bits_text(char *buf, size_t n, double bits) {
+    if (isnan(bits)) snprintf(buf, n, "?");
+    else snprintf(buf, n, "%.1f", bits);
+}
+
+void hs_sweep_write_md(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n) {
+    char commit[96];
+    commit_id(commit, sizeof commit);
+    fprintf(f, "%s, %s backend, preset %s (rate 1/%u, %u queries), %u thread%s; time = median of %u proof%s; "
+               "%s, commit %s\n\n",
+            cfg->hash, backends[cfg->backend].name, cfg->preset->name, 1u << cfg->log_blowup, cfg->num_queries,
+            cfg->threads, cfg->threads > 1 ? "s" : "", cfg->samples, cfg->samples > 1 ? "s" : "", hs_cpu_model(),
+            commit);
+    fprintf(f, "| `hash` | `perm` | `time` | `throughput` | `proof_size` | `peak_mem` | `verify` | `bits` |\n");
+    fprintf(f, "| - | - | - | - | - | - | - | - |\n");
+    for (size_t i = 0; i < n; i++) {
+        const hs_sweep_row *r = &rows[i];
+        char p[32], t[32], th[32], sz[32], m[32], v[32], b[32];
+        hs_sweep_pow2(p, sizeof p, r->log_perms);
+        if (!r->ok) {
+            fprintf(f, "| `%s` | `%s` | `-` | `-` | `-` | `-` | `-` | `-` |\n", cfg->hash, p);
+            continue;
+        }
+        hs_sweep_human_time(t, sizeof t, r->prove_s);
+        hs_sweep_human_throughput(th, sizeof th, perms_of(r) / r->prove_s);
+        hs_sweep_human_size(sz, sizeof sz, (double)r->proof_bytes);
+        hs_sweep_human_mem(m, sizeof m, (double)r->peak_rss_bytes);
+        hs_sweep_human_time(v, sizeof v, r->verify_s);
+        bits_text(b, sizeof b, r->bits);
+        fprintf(f, "| `%s` | `%s` | `%s` | `%s` | `%s` | `%s` | `%s` | `%s` |\n", cfg->hash, p, t, th, sz, m, v, b);
+    }
+}
+
+/* A CSV field: quoted when it holds a comma, a quote or a newline. */
+static void csv_field(FILE *f, const char *s) {
+    if (!strpbrk(s, ",\"\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"') fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+void hs_sweep_write_csv(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n) {
+    char commit[96];
+    commit_id(commit, sizeof commit);
+    fprintf(f, "hash,backend,preset,log_blowup,threads,log_perms,perms,prove_s,perms_per_s,proof_bytes,peak_rss_bytes,"
+               "verify_s,bits,prove_best_s,prove_mean_s,samples,queries,status,cpu,commit\n");
+    for (size_t i = 0; i < n; i++) {
+        const hs_sweep_row *r = &rows[i];
+        fprintf(f, "%s,%s,%s,%u,%u,%u,%.0f,", cfg->hash, backends[cfg->backend].name, cfg->preset->name,
+                cfg->log_blowup, cfg->threads, r->log_perms, perms_of(r));
+        if (r->ok) {
+            fprintf(f, "%.9g,%.2f,%llu,%llu,%.9g,", r->prove_s, perms_of(r) / r->prove_s,
+                    (unsigned long long)r->proof_bytes, (unsigned long long)r->peak_rss_bytes, r->verify_s);
+            if (!isnan(r->bits)) fprintf(f, "%.2f", r->bits);
+            fprintf(f, ",%.9g,%.9g,%u,%u,ok,", r->prove_best_s, r->prove_mean_s, cfg->samples, cfg->num_queries);
+        } else {
+            char st[200];
+            snprintf(st, sizeof st, "failed: %s", r->why);
+            fprintf(f, ",,,,,,,,%u,%u,", cfg->samples, cfg->num_queries);
+            csv_field(f, st);
+            fputc(',', f);
+        }
+        csv_field(f, hs_cpu_model());
+        fputc(',', f);
+        csv_field(f, commit);
+        fputc('\n', f);
+    }
+}
+
+static void json_str(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c < 0x20) fprintf(f, "\\u%04x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+void hs_sweep_write_json(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n) {
+    char commit[96];
+    commit_id(commit, sizeof commit);
+    fprintf(f, "{\n  \"cpu\": ");
+    json_str(f, hs_cpu_model());
+    fprintf(f, ",\n  \"commit\": ");
+    json_str(f, commit);
+    fprintf(f, ",\n  \"hash\": \"%s\",\n  \"backend\": \"%s\",\n  \"preset\": \"%s\",\n  \"log_blowup\": %u,\n"
+               "  \"queries\": %u,\n  \"threads\": %u,\n  \"samples\": %u,\n  \"prove_s_is\": \"median\",\n"
+               "  \"results\": [",
+            cfg->hash, backends[cfg->backend].name, cfg->preset->name, cfg->log_blowup, cfg->num_queries,
+            cfg->threads, cfg->samples);
+    for (size_t i = 0; i < n; i++) {
+        const hs_sweep_row *r = &rows[i];
+        fprintf(f, "%s\n    {\"hash\": \"%s\", \"backend\": \"%s\", \"preset\": \"%s\", \"log_blowup\": %u, "
+                   "\"threads\": %u, \"log_perms\": %u, \"perms\": %.0f, ",
+                i ? "," : "", cfg->hash, backends[cfg->backend].name, cfg->preset->name, cfg->log_blowup,
+                cfg->threads, r->log_perms, perms_of(r));
+        if (r->ok) {
+            fprintf(f, "\"ok\": true, \"prove_s\": %.9g, \"perms_per_s\": %.2f, \"proof_bytes\": %llu, "
+                       "\"peak_rss_bytes\": %llu, \"verify_s\": %.9g, \"bits\": ",
+                    r->prove_s, perms_of(r) / r->prove_s, (unsigned long long)r->proof_bytes,
+                    (unsigned long long)r->peak_rss_bytes, r->verify_s);
+            if (isnan(r->bits)) fprintf(f, "null");
+            else fprintf(f, "%.2f", r->bits);
+            fprintf(f, ", \"prove_best_s\": %.9g, \"prove_mean_s\": %.9g}", r->prove_best_s, r->prove_mean_s);
+        } else {
+            fprintf(f, "\"ok\": false, \"prove_s\": null, \"perms_per_s\": null, \"proof_bytes\": null, "
+                       "\"peak_rss_bytes\": null, \"verify_s\": null, \"bits\": null, \"why\": ");
+            json_str(f, r->why);
+            fputc('}', f);
+        }
+    }
+    fprintf(f, "\n  ]\n}\n");
+}
+
+/* ---- plot ---------------------------------------------------------------------------------- */
+
+/* The seeds' Plonky3 Poseidon2 rows (000_*, KoalaBear, t = 16, i9-13900K, 4 threads), 2^10..2^20:
+ * throughput in K/s and proof size in KB (= 1024 bytes), at rate 1/2 and 1/4. */
+static const double plonky3_kps[2][11] = {
+    {283.96, 455.39, 677.63, 830.99, 965.01, 942.38, 833.12, 811.83, 800.58, 809.16, 779.93},
+    {254.37, 464.28, 533.45, 654.95, 588.72, 548.83, 531.22, 525.81, 523.64, 514.07, 502.81},
+};
+static const double plonky3_kb[2][11] = {
+    {1.68 * 1024, 1.76 * 1024, 1.85 * 1024, 1.95 * 1024, 2.06 * 1024, 2.17 * 1024, 2.30 * 1024, 2.43 * 1024,
+     2.57 * 1024, 2.71 * 1024, 2.87 * 1024},
+    {903.14, 950.17, 0.98 * 1024, 1.03 * 1024, 1.09 * 1024, 1.15 * 1024, 1.22 * 1024, 1.29 * 1024, 1.36 * 1024,
+     1.44 * 1024, 1.52 * 1024},
+};
+
+/* Index into the Plonky3 rows for this sweep, or -1 when hash or rate differ. */
+static int plonky3_ref(const hs_sweep_config *cfg) {
+    if (cfg->backend != HS_SWEEP_STARK || strcmp(cfg->hash, "poseidon2-kb16")) return -1;
+    return cfg->log_blowup == 1 ? 0 : cfg->log_blowup == 2 ? 1 : -1;
+}
+
+static int have(const char *shell_test) { return system(shell_test) == 0; }
+
+const char *hs_sweep_plot_tool(const char **hint) {
+    const char *force = getenv("HS_PLOT");
+    int want_gp = !force || !*force || !strcmp(force, "gnuplot");
+    int want_mpl = !force || !*force || !strcmp(force, "matplotlib");
+    *hint = "install gnuplot (Debian: apt-get install gnuplot-nox) or matplotlib (apt-get install python3-matplotlib)";
+    if (want_gp && have("command -v gnuplot >/dev/null 2>&1")) return "gnuplot";
+    if (want_mpl && have("command -v python3 >/dev/null 2>&1 && python3 -c 'import matplotlib' >/dev/null 2>&1"))
+        return "python3 + matplotlib";
+    return NULL;
+}
+
+/* Runs argv (no shell) with stdout sent to stderr; 1 when it exits 0. */
+static int run_tool(char *const argv[]) {
+    fflush(stdout), fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) return 0;
+    if (pid == 0) {
+        dup2(2, 1);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+    }
+    return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+/* A gnuplot single-quoted string: quotes doubled. */
+static void gp_str(FILE *f, const char *s) {
+    fputc('\'', f);
+    for (; *s; s++) {
+        if (*s == '\'') fputc('\'', f);
+        fputc(*s, f);
+    }
+    fputc('\'', f);
+}
+
+static const char mpl_script[] =
+    "import sys\n"
+    "import matplotlib\n"
+    "matplotlib.use('Agg')\n"
+    "import matplotlib.pyplot as plt\n"
+    "data, ref, png, title, label, reflabel = sys.argv[1:7]\n"
+    "def load(p):\n"
+    "    rows = [l.split() for l in open(p) if l.strip()]\n"
+    "    return [float(r[0]) for r in rows], [float(r[1]) for r in rows], [float(r[2]) for r in rows]\n"
+    "x, kps, kb = load(data)\n"
+    "rx, rkps, rkb = load(ref) if ref != '-' else ([], [], [])\n"
+    "fig, ax = plt.subplots(1, 2, figsize=(14, 5.6))\n"
+    "for a, y, ry, yl in ((ax[0], kps, rkps, 'throughput (K perms/s)'), (ax[1], kb, rkb, 'proof size (KB)')):\n"
+    "    a.plot(x, y, 'o-', label=label)\n"
+    "    if rx: a.plot(rx, ry, 's', label=reflabel)\n"
+    "    a.set_xscale('log', base=2)\n"
+    "    a.set_xlabel('permutations')\n"
+    "    a.set_ylabel(yl)\n"
+    "    a.set_ylim(bottom=0)\n"
+    "    a.grid(True)\n"
+    "    a.legend(loc='best')\n"
+    "fig.suptitle(title)\n"
+    "fig.savefig(png, dpi=100)\n";
+
+int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, char *err,
+                  size_t errlen) {
+    const char *hint, *tool = hs_sweep_plot_tool(&hint);
+    err[0] = 0;
+    if (!tool) return snprintf(err, errlen, "no plotting tool: %s", hint), 0;
+    size_t good = 0;
+    for (size_t i = 0; i < n; i++) good += rows[i].ok != 0;
+    if (!good) return snprintf(err, errlen, "no size succeeded: nothing to plot"), 0;
+
+    const char *tmpdir = getenv("TMPDIR");
+    char dir[512], data[600], ref[600], script[600];
+    snprintf(dir, sizeof dir, "%s/hs-plot-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+    if (!mkdtemp(dir)) return snprintf(err, errlen, "cannot make a temporary folder in %s", dir), 0;
+    snprintf(data, sizeof data, "%s/sweep.dat", dir);
+    snprintf(ref, sizeof ref, "%s/plonky3.dat", dir);
+    snprintf(script, sizeof script, "%s/plot.%s", dir, tool[0] == 'g' ? "gp" : "py");
+
+    int ok = 0, r = plonky3_ref(cfg);
+    FILE *f = fopen(data, "w");
+    if (!f) goto out;
+    for (size_t i = 0; i < n; i++)
+        if (rows[i].ok)
+            fprintf(f, "%.0f %.4f %.4f\n", perms_of(&rows[i]), perms_of(&rows[i]) / rows[i].prove_s / 1e3,
+                    (double)rows[i].proof_bytes / 1024);
+    fclose(f);
+    if (r >= 0) {
+        if (!(f = fopen(ref, "w"))) goto out;
+        for (int k = 0; k < 11; k++) fprintf(f, "%.0f %.2f %.2f\n", ldexp(1.0, 10 + k), plonky3_kps[r][k], plonky3_kb[r][k]);
+        fclose(f);
+    }
+    char title[256], label[128], reflabel[128];
+    snprintf(title, sizeof title, "%s, %s backend, preset %s, rate 1/%u, %u thread%s (%s)", cfg->hash,
+             backends[cfg->backend].name, cfg->preset->name, 1u << cfg->log_blowup, cfg->threads,
+             cfg->threads > 1 ? "s" : "", hs_cpu_model());
+    snprintf(label, sizeof label, "hashsnark (median of %u)", cfg->samples);
+    snprintf(reflabel, sizeof reflabel, "Plonky3, seed 000 (i9-13900K, 4 threads, rate 1/%u)", 1u << cfg->log_blowup);
+
+    if (!(f = fopen(script, "w"))) goto out;
+    if (tool[0] == 'g') {
+        fprintf(f, "set terminal pngcairo size 1400,560 noenhanced\nset output ");
+        gp_str(f, png);
+        fprintf(f, "\nset multiplot layout 1,2 title ");
+        gp_str(f, title);
+        unsigned xlo = cfg->log_lo, xhi = cfg->log_hi;
+        if (r >= 0) xlo = xlo < 10 ? xlo : 10, xhi = xhi > 20 ? xhi : 20;
+        fprintf(f, "\nset logscale x 2\nset xrange [%g:%g]\nset xtics 1, 2\nset format x '%%L'\nset grid\n"
+                   "set key below\nset offsets 0, 0, graph 0.08, 0\nset xlabel 'log2(permutations)'\n"
+                   "set yrange [0:*]\n",
+                ldexp(0.7071067811865476, (int)xlo), ldexp(1.4142135623730951, (int)xhi));
+        const char *ylabel[2] = {"throughput (K perms/s)", "proof size (KB)"};
+        for (int col = 2; col <= 3; col++) {
+            fprintf(f, "set ylabel '%s'\nplot ", ylabel[col - 2]);
+            gp_str(f, data);
+            fprintf(f, " using 1:%d with linespoints pt 7 lw 2 title ", col);
+            gp_str(f, label);
+            if (r >= 0) {
+                fprintf(f, ", ");
+                gp_str(f, ref);
+                fprintf(f, " using 1:%d with points pt 5 ps 1.3 title ", col);
+                gp_str(f, reflabel);
+            }
+            fputc('\n', f);
+        }
+        fprintf(f, "unset multiplot\n");
+        fclose(f);
+        char *argv[] = {"gnuplot", script, NULL};
+        ok = run_tool(argv);
+    } else {
+        fputs(mpl_script, f);
+        fclose(f);
+        char *argv[] = {"python3", script, data, r >= 0 ? ref : "-", (char *)png, title, label, reflabel, NULL};
+        ok = run_tool(argv);
+    }
+    struct stat st;
+    if (ok && (stat(png, &st) != 0 || st.st_size == 0)) ok = 0;
+    if (!ok) snprintf(err, errlen, "%s failed to write %s", tool, png);
+out:
+    if (!ok && !err[0]) snprintf(err, errlen, "cannot write temporary files in %s", dir);
+    unlink(data), unlink(ref), unlink(script);
+    rmdir(dir);
+    return ok;
+}

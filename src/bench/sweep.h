@@ -1,0 +1,81 @@
+/* `hashsnark bench --log-perms A..B`: the seeds' proving table (000_*: hash, perm, time,
+ * throughput, proof_size, peak_mem) measured on this machine. Each size runs in a fresh child
+ * process (fork) that proves K times and verifies once, so that the child's peak resident set
+ * (wait4's ru_maxrss) is that size's own; a child that dies (out of memory, a signal, the
+ * timeout) gives a row of '-' and the sweep goes on. */
+#ifndef HS_BENCH_SWEEP_H
+#define HS_BENCH_SWEEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "stark/stark.h"
+
+/* The backends a sweep can drive; each is one entry of the table in sweep.c. */
+typedef enum { HS_SWEEP_STARK = 0, HS_SWEEP_GKR = 1 } hs_sweep_backend_id;
+
+typedef struct {
+    hs_sweep_backend_id backend;
+    const char *hash;         /* "poseidon2-kb16" or "poseidon2-kb24" */
+    unsigned perm_id;         /* as hs_stark_shape.perm_id */
+    const hs_preset *preset;
+    unsigned log_blowup;      /* the rate actually used (resolved from the preset when 0) */
+    unsigned num_queries;     /* informative: the preset's queries at that rate */
+    unsigned threads;
+    unsigned samples;         /* proofs per size; the table's time is their median */
+    double timeout_s;         /* per child, 0 = none */
+    unsigned log_lo, log_hi;  /* sizes 2^log_lo .. 2^log_hi */
+} hs_sweep_config;
+
+typedef struct {
+    unsigned log_perms;
+    int ok;                   /* 0: the row prints '-' everywhere; why says what happened */
+    char why[160];
+    double prove_s;           /* median of the samples */
+    double prove_best_s, prove_mean_s;
+    double verify_s;
+    uint64_t proof_bytes;
+    uint64_t peak_rss_bytes;  /* ru_maxrss of the child */
+    double bits;              /* the preset's claimed bits; NAN when not known */
+} hs_sweep_row;
+
+/* Backend name -> id; 0 if unknown. */
+int hs_sweep_backend_find(const char *name, hs_sweep_backend_id *out);
+/* 1 when the backend can run here; 0 with a reason (e.g. the gkr backend is not built yet). */
+int hs_sweep_backend_ready(hs_sweep_backend_id id, const char **why);
+const char *hs_sweep_backend_name(hs_sweep_backend_id id);
+
+/* Parses "A..B" (or "N") with lo_min <= A <= B <= hi_max; 0 on anything else. */
+int hs_sweep_parse_range(const char *s, unsigned lo_min, unsigned hi_max, unsigned *lo, unsigned *hi);
+
+/* Runs one child per size, log_lo..log_hi, writing rows[0 .. log_hi - log_lo]; progress goes to
+ * stderr. Returns the number of rows that succeeded. Must be called before this process has
+ * started any OpenMP thread (the children fork from it). */
+size_t hs_sweep_run(const hs_sweep_config *cfg, hs_sweep_row *rows);
+
+/* The seeds' human units (bench-hash-in-snark's formatting, 000_*): time in ns/µs/ms/s, throughput
+ * in /s, K/s, M/s (powers of 1000), proof size in B/KB/MB (powers of 1024, the next unit from
+ * 1000 of the current one), peak memory in KB/MB/GB/TB (powers of 1024, the next unit above 1024),
+ * and 2^n with superscript digits. */
+void hs_sweep_human_time(char *buf, size_t n, double seconds);
+void hs_sweep_human_throughput(char *buf, size_t n, double per_s);
+void hs_sweep_human_size(char *buf, size_t n, double bytes);
+void hs_sweep_human_mem(char *buf, size_t n, double bytes);
+void hs_sweep_pow2(char *buf, size_t n, unsigned e);
+
+/* Writers: the seeds' markdown table (plus verify and bits), CSV and JSON with raw numbers. */
+void hs_sweep_write_md(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n);
+void hs_sweep_write_csv(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n);
+void hs_sweep_write_json(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n);
+
+/* Which plotting tool exists ("gnuplot" or "python3 + matplotlib"); NULL with the Debian package
+ * to install in *hint when neither does. HS_PLOT=gnuplot|matplotlib forces one. */
+const char *hs_sweep_plot_tool(const char **hint);
+/* Draws throughput and proof size against the number of permutations into png, with the seeds'
+ * Plonky3 rows as reference points when the hash and rate match. 1 on success; 0 with a message
+ * in err. */
+int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, char *err,
+                  size_t errlen);
+
+#endif

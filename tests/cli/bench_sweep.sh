@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# End-to-end: the proving sweep 'hashsnark bench --log-perms A..B' (the seeds' table) in every
+# format, its '-' rows, its range checks and --plot. Usage: bench_sweep.sh HASHSNARK TESTS_DIR
+# Uses the test hook HS_SWEEP_TEST_KILL=N (src/bench/sweep.c): the child of size 2^N kills itself
+# with SIGKILL, as the out-of-memory killer would.
+set -u
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+no() { echo "FAIL: $*"; fail=1; }
+sweep=(bench --hash poseidon2-kb16 --log-perms 6..8 --samples 2 --threads 2)
+
+# markdown: the seeds' columns and units, then verify and bits
+md=$("$bin" "${sweep[@]}" 2>"$tmp/err") || no "md exit $?: $(cat "$tmp/err")"
+echo "$md" | grep -qx '| `hash` | `perm` | `time` | `throughput` | `proof_size` | `peak_mem` | `verify` | `bits` |' ||
+    no "md header: $md"
+for e in ⁶ ⁷ ⁸; do
+    echo "$md" | grep -Eq "^\| \`poseidon2-kb16\` \| \`2$e\` \| \`[0-9.]+ (ns|µs|ms|s)\` \| \`[0-9.]+ (/s|K/s|M/s)\` \| \`[0-9.]+ (B|KB|MB)\` \| \`[0-9.]+ (KB|MB|GB)\` \| \`[0-9.]+ (ns|µs|ms|s)\` \| \`([0-9.]+|\?)\` \|$" ||
+        no "md row 2$e: $md"
+done
+[ "$(echo "$md" | grep -c '^| `poseidon2-kb16`')" = 3 ] || no "md row count"
+grep -q "2^7 (2 of 3)" "$tmp/err" || no "progress on stderr: $(cat "$tmp/err")"
+
+# CSV: raw numbers, one row per size
+"$bin" "${sweep[@]}" --format csv >"$tmp/s.csv" 2>/dev/null || no "csv exit"
+head -1 "$tmp/s.csv" | grep -q '^hash,backend,preset,log_blowup,threads,log_perms,perms,prove_s,perms_per_s,proof_bytes,peak_rss_bytes,verify_s,bits,' ||
+    no "csv header: $(head -1 "$tmp/s.csv")"
+python3 - "$tmp/s.csv" <<'EOF' || no "csv rows"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert [int(r["log_perms"]) for r in rows] == [6, 7, 8], rows
+for r in rows:
+    assert r["hash"] == "poseidon2-kb16" and r["backend"] == "stark" and r["preset"] == "compat", r
+    assert r["log_blowup"] == "1" and r["threads"] == "2" and r["status"] == "ok" and r["cpu"] and r["commit"], r
+    assert int(r["perms"]) == 1 << int(r["log_perms"]), r
+    t, v = float(r["prove_s"]), float(r["verify_s"])
+    assert 0 < t < 60 and 0 < v < 60 and float(r["prove_best_s"]) <= t, r
+    assert abs(float(r["perms_per_s"]) * t - int(r["perms"])) < 0.01 * int(r["perms"]), r
+    assert int(r["proof_bytes"]) > 0 and int(r["peak_rss_bytes"]) > 0, r
+    assert r["bits"] == "" or 0 < float(r["bits"]) < 512, r
+assert int(rows[2]["proof_bytes"]) > int(rows[0]["proof_bytes"]), rows
+EOF
+
+# JSON: valid, same rows
+"$bin" "${sweep[@]}" --format json >"$tmp/s.json" 2>/dev/null || no "json exit"
+python3 -m json.tool "$tmp/s.json" >/dev/null || no "json invalid: $(cat "$tmp/s.json")"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["cpu"] and d["commit"] and d["samples"] == 2, d
+assert [r["log_perms"] for r in d["results"]] == [6, 7, 8]
+assert all(r["ok"] and r["proof_bytes"] > 0 and r["peak_rss_bytes"] > 0 for r in d["results"])' "$tmp/s.json" ||
+    no "json content"
+
+# a child that dies gives a row of '-' and the sweep goes on
+md=$(HS_SWEEP_TEST_KILL=7 "$bin" "${sweep[@]}" 2>"$tmp/err"); rc=$?
+[ $rc = 0 ] || no "killed child: exit $rc"
+echo "$md" | grep -qx '| `poseidon2-kb16` | `2⁷` | `-` | `-` | `-` | `-` | `-` | `-` |' || no "dash row: $md"
+echo "$md" | grep -q '^| `poseidon2-kb16` | `2⁸` | `[0-9]' || no "sweep went on after the '-' row: $md"
+grep -q "2^7: failed: killed" "$tmp/err" || no "failure reason on stderr"
+csv=$(HS_SWEEP_TEST_KILL=6 "$bin" bench --log-perms 6..6 --samples 1 --threads 2 --format csv 2>/dev/null)
+echo "$csv" | grep -q '^poseidon2-kb16,stark,compat,1,2,6,64,,,,,,,,,1,256,"\?failed: killed' || no "csv failed row: $csv"
+# --timeout: 2^16 cannot be proven in 10 ms
+md=$("$bin" bench --log-perms 16 --samples 1 --timeout 0.01 2>"$tmp/err"); rc=$?
+[ $rc = 0 ] && echo "$md" | grep -q '| `2¹⁶` | `-` | `-` |' || no "timeout row: exit $rc, $md"
+grep -q "timed out after 0.01 s" "$tmp/err" || no "timeout reason: $(cat "$tmp/err")"
+
+# usage errors: exit 2, naming the value
+for r in 8..6 x..y 1..40 6.. ..8 -1..3; do
+    "$bin" bench --log-perms "$r" >/dev/null 2>"$tmp/err"; rc=$?
+    [ $rc = 2 ] || no "--log-perms $r: exit $rc"
+    grep -qF "'$r'" "$tmp/err" || no "--log-perms $r: message $(cat "$tmp/err")"
+done
+expect2() { # what args...
+    local what=$1; shift
+    "$bin" "$@" >/dev/null 2>"$tmp/err"; local rc=$?
+    [ $rc = 2 ] || no "$what: exit $rc"
+    [ -s "$tmp/err" ] || no "$what: no message"
+}
+expect2 "gkr backend" bench --log-perms 6 --backend gkr
+grep -q "gkr backend not built yet" "$tmp/err" || no "gkr message: $(cat "$tmp/err")"
+expect2 "unknown backend" bench --log-perms 6 --backend nosuch
+expect2 "unknown preset" bench --log-perms 6 --preset nosuch
+expect2 "bad hash" bench --log-perms 6 --hash blake3
+expect2 "samples 0" bench --log-perms 6 --samples 0
+expect2 "bad timeout" bench --log-perms 6 --timeout -1
+expect2 "bad blowup" bench --log-perms 6 --log-blowup 9
+expect2 "native and sweep" bench --native --log-perms 6
+expect2 "sweep option in native mode" bench --native --samples 3
+expect2 "no mode" bench
+"$bin" bench --help | grep -q "median" || no "--help says the time is the median"
+
+# --plot: a non-empty PNG, only where a plotting tool is installed
+if command -v gnuplot >/dev/null 2>&1 || python3 -c 'import matplotlib' >/dev/null 2>&1; then
+    "$bin" bench --log-perms 6..7 --samples 1 --plot "$tmp/p.png" >/dev/null 2>"$tmp/err" || no "plot exit: $(cat "$tmp/err")"
+    [ -s "$tmp/p.png" ] && [ "$(head -c 4 "$tmp/p.png" | tail -c 3)" = PNG ] || no "plot: no PNG"
+else
+    echo "skip: --plot (neither gnuplot nor python3-matplotlib installed)"
+fi
+exit $fail
