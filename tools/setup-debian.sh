@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages hashsnark builds and tests with (skips apt when all are present).
+# Installs the Debian 12 packages hashsnark builds and tests with (skips apt when all are present);
+# gnuplot-nox draws `hashsnark bench --plot`.
 set -euo pipefail
-pkgs=(gcc clang make cmake python3 libssl-dev nettle-dev libb2-dev pkg-config)
+pkgs=(gcc clang make cmake python3 libssl-dev nettle-dev libb2-dev pkg-config gnuplot-nox)
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
