@@ -68,6 +68,21 @@ static void kernels(hs_rng *rng) {
         P->round0(cols, n_cube, h, eq, lo, hi, ra);
         A->round0(cols, n_cube, h, eq, lo, hi, rb);
         CHECK(k5_same(&ra[0][0], &rb[0][0], 48));
+        {
+            const size_t q = h / 2;
+            hs_kb5 r1a[16][3][4], r1b[16][3][4];
+            for (unsigned j = 0; j < 16; j++)
+                for (int t = 0; t < 3; t++)
+                    for (int k = 0; k < 4; k++) r1a[j][t][k] = r1b[j][t][k] = rand_kb5(rng);
+            size_t hi1 = q - hs_rng_below(rng, 5);
+            P->round1(cols, n_cube, q, eq, lo, hi1, r1a);
+            A->round1(cols, n_cube, q, eq, lo, hi1, r1b);
+            CHECK(k5_same(&r1a[0][0][0], &r1b[0][0][0], 16 * 12));
+            hs_kb5 w4[4] = {x, y, coef[0], coef[1]};
+            P->fold01(cols[5], q, w4, oa, lo, hi1);
+            A->fold01(cols[5], q, w4, ob, lo, hi1);
+            for (int c = 0; c < 5; c++) CHECK(!memcmp(oa.p[c] + lo, ob.p[c] + lo, (hi1 - lo) * sizeof(hs_kb)));
+        }
         hs_kb5 la = x, lb = y, la2 = x, lb2 = y;
         P->lin(lin, h, eq, lo, hi, &la, &lb);
         A->lin(lin, h, eq, lo, hi, &la2, &lb2);
@@ -87,6 +102,12 @@ static void kernels(hs_rng *rng) {
         P->lincol(cols, n_cube == 16 ? 3 : 1, coef, oa, lo, hi);
         A->lincol(cols, n_cube == 16 ? 3 : 1, coef, ob, lo, hi);
         for (int c = 0; c < 5; c++) CHECK(!memcmp(oa.p[c] + lo, ob.p[c] + lo, (hi - lo) * sizeof(hs_kb)));
+        P->eqx(eq, oa, hs_gkr_k5_at(oa, h), x, y, lo, hi);
+        A->eqx(eq, ob, hs_gkr_k5_at(ob, h), x, y, lo, hi);
+        for (int c = 0; c < 5; c++) {
+            CHECK(!memcmp(oa.p[c] + lo, ob.p[c] + lo, (hi - lo) * sizeof(hs_kb)));
+            CHECK(!memcmp(oa.p[c] + h + lo, ob.p[c] + h + lo, (hi - lo) * sizeof(hs_kb)));
+        }
         hs_kb5 da[16], db[16];
         for (unsigned j = 0; j < 16; j++) da[j] = db[j] = coef[j];
         P->dot(cols, 2, eq, lo, hi, da);

@@ -21,6 +21,35 @@ static void round0(const hs_kb *const *cols, unsigned n_cube, size_t h, hs_gkr_k
     }
 }
 
+static void round1(const hs_kb *const *cols, unsigned n_cube, size_t q, hs_gkr_k5 eq, size_t lo, size_t hi,
+                   hs_kb5 acc[][3][4]) {
+    for (unsigned j = 0; j < n_cube; j++) {
+        const hs_kb *c = cols[j];
+        for (size_t x = lo; x < hi; x++) {
+            const hs_kb5 e = hs_gkr_k5_get(eq, x);
+            hs_kb a0 = c[x], a1 = c[x + q], a2 = c[x + 2 * q], a3 = c[x + 3 * q];
+            hs_kb da = hs_kb_sub(a1, a0), db = hs_kb_sub(a3, a2), A = a0, B = a2;
+            for (int t = 0; t < 3; t++) {
+                if (t == 1) A = hs_kb_add(A, hs_kb_add(da, da)), B = hs_kb_add(B, hs_kb_add(db, db)); /* t = 2 */
+                if (t == 2) A = hs_kb_add(A, da), B = hs_kb_add(B, db);                               /* t = 3 */
+                hs_kb D = hs_kb_sub(B, A), A2 = hs_kb_square(A), D2 = hs_kb_square(D);
+                acc[j][t][0] = hs_kb5_add(acc[j][t][0], hs_kb5_mul_base(e, hs_kb_mul(A2, A)));
+                acc[j][t][1] = hs_kb5_add(acc[j][t][1], hs_kb5_mul_base(e, hs_kb_mul(A2, D)));
+                acc[j][t][2] = hs_kb5_add(acc[j][t][2], hs_kb5_mul_base(e, hs_kb_mul(A, D2)));
+                acc[j][t][3] = hs_kb5_add(acc[j][t][3], hs_kb5_mul_base(e, hs_kb_mul(D2, D)));
+            }
+        }
+    }
+}
+
+static void fold01(const hs_kb *col, size_t q, const hs_kb5 *w, hs_gkr_k5 out, size_t lo, size_t hi) {
+    for (size_t x = lo; x < hi; x++) {
+        hs_kb5 acc = hs_kb5_zero();
+        for (int b = 0; b < 4; b++) acc = hs_kb5_add(acc, hs_kb5_mul_base(w[b], col[x + b * q]));
+        hs_gkr_k5_set(out, x, acc);
+    }
+}
+
 static void lin(hs_gkr_k5 l, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *la, hs_kb5 *lb) {
     hs_kb5 A = *la, B = *lb;
     for (size_t x = lo; x < hi; x++) {
@@ -74,6 +103,14 @@ static void lincol(const hs_kb *const *cols, unsigned from, const hs_kb5 *coef, 
     }
 }
 
+static void eqx(hs_gkr_k5 src, hs_gkr_k5 lo_out, hs_gkr_k5 hi_out, hs_kb5 z, hs_kb5 omz, size_t lo, size_t hi) {
+    for (size_t x = lo; x < hi; x++) {
+        hs_kb5 v = hs_gkr_k5_get(src, x);
+        hs_gkr_k5_set(hi_out, x, hs_kb5_mul(z, v));
+        hs_gkr_k5_set(lo_out, x, hs_kb5_mul(omz, v));
+    }
+}
+
 static void dot(const hs_kb *const *cols, unsigned from, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out) {
     for (unsigned j = from; j < 16; j++) {
         hs_kb5 acc = out[j];
@@ -82,10 +119,10 @@ static void dot(const hs_kb *const *cols, unsigned from, hs_gkr_k5 eq, size_t lo
     }
 }
 
-const hs_gkr_kernels hs_gkr_kernels_portable = {round0, lin, roundk, fold0, foldk, lincol, dot};
+const hs_gkr_kernels hs_gkr_kernels_portable = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot};
 
 #ifndef HS_HAVE_AVX2
-const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, lin, roundk, fold0, foldk, lincol, dot};
+const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot};
 #endif
 
 const hs_gkr_kernels *hs_gkr_kernels_best(void) {

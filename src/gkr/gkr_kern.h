@@ -31,6 +31,13 @@ typedef struct {
      * a = cols[j][x], b = cols[j][x + h], for j < n_cube */
     void (*round0)(const hs_kb *const *cols, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
                    hs_kb5 acc[][3]);
+    /* round 1 on base columns (round 0 bound to r0, not yet folded): with a_b = cols[j][x + b q]
+     * (b = 2 b0 + b1), A = a_0 + t (a_1 - a_0), D = a_2 + t (a_3 - a_2) - A for t = 0, 2, 3, the lane's
+     * value is A + r0 D and its cube sum_k binom(3, k) r0^k A^(3-k) D^k; acc[j][t][k] += sum_x eq[x] A^(3-k) D^k */
+    void (*round1)(const hs_kb *const *cols, unsigned n_cube, size_t q, hs_gkr_k5 eq, size_t lo, size_t hi,
+                   hs_kb5 acc[][3][4]);
+    /* out[x] = sum_b w[b] col[x + b q], b = 0..3 (two rounds folded at once from the base column) */
+    void (*fold01)(const hs_kb *col, size_t q, const hs_kb5 *w, hs_gkr_k5 out, size_t lo, size_t hi);
     /* a K column as a linear lane: *la += sum eq[x] lin[x], *lb += sum eq[x] lin[x + h] */
     void (*lin)(hs_gkr_k5 lin, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *la, hs_kb5 *lb);
     /* later rounds on folded K columns (fold[j], j < n_cube): q[t] += sum eq[x] sum_j v_{j,t}^3, t = 0, 2, 3 */
@@ -41,6 +48,8 @@ typedef struct {
     void (*foldk)(hs_gkr_k5 f, size_t h, hs_kb5 r, size_t lo, size_t hi);
     /* dst[x] = sum_{j = from}^{15} coef[j] cols[j][x] */
     void (*lincol)(const hs_kb *const *cols, unsigned from, const hs_kb5 *coef, hs_gkr_k5 dst, size_t lo, size_t hi);
+    /* eq-table doubling: lo_out[x] = omz src[x], hi_out[x] = z src[x] (lo_out may be src) */
+    void (*eqx)(hs_gkr_k5 src, hs_gkr_k5 lo_out, hs_gkr_k5 hi_out, hs_kb5 z, hs_kb5 omz, size_t lo, size_t hi);
     /* out[j] += sum eq[x] cols[j][x] for j in [from, 16) */
     void (*dot)(const hs_kb *const *cols, unsigned from, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out);
 } hs_gkr_kernels;

@@ -165,6 +165,69 @@ static void round0(const hs_kb *const *cols, unsigned n_cube, size_t h, hs_gkr_k
     if (vhi < hi) hs_gkr_kernels_portable.round0(cols, n_cube, h, eq, vhi, hi, acc);
 }
 
+static inline __m256i canon(__m256i d) { return hs_mt8_canon_s(d, P8); }
+
+static void round1(const hs_kb *const *cols, unsigned n_cube, size_t q, hs_gkr_k5 eq, size_t lo, size_t hi,
+                   hs_kb5 acc[][3][4]) {
+    const size_t vhi = lo + (hi - lo) / 8 * 8;
+    const __m256i P = P8, MU = MU8;
+    for (unsigned j = 0; j < n_cube; j++) {
+        const hs_kb *col = cols[j];
+        k5x s[3][4];
+        lazy l[3][4];
+        for (int t = 0; t < 3; t++)
+            for (int k = 0; k < 4; k++) s[t][k] = k5x_zero(), lazy_zero(&l[t][k]);
+        unsigned cnt = 0;
+        for (size_t x = lo; x < vhi; x += 8) {
+            k5x e = k5x_load(eq, x);
+            __m256i eo[5];
+            for (int c = 0; c < 5; c++) eo[c] = odd(e.c[c]);
+            __m256i a0 = ld(col + x), a1 = ld(col + x + q), a2 = ld(col + x + 2 * q), a3 = ld(col + x + 3 * q);
+            __m256i da = sub8(a1, a0), db = sub8(a3, a2), A = a0, B = a2;
+            for (int t = 0; t < 3; t++) {
+                if (t == 1) A = add8(A, add8(da, da)), B = add8(B, add8(db, db));
+                if (t == 2) A = add8(A, da), B = add8(B, db);
+                __m256i D = sub8(B, A);
+                __m256i A2 = hs_mt8_mul_s(A, A, P, MU), D2 = hs_mt8_mul_s(D, D, P, MU);
+                lazy_add(&l[t][0], &e, eo, canon(hs_mt8_mul_s(A2, A, P, MU)));
+                lazy_add(&l[t][1], &e, eo, canon(hs_mt8_mul_s(A2, D, P, MU)));
+                lazy_add(&l[t][2], &e, eo, canon(hs_mt8_mul_s(A, D2, P, MU)));
+                lazy_add(&l[t][3], &e, eo, canon(hs_mt8_mul_s(D2, D, P, MU)));
+            }
+            if (++cnt == 4) {
+                for (int t = 0; t < 3; t++)
+                    for (int k = 0; k < 4; k++) lazy_flush(&l[t][k], &s[t][k]);
+                cnt = 0;
+            }
+        }
+        for (int t = 0; t < 3; t++)
+            for (int k = 0; k < 4; k++) {
+                lazy_flush(&l[t][k], &s[t][k]);
+                acc[j][t][k] = hs_kb5_add(acc[j][t][k], k5x_hsum(s[t][k]));
+            }
+    }
+    if (vhi < hi) hs_gkr_kernels_portable.round1(cols, n_cube, q, eq, vhi, hi, acc);
+}
+
+static void fold01(const hs_kb *col, size_t q, const hs_kb5 *w, hs_gkr_k5 out, size_t lo, size_t hi) {
+    const size_t vhi = lo + (hi - lo) / 8 * 8;
+    k5x W[4];
+    __m256i Wo[4][5];
+    for (int b = 0; b < 4; b++) {
+        W[b] = k5x_set1(w[b]);
+        for (int c = 0; c < 5; c++) Wo[b][c] = odd(W[b].c[c]);
+    }
+    for (size_t x = lo; x < vhi; x += 8) {
+        lazy l;
+        lazy_zero(&l);
+        for (int b = 0; b < 4; b++) lazy_add(&l, &W[b], Wo[b], ld(col + x + b * q));
+        k5x acc = k5x_zero();
+        lazy_flush(&l, &acc);
+        k5x_store(out, x, acc);
+    }
+    if (vhi < hi) hs_gkr_kernels_portable.fold01(col, q, w, out, vhi, hi);
+}
+
 static void lin(hs_gkr_k5 l, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *la, hs_kb5 *lb) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
     k5x A = k5x_zero(), B = k5x_zero();
@@ -246,6 +309,17 @@ static void lincol(const hs_kb *const *cols, unsigned from, const hs_kb5 *coef, 
     if (vhi < hi) hs_gkr_kernels_portable.lincol(cols, from, coef, dst, vhi, hi);
 }
 
+static void eqx(hs_gkr_k5 src, hs_gkr_k5 lo_out, hs_gkr_k5 hi_out, hs_kb5 z, hs_kb5 omz, size_t lo, size_t hi) {
+    const size_t vhi = lo + (hi - lo) / 8 * 8;
+    const k5x Z = k5x_set1(z), O = k5x_set1(omz);
+    for (size_t x = lo; x < vhi; x += 8) {
+        k5x v = k5x_load(src, x);
+        k5x_store(hi_out, x, k5x_mul(Z, v));
+        k5x_store(lo_out, x, k5x_mul(O, v));
+    }
+    if (vhi < hi) hs_gkr_kernels_portable.eqx(src, lo_out, hi_out, z, omz, vhi, hi);
+}
+
 static void dot(const hs_kb *const *cols, unsigned from, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
     for (unsigned j = from; j < 16; j++) {
@@ -266,4 +340,4 @@ static void dot(const hs_kb *const *cols, unsigned from, hs_gkr_k5 eq, size_t lo
     if (vhi < hi) hs_gkr_kernels_portable.dot(cols, from, eq, vhi, hi, out);
 }
 
-const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, lin, roundk, fold0, foldk, lincol, dot};
+const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot};

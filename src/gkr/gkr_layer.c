@@ -65,40 +65,40 @@ static hs_gkr_k5 suffix_eq(const hs_gkr_scratch *s, unsigned n, unsigned i) {
     return hs_gkr_k5_at(planes(s->eq, (size_t)1 << s->n), ((size_t)1 << (n - 1 - i)) - 1);
 }
 
+/* One doubling step of an eq table, on the team. */
+static void eq_step(const hs_gkr_kernels *k, hs_gkr_k5 src, hs_gkr_k5 lo_out, hs_gkr_k5 hi_out, size_t h, hs_kb5 z,
+                    unsigned threads) {
+    const hs_kb5 omz = hs_kb5_sub(hs_kb5_one(), z);
+#pragma omp parallel num_threads(team(h, threads))
+    {
+        size_t lo, hi;
+        my_range(h, &lo, &hi);
+        k->eqx(src, lo_out, hi_out, z, omz, lo, hi);
+    }
+}
+
 static void build_suffix_eq(const hs_gkr_scratch *s, const hs_kb5 *z, unsigned n, unsigned threads) {
     hs_gkr_k5_set(suffix_eq(s, n, n - 1), 0, hs_kb5_one());
     for (unsigned i = n - 1; i-- > 0;) {
         const hs_gkr_k5 src = suffix_eq(s, n, i + 1), dst = suffix_eq(s, n, i);
         const size_t h = (size_t)1 << (n - 2 - i);
-        const hs_kb5 zi = z[i + 1], omz = hs_kb5_sub(hs_kb5_one(), zi);
-#pragma omp parallel for num_threads(team(h, threads)) schedule(static)
-        for (size_t x = 0; x < h; x++) {
-            hs_kb5 v = hs_gkr_k5_get(src, x);
-            hs_gkr_k5_set(dst, x, hs_kb5_mul(omz, v));
-            hs_gkr_k5_set(dst, h + x, hs_kb5_mul(zi, v));
-        }
+        eq_step(s->kern, src, dst, hs_gkr_k5_at(dst, h), h, z[i + 1], threads);
     }
 }
 
 /* eq(z, .) over all n variables into the planes t (2^n entries), doubling in place. */
-static void build_eq(hs_gkr_k5 t, const hs_kb5 *z, unsigned n, unsigned threads) {
+static void build_eq(const hs_gkr_kernels *k, hs_gkr_k5 t, const hs_kb5 *z, unsigned n, unsigned threads) {
     hs_gkr_k5_set(t, 0, hs_kb5_one());
     for (unsigned i = n; i-- > 0;) {
         const size_t h = (size_t)1 << (n - 1 - i);
-        const hs_kb5 zi = z[i], omz = hs_kb5_sub(hs_kb5_one(), zi);
-#pragma omp parallel for num_threads(team(h, threads)) schedule(static)
-        for (size_t x = 0; x < h; x++) {
-            hs_kb5 v = hs_gkr_k5_get(t, x);
-            hs_gkr_k5_set(t, h + x, hs_kb5_mul(zi, v));
-            hs_gkr_k5_set(t, x, hs_kb5_mul(omz, v));
-        }
+        eq_step(k, t, t, hs_gkr_k5_at(t, h), h, z[i], threads);
     }
 }
 
 /* q(0), q(2), q(3) of round `round`. Field sums are exact, so the per-thread partial sums give the
  * same q for any thread count. */
 static void round_q(const hs_gkr_layer *ly, unsigned round, const hs_gkr_scratch *s, const hs_kb5 *coef,
-                    const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, unsigned threads, hs_kb5 q[3]) {
+                    const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, const hs_kb5 *r0, unsigned threads, hs_kb5 q[3]) {
     const hs_gkr_kernels *k = s->kern;
     const unsigned n = ly->n;
     const hs_gkr_k5 eq = suffix_eq(s, n, round);
@@ -115,6 +115,19 @@ static void round_q(const hs_gkr_layer *ly, unsigned round, const hs_gkr_scratch
             k->round0(ly->cols, ly->n_cube, h_, eq, lo, hi, acc);
             for (int t = 0; t < 3; t++)
                 for (unsigned j = 0; j < ly->n_cube; j++) loc[t] = hs_kb5_add(loc[t], hs_kb5_mul(coef[j], acc[j][t]));
+        } else if (round == 1 && r0) {
+            /* (A + r0 D)^3 = A^3 + 3 r0 A^2 D + 3 r0^2 A D^2 + r0^3 D^3 */
+            hs_kb5 acc[HS_GKR_LANES][3][4], three = hs_kb5_from_base(hs_kb_from_u32(3));
+            hs_kb5 r2 = hs_kb5_square(*r0), pw[4] = {hs_kb5_one(), hs_kb5_mul(three, *r0), hs_kb5_mul(three, r2),
+                                                      hs_kb5_mul(r2, *r0)};
+            memset(acc, 0, sizeof acc);
+            k->round1(ly->cols, ly->n_cube, h_, eq, lo, hi, acc);
+            for (int t = 0; t < 3; t++)
+                for (int kk = 0; kk < 4; kk++) {
+                    hs_kb5 tk = hs_kb5_zero();
+                    for (unsigned j = 0; j < ly->n_cube; j++) tk = hs_kb5_add(tk, hs_kb5_mul(coef[j], acc[j][t][kk]));
+                    loc[t] = hs_kb5_add(loc[t], hs_kb5_mul(pw[kk], tk));
+                }
         } else {
             k->roundk(fold, ly->n_cube, h_, eq, lo, hi, loc);
         }
@@ -150,10 +163,28 @@ static void fold_round(const hs_gkr_layer *ly, unsigned round, const hs_gkr_scra
     }
 }
 
+/* Binds variables 0 and 1 of the base columns to (r0, r1) at once, scaled. */
+static void fold_two(const hs_gkr_layer *ly, const hs_gkr_scratch *s, const hs_kb5 *scale, const hs_gkr_k5 *fold,
+                     hs_kb5 r0, hs_kb5 r1, unsigned threads) {
+    const hs_gkr_kernels *k = s->kern;
+    const size_t q = (size_t)1 << (ly->n - 2);
+    const hs_kb5 one = hs_kb5_one(), o0 = hs_kb5_sub(one, r0), o1 = hs_kb5_sub(one, r1);
+    const hs_kb5 w[4] = {hs_kb5_mul(o0, o1), hs_kb5_mul(o0, r1), hs_kb5_mul(r0, o1), hs_kb5_mul(r0, r1)};
+    hs_kb5 ws[HS_GKR_LANES][4];
+    for (unsigned j = 0; j < ly->n_cube; j++)
+        for (int b = 0; b < 4; b++) ws[j][b] = hs_kb5_mul(scale[j], w[b]);
+#pragma omp parallel num_threads(team(q, threads))
+    {
+        size_t lo, hi;
+        my_range(q, &lo, &hi);
+        for (unsigned j = 0; j < ly->n_cube; j++) k->fold01(ly->cols[j], q, ws[j], fold[j], lo, hi);
+    }
+}
+
 /* out[j] = cols[j]^(z) for j in [from, 16), with t (planes of 2^n entries) as the eq table. */
 static void eval_with_table(const hs_kb *const *cols, unsigned from, unsigned n, const hs_kb5 *z, hs_gkr_k5 t,
                             const hs_gkr_kernels *k, hs_kb5 *out, unsigned threads) {
-    build_eq(t, z, n, threads);
+    build_eq(k, t, z, n, threads);
     for (unsigned j = from; j < HS_GKR_LANES; j++) out[j] = hs_kb5_zero();
     const size_t N = (size_t)1 << n;
 #pragma omp parallel num_threads(team(N, threads))
@@ -193,16 +224,23 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
         }
     }
     build_suffix_eq(s, z, n, threads);
+    /* full layers: round 1 also reads the base columns (the cube of A + rho_0 D expanded in rho_0),
+     * and the first fold binds two variables at once */
+    const int base1 = !has_lin && n >= 2;
     hs_kb5 m = hs_kb5_one();
     for (unsigned i = 0; i < n; i++) {
         hs_kb5 q[3], p[5];
-        round_q(ly, i, s, coef, fold, lin, threads, q);
+        round_q(ly, i, s, coef, fold, lin, base1 && i == 1 ? &rho[0] : NULL, threads, q);
         if (!hs_sc_gruen_expand(claim, m, z[i], q, 4, p)) return *why = "degenerate claim point", 0;
         rho[i] = hs_sc_prove_round(t, w, p, 4);
         claim = hs_sc_interpolate(p, 4, rho[i]);
         hs_kb5 omz = hs_kb5_sub(hs_kb5_one(), z[i]), omr = hs_kb5_sub(hs_kb5_one(), rho[i]);
         m = hs_kb5_mul(m, hs_kb5_add(hs_kb5_mul(z[i], rho[i]), hs_kb5_mul(omz, omr)));
-        fold_round(ly, i, s, scale, fold, lin, rho[i], threads);
+        if (base1 && i == 0) continue;
+        if (base1 && i == 1)
+            fold_two(ly, s, scale, fold, rho[0], rho[1], threads);
+        else
+            fold_round(ly, i, s, scale, fold, lin, rho[i], threads);
     }
     hs_kb5 g_inv = hs_kb5_inv(gamma), u = hs_kb5_one();
     for (unsigned j = 0; j < ly->n_cube; j++)
