@@ -496,15 +496,29 @@ static int plonky3_ref(const hs_sweep_config *cfg) {
 
 static int have(const char *shell_test) { return system(shell_test) == 0; }
 
-const char *hs_sweep_plot_tool(const char **hint) {
+/* 1 gnuplot, 2 matplotlib (py: the python that imports it: python3 on PATH, else Debian's
+ * /usr/bin/python3, which python3-matplotlib installs into), 0 neither. */
+static int plot_tool(const char **py) {
     const char *force = getenv("HS_PLOT");
     int want_gp = !force || !*force || !strcmp(force, "gnuplot");
     int want_mpl = !force || !*force || !strcmp(force, "matplotlib");
-    *hint = "install gnuplot (Debian: apt-get install gnuplot-nox) or matplotlib (apt-get install python3-matplotlib)";
-    if (want_gp && have("command -v gnuplot >/dev/null 2>&1")) return "gnuplot";
-    if (want_mpl && have("command -v python3 >/dev/null 2>&1 && python3 -c 'import matplotlib' >/dev/null 2>&1"))
-        return "python3 + matplotlib";
-    return NULL;
+    if (want_gp && have("command -v gnuplot >/dev/null 2>&1")) return 1;
+    if (want_mpl && have("python3 -c 'import matplotlib' >/dev/null 2>&1")) return *py = "python3", 2;
+    if (want_mpl && have("/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1")) return *py = "/usr/bin/python3", 2;
+    return 0;
+}
+
+static const char plot_hint[] =
+    "install gnuplot (Debian: apt-get install gnuplot-nox) or matplotlib (apt-get install python3-matplotlib)";
+
+const char *hs_sweep_plot_tool(const char **hint) {
+    const char *py;
+    *hint = plot_hint;
+    switch (plot_tool(&py)) {
+    case 1: return "gnuplot";
+    case 2: return "python3 + matplotlib";
+    default: return NULL;
+    }
 }
 
 /* Runs argv (no shell) with stdout sent to stderr; 1 when it exits 0. */
@@ -559,9 +573,11 @@ static const char mpl_script[] =
 
 int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, char *err,
                   size_t errlen) {
-    const char *hint, *tool = hs_sweep_plot_tool(&hint);
+    const char *py = NULL;
+    int which = plot_tool(&py);
+    const char *tool = which == 1 ? "gnuplot" : "matplotlib";
     err[0] = 0;
-    if (!tool) return snprintf(err, errlen, "no plotting tool: %s", hint), 0;
+    if (!which) return snprintf(err, errlen, "no plotting tool: %s", plot_hint), 0;
     size_t good = 0;
     for (size_t i = 0; i < n; i++) good += rows[i].ok != 0;
     if (!good) return snprintf(err, errlen, "no size succeeded: nothing to plot"), 0;
@@ -572,7 +588,7 @@ int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_ro
     if (!mkdtemp(dir)) return snprintf(err, errlen, "cannot make a temporary folder in %s", dir), 0;
     snprintf(data, sizeof data, "%s/sweep.dat", dir);
     snprintf(ref, sizeof ref, "%s/plonky3.dat", dir);
-    snprintf(script, sizeof script, "%s/plot.%s", dir, tool[0] == 'g' ? "gp" : "py");
+    snprintf(script, sizeof script, "%s/plot.%s", dir, which == 1 ? "gp" : "py");
 
     int ok = 0, r = plonky3_ref(cfg);
     FILE *f = fopen(data, "w");
@@ -595,7 +611,7 @@ int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_ro
     snprintf(reflabel, sizeof reflabel, "Plonky3, seed 000 (i9-13900K, 4 threads, rate 1/%u)", 1u << cfg->log_blowup);
 
     if (!(f = fopen(script, "w"))) goto out;
-    if (tool[0] == 'g') {
+    if (which == 1) {
         fprintf(f, "set terminal pngcairo size 1400,560 noenhanced\nset output ");
         gp_str(f, png);
         fprintf(f, "\nset multiplot layout 1,2 title ");
@@ -627,7 +643,7 @@ int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_ro
     } else {
         fputs(mpl_script, f);
         fclose(f);
-        char *argv[] = {"python3", script, data, r >= 0 ? ref : "-", (char *)png, title, label, reflabel, NULL};
+        char *argv[] = {(char *)py, script, data, r >= 0 ? ref : "-", (char *)png, title, label, reflabel, NULL};
         ok = run_tool(argv);
     }
     struct stat st;

@@ -91,11 +91,22 @@ expect2 "sweep option in native mode" bench --native --samples 3
 expect2 "no mode" bench
 "$bin" bench --help | grep -q "median" || no "--help says the time is the median"
 
-# --plot: a non-empty PNG, only where a plotting tool is installed
-if command -v gnuplot >/dev/null 2>&1 || python3 -c 'import matplotlib' >/dev/null 2>&1; then
-    "$bin" bench --log-perms 6..7 --samples 1 --plot "$tmp/p.png" >/dev/null 2>"$tmp/err" || no "plot exit: $(cat "$tmp/err")"
-    [ -s "$tmp/p.png" ] && [ "$(head -c 4 "$tmp/p.png" | tail -c 3)" = PNG ] || no "plot: no PNG"
-else
-    echo "skip: --plot (neither gnuplot nor python3-matplotlib installed)"
+# --plot: a non-empty PNG from each plotting tool that is installed
+png_ok() { [ -s "$1" ] && [ "$(head -c 4 "$1" | tail -c 3)" = PNG ]; }
+plotted=0
+if command -v gnuplot >/dev/null 2>&1; then
+    HS_PLOT=gnuplot "$bin" bench --log-perms 6..7 --samples 1 --plot "$tmp/g.png" >/dev/null 2>"$tmp/err" ||
+        no "gnuplot plot exit: $(cat "$tmp/err")"
+    png_ok "$tmp/g.png" || no "gnuplot: no PNG"
+    plotted=1
 fi
+if python3 -c 'import matplotlib' >/dev/null 2>&1 || /usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1; then
+    HS_PLOT=matplotlib "$bin" bench --log-perms 6..7 --samples 1 --log-blowup 2 --plot "$tmp/m.png" >/dev/null 2>"$tmp/err" ||
+        no "matplotlib plot exit: $(cat "$tmp/err")"
+    png_ok "$tmp/m.png" || no "matplotlib: no PNG"
+    plotted=1
+fi
+[ $plotted = 1 ] || echo "skip: --plot (neither gnuplot nor python3-matplotlib installed)"
+HS_PLOT=none "$bin" bench --log-perms 6 --plot "$tmp/x.png" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -q "gnuplot-nox" "$tmp/err" || no "no plotting tool: exit $rc, $(cat "$tmp/err")"
 exit $fail
