@@ -34,5 +34,6 @@ int hs_cmd_prove(int argc, char **argv);
  * printing the error (file, line, value). */
 uint32_t *hs_cli_read_states(const char *cmd, const char *path, unsigned width, const char *what, size_t *rows);
 int hs_cmd_verify(int argc, char **argv);
+int hs_cmd_params(int argc, char **argv);
 
 #endif

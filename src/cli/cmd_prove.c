@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/textio.h"
+#include "soundness/soundness.h"
 #include "stark/stark.h"
 #include "util/cpu.h"
 #include "util/mem.h"
@@ -45,6 +46,7 @@ hs_kb *hs_cli_read_states(const char *cmd, const char *path, unsigned width, con
 static void prove_help(void) {
     printf("usage: hashsnark prove --hash poseidon2-kb16|poseidon2-kb24 --log-perms N --out PROOF\n"
            "                       [--seed S | --inputs FILE] [--preset P] [--log-blowup B] [--threads T]\n"
+           "                       [--insecure]\n"
            "\n"
            "Proves that 2^N permutations were evaluated correctly, with the stark backend (Poseidon2\n"
            "AIR, DEEP-ALI, FRI). Without --inputs the inputs are random (drawn from --seed) and the\n"
@@ -64,6 +66,9 @@ static void prove_help(void) {
     for (size_t i = 0; i < hs_preset_count(); i++)
         printf("                      %-10s %s\n", hs_preset_at(i)->name, hs_preset_at(i)->description);
     printf("  --log-blowup B    rate 2^-B instead of the preset's (1..4)\n"
+           "  --insecure        prove even where the preset's declared security does not hold for this\n"
+           "                    shape ('hashsnark params' shows every term; without it the prover\n"
+           "                    refuses such shapes)\n"
            "  --threads T       worker threads (default: HS_THREADS or every CPU); the proof does\n"
            "                    not depend on it\n");
 }
@@ -71,10 +76,12 @@ static void prove_help(void) {
 int hs_cmd_prove(int argc, char **argv) {
     const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
                *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL;
+    int insecure = 0;
     hs_opt opts[] = {{"hash", 1, &hash, NULL},          {"log-perms", 1, &logp_s, NULL},
                      {"out", 1, &out, NULL},            {"seed", 1, &seed_s, NULL},
                      {"preset", 1, &preset_s, NULL},    {"log-blowup", 1, &blow_s, NULL},
-                     {"threads", 1, &threads_s, NULL},  {"inputs", 1, &inputs_s, NULL}};
+                     {"threads", 1, &threads_s, NULL},  {"inputs", 1, &inputs_s, NULL},
+                     {"insecure", 0, NULL, &insecure}};
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
@@ -121,6 +128,21 @@ int hs_cmd_prove(int argc, char **argv) {
             return HS_EXIT_USAGE;
         }
         logp = lg;
+    }
+    /* the preset's declared security must hold at this shape (docs/SOUNDNESS.md) */
+    hs_sound_report rep;
+    int holds = hs_soundness_stark_check(preset, perm_id, (unsigned)logp, (unsigned)blow, inputs_s != NULL, &rep);
+    if (holds == 0) {
+        if (!insecure) {
+            hs_cli_error("prove", "preset %s declares %.0f provable bits, but 2^%lu permutations at rate 1/%u give "
+                         "%.1f (%s, weakest term %s); see 'hashsnark params', or pass --insecure to prove anyway",
+                         preset->name, preset->claim_bits, logp, 1u << hs_preset_fri(preset, (unsigned)blow).log_blowup,
+                         rep.claimed_bits, hs_regime_name(rep.regime), rep.terms[rep.weakest].name);
+            hs_free(in);
+            return HS_EXIT_USAGE;
+        }
+        fprintf(stderr, "prove: --insecure: %.1f provable bits, below the %.0f preset %s declares\n",
+                rep.claimed_bits, preset->claim_bits, preset->name);
     }
     size_t n = (size_t)1 << logp, words = n * pp->width;
     if (!in) {
@@ -252,9 +274,13 @@ int hs_cmd_verify(int argc, char **argv) {
         printf("rejected: %s\n", why ? why : "invalid proof");
         return HS_EXIT_REJECT;
     }
-    printf("accepted: %zu permutations of %s (%s statement), preset %s, rate 1/%u, %u queries (verified in %.3f s)\n",
+    hs_sound_report rep;
+    if (!hs_soundness_stark(shape.preset, shape.perm_id, shape.log_perms, shape.fri.log_blowup, shape.public_io, &rep))
+        rep.claimed_bits = 0, rep.regime = HS_REGIME_UDR;
+    printf("accepted: %zu permutations of %s (%s statement), preset %s, %.1f provable bits (%s), rate 1/%u, %u "
+           "queries (verified in %.3f s)\n",
            (size_t)1 << shape.log_perms, hs_stark_perm_name(shape.perm_id), shape.public_io ? "public" : "private",
-           shape.preset->name,
-           1u << shape.fri.log_blowup, shape.fri.num_queries, t);
+           shape.preset->name, rep.claimed_bits, hs_regime_name(rep.regime), 1u << shape.fri.log_blowup,
+           shape.fri.num_queries, t);
     return HS_EXIT_OK;
 }

@@ -13,6 +13,7 @@ static void usage(FILE *f) {
             "commands:\n"
             "  prove    prove 2^N Poseidon2-KoalaBear permutations (stark backend)\n"
             "  verify   check a proof\n"
+            "  params   the soundness of a preset, term by term (bits under each regime)\n"
             "  perm     evaluate a permutation on states read one per line\n"
             "  hash     hash messages read one per line (hex bytes or field elements)\n"
             "  bench    benchmark (--native: permutation throughput of this machine)\n"
@@ -48,6 +49,7 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "hash")) return hs_cmd_hash(argc - 1, argv + 1);
     if (!strcmp(cmd, "prove")) return hs_cmd_prove(argc - 1, argv + 1);
     if (!strcmp(cmd, "verify")) return hs_cmd_verify(argc - 1, argv + 1);
+    if (!strcmp(cmd, "params")) return hs_cmd_params(argc - 1, argv + 1);
     fprintf(stderr, "hashsnark: unknown command '%s' (see 'hashsnark --help')\n", cmd);
     return HS_EXIT_USAGE;
 }

@@ -32,5 +32,71 @@ void hs_sound_add(hs_sound_report *r, const char *name, double udr, double johns
 /* Sets claimed_bits and weakest from the terms under r->regime. */
 void hs_sound_finish(hs_sound_report *r);
 const char *hs_regime_name(hs_regime g); /* "udr", "johnson", "conjectured" */
+/* Sets r->regime to the proven regime (UDR or Johnson) whose weakest term is strongest, then
+ * hs_sound_finish. Either regime is a valid bound, so the better one is the claim. */
+void hs_sound_finish_best(hs_sound_report *r);
+
+/* ---- formulas (docs/SOUNDNESS.md), pure functions; bits = -log2(error) ---- */
+
+/* Bits of one FRI query at relative distance delta, i.e. -log2(1 - delta), at the radius each
+ * regime allows for a code of relative distance 1 - rho: unique decoding 1 - delta = (1 + rho)/2;
+ * Johnson 1 - delta = sqrt(rho) + eta (eta > 0 the slack below the Johnson radius 1 - sqrt(rho));
+ * conjectured (random words, 2025/2010 section 1.5) 1 - delta = rho + eta_c with
+ * eta_c = rho log2(e / rho) / field_bits. */
+double hs_sound_query_bits_udr(double rho);
+double hs_sound_query_bits_johnson(double rho, double eta);
+double hs_sound_query_bits_conjectured(double rho, double field_bits);
+/* log2 of the number of exceptional challenges of a line (u0 + z u1) for a Reed-Solomon code of
+ * length 2^log2_n and rate rho at distance delta (error = that / |K|; a curve of degree l, i.e.
+ * l + 1 functions batched with powers of z, multiplies it by l):
+ * unique decoding (BCIKS20 Theorem 1.4): n. Johnson (BCHKS25 Theorem 1.5), with
+ * m = max(ceil(sqrt(rho) / (1 - sqrt(rho) - delta)), 3) and m' = m + 1/2:
+ * (2 m'^5 + 3 m' delta rho) n / (3 rho^(3/2)) + m' / sqrt(rho). NAN when delta is not below the
+ * Johnson radius 1 - sqrt(rho). */
+double hs_sound_line_log2_udr(double log2_n);
+double hs_sound_line_log2_johnson(double rho, double delta, double log2_n);
+/* Johnson bound on the list size at radius 1 - sqrt(rho) - eta, for a code of relative distance
+ * at least 1 - rho: 1 / (2 eta sqrt(rho)). */
+double hs_sound_list_johnson(double rho, double eta);
+/* Collision resistance of a Merkle hash in bits (half its output: 128 for Keccak-256 and BLAKE3,
+ * 8 log2(p) / 2 = 124 for the 8-element Poseidon2-KB16 digest). */
+double hs_sound_merkle_bits(int merkle_hash);
+
+/* ---- the stark backend (src/stark, docs/SOUNDNESS.md section "Terms") ---- */
+
+/* Everything the stark protocol's soundness depends on. */
+typedef struct {
+    unsigned ext_degree;        /* challenge field K = F_p^d, p = 2^31 - 2^24 + 1 */
+    unsigned log_rows;          /* trace height k = 2^log_rows (the degree bound FRI tests) */
+    unsigned log_blowup;        /* n = k 2^log_blowup */
+    unsigned log_arity, log_final_len, num_queries, commit_pow_bits, query_pow_bits;
+    int merkle_hash;            /* an hs_merkle_hash */
+    size_t columns;             /* base-field columns batched with powers of alpha in the DEEP quotient */
+    size_t constraints;         /* constraints combined with powers of alpha (ALI) */
+    unsigned constraint_degree; /* the largest */
+    unsigned quotient_chunks;   /* Q = sum_j X^j q_j(X^s), s chunks of degree < k, opened at zeta^s */
+    unsigned open_points;       /* out-of-domain points per column, c: the DEEP check pins the columns to
+                                   polynomials of degree < k + c, a code of distance n - k - c + 1 */
+    size_t public_coeffs;       /* 0, or the words of a row combined with powers of gamma (public statement) */
+} hs_stark_sound_params;
+
+/* Fills out (cleared first) with every term and finishes it with hs_sound_finish_best; the
+ * Johnson slack eta is chosen to maximise the Johnson regime's weakest term that depends on it
+ * (out->johnson_eta). 0 on unusable parameters. */
+int hs_soundness_stark_params(const hs_stark_sound_params *s, hs_sound_report *out);
+
+typedef struct hs_preset hs_preset; /* src/stark/stark.h */
+
+/* The report for what hs_stark_prove does with preset p, permutation perm_id (1 = poseidon2-kb16,
+ * 2 = poseidon2-kb24), 2^log_perms permutations at rate 2^-log_blowup (0: the preset's rate), a
+ * public statement when public_io. out->claimed_bits is "the preset's provable bits" at that
+ * shape, out->regime the regime they hold in. 0 (out cleared) when the prover would reject the
+ * shape. */
+int hs_soundness_stark(const hs_preset *p, unsigned perm_id, unsigned log_perms, unsigned log_blowup, int public_io,
+                       hs_sound_report *out);
+/* hs_soundness_stark, then whether the shape meets the preset's declared claim: 1 when
+ * out->claimed_bits >= p->claim_bits, 0 when it does not, -1 when the shape is unusable. */
+int hs_soundness_stark_check(const hs_preset *p, unsigned perm_id, unsigned log_perms, unsigned log_blowup,
+                             int public_io, hs_sound_report *out);
 
 #endif

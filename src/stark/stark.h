@@ -31,12 +31,18 @@
 
 typedef enum { HS_PRESET_COMPAT = 1, HS_PRESET_FAST100 = 2, HS_PRESET_PROVEN128 = 3 } hs_preset_id;
 
-typedef struct {
+typedef struct hs_preset {
     hs_preset_id id;
     const char *name;
     const char *description;
     unsigned log_v;           /* permutations per row = 2^log_v */
     hs_fri_params fri;        /* with the preset's default rate */
+    /* The declared security (docs/SOUNDNESS.md): every soundness term has at least claim_bits in a
+     * proven regime; claim_regime is the hs_regime (src/soundness/soundness.h: 0 unique decoding,
+     * 1 Johnson) the preset was sized for. hs_soundness_stark_check tells whether a shape meets it;
+     * the CLI prover refuses shapes that do not (unless --insecure). */
+    double claim_bits;
+    unsigned claim_regime;
 } hs_preset;
 
 /* Presets by name ("compat", "fast100", "proven128") or id; NULL if unknown. */
@@ -44,8 +50,10 @@ const hs_preset *hs_preset_find(const char *name);
 const hs_preset *hs_preset_by_id(unsigned id);
 size_t hs_preset_count(void);
 const hs_preset *hs_preset_at(size_t i);
-/* The preset's FRI parameters at rate 2^-log_blowup (its queries rescaled where the preset says
- * so: compat uses 256 / log_blowup queries as the seeds' Plonky3 runs did). */
+/* The preset's FRI parameters at rate 2^-log_blowup (0: the preset's rate), its queries rescaled
+ * to the rate: compat uses 256 / log_blowup queries as the seeds' Plonky3 runs did; fast100 and
+ * proven128 take the fewest queries whose unique-decoding bits, log2(2 / (1 + rho)) each, plus the
+ * query grinding reach claim_bits (docs/SOUNDNESS.md). */
 hs_fri_params hs_preset_fri(const hs_preset *p, unsigned log_blowup);
 
 typedef struct {

@@ -1,0 +1,119 @@
+/* hashsnark params: every soundness term of a preset at a shape (src/soundness, docs/SOUNDNESS.md). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "soundness/soundness.h"
+#include "stark/stark.h"
+
+static void help(void) {
+    printf("usage: hashsnark params --preset P [--log-perms N] [--log-blowup B] [--hash NAME] [--public]\n"
+           "                        [--format text|json]\n"
+           "\n"
+           "Prints every soundness term of the stark protocol for that shape, in bits (-log2 of its\n"
+           "error), under the unique-decoding bound (udr), the Johnson bound (with its slack eta) and the\n"
+           "conjectured (random words) bound: the ALI and DEEP terms, the FRI batching and each folding\n"
+           "round, the queries with grinding, the Merkle hash's collisions. The claimed security is the\n"
+           "weakest term of the better proven regime (udr or johnson); the conjectured column is for\n"
+           "comparison only, since up-to-capacity proximity gaps are disproved (docs/SOUNDNESS.md).\n"
+           "\n"
+           "  --preset P       compat, fast100 or proven128 (default compat)\n"
+           "  --log-perms N    2^N permutations (0..24, default 20)\n"
+           "  --log-blowup B   rate 2^-B instead of the preset's (1..4)\n"
+           "  --hash NAME      poseidon2-kb16 (default) or poseidon2-kb24\n"
+           "  --public         a public statement (inputs and outputs bound to the proof)\n"
+           "  --format F       text (default) or json: claimed_bits, regime, weakest_term and terms, a\n"
+           "                   list of {name, udr, johnson, conjectured}\n");
+}
+
+static void json_num(double v) {
+    if (isfinite(v)) printf("%.4f", v);
+    else printf("null");
+}
+
+int hs_cmd_params(int argc, char **argv) {
+    const char *preset_s = "compat", *logp_s = NULL, *blow_s = NULL, *hash = "poseidon2-kb16", *format = "text";
+    int pub = 0;
+    hs_opt opts[] = {{"preset", 1, &preset_s, NULL}, {"log-perms", 1, &logp_s, NULL}, {"log-blowup", 1, &blow_s, NULL},
+                     {"hash", 1, &hash, NULL},       {"public", 0, NULL, &pub},        {"format", 1, &format, NULL}};
+    int r = hs_cli_parse("params", argc, argv, opts, sizeof opts / sizeof *opts);
+    if (r == 1) return help(), HS_EXIT_OK;
+    if (r < 0) return HS_EXIT_USAGE;
+    const hs_preset *p = hs_preset_find(preset_s);
+    if (!p) {
+        hs_cli_error("params", "unknown preset '%s' (compat, fast100, proven128)", preset_s);
+        return HS_EXIT_USAGE;
+    }
+    unsigned perm_id = !strcmp(hash, "poseidon2-kb16") ? 1 : !strcmp(hash, "poseidon2-kb24") ? 2 : 0;
+    if (!perm_id) {
+        hs_cli_error("params", "--hash must be poseidon2-kb16 or poseidon2-kb24, not '%s'", hash);
+        return HS_EXIT_USAGE;
+    }
+    int json = !strcmp(format, "json");
+    if (!json && strcmp(format, "text")) {
+        hs_cli_error("params", "--format must be text or json, not '%s'", format);
+        return HS_EXIT_USAGE;
+    }
+    unsigned long logp = 20, blow = 0;
+    if (logp_s && !hs_cli_uint("params", "log-perms", logp_s, 0, 24, &logp)) return HS_EXIT_USAGE;
+    if (blow_s && !hs_cli_uint("params", "log-blowup", blow_s, 1, 4, &blow)) return HS_EXIT_USAGE;
+
+    hs_sound_report rep;
+    int holds = hs_soundness_stark_check(p, perm_id, (unsigned)logp, (unsigned)blow, pub, &rep);
+    const hs_fri_params f = hs_preset_fri(p, (unsigned)blow);
+    if (holds < 0) {
+        hs_cli_error("params", "preset %s cannot prove 2^%lu permutations at rate 1/%u (trace rows times blowup "
+                     "above 2^24)", p->name, logp, 1u << f.log_blowup);
+        return HS_EXIT_USAGE;
+    }
+    const unsigned log_v = p->log_v < logp ? p->log_v : (unsigned)logp, log_rows = (unsigned)logp - log_v;
+    const double k = ldexp(1.0, (int)log_rows), n = ldexp(k, (int)f.log_blowup), rho = k / n;
+    const char *weakest = rep.terms[rep.weakest].name, *declared = hs_regime_name((hs_regime)p->claim_regime);
+    const char *hashes[] = {"Poseidon2-KB16", "Keccak-256", "BLAKE3"};
+    if (json) {
+        printf("{\n  \"backend\": \"stark\",\n  \"preset\": \"%s\",\n  \"hash\": \"%s\",\n  \"statement\": \"%s\",\n",
+               p->name, hash, pub ? "public" : "private");
+        printf("  \"log_perms\": %lu,\n  \"log_rows\": %u,\n  \"log_blowup\": %u,\n  \"ext_degree\": %u,\n"
+               "  \"num_queries\": %u,\n  \"query_pow_bits\": %u,\n  \"commit_pow_bits\": %u,\n",
+               logp, log_rows, f.log_blowup, f.ext_degree, f.num_queries, f.query_pow_bits, f.commit_pow_bits);
+        printf("  \"claimed_bits\": ");
+        json_num(rep.claimed_bits);
+        printf(",\n  \"regime\": \"%s\",\n  \"weakest_term\": \"%s\",\n  \"johnson_eta\": ", hs_regime_name(rep.regime),
+               weakest);
+        json_num(rep.johnson_eta);
+        printf(",\n  \"declared_bits\": %.4f,\n  \"declared_regime\": \"%s\",\n  \"supported\": %s,\n  \"terms\": [\n",
+               p->claim_bits, declared, holds ? "true" : "false");
+        for (size_t i = 0; i < rep.n_terms; i++) {
+            const hs_sound_term *t = &rep.terms[i];
+            printf("    {\"name\": \"%s\", \"udr\": ", t->name);
+            json_num(t->bits[HS_REGIME_UDR]);
+            printf(", \"johnson\": ");
+            json_num(t->bits[HS_REGIME_JOHNSON]);
+            printf(", \"conjectured\": ");
+            json_num(t->bits[HS_REGIME_CONJECTURED]);
+            printf("}%s\n", i + 1 < rep.n_terms ? "," : "");
+        }
+        printf("  ]\n}\n");
+        return HS_EXIT_OK;
+    }
+    printf("preset %s: %s, 2^%lu permutations (%s statement), 2^%u trace rows, rate 1/%u, challenge field of "
+           "degree %u (%.1f bits), %u queries + %u bits of grinding, %s Merkle tree\n\n",
+           p->name, hash, logp, pub ? "public" : "private", log_rows, 1u << f.log_blowup, f.ext_degree,
+           f.ext_degree * log2(2130706433.0), f.num_queries, f.query_pow_bits,
+           (unsigned)f.hash < 3 ? hashes[f.hash] : "?");
+    printf("%-20s %10s %10s %12s\n", "term", "udr", "johnson", "conjectured");
+    for (size_t i = 0; i < rep.n_terms; i++) {
+        const hs_sound_term *t = &rep.terms[i];
+        printf("%-20s %10.2f %10.2f %12.2f\n", t->name, t->bits[0], t->bits[1], t->bits[2]);
+    }
+    printf("\nrho = k/n = %.6g; unique decoding: delta = 1 - floor((n + k)/2)/n = %.4f; johnson: "
+           "delta = 1 - sqrt(rho) - eta = %.4f with slack eta = %.5f\n",
+           rho, 1 - floor((n + k) / 2) / n, 1 - sqrt(rho) - rep.johnson_eta, rep.johnson_eta);
+    printf("claimed security: %.1f bits (%s), weakest term %s\n", rep.claimed_bits, hs_regime_name(rep.regime), weakest);
+    printf("declared by %s: %.0f bits (%s): %s\n", p->name, p->claim_bits, declared,
+           holds ? "supported" : "NOT supported at this shape (the prover refuses it without --insecure)");
+    printf("the conjectured column is not a claim: up-to-capacity proximity gaps are disproved "
+           "(docs/SOUNDNESS.md)\n");
+    return HS_EXIT_OK;
+}
