@@ -14,15 +14,10 @@
 
 #include "field/m31_avx2.h"
 #include "hash/poseidon2_m31.h"
-#include "util/avx2.h"
+#include "hash/poseidon2_monty31_avx2.h"
 
-#define AI static inline __attribute__((always_inline))
-/* fully unroll the loop that follows (trip counts are compile-time after inlining) */
-#if defined(__clang__)
-#define UNROLL _Pragma("clang loop unroll(full)")
-#else
-#define UNROLL _Pragma("GCC unroll 24")
-#endif
+#define AI HS_P2X8_AI
+#define UNROLL HS_P2X8_UNROLL
 
 #define W_MAX HS_P2M31_MAX_WIDTH
 #define HALF HS_P2M31_HALF_FULL
@@ -34,53 +29,12 @@ typedef struct {
     __m256i diag[W_MAX];                 /* V, for a diagonal that is not the default */
 } kconst;
 
+#define P_VEC _mm256_set1_epi32((int)HS_M31_P)
 #define ADD hs_m31x8_add
 #define SUB hs_m31x8_sub
-#define DBL hs_m31x8_double
 
-/* M4 = circ(2, 3, 1, 1): y_i = (x0 + x1 + x2 + x3) + x_i + 2 x_(i+1). */
-AI void mat4(__m256i *x) {
-    __m256i t01 = ADD(x[0], x[1]);
-    __m256i t23 = ADD(x[2], x[3]);
-    __m256i t0123 = ADD(t01, t23);
-    __m256i t01123 = ADD(t0123, x[1]);
-    __m256i t01233 = ADD(t0123, x[3]);
-    __m256i y3 = ADD(t01233, DBL(x[0]));
-    __m256i y1 = ADD(t01123, DBL(x[2]));
-    __m256i y0 = ADD(t01123, t01);
-    __m256i y2 = ADD(t01233, t23);
-    x[0] = y0;
-    x[1] = y1;
-    x[2] = y2;
-    x[3] = y3;
-}
-
-AI void external_linear(__m256i *s, const unsigned w) {
-    UNROLL
-    for (unsigned c = 0; c < w; c += 4) mat4(s + c);
-    __m256i sums[4];
-    UNROLL
-    for (unsigned j = 0; j < 4; j++) {
-        /* pairwise: 16 -> (0+1)+(2+3), 24 -> ((0+1)+(2+3))+(4+5) */
-        __m256i a = ADD(s[j], s[4 + j]);
-        if (w == 16) {
-            sums[j] = ADD(a, ADD(s[8 + j], s[12 + j]));
-        } else {
-            __m256i b = ADD(s[8 + j], s[12 + j]), c = ADD(s[16 + j], s[20 + j]);
-            sums[j] = ADD(ADD(a, b), c);
-        }
-    }
-    UNROLL
-    for (unsigned i = 0; i < w; i++) s[i] = ADD(s[i], sums[i & 3]);
-}
-
-/* The low words of the even-half (e) and odd-half (o) products packed with one shufps: the
- * lanes of each 128-bit half come out in the order 0, 2, 1, 3, an involution. In a full round
- * every lane of every vector is S-boxed and M_E works lane by lane, so the order just
- * alternates between rounds (natural again after 4); a partial round puts it back. */
-AI __m256i pack_lo_swap12(__m256i e, __m256i o) {
-    return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(e), _mm256_castsi256_ps(o), 0x88));
-}
+/* The S-box results' low words packed with one shufps (hs_p2x8_pack_swap12): lanes in swapped
+ * order, natural again after 4 full rounds; a partial round puts them back at once. */
 _Static_assert(HALF % 2 == 0, "swapped lane order must be undone after the initial full rounds");
 
 /* x^5 of n <= 8 vectors at once: v[i] + rc[i] in [-p, p) -> [0, p), lane order swapped unless
@@ -98,17 +52,17 @@ AI void sbox_n(__m256i *v, const __m256i *rc, const unsigned n, const int natura
     UNROLL
     for (unsigned i = 0; i < n; i++) {
         __m256i te = _mm256_mul_epi32(ae[i], x[i]), to = _mm256_mul_epi32(ao[i], xo[i]);
-        __m256i lo = pack_lo_swap12(te, to);
-        __m256i hi = pack_lo_swap12(_mm256_srli_epi64(te, 31), _mm256_srli_epi64(to, 31));
+        __m256i lo = hs_p2x8_pack_swap12(te, to, 0);
+        __m256i hi = hs_p2x8_pack_swap12(_mm256_srli_epi64(te, 31), _mm256_srli_epi64(to, 31), 0);
         v[i] = hs_m31x8_fold_s(lo, hi, P);
-        if (natural) v[i] = _mm256_shuffle_epi32(v[i], 0xd8); /* 0, 2, 1, 3 back to 0, 1, 2, 3 */
+        if (natural) v[i] = hs_p2x8_unswap12(v[i]);
     }
 }
 
 AI void full_round(__m256i *s, const __m256i *rc, const unsigned w) {
     UNROLL
     for (unsigned i = 0; i < w; i += SBOX_GROUP) sbox_n(s + i, rc + i, SBOX_GROUP, 0);
-    external_linear(s, w);
+    hs_p2x8_external_linear(s, w, P_VEC);
 }
 
 /* The internal diagonal. Plonky3's defaults, V = [-2, 2^sh[1], 2^sh[2], ...], are compiled in
@@ -130,23 +84,15 @@ static int is_default_diag(const hs_p2m31_params *pp) {
  * shifts != NULL: the default diagonal (V[0] = -2); else K->diag with a product per lane. */
 AI void partial_round(const kconst *K, __m256i (*s)[W_MAX], __m256i rc, const unsigned w, const uint8_t *shifts,
                       const unsigned G) {
-    __m256i part[2][W_MAX - 1], y[2], r[2] = {rc, rc}, sum[2];
+    __m256i part[2], y[2], r[2] = {rc, rc}, sum[2];
     UNROLL
-    for (unsigned h = 0; h < G; h++) {
-        UNROLL
-        for (unsigned i = 1; i < w; i++) part[h][i - 1] = s[h][i];
-        UNROLL
-        for (unsigned st = 1; st < w - 1; st *= 2)
-            UNROLL
-            for (unsigned i = 0; i + st < w - 1; i += 2 * st) part[h][i] = ADD(part[h][i], part[h][i + st]);
-        y[h] = s[h][0];
-    }
+    for (unsigned h = 0; h < G; h++) part[h] = hs_p2x8_sum_rest(s[h], w, P_VEC), y[h] = s[h][0];
     sbox_n(y, r, G, 1);
     UNROLL
     for (unsigned h = 0; h < G; h++) {
-        sum[h] = ADD(part[h][0], y[h]);
+        sum[h] = ADD(part[h], y[h]);
         if (shifts) {
-            s[h][0] = SUB(part[h][0], y[h]); /* sum - 2 y */
+            s[h][0] = SUB(part[h], y[h]); /* sum - 2 y */
             UNROLL
             for (unsigned i = 1; i < w; i++) s[h][i] = ADD(sum[h], hs_m31x8_mul_2exp(s[h][i], shifts[i]));
         } else {
@@ -165,16 +111,10 @@ AI void permute(const hs_p2m31_params *pp, const kconst *K, uint32_t *st, const 
     __m256i s[2][W_MAX];
     UNROLL
     for (unsigned h = 0; h < G; h++) {
-        const uint32_t *in = st + h * 8 * w;
-        UNROLL
-        for (unsigned b = 0; b < w; b += 8) {
-            UNROLL
-            for (unsigned k = 0; k < 8; k++) s[h][b + k] = _mm256_loadu_si256((const __m256i *)(in + k * w + b));
-            hs_transpose8x32(s[h] + b);
-        }
+        hs_p2x8_load(s[h], st + h * 8 * w, w);
         UNROLL
         for (unsigned i = 0; i < w; i++) s[h][i] = hs_m31x8_reduce(s[h][i]); /* accept any 32-bit input */
-        external_linear(s[h], w);
+        hs_p2x8_external_linear(s[h], w, P_VEC);
     }
     for (unsigned r = 0; r < HALF; r++)
         UNROLL
@@ -184,15 +124,7 @@ AI void permute(const hs_p2m31_params *pp, const kconst *K, uint32_t *st, const 
         UNROLL
         for (unsigned h = 0; h < G; h++) full(s[h], K->rc_full[r]);
     UNROLL
-    for (unsigned h = 0; h < G; h++) {
-        uint32_t *out = st + h * 8 * w;
-        UNROLL
-        for (unsigned b = 0; b < w; b += 8) {
-            hs_transpose8x32(s[h] + b);
-            UNROLL
-            for (unsigned k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(out + k * w + b), s[h][b + k]);
-        }
-    }
+    for (unsigned h = 0; h < G; h++) hs_p2x8_store(st + h * 8 * w, s[h], w);
 }
 
 typedef void (*runner)(const hs_p2m31_params *pp, const kconst *K, uint32_t *st, size_t groups);

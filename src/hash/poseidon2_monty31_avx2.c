@@ -18,15 +18,10 @@
 #include "field/kb.h"
 #include "field/monty31_avx2.h"
 #include "hash/poseidon2_monty31.h"
-#include "util/avx2.h"
+#include "hash/poseidon2_monty31_avx2.h"
 
-#define AI static inline __attribute__((always_inline))
-/* fully unroll the loop that follows (trip counts are compile-time after inlining) */
-#if defined(__clang__)
-#define UNROLL _Pragma("clang loop unroll(full)")
-#else
-#define UNROLL _Pragma("GCC unroll 24")
-#endif
+#define AI HS_P2X8_AI
+#define UNROLL HS_P2X8_UNROLL
 
 typedef struct {
     __m256i P, MU;
@@ -43,50 +38,11 @@ typedef struct {
 #define SUB(a, b) hs_mt8_sub(a, b, F->P)
 #define DBL(a) hs_mt8_add(a, a, F->P)
 
-/* M4 = circ(2, 3, 1, 1): y_i = (x0 + x1 + x2 + x3) + x_i + 2 x_(i+1). */
-AI void mat4(const fconst *F, __m256i *x) {
-    __m256i t01 = ADD(x[0], x[1]);
-    __m256i t23 = ADD(x[2], x[3]);
-    __m256i t0123 = ADD(t01, t23);
-    __m256i t01123 = ADD(t0123, x[1]);
-    __m256i t01233 = ADD(t0123, x[3]);
-    __m256i y3 = ADD(t01233, DBL(x[0]));
-    __m256i y1 = ADD(t01123, DBL(x[2]));
-    __m256i y0 = ADD(t01123, t01);
-    __m256i y2 = ADD(t01233, t23);
-    x[0] = y0;
-    x[1] = y1;
-    x[2] = y2;
-    x[3] = y3;
-}
+AI void external_linear(const fconst *F, __m256i *s, const unsigned w) { hs_p2x8_external_linear(s, w, F->P); }
 
-AI void external_linear(const fconst *F, __m256i *s, const unsigned w) {
-    UNROLL
-    for (unsigned c = 0; c < w; c += 4) mat4(F, s + c);
-    __m256i sums[4];
-    UNROLL
-    for (unsigned j = 0; j < 4; j++) {
-        /* pairwise: 16 -> (0+1)+(2+3), 24 -> ((0+1)+(2+3))+(4+5) */
-        __m256i a = ADD(s[j], s[4 + j]);
-        if (w == 16) {
-            sums[j] = ADD(a, ADD(s[8 + j], s[12 + j]));
-        } else {
-            __m256i b = ADD(s[8 + j], s[12 + j]), c = ADD(s[16 + j], s[20 + j]);
-            sums[j] = ADD(ADD(a, b), c);
-        }
-    }
-    UNROLL
-    for (unsigned i = 0; i < w; i++) s[i] = ADD(s[i], sums[i & 3]);
-}
-
-/* Packing the high words of the even-lane and odd-lane products with one shufps (instead of
- * shift + blend) leaves the lanes of each 128-bit half in the order 0, 2, 1, 3, an involution.
- * In a full round every lane of every vector is S-boxed and M_E works lane by lane, so the
- * order just alternates between rounds: natural again after 4 and after 8 full rounds. */
-AI __m256i pack_swap12(__m256i e, __m256i o) {
-    return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(e), _mm256_castsi256_ps(o), 0xdd));
-}
-#define PACK(e, o) (swap ? pack_swap12(e, o) : hs_mt8_pack_hi(e, o))
+/* The high words of the even-lane and odd-lane products packed with one shufps (instead of
+ * shift + blend): lanes in swapped order, natural again after 4 and after 8 full rounds. */
+#define PACK(e, o) (swap ? hs_p2x8_pack_swap12(e, o, 1) : hs_mt8_pack_hi(e, o))
 _Static_assert(HS_P2_HALF_FULL % 2 == 0, "swapped lane order must be undone by the partial rounds");
 
 /* S-boxes of n <= 8 lanes at once: v[i] + rc[i] in [-p, p) -> S(.) in [0, p) (lane order
@@ -175,24 +131,16 @@ AI __m256i diag_term(const fconst *F, __m256i sum, __m256i x, int code, unsigned
 AI void partial_round(const fconst *F, const kconst *K, __m256i (*s)[HS_P2_MAX_WIDTH], __m256i rc, const unsigned w,
                       const unsigned deg, const int8_t *codes, unsigned m, unsigned sa, __m256i *const *rec,
                       const unsigned G) {
-    __m256i part[2][HS_P2_MAX_WIDTH - 1], y[2], r[2] = {rc, rc}, sum[2];
+    __m256i part[2], y[2], r[2] = {rc, rc}, sum[2];
     UNROLL
-    for (unsigned h = 0; h < G; h++) {
-        UNROLL
-        for (unsigned i = 1; i < w; i++) part[h][i - 1] = s[h][i];
-        UNROLL
-        for (unsigned st = 1; st < w - 1; st *= 2)
-            UNROLL
-            for (unsigned i = 0; i + st < w - 1; i += 2 * st) part[h][i] = ADD(part[h][i], part[h][i + st]);
-        y[h] = s[h][0];
-    }
+    for (unsigned h = 0; h < G; h++) part[h] = hs_p2x8_sum_rest(s[h], w, F->P), y[h] = s[h][0];
     sbox_n(F, y, r, G, deg, 0);
     UNROLL
     for (unsigned h = 0; h < G; h++) {
         if (rec[h]) *rec[h] = y[h];
-        sum[h] = ADD(part[h][0], y[h]);
+        sum[h] = ADD(part[h], y[h]);
         if (codes) {
-            s[h][0] = codes[0] == -2 ? SUB(part[h][0], y[h]) : diag_term(F, sum[h], y[h], codes[0], m, sa);
+            s[h][0] = codes[0] == -2 ? SUB(part[h], y[h]) : diag_term(F, sum[h], y[h], codes[0], m, sa);
             UNROLL
             for (unsigned i = 1; i < w; i++) s[h][i] = diag_term(F, sum[h], s[h][i], codes[i], m, sa);
         } else {
@@ -234,12 +182,7 @@ AI void permute(const fconst *F, const kconst *K, const hs_p2_params *pp, uint32
         const uint32_t *in = st + h * 8 * w;
         if (rec)
             for (unsigned k = 0; k < 8; k++) memcpy(rec + ((size_t)h * 8 + k) * rw, in + k * w, w * sizeof *in);
-        UNROLL
-        for (unsigned b = 0; b < w; b += 8) {
-            UNROLL
-            for (unsigned k = 0; k < 8; k++) s[h][b + k] = _mm256_loadu_si256((const __m256i *)(in + k * w + b));
-            hs_transpose8x32(s[h] + b);
-        }
+        hs_p2x8_load(s[h], in, w);
         if (canonical) {
             const __m256i r2 = _mm256_set1_epi32((int)pp->field->r2);
             UNROLL
@@ -281,12 +224,7 @@ AI void permute(const fconst *F, const kconst *K, const hs_p2_params *pp, uint32
             UNROLL
             for (unsigned i = 0; i < w; i++) s[h][i] = hs_mt8_redc32(s[h][i], F->P, F->MU);
         }
-        UNROLL
-        for (unsigned b = 0; b < w; b += 8) {
-            hs_transpose8x32(s[h] + b);
-            UNROLL
-            for (unsigned k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(out + k * w + b), s[h][b + k]);
-        }
+        hs_p2x8_store(out, s[h], w);
     }
 }
 

@@ -1,0 +1,103 @@
+/* Pieces of the Poseidon2 AVX2 batch kernels that need only a modulus p < 2^31 with canonical
+ * lanes in [0, p) (no Montgomery form), shared by the Monty-31 kernel (poseidon2_monty31_avx2.c)
+ * and the Mersenne31 kernel (poseidon2_m31_avx2.c): 8 states per __m256i, one word of each
+ * state per vector. Include only from files compiled with -mavx2. */
+#ifndef HS_HASH_POSEIDON2_MONTY31_AVX2_H
+#define HS_HASH_POSEIDON2_MONTY31_AVX2_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "field/monty31_avx2.h"
+#include "util/avx2.h"
+
+#define HS_P2X8_AI static inline __attribute__((always_inline))
+/* fully unroll the loop that follows (trip counts are compile-time after inlining) */
+#if defined(__clang__)
+#define HS_P2X8_UNROLL _Pragma("clang loop unroll(full)")
+#else
+#define HS_P2X8_UNROLL _Pragma("GCC unroll 24")
+#endif
+
+/* M4 = circ(2, 3, 1, 1): y_i = (x0 + x1 + x2 + x3) + x_i + 2 x_(i+1). */
+HS_P2X8_AI void hs_p2x8_mat4(__m256i *x, __m256i P) {
+    __m256i t01 = hs_mt8_add(x[0], x[1], P);
+    __m256i t23 = hs_mt8_add(x[2], x[3], P);
+    __m256i t0123 = hs_mt8_add(t01, t23, P);
+    __m256i t01123 = hs_mt8_add(t0123, x[1], P);
+    __m256i t01233 = hs_mt8_add(t0123, x[3], P);
+    __m256i y3 = hs_mt8_add(t01233, hs_mt8_add(x[0], x[0], P), P);
+    __m256i y1 = hs_mt8_add(t01123, hs_mt8_add(x[2], x[2], P), P);
+    __m256i y0 = hs_mt8_add(t01123, t01, P);
+    __m256i y2 = hs_mt8_add(t01233, t23, P);
+    x[0] = y0;
+    x[1] = y1;
+    x[2] = y2;
+    x[3] = y3;
+}
+
+/* M_E on w = 16 or 24 lanes: M4 on each block of 4, then each lane plus the sum of the lanes in
+ * its position across the blocks. */
+HS_P2X8_AI void hs_p2x8_external_linear(__m256i *s, const unsigned w, __m256i P) {
+    HS_P2X8_UNROLL
+    for (unsigned c = 0; c < w; c += 4) hs_p2x8_mat4(s + c, P);
+    __m256i sums[4];
+    HS_P2X8_UNROLL
+    for (unsigned j = 0; j < 4; j++) {
+        /* pairwise: 16 -> (0+1)+(2+3), 24 -> ((0+1)+(2+3))+(4+5) */
+        __m256i a = hs_mt8_add(s[j], s[4 + j], P);
+        if (w == 16) {
+            sums[j] = hs_mt8_add(a, hs_mt8_add(s[8 + j], s[12 + j], P), P);
+        } else {
+            __m256i b = hs_mt8_add(s[8 + j], s[12 + j], P), c = hs_mt8_add(s[16 + j], s[20 + j], P);
+            sums[j] = hs_mt8_add(hs_mt8_add(a, b, P), c, P);
+        }
+    }
+    HS_P2X8_UNROLL
+    for (unsigned i = 0; i < w; i++) s[i] = hs_mt8_add(s[i], sums[i & 3], P);
+}
+
+/* The sum of lanes 1..w-1 (pairwise tree), for a partial round: it does not wait for lane 0's
+ * S-box. */
+HS_P2X8_AI __m256i hs_p2x8_sum_rest(const __m256i *s, const unsigned w, __m256i P) {
+    __m256i part[23];
+    HS_P2X8_UNROLL
+    for (unsigned i = 1; i < w; i++) part[i - 1] = s[i];
+    HS_P2X8_UNROLL
+    for (unsigned st = 1; st < w - 1; st *= 2)
+        HS_P2X8_UNROLL
+        for (unsigned i = 0; i + st < w - 1; i += 2 * st) part[i] = hs_mt8_add(part[i], part[i + st], P);
+    return part[0];
+}
+
+/* Packing the 32-bit words at position pos (0: low, 1: high) of the 64-bit lanes of e (even
+ * lanes' results) and o (odd lanes' results) with one shufps leaves the lanes of each 128-bit
+ * half in the order 0, 2, 1, 3, an involution. In a full round every lane of every vector is
+ * S-boxed and M_E works lane by lane, so the order just alternates between rounds. */
+HS_P2X8_AI __m256i hs_p2x8_pack_swap12(__m256i e, __m256i o, const int pos) {
+    __m256 a = _mm256_castsi256_ps(e), b = _mm256_castsi256_ps(o);
+    return _mm256_castps_si256(pos ? _mm256_shuffle_ps(a, b, 0xdd) : _mm256_shuffle_ps(a, b, 0x88));
+}
+/* Lanes in the order 0, 2, 1, 3 (per 128-bit half) back to 0, 1, 2, 3. */
+HS_P2X8_AI __m256i hs_p2x8_unswap12(__m256i v) { return _mm256_shuffle_epi32(v, 0xd8); }
+
+/* 8 states of w words at in (one after another) -> s[0..w), lane k = state k. */
+HS_P2X8_AI void hs_p2x8_load(__m256i *s, const uint32_t *in, const unsigned w) {
+    HS_P2X8_UNROLL
+    for (unsigned b = 0; b < w; b += 8) {
+        HS_P2X8_UNROLL
+        for (unsigned k = 0; k < 8; k++) s[b + k] = _mm256_loadu_si256((const __m256i *)(in + k * w + b));
+        hs_transpose8x32(s + b);
+    }
+}
+/* The inverse: s[0..w) (clobbered) -> 8 states at out. */
+HS_P2X8_AI void hs_p2x8_store(uint32_t *out, __m256i *s, const unsigned w) {
+    HS_P2X8_UNROLL
+    for (unsigned b = 0; b < w; b += 8) {
+        hs_transpose8x32(s + b);
+        HS_P2X8_UNROLL
+        for (unsigned k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(out + k * w + b), s[b + k]);
+    }
+}
+
+#endif
