@@ -99,8 +99,8 @@ static void kernels(hs_rng *rng) {
         P->fold0(cols[3], h, x, y, fa[1], lo, hi);
         A->fold0(cols[3], h, x, y, fb[1], lo, hi);
         for (int c = 0; c < 5; c++) CHECK(!memcmp(fa[1].p[c] + lo, fb[1].p[c] + lo, (hi - lo) * sizeof(hs_kb)));
-        P->lincol(cols, n_cube == 16 ? 3 : 1, coef, oa, lo, hi);
-        A->lincol(cols, n_cube == 16 ? 3 : 1, coef, ob, lo, hi);
+        P->lincol(cols, n_cube == 16 ? 13 : 16, coef, oa, lo, hi);
+        A->lincol(cols, n_cube == 16 ? 13 : 16, coef, ob, lo, hi);
         for (int c = 0; c < 5; c++) CHECK(!memcmp(oa.p[c] + lo, ob.p[c] + lo, (hi - lo) * sizeof(hs_kb)));
         P->eqx(eq, oa, hs_gkr_k5_at(oa, h), x, y, lo, hi);
         A->eqx(eq, ob, hs_gkr_k5_at(ob, h), x, y, lo, hi);
@@ -110,8 +110,8 @@ static void kernels(hs_rng *rng) {
         }
         hs_kb5 da[16], db[16];
         for (unsigned j = 0; j < 16; j++) da[j] = db[j] = coef[j];
-        P->dot(cols, 2, eq, lo, hi, da);
-        A->dot(cols, 2, eq, lo, hi, db);
+        P->dot(cols, 14, eq, lo, hi, da);
+        A->dot(cols, 14, eq, lo, hi, db);
         CHECK(k5_same(da, db, 16));
         /* the portable products against the scalar field: one row of roundk by hand */
         hs_kb5 q[3] = {hs_kb5_zero(), hs_kb5_zero(), hs_kb5_zero()};
@@ -121,6 +121,13 @@ static void kernels(hs_rng *rng) {
         (void)b;
     }
     free(cbuf), free(kbuf), free(obuf);
+}
+
+/* All 16 lanes of layer L, materialised: 16 columns of N. */
+static hs_kb *layer_cols(const hs_gkr_witness *w, unsigned L) {
+    hs_kb *c = malloc(16 * w->N * sizeof *c);
+    for (unsigned j = 0; j < 16; j++) hs_gkr_lane(w, L, j, c + j * w->N);
+    return c;
 }
 
 /* Every stored layer equals the permutation's round trace plus the round constants. */
@@ -136,9 +143,11 @@ static void witness_layers(hs_rng *rng) {
         memcpy(s, in + x * 16, sizeof s);
         hs_p2_permute_trace(pp, s, tr);
         for (unsigned L = 0; L < HS_GKR_LAYERS; L++) {
-            hs_kb rc[16];
+            hs_kb rc[16], *lc = layer_cols(&w, L);
             hs_gkr_layer_rc(L, rc);
-            for (unsigned j = 0; j < 16; j++) CHECK(hs_gkr_col(&w, L, j)[x] == hs_kb_add(tr[L * 16 + j], rc[j]));
+            for (unsigned j = 0; j < 16; j++) CHECK(lc[j * N + x] == hs_kb_add(tr[L * 16 + j], rc[j]));
+            CHECK((hs_gkr_col(&w, L, 1) != NULL) == hs_gkr_layer_full(L));
+            free(lc);
         }
         for (unsigned j = 0; j < 16; j++) {
             CHECK(w.out[j * N + x] == s[j]);
@@ -175,26 +184,30 @@ static void inverses(void) {
 static hs_kb5 brute_layer_sum(const hs_gkr_witness *w, unsigned L, const hs_kb5 *z, hs_kb5 gamma) {
     const unsigned n = w->n;
     hs_kb5 acc = hs_kb5_zero(), pt[HS_GKR_MAX_LOG], t[16];
+    hs_kb *lc = layer_cols(w, L);
     for (size_t x = 0; x < w->N; x++) {
         bits_point(x, n, pt);
-        for (unsigned j = 0; j < 16; j++) t[j] = hs_kb5_from_base(hs_gkr_col(w, L, j)[x]);
+        for (unsigned j = 0; j < 16; j++) t[j] = hs_kb5_from_base(lc[j * w->N + x]);
         hs_kb5 g = hs_gkr_layer_g(hs_gkr_layer_full(L) ? 16 : 1, gamma, t);
         acc = hs_kb5_add(acc, hs_kb5_mul(hs_mle_eq(z, pt, n), g));
     }
+    free(lc);
     return acc;
 }
 
 /* MLE of u_{L+1} (the next layer's input, or the output) at z. */
 static void next_claims(const hs_gkr_witness *w, unsigned L, const hs_kb5 *z, hs_kb5 *v) {
+    hs_kb *lc = L + 1 < HS_GKR_LAYERS ? layer_cols(w, L + 1) : NULL;
     for (unsigned j = 0; j < 16; j++) {
         if (L + 1 == HS_GKR_LAYERS) {
             v[j] = hs_mle_eval_base(w->out + j * w->N, w->n, z, 1);
         } else {
             hs_kb rc[16];
             hs_gkr_layer_rc(L + 1, rc);
-            v[j] = hs_kb5_sub(hs_mle_eval_base(hs_gkr_col(w, L + 1, j), w->n, z, 1), hs_kb5_from_base(rc[j]));
+            v[j] = hs_kb5_sub(hs_mle_eval_base(lc + j * w->N, w->n, z, 1), hs_kb5_from_base(rc[j]));
         }
     }
+    free(lc);
 }
 
 static hs_kb5 batch(hs_kb5 gamma, const hs_kb5 *w) {
@@ -222,8 +235,8 @@ static void layers(hs_rng *rng) {
             hs_gkr_apply_minv(full, v, wv);
             hs_kb5 claim = batch(gamma, wv);
             CHECK(hs_kb5_eq(claim, brute_layer_sum(&w, L, z, gamma)));
-            hs_gkr_layer ly = {n, full ? 16 : 1, {0}};
-            for (unsigned j = 0; j < 16; j++) ly.cols[j] = hs_gkr_col(&w, L, j);
+            hs_gkr_layer ly;
+            hs_gkr_layer_of(&w, L, &ly);
             hs_transcript tp, tv;
             hs_transcript_init(&tp, "test");
             hs_transcript_init(&tv, "test");
@@ -238,8 +251,21 @@ static void layers(hs_rng *rng) {
                 if (threads == 2) CHECK(ww.len == pw.len && !memcmp(ww.data, pw.data, pw.len));
                 hs_w_free(&ww);
             }
-            for (unsigned j = 0; j < 16; j++)
-                CHECK(hs_kb5_eq(vals[j], hs_mle_eval_base(hs_gkr_col(&w, L, j), n, rho, 1)));
+            hs_kb *lc = layer_cols(&w, L);
+            for (unsigned j = 0; j < 16; j++) CHECK(hs_kb5_eq(vals[j], hs_mle_eval_base(lc + j * w.N, n, rho, 1)));
+            /* the same layer given by its 16 materialised lanes proves the same bytes */
+            if (!full) {
+                hs_gkr_layer l2 = {.n = n, .n_cube = 1};
+                for (unsigned j = 0; j < 16; j++) l2.cols[j] = lc + j * w.N;
+                hs_transcript tt;
+                hs_transcript_init(&tt, "test");
+                hs_writer ww = {0};
+                hs_kb5 r3[8], v3[16];
+                CHECK(hs_gkr_layer_prove(&l2, &s, z, gamma, claim, &tt, &ww, 1, r3, v3, &why));
+                CHECK(ww.len == pw.len && !memcmp(ww.data, pw.data, pw.len));
+                hs_w_free(&ww);
+            }
+            free(lc);
             hs_reader r;
             hs_r_init(&r, pw.data, pw.len);
             CHECK(hs_gkr_layer_verify(n, ly.n_cube, z, gamma, claim, &tv, &r, rho2, vals2, &why));
@@ -305,7 +331,7 @@ static void private_proofs(hs_rng *rng) {
         }
         /* a corrupted witness cell */
         hs_writer pc;
-        CHECK(prove_as(presets[ci], 0, n, in, 1, 1 + hs_rng_below(rng, ((size_t)1 << n) * HS_GKR_LAYERS * 16), NULL, &pc));
+        CHECK(prove_as(presets[ci], 0, n, in, 1, 1 + hs_rng_below(rng, ((size_t)1 << n) * HS_GKR_WITNESS_COLS), NULL, &pc));
         CHECK(!hs_gkr_verify(pc.data, pc.len, NULL, NULL, 0, 1, NULL, &why) && why);
         hs_w_free(&pc), hs_w_free(&p1), hs_w_free(&p2);
         free(in);
@@ -360,7 +386,7 @@ static void public_proofs(hs_rng *rng) {
         /* a witness with one wrong cell (any layer, lane, row) */
         for (int k = 0; k < 3; k++) {
             hs_writer pc;
-            size_t cell = 1 + hs_rng_below(rng, N * HS_GKR_LAYERS * 16);
+            size_t cell = 1 + hs_rng_below(rng, N * HS_GKR_WITNESS_COLS);
             CHECK(prove(n, in, 1, cell, NULL, &pc));
             why = NULL;
             CHECK(!hs_gkr_verify(pc.data, pc.len, in, out, N, 1, NULL, &why) && why);

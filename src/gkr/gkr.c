@@ -182,7 +182,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     if (!outs && shape.public_io) outs = hs_alloc_array(N, HS_GKR_LANES * sizeof *outs);
     if (shape.public_io && !outs) goto done;
     if (!hs_gkr_witness_build(&wit, inputs, n, threads, outs)) goto done;
-    if (shape_in->corrupt_cell && shape_in->corrupt_cell <= N * HS_GKR_LAYERS * HS_GKR_LANES)
+    if (shape_in->corrupt_cell && shape_in->corrupt_cell <= N * HS_GKR_WITNESS_COLS)
         wit.pre[shape_in->corrupt_cell - 1] = hs_kb_add(wit.pre[shape_in->corrupt_cell - 1], HS_KB_ONE);
     t = hs_now(), tm->witness_s = t - t0, t0 = t;
 
@@ -227,8 +227,8 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
         const int full = hs_gkr_layer_full(L);
         hs_gkr_apply_minv(full, v, wv);
         hs_kb5 gamma = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
-        hs_gkr_layer ly = {n, full ? HS_GKR_LANES : 1, {0}};
-        for (unsigned j = 0; j < HS_GKR_LANES; j++) ly.cols[j] = hs_gkr_col(&wit, L, j);
+        hs_gkr_layer ly;
+        hs_gkr_layer_of(&wit, L, &ly);
         if (!hs_gkr_layer_prove(&ly, &scr, z, gamma, batch_claim(gamma, wv), &tr, out, threads, rho, vals, why))
             goto done;
         strip_rc(L, vals, v);

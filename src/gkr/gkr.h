@@ -41,20 +41,35 @@
 #define HS_GKR_LAYERS 28 /* S-box layers of Poseidon2-KB16: 4 full, 20 partial, 4 full */
 #define HS_GKR_MAX_LOG 24
 
-/* ---- witness ---- */
+/* ---- witness ----
+ * Full layers keep their 16 pre-S-box columns. A partial layer keeps lane 0 only: its lanes 1..15
+ * are linear combinations (hs_gkr_partial_map) of the basis u_4 lanes 1..15 and the partial S-box
+ * outputs s_0..s_19, which the witness stores once (183 columns instead of 448). */
+
+#define HS_GKR_PARTIAL 20
+#define HS_GKR_BASIS (15 + HS_GKR_PARTIAL)
+#define HS_GKR_WITNESS_COLS (8 * HS_GKR_LANES + HS_GKR_PARTIAL + HS_GKR_BASIS)
 
 typedef struct {
     unsigned n;   /* log2 rows */
     size_t N;     /* rows */
-    hs_kb *pre;   /* HS_GKR_LAYERS * 16 columns of N: pre-S-box state of layer L, lane j at (16 L + j) N */
+    hs_kb *pre;   /* HS_GKR_WITNESS_COLS columns of N: 8 full layers x 16 lanes (layers 0..3, 24..27), lane 0
+                     of the 20 partial layers, then the basis (u_4 lanes 1..15, s_0..s_19) */
     hs_kb *in;    /* 16 columns of N: inputs x */
     hs_kb *out;   /* 16 columns of N: outputs y */
 } hs_gkr_witness;
 
-static inline const hs_kb *hs_gkr_col(const hs_gkr_witness *w, unsigned layer, unsigned lane) {
-    return w->pre + ((size_t)layer * HS_GKR_LANES + lane) * w->N;
-}
 static inline int hs_gkr_layer_full(unsigned layer) { return layer < 4 || layer >= 24; }
+
+/* Column of pre_L lane j: every lane of a full layer, lane 0 of a partial one; NULL otherwise. */
+const hs_kb *hs_gkr_col(const hs_gkr_witness *w, unsigned layer, unsigned lane);
+/* Basis column k (k < 15: u_4 lane k + 1; else s_{k - 15}). */
+const hs_kb *hs_gkr_basis(const hs_gkr_witness *w, unsigned k);
+/* Lanes 1..15 of partial layer r (layer 4 + r): lane j = sum_{k < 15 + r} map[(j - 1) HS_GKR_BASIS + k] basis_k
+ * (base field, 15 x HS_GKR_BASIS row-major, zero beyond 15 + r). Computed once. */
+const hs_kb *hs_gkr_partial_map(unsigned r);
+/* pre_L lane j for every row into out (N words): materialises partial lanes (tests, checks). */
+void hs_gkr_lane(const hs_gkr_witness *w, unsigned layer, unsigned lane, hs_kb *out);
 
 /* K values as the transcript and the proof writer see them (hs_kbe of degree 5). */
 static inline hs_kbe hs_gkr_kbe(hs_kb5 a) {
@@ -83,8 +98,15 @@ void hs_gkr_apply_minv(int full, const hs_kb5 *v, hs_kb5 *out);
 typedef struct {
     unsigned n;                       /* variables */
     unsigned n_cube;                  /* lanes [0, n_cube) are cubed (16 full, 1 partial), others linear */
-    const hs_kb *cols[HS_GKR_LANES];  /* base-field columns of 2^n rows */
+    const hs_kb *cols[HS_GKR_LANES];  /* base-field columns of 2^n rows (lanes n_cube.. may be NULL if n_basis) */
+    /* n_basis > 0: the linear lanes are lane j = sum_k map[(j - n_cube) map_stride + k] basis[k] */
+    unsigned n_basis, map_stride;
+    const hs_kb *basis[HS_GKR_BASIS];
+    const hs_kb *map;
 } hs_gkr_layer;
+
+/* The layer description of S-box layer L of a witness. */
+void hs_gkr_layer_of(const hs_gkr_witness *w, unsigned layer, hs_gkr_layer *ly);
 
 /* Scratch for the layer prover, reusable across layers of up to 2^n rows. K tables are stored as
  * 5 planes (src/gkr/gkr_kern.h). */

@@ -94,11 +94,10 @@ static void foldk(hs_gkr_k5 f, size_t h, hs_kb5 r, size_t lo, size_t hi) {
     }
 }
 
-static void lincol(const hs_kb *const *cols, unsigned from, const hs_kb5 *coef, hs_gkr_k5 dst, size_t lo,
-                   size_t hi) {
+static void lincol(const hs_kb *const *cols, unsigned k, const hs_kb5 *coef, hs_gkr_k5 dst, size_t lo, size_t hi) {
     for (size_t x = lo; x < hi; x++) {
         hs_kb5 acc = hs_kb5_zero();
-        for (unsigned j = from; j < 16; j++) acc = hs_kb5_add(acc, hs_kb5_mul_base(coef[j], cols[j][x]));
+        for (unsigned j = 0; j < k; j++) acc = hs_kb5_add(acc, hs_kb5_mul_base(coef[j], cols[j][x]));
         hs_gkr_k5_set(dst, x, acc);
     }
 }
@@ -111,8 +110,8 @@ static void eqx(hs_gkr_k5 src, hs_gkr_k5 lo_out, hs_gkr_k5 hi_out, hs_kb5 z, hs_
     }
 }
 
-static void dot(const hs_kb *const *cols, unsigned from, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out) {
-    for (unsigned j = from; j < 16; j++) {
+static void dot(const hs_kb *const *cols, unsigned k, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out) {
+    for (unsigned j = 0; j < k; j++) {
         hs_kb5 acc = out[j];
         for (size_t x = lo; x < hi; x++) acc = hs_kb5_add(acc, hs_kb5_mul_base(hs_gkr_k5_get(eq, x), cols[j][x]));
         out[j] = acc;

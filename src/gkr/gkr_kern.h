@@ -11,6 +11,8 @@
 #include "field/kb.h"
 #include "field/kb_ext.h"
 
+#define HS_GKR_KERN_MAX_COLS 40
+
 typedef struct {
     hs_kb *p[5];
 } hs_gkr_k5;
@@ -46,12 +48,12 @@ typedef struct {
     void (*fold0)(const hs_kb *col, size_t h, hs_kb5 s, hs_kb5 sr, hs_gkr_k5 out, size_t lo, size_t hi);
     /* in place: f[x] += r (f[x + h] - f[x]) */
     void (*foldk)(hs_gkr_k5 f, size_t h, hs_kb5 r, size_t lo, size_t hi);
-    /* dst[x] = sum_{j = from}^{15} coef[j] cols[j][x] */
-    void (*lincol)(const hs_kb *const *cols, unsigned from, const hs_kb5 *coef, hs_gkr_k5 dst, size_t lo, size_t hi);
+    /* dst[x] = sum_{j < k} coef[j] cols[j][x] */
+    void (*lincol)(const hs_kb *const *cols, unsigned k, const hs_kb5 *coef, hs_gkr_k5 dst, size_t lo, size_t hi);
     /* eq-table doubling: lo_out[x] = omz src[x], hi_out[x] = z src[x] (lo_out may be src) */
     void (*eqx)(hs_gkr_k5 src, hs_gkr_k5 lo_out, hs_gkr_k5 hi_out, hs_kb5 z, hs_kb5 omz, size_t lo, size_t hi);
-    /* out[j] += sum eq[x] cols[j][x] for j in [from, 16) */
-    void (*dot)(const hs_kb *const *cols, unsigned from, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out);
+    /* out[j] += sum eq[x] cols[j][x] for j < k */
+    void (*dot)(const hs_kb *const *cols, unsigned k, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out);
 } hs_gkr_kernels;
 
 extern const hs_gkr_kernels hs_gkr_kernels_portable;

@@ -285,12 +285,11 @@ static void foldk(hs_gkr_k5 f, size_t h, hs_kb5 r, size_t lo, size_t hi) {
     if (vhi < hi) hs_gkr_kernels_portable.foldk(f, h, r, vhi, hi);
 }
 
-static void lincol(const hs_kb *const *cols, unsigned from, const hs_kb5 *coef, hs_gkr_k5 dst, size_t lo,
-                   size_t hi) {
+static void lincol(const hs_kb *const *cols, unsigned k, const hs_kb5 *coef, hs_gkr_k5 dst, size_t lo, size_t hi) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
-    k5x C[16];
-    __m256i Co[16][5];
-    for (unsigned j = from; j < 16; j++) {
+    k5x C[HS_GKR_KERN_MAX_COLS];
+    __m256i Co[HS_GKR_KERN_MAX_COLS][5];
+    for (unsigned j = 0; j < k; j++) {
         C[j] = k5x_set1(coef[j]);
         for (int c = 0; c < 5; c++) Co[j][c] = odd(C[j].c[c]);
     }
@@ -299,14 +298,14 @@ static void lincol(const hs_kb *const *cols, unsigned from, const hs_kb5 *coef, 
         lazy l;
         lazy_zero(&l);
         unsigned cnt = 0;
-        for (unsigned j = from; j < 16; j++) {
+        for (unsigned j = 0; j < k; j++) {
             lazy_add(&l, &C[j], Co[j], ld(cols[j] + x));
             if (++cnt == 4) lazy_flush(&l, &acc), cnt = 0;
         }
         lazy_flush(&l, &acc);
         k5x_store(dst, x, acc);
     }
-    if (vhi < hi) hs_gkr_kernels_portable.lincol(cols, from, coef, dst, vhi, hi);
+    if (vhi < hi) hs_gkr_kernels_portable.lincol(cols, k, coef, dst, vhi, hi);
 }
 
 static void eqx(hs_gkr_k5 src, hs_gkr_k5 lo_out, hs_gkr_k5 hi_out, hs_kb5 z, hs_kb5 omz, size_t lo, size_t hi) {
@@ -320,9 +319,9 @@ static void eqx(hs_gkr_k5 src, hs_gkr_k5 lo_out, hs_gkr_k5 hi_out, hs_kb5 z, hs_
     if (vhi < hi) hs_gkr_kernels_portable.eqx(src, lo_out, hi_out, z, omz, vhi, hi);
 }
 
-static void dot(const hs_kb *const *cols, unsigned from, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out) {
+static void dot(const hs_kb *const *cols, unsigned k, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
-    for (unsigned j = from; j < 16; j++) {
+    for (unsigned j = 0; j < k; j++) {
         k5x acc = k5x_zero();
         lazy l;
         lazy_zero(&l);
@@ -337,7 +336,7 @@ static void dot(const hs_kb *const *cols, unsigned from, hs_gkr_k5 eq, size_t lo
         lazy_flush(&l, &acc);
         out[j] = hs_kb5_add(out[j], k5x_hsum(acc));
     }
-    if (vhi < hi) hs_gkr_kernels_portable.dot(cols, from, eq, vhi, hi, out);
+    if (vhi < hi) hs_gkr_kernels_portable.dot(cols, k, eq, vhi, hi, out);
 }
 
 const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot};

@@ -181,21 +181,21 @@ static void fold_two(const hs_gkr_layer *ly, const hs_gkr_scratch *s, const hs_k
     }
 }
 
-/* out[j] = cols[j]^(z) for j in [from, 16), with t (planes of 2^n entries) as the eq table. */
-static void eval_with_table(const hs_kb *const *cols, unsigned from, unsigned n, const hs_kb5 *z, hs_gkr_k5 t,
+/* out[j] = cols[j]^(z) for j < kc, with t (planes of 2^n entries) as the eq table. */
+static void eval_with_table(const hs_kb *const *cols, unsigned kc, unsigned n, const hs_kb5 *z, hs_gkr_k5 t,
                             const hs_gkr_kernels *k, hs_kb5 *out, unsigned threads) {
     build_eq(k, t, z, n, threads);
-    for (unsigned j = from; j < HS_GKR_LANES; j++) out[j] = hs_kb5_zero();
+    for (unsigned j = 0; j < kc; j++) out[j] = hs_kb5_zero();
     const size_t N = (size_t)1 << n;
 #pragma omp parallel num_threads(team(N, threads))
     {
         size_t lo, hi;
         my_range(N, &lo, &hi);
-        hs_kb5 loc[HS_GKR_LANES];
-        for (unsigned j = from; j < HS_GKR_LANES; j++) loc[j] = hs_kb5_zero();
-        k->dot(cols, from, t, lo, hi, loc);
+        hs_kb5 loc[HS_GKR_KERN_MAX_COLS];
+        for (unsigned j = 0; j < kc; j++) loc[j] = hs_kb5_zero();
+        k->dot(cols, kc, t, lo, hi, loc);
 #pragma omp critical(hs_gkr_eval)
-        for (unsigned j = from; j < HS_GKR_LANES; j++) out[j] = hs_kb5_add(out[j], loc[j]);
+        for (unsigned j = 0; j < kc; j++) out[j] = hs_kb5_add(out[j], loc[j]);
     }
 }
 
@@ -215,12 +215,27 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
     for (unsigned j = 0; j < HS_GKR_LANES; j++) fold[j] = planes(s->fold + (size_t)j * 5 * H, H);
     const int has_lin = ly->n_cube < HS_GKR_LANES;
     const hs_gkr_k5 *lin = has_lin ? &linp : NULL;
+    /* the linear lanes as lk columns with K coefficients: the lanes themselves, or their basis */
+    const hs_kb *const *lcols = ly->n_basis ? ly->basis : ly->cols + ly->n_cube;
+    const unsigned lk = ly->n_basis ? ly->n_basis : HS_GKR_LANES - ly->n_cube;
+    if (lk > HS_GKR_KERN_MAX_COLS) return *why = "too many basis columns", 0;
     if (has_lin) {
+        hs_kb5 lcoef[HS_GKR_KERN_MAX_COLS];
+        for (unsigned c = 0; c < lk; c++) {
+            if (!ly->n_basis) {
+                lcoef[c] = coef[ly->n_cube + c];
+                continue;
+            }
+            hs_kb5 acc = hs_kb5_zero();
+            for (unsigned j = ly->n_cube; j < HS_GKR_LANES; j++)
+                acc = hs_kb5_add(acc, hs_kb5_mul_base(coef[j], ly->map[(j - ly->n_cube) * ly->map_stride + c]));
+            lcoef[c] = acc;
+        }
 #pragma omp parallel num_threads(team((size_t)1 << n, threads))
         {
             size_t lo, hi;
             my_range((size_t)1 << n, &lo, &hi);
-            k->lincol(ly->cols, ly->n_cube, coef, linp, lo, hi);
+            k->lincol(lcols, lk, lcoef, linp, lo, hi);
         }
     }
     build_suffix_eq(s, z, n, threads);
@@ -245,7 +260,20 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
     hs_kb5 g_inv = hs_kb5_inv(gamma), u = hs_kb5_one();
     for (unsigned j = 0; j < ly->n_cube; j++)
         vals[j] = hs_kb5_mul(hs_gkr_k5_get(fold[j], 0), u), u = hs_kb5_mul(u, g_inv);
-    if (has_lin) eval_with_table(ly->cols, ly->n_cube, n, rho, planes(s->eq, N), k, vals, threads);
+    if (has_lin) {
+        hs_kb5 ev[HS_GKR_KERN_MAX_COLS];
+        eval_with_table(lcols, lk, n, rho, planes(s->eq, N), k, ev, threads);
+        for (unsigned j = ly->n_cube; j < HS_GKR_LANES; j++) {
+            if (!ly->n_basis) {
+                vals[j] = ev[j - ly->n_cube];
+                continue;
+            }
+            hs_kb5 acc = hs_kb5_zero();
+            for (unsigned c = 0; c < lk; c++)
+                acc = hs_kb5_add(acc, hs_kb5_mul_base(ev[c], ly->map[(j - ly->n_cube) * ly->map_stride + c]));
+            vals[j] = acc;
+        }
+    }
     hs_kbe e[HS_GKR_LANES];
     for (unsigned j = 0; j < HS_GKR_LANES; j++) e[j] = hs_gkr_kbe(vals[j]);
     if (w) hs_w_kbe(w, 5, e, HS_GKR_LANES);
@@ -270,15 +298,11 @@ int hs_gkr_layer_verify(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb5 gam
 
 int hs_gkr_eval_cols(const hs_kb *const *cols, unsigned k, unsigned n, const hs_kb5 *z, hs_kb5 *out,
                      unsigned threads) {
-    if (k > HS_GKR_LANES) return 0;
+    if (k > HS_GKR_KERN_MAX_COLS) return 0;
     const size_t N = (size_t)1 << n;
     hs_kb *eq = hs_alloc_array(N, 5 * sizeof *eq);
     if (!eq) return 0;
-    const hs_kb *c16[HS_GKR_LANES] = {0};
-    hs_kb5 o16[HS_GKR_LANES];
-    for (unsigned j = 0; j < k; j++) c16[HS_GKR_LANES - k + j] = cols[j];
-    eval_with_table(c16, HS_GKR_LANES - k, n, z, planes(eq, N), hs_gkr_kernels_best(), o16, threads);
-    for (unsigned j = 0; j < k; j++) out[j] = o16[HS_GKR_LANES - k + j];
+    eval_with_table(cols, k, n, z, planes(eq, N), hs_gkr_kernels_best(), out, threads);
     hs_free(eq);
     return 1;
 }

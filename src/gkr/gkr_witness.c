@@ -90,7 +90,86 @@ void hs_gkr_apply_minv(int full, const hs_kb5 *v, hs_kb5 *out) {
     }
 }
 
+/* ---- partial lanes as combinations of the basis ---- */
+
+static hs_kb pmap[HS_GKR_PARTIAL][15 * HS_GKR_BASIS];
+static pthread_once_t pmap_once = PTHREAD_ONCE_INIT;
+
+/* Symbolic replay of the partial rounds: each lane is a coefficient vector over the basis. Lane 0
+ * of u_4 never matters (the first partial round replaces it by s_0 before M_I mixes it in). */
+static void init_pmap(void) {
+    const hs_p2_params *pp = hs_p2_kb16();
+    static hs_kb st[HS_GKR_LANES][HS_GKR_BASIS];
+    memset(st, 0, sizeof st);
+    for (unsigned j = 1; j < HS_GKR_LANES; j++) st[j][j - 1] = HS_KB_ONE;
+    for (unsigned r = 0; r < HS_GKR_PARTIAL; r++) {
+        for (unsigned j = 1; j < HS_GKR_LANES; j++) memcpy(pmap[r] + (j - 1) * HS_GKR_BASIS, st[j], sizeof st[j]);
+        memset(st[0], 0, sizeof st[0]);
+        st[0][15 + r] = HS_KB_ONE;
+        for (unsigned b = 0; b < HS_GKR_BASIS; b++) {
+            uint32_t v[HS_GKR_LANES];
+            for (unsigned j = 0; j < HS_GKR_LANES; j++) v[j] = st[j][b];
+            hs_p2_internal_linear(pp, v);
+            for (unsigned j = 0; j < HS_GKR_LANES; j++) st[j][b] = v[j];
+        }
+    }
+}
+
+const hs_kb *hs_gkr_partial_map(unsigned r) {
+    pthread_once(&pmap_once, init_pmap);
+    return r < HS_GKR_PARTIAL ? pmap[r] : NULL;
+}
+
 /* ---- witness ---- */
+
+#define COL_PART0 (8 * HS_GKR_LANES)
+#define COL_BASIS (COL_PART0 + HS_GKR_PARTIAL)
+
+static size_t col_index(unsigned layer, unsigned lane) {
+    if (layer < 4) return layer * HS_GKR_LANES + lane;
+    if (layer >= 24) return (layer - 20) * HS_GKR_LANES + lane;
+    return COL_PART0 + (layer - 4);
+}
+
+const hs_kb *hs_gkr_col(const hs_gkr_witness *w, unsigned layer, unsigned lane) {
+    if (layer >= HS_GKR_LAYERS || lane >= HS_GKR_LANES || (!hs_gkr_layer_full(layer) && lane != 0)) return NULL;
+    return w->pre + col_index(layer, lane) * w->N;
+}
+
+const hs_kb *hs_gkr_basis(const hs_gkr_witness *w, unsigned k) {
+    return k < HS_GKR_BASIS ? w->pre + (COL_BASIS + k) * w->N : NULL;
+}
+
+void hs_gkr_lane(const hs_gkr_witness *w, unsigned layer, unsigned lane, hs_kb *out) {
+    const hs_kb *c = hs_gkr_col(w, layer, lane);
+    if (c) {
+        memcpy(out, c, w->N * sizeof *out);
+        return;
+    }
+    const hs_kb *map = hs_gkr_partial_map(layer - 4) + (lane - 1) * HS_GKR_BASIS;
+    for (size_t x = 0; x < w->N; x++) {
+        hs_kb acc = 0;
+        for (unsigned k = 0; k < HS_GKR_BASIS; k++) acc = hs_kb_add(acc, hs_kb_mul(map[k], hs_gkr_basis(w, k)[x]));
+        out[x] = acc;
+    }
+}
+
+void hs_gkr_layer_of(const hs_gkr_witness *w, unsigned layer, hs_gkr_layer *ly) {
+    memset(ly, 0, sizeof *ly);
+    ly->n = w->n;
+    if (hs_gkr_layer_full(layer)) {
+        ly->n_cube = HS_GKR_LANES;
+        for (unsigned j = 0; j < HS_GKR_LANES; j++) ly->cols[j] = hs_gkr_col(w, layer, j);
+        return;
+    }
+    unsigned r = layer - 4;
+    ly->n_cube = 1;
+    ly->cols[0] = hs_gkr_col(w, layer, 0);
+    ly->n_basis = 15 + r;
+    ly->map_stride = HS_GKR_BASIS;
+    ly->map = hs_gkr_partial_map(r);
+    for (unsigned k = 0; k < ly->n_basis; k++) ly->basis[k] = hs_gkr_basis(w, k);
+}
 
 #define REC_WORDS 164 /* HS_P2_REC_WORDS for width 16, 20 partial rounds */
 #define BATCH 256
@@ -111,7 +190,7 @@ static void build_batch(void *vctx, size_t lo, size_t cnt) {
     hs_gkr_witness *w = c->w;
     const hs_p2_params *pp = hs_p2_kb16();
     const size_t N = w->N;
-    enum { W = HS_GKR_LANES, LW = HS_GKR_LAYERS * HS_GKR_LANES };
+    enum { W = HS_GKR_LANES, LW = HS_GKR_WITNESS_COLS };
     /* one set of buffers per call (a call covers many batches: no mmap per batch) */
     hs_kb *st = malloc(BATCH * W * sizeof *st), *rec = malloc(BATCH * REC_WORDS * sizeof *rec);
     hs_kb *lay = malloc(BATCH * LW * sizeof *lay);
@@ -133,15 +212,14 @@ static void build_batch(void *vctx, size_t lo, size_t cnt) {
             add16(l, s, pp->rc_init[0]);
             for (unsigned L = 1; L < 4; L++) add16(l + L * W, r + L * W, pp->rc_init[L]);
             memcpy(s, r + 4 * W, sizeof s);
-            for (unsigned q = 0; q < 20; q++) {
-                hs_kb *d = l + (4 + q) * W;
-                memcpy(d, s, sizeof s);
-                d[0] = hs_kb_add(d[0], pp->rc_int[q]);
-                s[0] = r[5 * W + q];
+            memcpy(l + COL_BASIS, s + 1, 15 * sizeof *s);
+            for (unsigned q = 0; q < HS_GKR_PARTIAL; q++) {
+                l[COL_PART0 + q] = hs_kb_add(s[0], pp->rc_int[q]);
+                s[0] = l[COL_BASIS + 15 + q] = r[5 * W + q];
                 hs_p2_internal_linear(pp, s);
             }
-            add16(l + 24 * W, s, pp->rc_final[0]);
-            for (unsigned L = 25; L < 28; L++) add16(l + L * W, r + 100 + (L - 25) * W, pp->rc_final[L - 24]);
+            add16(l + 4 * W, s, pp->rc_final[0]);
+            for (unsigned L = 25; L < 28; L++) add16(l + (L - 20) * W, r + 100 + (L - 25) * W, pp->rc_final[L - 24]);
         }
         for (unsigned col = 0; col < LW; col++) {
             hs_kb *dst = w->pre + (size_t)col * N + row0;
@@ -160,7 +238,7 @@ int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, uns
     memset(w, 0, sizeof *w);
     w->n = n;
     w->N = (size_t)1 << n;
-    w->pre = hs_alloc_array(w->N, (size_t)HS_GKR_LAYERS * HS_GKR_LANES * sizeof(hs_kb));
+    w->pre = hs_alloc_array(w->N, (size_t)HS_GKR_WITNESS_COLS * sizeof(hs_kb));
     w->in = hs_alloc_array(w->N, HS_GKR_LANES * sizeof(hs_kb));
     w->out = hs_alloc_array(w->N, HS_GKR_LANES * sizeof(hs_kb));
     if (!w->pre || !w->in || !w->out) {
