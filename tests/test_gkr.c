@@ -136,7 +136,7 @@ static void witness_layers(hs_rng *rng) {
     const size_t N = (size_t)1 << n;
     hs_kb *in = rand_inputs(rng, n), *rows = malloc(N * 16 * sizeof *rows);
     hs_gkr_witness w;
-    CHECK(hs_gkr_witness_build(&w, in, n, 2, rows));
+    CHECK(hs_gkr_witness_build(&w, in, n, 2, rows, 1));
     const hs_p2_params *pp = hs_p2_kb16();
     for (size_t x = 0; x < N; x++) {
         uint32_t s[16], tr[29 * 16];
@@ -222,7 +222,7 @@ static void layers(hs_rng *rng) {
         hs_kb *in = rand_inputs(rng, n);
         hs_gkr_witness w;
         hs_gkr_scratch s;
-        CHECK(hs_gkr_witness_build(&w, in, n, 1, NULL));
+        CHECK(hs_gkr_witness_build(&w, in, n, 1, NULL, 1));
         CHECK(hs_gkr_scratch_init(&s, n));
         if (n & 1) s.kern = &hs_gkr_kernels_portable; /* both kernel sets drive the same protocol */
         const unsigned Ls[] = {0, 3, 4, 13, 23, 24, 27};

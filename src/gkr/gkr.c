@@ -181,7 +181,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     *why = "out of memory";
     if (!outs && shape.public_io) outs = hs_alloc_array(N, HS_GKR_LANES * sizeof *outs);
     if (shape.public_io && !outs) goto done;
-    if (!hs_gkr_witness_build(&wit, inputs, n, threads, outs)) goto done;
+    if (!hs_gkr_witness_build(&wit, inputs, n, threads, outs, !shape.public_io)) goto done;
     if (shape_in->corrupt_cell && shape_in->corrupt_cell <= N * HS_GKR_WITNESS_COLS)
         wit.pre[shape_in->corrupt_cell - 1] = hs_kb_add(wit.pre[shape_in->corrupt_cell - 1], HS_KB_ONE);
     t = hs_now(), tm->witness_s = t - t0, t0 = t;
@@ -210,7 +210,9 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     hs_kb5 *z_out = pts, *z = pts + n, *rho = pts + 2 * n;
     hs_kb5 v_out[HS_GKR_LANES], v[HS_GKR_LANES], wv[HS_GKR_LANES], vals[HS_GKR_LANES];
     sample_point(&tr, z_out, n);
-    {
+    if (shape.public_io) {
+        if (!hs_gkr_eval_rows(outs, HS_GKR_LANES, n, z_out, v_out, threads)) goto done;
+    } else {
         const hs_kb *oc[HS_GKR_LANES];
         for (unsigned j = 0; j < HS_GKR_LANES; j++) oc[j] = wit.out + j * N;
         if (!hs_gkr_eval_cols(oc, HS_GKR_LANES, n, z_out, v_out, threads)) goto done;

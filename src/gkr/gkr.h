@@ -80,9 +80,10 @@ static inline hs_kbe hs_gkr_kbe(hs_kb5 a) {
 static inline hs_kb5 hs_gkr_kb5(hs_kbe e) { return (hs_kb5){{e.c[0], e.c[1], e.c[2], e.c[3], e.c[4]}}; }
 
 /* Runs the permutation on the N = 2^n row-major Montgomery states (16 words each) and fills the
- * witness (column-major). rows_out (may be NULL) receives the outputs row-major. 0 on allocation
- * failure. */
-int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, unsigned threads, hs_kb *rows_out);
+ * witness (column-major). rows_out (may be NULL) receives the outputs row-major. io_cols = 0 leaves
+ * in and out NULL (a public statement never needs them as columns). 0 on allocation failure. */
+int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, unsigned threads, hs_kb *rows_out,
+                         int io_cols);
 void hs_gkr_witness_free(hs_gkr_witness *w);
 
 /* rc_L as a 16-vector (Montgomery). */
@@ -113,7 +114,7 @@ void hs_gkr_layer_of(const hs_gkr_witness *w, unsigned layer, hs_gkr_layer *ly);
 typedef struct {
     unsigned n;
     hs_kb *eq;         /* 5 planes of 2^n: the suffix eq tables, later eq(rho, .) */
-    hs_kb *fold;       /* 16 lanes x 5 planes of 2^(n-1): the folded, scaled cube columns */
+    hs_kb *fold;       /* the folded, scaled cube columns: lane 0 5 planes of 2^(n-1), lanes 1..15 of 2^(n-2) */
     hs_kb *lin;        /* 5 planes of 2^n: the linear lanes combined */
     const void *kern;  /* const hs_gkr_kernels *: AVX2 when available; tests may pick the portable ones */
 } hs_gkr_scratch;

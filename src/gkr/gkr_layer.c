@@ -14,10 +14,10 @@
 #include "util/mem.h"
 
 int hs_gkr_scratch_init(hs_gkr_scratch *s, unsigned n) {
-    size_t N = (size_t)1 << n, h = N > 1 ? N / 2 : 1;
+    size_t N = (size_t)1 << n, h = N > 1 ? N / 2 : 1, q = N > 3 ? N / 4 : 1;
     s->n = n;
     s->eq = hs_alloc_array(N, 5 * sizeof(hs_kb));
-    s->fold = hs_alloc_array(h, HS_GKR_LANES * 5 * sizeof(hs_kb));
+    s->fold = hs_alloc_array(h + (HS_GKR_LANES - 1) * q, 5 * sizeof(hs_kb));
     s->lin = hs_alloc_array(N, 5 * sizeof(hs_kb));
     s->kern = hs_gkr_kernels_best();
     if (!s->eq || !s->fold || !s->lin) {
@@ -206,13 +206,15 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
     const hs_gkr_kernels *k = s->kern;
     if (n < 1 || n > s->n) return *why = "layer size does not fit the scratch", 0;
     if (hs_kb5_is_zero(gamma)) return *why = "degenerate batching challenge", 0;
-    const size_t N = (size_t)1 << s->n, H = N / 2;
+    const size_t N = (size_t)1 << s->n, H = N > 1 ? N / 2 : 1, Q = N > 3 ? N / 4 : 1;
     hs_kb5 scale[HS_GKR_LANES], coef[HS_GKR_LANES];
     scale[0] = hs_kb5_one();
     for (unsigned j = 1; j < HS_GKR_LANES; j++) scale[j] = hs_kb5_mul(scale[j - 1], gamma);
     for (unsigned j = 0; j < HS_GKR_LANES; j++) coef[j] = kb5_cube(scale[j]);
     hs_gkr_k5 fold[HS_GKR_LANES], linp = planes(s->lin, N);
-    for (unsigned j = 0; j < HS_GKR_LANES; j++) fold[j] = planes(s->fold + (size_t)j * 5 * H, H);
+    /* lane 0 may be folded from N rows (partial layers); the other lanes only after two rounds */
+    fold[0] = planes(s->fold, H);
+    for (unsigned j = 1; j < HS_GKR_LANES; j++) fold[j] = planes(s->fold + 5 * H + (size_t)(j - 1) * 5 * Q, Q);
     const int has_lin = ly->n_cube < HS_GKR_LANES;
     const hs_gkr_k5 *lin = has_lin ? &linp : NULL;
     /* the linear lanes as lk columns with K coefficients: the lanes themselves, or their basis */

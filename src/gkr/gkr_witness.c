@@ -225,7 +225,7 @@ static void build_batch(void *vctx, size_t lo, size_t cnt) {
             hs_kb *dst = w->pre + (size_t)col * N + row0;
             for (size_t k = 0; k < m; k++) dst[k] = lay[k * LW + col];
         }
-        for (unsigned j = 0; j < W; j++) {
+        for (unsigned j = 0; w->in && j < W; j++) {
             hs_kb *di = w->in + (size_t)j * N + row0, *dout = w->out + (size_t)j * N + row0;
             for (size_t k = 0; k < m; k++) di[k] = rec[k * REC_WORDS + j], dout[k] = st[k * W + j];
         }
@@ -234,14 +234,17 @@ static void build_batch(void *vctx, size_t lo, size_t cnt) {
     free(st), free(rec), free(lay);
 }
 
-int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, unsigned threads, hs_kb *rows_out) {
+int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, unsigned threads, hs_kb *rows_out,
+                         int io_cols) {
     memset(w, 0, sizeof *w);
     w->n = n;
     w->N = (size_t)1 << n;
     w->pre = hs_alloc_array(w->N, (size_t)HS_GKR_WITNESS_COLS * sizeof(hs_kb));
-    w->in = hs_alloc_array(w->N, HS_GKR_LANES * sizeof(hs_kb));
-    w->out = hs_alloc_array(w->N, HS_GKR_LANES * sizeof(hs_kb));
-    if (!w->pre || !w->in || !w->out) {
+    if (io_cols) {
+        w->in = hs_alloc_array(w->N, HS_GKR_LANES * sizeof(hs_kb));
+        w->out = hs_alloc_array(w->N, HS_GKR_LANES * sizeof(hs_kb));
+    }
+    if (!w->pre || (io_cols && (!w->in || !w->out))) {
         hs_gkr_witness_free(w);
         return 0;
     }
