@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "soundness/soundness.h"
 #include "util/cpu.h"
 #include "util/mem.h"
 #include "util/rng.h"
@@ -112,15 +113,15 @@ int hs_sweep_backend_find(const char *name, hs_sweep_backend_id *out) {
 int hs_sweep_backend_ready(hs_sweep_backend_id id, const char **why) { return backends[id].ready(why); }
 const char *hs_sweep_backend_name(hs_sweep_backend_id id) { return backends[id].name; }
 
-/* The one call site of the soundness calculator (src/soundness, being written by helper "params"):
- * the preset's claimed bits at this size and rate, for a private statement. NAN (printed '?')
- * until hs_soundness_stark exists; then:
- *     hs_sound_report r;
- *     if (hs_soundness_stark(cfg->preset, cfg->perm_id, log_perms, cfg->log_blowup, 0, &r))
- *         return r.claimed_bits;  */
+/* The one call site of the soundness calculator (src/soundness): the preset's provable bits at
+ * this size and rate for a private statement, as 'hashsnark params' reports them; NAN (printed
+ * '?') where the calculator rejects the shape. A gkr entry will need its own report here. */
 static double claimed_bits(const hs_sweep_config *cfg, unsigned log_perms) {
-    (void)cfg, (void)log_perms;
-    return NAN;
+    hs_sound_report r;
+    if (cfg->backend != HS_SWEEP_STARK ||
+        !hs_soundness_stark(cfg->preset, cfg->perm_id, log_perms, cfg->log_blowup, 0, &r))
+        return NAN;
+    return r.claimed_bits;
 }
 
 /* ---- the sweep ------------------------------------------------------------------------------ */
@@ -359,9 +360,10 @@ static void bits_text(char *buf, size_t n, double bits) {
 void hs_sweep_write_md(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n) {
     char commit[96];
     commit_id(commit, sizeof commit);
-    fprintf(f, "%s, %s backend, preset %s (rate 1/%u, %u queries), %u thread%s; time = median of %u proof%s; "
-               "%s, commit %s\n\n",
+    fprintf(f, "%s, %s backend, preset %s (rate 1/%u, %u queries, declares %.0f bits), %u thread%s; "
+               "time = median of %u proof%s; %s, commit %s\n\n",
             cfg->hash, backends[cfg->backend].name, cfg->preset->name, 1u << cfg->log_blowup, cfg->num_queries,
+            cfg->preset->claim_bits,
             cfg->threads, cfg->threads > 1 ? "s" : "", cfg->samples, cfg->samples > 1 ? "s" : "", hs_cpu_model(),
             commit);
     fprintf(f, "| `hash` | `perm` | `time` | `throughput` | `proof_size` | `peak_mem` | `verify` | `bits` |\n");
