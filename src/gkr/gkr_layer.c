@@ -77,9 +77,12 @@ static void eq_step(const hs_gkr_kernels *k, hs_gkr_k5 src, hs_gkr_k5 lo_out, hs
     }
 }
 
+static unsigned split_bits(unsigned n);
+
+/* E_{n-1} .. E_split (the rounds before split use block weights on E_split). */
 static void build_suffix_eq(const hs_gkr_scratch *s, const hs_kb5 *z, unsigned n, unsigned threads) {
     hs_gkr_k5_set(suffix_eq(s, n, n - 1), 0, hs_kb5_one());
-    for (unsigned i = n - 1; i-- > 0;) {
+    for (unsigned i = n - 1; i-- > split_bits(n);) {
         const hs_gkr_k5 src = suffix_eq(s, n, i + 1), dst = suffix_eq(s, n, i);
         const size_t h = (size_t)1 << (n - 2 - i);
         eq_step(s->kern, src, dst, hs_gkr_k5_at(dst, h), h, z[i + 1], threads);
@@ -95,46 +98,82 @@ static void build_eq(const hs_gkr_kernels *k, hs_gkr_k5 t, const hs_kb5 *z, unsi
     }
 }
 
-/* q(0), q(2), q(3) of round `round`. Field sums are exact, so the per-thread partial sums give the
- * same q for any thread count. */
-static void round_q(const hs_gkr_layer *ly, unsigned round, const hs_gkr_scratch *s, const hs_kb5 *coef,
-                    const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, const hs_kb5 *r0, unsigned threads, hs_kb5 q[3]) {
+/* eq tables are split: the top SPLIT variables of a table become 2^SPLIT block weights
+ * (w[b] = eq(z_top, b)), the rest one shared table; saves building the largest tables. */
+#define SPLIT 4
+
+static unsigned split_bits(unsigned n) { return n - 1 < SPLIT ? n - 1 : SPLIT; }
+
+/* w[b] = eq(z[0..k-1], b), b's most significant bit <-> z[0]. */
+static void block_weights(const hs_kb5 *z, unsigned k, hs_kb5 *w) {
+    w[0] = hs_kb5_one();
+    for (unsigned t = 0; t < k; t++) { /* append z[t] as the new least significant bit */
+        const size_t m = (size_t)1 << t;
+        const hs_kb5 omz = hs_kb5_sub(hs_kb5_one(), z[t]);
+        for (size_t b = m; b-- > 0;) w[2 * b + 1] = hs_kb5_mul(w[b], z[t]), w[2 * b] = hs_kb5_mul(w[b], omz);
+    }
+}
+
+/* q(0), q(2), q(3) of round `round` over the rows [off, off + lo..hi) of each half (one block). */
+static void round_block(const hs_gkr_layer *ly, unsigned round, const hs_gkr_kernels *k, const hs_kb5 *coef,
+                        const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, const hs_kb5 *r0, hs_gkr_k5 eq, size_t h,
+                        size_t off, size_t lo, size_t hi, hs_kb5 loc[3]) {
+    hs_kb5 la = hs_kb5_zero(), lb = hs_kb5_zero();
+    loc[0] = loc[1] = loc[2] = hs_kb5_zero();
+    const hs_kb *sc[HS_GKR_LANES];
+    for (unsigned j = 0; j < ly->n_cube; j++) sc[j] = ly->cols[j] + off;
+    if (round == 0) {
+        hs_kb5 acc[HS_GKR_LANES][3];
+        memset(acc, 0, sizeof acc);
+        k->round0(sc, ly->n_cube, h, eq, lo, hi, acc);
+        for (int t = 0; t < 3; t++)
+            for (unsigned j = 0; j < ly->n_cube; j++) loc[t] = hs_kb5_add(loc[t], hs_kb5_mul(coef[j], acc[j][t]));
+    } else if (round == 1 && r0) {
+        /* (A + r0 D)^3 = A^3 + 3 r0 A^2 D + 3 r0^2 A D^2 + r0^3 D^3 */
+        hs_kb5 acc[HS_GKR_LANES][3][4], three = hs_kb5_from_base(hs_kb_from_u32(3));
+        hs_kb5 r2 = hs_kb5_square(*r0), pw[4] = {hs_kb5_one(), hs_kb5_mul(three, *r0), hs_kb5_mul(three, r2),
+                                                  hs_kb5_mul(r2, *r0)};
+        memset(acc, 0, sizeof acc);
+        k->round1(sc, ly->n_cube, h, eq, lo, hi, acc);
+        for (int t = 0; t < 3; t++)
+            for (int kk = 0; kk < 4; kk++) {
+                hs_kb5 tk = hs_kb5_zero();
+                for (unsigned j = 0; j < ly->n_cube; j++) tk = hs_kb5_add(tk, hs_kb5_mul(coef[j], acc[j][t][kk]));
+                loc[t] = hs_kb5_add(loc[t], hs_kb5_mul(pw[kk], tk));
+            }
+    } else {
+        hs_gkr_k5 sf[HS_GKR_LANES];
+        for (unsigned j = 0; j < ly->n_cube; j++) sf[j] = hs_gkr_k5_at(fold[j], off);
+        k->roundk(sf, ly->n_cube, h, eq, lo, hi, loc);
+    }
+    if (lin) { /* linear in X: values A, B at 0, 1 give 2B - A and 3B - 2A */
+        k->lin(hs_gkr_k5_at(*lin, off), h, eq, lo, hi, &la, &lb);
+        hs_kb5 d = hs_kb5_sub(lb, la), l2 = hs_kb5_add(lb, d), l3 = hs_kb5_add(l2, d);
+        loc[0] = hs_kb5_add(loc[0], la), loc[1] = hs_kb5_add(loc[1], l2), loc[2] = hs_kb5_add(loc[2], l3);
+    }
+}
+
+/* q(0), q(2), q(3) of round `round`. The eq factor over z[round+1..] is split into block weights
+ * over its first variables (up to SPLIT) times the suffix table E_split. Field sums are exact, so
+ * the per-thread partial sums give the same q for any thread count. */
+static void round_q(const hs_gkr_layer *ly, unsigned round, const hs_gkr_scratch *s, const hs_kb5 *z,
+                    const hs_kb5 *coef, const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, const hs_kb5 *r0,
+                    unsigned threads, hs_kb5 q[3]) {
     const hs_gkr_kernels *k = s->kern;
-    const unsigned n = ly->n;
-    const hs_gkr_k5 eq = suffix_eq(s, n, round);
+    const unsigned n = ly->n, sp = split_bits(n), sb = round < sp ? sp - round : 0;
+    const hs_gkr_k5 eq = suffix_eq(s, n, round + sb);
+    hs_kb5 w[1u << SPLIT];
+    block_weights(z + round + 1, sb, w);
     q[0] = q[1] = q[2] = hs_kb5_zero();
-    const size_t h_ = (size_t)1 << (n - 1 - round);
-#pragma omp parallel num_threads(team(h_, threads))
+    const size_t h = (size_t)1 << (n - 1 - round), blk = h >> sb;
+#pragma omp parallel num_threads(team(h, threads))
     {
         size_t lo, hi;
-        my_range(h_, &lo, &hi);
-        hs_kb5 loc[3] = {hs_kb5_zero(), hs_kb5_zero(), hs_kb5_zero()}, la = hs_kb5_zero(), lb = hs_kb5_zero();
-        if (round == 0) {
-            hs_kb5 acc[HS_GKR_LANES][3];
-            memset(acc, 0, sizeof acc);
-            k->round0(ly->cols, ly->n_cube, h_, eq, lo, hi, acc);
-            for (int t = 0; t < 3; t++)
-                for (unsigned j = 0; j < ly->n_cube; j++) loc[t] = hs_kb5_add(loc[t], hs_kb5_mul(coef[j], acc[j][t]));
-        } else if (round == 1 && r0) {
-            /* (A + r0 D)^3 = A^3 + 3 r0 A^2 D + 3 r0^2 A D^2 + r0^3 D^3 */
-            hs_kb5 acc[HS_GKR_LANES][3][4], three = hs_kb5_from_base(hs_kb_from_u32(3));
-            hs_kb5 r2 = hs_kb5_square(*r0), pw[4] = {hs_kb5_one(), hs_kb5_mul(three, *r0), hs_kb5_mul(three, r2),
-                                                      hs_kb5_mul(r2, *r0)};
-            memset(acc, 0, sizeof acc);
-            k->round1(ly->cols, ly->n_cube, h_, eq, lo, hi, acc);
-            for (int t = 0; t < 3; t++)
-                for (int kk = 0; kk < 4; kk++) {
-                    hs_kb5 tk = hs_kb5_zero();
-                    for (unsigned j = 0; j < ly->n_cube; j++) tk = hs_kb5_add(tk, hs_kb5_mul(coef[j], acc[j][t][kk]));
-                    loc[t] = hs_kb5_add(loc[t], hs_kb5_mul(pw[kk], tk));
-                }
-        } else {
-            k->roundk(fold, ly->n_cube, h_, eq, lo, hi, loc);
-        }
-        if (lin) { /* linear in X: values A, B at 0, 1 give 2B - A and 3B - 2A */
-            k->lin(*lin, h_, eq, lo, hi, &la, &lb);
-            hs_kb5 d = hs_kb5_sub(lb, la), l2 = hs_kb5_add(lb, d), l3 = hs_kb5_add(l2, d);
-            loc[0] = hs_kb5_add(loc[0], la), loc[1] = hs_kb5_add(loc[1], l2), loc[2] = hs_kb5_add(loc[2], l3);
+        my_range(blk, &lo, &hi);
+        hs_kb5 loc[3] = {hs_kb5_zero(), hs_kb5_zero(), hs_kb5_zero()}, lb[3];
+        for (size_t b = 0; b < ((size_t)1 << sb); b++) {
+            round_block(ly, round, k, coef, fold, lin, r0, eq, h, b * blk, lo, hi, lb);
+            for (int t = 0; t < 3; t++) loc[t] = hs_kb5_add(loc[t], hs_kb5_mul(w[b], lb[t]));
         }
 #pragma omp critical(hs_gkr_round_q)
         for (int t = 0; t < 3; t++) q[t] = hs_kb5_add(q[t], loc[t]);
@@ -181,19 +220,28 @@ static void fold_two(const hs_gkr_layer *ly, const hs_gkr_scratch *s, const hs_k
     }
 }
 
-/* out[j] = cols[j]^(z) for j < kc, with t (planes of 2^n entries) as the eq table. */
+/* out[j] = cols[j]^(z) for j < kc: eq over the last n - sb variables into t (planes of at least
+ * 2^(n - sb) entries), block weights over the first sb. */
 static void eval_with_table(const hs_kb *const *cols, unsigned kc, unsigned n, const hs_kb5 *z, hs_gkr_k5 t,
                             const hs_gkr_kernels *k, hs_kb5 *out, unsigned threads) {
-    build_eq(k, t, z, n, threads);
+    const unsigned sb = n < SPLIT ? n : SPLIT;
+    hs_kb5 w[1u << SPLIT];
+    block_weights(z, sb, w);
+    build_eq(k, t, z + sb, n - sb, threads);
     for (unsigned j = 0; j < kc; j++) out[j] = hs_kb5_zero();
-    const size_t N = (size_t)1 << n;
-#pragma omp parallel num_threads(team(N, threads))
+    const size_t blk = (size_t)1 << (n - sb);
+#pragma omp parallel num_threads(team((size_t)1 << n, threads))
     {
         size_t lo, hi;
-        my_range(N, &lo, &hi);
-        hs_kb5 loc[HS_GKR_KERN_MAX_COLS];
+        my_range(blk, &lo, &hi);
+        hs_kb5 loc[HS_GKR_KERN_MAX_COLS], lb[HS_GKR_KERN_MAX_COLS];
+        const hs_kb *sc[HS_GKR_KERN_MAX_COLS];
         for (unsigned j = 0; j < kc; j++) loc[j] = hs_kb5_zero();
-        k->dot(cols, kc, t, lo, hi, loc);
+        for (size_t b = 0; b < ((size_t)1 << sb); b++) {
+            for (unsigned j = 0; j < kc; j++) lb[j] = hs_kb5_zero(), sc[j] = cols[j] + b * blk;
+            k->dot(sc, kc, t, lo, hi, lb);
+            for (unsigned j = 0; j < kc; j++) loc[j] = hs_kb5_add(loc[j], hs_kb5_mul(w[b], lb[j]));
+        }
 #pragma omp critical(hs_gkr_eval)
         for (unsigned j = 0; j < kc; j++) out[j] = hs_kb5_add(out[j], loc[j]);
     }
@@ -247,7 +295,7 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
     hs_kb5 m = hs_kb5_one();
     for (unsigned i = 0; i < n; i++) {
         hs_kb5 q[3], p[5];
-        round_q(ly, i, s, coef, fold, lin, base1 && i == 1 ? &rho[0] : NULL, threads, q);
+        round_q(ly, i, s, z, coef, fold, lin, base1 && i == 1 ? &rho[0] : NULL, threads, q);
         if (!hs_sc_gruen_expand(claim, m, z[i], q, 4, p)) return *why = "degenerate claim point", 0;
         rho[i] = hs_sc_prove_round(t, w, p, 4);
         claim = hs_sc_interpolate(p, 4, rho[i]);
