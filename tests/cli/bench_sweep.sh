@@ -9,7 +9,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 no() { echo "FAIL: $*"; fail=1; }
-sweep=(bench --hash poseidon2-kb16 --log-perms 6..8 --samples 2 --threads 2)
+sweep=(bench --hash poseidon2-kb16 --log-perms 6..8 --samples 2 --threads 1)
 
 # markdown: the seeds' columns and units, then verify and bits
 md=$("$bin" "${sweep[@]}" 2>"$tmp/err") || no "md exit $?: $(cat "$tmp/err")"
@@ -32,7 +32,7 @@ rows = list(csv.DictReader(open(sys.argv[1])))
 assert [int(r["log_perms"]) for r in rows] == [6, 7, 8], rows
 for r in rows:
     assert r["hash"] == "poseidon2-kb16" and r["backend"] == "stark" and r["preset"] == "compat", r
-    assert r["log_blowup"] == "1" and r["threads"] == "2" and r["status"] == "ok" and r["cpu"] and r["commit"], r
+    assert r["log_blowup"] == "1" and r["threads"] == "1" and r["status"] == "ok" and r["cpu"] and r["commit"], r
     assert int(r["perms"]) == 1 << int(r["log_perms"]), r
     t, v = float(r["prove_s"]), float(r["verify_s"])
     assert 0 < t < 60 and 0 < v < 60 and float(r["prove_best_s"]) <= t, r
@@ -59,8 +59,8 @@ md=$(HS_SWEEP_TEST_KILL=7 "$bin" "${sweep[@]}" 2>"$tmp/err"); rc=$?
 echo "$md" | grep -qx '| `poseidon2-kb16` | `2⁷` | `-` | `-` | `-` | `-` | `-` | `-` |' || no "dash row: $md"
 echo "$md" | grep -q '^| `poseidon2-kb16` | `2⁸` | `[0-9]' || no "sweep went on after the '-' row: $md"
 grep -q "2^7: failed: killed" "$tmp/err" || no "failure reason on stderr"
-csv=$(HS_SWEEP_TEST_KILL=6 "$bin" bench --log-perms 6..6 --samples 1 --threads 2 --format csv 2>/dev/null)
-echo "$csv" | grep -q '^poseidon2-kb16,stark,compat,1,2,6,64,,,,,,,,,1,256,"\?failed: killed' || no "csv failed row: $csv"
+csv=$(HS_SWEEP_TEST_KILL=6 "$bin" bench --log-perms 6..6 --samples 1 --threads 1 --format csv 2>/dev/null)
+echo "$csv" | grep -q '^poseidon2-kb16,stark,compat,1,1,6,64,,,,,,,,,1,256,"\?failed: killed' || no "csv failed row: $csv"
 # --timeout: 2^16 cannot be proven in 10 ms
 md=$("$bin" bench --log-perms 16 --samples 1 --timeout 0.01 2>"$tmp/err"); rc=$?
 [ $rc = 0 ] && echo "$md" | grep -q '| `2¹⁶` | `-` | `-` |' || no "timeout row: exit $rc, $md"
@@ -95,13 +95,13 @@ expect2 "no mode" bench
 png_ok() { [ -s "$1" ] && [ "$(head -c 4 "$1" | tail -c 3)" = PNG ]; }
 plotted=0
 if command -v gnuplot >/dev/null 2>&1; then
-    HS_PLOT=gnuplot "$bin" bench --log-perms 6..7 --samples 1 --plot "$tmp/g.png" >/dev/null 2>"$tmp/err" ||
+    HS_PLOT=gnuplot "$bin" bench --log-perms 6..7 --samples 1 --threads 1 --plot "$tmp/g.png" >/dev/null 2>"$tmp/err" ||
         no "gnuplot plot exit: $(cat "$tmp/err")"
     png_ok "$tmp/g.png" || no "gnuplot: no PNG"
     plotted=1
 fi
 if python3 -c 'import matplotlib' >/dev/null 2>&1 || /usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1; then
-    HS_PLOT=matplotlib "$bin" bench --log-perms 6..7 --samples 1 --log-blowup 2 --plot "$tmp/m.png" >/dev/null 2>"$tmp/err" ||
+    HS_PLOT=matplotlib "$bin" bench --log-perms 6..7 --samples 1 --threads 1 --log-blowup 2 --plot "$tmp/m.png" >/dev/null 2>"$tmp/err" ||
         no "matplotlib plot exit: $(cat "$tmp/err")"
     png_ok "$tmp/m.png" || no "matplotlib: no PNG"
     plotted=1
