@@ -1,0 +1,961 @@
+/* WHIR prover and verifier (whir.h; layout in docs/PROOF_FORMAT_WHIR.md).
+ *
+ * First sumcheck without a weight table. The first k_0 rounds bind the block index a (top k_0
+ * variables) of f(a, y). Every constraint point splits into top (k_0 coordinates) and bottom
+ * (n - k_0); constraints with the same bottom form a group g with c_g[a] = sum gamma^j eq(top_j, a)
+ * and E_g = eq(bottom_g, .), so W(a, y) = sum_g c_g[a] E_g[y] and
+ *     sum_{a,y} f(a, y) W(a, y) = sum_g sum_a c_g[a] F_g[a],   F_g[a] = <f_a, E_g> = f(a, bottom_g).
+ * The k_0 rounds are a sumcheck over those 2^k_0-entry tables; then f(r, .) and W(r, .) are built
+ * in one pass each. A sparse statement (one inner point, claims on many columns) is one group, and
+ * the OOD groups reuse F from the commitment, so f (2^n base values) is read once per statement
+ * group plus once for the fold, and no 2^n weight table exists. Later rounds (n_i <= n - k_0
+ * variables) keep g_i and W_i as K tables. Field arithmetic is exact, so every result is
+ * independent of the thread count. */
+#include "whir/whir.h"
+#include "whir/whir_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "poly/mle.h"
+#include "sumcheck/sumcheck.h"
+#include "util/mem.h"
+
+typedef hs_kb5 K;
+
+#define PAR_MIN ((size_t)1 << 13)
+
+/* ---- small helpers ---- */
+
+static K k_from_kbe(hs_kbe e) {
+    K r;
+    memcpy(r.c, e.c, sizeof r.c);
+    return r;
+}
+static hs_kbe k_to_kbe(K a) {
+    hs_kbe e = hs_kbe_zero();
+    memcpy(e.c, a.c, sizeof a.c);
+    return e;
+}
+static K k_sample(hs_transcript *t) { return k_from_kbe(hs_transcript_sample_kbe(t, 5)); }
+static void k_absorb(hs_transcript *t, const K *v, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        hs_kbe e = k_to_kbe(v[i]);
+        hs_transcript_absorb_kbe(t, 5, &e, 1);
+    }
+}
+static void k_write(hs_writer *w, const K *v, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        hs_kbe e = k_to_kbe(v[i]);
+        hs_w_kbe(w, 5, &e, 1);
+    }
+}
+static void k_read(hs_reader *r, K *v, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        hs_kbe e;
+        hs_r_kbe(r, 5, &e, 1);
+        v[i] = k_from_kbe(e);
+    }
+}
+static K k_muladd(K acc, K a, K b) { return hs_kb5_add(acc, hs_kb5_mul(a, b)); }
+
+/* pow_n(z) = (z^(2^(n-1)), ..., z^2, z) */
+static void pow_point(K *out, K z, unsigned n) {
+    if (!n) return;
+    out[n - 1] = z;
+    for (unsigned i = n - 1; i-- > 0;) out[i] = hs_kb5_square(out[i + 1]);
+}
+
+static size_t bitrev(size_t q, unsigned bits) {
+    size_t r = 0;
+    for (unsigned i = 0; i < bits; i++) r |= ((q >> i) & 1) << (bits - 1 - i);
+    return r;
+}
+
+/* The evaluation point of leaf q of a tree of height l: w^bitrev(q), w of order 2^l. */
+static hs_kb leaf_point(size_t q, unsigned l) { return hs_kb_exp(hs_kb_two_adic_root(l), bitrev(q, l)); }
+
+/* Value at z of the multilinear polynomial with coefficients c (2^n entries, mle.h order);
+ * destroys c. */
+static K coeffs_eval(K *c, unsigned n, const K *z) {
+    size_t h = (size_t)1 << n;
+    for (unsigned i = 0; i < n; i++) {
+        h >>= 1;
+        for (size_t j = 0; j < h; j++) c[j] = k_muladd(c[j], z[i], c[j + h]);
+    }
+    return c[0];
+}
+
+/* Univariate form at x: sum_j c_j x^j (Horner). */
+static K coeffs_horner(const K *c, size_t len, hs_kb x) {
+    K acc = hs_kb5_zero();
+    for (size_t j = len; j-- > 0;) acc = hs_kb5_add(hs_kb5_mul_base(acc, x), c[j]);
+    return acc;
+}
+
+/* eq table of a base-field point (2^n entries, mle.h order) into out. */
+static void eq_table_base(hs_kb *out, const hs_kb *z, unsigned n) {
+    out[0] = HS_KB_ONE;
+    size_t s = 1;
+    for (unsigned i = 0; i < n; i++, s <<= 1)
+        for (size_t j = s; j-- > 0;) {
+            hs_kb v = out[j], hi = hs_kb_mul(v, z[i]);
+            out[2 * j + 1] = hi;
+            out[2 * j] = hs_kb_sub(v, hi);
+        }
+}
+
+/* ---- Mobius transform: evaluations on the cube -> multilinear coefficients ----
+ * On a matrix of 2^log_rows rows of w words: for each row-index bit, row[j | bit] -= row[j]
+ * (word-wise, so a row of K values is transformed coordinate-wise). The low bits run inside
+ * cache tiles, the high bits as whole passes. */
+static void rows_sub(hs_kb *restrict hi, const hs_kb *restrict lo, size_t w) {
+    for (size_t i = 0; i < w; i++) hi[i] = hs_kb_sub(hi[i], lo[i]);
+}
+
+static void mobius_rows(hs_kb *mat, unsigned log_rows, size_t w, unsigned threads) {
+    if (!log_rows) return;
+    unsigned tl = 0; /* log rows per tile: ~64 KiB */
+    while (tl < log_rows && ((w << (tl + 1)) * sizeof(hs_kb)) <= ((size_t)1 << 16)) tl++;
+    size_t ntiles = (size_t)1 << (log_rows - tl), trows = (size_t)1 << tl;
+    int nt = threads > 1 && ((size_t)w << log_rows) >= PAR_MIN ? (int)threads : 1;
+#pragma omp parallel for num_threads(nt) schedule(static)
+    for (size_t tile = 0; tile < ntiles; tile++) {
+        hs_kb *base = mat + tile * trows * w;
+        for (unsigned b = 0; b < tl; b++) {
+            size_t s = (size_t)1 << b;
+            for (size_t j = 0; j < trows; j++)
+                if (j & s) rows_sub(base + j * w, base + (j - s) * w, w);
+        }
+    }
+    for (unsigned b = tl; b < log_rows; b++) {
+        size_t s = (size_t)1 << b, npairs = (size_t)1 << (log_rows - 1);
+#pragma omp parallel for num_threads(nt) schedule(static)
+        for (size_t q = 0; q < npairs; q++) {
+            size_t j = ((q >> b) << (b + 1)) | (q & (s - 1));
+            rows_sub(mat + (j + s) * w, mat + j * w, w);
+        }
+    }
+}
+
+/* <f, E> for a base table f and a K table E of len entries. */
+static K dot_base(const hs_kb *f, const K *E, size_t len) {
+    uint64_t s[5] = {0, 0, 0, 0, 0};
+    for (size_t i = 0; i < len; i++)
+        for (int c = 0; c < 5; c++) s[c] = hs_kbx_csub(s[c] + hs_kbx_prod(f[i], E[i].c[c]));
+    K r;
+    for (int c = 0; c < 5; c++) r.c[c] = hs_kb_redc(s[c]);
+    return r;
+}
+
+/* ---- witness ---- */
+
+struct hs_whir_witness {
+    hs_whir_params p;
+    unsigned k0, m0;        /* m0 = n - k0 */
+    const hs_kb **blk;      /* 2^k0 blocks of 2^m0 values: f_a */
+    hs_kb *own;             /* contiguous copy when the columns are narrower than the blocks */
+    hs_kb *mat0;            /* oracle 0 matrix: 2^log_leaves rows of 2^k0 words */
+    hs_merkle_tree *tree0;
+    hs_ntt_plan own_plan;
+    const hs_ntt_plan *plan;
+    K *ood_F;               /* ood x 2^k0: f(a, bottom(pow(zeta))) */
+    K ood_pts[HS_WHIR_MAX_OOD], ood_vals[HS_WHIR_MAX_OOD];
+    int opened;
+};
+
+void hs_whir_witness_free(hs_whir_witness *wit) {
+    if (!wit) return;
+    hs_free(wit->blk);
+    hs_free(wit->own);
+    hs_free(wit->mat0);
+    hs_merkle_free(wit->tree0);
+    if (wit->own_plan.tw || wit->own_plan.itw) hs_ntt_plan_free(&wit->own_plan);
+    hs_free(wit->ood_F);
+    free(wit);
+}
+
+/* F[a] = f(a, bottom) for a < 2^k0, with E = eq(bottom, .) given. */
+static void partial_evals(const hs_whir_witness *wit, const K *E, K *F, unsigned threads) {
+    size_t A = (size_t)1 << wit->k0, B = (size_t)1 << wit->m0;
+    int nt = threads > 1 && (A << wit->m0) >= PAR_MIN ? (int)threads : 1;
+    if (A >= (size_t)nt) {
+#pragma omp parallel for num_threads(nt) schedule(static)
+        for (size_t a = 0; a < A; a++) F[a] = dot_base(wit->blk[a], E, B);
+        return;
+    }
+    /* few blocks: split each block's dot product */
+    for (size_t a = 0; a < A; a++) {
+        size_t chunk = (B + (size_t)nt - 1) / (size_t)nt;
+        K part[64];
+        int nt2 = nt > 64 ? 64 : nt;
+#pragma omp parallel for num_threads(nt2) schedule(static)
+        for (int c = 0; c < nt2; c++) {
+            size_t lo = (size_t)c * chunk, hi = lo + chunk > B ? B : lo + chunk;
+            part[c] = lo < hi ? dot_base(wit->blk[a] + lo, E + lo, hi - lo) : hs_kb5_zero();
+        }
+        K s = hs_kb5_zero();
+        for (int c = 0; c < nt2; c++) s = hs_kb5_add(s, part[c]);
+        F[a] = s;
+    }
+}
+
+/* ---- the committed matrices ---- */
+
+/* Encodes the K table g (2^nv entries) as oracle o: rows 2^log_leaves of 5 * 2^fold words. */
+static hs_kb *encode_ext(const hs_ntt_plan *plan, const K *g, const hs_whir_round *o, unsigned threads) {
+    unsigned m = o->n_vars - o->fold;
+    size_t A = (size_t)1 << o->fold, B = (size_t)1 << m, w = 5 * A;
+    hs_kb *mat = hs_calloc_array((size_t)w << o->log_leaves, sizeof(hs_kb));
+    if (!mat) return NULL;
+    for (size_t j = 0; j < B; j++)
+        for (size_t a = 0; a < A; a++) memcpy(mat + j * w + 5 * a, g[a * B + j].c, 5 * sizeof(hs_kb));
+    mobius_rows(mat, m, w, threads);
+    if (!hs_ntt_dif(plan, mat, o->log_leaves, w, threads)) {
+        hs_free(mat);
+        return NULL;
+    }
+    return mat;
+}
+
+/* The value of a leaf folded at r: multilinear interpolation over the block index. */
+static K fold_leaf_base(const hs_kb *row, unsigned k, const K *r) { return hs_mle_eval_base(row, k, r, 1); }
+static K fold_leaf_ext(const hs_kb *row, unsigned k, const K *r, K *scratch) {
+    size_t A = (size_t)1 << k;
+    for (size_t a = 0; a < A; a++) memcpy(scratch[a].c, row + 5 * a, 5 * sizeof(hs_kb));
+    return hs_mle_eval_ext(scratch, k, r, 1);
+}
+
+static size_t cap_count(const hs_whir_params *p, unsigned i) {
+    unsigned l = p->round[i].log_leaves, c = p->cfg.cap_height < l ? p->cfg.cap_height : l;
+    return (size_t)1 << c;
+}
+
+/* ---- commit ---- */
+
+int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_plan *plan, const hs_kb *const *cols,
+                   unsigned log_cols, unsigned log_rows, hs_transcript *t, hs_writer *w, hs_whir_commitment *comm,
+                   unsigned threads, const char **why) {
+    const char *dummy;
+    if (!why) why = &dummy;
+    *out = NULL;
+    if (log_cols + log_rows != p->n_vars || !cols) return *why = "whir: columns do not match the parameters", 0;
+    hs_whir_witness *wit = calloc(1, sizeof *wit);
+    if (!wit) return *why = "whir: out of memory", 0;
+    wit->p = *p;
+    unsigned n = p->n_vars, k0 = p->round[0].fold, m0 = n - k0;
+    wit->k0 = k0, wit->m0 = m0;
+    size_t A = (size_t)1 << k0, B = (size_t)1 << m0, W = A;
+    unsigned maxl = 0;
+    for (unsigned i = 0; i <= p->n_rounds; i++)
+        if (p->round[i].log_leaves > maxl) maxl = p->round[i].log_leaves;
+    if (plan && plan->max_log_n < maxl) plan = NULL;
+    if (!plan) {
+        if (!hs_ntt_plan_init(&wit->own_plan, maxl)) goto oom;
+        plan = &wit->own_plan;
+    }
+    wit->plan = plan;
+    wit->blk = hs_alloc_array(A, sizeof *wit->blk);
+    if (!wit->blk) goto oom;
+    if (k0 >= log_cols) {
+        size_t per = (size_t)1 << (k0 - log_cols);
+        for (size_t a = 0; a < A; a++) wit->blk[a] = cols[a / per] + (a % per) * B;
+    } else {
+        size_t rows = (size_t)1 << log_rows;
+        wit->own = hs_alloc_array((size_t)1 << n, sizeof(hs_kb));
+        if (!wit->own) goto oom;
+        for (size_t s = 0; s < ((size_t)1 << log_cols); s++) memcpy(wit->own + s * rows, cols[s], rows * sizeof(hs_kb));
+        for (size_t a = 0; a < A; a++) wit->blk[a] = wit->own + a * B;
+    }
+
+    /* oracle 0: rows j < B hold (f_a's coefficient j)_a; the rest stays zero */
+    const hs_whir_round *o = &p->round[0];
+    wit->mat0 = hs_calloc_array(W << o->log_leaves, sizeof(hs_kb));
+    if (!wit->mat0) goto oom;
+    {
+        const size_t CH = 64;
+        int nt = threads > 1 && (A << m0) >= PAR_MIN ? (int)threads : 1;
+#pragma omp parallel for num_threads(nt) schedule(static)
+        for (size_t j0 = 0; j0 < B; j0 += CH) {
+            size_t j1 = j0 + CH < B ? j0 + CH : B;
+            for (size_t a = 0; a < A; a++) {
+                const hs_kb *src = wit->blk[a];
+                for (size_t j = j0; j < j1; j++) wit->mat0[j * W + a] = src[j];
+            }
+        }
+    }
+    mobius_rows(wit->mat0, m0, W, threads);
+    if (!hs_ntt_dif(plan, wit->mat0, o->log_leaves, W, threads)) goto oom;
+    if (!hs_merkle_build(&wit->tree0, p->cfg.hash, wit->mat0, o->log_leaves, W, p->cfg.cap_height, threads)) goto oom;
+    size_t ncap = cap_count(p, 0);
+    const hs_digest *cap = hs_merkle_cap(wit->tree0);
+    hs_w_digests(w, cap, ncap);
+    hs_transcript_absorb_digests(t, cap, ncap);
+
+    /* OOD: f(pow_n(zeta)) = sum_a eq(top, a) F[a] */
+    unsigned s = o->ood;
+    if (s) {
+        wit->ood_F = hs_alloc_array((size_t)s << k0, sizeof(K));
+        K *E = hs_alloc_array(B, sizeof(K)), *eqa = hs_alloc_array(A, sizeof(K)), *P = hs_alloc_array(n, sizeof(K));
+        int ok = wit->ood_F && E && eqa && P;
+        for (unsigned j = 0; ok && j < s; j++) {
+            wit->ood_pts[j] = k_sample(t);
+            pow_point(P, wit->ood_pts[j], n);
+            hs_mle_eq_table(E, P + k0, m0, hs_kb5_one(), threads);
+            partial_evals(wit, E, wit->ood_F + ((size_t)j << k0), threads);
+            hs_mle_eq_table(eqa, P, k0, hs_kb5_one(), 1);
+            K v = hs_kb5_zero();
+            for (size_t a = 0; a < A; a++) v = k_muladd(v, eqa[a], wit->ood_F[((size_t)j << k0) + a]);
+            wit->ood_vals[j] = v;
+        }
+        hs_free(E), hs_free(eqa), hs_free(P);
+        if (!ok) goto oom;
+        k_write(w, wit->ood_vals, s);
+        k_absorb(t, wit->ood_vals, s);
+    }
+    if (w->err) goto oom;
+    if (comm) {
+        memset(comm, 0, sizeof *comm);
+        comm->n_cap = ncap;
+        memcpy(comm->cap, cap, ncap * sizeof *cap);
+        comm->n_ood = s;
+        memcpy(comm->ood_points, wit->ood_pts, s * sizeof(K));
+        memcpy(comm->ood_values, wit->ood_vals, s * sizeof(K));
+    }
+    *out = wit;
+    return 1;
+oom:
+    hs_whir_witness_free(wit);
+    return *why = "whir: out of memory", 0;
+}
+
+/* ---- statements ---- */
+
+static int statements_ok(unsigned n, const hs_whir_statement *st, size_t n_st) {
+    for (size_t i = 0; i < n_st; i++) {
+        if (st[i].n_inner > n || (st[i].n_claims && (!st[i].sel || !st[i].values)) || (st[i].n_inner && !st[i].point))
+            return 0;
+        unsigned sb = n - st[i].n_inner;
+        for (size_t j = 0; j < st[i].n_claims; j++)
+            if (sb < 32 && (st[i].sel[j] >> sb)) return 0;
+    }
+    return 1;
+}
+
+/* The full point of claim j: (bits(sel), point). */
+static void full_point(K *P, unsigned n, const hs_whir_statement *s, size_t j) {
+    unsigned sb = n - s->n_inner;
+    for (unsigned i = 0; i < sb; i++)
+        P[i] = ((s->sel[j] >> (sb - 1 - i)) & 1) ? hs_kb5_one() : hs_kb5_zero();
+    memcpy(P + sb, s->point, s->n_inner * sizeof(K));
+}
+
+static void absorb_statements(hs_transcript *t, const hs_whir_statement *st, size_t n_st) {
+    hs_transcript_absorb_u64(t, n_st);
+    for (size_t i = 0; i < n_st; i++) {
+        hs_transcript_absorb_u64(t, st[i].n_inner);
+        hs_transcript_absorb_u64(t, st[i].n_claims);
+        k_absorb(t, st[i].point, st[i].n_inner);
+        for (size_t j = 0; j < st[i].n_claims; j++) {
+            hs_transcript_absorb_u64(t, st[i].sel[j]);
+            k_absorb(t, &st[i].values[j], 1);
+        }
+    }
+}
+
+/* Constraint groups of the first sumcheck (see the top of the file). */
+typedef struct {
+    size_t n, cap;
+    K *bottom; /* n x m0 */
+    K *c, *F;  /* n x 2^k0 each */
+    int *has_F;
+} groups;
+
+static void groups_free(groups *g) {
+    free(g->bottom), free(g->c), free(g->F), free(g->has_F);
+    memset(g, 0, sizeof *g);
+}
+
+/* Adds gamma_pow * eq(P, .) (P of n = k0 + m0 coordinates); returns the group index or -1 (OOM). */
+static long groups_add(groups *g, const K *P, unsigned k0, unsigned m0, K scale, K *tmp) {
+    size_t A = (size_t)1 << k0;
+    if (!(g->n && !memcmp(g->bottom + (g->n - 1) * m0, P + k0, m0 * sizeof(K)))) {
+        if (g->n == g->cap) {
+            size_t nc = g->cap ? 2 * g->cap : 8;
+            K *b = realloc(g->bottom, nc * (m0 ? m0 : 1) * sizeof(K));
+            if (b) g->bottom = b;
+            K *c = realloc(g->c, nc * A * sizeof(K));
+            if (c) g->c = c;
+            K *F = realloc(g->F, nc * A * sizeof(K));
+            if (F) g->F = F;
+            int *h = realloc(g->has_F, nc * sizeof(int));
+            if (h) g->has_F = h;
+            if (!b || !c || !F || !h) return -1;
+            g->cap = nc;
+        }
+        memcpy(g->bottom + g->n * m0, P + k0, m0 * sizeof(K));
+        memset(g->c + g->n * A, 0, A * sizeof(K));
+        g->has_F[g->n] = 0;
+        g->n++;
+    }
+    size_t gi = g->n - 1;
+    hs_mle_eq_table(tmp, P, k0, scale, 1);
+    for (size_t a = 0; a < A; a++) g->c[gi * A + a] = hs_kb5_add(g->c[gi * A + a], tmp[a]);
+    return (long)gi;
+}
+
+/* The groups of the first sumcheck and the combined claim: OOD answers first, then the claims,
+ * weights gamma^0, gamma^1, ... */
+static int build_groups(const hs_whir_witness *wit, const hs_whir_statement *st, size_t n_st, K gamma, groups *gr,
+                        K *claim_out, unsigned threads) {
+    unsigned n = wit->p.n_vars, k0 = wit->k0, m0 = wit->m0;
+    size_t A = (size_t)1 << k0, B = (size_t)1 << m0;
+    K *P = malloc((n + 1) * sizeof(K)), *tmpA = malloc(A * sizeof(K)), *E = NULL;
+    K gp = hs_kb5_one(), claim = hs_kb5_zero();
+    int ok = 0;
+    if (!P || !tmpA) goto done;
+    for (unsigned j = 0; j < wit->p.round[0].ood; j++) {
+        pow_point(P, wit->ood_pts[j], n);
+        long gi = groups_add(gr, P, k0, m0, gp, tmpA);
+        if (gi < 0) goto done;
+        memcpy(gr->F + (size_t)gi * A, wit->ood_F + ((size_t)j << k0), A * sizeof(K));
+        gr->has_F[gi] = 1;
+        claim = k_muladd(claim, gp, wit->ood_vals[j]);
+        gp = hs_kb5_mul(gp, gamma);
+    }
+    for (size_t i = 0; i < n_st; i++)
+        for (size_t j = 0; j < st[i].n_claims; j++) {
+            full_point(P, n, &st[i], j);
+            long gi = groups_add(gr, P, k0, m0, gp, tmpA);
+            if (gi < 0) goto done;
+            claim = k_muladd(claim, gp, st[i].values[j]);
+            gp = hs_kb5_mul(gp, gamma);
+        }
+    E = hs_alloc_array(B, sizeof(K));
+    if (!E) goto done;
+    for (size_t gi = 0; gi < gr->n; gi++)
+        if (!gr->has_F[gi]) {
+            hs_mle_eq_table(E, gr->bottom + gi * m0, m0, hs_kb5_one(), threads);
+            partial_evals(wit, E, gr->F + gi * A, threads);
+        }
+    *claim_out = claim;
+    ok = 1;
+done:
+    free(P), free(tmpA), hs_free(E);
+    return ok;
+}
+
+hs_kb5 hs_whir_debug_group_sum(const hs_whir_witness *wit, const hs_whir_statement *st, size_t n_st, hs_kb5 gamma,
+                               hs_kb5 *claim, unsigned threads) {
+    groups gr = {0};
+    K s = hs_kb5_zero();
+    size_t A = (size_t)1 << wit->k0;
+    if (build_groups(wit, st, n_st, gamma, &gr, claim, threads))
+        for (size_t gi = 0; gi < gr.n; gi++)
+            for (size_t a = 0; a < A; a++) s = k_muladd(s, gr.c[gi * A + a], gr.F[gi * A + a]);
+    groups_free(&gr);
+    return s;
+}
+
+const hs_kb *hs_whir_debug_leaves(const hs_whir_witness *wit, size_t *width, unsigned *log_leaves) {
+    *width = (size_t)1 << wit->k0;
+    *log_leaves = wit->p.round[0].log_leaves;
+    return wit->mat0;
+}
+
+void hs_whir_debug_ood(const hs_whir_witness *wit, hs_kb5 *pts, hs_kb5 *vals) {
+    memcpy(pts, wit->ood_pts, wit->p.round[0].ood * sizeof(K));
+    memcpy(vals, wit->ood_vals, wit->p.round[0].ood * sizeof(K));
+}
+
+void hs_whir_debug_mobius(hs_kb *mat, unsigned log_rows, size_t w, unsigned threads) {
+    mobius_rows(mat, log_rows, w, threads);
+}
+
+void hs_whir_eval_statement(const hs_whir_witness *wit, unsigned n_inner, const hs_kb5 *point, const uint32_t *sel,
+                            size_t n_claims, hs_kb5 *values, unsigned threads) {
+    unsigned n = wit->p.n_vars, k0 = wit->k0, m0 = wit->m0;
+    size_t A = (size_t)1 << k0, B = (size_t)1 << m0;
+    hs_whir_statement s = {n_inner, point, n_claims, sel, values};
+    K *P = malloc(n * sizeof(K) + 1), *E = hs_alloc_array(B, sizeof(K)), *F = malloc(A * sizeof(K)),
+      *eqa = malloc(A * sizeof(K));
+    if (P && E && F && eqa) {
+        int have = 0;
+        K *lastb = malloc((m0 ? m0 : 1) * sizeof(K));
+        for (size_t j = 0; lastb && j < n_claims; j++) {
+            full_point(P, n, &s, j);
+            if (!have || memcmp(lastb, P + k0, m0 * sizeof(K))) {
+                hs_mle_eq_table(E, P + k0, m0, hs_kb5_one(), threads);
+                partial_evals(wit, E, F, threads);
+                memcpy(lastb, P + k0, m0 * sizeof(K));
+                have = 1;
+            }
+            hs_mle_eq_table(eqa, P, k0, hs_kb5_one(), 1);
+            K v = hs_kb5_zero();
+            for (size_t a = 0; a < A; a++) v = k_muladd(v, eqa[a], F[a]);
+            values[j] = v;
+        }
+        free(lastb);
+    }
+    free(P), hs_free(E), free(F), free(eqa);
+}
+
+/* ---- sumcheck rounds over sums of products of K-table pairs ---- */
+
+typedef struct {
+    K *a, *b;
+} sc_pair;
+
+/* p(0) and p(2) of X -> sum_g sum_i A_g(X, i) B_g(X, i), tables of 2 * half entries. */
+static void pairs_poly(const sc_pair *pr, size_t G, size_t half, K *p0, K *p2, unsigned threads) {
+    K s0 = hs_kb5_zero(), s2 = hs_kb5_zero();
+    int nt = threads > 1 && half * G >= PAR_MIN ? (int)threads : 1;
+    for (size_t g = 0; g < G; g++) {
+        const K *A = pr[g].a, *Bt = pr[g].b;
+#pragma omp parallel num_threads(nt)
+        {
+            K l0 = hs_kb5_zero(), l2 = hs_kb5_zero();
+#pragma omp for schedule(static) nowait
+            for (size_t i = 0; i < half; i++) {
+                K a0 = A[i], a1 = A[i + half], b0 = Bt[i], b1 = Bt[i + half];
+                l0 = k_muladd(l0, a0, b0);
+                K a2 = hs_kb5_sub(hs_kb5_add(a1, a1), a0), b2 = hs_kb5_sub(hs_kb5_add(b1, b1), b0);
+                l2 = k_muladd(l2, a2, b2);
+            }
+#pragma omp critical(hs_whir_pairs)
+            {
+                s0 = hs_kb5_add(s0, l0);
+                s2 = hs_kb5_add(s2, l2);
+            }
+        }
+    }
+    *p0 = s0, *p2 = s2;
+}
+
+/* One prover round: message, optional grinding, challenge, fold. */
+static int sc_prove_round(hs_transcript *t, hs_writer *w, sc_pair *pr, size_t G, size_t *half, K *claim, unsigned pow,
+                          K *chal, unsigned threads) {
+    K p[3];
+    pairs_poly(pr, G, *half, &p[0], &p[2], threads);
+    p[1] = hs_kb5_sub(*claim, p[0]);
+    K c = hs_sc_prove_round(t, w, p, 2);
+    if (pow) {
+        uint64_t nonce = hs_transcript_grind(t, pow, threads);
+        hs_w_u64(w, nonce);
+        if (!hs_transcript_check_pow(t, pow, nonce)) return 0;
+        c = k_sample(t);
+    }
+    *claim = hs_sc_interpolate(p, 2, c);
+    *chal = c;
+    size_t h = *half;
+    for (size_t g = 0; g < G; g++) {
+        hs_mle_fold_ext(pr[g].a, pr[g].a, h, c, h >= PAR_MIN ? threads : 1);
+        hs_mle_fold_ext(pr[g].b, pr[g].b, h, c, h >= PAR_MIN ? threads : 1);
+    }
+    *half = h / 2;
+    return 1;
+}
+
+/* One verifier round (the message is read by the shared sumcheck transport; with grinding the
+ * challenge is resampled after the nonce, so the message is re-read for the interpolation). */
+static int sc_verify_round(hs_transcript *t, hs_reader *r, K *claim, unsigned pow, K *chal, const char **why) {
+    K before = *claim;
+    hs_reader save = *r;
+    if (!hs_sc_verify_round(t, r, 2, claim, chal)) return *why = "whir: truncated or malformed sumcheck", 0;
+    if (!pow) return 1;
+    K v[2];
+    k_read(&save, v, 2);
+    uint64_t nonce = hs_r_u64(r);
+    if (r->err || save.err) return *why = "whir: truncated sumcheck grinding", 0;
+    if (!hs_transcript_check_pow(t, pow, nonce)) return *why = "whir: fold proof of work", 0;
+    K p[3] = {v[0], hs_kb5_sub(before, v[0]), v[1]};
+    *chal = k_sample(t);
+    *claim = hs_sc_interpolate(p, 2, *chal);
+    return 1;
+}
+
+/* ---- queries ---- */
+
+static int cmp_size(const void *a, const void *b) {
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Samples t indices below 2^l, sorted and deduplicated into idx; returns the count. */
+static size_t sample_queries(hs_transcript *t, unsigned l, unsigned count, size_t *idx) {
+    for (unsigned i = 0; i < count; i++) idx[i] = hs_transcript_sample_bits(t, l);
+    qsort(idx, count, sizeof *idx, cmp_size);
+    size_t u = 0;
+    for (unsigned i = 0; i < count; i++)
+        if (!u || idx[u - 1] != idx[i]) idx[u++] = idx[i];
+    return u;
+}
+
+/* ---- open ---- */
+
+int hs_whir_open(const hs_whir_params *p, hs_whir_witness *wit, const hs_whir_statement *st, size_t n_st,
+                 hs_transcript *t, hs_writer *w, unsigned threads, const char **why) {
+    const char *dummy;
+    if (!why) why = &dummy;
+    *why = NULL;
+    unsigned n = p->n_vars, k0 = wit->k0, m0 = wit->m0, M = p->n_rounds;
+    if (wit->opened) return *why = "whir: witness already opened", 0;
+    if (memcmp(p, &wit->p, sizeof *p)) return *why = "whir: parameters differ from the commitment's", 0;
+    if (!statements_ok(n, st, n_st)) return *why = "whir: malformed statement", 0;
+    wit->opened = 1;
+    size_t A = (size_t)1 << k0, B = (size_t)1 << m0;
+    int ok = 0;
+    groups gr = {0};
+    K *P = malloc((n + 1) * sizeof(K)), *tmpA = malloc(A * sizeof(K)), *E = NULL;
+    K *g = NULL, *Wt = NULL, *scratch = NULL;
+    hs_kb *eqb = NULL, *mat = NULL, *pts = NULL;
+    hs_merkle_tree *tree = NULL;
+    size_t *idx = NULL;
+    hs_digest *sib = NULL;
+    const hs_kb *prev_mat = wit->mat0;
+    const hs_merkle_tree *prev_tree = wit->tree0;
+    K *r = malloc(n * sizeof(K) + 1);
+    if (!P || !tmpA || !r) goto done;
+
+    /* statements, gamma, groups, claim */
+    absorb_statements(t, st, n_st);
+    K gamma = k_sample(t), claim;
+    if (!build_groups(wit, st, n_st, gamma, &gr, &claim, threads)) goto done;
+    E = hs_alloc_array(B, sizeof(K));
+    if (!E) goto done;
+
+    /* first k0 rounds on the small tables */
+    {
+        sc_pair *pr = malloc((gr.n ? gr.n : 1) * sizeof *pr);
+        if (!pr) goto done;
+        for (size_t gi = 0; gi < gr.n; gi++) pr[gi].a = gr.c + gi * A, pr[gi].b = gr.F + gi * A;
+        size_t half = A / 2;
+        int rok = 1;
+        for (unsigned j = 0; j < k0 && rok; j++)
+            rok = sc_prove_round(t, w, pr, gr.n, &half, &claim, p->round[0].fold_pow, &r[j], 1);
+        free(pr);
+        if (!rok) goto done;
+    }
+    /* g_1 = f(r, .), W_1 = sum_g c_g(r) eq(bottom_g, .) */
+    g = hs_alloc_array(B, sizeof(K));
+    Wt = hs_alloc_array(B, sizeof(K));
+    if (!g || !Wt) goto done;
+    hs_mle_eq_table(tmpA, r, k0, hs_kb5_one(), 1);
+    {
+        const size_t CH = 256;
+        int nt = threads > 1 && (A << m0) >= PAR_MIN ? (int)threads : 1;
+#pragma omp parallel for num_threads(nt) schedule(static)
+        for (size_t y0 = 0; y0 < B; y0 += CH) {
+            size_t y1 = y0 + CH < B ? y0 + CH : B;
+            uint64_t acc[256][5];
+            memset(acc, 0, sizeof acc);
+            for (size_t a = 0; a < A; a++) {
+                const hs_kb *src = wit->blk[a];
+                const K e = tmpA[a];
+                for (size_t y = y0; y < y1; y++)
+                    for (int c = 0; c < 5; c++)
+                        acc[y - y0][c] = hs_kbx_csub(acc[y - y0][c] + hs_kbx_prod(src[y], e.c[c]));
+            }
+            for (size_t y = y0; y < y1; y++)
+                for (int c = 0; c < 5; c++) g[y].c[c] = hs_kb_redc(acc[y - y0][c]);
+        }
+    }
+    memset(Wt, 0, B * sizeof(K));
+    for (size_t gi = 0; gi < gr.n; gi++) {
+        hs_mle_eq_table(E, gr.bottom + gi * m0, m0, gr.c[gi * A], threads); /* c_g folded to one entry */
+        for (size_t y = 0; y < B; y++) Wt[y] = hs_kb5_add(Wt[y], E[y]);
+    }
+
+    /* rounds 1..M, then the final polynomial */
+    unsigned maxq = 0;
+    for (unsigned i = 0; i <= M; i++)
+        if (p->round[i].queries > maxq) maxq = p->round[i].queries;
+    idx = malloc(maxq * sizeof *idx);
+    pts = malloc((n + 1) * sizeof(hs_kb));
+    eqb = hs_alloc_array(B, sizeof(hs_kb));
+    scratch = malloc((((size_t)1 << p->cfg.fold) > A ? ((size_t)1 << p->cfg.fold) : A) * sizeof(K));
+    if (!idx || !pts || !eqb || !scratch) goto done;
+    for (unsigned i = 1; i <= M + 1; i++) {
+        const hs_whir_round *po = &p->round[i - 1];
+        unsigned nv = po->n_vars - po->fold; /* variables of g_i */
+        size_t len = (size_t)1 << nv;
+        K gam = hs_kb5_zero();
+        K oodv[HS_WHIR_MAX_OOD];
+        K oodp[HS_WHIR_MAX_OOD];
+        const hs_whir_round *o = i <= M ? &p->round[i] : NULL;
+        if (o) {
+            mat = encode_ext(wit->plan, g, o, threads);
+            if (!mat) goto done;
+            size_t wd = (size_t)5 << o->fold;
+            if (!hs_merkle_build(&tree, p->cfg.hash, mat, o->log_leaves, wd, p->cfg.cap_height, threads)) goto done;
+            size_t ncap = cap_count(p, i);
+            hs_w_digests(w, hs_merkle_cap(tree), ncap);
+            hs_transcript_absorb_digests(t, hs_merkle_cap(tree), ncap);
+            for (unsigned j = 0; j < o->ood; j++) {
+                oodp[j] = k_sample(t);
+                pow_point(P, oodp[j], nv);
+                oodv[j] = hs_mle_eval_ext(g, nv, P, threads);
+            }
+            k_write(w, oodv, o->ood);
+            k_absorb(t, oodv, o->ood);
+        } else {
+            /* final polynomial: coefficients of g */
+            K *cf = hs_alloc_array(len, sizeof(K));
+            if (!cf) goto done;
+            memcpy(cf, g, len * sizeof(K));
+            mobius_rows((hs_kb *)cf, nv, 5, 1);
+            k_write(w, cf, len);
+            k_absorb(t, cf, len);
+            hs_free(cf);
+        }
+        /* queries to the previous oracle */
+        if (po->query_pow) {
+            uint64_t nonce = hs_transcript_grind(t, po->query_pow, threads);
+            hs_w_u64(w, nonce);
+            hs_transcript_check_pow(t, po->query_pow, nonce);
+        }
+        size_t nq = sample_queries(t, po->log_leaves, po->queries, idx);
+        size_t pw = i == 1 ? A : (size_t)5 << po->fold;
+        for (size_t q = 0; q < nq; q++) hs_w_kb(w, prev_mat + idx[q] * pw, pw);
+        size_t nsib = hs_merkle_open_count(po->log_leaves, hs_merkle_cap_height(prev_tree), idx, nq);
+        sib = malloc((nsib ? nsib : 1) * sizeof *sib);
+        if (!sib || hs_merkle_open_mt(prev_tree, idx, nq, sib, threads) != nsib) goto done;
+        hs_w_digests(w, sib, nsib);
+        free(sib), sib = NULL;
+        if (o) {
+            /* new constraints: OOD answers, then the folded query leaves */
+            gam = k_sample(t);
+            K gpw = gam;
+            for (unsigned j = 0; j < o->ood; j++) {
+                pow_point(P, oodp[j], nv);
+                hs_mle_eq_table(E, P, nv, gpw, threads);
+                for (size_t x = 0; x < len; x++) Wt[x] = hs_kb5_add(Wt[x], E[x]);
+                claim = k_muladd(claim, gpw, oodv[j]);
+                gpw = hs_kb5_mul(gpw, gam);
+            }
+            const K *rr = r + (n - po->n_vars);
+            for (size_t q = 0; q < nq; q++) {
+                const hs_kb *row = prev_mat + idx[q] * pw;
+                K v = i == 1 ? fold_leaf_base(row, po->fold, rr) : fold_leaf_ext(row, po->fold, rr, scratch);
+                hs_kb x = leaf_point(idx[q], po->log_leaves);
+                pts[nv ? nv - 1 : 0] = x;
+                for (unsigned c = nv ? nv - 1 : 0; c-- > 0;) pts[c] = hs_kb_square(pts[c + 1]);
+                eq_table_base(eqb, pts, nv);
+                for (size_t xx = 0; xx < len; xx++) Wt[xx] = hs_kb5_add(Wt[xx], hs_kb5_mul_base(gpw, eqb[xx]));
+                claim = k_muladd(claim, gpw, v);
+                gpw = hs_kb5_mul(gpw, gam);
+            }
+            if (i > 1) {
+                hs_free((void *)prev_mat);
+                hs_merkle_free((hs_merkle_tree *)prev_tree);
+            }
+            prev_mat = mat, prev_tree = tree;
+            mat = NULL, tree = NULL;
+        }
+        /* sumcheck: k_i rounds, or the final n_f rounds */
+        unsigned rounds = o ? o->fold : p->final_vars, pow = o ? o->fold_pow : p->final_fold_pow;
+        sc_pair pr = {g, Wt};
+        size_t half = len / 2;
+        unsigned base = n - nv;
+        for (unsigned j = 0; j < rounds; j++)
+            if (!sc_prove_round(t, w, &pr, 1, &half, &claim, pow, &r[base + j], threads)) goto done;
+    }
+    ok = !w->err;
+done:
+    if (!ok && !*why) *why = "whir: out of memory";
+    if (prev_mat && prev_mat != wit->mat0) {
+        hs_free((void *)prev_mat);
+        hs_merkle_free((hs_merkle_tree *)prev_tree);
+    }
+    groups_free(&gr);
+    free(P), free(tmpA), hs_free(E), hs_free(g), hs_free(Wt), free(scratch), hs_free(eqb), free(pts);
+    hs_free(mat), hs_merkle_free(tree), free(idx), free(sib), free(r);
+    return ok;
+}
+
+/* ---- verifier ---- */
+
+int hs_whir_verify_commitment(const hs_whir_params *p, hs_transcript *t, hs_reader *r, hs_whir_commitment *comm,
+                              const char **why) {
+    const char *dummy;
+    if (!why) why = &dummy;
+    memset(comm, 0, sizeof *comm);
+    comm->n_cap = cap_count(p, 0);
+    hs_r_digests(r, comm->cap, comm->n_cap);
+    if (r->err) return *why = "whir: truncated commitment", 0;
+    hs_transcript_absorb_digests(t, comm->cap, comm->n_cap);
+    comm->n_ood = p->round[0].ood;
+    for (unsigned j = 0; j < comm->n_ood; j++) comm->ood_points[j] = k_sample(t);
+    k_read(r, comm->ood_values, comm->n_ood);
+    if (r->err) return *why = "whir: truncated or non-canonical commitment OOD answers", 0;
+    k_absorb(t, comm->ood_values, comm->n_ood);
+    return 1;
+}
+
+/* eq(pow_n(z), x) */
+static K eq_pow(K z, const K *x, unsigned n, K *scratch) {
+    pow_point(scratch, z, n);
+    return hs_mle_eq(scratch, x, n);
+}
+
+/* sum_j gamma^j eq(P_j, rho) over the OOD points of the commitment and the statements' claims. */
+hs_kb5 hs_whir_debug_weight0(unsigned n, const hs_whir_commitment *comm, const hs_whir_statement *st, size_t n_st,
+                             hs_kb5 gamma, const hs_kb5 *rho) {
+    K Wv = hs_kb5_zero(), g0 = hs_kb5_one();
+    K *P = malloc((n + 1) * sizeof(K));
+    if (!P) return Wv;
+    for (unsigned j = 0; j < comm->n_ood; j++) {
+        Wv = k_muladd(Wv, g0, eq_pow(comm->ood_points[j], rho, n, P));
+        g0 = hs_kb5_mul(g0, gamma);
+    }
+    for (size_t i = 0; i < n_st; i++)
+        for (size_t j = 0; j < st[i].n_claims; j++) {
+            full_point(P, n, &st[i], j);
+            Wv = k_muladd(Wv, g0, hs_mle_eq(P, rho, n));
+            g0 = hs_kb5_mul(g0, gamma);
+        }
+    free(P);
+    return Wv;
+}
+
+int hs_whir_verify(const hs_whir_params *p, const hs_whir_commitment *comm, const hs_whir_statement *st, size_t n_st,
+                   hs_transcript *t, hs_reader *r, const char **why) {
+    const char *dummy;
+    if (!why) why = &dummy;
+    *why = NULL;
+    unsigned n = p->n_vars, M = p->n_rounds, k0 = p->round[0].fold;
+    if (!statements_ok(n, st, n_st)) return *why = "whir: malformed statement", 0;
+    if (comm->n_ood != p->round[0].ood || comm->n_cap != cap_count(p, 0))
+        return *why = "whir: commitment does not match the parameters", 0;
+    unsigned maxq = 0, maxw = 0;
+    for (unsigned i = 0; i <= M; i++) {
+        unsigned pw = i == 0 ? 1u << k0 : 5u << p->round[i].fold;
+        if (p->round[i].queries > maxq) maxq = p->round[i].queries;
+        if (pw > maxw) maxw = pw;
+    }
+    int ok = 0;
+    K *rho = malloc((n + 1) * sizeof(K)), *P = malloc((n + 1) * sizeof(K)), *scratch = malloc(maxw * sizeof(K));
+    K *fin = hs_alloc_array((size_t)1 << p->final_vars, sizeof(K));
+    size_t *idx = malloc(maxq * sizeof *idx);
+    hs_kb *leaves = malloc((size_t)maxq * maxw * sizeof(hs_kb));
+    hs_digest *ld = malloc(maxq * sizeof *ld), *sib = NULL;
+    hs_kb *qx = malloc((size_t)(M + 1) * maxq * sizeof(hs_kb)); /* query points per round */
+    size_t *nqs = calloc(M + 2, sizeof *nqs);
+    K *vals = malloc(maxq * sizeof(K));
+    K oodp[HS_WHIR_MAX_ROUNDS + 1][HS_WHIR_MAX_OOD], gams[HS_WHIR_MAX_ROUNDS + 1];
+    hs_digest caps[2][1u << HS_WHIR_MAX_CAP];
+    if (!rho || !P || !scratch || !fin || !idx || !leaves || !ld || !qx || !nqs || !vals) goto done;
+
+    absorb_statements(t, st, n_st);
+    K gamma = k_sample(t), gp = hs_kb5_one(), claim = hs_kb5_zero();
+    for (unsigned j = 0; j < comm->n_ood; j++) claim = k_muladd(claim, gp, comm->ood_values[j]), gp = hs_kb5_mul(gp, gamma);
+    for (size_t i = 0; i < n_st; i++)
+        for (size_t j = 0; j < st[i].n_claims; j++)
+            claim = k_muladd(claim, gp, st[i].values[j]), gp = hs_kb5_mul(gp, gamma);
+    for (unsigned j = 0; j < k0; j++)
+        if (!sc_verify_round(t, r, &claim, p->round[0].fold_pow, &rho[j], why)) goto done;
+
+    memcpy(caps[0], comm->cap, comm->n_cap * sizeof(hs_digest));
+    for (unsigned i = 1; i <= M + 1; i++) {
+        const hs_whir_round *po = &p->round[i - 1], *o = i <= M ? &p->round[i] : NULL;
+        unsigned nv = po->n_vars - po->fold;
+        size_t ncap = o ? cap_count(p, i) : 0;
+        hs_digest *cap_now = caps[i & 1];
+        const hs_digest *cap_prev = caps[(i - 1) & 1];
+        size_t prev_ncap = cap_count(p, i - 1);
+        K oodv[HS_WHIR_MAX_OOD];
+        if (o) {
+            hs_r_digests(r, cap_now, ncap);
+            if (r->err) goto trunc;
+            hs_transcript_absorb_digests(t, cap_now, ncap);
+            for (unsigned j = 0; j < o->ood; j++) oodp[i][j] = k_sample(t);
+            k_read(r, oodv, o->ood);
+            if (r->err) goto trunc;
+            k_absorb(t, oodv, o->ood);
+        } else {
+            k_read(r, fin, (size_t)1 << nv);
+            if (r->err) goto trunc;
+            k_absorb(t, fin, (size_t)1 << nv);
+        }
+        if (po->query_pow) {
+            uint64_t nonce = hs_r_u64(r);
+            if (r->err) goto trunc;
+            if (!hs_transcript_check_pow(t, po->query_pow, nonce)) {
+                *why = "whir: query proof of work";
+                goto done;
+            }
+        }
+        size_t nq = sample_queries(t, po->log_leaves, po->queries, idx);
+        size_t pw = i == 1 ? (size_t)1 << po->fold : (size_t)5 << po->fold;
+        hs_r_kb(r, leaves, nq * pw);
+        if (r->err) goto trunc;
+        unsigned caph = 0;
+        while (((size_t)1 << caph) < prev_ncap) caph++;
+        size_t nsib = hs_merkle_open_count(po->log_leaves, caph, idx, nq);
+        if (nsib == (size_t)-1 || nsib > hs_r_left(r) / 32) goto trunc;
+        free(sib);
+        sib = malloc((nsib ? nsib : 1) * sizeof *sib);
+        if (!sib) goto done;
+        hs_r_digests(r, sib, nsib);
+        if (r->err) goto trunc;
+        hs_merkle_hash_rows(p->cfg.hash, leaves, nq, pw, ld, 1);
+        if (!hs_merkle_verify(p->cfg.hash, po->log_leaves, caph, cap_prev, idx, ld, nq, sib, nsib)) {
+            *why = i == 1 ? "whir: merkle path of oracle 0" : "whir: merkle path of a folded oracle";
+            goto done;
+        }
+        const K *rr = rho + (n - po->n_vars);
+        for (size_t q = 0; q < nq; q++) {
+            const hs_kb *row = leaves + q * pw;
+            vals[q] = i == 1 ? fold_leaf_base(row, po->fold, rr) : fold_leaf_ext(row, po->fold, rr, scratch);
+            qx[(size_t)(i - 1) * maxq + q] = leaf_point(idx[q], po->log_leaves);
+        }
+        nqs[i - 1] = nq;
+        if (o) {
+            K gam = k_sample(t), gpw = gam;
+            gams[i] = gam;
+            for (unsigned j = 0; j < o->ood; j++) claim = k_muladd(claim, gpw, oodv[j]), gpw = hs_kb5_mul(gpw, gam);
+            for (size_t q = 0; q < nq; q++) claim = k_muladd(claim, gpw, vals[q]), gpw = hs_kb5_mul(gpw, gam);
+        } else {
+            for (size_t q = 0; q < nq; q++)
+                if (!hs_kb5_eq(vals[q], coeffs_horner(fin, (size_t)1 << nv, qx[(size_t)(i - 1) * maxq + q]))) {
+                    *why = "whir: query does not match the final polynomial";
+                    goto done;
+                }
+        }
+        unsigned rounds = o ? o->fold : p->final_vars, pow = o ? o->fold_pow : p->final_fold_pow;
+        for (unsigned j = 0; j < rounds; j++)
+            if (!sc_verify_round(t, r, &claim, pow, &rho[n - nv + j], why)) goto done;
+    }
+
+    /* W(rho): every constraint's eq over the variables still live when it was added */
+    {
+        K Wv = hs_whir_debug_weight0(n, comm, st, n_st, gamma, rho);
+        for (unsigned i = 1; i <= M; i++) {
+            unsigned ni = p->round[i].n_vars;
+            const K *suf = rho + (n - ni);
+            K gpw = gams[i];
+            for (unsigned j = 0; j < p->round[i].ood; j++) {
+                Wv = k_muladd(Wv, gpw, eq_pow(oodp[i][j], suf, ni, P));
+                gpw = hs_kb5_mul(gpw, gams[i]);
+            }
+            for (size_t q = 0; q < nqs[i - 1]; q++) {
+                Wv = k_muladd(Wv, gpw, eq_pow(hs_kb5_from_base(qx[(size_t)(i - 1) * maxq + q]), suf, ni, P));
+                gpw = hs_kb5_mul(gpw, gams[i]);
+            }
+        }
+        K fv = coeffs_eval(fin, p->final_vars, rho + (n - p->final_vars));
+        if (!hs_kb5_eq(claim, hs_kb5_mul(Wv, fv))) {
+            *why = "whir: final check";
+            goto done;
+        }
+    }
+    ok = 1;
+    goto done;
+trunc:
+    *why = r->err && strstr(r->err, "canonical") ? "whir: non-canonical field element" : "whir: truncated proof";
+done:
+    if (!ok && !*why) *why = "whir: out of memory";
+    free(rho), free(P), free(scratch), hs_free(fin), free(idx), free(leaves), free(ld), free(sib), free(qx);
+    free(nqs), free(vals);
+    return ok;
+}

@@ -1,0 +1,454 @@
+/* WHIR (whir/whir.h): leaves against direct evaluation of each sub-polynomial's univariate form,
+ * leaf folding, the first sumcheck's grouped weight against the brute-force sum, commit / open /
+ * verify round trips (plain points, sparse statements, several statements, stacking finer and
+ * coarser than the first fold), wrong values, tampering at every byte of a small proof and at
+ * many bytes of larger ones, truncation, thread counts, and the parameter table of GKR.md (d). */
+#include <math.h>
+#include <string.h>
+
+#include "poly/mle.h"
+#include "testutil.h"
+#include "util/mem.h"
+#include "whir/whir.h"
+#include "whir/whir_internal.h"
+
+static hs_rng rng;
+
+static hs_kb rand_kb(void) { return hs_kb_from_u32((uint32_t)hs_rng_below(&rng, HS_KB_P)); }
+static hs_kb5 rand_k(void) {
+    hs_kb5 r;
+    for (int i = 0; i < 5; i++) r.c[i] = rand_kb();
+    return r;
+}
+
+static size_t brev(size_t q, unsigned bits) {
+    size_t r = 0;
+    for (unsigned i = 0; i < bits; i++)
+        if (q & ((size_t)1 << i)) r |= (size_t)1 << (bits - 1 - i);
+    return r;
+}
+/* (x^(2^(m-1)), ..., x^2, x) lifted to K */
+static void powpt(hs_kb5 *out, hs_kb5 x, unsigned m) {
+    for (unsigned i = m; i-- > 0;) {
+        out[i] = x;
+        x = hs_kb5_mul(x, x);
+    }
+}
+
+typedef struct {
+    unsigned n, log_cols, log_rows;
+    hs_kb *data;
+    const hs_kb **cols;
+} poly;
+
+static void poly_make(poly *f, unsigned log_cols, unsigned log_rows) {
+    f->n = log_cols + log_rows, f->log_cols = log_cols, f->log_rows = log_rows;
+    f->data = hs_alloc_array((size_t)1 << f->n, sizeof(hs_kb));
+    f->cols = malloc(sizeof(hs_kb *) << log_cols);
+    for (size_t i = 0; i < ((size_t)1 << f->n); i++) f->data[i] = rand_kb();
+    for (size_t s = 0; s < ((size_t)1 << log_cols); s++) f->cols[s] = f->data + (s << log_rows);
+}
+static void poly_free(poly *f) { hs_free(f->data), free(f->cols); }
+
+static hs_whir_config small_cfg(hs_regime g, unsigned R, unsigned k0, unsigned k, unsigned red, unsigned smax,
+                                unsigned lambda, unsigned pow) {
+    hs_whir_config c;
+    memset(&c, 0, sizeof c);
+    c.log_inv_rate = R, c.fold_first = k0, c.fold = k, c.first_reduction = red, c.max_final_vars = smax;
+    c.security_bits = lambda, c.pow_bits = pow, c.regime = g, c.hash = HS_MERKLE_KECCAK, c.cap_height = 0;
+    return c;
+}
+
+/* Statements: a list with owned storage. */
+#define MAXST 6
+typedef struct {
+    size_t n;
+    hs_whir_statement st[MAXST];
+    hs_kb5 pts[MAXST][32];
+    uint32_t sel[MAXST][64];
+    hs_kb5 vals[MAXST][64];
+} stmts;
+
+static hs_kb5 eval_full(const poly *f, const hs_kb5 *P) { return hs_mle_eval_base(f->data, f->n, P, 1); }
+
+/* Adds a statement with inner dimension n_inner and nclaims claims at random selectors. */
+static void add_stmt(stmts *S, const poly *f, unsigned n_inner, size_t nclaims) {
+    size_t i = S->n++;
+    hs_whir_statement *s = &S->st[i];
+    unsigned sb = f->n - n_inner;
+    for (unsigned j = 0; j < n_inner; j++) S->pts[i][j] = rand_k();
+    for (size_t j = 0; j < nclaims; j++) {
+        S->sel[i][j] = sb ? (uint32_t)(nclaims <= ((size_t)1 << sb) ? (j * 7919u) % (1u << sb) : hs_rng_below(&rng, 1u << sb))
+                          : 0;
+        hs_kb5 P[32];
+        for (unsigned b = 0; b < sb; b++)
+            P[b] = ((S->sel[i][j] >> (sb - 1 - b)) & 1) ? hs_kb5_one() : hs_kb5_zero();
+        memcpy(P + sb, S->pts[i], n_inner * sizeof(hs_kb5));
+        S->vals[i][j] = eval_full(f, P);
+    }
+    s->n_inner = n_inner, s->point = S->pts[i], s->n_claims = nclaims, s->sel = S->sel[i], s->values = S->vals[i];
+}
+
+/* Commit, some other transcript work, open; returns the proof (commit bytes then opening). */
+static int prove(const hs_whir_params *p, const poly *f, const stmts *S, unsigned threads, hs_writer *w,
+                 hs_whir_witness **wit_out) {
+    hs_transcript t;
+    hs_transcript_init(&t, "test_whir");
+    hs_whir_witness *wit;
+    const char *why = NULL;
+    memset(w, 0, sizeof *w);
+    if (!hs_whir_commit(&wit, p, NULL, f->cols, f->log_cols, f->log_rows, &t, w, NULL, threads, &why)) {
+        fprintf(stderr, "commit: %s\n", why);
+        return 0;
+    }
+    hs_transcript_absorb(&t, "gkr", 3);
+    int ok = hs_whir_open(p, wit, S->st, S->n, &t, w, threads, &why);
+    if (!ok) fprintf(stderr, "open: %s\n", why);
+    if (wit_out)
+        *wit_out = wit;
+    else
+        hs_whir_witness_free(wit);
+    return ok;
+}
+
+static int verify(const hs_whir_params *p, const stmts *S, const uint8_t *proof, size_t len, const char **why) {
+    hs_transcript t;
+    hs_transcript_init(&t, "test_whir");
+    hs_reader r;
+    hs_r_init(&r, proof, len);
+    hs_whir_commitment c;
+    if (!hs_whir_verify_commitment(p, &t, &r, &c, why)) return 0;
+    hs_transcript_absorb(&t, "gkr", 3);
+    if (!hs_whir_verify(p, &c, S->st, S->n, &t, &r, why)) return 0;
+    if (hs_r_left(&r)) return *why = "trailing bytes", 0;
+    return 1;
+}
+
+/* ---- leaves, folding, weights ---- */
+
+static void test_leaves(void) {
+    for (unsigned n = 6; n <= 12; n += 3) {
+        unsigned k0 = 3, lc = n % 2 ? 2 : 4; /* stacking coarser and finer than k0 */
+        hs_whir_config cfg = small_cfg(HS_REGIME_CONJECTURED, 2, k0, 2, 1, 2, 60, 4);
+        hs_whir_params p;
+        const char *why;
+        CHECK(hs_whir_params_derive(&p, n, &cfg, NULL, &why));
+        poly f;
+        poly_make(&f, lc, n - lc);
+        hs_transcript t;
+        hs_transcript_init(&t, "leaves");
+        hs_writer w = {0};
+        hs_whir_witness *wit;
+        CHECK(hs_whir_commit(&wit, &p, NULL, f.cols, f.log_cols, f.log_rows, &t, &w, NULL, 1, &why));
+        size_t W;
+        unsigned l;
+        const hs_kb *mat = hs_whir_debug_leaves(wit, &W, &l);
+        CHECK_EQ_U64(W, 1u << k0);
+        CHECK_EQ_U64(l, n - k0 + 2);
+        unsigned m = n - k0;
+        hs_kb om = hs_kb_two_adic_root(l);
+        hs_kb5 P[32], r[8];
+        for (size_t q = 0; q < ((size_t)1 << l) && !TOO_MANY_FAILURES(); q++) {
+            hs_kb x = hs_kb_exp(om, brev(q, l));
+            powpt(P, hs_kb5_from_base(x), m);
+            for (size_t b = 0; b < W; b++)
+                CHECK(hs_kb5_eq(hs_kb5_from_base(mat[q * W + b]), hs_mle_eval_base(f.data + (b << m), m, P, 1)));
+            /* fold at random r = f(r, pow(x)) */
+            for (unsigned j = 0; j < k0; j++) r[j] = rand_k();
+            hs_kb5 Q[32];
+            memcpy(Q, r, k0 * sizeof *r);
+            memcpy(Q + k0, P, m * sizeof *P);
+            CHECK(hs_kb5_eq(hs_mle_eval_base(mat + q * W, k0, r, 1), eval_full(&f, Q)));
+        }
+        /* OOD answers are f(pow_n(zeta)) */
+        hs_kb5 zp[HS_WHIR_MAX_OOD], zv[HS_WHIR_MAX_OOD];
+        hs_whir_debug_ood(wit, zp, zv);
+        CHECK(p.round[0].ood >= 1);
+        for (unsigned j = 0; j < p.round[0].ood; j++) {
+            powpt(P, zp[j], n);
+            CHECK(hs_kb5_eq(zv[j], eval_full(&f, P)));
+        }
+        hs_whir_witness_free(wit);
+        hs_w_free(&w);
+        poly_free(&f);
+    }
+}
+
+static void test_mobius(void) {
+    for (unsigned lr = 0; lr <= 9; lr += 3)
+        for (size_t w = 1; w <= 40; w += 13) {
+            size_t h = (size_t)1 << lr;
+            hs_kb *a = malloc(h * w * sizeof(hs_kb)), *b = malloc(h * w * sizeof(hs_kb));
+            for (size_t i = 0; i < h * w; i++) a[i] = rand_kb();
+            /* naive: c_j = sum_{i subset of j} (-1)^{|j|-|i|} f_i */
+            for (size_t j = 0; j < h; j++)
+                for (size_t c = 0; c < w; c++) {
+                    hs_kb s = 0;
+                    for (size_t i = 0; i < h; i++)
+                        if ((i & j) == i) {
+                            int odd = __builtin_popcountll(j ^ i) & 1;
+                            s = odd ? hs_kb_sub(s, a[i * w + c]) : hs_kb_add(s, a[i * w + c]);
+                        }
+                    b[j * w + c] = s;
+                }
+            hs_whir_debug_mobius(a, lr, w, 2);
+            CHECK(!memcmp(a, b, h * w * sizeof(hs_kb)));
+            free(a), free(b);
+        }
+}
+
+static void test_weight(void) {
+    for (unsigned n = 6; n <= 10; n += 2) {
+        hs_whir_config cfg = small_cfg(HS_REGIME_JOHNSON, 1, 3, 2, 1, 2, 60, 8);
+        hs_whir_params p;
+        CHECK(hs_whir_params_derive(&p, n, &cfg, NULL, NULL));
+        poly f;
+        poly_make(&f, 2, n - 2);
+        stmts S = {0};
+        add_stmt(&S, &f, n, 1);         /* plain point */
+        add_stmt(&S, &f, n - 2, 4);     /* sparse over the 4 columns */
+        add_stmt(&S, &f, n - 5, 5);     /* selector deeper than k0: one group per claim */
+        hs_transcript t;
+        hs_transcript_init(&t, "weight");
+        hs_writer w = {0};
+        hs_whir_witness *wit;
+        hs_whir_commitment comm;
+        CHECK(hs_whir_commit(&wit, &p, NULL, f.cols, f.log_cols, f.log_rows, &t, &w, &comm, 1, NULL));
+        hs_kb5 gamma = rand_k(), claim;
+        hs_kb5 gs = hs_whir_debug_group_sum(wit, S.st, S.n, gamma, &claim, 1);
+        /* brute force W = sum gamma^j eq(P_j, .) */
+        size_t N = (size_t)1 << n;
+        hs_kb5 *Wt = calloc(N, sizeof *Wt), *E = malloc(N * sizeof *E), P[32], gp = hs_kb5_one();
+        for (unsigned j = 0; j < comm.n_ood; j++) {
+            powpt(P, comm.ood_points[j], n);
+            hs_mle_eq_table(E, P, n, gp, 1);
+            for (size_t x = 0; x < N; x++) Wt[x] = hs_kb5_add(Wt[x], E[x]);
+            gp = hs_kb5_mul(gp, gamma);
+        }
+        for (size_t i = 0; i < S.n; i++)
+            for (size_t j = 0; j < S.st[i].n_claims; j++) {
+                unsigned sb = n - S.st[i].n_inner;
+                for (unsigned b = 0; b < sb; b++)
+                    P[b] = ((S.st[i].sel[j] >> (sb - 1 - b)) & 1) ? hs_kb5_one() : hs_kb5_zero();
+                memcpy(P + sb, S.st[i].point, S.st[i].n_inner * sizeof *P);
+                hs_mle_eq_table(E, P, n, gp, 1);
+                for (size_t x = 0; x < N; x++) Wt[x] = hs_kb5_add(Wt[x], E[x]);
+                gp = hs_kb5_mul(gp, gamma);
+            }
+        hs_kb5 bs = hs_kb5_zero();
+        for (size_t x = 0; x < N; x++) bs = hs_kb5_add(bs, hs_kb5_mul_base(Wt[x], f.data[x]));
+        CHECK(hs_kb5_eq(gs, bs));
+        CHECK(hs_kb5_eq(claim, bs)); /* the values are right, so the claim is the sum */
+        hs_kb5 rho[32];
+        for (unsigned j = 0; j < n; j++) rho[j] = rand_k();
+        CHECK(hs_kb5_eq(hs_whir_debug_weight0(n, &comm, S.st, S.n, gamma, rho), hs_mle_eval_ext(Wt, n, rho, 1)));
+        /* the statement helper */
+        hs_kb5 v[8];
+        hs_whir_eval_statement(wit, S.st[1].n_inner, S.st[1].point, S.st[1].sel, S.st[1].n_claims, v, 2);
+        for (size_t j = 0; j < S.st[1].n_claims; j++) CHECK(hs_kb5_eq(v[j], S.st[1].values[j]));
+        hs_whir_eval_statement(wit, S.st[2].n_inner, S.st[2].point, S.st[2].sel, S.st[2].n_claims, v, 1);
+        for (size_t j = 0; j < S.st[2].n_claims; j++) CHECK(hs_kb5_eq(v[j], S.st[2].values[j]));
+        free(Wt), free(E);
+        hs_whir_witness_free(wit);
+        hs_w_free(&w);
+        poly_free(&f);
+    }
+}
+
+/* ---- round trips, rejection ---- */
+
+static void test_roundtrip(void) {
+    struct {
+        hs_regime g;
+        unsigned R, k0, k, red, smax, lambda, pow;
+    } cf[] = {
+        {HS_REGIME_CONJECTURED, 1, 3, 2, 1, 2, 80, 6},
+        {HS_REGIME_JOHNSON, 2, 4, 2, 2, 3, 80, 6},
+        {HS_REGIME_UDR, 1, 2, 3, 1, 1, 50, 4},
+        {HS_REGIME_CONJECTURED, 2, 5, 3, 5, 2, 100, 8},
+    };
+    for (unsigned n = 6; n <= 14; n++) {
+        unsigned ci = n % 4;
+        hs_whir_config cfg = small_cfg(cf[ci].g, cf[ci].R, cf[ci].k0, cf[ci].k, cf[ci].red, cf[ci].smax, cf[ci].lambda,
+                                       cf[ci].pow);
+        cfg.hash = (hs_merkle_hash)(n % 3);
+        cfg.cap_height = n % 3;
+        hs_whir_params p;
+        const char *why = NULL;
+        if (!hs_whir_params_derive(&p, n, &cfg, NULL, &why)) {
+            fprintf(stderr, "n=%u: %s\n", n, why);
+            CHECK(0);
+            continue;
+        }
+        unsigned lc = n % 2 ? 5 : 1;
+        poly f;
+        poly_make(&f, lc, n - lc);
+        stmts S = {0};
+        unsigned kind = n % 3;
+        if (kind == 0) add_stmt(&S, &f, n, 1);
+        if (kind == 1) add_stmt(&S, &f, n, 1), add_stmt(&S, &f, n, 1), add_stmt(&S, &f, n, 1);
+        if (kind == 2) add_stmt(&S, &f, n - lc, (size_t)1 << lc), add_stmt(&S, &f, n - lc, 3), add_stmt(&S, &f, n, 1);
+        hs_writer w;
+        CHECK(prove(&p, &f, &S, 1, &w, NULL));
+        why = NULL;
+        int ok = verify(&p, &S, w.data, w.len, &why);
+        if (!ok) fprintf(stderr, "n=%u: %s\n", n, why);
+        CHECK(ok);
+        CHECK(w.len <= hs_whir_commit_size_bound(&p) + hs_whir_open_size_bound(&p));
+        /* wrong value */
+        S.vals[0][0] = hs_kb5_add(S.vals[0][0], hs_kb5_one());
+        CHECK(!verify(&p, &S, w.data, w.len, &why));
+        S.vals[0][0] = hs_kb5_sub(S.vals[0][0], hs_kb5_one());
+        /* the prover with a wrong value makes a proof that fails */
+        S.vals[0][0] = hs_kb5_add(S.vals[0][0], hs_kb5_one());
+        hs_writer w2;
+        prove(&p, &f, &S, 1, &w2, NULL);
+        CHECK(!verify(&p, &S, w2.data, w2.len, &why));
+        hs_w_free(&w2);
+        S.vals[0][0] = hs_kb5_sub(S.vals[0][0], hs_kb5_one());
+        /* a different statement point */
+        if (S.st[0].n_inner) {
+            S.pts[0][0] = hs_kb5_add(S.pts[0][0], hs_kb5_one());
+            CHECK(!verify(&p, &S, w.data, w.len, &why));
+            S.pts[0][0] = hs_kb5_sub(S.pts[0][0], hs_kb5_one());
+        }
+        /* truncations */
+        for (size_t cut = 0; cut < w.len; cut += 1 + w.len / 97) CHECK(!verify(&p, &S, w.data, cut, &why));
+        CHECK(!verify(&p, &S, w.data, w.len - 1, &why));
+        /* byte flips at spread positions */
+        uint8_t *buf = malloc(w.len);
+        for (size_t k = 0; k < 120 && !TOO_MANY_FAILURES(); k++) {
+            size_t pos = k < 60 ? (k * w.len) / 60 + hs_rng_below(&rng, 1 + w.len / 60) : hs_rng_below(&rng, w.len);
+            if (pos >= w.len) pos = w.len - 1;
+            memcpy(buf, w.data, w.len);
+            buf[pos] ^= (uint8_t)(1u << hs_rng_below(&rng, 8));
+            if (verify(&p, &S, buf, w.len, &why)) {
+                fprintf(stderr, "n=%u: flip at %zu of %zu accepted\n", n, pos, w.len);
+                CHECK(0);
+            }
+        }
+        free(buf);
+        hs_w_free(&w);
+        poly_free(&f);
+    }
+}
+
+/* Every byte of a small proof, flipped, is rejected. */
+static void test_tamper_all(void) {
+    hs_whir_config cfg = small_cfg(HS_REGIME_CONJECTURED, 1, 2, 2, 1, 1, 32, 3);
+    hs_whir_params p;
+    unsigned n = 7;
+    CHECK(hs_whir_params_derive(&p, n, &cfg, NULL, NULL));
+    CHECK(p.n_rounds >= 2);
+    poly f;
+    poly_make(&f, 2, n - 2);
+    stmts S = {0};
+    add_stmt(&S, &f, n - 2, 4);
+    add_stmt(&S, &f, n, 1);
+    hs_writer w;
+    CHECK(prove(&p, &f, &S, 1, &w, NULL));
+    const char *why;
+    CHECK(verify(&p, &S, w.data, w.len, &why));
+    uint8_t *buf = malloc(w.len);
+    size_t accepted = 0;
+    for (size_t pos = 0; pos < w.len; pos++) {
+        memcpy(buf, w.data, w.len);
+        buf[pos] ^= (uint8_t)(1u << (pos % 8));
+        why = NULL;
+        if (verify(&p, &S, buf, w.len, &why)) accepted++;
+        else CHECK(why != NULL);
+    }
+    CHECK_EQ_U64(accepted, 0);
+    free(buf);
+    hs_w_free(&w);
+    poly_free(&f);
+}
+
+static void test_threads(void) {
+    hs_whir_config cfg = small_cfg(HS_REGIME_JOHNSON, 2, 4, 3, 2, 2, 80, 6);
+    hs_whir_params p;
+    unsigned n = 14;
+    CHECK(hs_whir_params_derive(&p, n, &cfg, NULL, NULL));
+    poly f;
+    poly_make(&f, 5, n - 5);
+    stmts S = {0};
+    add_stmt(&S, &f, n - 5, 32);
+    add_stmt(&S, &f, n - 5, 16);
+    hs_writer w1, w2;
+    CHECK(prove(&p, &f, &S, 1, &w1, NULL));
+    CHECK(prove(&p, &f, &S, 2, &w2, NULL));
+    CHECK(w1.len == w2.len && !memcmp(w1.data, w2.data, w1.len));
+    const char *why;
+    CHECK(verify(&p, &S, w1.data, w1.len, &why));
+    hs_w_free(&w1), hs_w_free(&w2);
+    poly_free(&f);
+}
+
+/* ---- parameters: GKR.md (d), 25 variables, (7,4), red 5, s_max 6, lambda 128, g 16 ---- */
+
+static void test_params(void) {
+    struct {
+        int proven;
+        unsigned R;
+        unsigned q[4];
+        unsigned maxpow;
+    } tab[] = {
+        {1, 2, {127, 59, 34, 24}, 17},
+        {1, 1, {272, 79, 39, 26}, 16},
+        {0, 1, {113, 38, 19, 13}, 16},
+        {0, 2, {57, 29, 17, 12}, 16},
+    };
+    for (unsigned i = 0; i < 4; i++) {
+        hs_whir_config cfg;
+        if (tab[i].proven)
+            hs_whir_config_proven128(&cfg, tab[i].R, HS_MERKLE_KECCAK);
+        else
+            hs_whir_config_conj128(&cfg, tab[i].R, HS_MERKLE_KECCAK);
+        hs_whir_params p;
+        hs_sound_report rep;
+        memset(&rep, 0, sizeof rep);
+        rep.regime = cfg.regime;
+        const char *why = NULL;
+        CHECK(hs_whir_params_derive(&p, 25, &cfg, &rep, &why));
+        CHECK_EQ_U64(p.n_rounds, 3);
+        CHECK_EQ_U64(p.final_vars, 6);
+        unsigned maxpow = 0;
+        for (unsigned j = 0; j <= 3; j++) {
+            CHECK_EQ_U64(p.round[j].queries, tab[i].q[j]);
+            CHECK_EQ_U64(p.round[j].ood, 2);
+            if (p.round[j].query_pow > maxpow) maxpow = p.round[j].query_pow;
+            if (p.round[j].fold_pow > maxpow) maxpow = p.round[j].fold_pow;
+        }
+        CHECK_EQ_U64(maxpow, tab[i].maxpow);
+        CHECK_EQ_U64(p.round[1].log_inv_rate, tab[i].R + 2);
+        CHECK_EQ_U64(p.round[0].log_leaves, 25 - 7 + tab[i].R);
+        hs_sound_finish(&rep);
+        CHECK_EQ_U64(rep.n_terms, 3 * 4 + 1);
+        CHECK(rep.claimed_bits >= 128.0 - 1e-9);
+        /* UDR at rate 1/4 has no OOD samples and a list of one */
+        hs_whir_config u = cfg;
+        u.regime = HS_REGIME_UDR;
+        CHECK(hs_whir_params_derive(&p, 25, &u, NULL, &why));
+        CHECK_EQ_U64(p.round[0].ood, 0);
+    }
+    /* unusable configurations are refused with a reason */
+    hs_whir_config c;
+    hs_whir_config_proven128(&c, 2, HS_MERKLE_KECCAK);
+    hs_whir_params p;
+    const char *why = NULL;
+    CHECK(!hs_whir_params_derive(&p, 30, &c, NULL, &why) && why);
+    c.first_reduction = 8;
+    CHECK(!hs_whir_params_derive(&p, 20, &c, NULL, &why));
+}
+
+int main(void) {
+    hs_test_init(&rng, "test_whir");
+    test_params();
+    test_mobius();
+    test_leaves();
+    test_weight();
+    test_roundtrip();
+    test_tamper_all();
+    test_threads();
+    return hs_test_done("test_whir");
+}
