@@ -7,6 +7,7 @@
 
 #include "gkr/gkr.h"
 #include "util/mem.h"
+#include "util/cpu.h"
 #include "util/parallel.h"
 
 void hs_gkr_layer_rc(unsigned layer, hs_kb rc[HS_GKR_LANES]) {
@@ -172,6 +173,7 @@ void hs_gkr_layer_of(const hs_gkr_witness *w, unsigned layer, hs_gkr_layer *ly) 
 }
 
 #define REC_WORDS 164 /* HS_P2_REC_WORDS for width 16, 20 partial rounds */
+#define FULL_COLS (8 * HS_GKR_LANES)
 #define BATCH 256
 
 typedef struct {
@@ -185,12 +187,33 @@ static void add16(hs_kb *dst, const hs_kb *a, const uint32_t *rc) {
     for (unsigned j = 0; j < HS_GKR_LANES; j++) dst[j] = hs_kb_add(a[j], rc[j]);
 }
 
+void hs_gkr_replay_portable(const hs_kb *rec, size_t m, hs_kb *const *dst) {
+    const hs_p2_params *pp = hs_p2_kb16();
+    enum { W = HS_GKR_LANES, P = HS_GKR_PARTIAL };
+    for (size_t k = 0; k < m; k++) {
+        const hs_kb *r = rec + k * REC_WORDS;
+        hs_kb s[W];
+        memcpy(s, r + 4 * W, sizeof s);
+        for (unsigned j = 1; j < W; j++) dst[P + j - 1][k] = s[j];
+        for (unsigned q = 0; q < P; q++) {
+            dst[q][k] = hs_kb_add(s[0], pp->rc_int[q]);
+            s[0] = dst[P + 15 + q][k] = r[5 * W + q];
+            hs_p2_internal_linear(pp, s);
+        }
+        for (unsigned j = 0; j < W; j++) dst[P + HS_GKR_BASIS + j][k] = hs_kb_add(s[j], pp->rc_final[0][j]);
+    }
+}
+
+#ifndef HS_HAVE_AVX2
+void hs_gkr_replay_avx2(const hs_kb *rec, size_t m, hs_kb *const *dst) { hs_gkr_replay_portable(rec, m, dst); }
+#endif
+
 static void build_batch(void *vctx, size_t lo, size_t cnt) {
     build_ctx *c = vctx;
     hs_gkr_witness *w = c->w;
     const hs_p2_params *pp = hs_p2_kb16();
     const size_t N = w->N;
-    enum { W = HS_GKR_LANES, LW = HS_GKR_WITNESS_COLS };
+    enum { W = HS_GKR_LANES, LW = FULL_COLS };
     /* one set of buffers per call (a call covers many batches: no mmap per batch) */
     hs_kb *st = malloc(BATCH * W * sizeof *st), *rec = malloc(BATCH * REC_WORDS * sizeof *rec);
     hs_kb *lay = malloc(BATCH * LW * sizeof *lay);
@@ -211,20 +234,20 @@ static void build_batch(void *vctx, size_t lo, size_t cnt) {
             hs_p2_external_linear(pp, s);
             add16(l, s, pp->rc_init[0]);
             for (unsigned L = 1; L < 4; L++) add16(l + L * W, r + L * W, pp->rc_init[L]);
-            memcpy(s, r + 4 * W, sizeof s);
-            memcpy(l + COL_BASIS, s + 1, 15 * sizeof *s);
-            for (unsigned q = 0; q < HS_GKR_PARTIAL; q++) {
-                l[COL_PART0 + q] = hs_kb_add(s[0], pp->rc_int[q]);
-                s[0] = l[COL_BASIS + 15 + q] = r[5 * W + q];
-                hs_p2_internal_linear(pp, s);
-            }
-            add16(l + 4 * W, s, pp->rc_final[0]);
             for (unsigned L = 25; L < 28; L++) add16(l + (L - 20) * W, r + 100 + (L - 25) * W, pp->rc_final[L - 24]);
         }
         for (unsigned col = 0; col < LW; col++) {
+            if (col >= 4 * W && col < 5 * W) continue; /* pre_24: from the replay */
             hs_kb *dst = w->pre + (size_t)col * N + row0;
             for (size_t k = 0; k < m; k++) dst[k] = lay[k * LW + col];
         }
+        hs_kb *dst[HS_GKR_REPLAY_COLS];
+        for (unsigned q = 0; q < HS_GKR_PARTIAL + HS_GKR_BASIS; q++) dst[q] = w->pre + (COL_PART0 + q) * N + row0;
+        for (unsigned j = 0; j < W; j++) dst[HS_GKR_PARTIAL + HS_GKR_BASIS + j] = w->pre + (4 * W + j) * N + row0;
+        if (hs_cpu_has_avx2())
+            hs_gkr_replay_avx2(rec, m, dst);
+        else
+            hs_gkr_replay_portable(rec, m, dst);
         for (unsigned j = 0; w->in && j < W; j++) {
             hs_kb *di = w->in + (size_t)j * N + row0, *dout = w->out + (size_t)j * N + row0;
             for (size_t k = 0; k < m; k++) di[k] = rec[k * REC_WORDS + j], dout[k] = st[k * W + j];
