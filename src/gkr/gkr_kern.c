@@ -3,8 +3,6 @@
 
 #include "util/cpu.h"
 
-static inline hs_kb5 cube5(hs_kb5 a) { return hs_kb5_mul(hs_kb5_square(a), a); }
-
 static void round0(const hs_kb *const *cols, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
                    hs_kb5 acc[][3]) {
     for (unsigned j = 0; j < n_cube; j++) {
@@ -61,23 +59,23 @@ static void lin(hs_gkr_k5 l, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb
 }
 
 static void roundk(const hs_gkr_k5 *fold, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
-                   hs_kb5 q[3]) {
-    hs_kb5 q0 = q[0], q2 = q[1], q3 = q[2];
+                   hs_kb5 c[3]) {
+    hs_kb5 c0 = c[0], c1 = c[1], c3 = c[2];
     for (size_t x = lo; x < hi; x++) {
-        hs_kb5 s0 = hs_kb5_zero(), s2 = hs_kb5_zero(), s3 = hs_kb5_zero();
+        hs_kb5 s0 = hs_kb5_zero(), s1 = hs_kb5_zero(), s3 = hs_kb5_zero();
         for (unsigned j = 0; j < n_cube; j++) {
-            hs_kb5 a = hs_gkr_k5_get(fold[j], x), b = hs_gkr_k5_get(fold[j], x + h), d = hs_kb5_sub(b, a);
-            hs_kb5 v2 = hs_kb5_add(b, d), v3 = hs_kb5_add(v2, d);
-            s0 = hs_kb5_add(s0, cube5(a));
-            s2 = hs_kb5_add(s2, cube5(v2));
-            s3 = hs_kb5_add(s3, cube5(v3));
+            hs_kb5 a = hs_gkr_k5_get(fold[j], x), d = hs_kb5_sub(hs_gkr_k5_get(fold[j], x + h), a);
+            hs_kb5 a2 = hs_kb5_square(a), d2 = hs_kb5_square(d);
+            s0 = hs_kb5_add(s0, hs_kb5_mul(a2, a));
+            s1 = hs_kb5_add(s1, hs_kb5_mul(a2, d));
+            s3 = hs_kb5_add(s3, hs_kb5_mul(d2, d));
         }
         const hs_kb5 e = hs_gkr_k5_get(eq, x);
-        q0 = hs_kb5_add(q0, hs_kb5_mul(e, s0));
-        q2 = hs_kb5_add(q2, hs_kb5_mul(e, s2));
-        q3 = hs_kb5_add(q3, hs_kb5_mul(e, s3));
+        c0 = hs_kb5_add(c0, hs_kb5_mul(e, s0));
+        c1 = hs_kb5_add(c1, hs_kb5_mul(e, s1));
+        c3 = hs_kb5_add(c3, hs_kb5_mul(e, s3));
     }
-    q[0] = q0, q[1] = q2, q[2] = q3;
+    c[0] = c0, c[1] = c1, c[2] = c3;
 }
 
 static void fold0(const hs_kb *col, size_t h, hs_kb5 s, hs_kb5 sr, hs_gkr_k5 out, size_t lo, size_t hi) {

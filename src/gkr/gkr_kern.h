@@ -42,7 +42,9 @@ typedef struct {
     void (*fold01)(const hs_kb *col, size_t q, const hs_kb5 *w, hs_gkr_k5 out, size_t lo, size_t hi);
     /* a K column as a linear lane: *la += sum eq[x] lin[x], *lb += sum eq[x] lin[x + h] */
     void (*lin)(hs_gkr_k5 lin, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *la, hs_kb5 *lb);
-    /* later rounds on folded K columns (fold[j], j < n_cube): q[t] += sum eq[x] sum_j v_{j,t}^3, t = 0, 2, 3 */
+    /* later rounds on folded K columns (fold[j], j < n_cube), a = f[x], d = f[x + h] - f[x]; the cube
+     * (a + X d)^3 = a^3 + 3 a^2 d X + 3 a d^2 X^2 + d^3 X^3: c[0] += sum eq[x] sum_j a^3,
+     * c[1] += sum eq[x] sum_j a^2 d, c[2] += sum eq[x] sum_j d^3 (the X^2 term follows from the claim) */
     void (*roundk)(const hs_gkr_k5 *fold, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 q[3]);
     /* out[x] = s a + sr (b - a), a = col[x], b = col[x + h] */
     void (*fold0)(const hs_kb *col, size_t h, hs_kb5 s, hs_kb5 sr, hs_gkr_k5 out, size_t lo, size_t hi);

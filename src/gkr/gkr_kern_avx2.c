@@ -93,7 +93,6 @@ static inline k5x k5x_mul(k5x a, k5x b) {
     r.c[4] = sub8(r4, r7);
     return r;
 }
-static inline k5x k5x_cube(k5x a) { return k5x_mul(k5x_mul(a, a), a); }
 
 static inline k5x k5x_mul_base(k5x a, __m256i b) {
     for (int c = 0; c < 5; c++) a.c[c] = hs_kb8x_mul(a.c[c], b);
@@ -242,27 +241,27 @@ static void lin(hs_gkr_k5 l, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb
 }
 
 static void roundk(const hs_gkr_k5 *fold, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
-                   hs_kb5 q[3]) {
+                   hs_kb5 c[3]) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
-    k5x q0 = k5x_zero(), q2 = k5x_zero(), q3 = k5x_zero();
+    k5x c0 = k5x_zero(), c1 = k5x_zero(), c3 = k5x_zero();
     for (size_t x = lo; x < vhi; x += 8) {
-        k5x s0 = k5x_zero(), s2 = k5x_zero(), s3 = k5x_zero();
+        k5x s0 = k5x_zero(), s1 = k5x_zero(), s3 = k5x_zero();
         for (unsigned j = 0; j < n_cube; j++) {
-            k5x a = k5x_load(fold[j], x), b = k5x_load(fold[j], x + h), d = k5x_sub(b, a);
-            k5x v2 = k5x_add(b, d), v3 = k5x_add(v2, d);
-            s0 = k5x_add(s0, k5x_cube(a));
-            s2 = k5x_add(s2, k5x_cube(v2));
-            s3 = k5x_add(s3, k5x_cube(v3));
+            k5x a = k5x_load(fold[j], x), d = k5x_sub(k5x_load(fold[j], x + h), a);
+            k5x a2 = k5x_mul(a, a), d2 = k5x_mul(d, d);
+            s0 = k5x_add(s0, k5x_mul(a2, a));
+            s1 = k5x_add(s1, k5x_mul(a2, d));
+            s3 = k5x_add(s3, k5x_mul(d2, d));
         }
         k5x e = k5x_load(eq, x);
-        q0 = k5x_add(q0, k5x_mul(e, s0));
-        q2 = k5x_add(q2, k5x_mul(e, s2));
-        q3 = k5x_add(q3, k5x_mul(e, s3));
+        c0 = k5x_add(c0, k5x_mul(e, s0));
+        c1 = k5x_add(c1, k5x_mul(e, s1));
+        c3 = k5x_add(c3, k5x_mul(e, s3));
     }
-    q[0] = hs_kb5_add(q[0], k5x_hsum(q0));
-    q[1] = hs_kb5_add(q[1], k5x_hsum(q2));
-    q[2] = hs_kb5_add(q[2], k5x_hsum(q3));
-    if (vhi < hi) hs_gkr_kernels_portable.roundk(fold, n_cube, h, eq, vhi, hi, q);
+    c[0] = hs_kb5_add(c[0], k5x_hsum(c0));
+    c[1] = hs_kb5_add(c[1], k5x_hsum(c1));
+    c[2] = hs_kb5_add(c[2], k5x_hsum(c3));
+    if (vhi < hi) hs_gkr_kernels_portable.roundk(fold, n_cube, h, eq, vhi, hi, c);
 }
 
 static void fold0(const hs_kb *col, size_t h, hs_kb5 s, hs_kb5 sr, hs_gkr_k5 out, size_t lo, size_t hi) {

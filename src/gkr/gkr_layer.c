@@ -114,12 +114,13 @@ static void block_weights(const hs_kb5 *z, unsigned k, hs_kb5 *w) {
     }
 }
 
-/* q(0), q(2), q(3) of round `round` over the rows [off, off + lo..hi) of each half (one block). */
+/* One block's sums over the rows [off, off + lo..hi) of each half: loc[0..2] the cube lanes' part
+ * (rounds 0 and 1: q at 0, 2, 3; later rounds: the coefficient sums of the roundk kernel), loc[3],
+ * loc[4] the linear column at X = 0 and 1. */
 static void round_block(const hs_gkr_layer *ly, unsigned round, const hs_gkr_kernels *k, const hs_kb5 *coef,
                         const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, const hs_kb5 *r0, hs_gkr_k5 eq, size_t h,
-                        size_t off, size_t lo, size_t hi, hs_kb5 loc[3]) {
-    hs_kb5 la = hs_kb5_zero(), lb = hs_kb5_zero();
-    loc[0] = loc[1] = loc[2] = hs_kb5_zero();
+                        size_t off, size_t lo, size_t hi, hs_kb5 loc[5]) {
+    for (int t = 0; t < 5; t++) loc[t] = hs_kb5_zero();
     const hs_kb *sc[HS_GKR_LANES];
     for (unsigned j = 0; j < ly->n_cube; j++) sc[j] = ly->cols[j] + off;
     if (round == 0) {
@@ -146,38 +147,55 @@ static void round_block(const hs_gkr_layer *ly, unsigned round, const hs_gkr_ker
         for (unsigned j = 0; j < ly->n_cube; j++) sf[j] = hs_gkr_k5_at(fold[j], off);
         k->roundk(sf, ly->n_cube, h, eq, lo, hi, loc);
     }
-    if (lin) { /* linear in X: values A, B at 0, 1 give 2B - A and 3B - 2A */
-        k->lin(hs_gkr_k5_at(*lin, off), h, eq, lo, hi, &la, &lb);
-        hs_kb5 d = hs_kb5_sub(lb, la), l2 = hs_kb5_add(lb, d), l3 = hs_kb5_add(l2, d);
-        loc[0] = hs_kb5_add(loc[0], la), loc[1] = hs_kb5_add(loc[1], l2), loc[2] = hs_kb5_add(loc[2], l3);
-    }
+    if (lin) k->lin(hs_gkr_k5_at(*lin, off), h, eq, lo, hi, &loc[3], &loc[4]);
 }
+
+static inline hs_kb5 kb5_small(hs_kb5 a, uint32_t c) { return hs_kb5_mul_base(a, hs_kb_from_u32(c)); }
 
 /* q(0), q(2), q(3) of round `round`. The eq factor over z[round+1..] is split into block weights
  * over its first variables (up to SPLIT) times the suffix table E_split. Field sums are exact, so
  * the per-thread partial sums give the same q for any thread count. */
-static void round_q(const hs_gkr_layer *ly, unsigned round, const hs_gkr_scratch *s, const hs_kb5 *z,
-                    const hs_kb5 *coef, const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, const hs_kb5 *r0,
-                    unsigned threads, hs_kb5 q[3]) {
+static int round_q(const hs_gkr_layer *ly, unsigned round, const hs_gkr_scratch *s, const hs_kb5 *z,
+                   const hs_kb5 *coef, const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, const hs_kb5 *r0, hs_kb5 claim,
+                   hs_kb5 m, unsigned threads, hs_kb5 q[3]) {
     const hs_gkr_kernels *k = s->kern;
     const unsigned n = ly->n, sp = split_bits(n), sb = round < sp ? sp - round : 0;
     const hs_gkr_k5 eq = suffix_eq(s, n, round + sb);
     hs_kb5 w[1u << SPLIT];
     block_weights(z + round + 1, sb, w);
-    q[0] = q[1] = q[2] = hs_kb5_zero();
+    hs_kb5 acc[5];
+    for (int t = 0; t < 5; t++) acc[t] = hs_kb5_zero();
     const size_t h = (size_t)1 << (n - 1 - round), blk = h >> sb;
 #pragma omp parallel num_threads(team(h, threads))
     {
         size_t lo, hi;
         my_range(blk, &lo, &hi);
-        hs_kb5 loc[3] = {hs_kb5_zero(), hs_kb5_zero(), hs_kb5_zero()}, lb[3];
+        hs_kb5 loc[5], lb[5];
+        for (int t = 0; t < 5; t++) loc[t] = hs_kb5_zero();
         for (size_t b = 0; b < ((size_t)1 << sb); b++) {
             round_block(ly, round, k, coef, fold, lin, r0, eq, h, b * blk, lo, hi, lb);
-            for (int t = 0; t < 3; t++) loc[t] = hs_kb5_add(loc[t], hs_kb5_mul(w[b], lb[t]));
+            for (int t = 0; t < 5; t++) loc[t] = hs_kb5_add(loc[t], hs_kb5_mul(w[b], lb[t]));
         }
 #pragma omp critical(hs_gkr_round_q)
-        for (int t = 0; t < 3; t++) q[t] = hs_kb5_add(q[t], loc[t]);
+        for (int t = 0; t < 5; t++) acc[t] = hs_kb5_add(acc[t], loc[t]);
     }
+    /* the linear column: values A, B at 0, 1 give 2B - A and 3B - 2A */
+    const hs_kb5 A = acc[3], B = acc[4], d = hs_kb5_sub(B, A), l2 = hs_kb5_add(B, d), l3 = hs_kb5_add(l2, d);
+    if (round == 0 || (round == 1 && r0)) {
+        q[0] = hs_kb5_add(acc[0], A), q[1] = hs_kb5_add(acc[1], l2), q[2] = hs_kb5_add(acc[2], l3);
+        return 1;
+    }
+    /* q(1) from the claim: claim = m ((1 - z) q(0) + z q(1)); it fixes the X^2 coefficient */
+    const hs_kb5 C0 = acc[0], C1 = acc[1], C3 = acc[2], zi = z[round];
+    const hs_kb5 mz = hs_kb5_mul(m, zi);
+    if (hs_kb5_is_zero(mz)) return 0;
+    q[0] = hs_kb5_add(C0, A);
+    hs_kb5 q1 = hs_kb5_mul(hs_kb5_sub(claim, hs_kb5_mul(hs_kb5_mul(m, hs_kb5_sub(hs_kb5_one(), zi)), q[0])),
+                           hs_kb5_inv(mz));
+    hs_kb5 C2x3 = hs_kb5_sub(hs_kb5_sub(hs_kb5_sub(hs_kb5_sub(q1, B), C0), kb5_small(C1, 3)), C3);
+    q[1] = hs_kb5_add(hs_kb5_add(hs_kb5_add(C0, kb5_small(C1, 6)), kb5_small(C2x3, 4)), hs_kb5_add(kb5_small(C3, 8), l2));
+    q[2] = hs_kb5_add(hs_kb5_add(hs_kb5_add(C0, kb5_small(C1, 9)), kb5_small(C2x3, 9)), hs_kb5_add(kb5_small(C3, 27), l3));
+    return 1;
 }
 
 /* Binds variable `round` to r: round 0 reads the base columns (scaled by scale[j]), later rounds
@@ -295,7 +313,8 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
     hs_kb5 m = hs_kb5_one();
     for (unsigned i = 0; i < n; i++) {
         hs_kb5 q[3], p[5];
-        round_q(ly, i, s, z, coef, fold, lin, base1 && i == 1 ? &rho[0] : NULL, threads, q);
+        if (!round_q(ly, i, s, z, coef, fold, lin, base1 && i == 1 ? &rho[0] : NULL, claim, m, threads, q))
+            return *why = "degenerate claim point", 0;
         if (!hs_sc_gruen_expand(claim, m, z[i], q, 4, p)) return *why = "degenerate claim point", 0;
         rho[i] = hs_sc_prove_round(t, w, p, 4);
         claim = hs_sc_interpolate(p, 4, rho[i]);
