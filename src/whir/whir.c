@@ -200,18 +200,35 @@ static void partial_evals(const hs_whir_witness *wit, const K *E, K *F, unsigned
     }
 }
 
+/* Rows [0, 2^m) of mat hold coefficients (w columns); fills all 2^l rows with the evaluations of
+ * hs_ntt_dif over the zero-padded columns, without the zeros: block q of 2^m rows is the coset
+ * w_l^bitrev(q) * <w_{2^m}> in hs_ntt_coset_dif order (bitrev over l bits = bitrev over the low m
+ * bits, then the block's bits). */
+static int lde_blocks(const hs_ntt_plan *plan, hs_kb *mat, unsigned m, unsigned l, size_t w, unsigned threads) {
+    size_t B = (size_t)1 << m, nb = (size_t)1 << (l - m);
+    hs_kb om = hs_kb_two_adic_root(l);
+    for (size_t q = nb; q-- > 0;) {
+        hs_kb *blk = mat + q * B * w;
+        if (q) memcpy(blk, mat, B * w * sizeof(hs_kb));
+        int ok = q ? hs_ntt_coset_dif(plan, blk, m, w, hs_kb_exp(om, bitrev(q, l - m)), threads)
+                   : hs_ntt_dif(plan, blk, m, w, threads);
+        if (!ok) return 0;
+    }
+    return 1;
+}
+
 /* ---- the committed matrices ---- */
 
 /* Encodes the K table g (2^nv entries) as oracle o: rows 2^log_leaves of 5 * 2^fold words. */
 static hs_kb *encode_ext(const hs_ntt_plan *plan, const K *g, const hs_whir_round *o, unsigned threads) {
     unsigned m = o->n_vars - o->fold;
     size_t A = (size_t)1 << o->fold, B = (size_t)1 << m, w = 5 * A;
-    hs_kb *mat = hs_calloc_array((size_t)w << o->log_leaves, sizeof(hs_kb));
+    hs_kb *mat = hs_alloc_array((size_t)w << o->log_leaves, sizeof(hs_kb));
     if (!mat) return NULL;
     for (size_t j = 0; j < B; j++)
         for (size_t a = 0; a < A; a++) memcpy(mat + j * w + 5 * a, g[a * B + j].c, 5 * sizeof(hs_kb));
     mobius_rows(mat, m, w, threads);
-    if (!hs_ntt_dif(plan, mat, o->log_leaves, w, threads)) {
+    if (!lde_blocks(plan, mat, m, o->log_leaves, w, threads)) {
         hs_free(mat);
         return NULL;
     }
@@ -268,9 +285,9 @@ int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_
         for (size_t a = 0; a < A; a++) wit->blk[a] = wit->own + a * B;
     }
 
-    /* oracle 0: rows j < B hold (f_a's coefficient j)_a; the rest stays zero */
+    /* oracle 0: rows j < B hold (f_a's coefficient j)_a, then the LDE fills the other blocks */
     const hs_whir_round *o = &p->round[0];
-    wit->mat0 = hs_calloc_array(W << o->log_leaves, sizeof(hs_kb));
+    wit->mat0 = hs_alloc_array(W << o->log_leaves, sizeof(hs_kb));
     if (!wit->mat0) goto oom;
     {
         const size_t CH = 64;
@@ -285,7 +302,7 @@ int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_
         }
     }
     mobius_rows(wit->mat0, m0, W, threads);
-    if (!hs_ntt_dif(plan, wit->mat0, o->log_leaves, W, threads)) goto oom;
+    if (!lde_blocks(plan, wit->mat0, m0, o->log_leaves, W, threads)) goto oom;
     if (!hs_merkle_build(&wit->tree0, p->cfg.hash, wit->mat0, o->log_leaves, W, p->cfg.cap_height, threads)) goto oom;
     size_t ncap = cap_count(p, 0);
     const hs_digest *cap = hs_merkle_cap(wit->tree0);
