@@ -8,6 +8,7 @@
 
 #include "poly/mle.h"
 #include "testutil.h"
+#include "util/cpu.h"
 #include "util/mem.h"
 #include "whir/whir.h"
 #include "whir/whir_internal.h"
@@ -255,6 +256,33 @@ static void test_weight(void) {
     }
 }
 
+
+/* The AVX2 kernels against their portable twins. */
+static void test_kernels(void) {
+#if HS_HAVE_AVX2
+    if (!hs_cpu_has_avx2()) {
+        printf("test_whir: no AVX2, kernel comparison skipped\n");
+        return;
+    }
+    for (size_t len = 0; len <= 45; len += 1 + len / 3) {
+        size_t stride = len + 3;
+        hs_kb *f = malloc((len + 1) * sizeof(hs_kb)), *e = malloc(5 * stride * sizeof(hs_kb));
+        hs_kb *o1 = malloc(5 * stride * sizeof(hs_kb)), *o2 = malloc(5 * stride * sizeof(hs_kb)), s[5], r1[5], r2[5];
+        for (size_t i = 0; i < len; i++) f[i] = rand_kb();
+        for (size_t i = 0; i < 5 * stride; i++) e[i] = rand_kb(), o1[i] = o2[i] = rand_kb();
+        for (int c = 0; c < 5; c++) s[c] = rand_kb();
+        if (len == 7) f[0] = HS_KB_P - 1, e[0] = HS_KB_P - 1; /* extremes */
+        hs_whir_dot5_portable(f, e, stride, len, r1);
+        hs_whir_dot5_avx2(f, e, stride, len, r2);
+        CHECK(!memcmp(r1, r2, sizeof r1));
+        hs_whir_axpy5_portable(o1, stride, f, len, s);
+        hs_whir_axpy5_avx2(o2, stride, f, len, s);
+        CHECK(!memcmp(o1, o2, 5 * stride * sizeof(hs_kb)));
+        free(f), free(e), free(o1), free(o2);
+    }
+#endif
+}
+
 /* ---- round trips, rejection ---- */
 
 static void test_roundtrip(void) {
@@ -445,6 +473,7 @@ int main(void) {
     hs_test_init(&rng, "test_whir");
     test_params();
     test_mobius();
+    test_kernels();
     test_leaves();
     test_weight();
     test_roundtrip();

@@ -19,7 +19,12 @@
 
 #include "poly/mle.h"
 #include "sumcheck/sumcheck.h"
+#include "util/cpu.h"
 #include "util/mem.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 typedef hs_kb5 K;
 
@@ -138,14 +143,39 @@ static void mobius_rows(hs_kb *mat, unsigned log_rows, size_t w, unsigned thread
     }
 }
 
-/* <f, E> for a base table f and a K table E of len entries. */
-static K dot_base(const hs_kb *f, const K *E, size_t len) {
-    uint64_t s[5] = {0, 0, 0, 0, 0};
-    for (size_t i = 0; i < len; i++)
-        for (int c = 0; c < 5; c++) s[c] = hs_kbx_csub(s[c] + hs_kbx_prod(f[i], E[i].c[c]));
-    K r;
-    for (int c = 0; c < 5; c++) r.c[c] = hs_kb_redc(s[c]);
-    return r;
+/* ---- base-by-K kernels (whir_internal.h) ---- */
+
+void hs_whir_dot5_portable(const hs_kb *f, const hs_kb *e, size_t stride, size_t len, hs_kb out[5]) {
+    for (int c = 0; c < 5; c++) {
+        uint64_t s = 0;
+        for (size_t y = 0; y < len; y++) s = hs_kbx_csub(s + hs_kbx_prod(f[y], e[c * stride + y]));
+        out[c] = hs_kb_redc(s);
+    }
+}
+void hs_whir_axpy5_portable(hs_kb *out, size_t stride, const hs_kb *f, size_t len, const hs_kb s[5]) {
+    for (int c = 0; c < 5; c++)
+        for (size_t y = 0; y < len; y++) out[c * stride + y] = hs_kb_add(out[c * stride + y], hs_kb_mul(f[y], s[c]));
+}
+
+typedef void (*dot5_fn)(const hs_kb *, const hs_kb *, size_t, size_t, hs_kb *);
+typedef void (*axpy5_fn)(hs_kb *, size_t, const hs_kb *, size_t, const hs_kb *);
+static dot5_fn pick_dot5(void) {
+#if HS_HAVE_AVX2
+    if (hs_cpu_has_avx2()) return hs_whir_dot5_avx2;
+#endif
+    return hs_whir_dot5_portable;
+}
+static axpy5_fn pick_axpy5(void) {
+#if HS_HAVE_AVX2
+    if (hs_cpu_has_avx2()) return hs_whir_axpy5_avx2;
+#endif
+    return hs_whir_axpy5_portable;
+}
+
+/* K table (AoS) -> 5 rows of len base values */
+static void to_soa(hs_kb *out, const K *in, size_t len) {
+    for (size_t y = 0; y < len; y++)
+        for (int c = 0; c < 5; c++) out[c * len + y] = in[y].c[c];
 }
 
 /* ---- witness ---- */
@@ -175,29 +205,92 @@ void hs_whir_witness_free(hs_whir_witness *wit) {
     free(wit);
 }
 
-/* F[a] = f(a, bottom) for a < 2^k0, with E = eq(bottom, .) given. */
-static void partial_evals(const hs_whir_witness *wit, const K *E, K *F, unsigned threads) {
+#define CHUNK ((size_t)1 << 11)
+
+/* F[g * 2^k0 + a] = <f_a, E_g> for G tables E_g (5 rows of 2^m0 base values each, to_soa): one
+ * pass over f, chunk by chunk, every block a against the chunk of every E_g while it is in cache.
+ * Threads take ranges of chunks; their partial sums are added at the end (exact). 0 on OOM. */
+static int partial_evals(const hs_whir_witness *wit, size_t G, const hs_kb *const *Es, K *F, unsigned threads) {
     size_t A = (size_t)1 << wit->k0, B = (size_t)1 << wit->m0;
+    size_t nch = (B + CHUNK - 1) / CHUNK;
     int nt = threads > 1 && (A << wit->m0) >= PAR_MIN ? (int)threads : 1;
-    if (A >= (size_t)nt) {
-#pragma omp parallel for num_threads(nt) schedule(static)
-        for (size_t a = 0; a < A; a++) F[a] = dot_base(wit->blk[a], E, B);
-        return;
-    }
-    /* few blocks: split each block's dot product */
-    for (size_t a = 0; a < A; a++) {
-        size_t chunk = (B + (size_t)nt - 1) / (size_t)nt;
-        K part[64];
-        int nt2 = nt > 64 ? 64 : nt;
-#pragma omp parallel for num_threads(nt2) schedule(static)
-        for (int c = 0; c < nt2; c++) {
-            size_t lo = (size_t)c * chunk, hi = lo + chunk > B ? B : lo + chunk;
-            part[c] = lo < hi ? dot_base(wit->blk[a] + lo, E + lo, hi - lo) : hs_kb5_zero();
+    if ((size_t)nt > nch) nt = (int)nch;
+    hs_kb *acc = hs_calloc_array((size_t)nt * G * A * 5, sizeof(hs_kb));
+    if (!acc) return 0;
+    dot5_fn dot = pick_dot5();
+#pragma omp parallel num_threads(nt)
+    {
+        int me = 0, cnt = 1;
+#ifdef _OPENMP
+        me = omp_get_thread_num(), cnt = omp_get_num_threads();
+#endif
+        size_t c0 = nch * (size_t)me / (size_t)cnt, c1 = nch * (size_t)(me + 1) / (size_t)cnt;
+        hs_kb *my = acc + (size_t)me * G * A * 5, part[5];
+        for (size_t ch = c0; ch < c1; ch++) {
+            size_t y0 = ch * CHUNK, len = B - y0 < CHUNK ? B - y0 : CHUNK;
+            for (size_t a = 0; a < A; a++)
+                for (size_t g = 0; g < G; g++) {
+                    dot(wit->blk[a] + y0, Es[g] + y0, B, len, part);
+                    hs_kb *d = my + (g * A + a) * 5;
+                    for (int c = 0; c < 5; c++) d[c] = hs_kb_add(d[c], part[c]);
+                }
         }
-        K s = hs_kb5_zero();
-        for (int c = 0; c < nt2; c++) s = hs_kb5_add(s, part[c]);
-        F[a] = s;
     }
+    for (size_t i = 0; i < G * A; i++) {
+        K v = hs_kb5_zero();
+        for (int t = 0; t < nt; t++) {
+            const hs_kb *d = acc + ((size_t)t * G * A + i) * 5;
+            for (int c = 0; c < 5; c++) v.c[c] = hs_kb_add(v.c[c], d[c]);
+        }
+        F[i] = v;
+    }
+    hs_free(acc);
+    return 1;
+}
+
+/* F[g * 2^k0 + a] = f(a, bottom_g) for G bottom points (m0 coordinates each), 8 at a time. */
+static int evals_at_bottoms(const hs_whir_witness *wit, size_t G, const K *bottoms, K *F, unsigned threads) {
+    size_t A = (size_t)1 << wit->k0, B = (size_t)1 << wit->m0, m0 = wit->m0;
+    K *E = hs_alloc_array(B, sizeof(K));
+    hs_kb *soa = hs_alloc_array((G < 8 ? G : 8) * 5 * B + 1, sizeof(hs_kb));
+    const hs_kb *Es[8];
+    int ok = E && soa;
+    for (size_t g0 = 0; ok && g0 < G; g0 += 8) {
+        size_t cnt = G - g0 < 8 ? G - g0 : 8;
+        for (size_t g = 0; g < cnt; g++) {
+            hs_mle_eq_table(E, bottoms + (g0 + g) * m0, (unsigned)m0, hs_kb5_one(), threads);
+            to_soa(soa + g * 5 * B, E, B);
+            Es[g] = soa + g * 5 * B;
+        }
+        ok = partial_evals(wit, cnt, Es, F + g0 * A, threads);
+    }
+    hs_free(E), hs_free(soa);
+    return ok;
+}
+
+/* out[y] = sum_a w[a] f_a[y] (the fold of f at the first k0 challenges, w = eq(r, .)). */
+static int fold_blocks(const hs_whir_witness *wit, const K *wts, K *out, unsigned threads) {
+    size_t A = (size_t)1 << wit->k0, B = (size_t)1 << wit->m0;
+    size_t nch = (B + CHUNK - 1) / CHUNK;
+    int nt = threads > 1 && (A << wit->m0) >= PAR_MIN ? (int)threads : 1;
+    hs_kb *buf = hs_alloc_array((size_t)nt * 5 * CHUNK, sizeof(hs_kb));
+    if (!buf) return 0;
+    axpy5_fn axpy = pick_axpy5();
+#pragma omp parallel for num_threads(nt) schedule(static)
+    for (size_t ch = 0; ch < nch; ch++) {
+        int me = 0;
+#ifdef _OPENMP
+        me = omp_get_thread_num();
+#endif
+        hs_kb *acc = buf + (size_t)me * 5 * CHUNK;
+        size_t y0 = ch * CHUNK, len = B - y0 < CHUNK ? B - y0 : CHUNK;
+        memset(acc, 0, 5 * CHUNK * sizeof(hs_kb));
+        for (size_t a = 0; a < A; a++) axpy(acc, CHUNK, wit->blk[a] + y0, len, wts[a].c);
+        for (size_t y = 0; y < len; y++)
+            for (int c = 0; c < 5; c++) out[y0 + y].c[c] = acc[c * CHUNK + y];
+    }
+    hs_free(buf);
+    return 1;
 }
 
 /* Rows [0, 2^m) of mat hold coefficients (w columns); fills all 2^l rows with the evaluations of
@@ -313,19 +406,23 @@ int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_
     unsigned s = o->ood;
     if (s) {
         wit->ood_F = hs_alloc_array((size_t)s << k0, sizeof(K));
-        K *E = hs_alloc_array(B, sizeof(K)), *eqa = hs_alloc_array(A, sizeof(K)), *P = hs_alloc_array(n, sizeof(K));
-        int ok = wit->ood_F && E && eqa && P;
+        K *bot = hs_alloc_array((size_t)s * (m0 + 1), sizeof(K)), *eqa = hs_alloc_array(A, sizeof(K)),
+          *P = hs_alloc_array(n, sizeof(K));
+        int ok = wit->ood_F && bot && eqa && P;
         for (unsigned j = 0; ok && j < s; j++) {
             wit->ood_pts[j] = k_sample(t);
             pow_point(P, wit->ood_pts[j], n);
-            hs_mle_eq_table(E, P + k0, m0, hs_kb5_one(), threads);
-            partial_evals(wit, E, wit->ood_F + ((size_t)j << k0), threads);
+            memcpy(bot + (size_t)j * m0, P + k0, m0 * sizeof(K));
+        }
+        ok = ok && evals_at_bottoms(wit, s, bot, wit->ood_F, threads);
+        for (unsigned j = 0; ok && j < s; j++) {
+            pow_point(P, wit->ood_pts[j], n);
             hs_mle_eq_table(eqa, P, k0, hs_kb5_one(), 1);
             K v = hs_kb5_zero();
             for (size_t a = 0; a < A; a++) v = k_muladd(v, eqa[a], wit->ood_F[((size_t)j << k0) + a]);
             wit->ood_vals[j] = v;
         }
-        hs_free(E), hs_free(eqa), hs_free(P);
+        hs_free(bot), hs_free(eqa), hs_free(P);
         if (!ok) goto oom;
         k_write(w, wit->ood_vals, s);
         k_absorb(t, wit->ood_vals, s);
@@ -426,8 +523,8 @@ static long groups_add(groups *g, const K *P, unsigned k0, unsigned m0, K scale,
 static int build_groups(const hs_whir_witness *wit, const hs_whir_statement *st, size_t n_st, K gamma, groups *gr,
                         K *claim_out, unsigned threads) {
     unsigned n = wit->p.n_vars, k0 = wit->k0, m0 = wit->m0;
-    size_t A = (size_t)1 << k0, B = (size_t)1 << m0;
-    K *P = malloc((n + 1) * sizeof(K)), *tmpA = malloc(A * sizeof(K)), *E = NULL;
+    size_t A = (size_t)1 << k0;
+    K *P = malloc((n + 1) * sizeof(K)), *tmpA = malloc(A * sizeof(K));
     K gp = hs_kb5_one(), claim = hs_kb5_zero();
     int ok = 0;
     if (!P || !tmpA) goto done;
@@ -448,17 +545,16 @@ static int build_groups(const hs_whir_witness *wit, const hs_whir_statement *st,
             claim = k_muladd(claim, gp, st[i].values[j]);
             gp = hs_kb5_mul(gp, gamma);
         }
-    E = hs_alloc_array(B, sizeof(K));
-    if (!E) goto done;
-    for (size_t gi = 0; gi < gr->n; gi++)
-        if (!gr->has_F[gi]) {
-            hs_mle_eq_table(E, gr->bottom + gi * m0, m0, hs_kb5_one(), threads);
-            partial_evals(wit, E, gr->F + gi * A, threads);
-        }
+    /* F of the statement groups (the OOD groups come first and have theirs) */
+    size_t first = 0;
+    while (first < gr->n && gr->has_F[first]) first++;
+    for (size_t gi = first; gi < gr->n; gi++)
+        if (gr->has_F[gi]) goto done; /* cannot happen: OOD groups are added first */
+    if (!evals_at_bottoms(wit, gr->n - first, gr->bottom + first * m0, gr->F + first * A, threads)) goto done;
     *claim_out = claim;
     ok = 1;
 done:
-    free(P), free(tmpA), hs_free(E);
+    free(P), free(tmpA);
     return ok;
 }
 
@@ -492,29 +588,24 @@ void hs_whir_debug_mobius(hs_kb *mat, unsigned log_rows, size_t w, unsigned thre
 void hs_whir_eval_statement(const hs_whir_witness *wit, unsigned n_inner, const hs_kb5 *point, const uint32_t *sel,
                             size_t n_claims, hs_kb5 *values, unsigned threads) {
     unsigned n = wit->p.n_vars, k0 = wit->k0, m0 = wit->m0;
-    size_t A = (size_t)1 << k0, B = (size_t)1 << m0;
+    size_t A = (size_t)1 << k0;
     hs_whir_statement s = {n_inner, point, n_claims, sel, values};
-    K *P = malloc(n * sizeof(K) + 1), *E = hs_alloc_array(B, sizeof(K)), *F = malloc(A * sizeof(K)),
-      *eqa = malloc(A * sizeof(K));
-    if (P && E && F && eqa) {
-        int have = 0;
-        K *lastb = malloc((m0 ? m0 : 1) * sizeof(K));
-        for (size_t j = 0; lastb && j < n_claims; j++) {
-            full_point(P, n, &s, j);
-            if (!have || memcmp(lastb, P + k0, m0 * sizeof(K))) {
-                hs_mle_eq_table(E, P + k0, m0, hs_kb5_one(), threads);
-                partial_evals(wit, E, F, threads);
-                memcpy(lastb, P + k0, m0 * sizeof(K));
-                have = 1;
-            }
-            hs_mle_eq_table(eqa, P, k0, hs_kb5_one(), 1);
-            K v = hs_kb5_zero();
-            for (size_t a = 0; a < A; a++) v = k_muladd(v, eqa[a], F[a]);
-            values[j] = v;
+    K *P = malloc((n + 1) * sizeof(K)), *F = malloc(A * sizeof(K)), *eqa = malloc(A * sizeof(K));
+    K *lastb = malloc((m0 + 1) * sizeof(K));
+    int have = 0;
+    for (size_t j = 0; P && F && eqa && lastb && j < n_claims; j++) {
+        full_point(P, n, &s, j);
+        if (!have || memcmp(lastb, P + k0, m0 * sizeof(K))) {
+            memcpy(lastb, P + k0, m0 * sizeof(K));
+            if (!evals_at_bottoms(wit, 1, lastb, F, threads)) break;
+            have = 1;
         }
-        free(lastb);
+        hs_mle_eq_table(eqa, P, k0, hs_kb5_one(), 1);
+        K v = hs_kb5_zero();
+        for (size_t a = 0; a < A; a++) v = k_muladd(v, eqa[a], F[a]);
+        values[j] = v;
     }
-    free(P), hs_free(E), free(F), free(eqa);
+    free(P), free(F), free(eqa), free(lastb);
 }
 
 /* ---- sumcheck rounds over sums of products of K-table pairs ---- */
@@ -658,25 +749,7 @@ int hs_whir_open(const hs_whir_params *p, hs_whir_witness *wit, const hs_whir_st
     Wt = hs_alloc_array(B, sizeof(K));
     if (!g || !Wt) goto done;
     hs_mle_eq_table(tmpA, r, k0, hs_kb5_one(), 1);
-    {
-        const size_t CH = 256;
-        int nt = threads > 1 && (A << m0) >= PAR_MIN ? (int)threads : 1;
-#pragma omp parallel for num_threads(nt) schedule(static)
-        for (size_t y0 = 0; y0 < B; y0 += CH) {
-            size_t y1 = y0 + CH < B ? y0 + CH : B;
-            uint64_t acc[256][5];
-            memset(acc, 0, sizeof acc);
-            for (size_t a = 0; a < A; a++) {
-                const hs_kb *src = wit->blk[a];
-                const K e = tmpA[a];
-                for (size_t y = y0; y < y1; y++)
-                    for (int c = 0; c < 5; c++)
-                        acc[y - y0][c] = hs_kbx_csub(acc[y - y0][c] + hs_kbx_prod(src[y], e.c[c]));
-            }
-            for (size_t y = y0; y < y1; y++)
-                for (int c = 0; c < 5; c++) g[y].c[c] = hs_kb_redc(acc[y - y0][c]);
-        }
-    }
+    if (!fold_blocks(wit, tmpA, g, threads)) goto done;
     memset(Wt, 0, B * sizeof(K));
     for (size_t gi = 0; gi < gr.n; gi++) {
         hs_mle_eq_table(E, gr.bottom + gi * m0, m0, gr.c[gi * A], threads); /* c_g folded to one entry */

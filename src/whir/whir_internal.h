@@ -17,4 +17,16 @@ hs_kb5 hs_whir_debug_weight0(unsigned n, const hs_whir_commitment *comm, const h
 /* Mobius transform of the rows (evaluations -> coefficients over the row index). */
 void hs_whir_debug_mobius(hs_kb *mat, unsigned log_rows, size_t w, unsigned threads);
 
+
+/* ---- kernels (portable and AVX2 twins; the AVX2 ones only after hs_cpu_has_avx2()) ----
+ * dot5:  out[c] = sum_{y < len} f[y] * e[c * stride + y] for c < 5 (e: a K table stored as 5 rows
+ *        of base values, "SoA").
+ * axpy5: out[c * stride + y] += s[c] * f[y] for c < 5, y < len. */
+void hs_whir_dot5_portable(const hs_kb *f, const hs_kb *e, size_t stride, size_t len, hs_kb out[5]);
+void hs_whir_axpy5_portable(hs_kb *out, size_t stride, const hs_kb *f, size_t len, const hs_kb s[5]);
+#if HS_HAVE_AVX2
+void hs_whir_dot5_avx2(const hs_kb *f, const hs_kb *e, size_t stride, size_t len, hs_kb out[5]);
+void hs_whir_axpy5_avx2(hs_kb *out, size_t stride, const hs_kb *f, size_t len, const hs_kb s[5]);
+#endif
+
 #endif
