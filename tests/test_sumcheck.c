@@ -1,12 +1,15 @@
 /* Sumcheck (sumcheck/sumcheck.h): the round transport (interpolation, Gruen expansion, prover and
  * verifier rounds, proof bytes) against direct polynomial evaluation; the generic prover against the
  * brute-force sum, a plain reference prover written here (no Gruen factoring, no per-term sums,
- * everything in K), the verifier, tampering, truncation and thread counts. */
+ * everything in K), the verifier, tampering, truncation and thread counts; the AVX2 kernels against
+ * their portable twins (each kernel on random data, and whole proofs). */
 #include <string.h>
 
 #include "poly/mle.h"
+#include "sumcheck/sc_internal.h"
 #include "sumcheck/sumcheck.h"
 #include "testutil.h"
+#include "util/cpu.h"
 #include "util/mem.h"
 
 static hs_rng rng;
@@ -373,6 +376,62 @@ static void test_threads(void) {
     free_inst(&I);
 }
 
+/* ---- AVX2 kernels against the portable ones ---- */
+
+static void test_kernels(void) {
+#ifdef HS_HAVE_AVX2
+    if (!hs_cpu_has_avx2()) {
+        printf("test_sumcheck: no AVX2, kernel comparison skipped\n");
+        return;
+    }
+    const hs_sc_kernels *P = &hs_sc_kernels_portable, *A = &hs_sc_kernels_avx2;
+    const size_t half = 64, words = hs_sc_blk_words(2 * half);
+    hs_kb *f = hs_alloc_array(2 * half, sizeof *f), *t0 = hs_alloc_array(words, sizeof *t0),
+          *t1 = hs_alloc_array(words, sizeof *t1), *t2 = hs_alloc_array(words, sizeof *t2);
+    for (unsigned it = 0; it < 20; it++) {
+        for (size_t i = 0; i < 2 * half; i++) f[i] = rand_kb();
+        for (size_t i = 0; i < words; i++) t0[i] = rand_kb();
+        hs_kb5 r = rand_k();
+        size_t lo = 8 * (size_t)hs_rng_below(&rng, half / 8), cnt = 8 * (size_t)hs_rng_below(&rng, (half - lo) / 8 + 1);
+        memcpy(t1, t0, sizeof *t0 * words), memcpy(t2, t0, sizeof *t0 * words);
+        P->fold_base(t1, f, half, lo, cnt, r), A->fold_base(t2, f, half, lo, cnt, r);
+        CHECK(!memcmp(t1, t2, sizeof *t0 * words));
+        for (size_t i = lo; i < lo + cnt; i++) {
+            hs_kb5 want = hs_kb5_add(hs_kb5_from_base(f[i]), hs_kb5_mul_base(r, hs_kb_sub(f[i + half], f[i])));
+            CHECK(hs_kb5_eq(hs_sc_blk_get(t1, i), want));
+        }
+        memcpy(t1, t0, sizeof *t0 * words), memcpy(t2, t0, sizeof *t0 * words);
+        P->fold_ext(t1, half, lo, cnt, r), A->fold_ext(t2, half, lo, cnt, r);
+        CHECK(!memcmp(t1, t2, sizeof *t0 * words));
+        memcpy(t1, t0, sizeof *t0 * words), memcpy(t2, t0, sizeof *t0 * words);
+        P->eq_drop(t1, half, lo, cnt), A->eq_drop(t2, half, lo, cnt);
+        CHECK(!memcmp(t1, t2, sizeof *t0 * words));
+        for (size_t i = lo; i < lo + cnt; i++)
+            CHECK(hs_kb5_eq(hs_sc_blk_get(t2, i), hs_kb5_add(hs_sc_blk_get(t0, i), hs_sc_blk_get(t0, i + half))));
+    }
+    hs_free(f), hs_free(t0), hs_free(t1), hs_free(t2);
+    /* the round passes, through whole proofs: same bytes, claims and final values */
+    for (unsigned it = 0; it < 24; it++) {
+        unsigned n = it < 20 ? 1 + it % 10 : 12 + it % 2;
+        inst_t I;
+        make_inst(&I, n, 1 + (unsigned)hs_rng_below(&rng, 8), 1 + (unsigned)hs_rng_below(&rng, 8), it & 1);
+        hs_sc_instance v = view(&I);
+        hs_writer w1 = {0}, w2 = {0};
+        hs_kb5 c1, c2, r1[16], r2[16], f1[8], f2[8];
+        const char *why;
+        hs_transcript t;
+        hs_transcript_init(&t, "k");
+        CHECK(hs_sc_prove_with(P, &v, I.z, &t, &w1, 1, &c1, r1, f1, &why));
+        hs_transcript_init(&t, "k");
+        CHECK(hs_sc_prove_with(A, &v, I.z, &t, &w2, it < 20 ? 1 : 2, &c2, r2, f2, &why));
+        CHECK(hs_kb5_eq(c1, c2) && w1.len == w2.len && !memcmp(w1.data, w2.data, w1.len));
+        CHECK(!memcmp(f1, f2, sizeof *f1 * I.m));
+        hs_w_free(&w1), hs_w_free(&w2);
+        free_inst(&I);
+    }
+#endif
+}
+
 int main(void) {
     hs_test_init(&rng, "test_sumcheck");
     test_interpolate();
@@ -380,5 +439,6 @@ int main(void) {
     test_round_transport();
     test_generic();
     test_threads();
+    test_kernels();
     return hs_test_done("test_sumcheck");
 }

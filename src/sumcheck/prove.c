@@ -9,56 +9,43 @@
  * X = 1 since the prover computes the claim there; so does any round where z_i = 0 or m = 0.
  *
  * Round 0 reads the base-field tables: products in F, times E in K accumulated without reduction.
- * Its challenge folds them into K tables (one allocation, 2^(n-1) entries each), which later rounds
- * fold in place. E_{i+1}(x'') = E_i(0, x'') + E_i(1, x'') since eq sums to 1 over the bound variable,
- * so one eq table built at the start serves every round. Rows are split among threads; each thread
- * has its own accumulators, added at the end (exact arithmetic: the result does not depend on the
- * thread count). */
+ * Its challenge folds them into K tables (blocked layout, sc_internal.h; one allocation, 2^(n-1)
+ * entries each), which later rounds fold in place. E_{i+1}(x'') = E_i(0, x'') + E_i(1, x'') since eq
+ * sums to 1 over the bound variable, so one eq table built at the start serves every round. Rows
+ * are split among threads; each thread has its own accumulators, added at the end (exact
+ * arithmetic: the result does not depend on the thread count or the kernel set). */
 #include <omp.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "poly/mle.h"
-#include "sumcheck/sumcheck.h"
+#include "sumcheck/sc_internal.h"
+#include "util/cpu.h"
 #include "util/mem.h"
+#include "util/parallel.h"
 
 #define SC_PAR_MIN ((size_t)1 << 11) /* pairs per round below which one thread does the round */
+#define SC_FOLD_CHUNK ((size_t)1 << 12)
 #define SC_MAX_FACTORS 4
 
-typedef struct {
-    const hs_sc_term *terms;
-    unsigned n_terms, n_tables, dq; /* dq = deg g (>= 1) */
-    unsigned *npts, *off;           /* per term: points summed this round, offset in the accumulators */
-    unsigned *at, *ax;              /* per accumulator: its term and its point X */
-    unsigned n_acc;
-    int gruen;                      /* this round skips X = 1 for full-degree terms */
-    const unsigned *used;           /* tables some term reads */
-    unsigned n_used;
-    size_t half;                    /* pairs this round */
-    const hs_kb5 *E;
-    const hs_kb *const *tb;         /* round 0 */
-    hs_kb5 *const *te;              /* later rounds */
-} sc_round;
+static size_t align64(size_t b) { return (b + HS_ALIGN - 1) / HS_ALIGN * HS_ALIGN; }
 
-static void plan_round(sc_round *R, int gruen) {
-    R->gruen = gruen;
-    unsigned off = 0;
-    for (unsigned t = 0; t < R->n_terms; t++) {
-        unsigned k = R->terms[t].n_factors, full = gruen && k == R->dq;
-        R->npts[t] = full ? R->dq : k + 1;
-        R->off[t] = off;
-        for (unsigned idx = 0; idx < R->npts[t]; idx++, off++) {
-            R->at[off] = t;
-            R->ax[off] = full && idx ? idx + 1 : idx; /* 0, 2, 3, .. or 0, 1, .., k */
-        }
-    }
-    R->n_acc = off;
+size_t hs_sc_work_bytes(unsigned n_tables, unsigned dq, unsigned n_acc) {
+    /* row values at dq + 1 points per table, then one accumulator per point: 8 packed lanes of K
+     * (160 bytes) covers the portable layouts too (20-byte values, 72-byte lazy sums) */
+    return align64((size_t)n_tables * (dq + 1) * 160) + align64((size_t)(n_acc ? n_acc : 1) * 160);
 }
 
-/* Round 0 over pairs [lo, hi): base-field values, lazy accumulators acc[5 * n_acc]. */
-static void pass_base(const sc_round *R, size_t lo, size_t hi, uint64_t *acc, hs_kb *v) {
+/* ---- portable kernels ---- */
+
+/* Round 0: base-field values, lazy accumulators (5 u64 per point). */
+static void pass_base_portable(const hs_sc_round *R, size_t lo, size_t hi, void *work, hs_kb5 *sums) {
     const unsigned w = R->dq + 1;
+    hs_kb *v = work;
+    uint64_t *acc = (uint64_t *)((char *)work + align64((size_t)R->n_tables * w * 160));
+    memset(acc, 0, sizeof *acc * 5 * R->n_acc);
     for (size_t j = lo; j < hi; j++) {
-        const hs_kb5 e = R->E[j];
+        const hs_kb5 e = hs_sc_blk_get(R->E, j);
         for (unsigned u = 0; u < R->n_used; u++) {
             unsigned tab = R->used[u];
             hs_kb a = R->tb[tab][j], b = R->tb[tab][j + R->half], d = hs_kb_sub(b, a);
@@ -78,6 +65,8 @@ static void pass_base(const sc_round *R, size_t lo, size_t hi, uint64_t *acc, hs
             for (int c = 0; c < 5; c++) a[c] = hs_kbx_csub(a[c] + hs_kbx_prod(prod, e.c[c]));
         }
     }
+    for (unsigned k = 0; k < R->n_acc; k++)
+        for (int c = 0; c < 5; c++) sums[k].c[c] = hs_kb_redc(acc[5 * (size_t)k + c]);
 }
 
 /* The nine product coefficients of a b before the reduction mod X^5 + X^2 - 1, each below P32
@@ -99,16 +88,18 @@ static inline void kb5_mul_unreduced(hs_kb5 a, hs_kb5 b, uint64_t d[9]) {
     d[8] = hs_kbx_prod(x[4], y[4]);
 }
 
-/* Later rounds over pairs [lo, hi): K values, lazy accumulators acc[9 * n_acc] (unreduced product
- * coefficients, each kept below P32). */
-static void pass_ext(const sc_round *R, size_t lo, size_t hi, uint64_t *acc, hs_kb5 *v) {
+/* Later rounds: K values, lazy accumulators (9 unreduced product coefficients per point). */
+static void pass_ext_portable(const hs_sc_round *R, size_t lo, size_t hi, void *work, hs_kb5 *sums) {
     const unsigned w = R->dq + 1;
+    hs_kb5 *v = work;
+    uint64_t *acc = (uint64_t *)((char *)work + align64((size_t)R->n_tables * w * 160));
+    memset(acc, 0, sizeof *acc * 9 * R->n_acc);
     for (size_t j = lo; j < hi; j++) {
-        const hs_kb5 e = R->E[j];
+        const hs_kb5 e = hs_sc_blk_get(R->E, j);
         for (unsigned u = 0; u < R->n_used; u++) {
             unsigned tab = R->used[u];
-            hs_kb5 a = R->te[tab][j], b = R->te[tab][j + R->half], d = hs_kb5_sub(b, a);
-            hs_kb5 *p = v + (size_t)tab * w;
+            hs_kb5 a = hs_sc_blk_get(R->te[tab], j), b = hs_sc_blk_get(R->te[tab], j + R->half);
+            hs_kb5 d = hs_kb5_sub(b, a), *p = v + (size_t)tab * w;
             p[0] = a, p[1] = b;
             for (unsigned x = 2; x < w; x++) p[x] = hs_kb5_add(p[x - 1], d);
         }
@@ -132,65 +123,108 @@ static void pass_ext(const sc_round *R, size_t lo, size_t hi, uint64_t *acc, hs_
             for (int c = 0; c < 9; c++) a[c] = hs_kbx_ladd(a[c], d[c]);
         }
     }
+    for (unsigned k = 0; k < R->n_acc; k++) sums[k] = hs_kbx_reduce5(acc + 9 * (size_t)k);
 }
 
-/* Bytes of per-thread row values, rounded up so the accumulators after them are aligned. */
-static size_t sc_vbytes(unsigned n_tables, unsigned dq) {
-    size_t b = (size_t)n_tables * (dq + 1) * sizeof(hs_kb5);
-    return (b + HS_ALIGN - 1) / HS_ALIGN * HS_ALIGN;
+static void fold_base_portable(hs_kb *out, const hs_kb *f, size_t half, size_t lo, size_t cnt, hs_kb5 r) {
+    for (size_t i = lo; i < lo + cnt; i++) {
+        hs_kb5 v = hs_kb5_mul_base(r, hs_kb_sub(f[i + half], f[i]));
+        v.c[0] = hs_kb_add(v.c[0], f[i]);
+        hs_sc_blk_set(out, i, v);
+    }
 }
 
-/* Runs one round's sums on `threads` threads into sums[n_acc]. scratch: per thread, the values
- * (n_tables * (dq + 1) K) then the accumulators (5 or 9 u64 each). */
-static void round_sums(const sc_round *R, unsigned threads, void *scratch, size_t per_thread, hs_kb5 *sums) {
+static void fold_ext_portable(hs_kb *t, size_t half, size_t lo, size_t cnt, hs_kb5 r) {
+    for (size_t i = lo; i < lo + cnt; i++) {
+        hs_kb5 a = hs_sc_blk_get(t, i), b = hs_sc_blk_get(t, i + half);
+        hs_sc_blk_set(t, i, hs_kb5_add(a, hs_kb5_mul(r, hs_kb5_sub(b, a))));
+    }
+}
+
+static void eq_drop_portable(hs_kb *E, size_t half, size_t lo, size_t cnt) {
+    for (size_t i = lo; i < lo + cnt; i++) hs_sc_blk_set(E, i, hs_kb5_add(hs_sc_blk_get(E, i), hs_sc_blk_get(E, i + half)));
+}
+
+const hs_sc_kernels hs_sc_kernels_portable = {pass_base_portable, pass_ext_portable, fold_base_portable,
+                                              fold_ext_portable, eq_drop_portable};
+
+const hs_sc_kernels *hs_sc_kernels_best(void) {
+#ifdef HS_HAVE_AVX2
+    if (hs_cpu_has_avx2()) return &hs_sc_kernels_avx2;
+#endif
+    return &hs_sc_kernels_portable;
+}
+
+/* ---- round driver ---- */
+
+typedef struct {
+    hs_sc_round R;
+    const hs_sc_term *terms;
+    unsigned *npts, *off, *at, *ax, *used;
+    int gruen;                 /* this round skips X = 1 for full-degree terms */
+} sc_state;
+
+static void plan_round(sc_state *S, int gruen) {
+    hs_sc_round *R = &S->R;
+    S->gruen = gruen;
+    unsigned off = 0;
+    for (unsigned t = 0; t < R->n_terms; t++) {
+        unsigned k = R->terms[t].n_factors, full = gruen && k == R->dq;
+        S->npts[t] = full ? R->dq : k + 1;
+        S->off[t] = off;
+        for (unsigned idx = 0; idx < S->npts[t]; idx++, off++) {
+            S->at[off] = t;
+            S->ax[off] = full && idx ? idx + 1 : idx; /* 0, 2, 3, .. or 0, 1, .., k */
+        }
+    }
+    R->n_acc = off;
+}
+
+/* One round's sums on `threads` threads into sums[n_acc]. Per thread: work bytes, then n_acc
+ * partial sums. Thread ranges start at multiples of 8 (whole blocks for the AVX2 kernels). */
+static void round_sums(const hs_sc_kernels *kern, const hs_sc_round *R, unsigned threads, char *scratch,
+                       size_t work, size_t per_thread, hs_kb5 *sums) {
     const int base = R->tb != NULL;
-    const size_t vbytes = sc_vbytes(R->n_tables, R->dq);
+    if (R->half % HS_SC_BLK) kern = &hs_sc_kernels_portable;
     unsigned th = R->half < SC_PAR_MIN ? 1 : threads;
-    for (unsigned i = 0; i < th; i++) memset((char *)scratch + i * per_thread + vbytes, 0, per_thread - vbytes);
+    for (unsigned i = 0; i < th; i++) memset(scratch + i * per_thread + work, 0, sizeof *sums * R->n_acc);
     if (th <= 1) {
-        if (base) pass_base(R, 0, R->half, (uint64_t *)((char *)scratch + vbytes), scratch);
-        else pass_ext(R, 0, R->half, (uint64_t *)((char *)scratch + vbytes), scratch);
+        hs_kb5 *part = (hs_kb5 *)(scratch + work);
+        (base ? kern->pass_base : kern->pass_ext)(R, 0, R->half, scratch, part);
     } else {
 #pragma omp parallel num_threads(th)
         {
             size_t id = (size_t)omp_get_thread_num(), nt = (size_t)omp_get_num_threads();
-            size_t lo = R->half * id / nt, hi = R->half * (id + 1) / nt;
-            char *s = (char *)scratch + id * per_thread;
-            if (base) pass_base(R, lo, hi, (uint64_t *)(s + vbytes), (hs_kb *)s);
-            else pass_ext(R, lo, hi, (uint64_t *)(s + vbytes), (hs_kb5 *)s);
+            size_t lo = (R->half * id / nt) & ~(size_t)(HS_SC_BLK - 1);
+            size_t hi = id + 1 == nt ? R->half : (R->half * (id + 1) / nt) & ~(size_t)(HS_SC_BLK - 1);
+            char *s = scratch + id * per_thread;
+            (base ? kern->pass_base : kern->pass_ext)(R, lo, hi, s, (hs_kb5 *)(s + work));
         }
+        /* a smaller team than asked for splits the same pairs; the unused slots stay zero */
     }
     for (unsigned a = 0; a < R->n_acc; a++) sums[a] = hs_kb5_zero();
     for (unsigned i = 0; i < th; i++) {
-        char *s = (char *)scratch + i * per_thread + vbytes;
-        for (unsigned a = 0; a < R->n_acc; a++) {
-            hs_kb5 v;
-            if (base) {
-                const uint64_t *l = (const uint64_t *)s + 5 * (size_t)a;
-                for (int c = 0; c < 5; c++) v.c[c] = hs_kb_redc(l[c]);
-            } else {
-                v = hs_kbx_reduce5((const uint64_t *)s + 9 * (size_t)a);
-            }
-            sums[a] = hs_kb5_add(sums[a], v);
-        }
+        const hs_kb5 *part = (const hs_kb5 *)(scratch + i * per_thread + work);
+        for (unsigned a = 0; a < R->n_acc; a++) sums[a] = hs_kb5_add(sums[a], part[a]);
     }
 }
 
 /* q(X) = sum_t c_t S_t(X) for X = 0..dq (q[1] only when the round summed it). */
-static void assemble_q(const sc_round *R, const hs_kb5 *sums, hs_kb5 *q) {
+static void assemble_q(const sc_state *S, const hs_kb5 *sums, hs_kb5 *q) {
+    const hs_sc_round *R = &S->R;
     for (unsigned x = 0; x <= R->dq; x++) q[x] = hs_kb5_zero();
     for (unsigned t = 0; t < R->n_terms; t++) {
-        const hs_kb5 *S = sums + R->off[t];
+        const hs_kb5 *St = sums + S->off[t];
         unsigned k = R->terms[t].n_factors;
         for (unsigned x = 0; x <= R->dq; x++) {
             hs_kb5 s;
-            if (R->gruen && k == R->dq) {
+            if (S->gruen && k == R->dq) {
                 if (x == 1) continue;
-                s = S[x ? x - 1 : 0];
+                s = St[x ? x - 1 : 0];
             } else if (x <= k) {
-                s = S[x];
+                s = St[x];
             } else {
-                s = hs_sc_interpolate(S, k, hs_kb5_from_base(hs_kb_from_u32(x)));
+                s = hs_sc_interpolate(St, k, hs_kb5_from_base(hs_kb_from_u32(x)));
             }
             q[x] = hs_kb5_add(q[x], hs_kb5_mul(R->terms[t].coeff, s));
         }
@@ -200,13 +234,50 @@ static void assemble_q(const sc_round *R, const hs_kb5 *sums, hs_kb5 *q) {
 /* eq(z, X) at X = x (one coordinate). */
 static hs_kb5 eq1(hs_kb5 z, hs_kb5 x) { return hs_mle_eq(&z, &x, 1); }
 
-/* E(x'') += E(x'' + half) for x'' < half: drops the top variable of the eq table. */
-static void eq_drop_top(hs_kb5 *E, size_t half) {
-    for (size_t i = 0; i < half; i++) E[i] = hs_kb5_add(E[i], E[i + half]);
+/* ---- threaded folds ---- */
+
+typedef struct {
+    const hs_sc_kernels *kern;
+    hs_kb *out;
+    const hs_kb *f;
+    size_t half;
+    hs_kb5 r;
+    int op; /* 0 fold_base, 1 fold_ext, 2 eq_drop */
+} fold_job;
+
+static void fold_chunk(void *vctx, size_t lo, size_t cnt) {
+    const fold_job *J = vctx;
+    if (J->op == 0) J->kern->fold_base(J->out, J->f, J->half, lo, cnt, J->r);
+    else if (J->op == 1) J->kern->fold_ext(J->out, J->half, lo, cnt, J->r);
+    else J->kern->eq_drop(J->out, J->half, lo, cnt);
 }
 
-int hs_sc_prove(const hs_sc_instance *inst, const hs_kb5 *z, hs_transcript *t, hs_writer *w, unsigned threads,
-                hs_kb5 *claim_out, hs_kb5 *rho, hs_kb5 *final_vals, const char **why) {
+static void run_fold(const hs_sc_kernels *kern, int op, hs_kb *out, const hs_kb *f, size_t half, hs_kb5 r,
+                     unsigned threads) {
+    fold_job J = {half % HS_SC_BLK ? &hs_sc_kernels_portable : kern, out, f, half, r, op};
+    hs_parallel_batches(half, SC_FOLD_CHUNK, half < SC_PAR_MIN ? 1 : threads, fold_chunk, &J);
+}
+
+/* Blocked eq table of z (nv variables): eq over the top nv - k variables times eq over the last
+ * k <= 3 (one block). 0 on allocation failure. */
+static int build_eq_blocked(hs_kb *E, const hs_kb5 *z, unsigned nv, unsigned threads) {
+    unsigned k = nv < 3 ? nv : 3, top = nv - k;
+    hs_kb5 lo[8], *hi = hs_alloc_array((size_t)1 << top, sizeof *hi);
+    if (!hi) return 0;
+    hs_mle_eq_table(hi, z, top, hs_kb5_one(), threads);
+    hs_mle_eq_table(lo, z + top, k, hs_kb5_one(), 1);
+    const long long nb = (long long)1 << top;
+#pragma omp parallel for num_threads(nb >= 4096 && threads > 1 ? threads : 1) schedule(static)
+    for (long long b = 0; b < nb; b++)
+        for (size_t l = 0; l < ((size_t)1 << k); l++)
+            hs_sc_blk_set(E, ((size_t)b << k) + l, hs_kb5_mul(hi[b], lo[l]));
+    hs_free(hi);
+    return 1;
+}
+
+int hs_sc_prove_with(const hs_sc_kernels *kern, const hs_sc_instance *inst, const hs_kb5 *z, hs_transcript *t,
+                     hs_writer *w, unsigned threads, hs_kb5 *claim_out, hs_kb5 *rho, hs_kb5 *final_vals,
+                     const char **why) {
     const unsigned n = inst->n, m = inst->n_tables;
     unsigned dq = 1;
     for (unsigned i = 0; i < inst->n_terms; i++) {
@@ -230,62 +301,64 @@ int hs_sc_prove(const hs_sc_instance *inst, const hs_kb5 *z, hs_transcript *t, h
         return 1;
     }
 
-    /* allocations: tables in K, eq table, per-term bookkeeping, per-thread scratch */
-    const size_t half0 = (size_t)1 << (n - 1);
+    /* allocations: blocked K tables, blocked eq table, bookkeeping, per-thread scratch */
+    const size_t half0 = (size_t)1 << (n - 1), words = hs_sc_blk_words(half0);
     const unsigned max_acc = inst->n_terms * (dq + 1);
-    const size_t vbytes = sc_vbytes(m, dq);
-    size_t per_thread = vbytes + (size_t)(max_acc ? max_acc : 1) * 9 * sizeof(uint64_t);
-    per_thread = (per_thread + HS_ALIGN - 1) / HS_ALIGN * HS_ALIGN;
-    size_t tab_len = 0;
-    hs_kb5 *tabs = NULL, *E = NULL, **te = NULL, *sums = NULL;
+    const size_t work = hs_sc_work_bytes(m, dq, max_acc);
+    const size_t per_thread = work + align64(sizeof(hs_kb5) * (max_acc ? max_acc : 1));
+    size_t tab_words = 0;
+    hs_kb *tabs = NULL, *E = NULL, **te = NULL;
+    hs_kb5 *sums = NULL;
     unsigned *ibuf = NULL;
-    void *scratch = NULL;
-    int ok = hs_mul_overflow_ok(half0, m ? m : 1, &tab_len);
+    char *scratch = NULL;
+    int ok = hs_mul_overflow_ok(words, m ? m : 1, &tab_words);
     if (ok) {
-        tabs = hs_alloc_array(tab_len, sizeof *tabs);
-        E = hs_alloc_array(half0, sizeof *E);
+        tabs = hs_alloc_array(tab_words, sizeof *tabs);
+        E = hs_alloc_array(words, sizeof *E);
         te = hs_alloc_array(m ? m : 1, sizeof *te);
         sums = hs_alloc_array(max_acc ? max_acc : 1, sizeof *sums);
         ibuf = hs_alloc_array(2 * (size_t)inst->n_terms + 2 * (size_t)max_acc + m + 1, sizeof *ibuf);
         scratch = hs_alloc_array(threads, per_thread);
     }
+    if (ok && tabs && E && te && sums && ibuf && scratch) ok = build_eq_blocked(E, z + 1, n - 1, threads);
     if (!ok || !tabs || !E || !te || !sums || !ibuf || !scratch) {
         hs_free(tabs), hs_free(E), hs_free(te), hs_free(sums), hs_free(ibuf), hs_free(scratch);
         if (why) *why = "out of memory";
         return 0;
     }
-    for (unsigned j = 0; j < m; j++) te[j] = tabs + (size_t)j * half0;
+    for (unsigned j = 0; j < m; j++) te[j] = tabs + (size_t)j * words;
 
-    sc_round R = {0};
-    R.terms = inst->terms;
-    R.n_terms = inst->n_terms;
-    R.n_tables = m;
-    R.dq = dq;
-    R.npts = ibuf;
-    R.off = ibuf + inst->n_terms;
-    R.at = ibuf + 2 * (size_t)inst->n_terms;
-    R.ax = R.at + max_acc;
-    unsigned *used = R.ax + max_acc;
+    sc_state S;
+    memset(&S, 0, sizeof S);
+    hs_sc_round *R = &S.R;
+    R->terms = inst->terms;
+    R->n_terms = inst->n_terms;
+    R->n_tables = m;
+    R->dq = dq;
+    S.npts = ibuf;
+    S.off = ibuf + inst->n_terms;
+    S.at = ibuf + 2 * (size_t)inst->n_terms;
+    S.ax = S.at + max_acc;
+    S.used = S.ax + max_acc;
+    R->at = S.at, R->ax = S.ax, R->used = S.used;
     for (unsigned j = 0; j < m; j++) {
         int u = 0;
         for (unsigned i = 0; i < inst->n_terms && !u; i++)
             for (unsigned f = 0; f < inst->terms[i].n_factors; f++) u |= inst->terms[i].cols[f] == j;
-        if (u) used[R.n_used++] = j;
+        if (u) S.used[R->n_used++] = j;
     }
-    R.used = used;
-    R.E = E;
-    hs_mle_eq_table(E, z + 1, n - 1, hs_kb5_one(), threads);
+    R->E = E;
 
     hs_kb5 claim = hs_kb5_zero(), mfac = hs_kb5_one();
     hs_kb5 q[HS_SC_MAX_DEGREE + 1], p[HS_SC_MAX_DEGREE + 1];
     for (unsigned i = 0; i < n; i++) {
-        R.half = (size_t)1 << (n - 1 - i);
-        R.tb = i == 0 ? inst->tables : NULL;
-        R.te = te;
+        R->half = (size_t)1 << (n - 1 - i);
+        R->tb = i == 0 ? inst->tables : NULL;
+        R->te = te;
         int gruen = i > 0 && !hs_kb5_is_zero(z[i]) && !hs_kb5_is_zero(mfac);
-        plan_round(&R, gruen);
-        round_sums(&R, threads, scratch, per_thread, sums);
-        assemble_q(&R, sums, q);
+        plan_round(&S, gruen);
+        round_sums(kern, R, threads, scratch, work, per_thread, sums);
+        assemble_q(&S, sums, q);
         if (i == 0) {
             /* claim = (1 - z_0) q(0) + z_0 q(1) */
             claim = hs_kb5_add(hs_kb5_mul(eq1(z[0], hs_kb5_zero()), q[0]), hs_kb5_mul(z[0], q[1]));
@@ -305,12 +378,17 @@ int hs_sc_prove(const hs_sc_instance *inst, const hs_kb5 *z, hs_transcript *t, h
         mfac = hs_kb5_mul(mfac, eq1(z[i], r));
         /* bind variable i */
         for (unsigned j = 0; j < m; j++) {
-            if (i == 0) hs_mle_fold_base(te[j], inst->tables[j], R.half, r, threads);
-            else hs_mle_fold_ext(te[j], te[j], R.half, r, threads);
+            if (i == 0) run_fold(kern, 0, te[j], inst->tables[j], R->half, r, threads);
+            else run_fold(kern, 1, te[j], NULL, R->half, r, threads);
         }
-        if (i + 1 < n) eq_drop_top(E, R.half / 2);
+        if (i + 1 < n) run_fold(kern, 2, E, NULL, R->half / 2, r, threads);
     }
-    for (unsigned j = 0; j < m; j++) final_vals[j] = te[j][0];
+    for (unsigned j = 0; j < m; j++) final_vals[j] = hs_sc_blk_get(te[j], 0);
     hs_free(tabs), hs_free(E), hs_free(te), hs_free(sums), hs_free(ibuf), hs_free(scratch);
     return 1;
+}
+
+int hs_sc_prove(const hs_sc_instance *inst, const hs_kb5 *z, hs_transcript *t, hs_writer *w, unsigned threads,
+                hs_kb5 *claim_out, hs_kb5 *rho, hs_kb5 *final_vals, const char **why) {
+    return hs_sc_prove_with(hs_sc_kernels_best(), inst, z, t, w, threads, claim_out, rho, final_vals, why);
 }
