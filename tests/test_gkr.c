@@ -147,7 +147,7 @@ static void witness_layers(hs_rng *rng) {
     const size_t N = (size_t)1 << n;
     hs_kb *in = rand_inputs(rng, n), *rows = malloc(N * 16 * sizeof *rows);
     hs_gkr_witness w;
-    CHECK(hs_gkr_witness_build(&w, in, n, 2, rows, 1));
+    CHECK(hs_gkr_witness_build(&w, in, n, 2, rows, HS_GKR_WIT_IO | HS_GKR_WIT_ALL));
     const hs_p2_params *pp = hs_p2_kb16();
     for (size_t x = 0; x < N; x++) {
         uint32_t s[16], tr[29 * 16];
@@ -160,6 +160,16 @@ static void witness_layers(hs_rng *rng) {
             CHECK((hs_gkr_col(&w, L, 1) != NULL) == hs_gkr_layer_full(L));
             free(lc);
         }
+        /* the lean witness: 24..27 first, then 0..3 recomputed into their slots */
+        hs_gkr_witness w2;
+        CHECK(hs_gkr_witness_build(&w2, in, n, 1, NULL, 0));
+        CHECK(hs_gkr_col(&w2, 0, 0) == NULL && hs_gkr_col(&w2, 27, 5) != NULL);
+        CHECK(!memcmp(hs_gkr_col(&w2, 26, 3), hs_gkr_col(&w, 26, 3), N * sizeof(hs_kb)));
+        hs_gkr_witness_initial(&w2, in, 2);
+        CHECK(hs_gkr_col(&w2, 27, 0) == NULL);
+        for (unsigned L = 0; L < 4; L++)
+            for (unsigned j = 0; j < 16; j++) CHECK(!memcmp(hs_gkr_col(&w2, L, j), hs_gkr_col(&w, L, j), N * sizeof(hs_kb)));
+        hs_gkr_witness_free(&w2);
         for (unsigned j = 0; j < 16; j++) {
             CHECK(w.out[j * N + x] == s[j]);
             CHECK(rows[x * 16 + j] == s[j]);
@@ -233,7 +243,7 @@ static void layers(hs_rng *rng) {
         hs_kb *in = rand_inputs(rng, n);
         hs_gkr_witness w;
         hs_gkr_scratch s;
-        CHECK(hs_gkr_witness_build(&w, in, n, 1, NULL, 1));
+        CHECK(hs_gkr_witness_build(&w, in, n, 1, NULL, HS_GKR_WIT_IO | HS_GKR_WIT_ALL));
         CHECK(hs_gkr_scratch_init(&s, n));
         if (n & 1) s.kern = &hs_gkr_kernels_portable; /* both kernel sets drive the same protocol */
         const unsigned Ls[] = {0, 3, 4, 13, 23, 24, 27};
@@ -342,7 +352,7 @@ static void private_proofs(hs_rng *rng) {
         }
         /* a corrupted witness cell */
         hs_writer pc;
-        CHECK(prove_as(presets[ci], 0, n, in, 1, 1 + hs_rng_below(rng, ((size_t)1 << n) * HS_GKR_WITNESS_COLS), NULL, &pc));
+        CHECK(prove_as(presets[ci], 0, n, in, 1, 1 + hs_rng_below(rng, ((size_t)1 << n) * (HS_GKR_WITNESS_COLS - 64)), NULL, &pc));
         CHECK(!hs_gkr_verify(pc.data, pc.len, NULL, NULL, 0, 1, NULL, &why) && why);
         hs_w_free(&pc), hs_w_free(&p1), hs_w_free(&p2);
         free(in);
@@ -397,7 +407,7 @@ static void public_proofs(hs_rng *rng) {
         /* a witness with one wrong cell (any layer, lane, row) */
         for (int k = 0; k < 3; k++) {
             hs_writer pc;
-            size_t cell = 1 + hs_rng_below(rng, N * HS_GKR_WITNESS_COLS);
+            size_t cell = 1 + hs_rng_below(rng, N * (HS_GKR_WITNESS_COLS - 64));
             CHECK(prove(n, in, 1, cell, NULL, &pc));
             why = NULL;
             CHECK(!hs_gkr_verify(pc.data, pc.len, in, out, N, 1, NULL, &why) && why);

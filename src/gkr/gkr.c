@@ -181,8 +181,8 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     *why = "out of memory";
     if (!outs && shape.public_io) outs = hs_alloc_array(N, HS_GKR_LANES * sizeof *outs);
     if (shape.public_io && !outs) goto done;
-    if (!hs_gkr_witness_build(&wit, inputs, n, threads, outs, !shape.public_io)) goto done;
-    if (shape_in->corrupt_cell && shape_in->corrupt_cell <= N * HS_GKR_WITNESS_COLS)
+    if (!hs_gkr_witness_build(&wit, inputs, n, threads, outs, shape.public_io ? 0 : HS_GKR_WIT_IO)) goto done;
+    if (shape_in->corrupt_cell && shape_in->corrupt_cell <= N * wit.n_cols)
         wit.pre[shape_in->corrupt_cell - 1] = hs_kb_add(wit.pre[shape_in->corrupt_cell - 1], HS_KB_ONE);
     t = hs_now(), tm->witness_s = t - t0, t0 = t;
 
@@ -230,6 +230,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
         hs_gkr_apply_minv(full, v, wv);
         hs_kb5 gamma = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
         hs_gkr_layer ly;
+        if (L == 3) hs_gkr_witness_initial(&wit, inputs, threads); /* into the slots of layers 24..27 */
         hs_gkr_layer_of(&wit, L, &ly);
         if (!hs_gkr_layer_prove(&ly, &scr, z, gamma, batch_claim(gamma, wv), &tr, out, threads, rho, vals, why))
             goto done;

@@ -48,20 +48,29 @@
 
 #define HS_GKR_PARTIAL 20
 #define HS_GKR_BASIS (15 + HS_GKR_PARTIAL)
-#define HS_GKR_WITNESS_COLS (8 * HS_GKR_LANES + HS_GKR_PARTIAL + HS_GKR_BASIS)
+#define HS_GKR_WITNESS_COLS (8 * HS_GKR_LANES + HS_GKR_PARTIAL + HS_GKR_BASIS) /* the most it holds */
+
+/* Build flags: IO keeps input and output columns (a private statement commits them); ALL keeps
+ * all 8 full layers at once. Without ALL the witness holds 4 full layers: 24..27 from the build,
+ * replaced by 0..3 (hs_gkr_witness_initial) once the walk has passed them (183 -> 119 columns). */
+#define HS_GKR_WIT_IO 1
+#define HS_GKR_WIT_ALL 2
 
 typedef struct {
     unsigned n;   /* log2 rows */
     size_t N;     /* rows */
-    hs_kb *pre;   /* HS_GKR_WITNESS_COLS columns of N: 8 full layers x 16 lanes (layers 0..3, 24..27), lane 0
-                     of the 20 partial layers, then the basis (u_4 lanes 1..15, s_0..s_19) */
-    hs_kb *in;    /* 16 columns of N: inputs x */
-    hs_kb *out;   /* 16 columns of N: outputs y */
+    hs_kb *pre;   /* n_cols columns of N: n_slots full-layer slots x 16 lanes, lane 0 of the 20 partial layers,
+                     then the basis (u_4 lanes 1..15, s_0..s_19) */
+    size_t n_cols;
+    unsigned n_slots;
+    int slot[HS_GKR_LAYERS]; /* full layer -> slot, -1 if not held */
+    hs_kb *in;    /* 16 columns of N: inputs x (HS_GKR_WIT_IO) */
+    hs_kb *out;   /* 16 columns of N: outputs y (HS_GKR_WIT_IO) */
 } hs_gkr_witness;
 
 static inline int hs_gkr_layer_full(unsigned layer) { return layer < 4 || layer >= 24; }
 
-/* Column of pre_L lane j: every lane of a full layer, lane 0 of a partial one; NULL otherwise. */
+/* Column of pre_L lane j: every lane of a held full layer, lane 0 of a partial one; NULL otherwise. */
 const hs_kb *hs_gkr_col(const hs_gkr_witness *w, unsigned layer, unsigned lane);
 /* Basis column k (k < 15: u_4 lane k + 1; else s_{k - 15}). */
 const hs_kb *hs_gkr_basis(const hs_gkr_witness *w, unsigned k);
@@ -80,10 +89,13 @@ static inline hs_kbe hs_gkr_kbe(hs_kb5 a) {
 static inline hs_kb5 hs_gkr_kb5(hs_kbe e) { return (hs_kb5){{e.c[0], e.c[1], e.c[2], e.c[3], e.c[4]}}; }
 
 /* Runs the permutation on the N = 2^n row-major Montgomery states (16 words each) and fills the
- * witness (column-major). rows_out (may be NULL) receives the outputs row-major. io_cols = 0 leaves
- * in and out NULL (a public statement never needs them as columns). 0 on allocation failure. */
+ * witness (column-major). rows_out (may be NULL) receives the outputs row-major. flags: HS_GKR_WIT_*.
+ * 0 on allocation failure. */
 int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, unsigned threads, hs_kb *rows_out,
-                         int io_cols);
+                         int flags);
+/* Recomputes full layers 0..3 from the inputs into the slots of layers 24..27 (which are dropped).
+ * No-op if layer 0 is held. */
+void hs_gkr_witness_initial(hs_gkr_witness *w, const hs_kb *inputs, unsigned threads);
 void hs_gkr_witness_free(hs_gkr_witness *w);
 
 /* The partial rounds of m permutations replayed from their round records (REC = 164 words each,

@@ -123,22 +123,22 @@ const hs_kb *hs_gkr_partial_map(unsigned r) {
 
 /* ---- witness ---- */
 
-#define COL_PART0 (8 * HS_GKR_LANES)
-#define COL_BASIS (COL_PART0 + HS_GKR_PARTIAL)
-
-static size_t col_index(unsigned layer, unsigned lane) {
-    if (layer < 4) return layer * HS_GKR_LANES + lane;
-    if (layer >= 24) return (layer - 20) * HS_GKR_LANES + lane;
-    return COL_PART0 + (layer - 4);
-}
+#define COL_PART0(w) ((size_t)(w)->n_slots * HS_GKR_LANES)
+#define COL_BASIS(w) (COL_PART0(w) + HS_GKR_PARTIAL)
 
 const hs_kb *hs_gkr_col(const hs_gkr_witness *w, unsigned layer, unsigned lane) {
-    if (layer >= HS_GKR_LAYERS || lane >= HS_GKR_LANES || (!hs_gkr_layer_full(layer) && lane != 0)) return NULL;
-    return w->pre + col_index(layer, lane) * w->N;
+    if (layer >= HS_GKR_LAYERS || lane >= HS_GKR_LANES) return NULL;
+    if (!hs_gkr_layer_full(layer)) return lane ? NULL : w->pre + (COL_PART0(w) + layer - 4) * w->N;
+    if (w->slot[layer] < 0) return NULL;
+    return w->pre + ((size_t)w->slot[layer] * HS_GKR_LANES + lane) * w->N;
+}
+
+static hs_kb *col_mut(hs_gkr_witness *w, unsigned layer, unsigned lane) {
+    return (hs_kb *)hs_gkr_col(w, layer, lane);
 }
 
 const hs_kb *hs_gkr_basis(const hs_gkr_witness *w, unsigned k) {
-    return k < HS_GKR_BASIS ? w->pre + (COL_BASIS + k) * w->N : NULL;
+    return k < HS_GKR_BASIS ? w->pre + (COL_BASIS(w) + k) * w->N : NULL;
 }
 
 void hs_gkr_lane(const hs_gkr_witness *w, unsigned layer, unsigned lane, hs_kb *out) {
@@ -237,13 +237,14 @@ static void build_batch(void *vctx, size_t lo, size_t cnt) {
             for (unsigned L = 25; L < 28; L++) add16(l + (L - 20) * W, r + 100 + (L - 25) * W, pp->rc_final[L - 24]);
         }
         for (unsigned col = 0; col < LW; col++) {
-            if (col >= 4 * W && col < 5 * W) continue; /* pre_24: from the replay */
-            hs_kb *dst = w->pre + (size_t)col * N + row0;
+            unsigned L = col / W < 4 ? col / W : col / W + 20;
+            if (L == 24 || w->slot[L] < 0) continue; /* pre_24: from the replay */
+            hs_kb *dst = col_mut(w, L, col % W) + row0;
             for (size_t k = 0; k < m; k++) dst[k] = lay[k * LW + col];
         }
         hs_kb *dst[HS_GKR_REPLAY_COLS];
-        for (unsigned q = 0; q < HS_GKR_PARTIAL + HS_GKR_BASIS; q++) dst[q] = w->pre + (COL_PART0 + q) * N + row0;
-        for (unsigned j = 0; j < W; j++) dst[HS_GKR_PARTIAL + HS_GKR_BASIS + j] = w->pre + (4 * W + j) * N + row0;
+        for (unsigned q = 0; q < HS_GKR_PARTIAL + HS_GKR_BASIS; q++) dst[q] = w->pre + (COL_PART0(w) + q) * N + row0;
+        for (unsigned j = 0; j < W; j++) dst[HS_GKR_PARTIAL + HS_GKR_BASIS + j] = col_mut(w, 24, j) + row0;
         if (hs_cpu_has_avx2())
             hs_gkr_replay_avx2(rec, m, dst);
         else
@@ -258,11 +259,18 @@ static void build_batch(void *vctx, size_t lo, size_t cnt) {
 }
 
 int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, unsigned threads, hs_kb *rows_out,
-                         int io_cols) {
+                         int flags) {
+    const int io_cols = flags & HS_GKR_WIT_IO;
     memset(w, 0, sizeof *w);
     w->n = n;
     w->N = (size_t)1 << n;
-    w->pre = hs_alloc_array(w->N, (size_t)HS_GKR_WITNESS_COLS * sizeof(hs_kb));
+    w->n_slots = flags & HS_GKR_WIT_ALL ? 8 : 4;
+    for (unsigned L = 0; L < HS_GKR_LAYERS; L++) w->slot[L] = -1;
+    for (unsigned L = 24; L < 28; L++) w->slot[L] = (int)(L - 24);
+    if (w->n_slots == 8)
+        for (unsigned L = 0; L < 4; L++) w->slot[L] = (int)(4 + L);
+    w->n_cols = (size_t)w->n_slots * HS_GKR_LANES + HS_GKR_PARTIAL + HS_GKR_BASIS;
+    w->pre = hs_alloc_array(w->N, w->n_cols * sizeof(hs_kb));
     if (io_cols) {
         w->in = hs_alloc_array(w->N, HS_GKR_LANES * sizeof(hs_kb));
         w->out = hs_alloc_array(w->N, HS_GKR_LANES * sizeof(hs_kb));
@@ -279,6 +287,49 @@ int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, uns
         return 0;
     }
     return 1;
+}
+
+/* Full layers 0..3 for rows [lo, lo + cnt): records again (the permutation costs little next to
+ * the walk), transposed into the slots. */
+typedef struct {
+    hs_gkr_witness *w;
+    const hs_kb *inputs;
+} initial_ctx;
+
+static void initial_batch(void *vctx, size_t lo, size_t cnt) {
+    initial_ctx *c = vctx;
+    hs_gkr_witness *w = c->w;
+    const hs_p2_params *pp = hs_p2_kb16();
+    enum { W = HS_GKR_LANES };
+    hs_kb *st = malloc(BATCH * W * sizeof *st), *rec = malloc(BATCH * REC_WORDS * sizeof *rec);
+    hs_kb *lay = malloc(BATCH * 4 * W * sizeof *lay);
+    if (!st || !rec || !lay) abort(); /* a few hundred KB */
+    for (size_t b0 = 0; b0 < cnt; b0 += BATCH) {
+        size_t m = cnt - b0 < BATCH ? cnt - b0 : BATCH, row0 = lo + b0;
+        memcpy(st, c->inputs + row0 * W, m * W * sizeof *st);
+        hs_p2_permute_many_record(pp, st, m, rec, 1);
+        for (size_t k = 0; k < m; k++) {
+            const hs_kb *r = rec + k * REC_WORDS;
+            hs_kb *l = lay + k * 4 * W, s[W];
+            memcpy(s, r, sizeof s);
+            hs_p2_external_linear(pp, s);
+            add16(l, s, pp->rc_init[0]);
+            for (unsigned L = 1; L < 4; L++) add16(l + L * W, r + L * W, pp->rc_init[L]);
+        }
+        for (unsigned col = 0; col < 4 * W; col++) {
+            hs_kb *dst = col_mut(w, col / W, col % W) + row0;
+            for (size_t k = 0; k < m; k++) dst[k] = lay[k * 4 * W + col];
+        }
+    }
+    free(st), free(rec), free(lay);
+}
+
+void hs_gkr_witness_initial(hs_gkr_witness *w, const hs_kb *inputs, unsigned threads) {
+    if (w->slot[0] >= 0) return;
+    for (unsigned L = 0; L < 4; L++) w->slot[L] = w->slot[24 + L], w->slot[24 + L] = -1;
+    initial_ctx c = {w, inputs};
+    size_t chunk = threads > 1 ? w->N / (4 * (size_t)threads) : w->N;
+    hs_parallel_batches(w->N, chunk < 1024 ? 1024 : chunk, threads, initial_batch, &c);
 }
 
 void hs_gkr_witness_free(hs_gkr_witness *w) {
