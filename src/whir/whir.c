@@ -701,6 +701,41 @@ static size_t sample_queries(hs_transcript *t, unsigned l, unsigned count, size_
 
 /* ---- open ---- */
 
+/* W[x] += sum_q coef[q] eq(pow(w_q), x) over {0,1}^nv, w_q the point of leaf idx[q] of a tree of
+ * height l: base-field eq tables, accumulated per coordinate (axpy5) by each thread over its share
+ * of the queries, then added (exact, so independent of the split). */
+static int add_query_weights(K *W, unsigned nv, const size_t *idx, size_t nq, unsigned l, const K *coef,
+                             unsigned threads) {
+    size_t len = (size_t)1 << nv;
+    int nt = threads > 1 && len * nq >= PAR_MIN ? (int)threads : 1;
+    if ((size_t)nt > nq) nt = nq ? (int)nq : 1;
+    hs_kb *acc = hs_calloc_array((size_t)nt * 6 * len, sizeof(hs_kb)); /* per thread: 5 rows + eq table */
+    if (!acc) return 0;
+    axpy5_fn axpy = pick_axpy5();
+#pragma omp parallel num_threads(nt)
+    {
+        int me = 0, cnt = 1;
+#ifdef _OPENMP
+        me = omp_get_thread_num(), cnt = omp_get_num_threads();
+#endif
+        hs_kb *my = acc + (size_t)me * 6 * len, *eqb = my + 5 * len, pts[32];
+        for (size_t q = (size_t)me; q < nq; q += (size_t)cnt) {
+            hs_kb x = leaf_point(idx[q], l);
+            for (unsigned c = nv; c-- > 0;) pts[c] = x, x = hs_kb_square(x);
+            eq_table_base(eqb, pts, nv);
+            axpy(my, len, eqb, len, coef[q].c);
+        }
+    }
+    for (int t = 0; t < nt; t++) {
+        const hs_kb *my = acc + (size_t)t * 6 * len;
+        for (size_t x = 0; x < len; x++)
+            for (int c = 0; c < 5; c++) W[x].c[c] = hs_kb_add(W[x].c[c], my[c * len + x]);
+    }
+    hs_free(acc);
+    return 1;
+}
+
+
 int hs_whir_open(const hs_whir_params *p, hs_whir_witness *wit, const hs_whir_statement *st, size_t n_st,
                  hs_transcript *t, hs_writer *w, unsigned threads, const char **why) {
     const char *dummy;
@@ -715,8 +750,8 @@ int hs_whir_open(const hs_whir_params *p, hs_whir_witness *wit, const hs_whir_st
     int ok = 0;
     groups gr = {0};
     K *P = malloc((n + 1) * sizeof(K)), *tmpA = malloc(A * sizeof(K)), *E = NULL;
-    K *g = NULL, *Wt = NULL, *scratch = NULL;
-    hs_kb *eqb = NULL, *mat = NULL, *pts = NULL;
+    K *g = NULL, *Wt = NULL, *scratch = NULL, *qcoef = NULL;
+    hs_kb *mat = NULL;
     hs_merkle_tree *tree = NULL;
     size_t *idx = NULL;
     hs_digest *sib = NULL;
@@ -761,10 +796,9 @@ int hs_whir_open(const hs_whir_params *p, hs_whir_witness *wit, const hs_whir_st
     for (unsigned i = 0; i <= M; i++)
         if (p->round[i].queries > maxq) maxq = p->round[i].queries;
     idx = malloc(maxq * sizeof *idx);
-    pts = malloc((n + 1) * sizeof(hs_kb));
-    eqb = hs_alloc_array(B, sizeof(hs_kb));
+    qcoef = malloc(maxq * sizeof(K));
     scratch = malloc((((size_t)1 << p->cfg.fold) > A ? ((size_t)1 << p->cfg.fold) : A) * sizeof(K));
-    if (!idx || !pts || !eqb || !scratch) goto done;
+    if (!idx || !qcoef || !scratch) goto done;
     for (unsigned i = 1; i <= M + 1; i++) {
         const hs_whir_round *po = &p->round[i - 1];
         unsigned nv = po->n_vars - po->fold; /* variables of g_i */
@@ -827,14 +861,11 @@ int hs_whir_open(const hs_whir_params *p, hs_whir_witness *wit, const hs_whir_st
             for (size_t q = 0; q < nq; q++) {
                 const hs_kb *row = prev_mat + idx[q] * pw;
                 K v = i == 1 ? fold_leaf_base(row, po->fold, rr) : fold_leaf_ext(row, po->fold, rr, scratch);
-                hs_kb x = leaf_point(idx[q], po->log_leaves);
-                pts[nv ? nv - 1 : 0] = x;
-                for (unsigned c = nv ? nv - 1 : 0; c-- > 0;) pts[c] = hs_kb_square(pts[c + 1]);
-                eq_table_base(eqb, pts, nv);
-                for (size_t xx = 0; xx < len; xx++) Wt[xx] = hs_kb5_add(Wt[xx], hs_kb5_mul_base(gpw, eqb[xx]));
+                qcoef[q] = gpw;
                 claim = k_muladd(claim, gpw, v);
                 gpw = hs_kb5_mul(gpw, gam);
             }
+            if (!add_query_weights(Wt, nv, idx, nq, po->log_leaves, qcoef, threads)) goto done;
             if (i > 1) {
                 hs_free((void *)prev_mat);
                 hs_merkle_free((hs_merkle_tree *)prev_tree);
@@ -858,8 +889,8 @@ done:
         hs_merkle_free((hs_merkle_tree *)prev_tree);
     }
     groups_free(&gr);
-    free(P), free(tmpA), hs_free(E), hs_free(g), hs_free(Wt), free(scratch), hs_free(eqb), free(pts);
-    hs_free(mat), hs_merkle_free(tree), free(idx), free(sib), free(r);
+    free(P), free(tmpA), hs_free(E), hs_free(g), hs_free(Wt), free(scratch);
+    hs_free(mat), hs_merkle_free(tree), free(idx), free(sib), free(r), free(qcoef);
     return ok;
 }
 
