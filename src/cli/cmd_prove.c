@@ -1,4 +1,4 @@
-/* hashsnark prove / verify: the stark backend on the command line. */
+/* hashsnark prove / verify: the stark and gkr backends on the command line. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/textio.h"
+#include "gkr/gkr.h"
 #include "soundness/soundness.h"
 #include "stark/stark.h"
 #include "util/cpu.h"
@@ -45,11 +46,13 @@ hs_kb *hs_cli_read_states(const char *cmd, const char *path, unsigned width, con
 
 static void prove_help(void) {
     printf("usage: hashsnark prove --hash poseidon2-kb16|poseidon2-kb24 --log-perms N --out PROOF\n"
-           "                       [--seed S | --inputs FILE] [--preset P] [--log-blowup B] [--threads T]\n"
-           "                       [--insecure]\n"
+           "                       [--backend stark|gkr] [--seed S | --inputs FILE] [--preset P]\n"
+           "                       [--log-blowup B] [--threads T] [--insecure]\n"
            "\n"
            "Proves that 2^N permutations were evaluated correctly, with the stark backend (Poseidon2\n"
-           "AIR, DEEP-ALI, FRI). Without --inputs the inputs are random (drawn from --seed) and the\n"
+           "AIR, DEEP-ALI, FRI; the default) or the gkr backend (a GKR walk over the permutation's\n"
+           "S-box layers by sumchecks; a private statement commits the inputs and outputs with WHIR;\n"
+           "poseidon2-kb16 only). Without --inputs the inputs are random (drawn from --seed) and the\n"
            "statement is private (the seeds' benchmark); with --inputs FILE (one state per line, as\n"
            "'hashsnark perm' reads) the statement is public: the proof binds exactly that table of\n"
            "inputs and their outputs, which the verifier needs ('hashsnark perm' computes the outputs).\n"
@@ -57,6 +60,7 @@ static void prove_help(void) {
            "one summary line to standard output.\n"
            "\n"
            "  --hash NAME       poseidon2-kb16 (default) or poseidon2-kb24\n"
+           "  --backend B       stark (default) or gkr\n"
            "  --log-perms N     number of permutations, 2^N (0..24); with --inputs, optional (the\n"
            "                    file must then hold exactly 2^N states)\n"
            "  --inputs FILE     public statement over these inputs (their count a power of two)\n"
@@ -65,7 +69,7 @@ static void prove_help(void) {
            "  --preset P        compat | fast100 | proven128 (default compat):\n");
     for (size_t i = 0; i < hs_preset_count(); i++)
         printf("                      %-10s %s\n", hs_preset_at(i)->name, hs_preset_at(i)->description);
-    printf("  --log-blowup B    rate 2^-B instead of the preset's (1..4)\n"
+    printf("  --log-blowup B    rate 2^-B instead of the preset's (1..4; stark backend)\n"
            "  --insecure        prove even where the preset's declared security does not hold for this\n"
            "                    shape ('hashsnark params' shows every term; without it the prover\n"
            "                    refuses such shapes)\n"
@@ -73,21 +77,79 @@ static void prove_help(void) {
            "                    not depend on it\n");
 }
 
+static unsigned gkr_log_rate(const hs_preset *p) {
+    hs_whir_config c;
+    hs_gkr_whir_config(p, &c);
+    return c.log_inv_rate;
+}
+
+/* The gkr half of 'prove': takes (and frees) the inputs. */
+static int prove_gkr(const hs_preset *preset, unsigned logp, hs_kb *in, int public_io, unsigned threads,
+                     const char *out) {
+    hs_gkr_shape shape;
+    memset(&shape, 0, sizeof shape);
+    shape.preset = preset;
+    shape.perm_id = 1;
+    shape.log_perms = logp;
+    shape.public_io = public_io;
+    hs_gkr_whir_config(preset, &shape.whir);
+    hs_writer w = {0};
+    hs_gkr_timing tm;
+    const char *why = NULL;
+    size_t n = (size_t)1 << logp;
+    fprintf(stderr, "prove: poseidon2-kb16, 2^%u permutations (%s statement), gkr backend, preset %s, %u thread%s\n",
+            logp, public_io ? "public" : "private", preset->name, threads, threads > 1 ? "s" : "");
+    double t0 = hs_now();
+    int ok = hs_gkr_prove(&shape, in, threads, &w, NULL, &tm, &why);
+    double elapsed = hs_now() - t0;
+    hs_free(in);
+    if (!ok) {
+        hs_cli_error("prove", "%s", why ? why : "failed");
+        hs_w_free(&w);
+        return HS_EXIT_USAGE;
+    }
+    fprintf(stderr, "prove: witness %.3f s, commit (WHIR) %.3f s, GKR walk %.3f s, open (WHIR) %.3f s\n", tm.witness_s,
+            tm.commit_s, tm.walk_s, tm.open_s);
+    char err[512];
+    if (!hs_write_all(out, (const char *)w.data, w.len, err, sizeof err)) {
+        hs_cli_error("prove", "%s", err);
+        hs_w_free(&w);
+        return HS_EXIT_USAGE;
+    }
+    printf("proved %zu permutations (poseidon2-kb16, gkr, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n,
+           preset->name, elapsed, (double)n / elapsed, w.len);
+    hs_w_free(&w);
+    return HS_EXIT_OK;
+}
+
 int hs_cmd_prove(int argc, char **argv) {
     const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
-               *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL;
+               *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL, *backend_s = "stark";
     int insecure = 0;
     hs_opt opts[] = {{"hash", 1, &hash, NULL},          {"log-perms", 1, &logp_s, NULL},
                      {"out", 1, &out, NULL},            {"seed", 1, &seed_s, NULL},
                      {"preset", 1, &preset_s, NULL},    {"log-blowup", 1, &blow_s, NULL},
                      {"threads", 1, &threads_s, NULL},  {"inputs", 1, &inputs_s, NULL},
-                     {"insecure", 0, NULL, &insecure}};
+                     {"insecure", 0, NULL, &insecure}, {"backend", 1, &backend_s, NULL}};
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
     unsigned perm_id = !strcmp(hash, "poseidon2-kb16") ? 1 : !strcmp(hash, "poseidon2-kb24") ? 2 : 0;
     if (!perm_id) {
         hs_cli_error("prove", "--hash must be poseidon2-kb16 or poseidon2-kb24, not '%s'", hash);
+        return HS_EXIT_USAGE;
+    }
+    int gkr = !strcmp(backend_s, "gkr");
+    if (!gkr && strcmp(backend_s, "stark")) {
+        hs_cli_error("prove", "--backend must be stark or gkr, not '%s'", backend_s);
+        return HS_EXIT_USAGE;
+    }
+    if (gkr && perm_id != 1) {
+        hs_cli_error("prove", "the gkr backend proves poseidon2-kb16 only, not '%s'", hash);
+        return HS_EXIT_USAGE;
+    }
+    if (gkr && blow_s) {
+        hs_cli_error("prove", "--log-blowup applies to the stark backend (the gkr backend's WHIR rate is the preset's)");
         return HS_EXIT_USAGE;
     }
     if ((!logp_s && !inputs_s) || !out) {
@@ -131,12 +193,14 @@ int hs_cmd_prove(int argc, char **argv) {
     }
     /* the preset's declared security must hold at this shape (docs/SOUNDNESS.md) */
     hs_sound_report rep;
-    int holds = hs_soundness_stark_check(preset, perm_id, (unsigned)logp, (unsigned)blow, inputs_s != NULL, &rep);
+    int holds = gkr ? hs_soundness_gkr_check(preset, (unsigned)logp, inputs_s != NULL, &rep)
+                    : hs_soundness_stark_check(preset, perm_id, (unsigned)logp, (unsigned)blow, inputs_s != NULL, &rep);
     if (holds == 0) {
         if (!insecure) {
             hs_cli_error("prove", "preset %s declares %.0f provable bits, but 2^%lu permutations at rate 1/%u give "
                          "%.1f (%s, weakest term %s); see 'hashsnark params', or pass --insecure to prove anyway",
-                         preset->name, preset->claim_bits, logp, 1u << hs_preset_fri(preset, (unsigned)blow).log_blowup,
+                         preset->name, preset->claim_bits, logp,
+                         gkr ? 1u << gkr_log_rate(preset) : 1u << hs_preset_fri(preset, (unsigned)blow).log_blowup,
                          rep.claimed_bits, hs_regime_name(rep.regime), rep.terms[rep.weakest].name);
             hs_free(in);
             return HS_EXIT_USAGE;
@@ -156,6 +220,7 @@ int hs_cmd_prove(int argc, char **argv) {
         for (size_t i = 0; i < words; i++) in[i] = hs_kb_from_u32((uint32_t)hs_rng_below(&rng, HS_KB_P));
     }
 
+    if (gkr) return prove_gkr(preset, (unsigned)logp, in, inputs_s != NULL, (unsigned)threads, out);
     hs_stark_shape shape = {preset, perm_id, (unsigned)logp, 0, hs_preset_fri(preset, (unsigned)blow), inputs_s != NULL,
                             1, 0}; /* the prover frees the inputs once read */
     hs_writer w = {0};
@@ -233,10 +298,17 @@ int hs_cmd_verify(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     hs_stark_shape shape;
+    hs_gkr_shape gshape;
     const char *why = NULL;
     hs_kb *pin = NULL, *pout = NULL;
     size_t rows_in = 0, rows_out = 0;
-    if (hs_stark_peek((const uint8_t *)buf.data, buf.len, &shape, &why)) {
+    /* the backend byte (docs/PROOF_FORMAT.md, offset 12) picks the parser; anything else is the stark
+       parser's to reject */
+    const uint8_t *pb = (const uint8_t *)buf.data;
+    int gkr = buf.len > 12 && !memcmp(pb, "HSNKPRF1", 8) && pb[12] == 2;
+    int peeked = gkr ? hs_gkr_peek(pb, buf.len, &gshape, &why) : hs_stark_peek(pb, buf.len, &shape, &why);
+    if (gkr && peeked) shape.public_io = gshape.public_io, shape.perm_id = gshape.perm_id;
+    if (peeked) {
         if (shape.public_io && (!inputs_s || !outputs_s)) {
             hs_cli_error("verify", "%s proves a public statement: give its --inputs and --outputs", proof);
             hs_sbuf_free(&buf);
@@ -266,7 +338,8 @@ int hs_cmd_verify(int argc, char **argv) {
         }
     }
     double t0 = hs_now();
-    int ok = hs_stark_verify((const uint8_t *)buf.data, buf.len, pin, pout, rows_in, (unsigned)threads, &shape, &why);
+    int ok = gkr ? hs_gkr_verify(pb, buf.len, pin, pout, rows_in, (unsigned)threads, &gshape, &why)
+                 : hs_stark_verify(pb, buf.len, pin, pout, rows_in, (unsigned)threads, &shape, &why);
     double t = hs_now() - t0;
     hs_free(pin), hs_free(pout);
     hs_sbuf_free(&buf);
@@ -275,6 +348,15 @@ int hs_cmd_verify(int argc, char **argv) {
         return HS_EXIT_REJECT;
     }
     hs_sound_report rep;
+    if (gkr) {
+        if (!hs_soundness_gkr(gshape.preset, gshape.log_perms, gshape.public_io, &rep))
+            rep.claimed_bits = 0, rep.regime = HS_REGIME_UDR;
+        printf("accepted: %zu permutations of poseidon2-kb16 (%s statement), gkr backend, preset %s, %.1f provable "
+               "bits (%s), WHIR rate 1/%u (verified in %.3f s)\n",
+               (size_t)1 << gshape.log_perms, gshape.public_io ? "public" : "private", gshape.preset->name,
+               rep.claimed_bits, hs_regime_name(rep.regime), 1u << gshape.whir.log_inv_rate, t);
+        return HS_EXIT_OK;
+    }
     if (!hs_soundness_stark(shape.preset, shape.perm_id, shape.log_perms, shape.fri.log_blowup, shape.public_io, &rep))
         rep.claimed_bits = 0, rep.regime = HS_REGIME_UDR;
     printf("accepted: %zu permutations of %s (%s statement), preset %s, %.1f provable bits (%s), rate 1/%u, %u "
