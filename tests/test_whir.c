@@ -88,6 +88,7 @@ static void add_stmt(stmts *S, const poly *f, unsigned n_inner, size_t nclaims) 
         S->vals[i][j] = eval_full(f, P);
     }
     s->n_inner = n_inner, s->point = S->pts[i], s->n_claims = nclaims, s->sel = S->sel[i], s->values = S->vals[i];
+    if (!sb && hs_rng_below(&rng, 2)) s->sel = NULL; /* plain point: no selectors */
 }
 
 /* Commit, some other transcript work, open; returns the proof (commit bytes then opening). */

@@ -445,13 +445,16 @@ oom:
 
 /* ---- statements ---- */
 
+/* sel == NULL: every claim on selector 0 */
+static uint32_t sel_of(const hs_whir_statement *s, size_t j) { return s->sel ? s->sel[j] : 0; }
+
 static int statements_ok(unsigned n, const hs_whir_statement *st, size_t n_st) {
     for (size_t i = 0; i < n_st; i++) {
-        if (st[i].n_inner > n || (st[i].n_claims && (!st[i].sel || !st[i].values)) || (st[i].n_inner && !st[i].point))
+        if (st[i].n_inner > n || (st[i].n_claims && !st[i].values) || (st[i].n_inner && !st[i].point))
             return 0;
         unsigned sb = n - st[i].n_inner;
         for (size_t j = 0; j < st[i].n_claims; j++)
-            if (sb < 32 && (st[i].sel[j] >> sb)) return 0;
+            if (sb < 32 && (sel_of(&st[i], j) >> sb)) return 0;
     }
     return 1;
 }
@@ -460,7 +463,7 @@ static int statements_ok(unsigned n, const hs_whir_statement *st, size_t n_st) {
 static void full_point(K *P, unsigned n, const hs_whir_statement *s, size_t j) {
     unsigned sb = n - s->n_inner;
     for (unsigned i = 0; i < sb; i++)
-        P[i] = ((s->sel[j] >> (sb - 1 - i)) & 1) ? hs_kb5_one() : hs_kb5_zero();
+        P[i] = ((sel_of(s, j) >> (sb - 1 - i)) & 1) ? hs_kb5_one() : hs_kb5_zero();
     memcpy(P + sb, s->point, s->n_inner * sizeof(K));
 }
 
@@ -471,7 +474,7 @@ static void absorb_statements(hs_transcript *t, const hs_whir_statement *st, siz
         hs_transcript_absorb_u64(t, st[i].n_claims);
         k_absorb(t, st[i].point, st[i].n_inner);
         for (size_t j = 0; j < st[i].n_claims; j++) {
-            hs_transcript_absorb_u64(t, st[i].sel[j]);
+            hs_transcript_absorb_u64(t, sel_of(&st[i], j));
             k_absorb(t, &st[i].values[j], 1);
         }
     }

@@ -110,7 +110,8 @@ size_t hs_whir_open_size_bound(const hs_whir_params *p);
 /* ---- statements ----
  * A statement is one inner point r in K^n_inner and claims (sel_j, v_j) meaning
  * f(bits(sel_j), r) = v_j, bits(sel) = the top n - n_inner variables (sel < 2^(n - n_inner), most
- * significant bit first). A plain point of K^n is n_inner = n with the single claim sel = 0. */
+ * significant bit first; sel == NULL means 0 for every claim). A plain point of K^n is n_inner = n
+ * with one claim and sel = NULL. */
 typedef struct {
     unsigned n_inner;
     const hs_kb5 *point;      /* n_inner coordinates */
@@ -133,7 +134,7 @@ typedef struct hs_whir_witness hs_whir_witness;
 /* Prover, commit phase. cols: 2^log_cols pointers to 2^log_rows values each, log_cols + log_rows
  * = p->n_vars; they are NOT copied (unless the stacking is finer than k_0 blocks) and must stay
  * alive and unchanged until hs_whir_witness_free. plan: an NTT plan with max_log_n >= the
- * largest log_leaves, or NULL (the witness builds its own). Writes the cap and the OOD answers to
+ * largest log_leaves, kept alive until the opening is done, or NULL (the witness builds its own). Writes the cap and the OOD answers to
  * w and absorbs them; comm (may be NULL) receives what the verifier will learn. Returns 0 on bad
  * arguments or out of memory (*why says which). */
 int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_plan *plan, const hs_kb *const *cols,
