@@ -49,13 +49,14 @@ static void fold01(const hs_kb *col, size_t q, const hs_kb5 *w, hs_gkr_k5 out, s
 }
 
 static void lin(hs_gkr_k5 l, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *la, hs_kb5 *lb) {
-    hs_kb5 A = *la, B = *lb;
+    hs_kb5 A = *la, B = lb ? *lb : hs_kb5_zero();
     for (size_t x = lo; x < hi; x++) {
         const hs_kb5 e = hs_gkr_k5_get(eq, x);
         A = hs_kb5_add(A, hs_kb5_mul(e, hs_gkr_k5_get(l, x)));
-        B = hs_kb5_add(B, hs_kb5_mul(e, hs_gkr_k5_get(l, x + h)));
+        if (lb) B = hs_kb5_add(B, hs_kb5_mul(e, hs_gkr_k5_get(l, x + h)));
     }
-    *la = A, *lb = B;
+    *la = A;
+    if (lb) *lb = B;
 }
 
 static void roundk(const hs_gkr_k5 *fold, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,

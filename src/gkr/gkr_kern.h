@@ -40,7 +40,7 @@ typedef struct {
                    hs_kb5 acc[][3][4]);
     /* out[x] = sum_b w[b] col[x + b q], b = 0..3 (two rounds folded at once from the base column) */
     void (*fold01)(const hs_kb *col, size_t q, const hs_kb5 *w, hs_gkr_k5 out, size_t lo, size_t hi);
-    /* a K column as a linear lane: *la += sum eq[x] lin[x], *lb += sum eq[x] lin[x + h] */
+    /* a K column as a linear lane: *la += sum eq[x] lin[x], *lb += sum eq[x] lin[x + h] (lb may be NULL) */
     void (*lin)(hs_gkr_k5 lin, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *la, hs_kb5 *lb);
     /* later rounds on folded K columns (fold[j], j < n_cube), a = f[x], d = f[x + h] - f[x]; the cube
      * (a + X d)^3 = a^3 + 3 a^2 d X + 3 a d^2 X^2 + d^3 X^3: c[0] += sum eq[x] sum_j a^3,

@@ -274,10 +274,10 @@ static void lin(hs_gkr_k5 l, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb
     for (size_t x = lo; x < vhi; x += 8) {
         k5x e = k5x_load(eq, x);
         A = k5x_add(A, k5x_mul(e, k5x_load(l, x)));
-        B = k5x_add(B, k5x_mul(e, k5x_load(l, x + h)));
+        if (lb) B = k5x_add(B, k5x_mul(e, k5x_load(l, x + h)));
     }
     *la = hs_kb5_add(*la, k5x_hsum(A));
-    *lb = hs_kb5_add(*lb, k5x_hsum(B));
+    if (lb) *lb = hs_kb5_add(*lb, k5x_hsum(B));
     if (vhi < hi) hs_gkr_kernels_portable.lin(l, h, eq, vhi, hi, la, lb);
 }
 

@@ -147,7 +147,8 @@ static void round_block(const hs_gkr_layer *ly, unsigned round, const hs_gkr_ker
         for (unsigned j = 0; j < ly->n_cube; j++) sf[j] = hs_gkr_k5_at(fold[j], off);
         k->roundk(sf, ly->n_cube, h, eq, lo, hi, loc);
     }
-    if (lin) k->lin(hs_gkr_k5_at(*lin, off), h, eq, lo, hi, &loc[3], &loc[4]);
+    /* after round 0 the linear part's own running claim gives B (round_q) */
+    if (lin) k->lin(hs_gkr_k5_at(*lin, off), h, eq, lo, hi, &loc[3], round == 0 ? &loc[4] : NULL);
 }
 
 static inline hs_kb5 kb5_small(hs_kb5 a, uint32_t c) { return hs_kb5_mul_base(a, hs_kb_from_u32(c)); }
@@ -157,7 +158,7 @@ static inline hs_kb5 kb5_small(hs_kb5 a, uint32_t c) { return hs_kb5_mul_base(a,
  * the per-thread partial sums give the same q for any thread count. */
 static int round_q(const hs_gkr_layer *ly, unsigned round, const hs_gkr_scratch *s, const hs_kb5 *z,
                    const hs_kb5 *coef, const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, const hs_kb5 *r0, hs_kb5 claim,
-                   hs_kb5 m, unsigned threads, hs_kb5 q[3]) {
+                   hs_kb5 m, hs_kb5 c_lin, unsigned threads, hs_kb5 q[3], hs_kb5 lin_ab[2]) {
     const hs_gkr_kernels *k = s->kern;
     const unsigned n = ly->n, sp = split_bits(n), sb = round < sp ? sp - round : 0;
     const hs_gkr_k5 eq = suffix_eq(s, n, round + sb);
@@ -179,19 +180,23 @@ static int round_q(const hs_gkr_layer *ly, unsigned round, const hs_gkr_scratch 
 #pragma omp critical(hs_gkr_round_q)
         for (int t = 0; t < 5; t++) acc[t] = hs_kb5_add(acc[t], loc[t]);
     }
+    /* claim = m ((1 - z) q(0) + z q(1)) for the whole round and for the linear part alone (c_lin) */
+    const hs_kb5 zi = z[round], mz = hs_kb5_mul(m, zi), m1z = hs_kb5_mul(m, hs_kb5_sub(hs_kb5_one(), zi));
+    if (round > 0 && hs_kb5_is_zero(mz)) return 0;
+    const hs_kb5 mz_inv = round > 0 ? hs_kb5_inv(mz) : hs_kb5_zero();
     /* the linear column: values A, B at 0, 1 give 2B - A and 3B - 2A */
-    const hs_kb5 A = acc[3], B = acc[4], d = hs_kb5_sub(B, A), l2 = hs_kb5_add(B, d), l3 = hs_kb5_add(l2, d);
+    const hs_kb5 A = acc[3];
+    const hs_kb5 B = round == 0 || !lin ? acc[4] : hs_kb5_mul(hs_kb5_sub(c_lin, hs_kb5_mul(m1z, A)), mz_inv);
+    const hs_kb5 d = hs_kb5_sub(B, A), l2 = hs_kb5_add(B, d), l3 = hs_kb5_add(l2, d);
+    lin_ab[0] = A, lin_ab[1] = B;
     if (round == 0 || (round == 1 && r0)) {
         q[0] = hs_kb5_add(acc[0], A), q[1] = hs_kb5_add(acc[1], l2), q[2] = hs_kb5_add(acc[2], l3);
         return 1;
     }
-    /* q(1) from the claim: claim = m ((1 - z) q(0) + z q(1)); it fixes the X^2 coefficient */
-    const hs_kb5 C0 = acc[0], C1 = acc[1], C3 = acc[2], zi = z[round];
-    const hs_kb5 mz = hs_kb5_mul(m, zi);
-    if (hs_kb5_is_zero(mz)) return 0;
+    /* q(1) from the claim fixes the cube part's X^2 coefficient */
+    const hs_kb5 C0 = acc[0], C1 = acc[1], C3 = acc[2];
     q[0] = hs_kb5_add(C0, A);
-    hs_kb5 q1 = hs_kb5_mul(hs_kb5_sub(claim, hs_kb5_mul(hs_kb5_mul(m, hs_kb5_sub(hs_kb5_one(), zi)), q[0])),
-                           hs_kb5_inv(mz));
+    hs_kb5 q1 = hs_kb5_mul(hs_kb5_sub(claim, hs_kb5_mul(m1z, q[0])), mz_inv);
     hs_kb5 C2x3 = hs_kb5_sub(hs_kb5_sub(hs_kb5_sub(hs_kb5_sub(q1, B), C0), kb5_small(C1, 3)), C3);
     q[1] = hs_kb5_add(hs_kb5_add(hs_kb5_add(C0, kb5_small(C1, 6)), kb5_small(C2x3, 4)), hs_kb5_add(kb5_small(C3, 8), l2));
     q[2] = hs_kb5_add(hs_kb5_add(hs_kb5_add(C0, kb5_small(C1, 9)), kb5_small(C2x3, 9)), hs_kb5_add(kb5_small(C3, 27), l3));
@@ -310,16 +315,19 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
     /* full layers: round 1 also reads the base columns (the cube of A + rho_0 D expanded in rho_0),
      * and the first fold binds two variables at once */
     const int base1 = !has_lin && n >= 2;
-    hs_kb5 m = hs_kb5_one();
+    hs_kb5 m = hs_kb5_one(), c_lin = hs_kb5_zero();
     for (unsigned i = 0; i < n; i++) {
-        hs_kb5 q[3], p[5];
-        if (!round_q(ly, i, s, z, coef, fold, lin, base1 && i == 1 ? &rho[0] : NULL, claim, m, threads, q))
+        hs_kb5 q[3], p[5], ab[2];
+        if (!round_q(ly, i, s, z, coef, fold, lin, base1 && i == 1 ? &rho[0] : NULL, claim, m, c_lin, threads, q, ab))
             return *why = "degenerate claim point", 0;
         if (!hs_sc_gruen_expand(claim, m, z[i], q, 4, p)) return *why = "degenerate claim point", 0;
         rho[i] = hs_sc_prove_round(t, w, p, 4);
         claim = hs_sc_interpolate(p, 4, rho[i]);
         hs_kb5 omz = hs_kb5_sub(hs_kb5_one(), z[i]), omr = hs_kb5_sub(hs_kb5_one(), rho[i]);
-        m = hs_kb5_mul(m, hs_kb5_add(hs_kb5_mul(z[i], rho[i]), hs_kb5_mul(omz, omr)));
+        hs_kb5 eqr = hs_kb5_add(hs_kb5_mul(z[i], rho[i]), hs_kb5_mul(omz, omr));
+        m = hs_kb5_mul(m, eqr);
+        /* the linear part's running claim: m eq(z_i, rho_i) (A + rho_i (B - A)) with the new m */
+        c_lin = hs_kb5_mul(m, hs_kb5_add(ab[0], hs_kb5_mul(rho[i], hs_kb5_sub(ab[1], ab[0]))));
         if (base1 && i == 0) continue;
         if (base1 && i == 1)
             fold_two(ly, s, scale, fold, rho[0], rho[1], threads);
