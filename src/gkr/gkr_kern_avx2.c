@@ -167,6 +167,16 @@ static inline void lazy_add(lazy *l, const k5x *k, const __m256i *ko, __m256i b)
         l->o[c] = _mm256_add_epi64(l->o[c], _mm256_mul_epu32(ko[c], bo));
     }
 }
+/* Keeps the sums small without a reduction: t = hi 2^32 + lo == hi (2^32 mod p) + lo (mod p), below
+ * 2^58 (2^32 mod p = 2^25 - 2), so three more products fit before the next fold; red64 accepts the
+ * result plus three products (< 4 p^2). */
+static inline __m256i fold64(__m256i t) {
+    const __m256i c = _mm256_set1_epi64x((1 << 25) - 2), lo32 = _mm256_set1_epi64x(0xffffffffll);
+    return _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(t, 32), c), _mm256_and_si256(t, lo32));
+}
+static inline void lazy_fold(lazy *l) {
+    for (int c = 0; c < 5; c++) l->e[c] = fold64(l->e[c]), l->o[c] = fold64(l->o[c]);
+}
 static inline void lazy_flush(lazy *l, k5x *acc) {
     for (int c = 0; c < 5; c++) acc->c[c] = add8(acc->c[c], red64(l->e[c], l->o[c]));
     lazy_zero(l);
@@ -192,8 +202,8 @@ static void round0(const hs_kb *const *cols, unsigned n_cube, size_t h, hs_gkr_k
             lazy_add(&l[0], &e, eo, hs_mt8_cube_s(a, P, MU));
             lazy_add(&l[1], &e, eo, hs_mt8_cube_s(v2, P, MU));
             lazy_add(&l[2], &e, eo, hs_mt8_cube_s(v3, P, MU));
-            if (++cnt == 4) {
-                for (int t = 0; t < 3; t++) lazy_flush(&l[t], &s[t]);
+            if (++cnt == 3) {
+                for (int t = 0; t < 3; t++) lazy_fold(&l[t]);
                 cnt = 0;
             }
         }
@@ -234,9 +244,9 @@ static void round1(const hs_kb *const *cols, unsigned n_cube, size_t q, hs_gkr_k
                 lazy_add(&l[t][2], &e, eo, canon(hs_mt8_mul_s(A, D2, P, MU)));
                 lazy_add(&l[t][3], &e, eo, canon(hs_mt8_mul_s(D2, D, P, MU)));
             }
-            if (++cnt == 4) {
+            if (++cnt == 3) {
                 for (int t = 0; t < 3; t++)
-                    for (int k = 0; k < 4; k++) lazy_flush(&l[t][k], &s[t][k]);
+                    for (int k = 0; k < 4; k++) lazy_fold(&l[t][k]);
                 cnt = 0;
             }
         }
@@ -340,7 +350,7 @@ static void lincol(const hs_kb *const *cols, unsigned k, const hs_kb5 *coef, hs_
         unsigned cnt = 0;
         for (unsigned j = 0; j < k; j++) {
             lazy_add(&l, &C[j], Co[j], ld(cols[j] + x));
-            if (++cnt == 4) lazy_flush(&l, &acc), cnt = 0;
+            if (++cnt == 3) lazy_fold(&l), cnt = 0;
         }
         lazy_flush(&l, &acc);
         k5x_store(dst, x, acc);
@@ -371,7 +381,7 @@ static void dot(const hs_kb *const *cols, unsigned k, hs_gkr_k5 eq, size_t lo, s
             __m256i eo[5];
             for (int c = 0; c < 5; c++) eo[c] = odd(e.c[c]);
             lazy_add(&l, &e, eo, ld(cols[j] + x));
-            if (++cnt == 4) lazy_flush(&l, &acc), cnt = 0;
+            if (++cnt == 3) lazy_fold(&l), cnt = 0;
         }
         lazy_flush(&l, &acc);
         out[j] = hs_kb5_add(out[j], k5x_hsum(acc));
