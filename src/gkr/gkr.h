@@ -44,15 +44,15 @@
 /* ---- witness ----
  * Full layers keep their 16 pre-S-box columns. A partial layer keeps lane 0 only: its lanes 1..15
  * are linear combinations (hs_gkr_partial_map) of the basis u_4 lanes 1..15 and the partial S-box
- * outputs s_0..s_19, which the witness stores once (183 columns instead of 448). */
+ * outputs s_0..s_18, which the witness stores once. */
 
 #define HS_GKR_PARTIAL 20
-#define HS_GKR_BASIS (15 + HS_GKR_PARTIAL)
+#define HS_GKR_BASIS (15 + HS_GKR_PARTIAL - 1) /* s_19 only feeds pre_24, which is stored */
 #define HS_GKR_WITNESS_COLS (8 * HS_GKR_LANES + HS_GKR_PARTIAL + HS_GKR_BASIS) /* the most it holds */
 
 /* Build flags: IO keeps input and output columns (a private statement commits them); ALL keeps
  * all 8 full layers at once. Without ALL the witness holds 4 full layers: 24..27 from the build,
- * replaced by 0..3 (hs_gkr_witness_initial) once the walk has passed them (183 -> 119 columns). */
+ * replaced by 0..3 (hs_gkr_witness_initial) once the walk has passed them: 118 columns in all. */
 #define HS_GKR_WIT_IO 1
 #define HS_GKR_WIT_ALL 2
 
@@ -60,7 +60,7 @@ typedef struct {
     unsigned n;   /* log2 rows */
     size_t N;     /* rows */
     hs_kb *pre;   /* n_cols columns of N: n_slots full-layer slots x 16 lanes, lane 0 of the 20 partial layers,
-                     then the basis (u_4 lanes 1..15, s_0..s_19) */
+                     then the basis (u_4 lanes 1..15, s_0..s_18) */
     size_t n_cols;
     unsigned n_slots;
     int slot[HS_GKR_LAYERS]; /* full layer -> slot, -1 if not held */
@@ -72,7 +72,7 @@ static inline int hs_gkr_layer_full(unsigned layer) { return layer < 4 || layer 
 
 /* Column of pre_L lane j: every lane of a held full layer, lane 0 of a partial one; NULL otherwise. */
 const hs_kb *hs_gkr_col(const hs_gkr_witness *w, unsigned layer, unsigned lane);
-/* Basis column k (k < 15: u_4 lane k + 1; else s_{k - 15}). */
+/* Basis column k (k < 15: u_4 lane k + 1; else s_{k - 15}, k < HS_GKR_BASIS). */
 const hs_kb *hs_gkr_basis(const hs_gkr_witness *w, unsigned k);
 /* Lanes 1..15 of partial layer r (layer 4 + r): lane j = sum_{k < 15 + r} map[(j - 1) HS_GKR_BASIS + k] basis_k
  * (base field, 15 x HS_GKR_BASIS row-major, zero beyond 15 + r). Computed once. */
@@ -100,7 +100,7 @@ void hs_gkr_witness_free(hs_gkr_witness *w);
 
 /* The partial rounds of m permutations replayed from their round records (REC = 164 words each,
  * hs_p2_permute_many_record): dst holds HS_GKR_REPLAY_COLS column pointers (already at the first
- * row): lane 0 of the 20 partial pre-states, u_4 lanes 1..15, s_0..s_19, then pre_24 (16). */
+ * row): lane 0 of the 20 partial pre-states, u_4 lanes 1..15, s_0..s_18, then pre_24 (16). */
 #define HS_GKR_REPLAY_COLS (HS_GKR_PARTIAL + HS_GKR_BASIS + HS_GKR_LANES)
 void hs_gkr_replay_portable(const hs_kb *rec, size_t m, hs_kb *const *dst);
 void hs_gkr_replay_avx2(const hs_kb *rec, size_t m, hs_kb *const *dst);

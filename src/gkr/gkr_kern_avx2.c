@@ -291,23 +291,52 @@ static void lin(hs_gkr_k5 l, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb
     if (vhi < hi) hs_gkr_kernels_portable.lin(l, h, eq, vhi, hi, la, lb);
 }
 
+/* Unreduced product sums: acc[2k], acc[2k+1] (even, odd lanes) hold d_k of a sum of K products,
+ * k = 0..9 with d_4 split in two (4 + 1 products) so that each gets at most 4 products per call;
+ * folded (fold64) after every call, reduced once at the end. */
+static inline void acc_mul(__m256i *acc, k5x a, k5x b) {
+    __m256i ao[5], bo[5];
+    for (int i = 0; i < 5; i++) ao[i] = odd(a.c[i]), bo[i] = odd(b.c[i]);
+#define ADD(k, i, j)                                                                       \
+    acc[2 * (k)] = _mm256_add_epi64(acc[2 * (k)], _mm256_mul_epu32(a.c[i], b.c[j])),         \
+    acc[2 * (k) + 1] = _mm256_add_epi64(acc[2 * (k) + 1], _mm256_mul_epu32(ao[i], bo[j]))
+    ADD(0, 0, 0);
+    ADD(1, 0, 1), ADD(1, 1, 0);
+    ADD(2, 0, 2), ADD(2, 1, 1), ADD(2, 2, 0);
+    ADD(3, 0, 3), ADD(3, 1, 2), ADD(3, 2, 1), ADD(3, 3, 0);
+    ADD(4, 0, 4), ADD(4, 1, 3), ADD(4, 2, 2), ADD(4, 3, 1);
+    ADD(5, 4, 0);
+    ADD(6, 1, 4), ADD(6, 2, 3), ADD(6, 3, 2), ADD(6, 4, 1);
+    ADD(7, 2, 4), ADD(7, 3, 3), ADD(7, 4, 2);
+    ADD(8, 3, 4), ADD(8, 4, 3);
+    ADD(9, 4, 4);
+#undef ADD
+    for (int k = 0; k < 20; k++) acc[k] = fold64(acc[k]);
+}
+static inline k5x acc_reduce(const __m256i *acc) {
+    __m256i r[10];
+    for (int k = 0; k < 10; k++) r[k] = red64(acc[2 * k], acc[2 * k + 1]);
+    return k5x_combine(r[0], r[1], r[2], r[3], add8(r[4], r[5]), r[6], r[7], r[8], r[9]);
+}
+
 static void roundk(const hs_gkr_k5 *fold, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
                    hs_kb5 c[3]) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
     k5x c0 = k5x_zero(), c1 = k5x_zero(), c3 = k5x_zero();
     for (size_t x = lo; x < vhi; x += 8) {
-        k5x s0 = k5x_zero(), s1 = k5x_zero(), s3 = k5x_zero();
+        __m256i s0[20], s1[20], s3[20];
+        for (int k = 0; k < 20; k++) s0[k] = s1[k] = s3[k] = _mm256_setzero_si256();
         for (unsigned j = 0; j < n_cube; j++) {
             k5x a = k5x_load(fold[j], x), d = k5x_sub(k5x_load(fold[j], x + h), a);
             k5x a2 = k5x_square(a), d2 = k5x_square(d);
-            s0 = k5x_add(s0, k5x_mul(a2, a));
-            s1 = k5x_add(s1, k5x_mul(a2, d));
-            s3 = k5x_add(s3, k5x_mul(d2, d));
+            acc_mul(s0, a2, a);
+            acc_mul(s1, a2, d);
+            acc_mul(s3, d2, d);
         }
         k5x e = k5x_load(eq, x);
-        c0 = k5x_add(c0, k5x_mul(e, s0));
-        c1 = k5x_add(c1, k5x_mul(e, s1));
-        c3 = k5x_add(c3, k5x_mul(e, s3));
+        c0 = k5x_add(c0, k5x_mul(e, acc_reduce(s0)));
+        c1 = k5x_add(c1, k5x_mul(e, acc_reduce(s1)));
+        c3 = k5x_add(c3, k5x_mul(e, acc_reduce(s3)));
     }
     c[0] = hs_kb5_add(c[0], k5x_hsum(c0));
     c[1] = hs_kb5_add(c[1], k5x_hsum(c1));

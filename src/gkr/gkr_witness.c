@@ -105,6 +105,7 @@ static void init_pmap(void) {
     for (unsigned j = 1; j < HS_GKR_LANES; j++) st[j][j - 1] = HS_KB_ONE;
     for (unsigned r = 0; r < HS_GKR_PARTIAL; r++) {
         for (unsigned j = 1; j < HS_GKR_LANES; j++) memcpy(pmap[r] + (j - 1) * HS_GKR_BASIS, st[j], sizeof st[j]);
+        if (r + 1 == HS_GKR_PARTIAL) break; /* s_19 feeds no partial layer */
         memset(st[0], 0, sizeof st[0]);
         st[0][15 + r] = HS_KB_ONE;
         for (unsigned b = 0; b < HS_GKR_BASIS; b++) {
@@ -197,7 +198,8 @@ void hs_gkr_replay_portable(const hs_kb *rec, size_t m, hs_kb *const *dst) {
         for (unsigned j = 1; j < W; j++) dst[P + j - 1][k] = s[j];
         for (unsigned q = 0; q < P; q++) {
             dst[q][k] = hs_kb_add(s[0], pp->rc_int[q]);
-            s[0] = dst[P + 15 + q][k] = r[5 * W + q];
+            s[0] = r[5 * W + q];
+            if (q + 1 < P) dst[P + 15 + q][k] = s[0];
             hs_p2_internal_linear(pp, s);
         }
         for (unsigned j = 0; j < W; j++) dst[P + HS_GKR_BASIS + j][k] = hs_kb_add(s[j], pp->rc_final[0][j]);

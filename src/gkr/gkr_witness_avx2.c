@@ -23,7 +23,7 @@ void hs_gkr_replay_avx2(const hs_kb *rec, size_t m, hs_kb *const *dst) {
         for (unsigned q = 0; q < P; q++) {
             hs_kb8x_store(dst[q] + k, hs_kb8x_add(s[0], hs_kb8x_set1(pp->rc_int[q])));
             s[0] = _mm256_i32gather_epi32(r + 5 * W + q, idx, 4);
-            hs_kb8x_store(dst[P + 15 + q] + k, s[0]);
+            if (q + 1 < P) hs_kb8x_store(dst[P + 15 + q] + k, s[0]);
             /* M_I = J + diag(V): every lane gets the sum of all lanes plus V_j times itself */
             hs_kb8x sum = s[0];
             for (unsigned j = 1; j < W; j++) sum = hs_kb8x_add(sum, s[j]);
