@@ -872,6 +872,9 @@ int hs_whir_open(const hs_whir_params *p, hs_whir_witness *wit, const hs_whir_st
             if (i > 1) {
                 hs_free((void *)prev_mat);
                 hs_merkle_free((hs_merkle_tree *)prev_tree);
+            } else { /* oracle 0 is answered: its matrix and tree go (the witness opens once) */
+                hs_free(wit->mat0), wit->mat0 = NULL;
+                hs_merkle_free(wit->tree0), wit->tree0 = NULL;
             }
             prev_mat = mat, prev_tree = tree;
             mat = NULL, tree = NULL;
