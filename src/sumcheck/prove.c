@@ -8,7 +8,8 @@
  * at X = 0, 2, ..., deg g, with q(1) from the running claim (hs_sc_gruen_expand). Round 0 also sums
  * X = 1 since the prover computes the claim there; so does any round where z_i = 0 or m = 0.
  *
- * Round 0 reads the base-field tables: products in F, times E in K accumulated without reduction.
+ * Round 0 reads the base-field tables: products in F, times E in K accumulated without reduction
+ * (portable kernels).
  * Its challenge folds them into K tables (blocked layout, sc_internal.h; one allocation, 2^(n-1)
  * entries each), which later rounds fold in place. E_{i+1}(x'') = E_i(0, x'') + E_i(1, x'') since eq
  * sums to 1 over the bound variable, so one eq table built at the start serves every round. Rows
@@ -32,7 +33,7 @@ static size_t align64(size_t b) { return (b + HS_ALIGN - 1) / HS_ALIGN * HS_ALIG
 
 size_t hs_sc_work_bytes(unsigned n_tables, unsigned dq, unsigned n_acc) {
     /* row values at dq + 1 points per table, then one accumulator per point: 8 packed lanes of K
-     * (160 bytes) covers the portable layouts too (20-byte values, 72-byte lazy sums) */
+     * (160 bytes) covers the portable layouts too (20-byte values, 40-byte lazy sums) */
     return align64((size_t)n_tables * (dq + 1) * 160) + align64((size_t)(n_acc ? n_acc : 1) * 160);
 }
 
@@ -69,31 +70,11 @@ static void pass_base_portable(const hs_sc_round *R, size_t lo, size_t hi, void 
         for (int c = 0; c < 5; c++) sums[k].c[c] = hs_kb_redc(acc[5 * (size_t)k + c]);
 }
 
-/* The nine product coefficients of a b before the reduction mod X^5 + X^2 - 1, each below P32
- * (the first half of hs_kb5_mul), so that sums of them can wait for one reduction. */
-static inline void kb5_mul_unreduced(hs_kb5 a, hs_kb5 b, uint64_t d[9]) {
-    const hs_kb *x = a.c, *y = b.c;
-    d[0] = hs_kbx_prod(x[0], y[0]);
-    d[1] = hs_kbx_prod(x[0], y[1]) + hs_kbx_prod(x[1], y[0]);
-    d[2] = hs_kbx_csub(hs_kbx_prod(x[0], y[2]) + hs_kbx_prod(x[1], y[1]) + hs_kbx_prod(x[2], y[0]));
-    d[3] = hs_kbx_csub(hs_kbx_prod(x[0], y[3]) + hs_kbx_prod(x[1], y[2]) + hs_kbx_prod(x[2], y[1]) +
-                       hs_kbx_prod(x[3], y[0]));
-    d[4] = hs_kbx_csub(hs_kbx_prod(x[0], y[4]) + hs_kbx_prod(x[1], y[3]) + hs_kbx_prod(x[2], y[2]) +
-                       hs_kbx_prod(x[3], y[1]));
-    d[4] = hs_kbx_csub(d[4] + hs_kbx_prod(x[4], y[0]));
-    d[5] = hs_kbx_csub(hs_kbx_prod(x[1], y[4]) + hs_kbx_prod(x[2], y[3]) + hs_kbx_prod(x[3], y[2]) +
-                       hs_kbx_prod(x[4], y[1]));
-    d[6] = hs_kbx_csub(hs_kbx_prod(x[2], y[4]) + hs_kbx_prod(x[3], y[3]) + hs_kbx_prod(x[4], y[2]));
-    d[7] = hs_kbx_prod(x[3], y[4]) + hs_kbx_prod(x[4], y[3]);
-    d[8] = hs_kbx_prod(x[4], y[4]);
-}
-
-/* Later rounds: K values, lazy accumulators (9 unreduced product coefficients per point). */
+/* Later rounds: K values and K accumulators. */
 static void pass_ext_portable(const hs_sc_round *R, size_t lo, size_t hi, void *work, hs_kb5 *sums) {
     const unsigned w = R->dq + 1;
-    hs_kb5 *v = work;
-    uint64_t *acc = (uint64_t *)((char *)work + align64((size_t)R->n_tables * w * 160));
-    memset(acc, 0, sizeof *acc * 9 * R->n_acc);
+    hs_kb5 *v = work, *acc = (hs_kb5 *)((char *)work + align64((size_t)R->n_tables * w * 160));
+    for (unsigned k = 0; k < R->n_acc; k++) acc[k] = hs_kb5_zero();
     for (size_t j = lo; j < hi; j++) {
         const hs_kb5 e = hs_sc_blk_get(R->E, j);
         for (unsigned u = 0; u < R->n_used; u++) {
@@ -118,12 +99,10 @@ static void pass_ext_portable(const hs_sc_round *R, size_t lo, size_t hi, void *
                 f = 1;
             }
             for (; f < nf; f++) prod = hs_kb5_mul(prod, vx[(size_t)T->cols[f] * w]);
-            uint64_t d[9], *a = acc + 9 * (size_t)k;
-            kb5_mul_unreduced(prod, e, d);
-            for (int c = 0; c < 9; c++) a[c] = hs_kbx_ladd(a[c], d[c]);
+            acc[k] = hs_kb5_add(acc[k], hs_kb5_mul(prod, e));
         }
     }
-    for (unsigned k = 0; k < R->n_acc; k++) sums[k] = hs_kbx_reduce5(acc + 9 * (size_t)k);
+    memcpy(sums, acc, sizeof *sums * R->n_acc);
 }
 
 static void fold_base_portable(hs_kb *out, const hs_kb *f, size_t half, size_t lo, size_t cnt, hs_kb5 r) {

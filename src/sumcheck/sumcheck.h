@@ -65,6 +65,10 @@ typedef struct {
     const hs_sc_term *terms;
 } hs_sc_instance;
 
+/* Neither hs_sc_prove nor hs_sc_verify absorbs z or the claim: the caller binds them (or derives
+ * them from what the transcript already holds). Terms may repeat a column (f^3 = cols {j, j, j});
+ * the prover squares repeated leading factors. Variables with z_i = 0 (zero-padded points) are
+ * handled (no Gruen shortcut in those rounds). */
 /* Runs the n rounds. On success returns 1, writes the round messages to w, fills rho (n values),
  * final_vals (n_tables values: f_j^(rho)), and the claimed sum into *claim_out. 0 on allocation
  * failure (*why says so). */
