@@ -279,6 +279,9 @@ static void test_kernels(void) {
         hs_whir_axpy5_portable(o1, stride, f, len, s);
         hs_whir_axpy5_avx2(o2, stride, f, len, s);
         CHECK(!memcmp(o1, o2, 5 * stride * sizeof(hs_kb)));
+        hs_whir_rows_sub_portable(o1, e, len);
+        hs_whir_rows_sub_avx2(o2, e, len);
+        CHECK(!memcmp(o1, o2, 5 * stride * sizeof(hs_kb)));
         free(f), free(e), free(o1), free(o2);
     }
 #endif

@@ -114,12 +114,16 @@ static void eq_table_base(hs_kb *out, const hs_kb *z, unsigned n) {
  * On a matrix of 2^log_rows rows of w words: for each row-index bit, row[j | bit] -= row[j]
  * (word-wise, so a row of K values is transformed coordinate-wise). The low bits run inside
  * cache tiles, the high bits as whole passes. */
-static void rows_sub(hs_kb *restrict hi, const hs_kb *restrict lo, size_t w) {
+void hs_whir_rows_sub_portable(hs_kb *hi, const hs_kb *lo, size_t w) {
     for (size_t i = 0; i < w; i++) hi[i] = hs_kb_sub(hi[i], lo[i]);
 }
 
 static void mobius_rows(hs_kb *mat, unsigned log_rows, size_t w, unsigned threads) {
     if (!log_rows) return;
+    void (*rows_sub)(hs_kb *, const hs_kb *, size_t) = hs_whir_rows_sub_portable;
+#if HS_HAVE_AVX2
+    if (hs_cpu_has_avx2()) rows_sub = hs_whir_rows_sub_avx2;
+#endif
     unsigned tl = 0; /* log rows per tile: ~64 KiB */
     while (tl < log_rows && ((w << (tl + 1)) * sizeof(hs_kb)) <= ((size_t)1 << 16)) tl++;
     size_t ntiles = (size_t)1 << (log_rows - tl), trows = (size_t)1 << tl;

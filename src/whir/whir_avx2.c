@@ -35,4 +35,10 @@ void hs_whir_axpy5_avx2(hs_kb *out, size_t stride, const hs_kb *f, size_t len, c
     }
 }
 
+void hs_whir_rows_sub_avx2(hs_kb *hi, const hs_kb *lo, size_t w) {
+    size_t i = 0;
+    for (; i + 8 <= w; i += 8) hs_kb8x_store(hi + i, hs_kb8x_sub(hs_kb8x_load(hi + i), hs_kb8x_load(lo + i)));
+    for (; i < w; i++) hi[i] = hs_kb_sub(hi[i], lo[i]);
+}
+
 #endif

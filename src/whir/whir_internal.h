@@ -24,7 +24,10 @@ void hs_whir_debug_mobius(hs_kb *mat, unsigned log_rows, size_t w, unsigned thre
  * axpy5: out[c * stride + y] += s[c] * f[y] for c < 5, y < len. */
 void hs_whir_dot5_portable(const hs_kb *f, const hs_kb *e, size_t stride, size_t len, hs_kb out[5]);
 void hs_whir_axpy5_portable(hs_kb *out, size_t stride, const hs_kb *f, size_t len, const hs_kb s[5]);
+/* hi[i] -= lo[i] for i < w (the Mobius transform's row step). */
+void hs_whir_rows_sub_portable(hs_kb *hi, const hs_kb *lo, size_t w);
 #if HS_HAVE_AVX2
+void hs_whir_rows_sub_avx2(hs_kb *hi, const hs_kb *lo, size_t w);
 void hs_whir_dot5_avx2(const hs_kb *f, const hs_kb *e, size_t stride, size_t len, hs_kb out[5]);
 void hs_whir_axpy5_avx2(hs_kb *out, size_t stride, const hs_kb *f, size_t len, const hs_kb s[5]);
 #endif
