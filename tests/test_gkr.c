@@ -165,7 +165,7 @@ static void witness_layers(hs_rng *rng) {
         CHECK(hs_gkr_witness_build(&w2, in, n, 1, NULL, 0));
         CHECK(hs_gkr_col(&w2, 0, 0) == NULL && hs_gkr_col(&w2, 27, 5) != NULL);
         CHECK(!memcmp(hs_gkr_col(&w2, 26, 3), hs_gkr_col(&w, 26, 3), N * sizeof(hs_kb)));
-        hs_gkr_witness_initial(&w2, in, 2);
+        CHECK(hs_gkr_witness_initial(&w2, in, 2));
         CHECK(hs_gkr_col(&w2, 27, 0) == NULL);
         for (unsigned L = 0; L < 4; L++)
             for (unsigned j = 0; j < 16; j++) CHECK(!memcmp(hs_gkr_col(&w2, L, j), hs_gkr_col(&w, L, j), N * sizeof(hs_kb)));

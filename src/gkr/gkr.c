@@ -230,7 +230,10 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
         hs_gkr_apply_minv(full, v, wv);
         hs_kb5 gamma = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
         hs_gkr_layer ly;
-        if (L == 3) hs_gkr_witness_initial(&wit, inputs, threads); /* into the slots of layers 24..27 */
+        if (L == 3 && !hs_gkr_witness_initial(&wit, inputs, threads)) { /* into the slots of layers 24..27 */
+            *why = "out of memory";
+            goto done;
+        }
         hs_gkr_layer_of(&wit, L, &ly);
         if (!hs_gkr_layer_prove(&ly, &scr, z, gamma, batch_claim(gamma, wv), &tr, out, threads, rho, vals, why))
             goto done;

@@ -94,8 +94,8 @@ static inline hs_kb5 hs_gkr_kb5(hs_kbe e) { return (hs_kb5){{e.c[0], e.c[1], e.c
 int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, unsigned threads, hs_kb *rows_out,
                          int flags);
 /* Recomputes full layers 0..3 from the inputs into the slots of layers 24..27 (which are dropped).
- * No-op if layer 0 is held. */
-void hs_gkr_witness_initial(hs_gkr_witness *w, const hs_kb *inputs, unsigned threads);
+ * No-op if layer 0 is held. 0 on allocation failure. */
+int hs_gkr_witness_initial(hs_gkr_witness *w, const hs_kb *inputs, unsigned threads);
 void hs_gkr_witness_free(hs_gkr_witness *w);
 
 /* The partial rounds of m permutations replayed from their round records (REC = 164 words each,

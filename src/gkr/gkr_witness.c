@@ -181,6 +181,7 @@ typedef struct {
     hs_gkr_witness *w;
     const hs_kb *inputs;
     hs_kb *rows_out;
+    int initial_only; /* hs_gkr_witness_initial: layers 0..3 only */
     int fail;
 } build_ctx;
 
@@ -221,6 +222,7 @@ static void build_batch(void *vctx, size_t lo, size_t cnt) {
     hs_kb *lay = malloc(BATCH * LW * sizeof *lay);
     if (!st || !rec || !lay) {
         free(st), free(rec), free(lay);
+#pragma omp atomic write
         c->fail = 1;
         return;
     }
@@ -236,14 +238,16 @@ static void build_batch(void *vctx, size_t lo, size_t cnt) {
             hs_p2_external_linear(pp, s);
             add16(l, s, pp->rc_init[0]);
             for (unsigned L = 1; L < 4; L++) add16(l + L * W, r + L * W, pp->rc_init[L]);
-            for (unsigned L = 25; L < 28; L++) add16(l + (L - 20) * W, r + 100 + (L - 25) * W, pp->rc_final[L - 24]);
+            for (unsigned L = 25; L < 28 && !c->initial_only; L++)
+                add16(l + (L - 20) * W, r + 100 + (L - 25) * W, pp->rc_final[L - 24]);
         }
         for (unsigned col = 0; col < LW; col++) {
             unsigned L = col / W < 4 ? col / W : col / W + 20;
-            if (L == 24 || w->slot[L] < 0) continue; /* pre_24: from the replay */
+            if (L == 24 || w->slot[L] < 0 || (c->initial_only && L >= 4)) continue; /* pre_24: from the replay */
             hs_kb *dst = col_mut(w, L, col % W) + row0;
             for (size_t k = 0; k < m; k++) dst[k] = lay[k * LW + col];
         }
+        if (c->initial_only) continue;
         hs_kb *dst[HS_GKR_REPLAY_COLS];
         for (unsigned q = 0; q < HS_GKR_PARTIAL + HS_GKR_BASIS; q++) dst[q] = w->pre + (COL_PART0(w) + q) * N + row0;
         for (unsigned j = 0; j < W; j++) dst[HS_GKR_PARTIAL + HS_GKR_BASIS + j] = col_mut(w, 24, j) + row0;
@@ -281,7 +285,7 @@ int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, uns
         hs_gkr_witness_free(w);
         return 0;
     }
-    build_ctx c = {w, inputs, rows_out, 0};
+    build_ctx c = {w, inputs, rows_out, 0, 0};
     size_t chunk = threads > 1 ? w->N / (4 * (size_t)threads) : w->N;
     hs_parallel_batches(w->N, chunk < 1024 ? 1024 : chunk, threads, build_batch, &c);
     if (c.fail) {
@@ -291,47 +295,14 @@ int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, uns
     return 1;
 }
 
-/* Full layers 0..3 for rows [lo, lo + cnt): records again (the permutation costs little next to
- * the walk), transposed into the slots. */
-typedef struct {
-    hs_gkr_witness *w;
-    const hs_kb *inputs;
-} initial_ctx;
-
-static void initial_batch(void *vctx, size_t lo, size_t cnt) {
-    initial_ctx *c = vctx;
-    hs_gkr_witness *w = c->w;
-    const hs_p2_params *pp = hs_p2_kb16();
-    enum { W = HS_GKR_LANES };
-    hs_kb *st = malloc(BATCH * W * sizeof *st), *rec = malloc(BATCH * REC_WORDS * sizeof *rec);
-    hs_kb *lay = malloc(BATCH * 4 * W * sizeof *lay);
-    if (!st || !rec || !lay) abort(); /* a few hundred KB */
-    for (size_t b0 = 0; b0 < cnt; b0 += BATCH) {
-        size_t m = cnt - b0 < BATCH ? cnt - b0 : BATCH, row0 = lo + b0;
-        memcpy(st, c->inputs + row0 * W, m * W * sizeof *st);
-        hs_p2_permute_many_record(pp, st, m, rec, 1);
-        for (size_t k = 0; k < m; k++) {
-            const hs_kb *r = rec + k * REC_WORDS;
-            hs_kb *l = lay + k * 4 * W, s[W];
-            memcpy(s, r, sizeof s);
-            hs_p2_external_linear(pp, s);
-            add16(l, s, pp->rc_init[0]);
-            for (unsigned L = 1; L < 4; L++) add16(l + L * W, r + L * W, pp->rc_init[L]);
-        }
-        for (unsigned col = 0; col < 4 * W; col++) {
-            hs_kb *dst = col_mut(w, col / W, col % W) + row0;
-            for (size_t k = 0; k < m; k++) dst[k] = lay[k * 4 * W + col];
-        }
-    }
-    free(st), free(rec), free(lay);
-}
-
-void hs_gkr_witness_initial(hs_gkr_witness *w, const hs_kb *inputs, unsigned threads) {
-    if (w->slot[0] >= 0) return;
+/* The permutation runs again (it costs little next to the walk) for its round records. */
+int hs_gkr_witness_initial(hs_gkr_witness *w, const hs_kb *inputs, unsigned threads) {
+    if (w->slot[0] >= 0) return 1;
     for (unsigned L = 0; L < 4; L++) w->slot[L] = w->slot[24 + L], w->slot[24 + L] = -1;
-    initial_ctx c = {w, inputs};
+    build_ctx c = {w, inputs, NULL, 1, 0};
     size_t chunk = threads > 1 ? w->N / (4 * (size_t)threads) : w->N;
-    hs_parallel_batches(w->N, chunk < 1024 ? 1024 : chunk, threads, initial_batch, &c);
+    hs_parallel_batches(w->N, chunk < 1024 ? 1024 : chunk, threads, build_batch, &c);
+    return !c.fail;
 }
 
 void hs_gkr_witness_free(hs_gkr_witness *w) {

@@ -1,0 +1,462 @@
+/* Ragged regions: header, the three provers (independent, padded, ragged) on one walk routine,
+ * and the verifier (ragged.h, docs/PROOF_FORMAT_RAGGED.md). */
+#include "gkr/ragged.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "gkr/gkr.h"
+#include "hash/blake3.h"
+#include "sumcheck/ragged.h"
+#include "util/mem.h"
+#include "util/timer.h"
+
+#define HS_PROOF_MAGIC "HSNKPRF1"
+#define HS_PROOF_VERSION 1u
+#define HS_BACKEND_GKR 2u
+#define HS_STATEMENT_REGIONS 2u
+#define RAGGED_IO_PUBLIC 1u
+#define RAGGED_EXT_DEGREE 5u
+#define RAGGED_FIXED_BYTES 20
+#define RAGGED_HEADER_MAX (RAGGED_FIXED_BYTES + HS_RAGGED_MAX_REGIONS)
+#define RAGGED_DEGREE 4u /* eq times cubes */
+#define E_BYTES 20u
+#define LANES HS_GKR_LANES
+#define PARTIAL_LANES (HS_GKR_PARTIAL * (LANES - 1))
+
+static const char *const variant_names[3] = {"independent", "padded", "ragged"};
+
+int hs_ragged_variant_parse(const char *name) {
+    for (int v = 0; v < 3; v++)
+        if (name && !strcmp(name, variant_names[v])) return v;
+    return -1;
+}
+
+const char *hs_ragged_variant_name(unsigned variant) { return variant < 3 ? variant_names[variant] : NULL; }
+
+int hs_ragged_shape_make(hs_ragged_shape *s, unsigned variant, const unsigned *widths, unsigned n_regions,
+                         const hs_preset *preset, const char **why) {
+    memset(s, 0, sizeof *s);
+    if (!preset) return *why = "unknown preset", 0;
+    if (variant > HS_RAGGED_RAGGED) return *why = "unknown ragged variant", 0;
+    if (n_regions < 1 || n_regions > HS_RAGGED_MAX_REGIONS) return *why = "region count out of range (1..32)", 0;
+    s->preset = preset;
+    s->variant = variant;
+    s->n_regions = n_regions;
+    for (unsigned a = 0; a < n_regions; a++) {
+        if (widths[a] < HS_RAGGED_MIN_W || widths[a] > HS_RAGGED_MAX_W)
+            return *why = "region width out of range (4..20)", 0;
+        s->widths[a] = widths[a];
+        if (widths[a] > s->W) s->W = widths[a];
+    }
+    for (unsigned a = 0; a < n_regions; a++)
+        s->physical_rows += (size_t)1 << (variant == HS_RAGGED_PADDED ? s->W : s->widths[a]);
+    return 1;
+}
+
+static size_t header_bytes(const hs_ragged_shape *s, uint8_t *out) {
+    memcpy(out, HS_PROOF_MAGIC, 8);
+    out[8] = (uint8_t)HS_PROOF_VERSION, out[9] = out[10] = out[11] = 0;
+    out[12] = HS_BACKEND_GKR;
+    out[13] = (uint8_t)s->preset->id;
+    out[14] = 1; /* poseidon2-kb16 */
+    out[15] = HS_STATEMENT_REGIONS;
+    out[16] = RAGGED_IO_PUBLIC;
+    out[17] = RAGGED_EXT_DEGREE;
+    out[18] = (uint8_t)s->variant;
+    out[19] = (uint8_t)s->n_regions;
+    for (unsigned a = 0; a < s->n_regions; a++) out[RAGGED_FIXED_BYTES + a] = (uint8_t)s->widths[a];
+    return RAGGED_FIXED_BYTES + s->n_regions;
+}
+
+static int parse_header(hs_reader *r, hs_ragged_shape *s, const char **why) {
+    uint8_t h[RAGGED_FIXED_BYTES];
+    hs_r_bytes(r, h, RAGGED_FIXED_BYTES);
+    if (r->err) return *why = "truncated header", 0;
+    if (memcmp(h, HS_PROOF_MAGIC, 8)) return *why = "not a hashsnark proof (bad magic)", 0;
+    uint32_t version = (uint32_t)h[8] | (uint32_t)h[9] << 8 | (uint32_t)h[10] << 16 | (uint32_t)h[11] << 24;
+    if (version != HS_PROOF_VERSION) return *why = "unsupported proof version", 0;
+    if (h[12] != HS_BACKEND_GKR) return *why = "not a gkr proof (backend byte)", 0;
+    if (h[15] != HS_STATEMENT_REGIONS) return *why = "not a ragged-regions proof (statement byte)", 0;
+    if (h[14] != 1) return *why = "the gkr backend proves poseidon2-kb16 only", 0;
+    if (h[16] != RAGGED_IO_PUBLIC) return *why = "private ragged statements are not implemented", 0;
+    if (h[17] != RAGGED_EXT_DEGREE) return *why = "unsupported challenge-field degree", 0;
+    unsigned n = h[19];
+    if (n < 1 || n > HS_RAGGED_MAX_REGIONS) return *why = "region count out of range (1..32)", 0;
+    unsigned widths[HS_RAGGED_MAX_REGIONS];
+    uint8_t wb[HS_RAGGED_MAX_REGIONS];
+    hs_r_bytes(r, wb, n);
+    if (r->err) return *why = "truncated header", 0;
+    for (unsigned a = 0; a < n; a++) widths[a] = wb[a];
+    return hs_ragged_shape_make(s, h[18], widths, n, hs_preset_by_id(h[13]), why);
+}
+
+int hs_ragged_peek(const uint8_t *proof, size_t len, hs_ragged_shape *shape_out, const char **why) {
+    hs_reader r;
+    hs_r_init(&r, proof, len);
+    hs_ragged_shape s;
+    if (!parse_header(&r, &s, why)) return 0;
+    if (shape_out) *shape_out = s;
+    return 1;
+}
+
+/* BLAKE3 of every region's inputs, then every region's outputs (canonical u32 LE, row-major). */
+static void table_digest(const hs_ragged_shape *s, const hs_kb *const *in, const hs_kb *const *out, hs_digest *dg) {
+    hs_blake3_hasher h;
+    hs_blake3_init(&h);
+    uint8_t buf[4096];
+    for (int part = 0; part < 2; part++)
+        for (unsigned a = 0; a < s->n_regions; a++) {
+            const hs_kb *v = part ? out[a] : in[a];
+            const size_t words = ((size_t)1 << s->widths[a]) * LANES;
+            for (size_t i = 0; i < words;) {
+                size_t m = 0;
+                for (; m + 4 <= sizeof buf && i < words; i++, m += 4) {
+                    uint32_t x = hs_kb_to_u32(v[i]);
+                    buf[m] = (uint8_t)x, buf[m + 1] = (uint8_t)(x >> 8), buf[m + 2] = (uint8_t)(x >> 16),
+                    buf[m + 3] = (uint8_t)(x >> 24);
+                }
+                hs_blake3_update(&h, buf, m);
+            }
+        }
+    hs_blake3_finalize(&h, dg->b);
+}
+
+static void transcript_start(hs_transcript *tr, const uint8_t *hb, size_t hlen, const hs_ragged_shape *s,
+                             const hs_kb *const *in, const hs_kb *const *out, hs_kb5 *z_out) {
+    hs_digest dg;
+    hs_transcript_init(tr, "hashsnark/gkr-ragged/v1");
+    hs_transcript_absorb(tr, hb, hlen);
+    table_digest(s, in, out, &dg);
+    hs_transcript_absorb_digests(tr, &dg, 1);
+    for (unsigned i = 0; i < s->W; i++) z_out[i] = hs_gkr_kb5(hs_transcript_sample_kbe(tr, RAGGED_EXT_DEGREE));
+}
+
+static void strip_rc(unsigned layer, const hs_kb5 *vals, hs_kb5 *v) {
+    hs_kb rc[LANES];
+    hs_gkr_layer_rc(layer, rc);
+    for (unsigned j = 0; j < LANES; j++) v[j] = hs_kb5_sub(vals[j], hs_kb5_from_base(rc[j]));
+}
+
+static hs_kb5 sample_beta(hs_transcript *tr) {
+    hs_kb5 g = hs_gkr_kb5(hs_transcript_sample_kbe(tr, RAGGED_EXT_DEGREE));
+    return hs_kb5_mul(hs_kb5_square(g), g);
+}
+
+/* ---- prover ---- */
+
+typedef struct {
+    unsigned n;          /* variables of this region's table (padded: W) */
+    hs_gkr_witness wit;
+    hs_kb *rows;         /* the table's input rows (witness_initial reads them); owned if padded */
+    int own_rows;
+    hs_kb *lanes;        /* lanes 1..15 of the 20 partial layers: column (r 15 + j - 1) of 2^n */
+    hs_kb5 z[HS_RAGGED_MAX_W];
+    hs_kb5 v[LANES];
+} region;
+
+static void region_free(region *g) {
+    hs_gkr_witness_free(&g->wit);
+    hs_free(g->lanes);
+    if (g->own_rows) hs_free(g->rows);
+    g->lanes = NULL, g->rows = NULL, g->own_rows = 0;
+}
+
+/* Lanes 1..15 of every partial pre-state, forward from u_4: pre_{L+1,j} = V_j pre_{L,j} + s_L + sum_k pre_{L,k}
+ * (M_I = ones + diag(V); rc of partial layers touches lane 0 only). */
+#define LANE_CHUNK 1024
+static int build_lanes(region *g, unsigned threads) {
+    const size_t N = (size_t)1 << g->n;
+    g->lanes = hs_alloc_array(N, PARTIAL_LANES * sizeof(hs_kb));
+    if (!g->lanes) return 0;
+    const hs_p2_params *pp = hs_p2_kb16();
+    hs_kb *L = g->lanes;
+    const long long nch = (long long)((N + LANE_CHUNK - 1) / LANE_CHUNK);
+#pragma omp parallel for num_threads(threads > 1 && nch > 1 ? threads : 1) schedule(static)
+    for (long long c = 0; c < nch; c++) {
+        const size_t lo = (size_t)c * LANE_CHUNK, cnt = N - lo < LANE_CHUNK ? N - lo : LANE_CHUNK;
+        hs_kb sum[LANE_CHUNK];
+        for (unsigned j = 1; j < LANES; j++) memcpy(L + (j - 1) * N + lo, hs_gkr_basis(&g->wit, j - 1) + lo, cnt * sizeof *L);
+        for (unsigned r = 0; r + 1 < HS_GKR_PARTIAL; r++) {
+            const hs_kb *s = hs_gkr_basis(&g->wit, 15 + r) + lo;
+            const hs_kb *cur = L + (size_t)r * 15 * N + lo;
+            hs_kb *nxt = L + (size_t)(r + 1) * 15 * N + lo;
+            memcpy(sum, s, cnt * sizeof *sum);
+            for (unsigned j = 0; j < 15; j++)
+                for (size_t x = 0; x < cnt; x++) sum[x] = hs_kb_add(sum[x], cur[j * N + x]);
+            for (unsigned j = 0; j < 15; j++) {
+                const hs_kb d = pp->diag[j + 1];
+                for (size_t x = 0; x < cnt; x++) nxt[j * N + x] = hs_kb_add(hs_kb_mul(d, cur[j * N + x]), sum[x]);
+            }
+        }
+    }
+    return 1;
+}
+
+/* Witness, outputs (outs: 2^n rows, may be NULL) and partial lanes of one region table. */
+static int region_build(region *g, unsigned threads, hs_kb *outs, size_t corrupt) {
+    if (!hs_gkr_witness_build(&g->wit, g->rows, g->n, threads, outs, 0)) return 0;
+    if (corrupt && corrupt <= g->wit.N * g->wit.n_cols)
+        g->wit.pre[corrupt - 1] = hs_kb_add(g->wit.pre[corrupt - 1], HS_KB_ONE);
+    return build_lanes(g, threads);
+}
+
+/* One walk over k regions sharing one sumcheck of nv variables per layer. */
+static int walk_prove(region *g, unsigned k, unsigned nv, hs_transcript *tr, hs_writer *out, unsigned threads,
+                      const char **why) {
+    hs_rsc_instance inst[HS_RAGGED_MAX_REGIONS];
+    const hs_kb *tabs[HS_RAGGED_MAX_REGIONS][LANES];
+    hs_sc_term terms[HS_RAGGED_MAX_REGIONS][LANES];
+    hs_kb5 claims[HS_RAGGED_MAX_REGIONS], rho[HS_RAGGED_MAX_W];
+    hs_kb5 *fv = malloc((size_t)k * LANES * sizeof *fv);
+    if (!fv) return *why = "out of memory", 0;
+    int ok = 0;
+    for (unsigned L = HS_GKR_LAYERS; L-- > 0;) {
+        const int full = hs_gkr_layer_full(L);
+        if (L == 3)
+            for (unsigned a = 0; a < k; a++) hs_gkr_witness_initial(&g[a].wit, g[a].rows, threads);
+        hs_kb5 beta = sample_beta(tr), c = hs_kb5_one();
+        for (unsigned a = 0; a < k; a++) {
+            const size_t N = (size_t)1 << g[a].n;
+            for (unsigned j = 0; j < LANES; j++) {
+                const int cube = full || j == 0;
+                tabs[a][j] = cube ? hs_gkr_col(&g[a].wit, L, j) : g[a].lanes + ((size_t)(L - 4) * 15 + j - 1) * N;
+                terms[a][j] = (hs_sc_term){cube ? 3u : 1u, {j, j, j, 0}, c};
+                c = hs_kb5_mul(c, beta);
+            }
+            inst[a] = (hs_rsc_instance){g[a].n, g[a].z, LANES, tabs[a], LANES, terms[a]};
+        }
+        if (!hs_rsc_prove(inst, k, nv, tr, out, threads, claims, rho, fv, why)) goto done;
+        for (unsigned a = 0; a < k; a++) {
+            hs_kbe e[LANES];
+            for (unsigned j = 0; j < LANES; j++) e[j] = hs_gkr_kbe(fv[a * LANES + j]);
+            hs_w_kbe(out, RAGGED_EXT_DEGREE, e, LANES);
+            hs_transcript_absorb_kbe(tr, RAGGED_EXT_DEGREE, e, LANES);
+            strip_rc(L, fv + a * LANES, g[a].v);
+            memcpy(g[a].z, rho, g[a].n * sizeof *rho);
+        }
+    }
+    ok = 1;
+done:
+    free(fv);
+    return ok;
+}
+
+static void put_terminal(hs_ragged_claims *cl, unsigned a, unsigned n, const hs_kb5 *z, const hs_kb5 *v) {
+    if (!cl) return;
+    cl->n_in[a] = n;
+    memcpy(cl->rho_in[a], z, n * sizeof *z);
+    hs_gkr_apply_minv(1, v, cl->x_claim[a]); /* u_0 = M_E x */
+}
+
+int hs_ragged_prove(const hs_ragged_shape *shape_in, const hs_kb *const *inputs, hs_kb *const *outputs,
+                    unsigned threads, hs_writer *out, hs_ragged_timing *timing, hs_ragged_claims *claims,
+                    size_t corrupt, const char **why) {
+    hs_ragged_timing tdummy;
+    hs_ragged_timing *tm = timing ? timing : &tdummy;
+    memset(tm, 0, sizeof *tm);
+    hs_ragged_shape s;
+    if (!hs_ragged_shape_make(&s, shape_in->variant, shape_in->widths, shape_in->n_regions, shape_in->preset, why))
+        return 0;
+    if (threads < 1) threads = 1;
+    const unsigned A = s.n_regions, W = s.W;
+    const double t0 = hs_now();
+    double tw = 0;
+    int ok = 0;
+    region *g = calloc(A, sizeof *g);
+    hs_kb **outs = calloc(A, sizeof *outs);
+    hs_ragged_claims *cl = claims;
+    if (cl) memset(cl, 0, sizeof *cl);
+    *why = "out of memory";
+    if (!g || !outs) goto done;
+
+    /* outputs (the digest binds them before anything is sampled) and, unless independent, witnesses */
+    for (unsigned a = 0; a < A; a++) {
+        const size_t N = (size_t)1 << s.widths[a];
+        outs[a] = outputs ? outputs[a] : hs_alloc_array(N, LANES * sizeof(hs_kb));
+        if (!outs[a]) goto done;
+        region *ga = &g[a];
+        if (s.variant == HS_RAGGED_INDEPENDENT) {
+            memcpy(outs[a], inputs[a], N * LANES * sizeof(hs_kb));
+            hs_p2_permute_many(hs_p2_kb16(), outs[a], N, 0, threads);
+            continue;
+        }
+        if (s.variant == HS_RAGGED_RAGGED) {
+            ga->n = s.widths[a];
+            ga->rows = (hs_kb *)inputs[a];
+            if (!region_build(ga, threads, outs[a], a == 0 ? corrupt : 0)) goto done;
+        } else { /* padded: row u at u 2^{W - w}, zero states elsewhere */
+            const unsigned sh = W - s.widths[a];
+            const size_t NW = (size_t)1 << W;
+            ga->n = W;
+            ga->rows = hs_alloc_array(NW, LANES * sizeof(hs_kb));
+            ga->own_rows = 1;
+            hs_kb *pout = hs_alloc_array(NW, LANES * sizeof(hs_kb));
+            if (!ga->rows || !pout) {
+                hs_free(pout);
+                goto done;
+            }
+            memset(ga->rows, 0, NW * LANES * sizeof(hs_kb));
+            for (size_t u = 0; u < N; u++) memcpy(ga->rows + (u << sh) * LANES, inputs[a] + u * LANES, LANES * sizeof(hs_kb));
+            int built = region_build(ga, threads, pout, a == 0 ? corrupt : 0);
+            for (size_t u = 0; built && u < N; u++) memcpy(outs[a] + u * LANES, pout + (u << sh) * LANES, LANES * sizeof(hs_kb));
+            hs_free(pout);
+            if (!built) goto done;
+        }
+    }
+    tw = hs_now() - t0;
+
+    uint8_t hb[RAGGED_HEADER_MAX];
+    const size_t hlen = header_bytes(&s, hb);
+    hs_w_bytes(out, hb, hlen);
+    hs_transcript tr;
+    hs_kb5 z_out[HS_RAGGED_MAX_W];
+    transcript_start(&tr, hb, hlen, &s, inputs, (const hs_kb *const *)outs, z_out);
+    if (cl) memcpy(cl->z_out, z_out, W * sizeof *z_out);
+    for (unsigned a = 0; a < A; a++) {
+        if (!hs_gkr_eval_rows(outs[a], LANES, s.widths[a], z_out, g[a].v, threads)) goto done;
+        if (cl) memcpy(cl->v_out[a], g[a].v, sizeof g[a].v);
+        memset(g[a].z, 0, sizeof g[a].z); /* padded: (z_{<w}, 0, .., 0) */
+        memcpy(g[a].z, z_out, s.widths[a] * sizeof *z_out);
+    }
+
+    if (s.variant == HS_RAGGED_INDEPENDENT) {
+        for (unsigned a = 0; a < A; a++) {
+            region *ga = &g[a];
+            double tb = hs_now();
+            ga->n = s.widths[a];
+            ga->rows = (hs_kb *)inputs[a];
+            if (!region_build(ga, threads, NULL, a == 0 ? corrupt : 0)) goto done;
+            tw += hs_now() - tb;
+            if (!walk_prove(ga, 1, ga->n, &tr, out, threads, why)) goto done;
+            region_free(ga);
+        }
+    } else if (!walk_prove(g, A, W, &tr, out, threads, why)) {
+        goto done;
+    }
+    for (unsigned a = 0; a < A; a++) put_terminal(cl, a, g[a].n, g[a].z, g[a].v);
+    ok = !out->err;
+    *why = ok ? NULL : "out of memory";
+done:
+    if (g)
+        for (unsigned a = 0; a < A; a++) region_free(&g[a]);
+    if (outs && !outputs)
+        for (unsigned a = 0; a < A; a++) hs_free(outs[a]);
+    free(g);
+    free(outs);
+    tm->witness_s = tw;
+    tm->total_s = hs_now() - t0;
+    tm->walk_s = tm->total_s - tw;
+    return ok;
+}
+
+/* ---- verifier ---- */
+
+typedef struct {
+    unsigned n;
+    hs_kb5 z[HS_RAGGED_MAX_W];
+    hs_kb5 v[LANES];
+} vregion;
+
+static int walk_verify(vregion *g, unsigned k, unsigned nv, hs_transcript *tr, hs_reader *r, const char **why) {
+    hs_kb5 rho[HS_RAGGED_MAX_W], omega[HS_RAGGED_MAX_REGIONS][LANES];
+    for (unsigned L = HS_GKR_LAYERS; L-- > 0;) {
+        const int full = hs_gkr_layer_full(L);
+        hs_kb5 beta = sample_beta(tr), c = hs_kb5_one(), claim = hs_kb5_zero(), final;
+        for (unsigned a = 0; a < k; a++) {
+            hs_kb5 wv[LANES];
+            hs_gkr_apply_minv(full, g[a].v, wv);
+            for (unsigned j = 0; j < LANES; j++) {
+                omega[a][j] = c;
+                claim = hs_kb5_add(claim, hs_kb5_mul(c, wv[j]));
+                c = hs_kb5_mul(c, beta);
+            }
+        }
+        if (!hs_sc_verify(tr, r, nv, RAGGED_DEGREE, claim, rho, &final)) return *why = r->err ? r->err : "truncated proof", 0;
+        hs_kb5 expect = hs_kb5_zero();
+        for (unsigned a = 0; a < k; a++) {
+            hs_kbe e[LANES];
+            hs_kb5 vals[LANES], ga = hs_kb5_zero();
+            hs_r_kbe(r, RAGGED_EXT_DEGREE, e, LANES);
+            if (r->err) return *why = r->err, 0;
+            hs_transcript_absorb_kbe(tr, RAGGED_EXT_DEGREE, e, LANES);
+            for (unsigned j = 0; j < LANES; j++) {
+                vals[j] = hs_gkr_kb5(e[j]);
+                hs_kb5 t = vals[j];
+                if (full || j == 0) t = hs_kb5_mul(hs_kb5_square(t), t);
+                ga = hs_kb5_add(ga, hs_kb5_mul(omega[a][j], t));
+            }
+            expect = hs_kb5_add(expect, hs_kb5_mul(hs_rsc_selector(g[a].z, g[a].n, rho, nv), ga));
+            strip_rc(L, vals, g[a].v);
+        }
+        if (!hs_kb5_eq(expect, final)) return *why = "a layer's final sumcheck identity does not hold", 0;
+        for (unsigned a = 0; a < k; a++) memcpy(g[a].z, rho, g[a].n * sizeof *rho);
+    }
+    return 1;
+}
+
+static size_t walk_bytes(unsigned k, unsigned nv) {
+    return (size_t)HS_GKR_LAYERS * ((size_t)nv * RAGGED_DEGREE + (size_t)k * LANES) * E_BYTES;
+}
+
+int hs_ragged_verify(const uint8_t *proof, size_t len, const hs_kb *const *pub_in, const hs_kb *const *pub_out,
+                     unsigned n_regions, unsigned threads, hs_ragged_shape *shape_out, hs_ragged_claims *claims,
+                     const char **why) {
+    hs_reader r;
+    hs_r_init(&r, proof, len);
+    hs_ragged_shape s;
+    if (!parse_header(&r, &s, why)) return 0;
+    if (shape_out) *shape_out = s;
+    if (threads < 1) threads = 1;
+    const unsigned A = s.n_regions, W = s.W;
+    if (!pub_in || !pub_out || n_regions != A) return *why = "the public tables do not match the proof's regions", 0;
+    size_t body = 0;
+    if (s.variant == HS_RAGGED_INDEPENDENT)
+        for (unsigned a = 0; a < A; a++) body += walk_bytes(1, s.widths[a]);
+    else
+        body = walk_bytes(A, W);
+    if (hs_r_left(&r) < body) return *why = "truncated proof", 0;
+    if (hs_r_left(&r) > body) return *why = "trailing bytes after the proof", 0;
+
+    hs_ragged_claims *cl = claims;
+    if (cl) memset(cl, 0, sizeof *cl);
+    vregion *g = calloc(A, sizeof *g);
+    if (!g) return *why = "out of memory", 0;
+    int ok = 0;
+    hs_transcript tr;
+    hs_kb5 z_out[HS_RAGGED_MAX_W];
+    transcript_start(&tr, proof, RAGGED_FIXED_BYTES + A, &s, pub_in, pub_out, z_out);
+    if (cl) memcpy(cl->z_out, z_out, W * sizeof *z_out);
+    *why = "out of memory";
+    for (unsigned a = 0; a < A; a++) {
+        if (!hs_gkr_eval_rows(pub_out[a], LANES, s.widths[a], z_out, g[a].v, threads)) goto done;
+        if (cl) memcpy(cl->v_out[a], g[a].v, sizeof g[a].v);
+        g[a].n = s.variant == HS_RAGGED_PADDED ? W : s.widths[a];
+        memcpy(g[a].z, z_out, s.widths[a] * sizeof *z_out); /* padded: zero beyond w_a (calloc) */
+    }
+    if (s.variant == HS_RAGGED_INDEPENDENT) {
+        for (unsigned a = 0; a < A; a++)
+            if (!walk_verify(&g[a], 1, g[a].n, &tr, &r, why)) goto done;
+    } else if (!walk_verify(g, A, W, &tr, &r, why)) {
+        goto done;
+    }
+    for (unsigned a = 0; a < A; a++) {
+        hs_kb5 x_claim[LANES], x_pub[LANES];
+        put_terminal(cl, a, g[a].n, g[a].z, g[a].v);
+        hs_gkr_apply_minv(1, g[a].v, x_claim);
+        *why = "out of memory";
+        if (!hs_gkr_eval_rows(pub_in[a], LANES, s.widths[a], g[a].z, x_pub, threads)) goto done;
+        /* padded: real rows sit where the low W - w_a index bits are zero; the padding inputs are 0 */
+        hs_kb5 sel = hs_rsc_selector(g[a].z, 0, g[a].z + s.widths[a], g[a].n - s.widths[a]);
+        for (unsigned j = 0; j < LANES; j++)
+            if (!hs_kb5_eq(hs_kb5_mul(sel, x_pub[j]), x_claim[j])) {
+                *why = "input claims do not match the public inputs";
+                goto done;
+            }
+    }
+    ok = 1;
+    *why = NULL;
+done:
+    free(g);
+    return ok;
+}
