@@ -226,7 +226,8 @@ size_t hs_whir_open_size_bound(const hs_whir_params *p) {
         else s += ((size_t)20 << p->final_vars);
         s += o->query_pow ? 8 : 0;
         size_t leaf = ((size_t)(i == 0 ? 4 : 20)) << o->fold;
-        size_t path = (size_t)32 * (o->log_leaves - (cap_len(p, i) > 1 ? p->cfg.cap_height : 0));
+        unsigned ch = p->cfg.cap_height < o->log_leaves ? p->cfg.cap_height : o->log_leaves;
+        size_t path = (size_t)32 * (o->log_leaves - ch);
         s += (size_t)o->queries * (leaf + path);
     }
     s += (size_t)p->final_vars * (40 + (p->final_fold_pow ? 8 : 0));
