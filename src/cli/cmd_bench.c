@@ -5,6 +5,7 @@
 
 #include "bench/native.h"
 #include "bench/sweep.h"
+#include "gkr/gkr.h"
 #include "cli/cli.h"
 #include "hash/registry.h"
 #include "hashsnark.h"
@@ -33,7 +34,7 @@ static void help(void) {
            "\n"
            "  --hash H         poseidon2-kb16 (default) or poseidon2-kb24\n"
            "  --log-perms A..B sizes 2^A..2^B, 0 <= A <= B <= 24\n"
-           "  --backend NAME   stark (default) or gkr (not built yet)\n"
+           "  --backend NAME   stark (default) or gkr (poseidon2-kb16; WHIR rate from the preset)\n"
            "  --preset P       compat (default), fast100 or proven128 (see 'hashsnark prove --help')\n"
            "  --log-blowup B   rate 2^-B instead of the preset's (1..4)\n"
            "  --samples K      proofs per size, 1..1000 (default 10, as the seeds)\n"
@@ -172,9 +173,20 @@ static int bench_sweep(const sweep_opts *o) {
     unsigned long blow = 0, samples = 10;
     if (o->blowup && !hs_cli_uint("bench", "log-blowup", o->blowup, 1, 4, &blow)) return HS_EXIT_USAGE;
     if (o->samples && !hs_cli_uint("bench", "samples", o->samples, 1, 1000, &samples)) return HS_EXIT_USAGE;
-    hs_fri_params fri = hs_preset_fri(c.preset, (unsigned)blow);
-    c.log_blowup = fri.log_blowup;
-    c.num_queries = fri.num_queries;
+    if (c.backend == HS_SWEEP_GKR) {
+        if (o->blowup) {
+            hs_cli_error("bench", "--log-blowup applies to the stark backend (the gkr backend's WHIR rate is the preset's)");
+            return HS_EXIT_USAGE;
+        }
+        hs_whir_config wc;
+        hs_gkr_whir_config(c.preset, &wc);
+        c.log_blowup = wc.log_inv_rate;
+        c.num_queries = 0; /* WHIR's queries differ per round: 'hashsnark params' lists them */
+    } else {
+        hs_fri_params fri = hs_preset_fri(c.preset, (unsigned)blow);
+        c.log_blowup = fri.log_blowup;
+        c.num_queries = fri.num_queries;
+    }
     c.samples = (unsigned)samples;
     if (o->timeout) {
         char *end;

@@ -78,8 +78,10 @@ expect2() { # what args...
     [ $rc = 2 ] || no "$what: exit $rc"
     [ -s "$tmp/err" ] || no "$what: no message"
 }
-expect2 "gkr backend" bench --log-perms 6 --backend gkr
-grep -q "gkr backend not built yet" "$tmp/err" || no "gkr message: $(cat "$tmp/err")"
+expect2 "gkr with --log-blowup" bench --log-perms 6 --backend gkr --log-blowup 2
+v=$("$bin" bench --hash poseidon2-kb16 --log-perms 5..6 --backend gkr --samples 1 --threads 1 --format csv 2>"$tmp/err") ||
+    no "gkr sweep: $(cat "$tmp/err")"
+[ "$(echo "$v" | grep -c '^poseidon2-kb16,gkr,compat,1,1,')" = 2 ] || no "gkr sweep rows: $v"
 expect2 "unknown backend" bench --log-perms 6 --backend nosuch
 expect2 "unknown preset" bench --log-perms 6 --preset nosuch
 expect2 "bad hash" bench --log-perms 6 --hash blake3
