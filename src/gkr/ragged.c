@@ -124,12 +124,18 @@ static void table_digest(const hs_ragged_shape *s, const hs_kb *const *in, const
 
 static void transcript_start(hs_transcript *tr, const uint8_t *hb, size_t hlen, const hs_ragged_shape *s,
                              const hs_kb *const *in, const hs_kb *const *out, hs_kb5 *z_out) {
+    /* The statement (header without the variant byte, table digest) fixes z_out, so the three
+     * variants expose the same output claims; the variant is absorbed right after. */
     hs_digest dg;
+    uint8_t h[RAGGED_HEADER_MAX];
+    memcpy(h, hb, hlen);
+    h[18] = 0xff;
     hs_transcript_init(tr, "hashsnark/gkr-ragged/v1");
-    hs_transcript_absorb(tr, hb, hlen);
+    hs_transcript_absorb(tr, h, hlen);
     table_digest(s, in, out, &dg);
     hs_transcript_absorb_digests(tr, &dg, 1);
     for (unsigned i = 0; i < s->W; i++) z_out[i] = hs_gkr_kb5(hs_transcript_sample_kbe(tr, RAGGED_EXT_DEGREE));
+    hs_transcript_absorb(tr, hb + 18, 1);
 }
 
 static void strip_rc(unsigned layer, const hs_kb5 *vals, hs_kb5 *v) {
