@@ -396,6 +396,69 @@ static void test_tamper_all(void) {
     poly_free(&f);
 }
 
+
+/* Grinding is enforced: a verifier that asks for more bits than the proof's nonces carry rejects
+ * with the grinding reason (the bytes and the transcript are otherwise the same). Malformed
+ * statements are refused by both sides. */
+static void test_grinding(void) {
+    hs_whir_config cfg = small_cfg(HS_REGIME_JOHNSON, 3, 3, 2, 1, 2, 128, 8);
+    hs_whir_params p;
+    unsigned n = 9;
+    CHECK(hs_whir_params_derive(&p, n, &cfg, NULL, NULL));
+    poly f;
+    poly_make(&f, 1, n - 1);
+    stmts S = {0};
+    add_stmt(&S, &f, n - 1, 2);
+    hs_writer w;
+    CHECK(prove(&p, &f, &S, 2, &w, NULL));
+    const char *why = NULL;
+    CHECK(verify(&p, &S, w.data, w.len, &why));
+    unsigned nf = 0, nq = 0;
+    for (unsigned i = 0; i <= p.n_rounds; i++) {
+        hs_whir_params pv = p;
+        if (p.round[i].fold_pow) {
+            nf++;
+            pv.round[i].fold_pow += 16;
+            why = NULL;
+            CHECK(!verify(&pv, &S, w.data, w.len, &why));
+            CHECK(why && !strcmp(why, "whir: fold proof of work"));
+        }
+        pv = p;
+        if (p.round[i].query_pow) {
+            nq++;
+            pv.round[i].query_pow += 16;
+            why = NULL;
+            CHECK(!verify(&pv, &S, w.data, w.len, &why));
+            CHECK(why && !strcmp(why, "whir: query proof of work"));
+        }
+    }
+    CHECK(nf > 0 && nq > 0);
+    /* malformed statements */
+    stmts B = S;
+    B.st[0].point = B.pts[0];
+    B.st[0].n_inner = n + 1;
+    hs_transcript t;
+    hs_transcript_init(&t, "bad");
+    hs_reader r;
+    hs_r_init(&r, w.data, w.len);
+    hs_whir_commitment c;
+    CHECK(hs_whir_verify_commitment(&p, &t, &r, &c, &why));
+    CHECK(!hs_whir_verify(&p, &c, B.st, B.n, &t, &r, &why) && !strcmp(why, "whir: malformed statement"));
+    B = S;
+    B.st[0].sel = B.sel[0];
+    B.sel[0][0] = 2; /* one selector bit: 2 is out of range */
+    CHECK(!verify(&p, &B, w.data, w.len, &why) && !strcmp(why, "whir: malformed statement"));
+    hs_transcript_init(&t, "bad");
+    hs_writer w2 = {0};
+    hs_whir_witness *wit;
+    CHECK(hs_whir_commit(&wit, &p, NULL, f.cols, f.log_cols, f.log_rows, &t, &w2, NULL, 1, &why));
+    CHECK(!hs_whir_open(&p, wit, B.st, B.n, &t, &w2, 1, &why));
+    hs_whir_witness_free(wit);
+    hs_w_free(&w2);
+    hs_w_free(&w);
+    poly_free(&f);
+}
+
 static void test_threads(void) {
     hs_whir_config cfg = small_cfg(HS_REGIME_JOHNSON, 2, 4, 3, 2, 2, 80, 6);
     hs_whir_params p;
@@ -483,5 +546,6 @@ int main(void) {
     test_roundtrip();
     test_tamper_all();
     test_threads();
+    test_grinding();
     return hs_test_done("test_whir");
 }
