@@ -459,6 +459,34 @@ static void test_grinding(void) {
     poly_free(&f);
 }
 
+
+/* A final polynomial that differs from the last oracle but passes the final sumcheck is caught by
+ * the queries, and only by them. */
+static void test_cheat_final(void) {
+    hs_whir_config cfg = small_cfg(HS_REGIME_CONJECTURED, 2, 3, 2, 1, 3, 80, 4);
+    hs_whir_params p;
+    unsigned n = 10;
+    CHECK(hs_whir_params_derive(&p, n, &cfg, NULL, NULL));
+    CHECK(p.final_vars >= 1);
+    poly f;
+    poly_make(&f, 0, n);
+    stmts S = {0};
+    add_stmt(&S, &f, n, 1);
+    hs_transcript t;
+    hs_transcript_init(&t, "test_whir");
+    hs_writer w = {0};
+    hs_whir_witness *wit;
+    CHECK(hs_whir_commit(&wit, &p, NULL, f.cols, f.log_cols, f.log_rows, &t, &w, NULL, 1, NULL));
+    hs_transcript_absorb(&t, "gkr", 3);
+    CHECK(hs_whir_debug_open_cheat(&p, wit, S.st, S.n, &t, &w, 1));
+    const char *why = NULL;
+    CHECK(!verify(&p, &S, w.data, w.len, &why));
+    CHECK(why && !strcmp(why, "whir: query does not match the final polynomial"));
+    hs_whir_witness_free(wit);
+    hs_w_free(&w);
+    poly_free(&f);
+}
+
 static void test_threads(void) {
     hs_whir_config cfg = small_cfg(HS_REGIME_JOHNSON, 2, 4, 3, 2, 2, 80, 6);
     hs_whir_params p;
@@ -547,5 +575,6 @@ int main(void) {
     test_tamper_all();
     test_threads();
     test_grinding();
+    test_cheat_final();
     return hs_test_done("test_whir");
 }

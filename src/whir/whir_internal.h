@@ -14,6 +14,11 @@ void hs_whir_debug_ood(const hs_whir_witness *wit, hs_kb5 *pts, hs_kb5 *vals);
 /* The verifier's weight of the initial constraints at rho (n coordinates). */
 hs_kb5 hs_whir_debug_weight0(unsigned n, const hs_whir_commitment *comm, const hs_whir_statement *st, size_t n_st,
                              hs_kb5 gamma, const hs_kb5 *rho);
+/* hs_whir_open with a dishonest final polynomial that still satisfies the final sumcheck and
+ * the final check (g' = g + e_0 - (W[0]/W[1]) e_1): only the query check against the last oracle
+ * catches it. Needs final_vars >= 1. */
+int hs_whir_debug_open_cheat(const hs_whir_params *p, hs_whir_witness *wit, const hs_whir_statement *st, size_t n_st,
+                             hs_transcript *t, hs_writer *w, unsigned threads);
 /* Mobius transform of the rows (evaluations -> coefficients over the row index). */
 void hs_whir_debug_mobius(hs_kb *mat, unsigned log_rows, size_t w, unsigned threads);
 
