@@ -5,11 +5,12 @@
 
 #include "cli/cli.h"
 #include "soundness/soundness.h"
+#include "gkr/gkr.h"
 #include "stark/stark.h"
 
 static void help(void) {
-    printf("usage: hashsnark params --preset P [--log-perms N] [--log-blowup B] [--hash NAME] [--public]\n"
-           "                        [--format text|json]\n"
+    printf("usage: hashsnark params --preset P [--backend stark|gkr] [--log-perms N] [--log-blowup B]\n"
+           "                        [--hash NAME] [--public] [--format text|json]\n"
            "\n"
            "Prints every soundness term of the stark protocol for that shape, in bits (-log2 of its\n"
            "error), under the unique-decoding bound (udr), the Johnson bound (with its slack eta) and the\n"
@@ -17,9 +18,12 @@ static void help(void) {
            "round, the queries with grinding, the Merkle hash's collisions. The claimed security is the\n"
            "weakest term of the better proven regime (udr or johnson); the conjectured column is for\n"
            "comparison only, since up-to-capacity proximity gaps are disproved (docs/SOUNDNESS.md).\n"
+           "With --backend gkr: the GKR walk's batching and sumcheck terms, then (private statements)\n"
+           "WHIR's folding, out-of-domain and query terms and the Merkle hash.\n"
            "\n"
            "  --preset P       compat, fast100 or proven128 (default compat)\n"
            "  --log-perms N    2^N permutations (0..24, default 20)\n"
+           "  --backend B      stark (default) or gkr\n"
            "  --log-blowup B   rate 2^-B instead of the preset's (1..4)\n"
            "  --hash NAME      poseidon2-kb16 (default) or poseidon2-kb24\n"
            "  --public         a public statement (inputs and outputs bound to the proof)\n"
@@ -32,11 +36,74 @@ static void json_num(double v) {
     else printf("null");
 }
 
+static void json_terms(const hs_sound_report *rep) {
+    printf("  \"terms\": [\n");
+    for (size_t i = 0; i < rep->n_terms; i++) {
+        const hs_sound_term *t = &rep->terms[i];
+        printf("    {\"name\": \"%s\", \"udr\": ", t->name);
+        json_num(t->bits[HS_REGIME_UDR]);
+        printf(", \"johnson\": ");
+        json_num(t->bits[HS_REGIME_JOHNSON]);
+        printf(", \"conjectured\": ");
+        json_num(t->bits[HS_REGIME_CONJECTURED]);
+        printf("}%s\n", i + 1 < rep->n_terms ? "," : "");
+    }
+    printf("  ]\n}\n");
+}
+
+static void text_terms(const hs_sound_report *rep) {
+    printf("%-24s %10s %10s %12s\n", "term", "udr", "johnson", "conjectured");
+    for (size_t i = 0; i < rep->n_terms; i++) {
+        const hs_sound_term *t = &rep->terms[i];
+        printf("%-24s %10.2f %10.2f %12.2f\n", t->name, t->bits[0], t->bits[1], t->bits[2]);
+    }
+}
+
+/* The gkr backend: the walk's terms, then WHIR's (private statements). */
+static int params_gkr(const hs_preset *p, unsigned logp, int pub, int json) {
+    hs_sound_report rep;
+    int holds = hs_soundness_gkr_check(p, logp, pub, &rep);
+    if (holds < 0) {
+        hs_cli_error("params", "the gkr backend cannot prove 2^%u permutations with preset %s", logp, p->name);
+        return HS_EXIT_USAGE;
+    }
+    hs_whir_config wc;
+    hs_gkr_whir_config(p, &wc);
+    const char *weakest = rep.terms[rep.weakest].name, *declared = hs_regime_name((hs_regime)p->claim_regime);
+    if (json) {
+        printf("{\n  \"backend\": \"gkr\",\n  \"preset\": \"%s\",\n  \"hash\": \"poseidon2-kb16\",\n"
+               "  \"statement\": \"%s\",\n  \"log_perms\": %u,\n  \"ext_degree\": 5,\n  \"whir_log_inv_rate\": %u,\n"
+               "  \"whir_regime\": \"%s\",\n  \"claimed_bits\": ",
+               p->name, pub ? "public" : "private", logp, wc.log_inv_rate, hs_regime_name(wc.regime));
+        json_num(rep.claimed_bits);
+        printf(",\n  \"regime\": \"%s\",\n  \"weakest_term\": \"%s\",\n  \"declared_bits\": %.4f,\n"
+               "  \"declared_regime\": \"%s\",\n  \"supported\": %s,\n",
+               hs_regime_name(rep.regime), weakest, p->claim_bits, declared, holds ? "true" : "false");
+        json_terms(&rep);
+        return HS_EXIT_OK;
+    }
+    printf("preset %s, gkr backend: poseidon2-kb16, 2^%u permutations (%s statement), 28 S-box layers, challenge "
+           "field of degree 5 (%.1f bits)%s",
+           p->name, logp, pub ? "public" : "private", 5 * log2(2130706433.0),
+           pub ? "; no commitment (the verifier evaluates the table)\n\n" : "");
+    if (!pub)
+        printf("; WHIR over X || Y at rate 1/%u, folding %u then %u, %s regime\n\n", 1u << wc.log_inv_rate,
+               wc.fold_first, wc.fold, hs_regime_name(wc.regime));
+    text_terms(&rep);
+    printf("\nclaimed security: %.1f bits (%s), weakest term %s\n", rep.claimed_bits, hs_regime_name(rep.regime),
+           weakest);
+    printf("declared by %s: %.0f bits: %s\n", p->name, p->claim_bits,
+           holds ? "supported" : "NOT supported at this shape (the prover refuses it without --insecure)");
+    return HS_EXIT_OK;
+}
+
 int hs_cmd_params(int argc, char **argv) {
-    const char *preset_s = "compat", *logp_s = NULL, *blow_s = NULL, *hash = "poseidon2-kb16", *format = "text";
+    const char *preset_s = "compat", *logp_s = NULL, *blow_s = NULL, *hash = "poseidon2-kb16", *format = "text",
+               *backend = "stark";
     int pub = 0;
     hs_opt opts[] = {{"preset", 1, &preset_s, NULL}, {"log-perms", 1, &logp_s, NULL}, {"log-blowup", 1, &blow_s, NULL},
-                     {"hash", 1, &hash, NULL},       {"public", 0, NULL, &pub},        {"format", 1, &format, NULL}};
+                     {"hash", 1, &hash, NULL},       {"public", 0, NULL, &pub},        {"format", 1, &format, NULL},
+                     {"backend", 1, &backend, NULL}};
     int r = hs_cli_parse("params", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
@@ -59,6 +126,16 @@ int hs_cmd_params(int argc, char **argv) {
     if (logp_s && !hs_cli_uint("params", "log-perms", logp_s, 0, 24, &logp)) return HS_EXIT_USAGE;
     if (blow_s && !hs_cli_uint("params", "log-blowup", blow_s, 1, 4, &blow)) return HS_EXIT_USAGE;
 
+    int gkr = !strcmp(backend, "gkr");
+    if (!gkr && strcmp(backend, "stark")) {
+        hs_cli_error("params", "--backend must be stark or gkr, not '%s'", backend);
+        return HS_EXIT_USAGE;
+    }
+    if (gkr && (perm_id != 1 || blow_s)) {
+        hs_cli_error("params", "the gkr backend proves poseidon2-kb16 at its preset's WHIR rate (no --log-blowup)");
+        return HS_EXIT_USAGE;
+    }
+    if (gkr) return params_gkr(p, (unsigned)logp, pub, json);
     hs_sound_report rep;
     int holds = hs_soundness_stark_check(p, perm_id, (unsigned)logp, (unsigned)blow, pub, &rep);
     const hs_fri_params f = hs_preset_fri(p, (unsigned)blow);
@@ -82,19 +159,9 @@ int hs_cmd_params(int argc, char **argv) {
         printf(",\n  \"regime\": \"%s\",\n  \"weakest_term\": \"%s\",\n  \"johnson_eta\": ", hs_regime_name(rep.regime),
                weakest);
         json_num(rep.johnson_eta);
-        printf(",\n  \"declared_bits\": %.4f,\n  \"declared_regime\": \"%s\",\n  \"supported\": %s,\n  \"terms\": [\n",
+        printf(",\n  \"declared_bits\": %.4f,\n  \"declared_regime\": \"%s\",\n  \"supported\": %s,\n",
                p->claim_bits, declared, holds ? "true" : "false");
-        for (size_t i = 0; i < rep.n_terms; i++) {
-            const hs_sound_term *t = &rep.terms[i];
-            printf("    {\"name\": \"%s\", \"udr\": ", t->name);
-            json_num(t->bits[HS_REGIME_UDR]);
-            printf(", \"johnson\": ");
-            json_num(t->bits[HS_REGIME_JOHNSON]);
-            printf(", \"conjectured\": ");
-            json_num(t->bits[HS_REGIME_CONJECTURED]);
-            printf("}%s\n", i + 1 < rep.n_terms ? "," : "");
-        }
-        printf("  ]\n}\n");
+        json_terms(&rep);
         return HS_EXIT_OK;
     }
     printf("preset %s: %s, 2^%lu permutations (%s statement), 2^%u trace rows, rate 1/%u, challenge field of "
@@ -102,11 +169,7 @@ int hs_cmd_params(int argc, char **argv) {
            p->name, hash, logp, pub ? "public" : "private", log_rows, 1u << f.log_blowup, f.ext_degree,
            f.ext_degree * log2(2130706433.0), f.num_queries, f.query_pow_bits,
            (unsigned)f.hash < 3 ? hashes[f.hash] : "?");
-    printf("%-20s %10s %10s %12s\n", "term", "udr", "johnson", "conjectured");
-    for (size_t i = 0; i < rep.n_terms; i++) {
-        const hs_sound_term *t = &rep.terms[i];
-        printf("%-20s %10.2f %10.2f %12.2f\n", t->name, t->bits[0], t->bits[1], t->bits[2]);
-    }
+    text_terms(&rep);
     printf("\nrho = k/n = %.6g; unique decoding: delta = 1 - floor((n + k)/2)/n = %.4f; johnson: "
            "delta = 1 - sqrt(rho) - eta = %.4f with slack eta = %.5f\n",
            rho, 1 - floor((n + k) / 2) / n, 1 - sqrt(rho) - rep.johnson_eta, rep.johnson_eta);

@@ -24,7 +24,7 @@ int hs_soundness_gkr(const hs_preset *p, unsigned log_perms, int public_io, hs_s
     double per_layer = 45.0 + 4.0 * n;
     double walk = kb - log2((double)HS_GKR_LAYERS * per_layer);
     char name[64];
-    snprintf(name, sizeof name, "gkr.layers[28] (batching 45 + sumcheck 4n)");
+    snprintf(name, sizeof name, "gkr.layers[28]");
     hs_sound_add(out, name, walk, walk, walk);
     hs_regime regime = HS_REGIME_JOHNSON;
     if (public_io) {
