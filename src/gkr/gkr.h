@@ -5,7 +5,7 @@
  * pre_L = u_L + rc_L (rc_L: 16 constants for the 8 full rounds, (c, 0, ..., 0) for the 20 partial
  * rounds), cubes every lane (full: L < 4 or L >= 24) or lane 0 only (partial), and
  * u_{L+1} = M_L (S-box output) with M_L = M_E (full) or M_I (partial); y = u_28.
- * The witness keeps every pre_L as 16 base-field columns of N rows (row = one permutation).
+ * The witness holds pre_L as base-field columns of N rows (row = one permutation; layout below).
  *
  * Walk (N_c = 0: no intermediate column is committed), prover and verifier share the transcript:
  *   header bytes -> transcript; public: the BLAKE3 digest of the table; private: WHIR commitment
@@ -21,7 +21,12 @@
  * Partial layers: the 15 linear lanes enter the sumcheck as one K-valued column
  * L = sum_{j>=1} beta^j pre_j (one column instead of 15 folded ones); their values at rho are
  * sent and checked by the final identity like the cube lane's. beta = gamma^3 (a bijection of K,
- * so beta is uniform) lets the prover fold gamma^j into lane j: beta^j t^3 = (gamma^j t)^3. */
+ * so beta is uniform) lets the prover fold gamma^j into lane j: beta^j t^3 = (gamma^j t)^3.
+ *
+ * Prover (gkr_layer.c, row kernels in gkr_kern*.c): round 0 reads the base columns; in full layers
+ * round 1 too (the cube of A + rho_0 D expanded in rho_0) and the first fold binds two variables;
+ * later rounds work on K tables; eq tables are split into 16 block weights times a 16x smaller
+ * table. None of this changes a proof byte: every path gives the same round polynomials. */
 #ifndef HS_GKR_GKR_H
 #define HS_GKR_GKR_H
 
