@@ -6,7 +6,9 @@
 
 #include "cli/cli.h"
 #include "cli/textio.h"
+#include "bench/ragged_compare.h"
 #include "gkr/gkr.h"
+#include "gkr/ragged.h"
 #include "soundness/soundness.h"
 #include "stark/stark.h"
 #include "util/cpu.h"
@@ -73,6 +75,15 @@ static void prove_help(void) {
            "  --insecure        prove even where the preset's declared security does not hold for this\n"
            "                    shape ('hashsnark params' shows every term; without it the prover\n"
            "                    refuses such shapes)\n"
+           "  --regions W1,W2,..  gkr backend: ragged regions (docs/PROOF_FORMAT_RAGGED.md), region a\n"
+           "                    holding 2^Wa permutations (4 <= Wa <= 20, 1..32 regions), a public\n"
+           "                    statement: the inputs (random from --seed, or --inputs FILE with\n"
+           "                    sum 2^Wa states, region after region) and the outputs are written\n"
+           "                    next to the proof as PROOF.inputs and PROOF.outputs; check it with\n"
+           "                    'verify --proof PROOF --inputs PROOF.inputs --outputs PROOF.outputs'\n"
+           "  --variant V       with --regions: ragged (default; one walk, implicit padding),\n"
+           "                    padded (one walk over regions padded to 2^max) or independent\n"
+           "                    (one walk per region)\n"
            "  --threads T       worker threads (default: HS_THREADS or every CPU); the proof does\n"
            "                    not depend on it\n");
 }
@@ -81,6 +92,107 @@ static unsigned gkr_log_rate(const hs_preset *p) {
     hs_whir_config c;
     hs_gkr_whir_config(p, &c);
     return c.log_inv_rate;
+}
+
+/* Region tables in 'hashsnark perm' form, region after region. */
+static int write_region_states(const char *path, hs_kb *const *tabs, const unsigned *widths, unsigned A) {
+    hs_sbuf b = {0};
+    uint64_t row[HS_GKR_LANES];
+    for (unsigned a = 0; a < A; a++)
+        for (size_t x = 0; x < ((size_t)1 << widths[a]); x++) {
+            for (unsigned j = 0; j < HS_GKR_LANES; j++) row[j] = hs_kb_to_u32(tabs[a][x * HS_GKR_LANES + j]);
+            hs_table_format_row(&b, row, HS_GKR_LANES, 0);
+        }
+    char err[512];
+    int ok = !b.failed && hs_write_all(path, b.data, b.len, err, sizeof err);
+    if (!ok) hs_cli_error("prove", "%s", b.failed ? "out of memory" : err);
+    hs_sbuf_free(&b);
+    return ok;
+}
+
+/* 'prove --backend gkr --regions ..': the ragged-regions statement (src/gkr/ragged.h). */
+static int prove_regions(const hs_preset *preset, const char *regions_s, const char *variant_s, unsigned long seed,
+                         const char *inputs_s, unsigned threads, const char *out) {
+    unsigned widths[HS_RAGGED_MAX_REGIONS], A = 0;
+    if (!hs_ragged_parse_widths(regions_s, widths, &A)) {
+        hs_cli_error("prove", "--regions wants 1..32 comma-separated widths, each 4..20, not '%s'", regions_s);
+        return HS_EXIT_USAGE;
+    }
+    int variant = hs_ragged_variant_parse(variant_s);
+    if (variant < 0) {
+        hs_cli_error("prove", "--variant must be ragged, padded or independent, not '%s'", variant_s);
+        return HS_EXIT_USAGE;
+    }
+    hs_ragged_shape shape;
+    const char *why = NULL;
+    if (!hs_ragged_shape_make(&shape, (unsigned)variant, widths, A, preset, &why)) {
+        hs_cli_error("prove", "%s", why);
+        return HS_EXIT_USAGE;
+    }
+    size_t total = 0;
+    for (unsigned a = 0; a < A; a++) total += (size_t)1 << widths[a];
+    hs_kb *all = NULL, *outs = hs_alloc_array(total, HS_GKR_LANES * sizeof(hs_kb));
+    if (inputs_s) {
+        size_t rows = 0;
+        all = hs_cli_read_states("prove", inputs_s, HS_GKR_LANES, "poseidon2-kb16", &rows);
+        if (all && rows != total) {
+            hs_cli_error("prove", "%s: %zu states; --regions %s needs %zu", inputs_s, rows, regions_s, total);
+            hs_free(all), all = NULL;
+        }
+        if (!all) return hs_free(outs), HS_EXIT_USAGE;
+    } else {
+        all = hs_alloc_array(total, HS_GKR_LANES * sizeof(hs_kb));
+        if (all) {
+            hs_rng rng;
+            hs_rng_seed(&rng, seed);
+            for (size_t i = 0; i < total * HS_GKR_LANES; i++) all[i] = hs_kb_from_u32((uint32_t)hs_rng_below(&rng, HS_KB_P));
+        }
+    }
+    if (!all || !outs) {
+        hs_free(all), hs_free(outs);
+        hs_cli_error("prove", "out of memory for %zu inputs", total);
+        return HS_EXIT_USAGE;
+    }
+    hs_kb *in_r[HS_RAGGED_MAX_REGIONS], *out_r[HS_RAGGED_MAX_REGIONS];
+    for (unsigned a = 0, at = 0; a < A; at += 1u << widths[a], a++)
+        in_r[a] = all + (size_t)at * HS_GKR_LANES, out_r[a] = outs + (size_t)at * HS_GKR_LANES;
+    fprintf(stderr, "prove: poseidon2-kb16, %u regions (%s), %zu permutations, %zu physical rows, gkr backend, %s "
+                    "variant, public statement, %u thread%s\n",
+            A, regions_s, total, shape.physical_rows, hs_ragged_variant_name((unsigned)variant), threads,
+            threads > 1 ? "s" : "");
+    hs_writer w = {0};
+    hs_ragged_timing tm;
+    double t0 = hs_now();
+    int ok = hs_ragged_prove(&shape, (const hs_kb *const *)in_r, out_r, threads, &w, &tm, NULL, 0, &why);
+    double elapsed = hs_now() - t0;
+    int rc = HS_EXIT_USAGE;
+    char err[512], *path = malloc(strlen(out) + 16);
+    if (!ok) {
+        hs_cli_error("prove", "%s", why ? why : "failed");
+    } else if (!path) {
+        hs_cli_error("prove", "out of memory");
+    } else {
+        fprintf(stderr, "prove: witness %.3f s, GKR walk %.3f s\n", tm.witness_s, tm.walk_s);
+        sprintf(path, "%s.inputs", out);
+        if (write_region_states(path, in_r, widths, A)) {
+            sprintf(path, "%s.outputs", out);
+            if (write_region_states(path, out_r, widths, A)) {
+                if (!hs_write_all(out, (const char *)w.data, w.len, err, sizeof err)) {
+                    hs_cli_error("prove", "%s", err);
+                } else {
+                    printf("proved %zu permutations in %u regions (poseidon2-kb16, gkr, %s, %s) in %.3f s: %.0f "
+                           "perms/s, proof %zu bytes; tables in %s.inputs and %s.outputs\n",
+                           total, A, hs_ragged_variant_name((unsigned)variant), preset->name, elapsed,
+                           (double)total / elapsed, w.len, out, out);
+                    rc = HS_EXIT_OK;
+                }
+            }
+        }
+    }
+    free(path);
+    hs_free(all), hs_free(outs);
+    hs_w_free(&w);
+    return rc;
 }
 
 /* The gkr half of 'prove': takes (and frees) the inputs. */
@@ -124,13 +236,15 @@ static int prove_gkr(const hs_preset *preset, unsigned logp, hs_kb *in, int publ
 
 int hs_cmd_prove(int argc, char **argv) {
     const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
-               *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL, *backend_s = "stark";
+               *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL, *backend_s = "stark", *regions_s = NULL,
+               *variant_s = NULL;
     int insecure = 0;
     hs_opt opts[] = {{"hash", 1, &hash, NULL},          {"log-perms", 1, &logp_s, NULL},
                      {"out", 1, &out, NULL},            {"seed", 1, &seed_s, NULL},
                      {"preset", 1, &preset_s, NULL},    {"log-blowup", 1, &blow_s, NULL},
                      {"threads", 1, &threads_s, NULL},  {"inputs", 1, &inputs_s, NULL},
-                     {"insecure", 0, NULL, &insecure}, {"backend", 1, &backend_s, NULL}};
+                     {"insecure", 0, NULL, &insecure}, {"backend", 1, &backend_s, NULL},
+                     {"regions", 1, &regions_s, NULL},  {"variant", 1, &variant_s, NULL}};
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
@@ -151,6 +265,27 @@ int hs_cmd_prove(int argc, char **argv) {
     if (gkr && blow_s) {
         hs_cli_error("prove", "--log-blowup applies to the stark backend (the gkr backend's WHIR rate is the preset's)");
         return HS_EXIT_USAGE;
+    }
+    if (variant_s && !regions_s) {
+        hs_cli_error("prove", "--variant applies to --regions");
+        return HS_EXIT_USAGE;
+    }
+    if (regions_s) {
+        unsigned long seed = 1, threads = 0;
+        if (!gkr) return hs_cli_error("prove", "--regions needs --backend gkr"), HS_EXIT_USAGE;
+        if (logp_s) return hs_cli_error("prove", "--regions and --log-perms exclude each other"), HS_EXIT_USAGE;
+        if (!out) return hs_cli_error("prove", "--out is required (see 'hashsnark prove --help')"), HS_EXIT_USAGE;
+        if (inputs_s && seed_s) return hs_cli_error("prove", "--seed and --inputs exclude each other"), HS_EXIT_USAGE;
+        if (seed_s && !hs_cli_uint("prove", "seed", seed_s, 0, ~0ul, &seed)) return HS_EXIT_USAGE;
+        if (threads_s && !hs_cli_uint("prove", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
+        const hs_preset *pr = hs_preset_find(preset_s);
+        if (!pr) return hs_cli_error("prove", "unknown preset '%s' (compat, fast100, proven128)", preset_s), HS_EXIT_USAGE;
+        if (!threads) {
+            const char *e = getenv("HS_THREADS");
+            threads = e && *e ? strtoul(e, NULL, 10) : hs_cpu_count();
+            if (!threads) threads = 1;
+        }
+        return prove_regions(pr, regions_s, variant_s ? variant_s : "ragged", seed, inputs_s, (unsigned)threads, out);
     }
     if ((!logp_s && !inputs_s) || !out) {
         hs_cli_error("prove", "--log-perms (or --inputs) and --out are required (see 'hashsnark prove --help')");
@@ -266,6 +401,52 @@ static void verify_help(void) {
            "  --threads T    worker threads (default: HS_THREADS or every CPU)\n");
 }
 
+/* 'verify' of a ragged-regions proof: the tables hold every region's states, region after region. */
+static int verify_regions(const char *proof, const uint8_t *pb, size_t len, const char *inputs_s, const char *outputs_s,
+                          unsigned threads) {
+    hs_ragged_shape shape;
+    const char *why = NULL;
+    if (!hs_ragged_peek(pb, len, &shape, &why)) {
+        printf("rejected: %s\n", why);
+        return HS_EXIT_REJECT;
+    }
+    if (!inputs_s || !outputs_s) {
+        hs_cli_error("verify", "%s proves a public statement: give its --inputs and --outputs", proof);
+        return HS_EXIT_USAGE;
+    }
+    size_t rows_in = 0, rows_out = 0, total = 0;
+    for (unsigned a = 0; a < shape.n_regions; a++) total += (size_t)1 << shape.widths[a];
+    hs_kb *pin = hs_cli_read_states("verify", inputs_s, HS_GKR_LANES, "poseidon2-kb16", &rows_in);
+    hs_kb *pout = pin ? hs_cli_read_states("verify", outputs_s, HS_GKR_LANES, "poseidon2-kb16", &rows_out) : NULL;
+    if (!pin || !pout) {
+        hs_free(pin), hs_free(pout);
+        return HS_EXIT_USAGE;
+    }
+    int rc = HS_EXIT_REJECT;
+    if (rows_in != total || rows_out != total) {
+        printf("rejected: the proof's regions hold %zu permutations, the tables %zu inputs and %zu outputs\n", total,
+               rows_in, rows_out);
+    } else {
+        const hs_kb *in_r[HS_RAGGED_MAX_REGIONS], *out_r[HS_RAGGED_MAX_REGIONS];
+        for (unsigned a = 0, at = 0; a < shape.n_regions; at += 1u << shape.widths[a], a++)
+            in_r[a] = pin + (size_t)at * HS_GKR_LANES, out_r[a] = pout + (size_t)at * HS_GKR_LANES;
+        double t0 = hs_now();
+        int ok = hs_ragged_verify(pb, len, in_r, out_r, shape.n_regions, threads, &shape, NULL, &why);
+        double t = hs_now() - t0;
+        if (!ok) {
+            printf("rejected: %s\n", why ? why : "invalid proof");
+        } else {
+            printf("accepted: %zu permutations of poseidon2-kb16 in %u regions (", total, shape.n_regions);
+            for (unsigned a = 0; a < shape.n_regions; a++) printf("%s%u", a ? "," : "", shape.widths[a]);
+            printf("; public statement), gkr backend, %s variant, preset %s (verified in %.3f s)\n",
+                   hs_ragged_variant_name(shape.variant), shape.preset->name, t);
+            rc = HS_EXIT_OK;
+        }
+    }
+    hs_free(pin), hs_free(pout);
+    return rc;
+}
+
 int hs_cmd_verify(int argc, char **argv) {
     const char *proof = NULL, *threads_s = NULL, *inputs_s = NULL, *outputs_s = NULL;
     hs_opt opts[] = {{"proof", 1, &proof, NULL},
@@ -306,6 +487,11 @@ int hs_cmd_verify(int argc, char **argv) {
        parser's to reject */
     const uint8_t *pb = (const uint8_t *)buf.data;
     int gkr = buf.len > 12 && !memcmp(pb, "HSNKPRF1", 8) && pb[12] == 2;
+    if (gkr && buf.len > 15 && pb[15] == 2) { /* statement byte 2: ragged regions */
+        int rc = verify_regions(proof, pb, buf.len, inputs_s, outputs_s, (unsigned)threads);
+        hs_sbuf_free(&buf);
+        return rc;
+    }
     int peeked = gkr ? hs_gkr_peek(pb, buf.len, &gshape, &why) : hs_stark_peek(pb, buf.len, &shape, &why);
     if (gkr && peeked) shape.public_io = gshape.public_io, shape.perm_id = gshape.perm_id;
     if (peeked) {

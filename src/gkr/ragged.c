@@ -215,7 +215,11 @@ static int walk_prove(region *g, unsigned k, unsigned nv, hs_transcript *tr, hs_
     hs_sc_term terms[HS_RAGGED_MAX_REGIONS][LANES];
     hs_kb5 claims[HS_RAGGED_MAX_REGIONS], rho[HS_RAGGED_MAX_W];
     hs_kb5 *fv = malloc((size_t)k * LANES * sizeof *fv);
-    if (!fv) return *why = "out of memory", 0;
+    hs_rsc_ws *ws = hs_rsc_ws_new();
+    if (!fv || !ws) {
+        free(fv), hs_rsc_ws_free(ws);
+        return *why = "out of memory", 0;
+    }
     int ok = 0;
     for (unsigned L = HS_GKR_LAYERS; L-- > 0;) {
         const int full = hs_gkr_layer_full(L);
@@ -232,7 +236,7 @@ static int walk_prove(region *g, unsigned k, unsigned nv, hs_transcript *tr, hs_
             }
             inst[a] = (hs_rsc_instance){g[a].n, g[a].z, LANES, tabs[a], LANES, terms[a]};
         }
-        if (!hs_rsc_prove(inst, k, nv, tr, out, threads, claims, rho, fv, why)) goto done;
+        if (!hs_rsc_prove_ws(ws, inst, k, nv, tr, out, threads, claims, rho, fv, why)) goto done;
         for (unsigned a = 0; a < k; a++) {
             hs_kbe e[LANES];
             for (unsigned j = 0; j < LANES; j++) e[j] = hs_gkr_kbe(fv[a * LANES + j]);
@@ -245,6 +249,7 @@ static int walk_prove(region *g, unsigned k, unsigned nv, hs_transcript *tr, hs_
     ok = 1;
 done:
     free(fv);
+    hs_rsc_ws_free(ws);
     return ok;
 }
 

@@ -54,10 +54,46 @@ typedef struct {
     unsigned max_acc;
     int gruen;
     hs_kb5 claim, mfac;
+    int borrowed; /* the buffers belong to a workspace */
 } inst_state;
 
+/* Buffers kept across calls (one slot per instance index): a walk proves 28 layers of the same
+ * shapes, and fresh large allocations would page-fault on every layer. */
+typedef struct {
+    void *p[5];
+    size_t cap[5];
+} rsc_slot;
+
+struct hs_rsc_ws {
+    rsc_slot slot[HS_RSC_MAX_INSTANCES];
+    char *scratch;
+    size_t cap_scratch;
+};
+
+hs_rsc_ws *hs_rsc_ws_new(void) { return calloc(1, sizeof(hs_rsc_ws)); }
+
+void hs_rsc_ws_free(hs_rsc_ws *ws) {
+    if (!ws) return;
+    for (unsigned a = 0; a < HS_RSC_MAX_INSTANCES; a++)
+        for (int i = 0; i < 5; i++) hs_free(ws->slot[a].p[i]);
+    hs_free(ws->scratch);
+    free(ws);
+}
+
+static void *slot_get(rsc_slot *sl, int i, size_t n, size_t size) {
+    if (!sl) return hs_alloc_array(n, size);
+    size_t bytes;
+    if (!hs_mul_overflow_ok(n, size, &bytes)) return NULL;
+    if (sl->cap[i] < bytes) {
+        hs_free(sl->p[i]);
+        sl->p[i] = hs_alloc_array(bytes, 1);
+        sl->cap[i] = sl->p[i] ? bytes : 0;
+    }
+    return sl->p[i];
+}
+
 static void state_free(inst_state *S) {
-    hs_free(S->tabs), hs_free(S->E), hs_free(S->te), hs_free(S->sums), hs_free(S->ibuf);
+    if (!S->borrowed) hs_free(S->tabs), hs_free(S->E), hs_free(S->te), hs_free(S->sums), hs_free(S->ibuf);
     S->tabs = S->E = NULL, S->te = NULL, S->sums = NULL, S->ibuf = NULL;
 }
 
@@ -76,9 +112,10 @@ static int eq_blocked(hs_kb *E, const hs_kb5 *z, unsigned nv, unsigned threads) 
     return 1;
 }
 
-static int state_init(inst_state *S, const hs_rsc_instance *in, unsigned threads) {
+static int state_init(inst_state *S, const hs_rsc_instance *in, rsc_slot *sl, unsigned threads) {
     memset(S, 0, sizeof *S);
     S->in = in;
+    S->borrowed = sl != NULL;
     const unsigned n = in->n, m = in->n_tables, dq = inst_dq(in);
     const size_t half0 = (size_t)1 << (n - 1), words = hs_sc_blk_words(half0);
     S->max_acc = in->n_terms * (dq + 1);
@@ -86,11 +123,11 @@ static int state_init(inst_state *S, const hs_rsc_instance *in, unsigned threads
     S->per_thread = S->work + align64(sizeof(hs_kb5) * (S->max_acc ? S->max_acc : 1));
     size_t tw = 0;
     if (!hs_mul_overflow_ok(words, m ? m : 1, &tw)) return 0;
-    S->tabs = hs_alloc_array(tw, sizeof *S->tabs);
-    S->E = hs_alloc_array(words, sizeof *S->E);
-    S->te = hs_alloc_array(m ? m : 1, sizeof *S->te);
-    S->sums = hs_alloc_array(S->max_acc ? S->max_acc : 1, sizeof *S->sums);
-    S->ibuf = hs_alloc_array(2 * (size_t)in->n_terms + 2 * (size_t)S->max_acc + m + 1, sizeof *S->ibuf);
+    S->tabs = slot_get(sl, 0, tw, sizeof *S->tabs);
+    S->E = slot_get(sl, 1, words, sizeof *S->E);
+    S->te = slot_get(sl, 2, m ? m : 1, sizeof *S->te);
+    S->sums = slot_get(sl, 3, S->max_acc ? S->max_acc : 1, sizeof *S->sums);
+    S->ibuf = slot_get(sl, 4, 2 * (size_t)in->n_terms + 2 * (size_t)S->max_acc + m + 1, sizeof *S->ibuf);
     if (!S->tabs || !S->E || !S->te || !S->sums || !S->ibuf || !eq_blocked(S->E, in->z + 1, n - 1, threads)) {
         state_free(S);
         return 0;
@@ -234,6 +271,12 @@ static void active_round(const hs_sc_kernels *kern, inst_state *S, unsigned i, u
 
 int hs_rsc_prove(const hs_rsc_instance *inst, unsigned k, unsigned nv, hs_transcript *t, hs_writer *w,
                  unsigned threads, hs_kb5 *claims, hs_kb5 *rho, hs_kb5 *final_vals, const char **why) {
+    return hs_rsc_prove_ws(NULL, inst, k, nv, t, w, threads, claims, rho, final_vals, why);
+}
+
+int hs_rsc_prove_ws(hs_rsc_ws *ws, const hs_rsc_instance *inst, unsigned k, unsigned nv, hs_transcript *t,
+                    hs_writer *w, unsigned threads, hs_kb5 *claims, hs_kb5 *rho, hs_kb5 *final_vals,
+                    const char **why) {
     if (k < 1 || k > HS_RSC_MAX_INSTANCES) return *why = "ragged sumcheck: instance count out of range", 0;
     if (threads < 1) threads = 1;
     size_t scratch_bytes = 0, fv_off[HS_RSC_MAX_INSTANCES];
@@ -256,12 +299,21 @@ int hs_rsc_prove(const hs_rsc_instance *inst, unsigned k, unsigned nv, hs_transc
     int ok = 0;
     char *scratch = NULL;
     for (unsigned a = 0; a < k; a++) {
-        if (!state_init(&S[a], &inst[a], threads)) goto oom;
+        if (!state_init(&S[a], &inst[a], ws ? &ws->slot[a] : NULL, threads)) goto oom;
         size_t b = 0;
         if (!hs_mul_overflow_ok(threads, S[a].per_thread, &b)) goto oom;
         if (b > scratch_bytes) scratch_bytes = b;
     }
-    scratch = hs_alloc_array(scratch_bytes, 1);
+    if (ws) {
+        if (ws->cap_scratch < scratch_bytes) {
+            hs_free(ws->scratch);
+            ws->scratch = hs_alloc_array(scratch_bytes, 1);
+            ws->cap_scratch = ws->scratch ? scratch_bytes : 0;
+        }
+        scratch = ws->scratch;
+    } else {
+        scratch = hs_alloc_array(scratch_bytes, 1);
+    }
     if (!scratch) goto oom;
 
     hs_kb5 p[HS_SC_MAX_DEGREE + 1], pa[HS_SC_MAX_DEGREE + 1];
@@ -312,6 +364,6 @@ oom:
 done:
     for (unsigned a = 0; a < k; a++) state_free(&S[a]);
     free(S);
-    hs_free(scratch);
+    if (!ws) hs_free(scratch);
     return ok;
 }

@@ -43,6 +43,14 @@ unsigned hs_rsc_degree(const hs_rsc_instance *inst, unsigned k);
 int hs_rsc_prove(const hs_rsc_instance *inst, unsigned k, unsigned nv, hs_transcript *t, hs_writer *w,
                  unsigned threads, hs_kb5 *claims, hs_kb5 *rho, hs_kb5 *final_vals, const char **why);
 
+/* The same with buffers kept in a workspace between calls (a GKR walk calls it once per layer). */
+typedef struct hs_rsc_ws hs_rsc_ws;
+hs_rsc_ws *hs_rsc_ws_new(void);
+void hs_rsc_ws_free(hs_rsc_ws *ws);
+int hs_rsc_prove_ws(hs_rsc_ws *ws, const hs_rsc_instance *inst, unsigned k, unsigned nv, hs_transcript *t,
+                    hs_writer *w, unsigned threads, hs_kb5 *claims, hs_kb5 *rho, hs_kb5 *final_vals,
+                    const char **why);
+
 /* eq(z, rho_{<n}) prod_{n <= j < nv} (1 - rho_j). */
 hs_kb5 hs_rsc_selector(const hs_kb5 *z, unsigned n, const hs_kb5 *rho, unsigned nv);
 

@@ -1,0 +1,241 @@
+#define _DEFAULT_SOURCE 1 /* wait4 */
+#include "bench/ragged_compare.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench/sweep.h"
+#include "util/mem.h"
+#include "util/rng.h"
+#include "util/timer.h"
+
+int hs_ragged_parse_widths(const char *s, unsigned *widths, unsigned *n_regions) {
+    unsigned n = 0;
+    if (!s || !*s) return 0;
+    for (const char *p = s;;) {
+        char *end;
+        if (*p < '0' || *p > '9') return 0;
+        unsigned long v = strtoul(p, &end, 10);
+        if (end == p || v < HS_RAGGED_MIN_W || v > HS_RAGGED_MAX_W || n == HS_RAGGED_MAX_REGIONS) return 0;
+        widths[n++] = (unsigned)v;
+        if (*end == 0) break;
+        if (*end != ',') return 0;
+        p = end + 1;
+    }
+    *n_regions = n;
+    return 1;
+}
+
+/* ---- the child: inputs, K proofs, K verifications ---- */
+
+typedef struct {
+    int ok;
+    char why[160];
+    double prove_s, prove_min_s, prove_max_s, verify_s;
+    uint64_t proof_bytes;
+} child_msg;
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, unsigned k) {
+    qsort(v, k, sizeof *v, cmp_double);
+    return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+}
+
+static int child_run(const hs_ragged_bench_config *cfg, unsigned variant, child_msg *m) {
+    const unsigned A = cfg->n_regions, K = cfg->samples ? cfg->samples : 1;
+    hs_ragged_shape s;
+    const char *why = NULL;
+    int ok = 0;
+    hs_kb *in[HS_RAGGED_MAX_REGIONS] = {0}, *out[HS_RAGGED_MAX_REGIONS] = {0};
+    double *tp = calloc(2 * (size_t)K, sizeof *tp), *tv = tp + K;
+    hs_writer w = {0};
+    if (!tp) return snprintf(m->why, sizeof m->why, "out of memory"), 0;
+    if (!hs_ragged_shape_make(&s, variant, cfg->widths, A, cfg->preset, &why)) goto done;
+    hs_rng rng;
+    hs_rng_seed(&rng, cfg->seed);
+    why = "out of memory";
+    for (unsigned a = 0; a < A; a++) { /* the same inputs for every variant */
+        const size_t words = (size_t)16 << cfg->widths[a];
+        in[a] = hs_alloc_array(words, sizeof(hs_kb));
+        out[a] = hs_alloc_array(words, sizeof(hs_kb));
+        if (!in[a] || !out[a]) goto done;
+        for (size_t i = 0; i < words; i++) in[a][i] = hs_kb_from_u32((uint32_t)hs_rng_below(&rng, HS_KB_P));
+    }
+    for (unsigned k = 0; k < K; k++) {
+        hs_w_free(&w);
+        memset(&w, 0, sizeof w);
+        double t0 = hs_now();
+        if (!hs_ragged_prove(&s, (const hs_kb *const *)in, out, cfg->threads, &w, NULL, NULL, 0, &why)) goto done;
+        tp[k] = hs_now() - t0;
+    }
+    for (unsigned k = 0; k < K; k++) {
+        double t0 = hs_now();
+        if (!hs_ragged_verify(w.data, w.len, (const hs_kb *const *)in, (const hs_kb *const *)out, A, cfg->threads, NULL,
+                              NULL, &why)) {
+            if (!why) why = "the proof was rejected";
+            goto done;
+        }
+        tv[k] = hs_now() - t0;
+    }
+    m->proof_bytes = w.len;
+    m->verify_s = median(tv, K);
+    m->prove_s = median(tp, K); /* sorts tp */
+    m->prove_min_s = tp[0], m->prove_max_s = tp[K - 1];
+    ok = 1;
+done:
+    if (!ok) snprintf(m->why, sizeof m->why, "%s", why ? why : "failed");
+    hs_w_free(&w);
+    for (unsigned a = 0; a < A; a++) hs_free(in[a]), hs_free(out[a]);
+    free(tp);
+    return ok;
+}
+
+static void child_main(const hs_ragged_bench_config *cfg, unsigned variant, int fd) {
+    signal(SIGALRM, SIG_DFL);
+    if (cfg->timeout_s > 0) {
+        struct itimerval it = {{0, 0}, {(time_t)cfg->timeout_s, 0}};
+        if (it.it_value.tv_sec == 0) it.it_value.tv_sec = 1;
+        setitimer(ITIMER_REAL, &it, NULL);
+    }
+    child_msg m;
+    memset(&m, 0, sizeof m);
+    m.ok = child_run(cfg, variant, &m);
+    ssize_t w;
+    do w = write(fd, &m, sizeof m);
+    while (w < 0 && errno == EINTR);
+    _exit(w == (ssize_t)sizeof m ? 0 : 3);
+}
+
+static void run_variant(const hs_ragged_bench_config *cfg, unsigned variant, hs_ragged_bench_row *row) {
+    memset(row, 0, sizeof *row);
+    row->variant = variant;
+    hs_ragged_shape s;
+    const char *why = NULL;
+    if (hs_ragged_shape_make(&s, variant, cfg->widths, cfg->n_regions, cfg->preset, &why)) row->physical_rows = s.physical_rows;
+    int p[2];
+    if (pipe(p) != 0) {
+        snprintf(row->why, sizeof row->why, "pipe: %s", strerror(errno));
+        return;
+    }
+    fflush(stdout), fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(row->why, sizeof row->why, "fork: %s", strerror(errno));
+        close(p[0]), close(p[1]);
+        return;
+    }
+    if (pid == 0) {
+        close(p[0]);
+        child_main(cfg, variant, p[1]);
+    }
+    close(p[1]);
+    child_msg m;
+    size_t got = 0;
+    while (got < sizeof m) {
+        ssize_t r = read(p[0], (char *)&m + got, sizeof m - got);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) break;
+        got += (size_t)r;
+    }
+    close(p[0]);
+    int status = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
+    while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR) {
+    }
+    row->peak_rss_bytes = (uint64_t)ru.ru_maxrss * 1024; /* Linux reports KiB */
+    if (WIFSIGNALED(status)) {
+        int sig = WTERMSIG(status);
+        if (sig == SIGALRM) snprintf(row->why, sizeof row->why, "timed out after %g s", cfg->timeout_s);
+        else snprintf(row->why, sizeof row->why, "killed by signal %d (%s)", sig, strsignal(sig));
+    } else if (got != sizeof m || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        snprintf(row->why, sizeof row->why, "child exited with status %d", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    } else if (!m.ok) {
+        m.why[sizeof m.why - 1] = 0;
+        snprintf(row->why, sizeof row->why, "%s", m.why);
+    } else {
+        row->ok = 1;
+        row->prove_s = m.prove_s, row->prove_min_s = m.prove_min_s, row->prove_max_s = m.prove_max_s;
+        row->verify_s = m.verify_s;
+        row->proof_bytes = m.proof_bytes;
+    }
+}
+
+unsigned hs_ragged_bench_run(const hs_ragged_bench_config *cfg, hs_ragged_bench_row rows[3]) {
+    unsigned good = 0;
+    for (unsigned v = 0; v < 3; v++) {
+        fprintf(stderr, "bench: ragged regions, %s: %u proof%s and verification%s...\n", hs_ragged_variant_name(v),
+                cfg->samples, cfg->samples == 1 ? "" : "s", cfg->samples == 1 ? "" : "s");
+        run_variant(cfg, v, &rows[v]);
+        if (rows[v].ok) good++;
+        else fprintf(stderr, "bench: %s failed: %s\n", hs_ragged_variant_name(v), rows[v].why);
+    }
+    return good;
+}
+
+static const char *const titles[3] = {"Independent native walks", "Physical max padding", "Implicit ragged walk"};
+
+void hs_ragged_bench_write_md(FILE *f, const hs_ragged_bench_config *cfg, const hs_ragged_bench_row rows[3]) {
+    fprintf(f, "### Ragged regions: widths [");
+    for (unsigned a = 0; a < cfg->n_regions; a++) fprintf(f, "%s%u", a ? ", " : "", cfg->widths[a]);
+    fprintf(f, "], Poseidon2-KB16, 28 S-box layers, public statement, preset %s, %u thread%s, %u sample%s\n\n",
+            cfg->preset->name, cfg->threads, cfg->threads == 1 ? "" : "s", cfg->samples, cfg->samples == 1 ? "" : "s");
+    fprintf(f, "| variant | physical rows | prover median | prover range | verifier median | proof | peak memory |\n");
+    fprintf(f, "|---|---:|---:|---:|---:|---:|---:|\n");
+    for (unsigned v = 0; v < 3; v++) {
+        const hs_ragged_bench_row *r = &rows[v];
+        if (!r->ok) {
+            fprintf(f, "| %s | %zu | - | - | - | - | - |\n", titles[v], r->physical_rows);
+            continue;
+        }
+        char pm[32], lo[32], hi[32], vm[32], pb[32], mem[32];
+        hs_sweep_human_time(pm, sizeof pm, r->prove_s);
+        hs_sweep_human_time(lo, sizeof lo, r->prove_min_s);
+        hs_sweep_human_time(hi, sizeof hi, r->prove_max_s);
+        hs_sweep_human_time(vm, sizeof vm, r->verify_s);
+        hs_sweep_human_size(pb, sizeof pb, (double)r->proof_bytes);
+        hs_sweep_human_mem(mem, sizeof mem, (double)r->peak_rss_bytes);
+        fprintf(f, "| %s | %zu | %s | %s – %s | %s | %s (%llu B) | %s |\n", titles[v], r->physical_rows, pm, lo, hi, vm,
+                pb, (unsigned long long)r->proof_bytes, mem);
+    }
+    const hs_ragged_bench_row *g = &rows[HS_RAGGED_RAGGED];
+    if (g->ok)
+        for (unsigned v = 0; v < 2; v++)
+            if (rows[v].ok)
+                fprintf(f, "\nragged against %s: prover %.3fx, verifier %.3fx, proof %.3fx smaller, rows %.4fx fewer",
+                        hs_ragged_variant_name(v), rows[v].prove_s / g->prove_s, rows[v].verify_s / g->verify_s,
+                        (double)rows[v].proof_bytes / (double)g->proof_bytes,
+                        (double)rows[v].physical_rows / (double)g->physical_rows);
+    fprintf(f, "\n");
+}
+
+void hs_ragged_bench_write_csv(FILE *f, const hs_ragged_bench_row rows[3]) {
+    fprintf(f, "variant,physical_rows,prove_s,verify_s,proof_bytes,peak_rss_bytes\n");
+    for (unsigned v = 0; v < 3; v++) {
+        const hs_ragged_bench_row *r = &rows[v];
+        if (r->ok)
+            fprintf(f, "%s,%zu,%.6f,%.6f,%llu,%llu\n", hs_ragged_variant_name(v), r->physical_rows, r->prove_s, r->verify_s,
+                    (unsigned long long)r->proof_bytes, (unsigned long long)r->peak_rss_bytes);
+        else
+            fprintf(f, "%s,%zu,,,,\n", hs_ragged_variant_name(v), r->physical_rows);
+    }
+}
+
+int hs_ragged_compare(const hs_ragged_bench_config *cfg, int csv, FILE *f) {
+    hs_ragged_bench_row rows[3];
+    unsigned good = hs_ragged_bench_run(cfg, rows);
+    if (csv) hs_ragged_bench_write_csv(f, rows);
+    else hs_ragged_bench_write_md(f, cfg, rows);
+    return good == 3 ? 0 : 1;
+}

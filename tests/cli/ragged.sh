@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# End-to-end: hashsnark prove --backend gkr --regions / verify (the three variants), tampering,
+# wrong tables, usage errors. Usage: ragged.sh HASHSNARK TESTS_DIR
+set -u
+bin=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+no() { echo "FAIL: $*"; fail=1; }
+for v in ragged padded independent; do
+    p="$tmp/$v.bin"
+    out=$("$bin" prove --backend gkr --regions 4,6,5 --variant $v --seed 5 --threads 2 --out "$p" 2>"$tmp/err") ||
+        no "prove $v exit $?: $(cat "$tmp/err")"
+    echo "$out" | grep -Eq "^proved 112 permutations in 3 regions \(poseidon2-kb16, gkr, $v, compat\) in .* proof [0-9]+ bytes" ||
+        no "prove summary: $out"
+    [ "$(wc -l <"$p.inputs")" = 112 ] && [ "$(wc -l <"$p.outputs")" = 112 ] || no "$v: tables next to the proof"
+    r=$("$bin" verify --proof "$p" --inputs "$p.inputs" --outputs "$p.outputs"); rc=$?
+    [ $rc = 0 ] || no "verify $v exit $rc: $r"
+    echo "$r" | grep -Eq "^accepted: 112 permutations of poseidon2-kb16 in 3 regions \(4,6,5; public statement\), gkr backend, $v variant, preset compat" ||
+        no "verify output: $r"
+done
+cmp -s "$tmp/ragged.bin.inputs" "$tmp/padded.bin.inputs" || no "the variants prove different inputs"
+[ "$(stat -c %s "$tmp/ragged.bin")" = "$(stat -c %s "$tmp/padded.bin")" ] || no "ragged and padded proof sizes differ"
+"$bin" prove --backend gkr --regions 4,6,5 --seed 5 --threads 1 --out "$tmp/t1.bin" >/dev/null 2>&1 || no "prove t1"
+cmp -s "$tmp/ragged.bin" "$tmp/t1.bin" || no "ragged proof depends on the thread count"
+# the perm command agrees with the outputs
+"$bin" perm --hash poseidon2-kb16 --in "$tmp/t1.bin.inputs" --out "$tmp/perm.txt" || no "perm"
+cmp -s "$tmp/perm.txt" "$tmp/t1.bin.outputs" || no "outputs differ from 'hashsnark perm'"
+# public inputs given back to prove
+"$bin" prove --backend gkr --regions 4,6,5 --inputs "$tmp/t1.bin.inputs" --out "$tmp/again.bin" >/dev/null 2>&1 ||
+    no "prove --inputs"
+cmp -s "$tmp/again.bin" "$tmp/t1.bin" || no "prove --inputs differs from the seeded proof"
+
+reject() { # name proof inputs outputs
+    local r rc
+    r=$("$bin" verify --proof "$2" --inputs "$3" --outputs "$4" 2>&1); rc=$?
+    [ $rc = 1 ] || no "$1: exit $rc ($r)"
+    echo "$r" | grep -q "^rejected: " || no "$1: output '$r'"
+}
+p="$tmp/ragged.bin"
+size=$(stat -c %s "$p")
+for off in 13 15 16 18 19 20 22 40 $((size / 3)) $((size / 2)) $((size - 40)) $((size - 1)); do
+    cp "$p" "$tmp/flip.bin"
+    b=$(od -An -tu1 -j $off -N1 "$p" | tr -d ' ')
+    printf "\\$(printf %o $(( (b ^ 0x21) & 255 )))" | dd of="$tmp/flip.bin" bs=1 seek=$off conv=notrunc 2>/dev/null
+    reject "byte $off changed" "$tmp/flip.bin" "$p.inputs" "$p.outputs"
+done
+head -c $((size / 2)) "$p" >"$tmp/half.bin"; reject truncated "$tmp/half.bin" "$p.inputs" "$p.outputs"
+{ cat "$p"; printf 'x'; } >"$tmp/long.bin"; reject "appended byte" "$tmp/long.bin" "$p.inputs" "$p.outputs"
+sed '7s/^[0-9]*/1/' "$p.inputs" >"$tmp/bad.inputs"; reject "wrong input" "$p" "$tmp/bad.inputs" "$p.outputs"
+sed '100s/^[0-9]*/1/' "$p.outputs" >"$tmp/bad.outputs"; reject "wrong output" "$p" "$p.inputs" "$tmp/bad.outputs"
+head -n 111 "$p.inputs" >"$tmp/short.inputs"; reject "missing row" "$p" "$tmp/short.inputs" "$p.outputs"
+reject "other proof's tables" "$tmp/ragged.bin" "$tmp/ragged.bin.inputs" "$tmp/ragged.bin.inputs"
+# usage errors
+for args in "--regions 3,5" "--regions 4,21" "--regions 4,,5" "--regions 4,5 --variant nosuch" "--regions 4,5 --log-perms 4"; do
+    "$bin" prove --backend gkr $args --out "$tmp/x.bin" >/dev/null 2>&1; [ $? = 2 ] || no "prove $args: exit"
+done
+"$bin" prove --regions 4,5 --out "$tmp/x.bin" >/dev/null 2>&1; [ $? = 2 ] || no "--regions without gkr: exit"
+[ ! -e "$tmp/x.bin" ] || no "failed prove wrote a file"
+"$bin" verify --proof "$p" >/dev/null 2>&1; [ $? = 2 ] || no "verify without tables: exit"
+"$bin" prove --help | grep -q -- "--regions" || no "help mentions --regions"
+exit $fail
