@@ -77,7 +77,7 @@ static void tiny_sweep(void) {
     CHECK(!rows[1].ok && rows[1].log_perms == 5 && strstr(rows[1].why, "SIGKILL"));
     const char *why;
     CHECK(hs_sweep_backend_ready(HS_SWEEP_STARK, &why));
-    CHECK(!hs_sweep_backend_ready(HS_SWEEP_GKR, &why) && strstr(why, "not built"));
+    CHECK(hs_sweep_backend_ready(HS_SWEEP_GKR, &why));
 }
 
 int main(void) {

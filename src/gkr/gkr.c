@@ -69,17 +69,8 @@ static int make_shape(hs_gkr_shape *s, const hs_preset *p, unsigned perm_id, uns
     return 1;
 }
 
-/* Placeholder until the presets carry WHIR parameters: proven128 = Johnson bound at rate 1/4 with
- * BLAKE3 (GKR.md (d)); compat = Johnson bound at rate 1/2 with Keccak; fast100 = the conjectured
- * configuration at rate 1/2 with the Poseidon2 Merkle tree. */
-void hs_gkr_whir_config(const hs_preset *p, hs_whir_config *cfg) {
-    if (p->id == HS_PRESET_PROVEN128)
-        hs_whir_config_proven128(cfg, 2, HS_MERKLE_BLAKE3);
-    else if (p->id == HS_PRESET_FAST100)
-        hs_whir_config_conj128(cfg, 1, HS_MERKLE_POSEIDON2);
-    else
-        hs_whir_config_proven128(cfg, 1, HS_MERKLE_KECCAK);
-}
+/* The preset's WHIR configuration (src/stark/presets.c). */
+void hs_gkr_whir_config(const hs_preset *p, hs_whir_config *cfg) { *cfg = p->gkr_whir; }
 
 /* X || Y as 32 stacked columns: column j < 16 is input lane j, column 16 + j output lane j. */
 #define STACK_LOG_COLS 5

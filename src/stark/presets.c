@@ -16,7 +16,12 @@
  *     query at rate 1/2, so 100 queries prove only 57 bits.
  *   proven128: rate 1/4, 160 queries + 20 bits of grinding (0.678 bits per query under unique
  *     decoding), BLAKE3 Merkle tree (128-bit collisions), and a degree-8 challenge field: at
- *     degree 5 the batching term is 121.6 bits for 2^24 permutations (< 128). */
+ *     degree 5 the batching term is 121.6 bits for 2^24 permutations (< 128).
+ * The gkr backend's WHIR configurations (GKR.md (d): folding 7 then 4, first reduction 5, at most
+ * 6 final variables, 16 bits of grinding per phase, Johnson bound): compat at rate 1/2 with a
+ * Keccak tree and 128-bit targets (no seed fixes a gkr configuration; the stronger target costs
+ * little); fast100 at rate 1/2, 100-bit targets, Poseidon2 tree; proven128 at rate 1/4 with
+ * BLAKE3. None uses the conjectured capacity bound. */
 static const hs_preset presets[] = {
     {.id = HS_PRESET_COMPAT,
      .name = "compat",
@@ -25,7 +30,8 @@ static const hs_preset presets[] = {
      .log_v = 3,
      .fri = {4, 1, 1, 0, 256, 0, 0, HS_MERKLE_KECCAK, 0},
      .claim_bits = 91,
-     .claim_regime = 0},
+     .claim_regime = 0,
+     .gkr_whir = {1, 7, 4, 5, 6, 128, 16, HS_REGIME_JOHNSON, HS_MERKLE_KECCAK, 0}},
     {.id = HS_PRESET_FAST100,
      .name = "fast100",
      .description = "degree-5 challenge field, rate 1/2, arity 8, 203 queries + 16 bits of grinding, Poseidon2 "
@@ -33,7 +39,8 @@ static const hs_preset presets[] = {
      .log_v = 3,
      .fri = {5, 1, 3, 5, 203, 0, 16, HS_MERKLE_POSEIDON2, 4},
      .claim_bits = 100,
-     .claim_regime = 0},
+     .claim_regime = 0,
+     .gkr_whir = {1, 7, 4, 5, 6, 100, 16, HS_REGIME_JOHNSON, HS_MERKLE_POSEIDON2, 0}},
     {.id = HS_PRESET_PROVEN128,
      .name = "proven128",
      .description = "degree-8 challenge field, rate 1/4, arity 8, 160 queries + 20 bits of grinding, BLAKE3 "
@@ -41,7 +48,8 @@ static const hs_preset presets[] = {
      .log_v = 3,
      .fri = {8, 2, 3, 5, 160, 0, 20, HS_MERKLE_BLAKE3, 4},
      .claim_bits = 128,
-     .claim_regime = 0},
+     .claim_regime = 0,
+     .gkr_whir = {2, 7, 4, 5, 6, 128, 16, HS_REGIME_JOHNSON, HS_MERKLE_BLAKE3, 0}},
 };
 
 size_t hs_preset_count(void) { return sizeof presets / sizeof presets[0]; }

@@ -28,6 +28,7 @@
 
 #include "air/poseidon2_air.h"
 #include "fri/pcs.h"
+#include "whir/whir.h"
 
 typedef enum { HS_PRESET_COMPAT = 1, HS_PRESET_FAST100 = 2, HS_PRESET_PROVEN128 = 3 } hs_preset_id;
 
@@ -43,6 +44,9 @@ typedef struct hs_preset {
      * the CLI prover refuses shapes that do not (unless --insecure). */
     double claim_bits;
     unsigned claim_regime;
+    /* The gkr backend's commitment (src/gkr: private statements commit X || Y with WHIR); its
+     * proven regime and security target give the gkr backend's claim (hs_soundness_gkr). */
+    hs_whir_config gkr_whir;
 } hs_preset;
 
 /* Presets by name ("compat", "fast100", "proven128") or id; NULL if unknown. */
