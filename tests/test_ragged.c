@@ -151,9 +151,15 @@ static int prove(const tables *T, unsigned variant, unsigned threads, size_t cor
     return ok;
 }
 
+static size_t *rows_of(const tables *T) {
+    static size_t rows[HS_RAGGED_MAX_REGIONS];
+    for (unsigned a = 0; a < T->A; a++) rows[a] = (size_t)1 << T->widths[a];
+    return rows;
+}
+
 static int verify(const tables *T, const hs_writer *w, hs_ragged_claims *cl, const char **why) {
-    return hs_ragged_verify(w->data, w->len, (const hs_kb *const *)T->in, (const hs_kb *const *)T->out, T->A, 1, NULL,
-                            cl, why);
+    return hs_ragged_verify(w->data, w->len, (const hs_kb *const *)T->in, (const hs_kb *const *)T->out, rows_of(T), T->A,
+                            1, NULL, cl, why);
 }
 
 static void walks(hs_rng *rng, const unsigned *widths, unsigned A, int tamper) {
@@ -211,7 +217,7 @@ static void walks(hs_rng *rng, const unsigned *widths, unsigned A, int tamper) {
             }
             /* truncated and extended */
             const char *why = NULL;
-            CHECK(!hs_ragged_verify(w[v].data, w[v].len - 1, (const hs_kb *const *)T.in, (const hs_kb *const *)T.out, A, 1,
+            CHECK(!hs_ragged_verify(w[v].data, w[v].len - 1, (const hs_kb *const *)T.in, (const hs_kb *const *)T.out, rows_of(&T), A, 1,
                                     NULL, NULL, &why) && why);
             /* a wrong input or output word */
             unsigned a = (unsigned)hs_rng_below(rng, A);
@@ -232,7 +238,7 @@ static void walks(hs_rng *rng, const unsigned *widths, unsigned A, int tamper) {
         }
         /* the wrong number of regions */
         const char *why = NULL;
-        CHECK(!hs_ragged_verify(w[2].data, w[2].len, (const hs_kb *const *)T.in, (const hs_kb *const *)T.out, A - 1, 1,
+        CHECK(!hs_ragged_verify(w[2].data, w[2].len, (const hs_kb *const *)T.in, (const hs_kb *const *)T.out, rows_of(&T), A - 1, 1,
                                 NULL, NULL, &why) && why);
     }
     for (unsigned v = 0; v < 3; v++) hs_w_free(&w[v]);

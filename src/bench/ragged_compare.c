@@ -58,6 +58,8 @@ static int child_run(const hs_ragged_bench_config *cfg, unsigned variant, child_
     const char *why = NULL;
     int ok = 0;
     hs_kb *in[HS_RAGGED_MAX_REGIONS] = {0}, *out[HS_RAGGED_MAX_REGIONS] = {0};
+    size_t rows[HS_RAGGED_MAX_REGIONS];
+    for (unsigned a = 0; a < A; a++) rows[a] = (size_t)1 << cfg->widths[a];
     double *tp = calloc(2 * (size_t)K, sizeof *tp), *tv = tp + K;
     hs_writer w = {0};
     if (!tp) return snprintf(m->why, sizeof m->why, "out of memory"), 0;
@@ -81,7 +83,7 @@ static int child_run(const hs_ragged_bench_config *cfg, unsigned variant, child_
     }
     for (unsigned k = 0; k < K; k++) {
         double t0 = hs_now();
-        if (!hs_ragged_verify(w.data, w.len, (const hs_kb *const *)in, (const hs_kb *const *)out, A, cfg->threads, NULL,
+        if (!hs_ragged_verify(w.data, w.len, (const hs_kb *const *)in, (const hs_kb *const *)out, rows, A, cfg->threads, NULL,
                               NULL, &why)) {
             if (!why) why = "the proof was rejected";
             goto done;

@@ -428,10 +428,12 @@ static int verify_regions(const char *proof, const uint8_t *pb, size_t len, cons
                rows_in, rows_out);
     } else {
         const hs_kb *in_r[HS_RAGGED_MAX_REGIONS], *out_r[HS_RAGGED_MAX_REGIONS];
+        size_t rows[HS_RAGGED_MAX_REGIONS];
         for (unsigned a = 0, at = 0; a < shape.n_regions; at += 1u << shape.widths[a], a++)
-            in_r[a] = pin + (size_t)at * HS_GKR_LANES, out_r[a] = pout + (size_t)at * HS_GKR_LANES;
+            in_r[a] = pin + (size_t)at * HS_GKR_LANES, out_r[a] = pout + (size_t)at * HS_GKR_LANES,
+            rows[a] = (size_t)1 << shape.widths[a];
         double t0 = hs_now();
-        int ok = hs_ragged_verify(pb, len, in_r, out_r, shape.n_regions, threads, &shape, NULL, &why);
+        int ok = hs_ragged_verify(pb, len, in_r, out_r, rows, shape.n_regions, threads, &shape, NULL, &why);
         double t = hs_now() - t0;
         if (!ok) {
             printf("rejected: %s\n", why ? why : "invalid proof");

@@ -411,7 +411,7 @@ static size_t walk_bytes(unsigned k, unsigned nv) {
 }
 
 int hs_ragged_verify(const uint8_t *proof, size_t len, const hs_kb *const *pub_in, const hs_kb *const *pub_out,
-                     unsigned n_regions, unsigned threads, hs_ragged_shape *shape_out, hs_ragged_claims *claims,
+                     const size_t *rows, unsigned n_regions, unsigned threads, hs_ragged_shape *shape_out, hs_ragged_claims *claims,
                      const char **why) {
     hs_reader r;
     hs_r_init(&r, proof, len);
@@ -420,7 +420,9 @@ int hs_ragged_verify(const uint8_t *proof, size_t len, const hs_kb *const *pub_i
     if (shape_out) *shape_out = s;
     if (threads < 1) threads = 1;
     const unsigned A = s.n_regions, W = s.W;
-    if (!pub_in || !pub_out || n_regions != A) return *why = "the public tables do not match the proof's regions", 0;
+    if (!pub_in || !pub_out || !rows || n_regions != A) return *why = "the public tables do not match the proof's regions", 0;
+    for (unsigned a = 0; a < A; a++)
+        if (rows[a] != (size_t)1 << s.widths[a]) return *why = "the public tables do not match the proof's regions", 0;
     size_t body = 0;
     if (s.variant == HS_RAGGED_INDEPENDENT)
         for (unsigned a = 0; a < A; a++) body += walk_bytes(1, s.widths[a]);

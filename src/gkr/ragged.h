@@ -84,11 +84,12 @@ int hs_ragged_prove(const hs_ragged_shape *shape, const hs_kb *const *inputs, hs
 /* The statement a proof claims (header only): 1, or 0 with a reason. */
 int hs_ragged_peek(const uint8_t *proof, size_t len, hs_ragged_shape *shape_out, const char **why);
 
-/* 1 when accepted; 0 with a reason otherwise (never reads outside proof[0..len)). pub_in[a] and
- * pub_out[a] hold region a's 2^{w_a} input and output states (Montgomery, row-major); n_regions
- * must match the proof. claims (may be NULL) receives what the proof exposes. */
+/* 1 when accepted; 0 with a reason otherwise (never reads outside proof[0..len) or the tables).
+ * pub_in[a] and pub_out[a] hold region a's rows[a] input and output states (Montgomery,
+ * row-major); n_regions and rows[a] must match the proof's regions (2^{w_a}). claims (may be
+ * NULL) receives what the proof exposes. */
 int hs_ragged_verify(const uint8_t *proof, size_t len, const hs_kb *const *pub_in, const hs_kb *const *pub_out,
-                     unsigned n_regions, unsigned threads, hs_ragged_shape *shape_out, hs_ragged_claims *claims,
+                     const size_t *rows, unsigned n_regions, unsigned threads, hs_ragged_shape *shape_out, hs_ragged_claims *claims,
                      const char **why);
 
 #endif
