@@ -22,7 +22,6 @@
 #define RAGGED_DEGREE 4u /* eq times cubes */
 #define E_BYTES 20u
 #define LANES HS_GKR_LANES
-#define PARTIAL_LANES (HS_GKR_PARTIAL * (LANES - 1))
 
 static const char *const variant_names[3] = {"independent", "padded", "ragged"};
 
@@ -156,7 +155,7 @@ typedef struct {
     hs_gkr_witness wit;
     hs_kb *rows;         /* the table's input rows (witness_initial reads them); owned if padded */
     int own_rows;
-    hs_kb *lanes;        /* lanes 1..15 of the 20 partial layers: column (r 15 + j - 1) of 2^n */
+    hs_kb *lanes;        /* lanes 1..15 of partial layer L at column ((L & 1) 15 + j - 1) of 2^n */
     hs_kb5 z[HS_RAGGED_MAX_W];
     hs_kb5 v[LANES];
 } region;
@@ -168,32 +167,41 @@ static void region_free(region *g) {
     g->lanes = NULL, g->rows = NULL, g->own_rows = 0;
 }
 
-/* Lanes 1..15 of every partial pre-state, forward from u_4: pre_{L+1,j} = V_j pre_{L,j} + s_L + sum_k pre_{L,k}
- * (M_I = ones + diag(V); rc of partial layers touches lane 0 only). */
+/* Lanes 1..15 of the partial pre-states, one layer at a time walking down (two layers held):
+ * u_{L+1} = M_I (s_L, pre_L[1..15]), so pre_L[1..15] = (M_I^{-1} u_{L+1})[1..15] with
+ * u_{L+1} = pre_{L+1} - rc_{L+1} (layer 24: its held columns; below: lane 0 held, lanes 1..15 the
+ * previous step's). M_I = diag(V) + ones, so M_I^{-1} u = t - kappa (sum t) V^{-1}, t = V^{-1} u,
+ * kappa = 1 / (1 + sum V^{-1}): 32 products a row instead of a 16 x 16 matrix. */
 #define LANE_CHUNK 1024
-static int build_lanes(region *g, unsigned threads) {
+static int lanes_step(region *g, unsigned L, unsigned threads) {
     const size_t N = (size_t)1 << g->n;
-    g->lanes = hs_alloc_array(N, PARTIAL_LANES * sizeof(hs_kb));
+    if (!g->lanes) g->lanes = hs_alloc_array(N, 2 * 15 * sizeof(hs_kb));
     if (!g->lanes) return 0;
     const hs_p2_params *pp = hs_p2_kb16();
-    hs_kb *L = g->lanes;
+    hs_kb iv[LANES], rc[LANES], kappa = HS_KB_ONE;
+    for (unsigned j = 0; j < LANES; j++) {
+        iv[j] = hs_kb5_inv(hs_kb5_from_base(pp->diag[j])).c[0];
+        kappa = hs_kb_add(kappa, iv[j]);
+    }
+    kappa = hs_kb5_inv(hs_kb5_from_base(kappa)).c[0];
+    hs_gkr_layer_rc(L + 1, rc);
+    const hs_kb *src[LANES];
+    hs_kb *dst = g->lanes + (size_t)(L & 1) * 15 * N;
+    const hs_kb *prev = g->lanes + (size_t)((L + 1) & 1) * 15 * N;
+    for (unsigned j = 0; j < LANES; j++)
+        src[j] = L + 1 == 24 || j == 0 ? hs_gkr_col(&g->wit, L + 1, j) : prev + (size_t)(j - 1) * N;
     const long long nch = (long long)((N + LANE_CHUNK - 1) / LANE_CHUNK);
 #pragma omp parallel for num_threads(threads > 1 && nch > 1 ? threads : 1) schedule(static)
     for (long long c = 0; c < nch; c++) {
-        const size_t lo = (size_t)c * LANE_CHUNK, cnt = N - lo < LANE_CHUNK ? N - lo : LANE_CHUNK;
-        hs_kb sum[LANE_CHUNK];
-        for (unsigned j = 1; j < LANES; j++) memcpy(L + (j - 1) * N + lo, hs_gkr_basis(&g->wit, j - 1) + lo, cnt * sizeof *L);
-        for (unsigned r = 0; r + 1 < HS_GKR_PARTIAL; r++) {
-            const hs_kb *s = hs_gkr_basis(&g->wit, 15 + r) + lo;
-            const hs_kb *cur = L + (size_t)r * 15 * N + lo;
-            hs_kb *nxt = L + (size_t)(r + 1) * 15 * N + lo;
-            memcpy(sum, s, cnt * sizeof *sum);
-            for (unsigned j = 0; j < 15; j++)
-                for (size_t x = 0; x < cnt; x++) sum[x] = hs_kb_add(sum[x], cur[j * N + x]);
-            for (unsigned j = 0; j < 15; j++) {
-                const hs_kb d = pp->diag[j + 1];
-                for (size_t x = 0; x < cnt; x++) nxt[j * N + x] = hs_kb_add(hs_kb_mul(d, cur[j * N + x]), sum[x]);
+        const size_t lo = (size_t)c * LANE_CHUNK, hi = N - lo < LANE_CHUNK ? N : lo + LANE_CHUNK;
+        for (size_t x = lo; x < hi; x++) {
+            hs_kb t[LANES], sum = 0;
+            for (unsigned j = 0; j < LANES; j++) {
+                t[j] = hs_kb_mul(hs_kb_sub(src[j][x], rc[j]), iv[j]);
+                sum = hs_kb_add(sum, t[j]);
             }
+            const hs_kb cf = hs_kb_mul(sum, kappa);
+            for (unsigned j = 1; j < LANES; j++) dst[(size_t)(j - 1) * N + x] = hs_kb_sub(t[j], hs_kb_mul(cf, iv[j]));
         }
     }
     return 1;
@@ -204,7 +212,7 @@ static int region_build(region *g, unsigned threads, hs_kb *outs, size_t corrupt
     if (!hs_gkr_witness_build(&g->wit, g->rows, g->n, threads, outs, 0)) return 0;
     if (corrupt && corrupt <= g->wit.N * g->wit.n_cols)
         g->wit.pre[corrupt - 1] = hs_kb_add(g->wit.pre[corrupt - 1], HS_KB_ONE);
-    return build_lanes(g, threads);
+    return 1;
 }
 
 /* One walk over k regions sharing one sumcheck of nv variables per layer. */
@@ -225,12 +233,18 @@ static int walk_prove(region *g, unsigned k, unsigned nv, hs_transcript *tr, hs_
         const int full = hs_gkr_layer_full(L);
         if (L == 3)
             for (unsigned a = 0; a < k; a++) hs_gkr_witness_initial(&g[a].wit, g[a].rows, threads);
+        if (!full)
+            for (unsigned a = 0; a < k; a++)
+                if (!lanes_step(&g[a], L, threads)) {
+                    *why = "out of memory";
+                    goto done;
+                }
         hs_kb5 beta = sample_beta(tr), c = hs_kb5_one();
         for (unsigned a = 0; a < k; a++) {
             const size_t N = (size_t)1 << g[a].n;
             for (unsigned j = 0; j < LANES; j++) {
                 const int cube = full || j == 0;
-                tabs[a][j] = cube ? hs_gkr_col(&g[a].wit, L, j) : g[a].lanes + ((size_t)(L - 4) * 15 + j - 1) * N;
+                tabs[a][j] = cube ? hs_gkr_col(&g[a].wit, L, j) : g[a].lanes + ((size_t)(L & 1) * 15 + j - 1) * N;
                 terms[a][j] = (hs_sc_term){cube ? 3u : 1u, {j, j, j, 0}, c};
                 c = hs_kb5_mul(c, beta);
             }

@@ -12,7 +12,7 @@
 #include "poly/mle.h"
 #include "sumcheck/sc_internal.h"
 #include "util/mem.h"
-#include "util/parallel.h"
+#include "util/cpu.h"
 
 #define RSC_PAR_MIN ((size_t)1 << 11)
 #define RSC_FOLD_CHUNK ((size_t)1 << 12)
@@ -235,11 +235,6 @@ static void fold_chunk(void *vctx, size_t lo, size_t cnt) {
     else J->kern->eq_drop(J->out, J->half, lo, cnt);
 }
 
-static void fold_run(const hs_sc_kernels *kern, int op, hs_kb *out, const hs_kb *f, size_t half, hs_kb5 r,
-                     unsigned threads) {
-    fold_job J = {half % HS_SC_BLK ? &hs_sc_kernels_portable : kern, out, f, half, r, op};
-    hs_parallel_batches(half, RSC_FOLD_CHUNK, half < RSC_PAR_MIN ? 1 : threads, fold_chunk, &J);
-}
 
 /* Instance round polynomial p(0..d) of an active round i (sums, Gruen or eq expansion). */
 static void active_round(const hs_sc_kernels *kern, inst_state *S, unsigned i, unsigned D, unsigned threads,
@@ -317,46 +312,82 @@ int hs_rsc_prove_ws(hs_rsc_ws *ws, const hs_rsc_instance *inst, unsigned k, unsi
     if (!scratch) goto oom;
 
     hs_kb5 p[HS_SC_MAX_DEGREE + 1], pa[HS_SC_MAX_DEGREE + 1];
+    size_t max_pt = 0, n_jobs_max = 0;
+    for (unsigned a = 0; a < k; a++) {
+        if (S[a].per_thread > max_pt) max_pt = S[a].per_thread;
+        n_jobs_max += inst[a].n_tables + 1;
+    }
+    hs_kb5 *pall = malloc((size_t)k * (d + 1) * sizeof *pall);
+    fold_job *jobs = malloc(n_jobs_max * sizeof *jobs);
+    unsigned *small = malloc(k * sizeof *small);
+    size_t *first = malloc((n_jobs_max + 1) * sizeof *first);
+    if (!pall || !jobs || !small || !first) {
+        free(pall), free(jobs), free(small), free(first);
+        goto oom;
+    }
     for (unsigned i = 0; i < nv; i++) {
-        for (unsigned x = 0; x <= d; x++) p[x] = hs_kb5_zero();
-        /* per instance contributions, kept to update each running claim */
-        hs_kb5 *pall = NULL;
-        pall = malloc((size_t)k * (d + 1) * sizeof *pall);
-        if (!pall) goto oom;
+        /* instance contributions, kept apart to update each running claim. Large instances use
+         * every thread on their own rows; small ones run side by side, one thread each. */
+        unsigned n_small = 0;
         for (unsigned a = 0; a < k; a++) {
             hs_kb5 *pq = pall + (size_t)a * (d + 1);
-            if (i < inst[a].n) {
-                active_round(kern, &S[a], i, d, threads, scratch, pq);
-            } else { /* (1 - X) K_a */
+            if (i >= inst[a].n) { /* (1 - X) K_a */
                 for (unsigned x = 0; x <= d; x++)
                     pq[x] = hs_kb5_mul(S[a].claim, hs_kb5_sub(hs_kb5_one(), hs_kb5_from_base(hs_kb_from_u32(x))));
+            } else if (((size_t)1 << (inst[a].n - 1 - i)) >= RSC_PAR_MIN && threads > 1) {
+                active_round(kern, &S[a], i, d, threads, scratch, pq);
+            } else {
+                small[n_small++] = a;
             }
-            for (unsigned x = 0; x <= d; x++) p[x] = hs_kb5_add(p[x], pq[x]);
+        }
+#pragma omp parallel for num_threads(n_small > 1 && threads > 1 ? threads : 1) schedule(dynamic, 1)
+        for (unsigned u = 0; u < n_small; u++) {
+            const unsigned a = small[u];
+            active_round(kern, &S[a], i, d, 1, scratch + (size_t)omp_get_thread_num() * max_pt, pall + (size_t)a * (d + 1));
+        }
+        for (unsigned x = 0; x <= d; x++) p[x] = hs_kb5_zero();
+        for (unsigned a = 0; a < k; a++) {
+            for (unsigned x = 0; x <= d; x++) p[x] = hs_kb5_add(p[x], pall[(size_t)a * (d + 1) + x]);
             if (i == 0) claims[a] = S[a].claim;
         }
         hs_kb5 r = hs_sc_prove_round(t, w, p, d);
         rho[i] = r;
+        /* every instance's folds in one parallel pass */
+        unsigned nj = 0;
         for (unsigned a = 0; a < k; a++) {
-            inst_state *s = &S[a];
+            inst_state *st = &S[a];
             const unsigned n = inst[a].n;
             memcpy(pa, pall + (size_t)a * (d + 1), (d + 1) * sizeof *pa);
-            s->claim = hs_sc_interpolate(pa, d, r);
+            st->claim = hs_sc_interpolate(pa, d, r);
             if (i >= n) continue;
-            s->mfac = hs_kb5_mul(s->mfac, eq1(inst[a].z[i], r));
+            st->mfac = hs_kb5_mul(st->mfac, eq1(inst[a].z[i], r));
             const size_t half = (size_t)1 << (n - 1 - i);
-            for (unsigned j = 0; j < inst[a].n_tables; j++) {
-                if (i == 0) fold_run(kern, 0, s->te[j], inst[a].tables[j], half, r, threads);
-                else fold_run(kern, 1, s->te[j], NULL, half, r, threads);
-            }
-            if (i + 1 < n) {
-                fold_run(kern, 2, s->E, NULL, half / 2, r, threads);
-            } else { /* native variables exhausted: keep the values, drop the tables */
-                for (unsigned j = 0; j < inst[a].n_tables; j++) final_vals[fv_off[a] + j] = hs_sc_blk_get(s->te[j], 0);
-                state_free(s);
-            }
+            const hs_sc_kernels *kk = half % HS_SC_BLK ? &hs_sc_kernels_portable : kern;
+            for (unsigned j = 0; j < inst[a].n_tables; j++)
+                jobs[nj++] = (fold_job){kk, st->te[j], i == 0 ? inst[a].tables[j] : NULL, half, r, i == 0 ? 0 : 1};
+            if (i + 1 < n) jobs[nj++] = (fold_job){half / 2 % HS_SC_BLK ? &hs_sc_kernels_portable : kern, st->E, NULL, half / 2, r, 2};
         }
-        free(pall);
+        first[0] = 0;
+        for (unsigned j = 0; j < nj; j++) first[j + 1] = first[j] + (jobs[j].half + RSC_FOLD_CHUNK - 1) / RSC_FOLD_CHUNK;
+        const long long nch = (long long)first[nj];
+        size_t elems = 0;
+        for (unsigned j = 0; j < nj; j++) elems += jobs[j].half;
+        hs_cpu_has_avx2(); /* resolve detection before the team starts */
+#pragma omp parallel for num_threads(elems >= RSC_PAR_MIN && threads > 1 ? threads : 1) schedule(static)
+        for (long long c = 0; c < nch; c++) {
+            unsigned j = 0;
+            while (first[j + 1] <= (size_t)c) j++;
+            const size_t lo = ((size_t)c - first[j]) * RSC_FOLD_CHUNK;
+            const size_t cnt = jobs[j].half - lo < RSC_FOLD_CHUNK ? jobs[j].half - lo : RSC_FOLD_CHUNK;
+            fold_chunk(&jobs[j], lo, cnt);
+        }
+        for (unsigned a = 0; a < k; a++)
+            if (i + 1 == inst[a].n) { /* native variables exhausted: keep the values, drop the tables */
+                for (unsigned j = 0; j < inst[a].n_tables; j++) final_vals[fv_off[a] + j] = hs_sc_blk_get(S[a].te[j], 0);
+                state_free(&S[a]);
+            }
     }
+    free(pall), free(jobs), free(small), free(first);
     ok = 1;
     goto done;
 oom:
