@@ -14,12 +14,8 @@
 
 static hs_rng rng;
 
-static hs_kb rand_kb(void) { return hs_kb_from_u32((uint32_t)hs_rng_below(&rng, HS_KB_P)); }
-static hs_kb5 rand_k(void) {
-    hs_kb5 r;
-    for (int i = 0; i < 5; i++) r.c[i] = rand_kb();
-    return r;
-}
+static hs_kb rand_kb(void) { return hs_test_rand_kb(&rng); }
+static hs_kb5 rand_k(void) { return hs_test_rand_kb5(&rng); }
 static hs_kb5 k_int(unsigned v) { return hs_kb5_from_base(hs_kb_from_u32(v)); }
 
 /* Horner: sum c[i] x^i, deg + 1 coefficients. */

@@ -25,3 +25,11 @@ int hs_test_done(const char *name) {
     printf("%s: ok\n", name);
     return 0;
 }
+
+hs_kb hs_test_rand_kb(hs_rng *rng) { return hs_kb_from_u32((uint32_t)hs_rng_below(rng, HS_KB_P)); }
+
+hs_kb5 hs_test_rand_kb5(hs_rng *rng) {
+    hs_kb5 r;
+    for (int i = 0; i < 5; i++) r.c[i] = hs_test_rand_kb(rng);
+    return r;
+}

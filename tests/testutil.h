@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "field/kb.h"
+#include "field/kb_ext.h"
 #include "util/rng.h"
 
 extern int hs_test_failures;
@@ -17,6 +19,10 @@ void hs_test_init(hs_rng *rng, const char *name);
 unsigned long hs_test_iters(unsigned long dflt);
 /* Prints a summary; returns the process exit status. */
 int hs_test_done(const char *name);
+
+/* Uniform random field values (Montgomery form): KoalaBear and its quintic extension. */
+hs_kb hs_test_rand_kb(hs_rng *rng);
+hs_kb5 hs_test_rand_kb5(hs_rng *rng);
 
 #define CHECK(cond)                                                                      \
     do {                                                                                 \

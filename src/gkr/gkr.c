@@ -111,27 +111,6 @@ static int parse_header(hs_reader *r, hs_gkr_shape *s, const char **why) {
     return 1;
 }
 
-/* BLAKE3 of the public table: inputs then outputs, canonical u32 little-endian, row-major (the
- * stark backend binds its table the same way). */
-static void table_digest(const hs_kb *in, const hs_kb *out, size_t words, hs_digest *dg) {
-    hs_blake3_hasher h;
-    hs_blake3_init(&h);
-    uint8_t buf[4096];
-    for (int part = 0; part < 2; part++) {
-        const hs_kb *v = part ? out : in;
-        for (size_t i = 0; i < words;) {
-            size_t m = 0;
-            for (; m + 4 <= sizeof buf && i < words; i++, m += 4) {
-                uint32_t x = hs_kb_to_u32(v[i]);
-                buf[m] = (uint8_t)x, buf[m + 1] = (uint8_t)(x >> 8), buf[m + 2] = (uint8_t)(x >> 16),
-                buf[m + 3] = (uint8_t)(x >> 24);
-            }
-            hs_blake3_update(&h, buf, m);
-        }
-    }
-    hs_blake3_finalize(&h, dg->b);
-}
-
 static void sample_point(hs_transcript *t, hs_kb5 *z, unsigned n) {
     for (unsigned i = 0; i < n; i++) z[i] = hs_gkr_kb5(hs_transcript_sample_kbe(t, GKR_EXT_DEGREE));
 }
@@ -185,7 +164,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     hs_transcript_absorb(&tr, hb, HEADER_BYTES);
     if (shape.public_io) {
         hs_digest dg;
-        table_digest(inputs, outs, N * HS_GKR_LANES, &dg);
+        hs_blake3_kb_tables((const hs_kb *const[]){inputs, outs}, 2, N * HS_GKR_LANES, dg.b);
         hs_transcript_absorb_digests(&tr, &dg, 1);
     } else {
         const hs_kb *cols[2 * HS_GKR_LANES];
@@ -283,7 +262,7 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
     hs_whir_commitment comm;
     if (s.public_io) {
         hs_digest dg;
-        table_digest(pub_in, pub_out, N * HS_GKR_LANES, &dg);
+        hs_blake3_kb_tables((const hs_kb *const[]){pub_in, pub_out}, 2, N * HS_GKR_LANES, dg.b);
         hs_transcript_absorb_digests(&tr, &dg, 1);
     } else if (!hs_whir_verify_commitment(&wp, &tr, &r, &comm, why)) {
         return 0;

@@ -1,21 +1,14 @@
 /* AVX2 row kernels of the gkr layer sumcheck: 8 rows per vector, K values as 5 packed vectors
- * (one per coordinate, loaded straight from the tables' planes). Products of canonical values
- * (< p) are summed unreduced in 64-bit lanes, at most 4 at a time (4 p^2 < 2^64), then reduced
- * once (sums below 2 p^2 need no pre-correction); the portable twins in gkr_kern.c give the same
- * results. */
+ * (field/kb5_avx2.h; one per coordinate, loaded straight from the tables' planes). Sums of K times
+ * base products are kept unreduced in 64-bit lanes, at most 4 at a time (4 p^2 < 2^64), then
+ * reduced once; the portable twins in gkr_kern.c give the same results. */
 #include <immintrin.h>
 
-#include "field/kb_avx2.h"
+#include "field/kb5_avx2.h"
 #include "gkr/gkr_kern.h"
 
-typedef struct {
-    __m256i c[5];
-} k5x;
-
-#define P8 _mm256_set1_epi32((int)HS_KB_P)
-#define MU8 _mm256_set1_epi32((int)HS_KB_MU)
-
-static inline __m256i odd(__m256i a) { return _mm256_srli_epi64(a, 32); }
+#define P8 HS_KB5X_P
+#define MU8 HS_KB5X_MU
 
 /* Montgomery reduction of unreduced sums held as even-lane (te) and odd-lane (to) 64-bit
  * values, each < 4 p^2: a sum >= 2^63 first drops p 2^32, then t - q p has the high word
@@ -32,125 +25,8 @@ static inline __m256i red64(__m256i te, __m256i to) {
     return _mm256_min_epu32(d, _mm256_sub_epi32(d, P));
 }
 
-/* The same for sums below 2 p^2 (< p 2^32): no pre-correction, the result is in (-p, p). */
-static inline __m256i red64_2(__m256i te, __m256i to) {
-    const __m256i P = P8, MU = MU8;
-    __m256i re = _mm256_sub_epi64(te, _mm256_mul_epu32(_mm256_mul_epu32(te, MU), P));
-    __m256i ro = _mm256_sub_epi64(to, _mm256_mul_epu32(_mm256_mul_epu32(to, MU), P));
-    __m256i d = _mm256_blend_epi32(_mm256_srli_epi64(re, 32), ro, 0xaa);
-    return _mm256_min_epu32(d, _mm256_add_epi32(d, P));
-}
-
 static inline __m256i add8(__m256i a, __m256i b) { return hs_mt8_add(a, b, P8); }
 static inline __m256i sub8(__m256i a, __m256i b) { return hs_mt8_sub(a, b, P8); }
-
-static inline k5x k5x_load(hs_gkr_k5 a, size_t x) {
-    k5x r;
-    for (int c = 0; c < 5; c++) r.c[c] = _mm256_loadu_si256((const __m256i *)(a.p[c] + x));
-    return r;
-}
-static inline void k5x_store(hs_gkr_k5 a, size_t x, k5x v) {
-    for (int c = 0; c < 5; c++) _mm256_storeu_si256((__m256i *)(a.p[c] + x), v.c[c]);
-}
-static inline k5x k5x_set1(hs_kb5 s) {
-    k5x r;
-    for (int c = 0; c < 5; c++) r.c[c] = _mm256_set1_epi32((int)s.c[c]);
-    return r;
-}
-static inline k5x k5x_zero(void) {
-    k5x r;
-    for (int c = 0; c < 5; c++) r.c[c] = _mm256_setzero_si256();
-    return r;
-}
-static inline k5x k5x_add(k5x a, k5x b) {
-    for (int c = 0; c < 5; c++) a.c[c] = add8(a.c[c], b.c[c]);
-    return a;
-}
-static inline k5x k5x_sub(k5x a, k5x b) {
-    for (int c = 0; c < 5; c++) a.c[c] = sub8(a.c[c], b.c[c]);
-    return a;
-}
-
-/* The reduced convolution sums d_0..d_8 mod X^5 + X^2 - 1 (see hs_kbx_reduce5). */
-static inline k5x k5x_combine(__m256i r0, __m256i r1, __m256i r2, __m256i r3, __m256i r4, __m256i r5, __m256i r6,
-                              __m256i r7, __m256i r8) {
-    k5x r;
-    r.c[0] = sub8(add8(r0, r5), r8);
-    r.c[1] = add8(r1, r6);
-    r.c[2] = sub8(add8(add8(r2, r7), r8), r5);
-    r.c[3] = sub8(add8(r3, r8), r6);
-    r.c[4] = sub8(r4, r7);
-    return r;
-}
-
-/* a * b in K: the nine convolution sums d_k (d_4 in two parts of <= 4 products), each reduced
- * once, then X^5 = 1 - X^2 (see hs_kbx_reduce5). */
-static inline k5x k5x_mul(k5x a, k5x b) {
-    __m256i ao[5], bo[5];
-    for (int i = 0; i < 5; i++) ao[i] = odd(a.c[i]), bo[i] = odd(b.c[i]);
-#define PE(i, j) _mm256_mul_epu32(a.c[i], b.c[j])
-#define PO(i, j) _mm256_mul_epu32(ao[i], bo[j])
-#define S2(X, i0, j0, i1, j1) _mm256_add_epi64(X(i0, j0), X(i1, j1))
-    __m256i r0 = red64_2(PE(0, 0), PO(0, 0));
-    __m256i r1 = red64_2(S2(PE, 0, 1, 1, 0), S2(PO, 0, 1, 1, 0));
-    __m256i r2 = red64(_mm256_add_epi64(S2(PE, 0, 2, 1, 1), PE(2, 0)), _mm256_add_epi64(S2(PO, 0, 2, 1, 1), PO(2, 0)));
-    __m256i r3 = red64(_mm256_add_epi64(S2(PE, 0, 3, 1, 2), S2(PE, 2, 1, 3, 0)),
-                       _mm256_add_epi64(S2(PO, 0, 3, 1, 2), S2(PO, 2, 1, 3, 0)));
-    __m256i r4 = red64(_mm256_add_epi64(S2(PE, 0, 4, 1, 3), S2(PE, 2, 2, 3, 1)),
-                       _mm256_add_epi64(S2(PO, 0, 4, 1, 3), S2(PO, 2, 2, 3, 1)));
-    r4 = add8(r4, red64_2(PE(4, 0), PO(4, 0)));
-    __m256i r5 = red64(_mm256_add_epi64(S2(PE, 1, 4, 2, 3), S2(PE, 3, 2, 4, 1)),
-                       _mm256_add_epi64(S2(PO, 1, 4, 2, 3), S2(PO, 3, 2, 4, 1)));
-    __m256i r6 = red64(_mm256_add_epi64(S2(PE, 2, 4, 3, 3), PE(4, 2)), _mm256_add_epi64(S2(PO, 2, 4, 3, 3), PO(4, 2)));
-    __m256i r7 = red64_2(S2(PE, 3, 4, 4, 3), S2(PO, 3, 4, 4, 3));
-    __m256i r8 = red64_2(PE(4, 4), PO(4, 4));
-#undef PE
-#undef PO
-#undef S2
-    return k5x_combine(r0, r1, r2, r3, r4, r5, r6, r7, r8);
-}
-
-/* a^2: cross terms against the doubled operand (e = 2a mod p): 15 products instead of 25. */
-static inline k5x k5x_square(k5x a) {
-    __m256i ao[5], e[5], eo[5];
-    for (int i = 0; i < 5; i++) ao[i] = odd(a.c[i]), e[i] = add8(a.c[i], a.c[i]), eo[i] = odd(e[i]);
-#define SE(i, j) _mm256_mul_epu32(a.c[i], e[j])
-#define SO(i, j) _mm256_mul_epu32(ao[i], eo[j])
-#define QE(i) _mm256_mul_epu32(a.c[i], a.c[i])
-#define QO(i) _mm256_mul_epu32(ao[i], ao[i])
-    __m256i r0 = red64_2(QE(0), QO(0));
-    __m256i r1 = red64_2(SE(0, 1), SO(0, 1));
-    __m256i r2 = red64(_mm256_add_epi64(SE(0, 2), QE(1)), _mm256_add_epi64(SO(0, 2), QO(1)));
-    __m256i r3 = red64(_mm256_add_epi64(SE(0, 3), SE(1, 2)), _mm256_add_epi64(SO(0, 3), SO(1, 2)));
-    __m256i r4 = add8(red64(_mm256_add_epi64(SE(0, 4), SE(1, 3)), _mm256_add_epi64(SO(0, 4), SO(1, 3))),
-                      red64_2(QE(2), QO(2)));
-    __m256i r5 = red64(_mm256_add_epi64(SE(1, 4), SE(2, 3)), _mm256_add_epi64(SO(1, 4), SO(2, 3)));
-    __m256i r6 = red64(_mm256_add_epi64(SE(2, 4), QE(3)), _mm256_add_epi64(SO(2, 4), QO(3)));
-    __m256i r7 = red64_2(SE(3, 4), SO(3, 4));
-    __m256i r8 = red64_2(QE(4), QO(4));
-#undef SE
-#undef SO
-#undef QE
-#undef QO
-    return k5x_combine(r0, r1, r2, r3, r4, r5, r6, r7, r8);
-}
-
-static inline k5x k5x_mul_base(k5x a, __m256i b) {
-    for (int c = 0; c < 5; c++) a.c[c] = hs_kb8x_mul(a.c[c], b);
-    return a;
-}
-
-static inline hs_kb5 k5x_hsum(k5x a) {
-    hs_kb5 r;
-    for (int c = 0; c < 5; c++) {
-        uint32_t v[8];
-        _mm256_storeu_si256((__m256i *)v, a.c[c]);
-        hs_kb s = 0;
-        for (int i = 0; i < 8; i++) s = hs_kb_add(s, v[i]);
-        r.c[c] = s;
-    }
-    return r;
-}
 
 /* Unreduced sums of K (vector) times base (vector) products. */
 typedef struct {
@@ -159,9 +35,9 @@ typedef struct {
 static inline void lazy_zero(lazy *l) {
     for (int c = 0; c < 5; c++) l->e[c] = l->o[c] = _mm256_setzero_si256();
 }
-/* ko: odd(k.c[c]) precomputed by the caller. */
-static inline void lazy_add(lazy *l, const k5x *k, const __m256i *ko, __m256i b) {
-    __m256i bo = odd(b);
+/* ko: hs_mt8_odd(k.c[c]) precomputed by the caller. */
+static inline void lazy_add(lazy *l, const hs_kb5x *k, const __m256i *ko, __m256i b) {
+    __m256i bo = hs_mt8_odd(b);
     for (int c = 0; c < 5; c++) {
         l->e[c] = _mm256_add_epi64(l->e[c], _mm256_mul_epu32(k->c[c], b));
         l->o[c] = _mm256_add_epi64(l->o[c], _mm256_mul_epu32(ko[c], bo));
@@ -177,7 +53,7 @@ static inline __m256i fold64(__m256i t) {
 static inline void lazy_fold(lazy *l) {
     for (int c = 0; c < 5; c++) l->e[c] = fold64(l->e[c]), l->o[c] = fold64(l->o[c]);
 }
-static inline void lazy_flush(lazy *l, k5x *acc) {
+static inline void lazy_flush(lazy *l, hs_kb5x *acc) {
     for (int c = 0; c < 5; c++) acc->c[c] = add8(acc->c[c], red64(l->e[c], l->o[c]));
     lazy_zero(l);
 }
@@ -190,14 +66,14 @@ static void round0(const hs_kb *const *cols, unsigned n_cube, size_t h, hs_gkr_k
     const __m256i P = P8, MU = MU8;
     for (unsigned j = 0; j < n_cube; j++) {
         const hs_kb *col = cols[j];
-        k5x s[3] = {k5x_zero(), k5x_zero(), k5x_zero()};
+        hs_kb5x s[3] = {hs_kb5x_zero(), hs_kb5x_zero(), hs_kb5x_zero()};
         lazy l[3];
         lazy_zero(&l[0]), lazy_zero(&l[1]), lazy_zero(&l[2]);
         unsigned cnt = 0;
         for (size_t x = lo; x < vhi; x += 8) {
-            k5x e = k5x_load(eq, x);
+            hs_kb5x e = hs_kb5x_load_planes(eq.p, x);
             __m256i eo[5];
-            for (int c = 0; c < 5; c++) eo[c] = odd(e.c[c]);
+            for (int c = 0; c < 5; c++) eo[c] = hs_mt8_odd(e.c[c]);
             __m256i a = ld(col + x), b = ld(col + x + h), d = sub8(b, a), v2 = add8(b, d), v3 = add8(v2, d);
             lazy_add(&l[0], &e, eo, hs_mt8_cube_s(a, P, MU));
             lazy_add(&l[1], &e, eo, hs_mt8_cube_s(v2, P, MU));
@@ -209,7 +85,7 @@ static void round0(const hs_kb *const *cols, unsigned n_cube, size_t h, hs_gkr_k
         }
         for (int t = 0; t < 3; t++) {
             lazy_flush(&l[t], &s[t]);
-            acc[j][t] = hs_kb5_add(acc[j][t], k5x_hsum(s[t]));
+            acc[j][t] = hs_kb5_add(acc[j][t], hs_kb5x_hsum(s[t]));
         }
     }
     if (vhi < hi) hs_gkr_kernels_portable.round0(cols, n_cube, h, eq, vhi, hi, acc);
@@ -223,15 +99,15 @@ static void round1(const hs_kb *const *cols, unsigned n_cube, size_t q, hs_gkr_k
     const __m256i P = P8, MU = MU8;
     for (unsigned j = 0; j < n_cube; j++) {
         const hs_kb *col = cols[j];
-        k5x s[3][4];
+        hs_kb5x s[3][4];
         lazy l[3][4];
         for (int t = 0; t < 3; t++)
-            for (int k = 0; k < 4; k++) s[t][k] = k5x_zero(), lazy_zero(&l[t][k]);
+            for (int k = 0; k < 4; k++) s[t][k] = hs_kb5x_zero(), lazy_zero(&l[t][k]);
         unsigned cnt = 0;
         for (size_t x = lo; x < vhi; x += 8) {
-            k5x e = k5x_load(eq, x);
+            hs_kb5x e = hs_kb5x_load_planes(eq.p, x);
             __m256i eo[5];
-            for (int c = 0; c < 5; c++) eo[c] = odd(e.c[c]);
+            for (int c = 0; c < 5; c++) eo[c] = hs_mt8_odd(e.c[c]);
             __m256i a0 = ld(col + x), a1 = ld(col + x + q), a2 = ld(col + x + 2 * q), a3 = ld(col + x + 3 * q);
             __m256i da = sub8(a1, a0), db = sub8(a3, a2), A = a0, B = a2;
             for (int t = 0; t < 3; t++) {
@@ -253,7 +129,7 @@ static void round1(const hs_kb *const *cols, unsigned n_cube, size_t q, hs_gkr_k
         for (int t = 0; t < 3; t++)
             for (int k = 0; k < 4; k++) {
                 lazy_flush(&l[t][k], &s[t][k]);
-                acc[j][t][k] = hs_kb5_add(acc[j][t][k], k5x_hsum(s[t][k]));
+                acc[j][t][k] = hs_kb5_add(acc[j][t][k], hs_kb5x_hsum(s[t][k]));
             }
     }
     if (vhi < hi) hs_gkr_kernels_portable.round1(cols, n_cube, q, eq, vhi, hi, acc);
@@ -261,42 +137,42 @@ static void round1(const hs_kb *const *cols, unsigned n_cube, size_t q, hs_gkr_k
 
 static void fold01(const hs_kb *col, size_t q, const hs_kb5 *w, hs_gkr_k5 out, size_t lo, size_t hi) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
-    k5x W[4];
+    hs_kb5x W[4];
     __m256i Wo[4][5];
     for (int b = 0; b < 4; b++) {
-        W[b] = k5x_set1(w[b]);
-        for (int c = 0; c < 5; c++) Wo[b][c] = odd(W[b].c[c]);
+        W[b] = hs_kb5x_set1(w[b]);
+        for (int c = 0; c < 5; c++) Wo[b][c] = hs_mt8_odd(W[b].c[c]);
     }
     for (size_t x = lo; x < vhi; x += 8) {
         lazy l;
         lazy_zero(&l);
         for (int b = 0; b < 4; b++) lazy_add(&l, &W[b], Wo[b], ld(col + x + b * q));
-        k5x acc = k5x_zero();
+        hs_kb5x acc = hs_kb5x_zero();
         lazy_flush(&l, &acc);
-        k5x_store(out, x, acc);
+        hs_kb5x_store_planes(out.p, x, acc);
     }
     if (vhi < hi) hs_gkr_kernels_portable.fold01(col, q, w, out, vhi, hi);
 }
 
 static void lin(hs_gkr_k5 l, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *la, hs_kb5 *lb) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
-    k5x A = k5x_zero(), B = k5x_zero();
+    hs_kb5x A = hs_kb5x_zero(), B = hs_kb5x_zero();
     for (size_t x = lo; x < vhi; x += 8) {
-        k5x e = k5x_load(eq, x);
-        A = k5x_add(A, k5x_mul(e, k5x_load(l, x)));
-        if (lb) B = k5x_add(B, k5x_mul(e, k5x_load(l, x + h)));
+        hs_kb5x e = hs_kb5x_load_planes(eq.p, x);
+        A = hs_kb5x_add(A, hs_kb5x_mul(e, hs_kb5x_load_planes(l.p, x)));
+        if (lb) B = hs_kb5x_add(B, hs_kb5x_mul(e, hs_kb5x_load_planes(l.p, x + h)));
     }
-    *la = hs_kb5_add(*la, k5x_hsum(A));
-    if (lb) *lb = hs_kb5_add(*lb, k5x_hsum(B));
+    *la = hs_kb5_add(*la, hs_kb5x_hsum(A));
+    if (lb) *lb = hs_kb5_add(*lb, hs_kb5x_hsum(B));
     if (vhi < hi) hs_gkr_kernels_portable.lin(l, h, eq, vhi, hi, la, lb);
 }
 
 /* Unreduced product sums: acc[2k], acc[2k+1] (even, odd lanes) hold d_k of a sum of K products,
  * k = 0..9 with d_4 split in two (4 + 1 products) so that each gets at most 4 products per call;
  * folded (fold64) after every call, reduced once at the end. */
-static inline void acc_mul(__m256i *acc, k5x a, k5x b) {
+static inline void acc_mul(__m256i *acc, hs_kb5x a, hs_kb5x b) {
     __m256i ao[5], bo[5];
-    for (int i = 0; i < 5; i++) ao[i] = odd(a.c[i]), bo[i] = odd(b.c[i]);
+    for (int i = 0; i < 5; i++) ao[i] = hs_mt8_odd(a.c[i]), bo[i] = hs_mt8_odd(b.c[i]);
 #define ADD(k, i, j)                                                                       \
     acc[2 * (k)] = _mm256_add_epi64(acc[2 * (k)], _mm256_mul_epu32(a.c[i], b.c[j])),         \
     acc[2 * (k) + 1] = _mm256_add_epi64(acc[2 * (k) + 1], _mm256_mul_epu32(ao[i], bo[j]))
@@ -313,67 +189,68 @@ static inline void acc_mul(__m256i *acc, k5x a, k5x b) {
 #undef ADD
     for (int k = 0; k < 20; k++) acc[k] = fold64(acc[k]);
 }
-static inline k5x acc_reduce(const __m256i *acc) {
+static inline hs_kb5x acc_reduce(const __m256i *acc) {
     __m256i r[10];
     for (int k = 0; k < 10; k++) r[k] = red64(acc[2 * k], acc[2 * k + 1]);
-    return k5x_combine(r[0], r[1], r[2], r[3], add8(r[4], r[5]), r[6], r[7], r[8], r[9]);
+    __m256i d[9] = {r[0], r[1], r[2], r[3], add8(r[4], r[5]), r[6], r[7], r[8], r[9]};
+    return hs_kb5x_reduce9(d);
 }
 
 static void roundk(const hs_gkr_k5 *fold, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
                    hs_kb5 c[3]) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
-    k5x c0 = k5x_zero(), c1 = k5x_zero(), c3 = k5x_zero();
+    hs_kb5x c0 = hs_kb5x_zero(), c1 = hs_kb5x_zero(), c3 = hs_kb5x_zero();
     for (size_t x = lo; x < vhi; x += 8) {
         __m256i s0[20], s1[20], s3[20];
         for (int k = 0; k < 20; k++) s0[k] = s1[k] = s3[k] = _mm256_setzero_si256();
         for (unsigned j = 0; j < n_cube; j++) {
-            k5x a = k5x_load(fold[j], x), d = k5x_sub(k5x_load(fold[j], x + h), a);
-            k5x a2 = k5x_square(a), d2 = k5x_square(d);
+            hs_kb5x a = hs_kb5x_load_planes(fold[j].p, x), d = hs_kb5x_sub(hs_kb5x_load_planes(fold[j].p, x + h), a);
+            hs_kb5x a2 = hs_kb5x_square(a), d2 = hs_kb5x_square(d);
             acc_mul(s0, a2, a);
             acc_mul(s1, a2, d);
             acc_mul(s3, d2, d);
         }
-        k5x e = k5x_load(eq, x);
-        c0 = k5x_add(c0, k5x_mul(e, acc_reduce(s0)));
-        c1 = k5x_add(c1, k5x_mul(e, acc_reduce(s1)));
-        c3 = k5x_add(c3, k5x_mul(e, acc_reduce(s3)));
+        hs_kb5x e = hs_kb5x_load_planes(eq.p, x);
+        c0 = hs_kb5x_add(c0, hs_kb5x_mul(e, acc_reduce(s0)));
+        c1 = hs_kb5x_add(c1, hs_kb5x_mul(e, acc_reduce(s1)));
+        c3 = hs_kb5x_add(c3, hs_kb5x_mul(e, acc_reduce(s3)));
     }
-    c[0] = hs_kb5_add(c[0], k5x_hsum(c0));
-    c[1] = hs_kb5_add(c[1], k5x_hsum(c1));
-    c[2] = hs_kb5_add(c[2], k5x_hsum(c3));
+    c[0] = hs_kb5_add(c[0], hs_kb5x_hsum(c0));
+    c[1] = hs_kb5_add(c[1], hs_kb5x_hsum(c1));
+    c[2] = hs_kb5_add(c[2], hs_kb5x_hsum(c3));
     if (vhi < hi) hs_gkr_kernels_portable.roundk(fold, n_cube, h, eq, vhi, hi, c);
 }
 
 static void fold0(const hs_kb *col, size_t h, hs_kb5 s, hs_kb5 sr, hs_gkr_k5 out, size_t lo, size_t hi) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
-    const k5x S = k5x_set1(s), SR = k5x_set1(sr);
+    const hs_kb5x S = hs_kb5x_set1(s), SR = hs_kb5x_set1(sr);
     for (size_t x = lo; x < vhi; x += 8) {
         __m256i a = ld(col + x), b = ld(col + x + h);
-        k5x_store(out, x, k5x_add(k5x_mul_base(S, a), k5x_mul_base(SR, sub8(b, a))));
+        hs_kb5x_store_planes(out.p, x, hs_kb5x_add(hs_kb5x_mul_base(S, a), hs_kb5x_mul_base(SR, sub8(b, a))));
     }
     if (vhi < hi) hs_gkr_kernels_portable.fold0(col, h, s, sr, out, vhi, hi);
 }
 
 static void foldk(hs_gkr_k5 f, size_t h, hs_kb5 r, size_t lo, size_t hi) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
-    const k5x R = k5x_set1(r);
+    const hs_kb5x R = hs_kb5x_set1(r);
     for (size_t x = lo; x < vhi; x += 8) {
-        k5x a = k5x_load(f, x), b = k5x_load(f, x + h);
-        k5x_store(f, x, k5x_add(a, k5x_mul(R, k5x_sub(b, a))));
+        hs_kb5x a = hs_kb5x_load_planes(f.p, x), b = hs_kb5x_load_planes(f.p, x + h);
+        hs_kb5x_store_planes(f.p, x, hs_kb5x_add(a, hs_kb5x_mul(R, hs_kb5x_sub(b, a))));
     }
     if (vhi < hi) hs_gkr_kernels_portable.foldk(f, h, r, vhi, hi);
 }
 
 static void lincol(const hs_kb *const *cols, unsigned k, const hs_kb5 *coef, hs_gkr_k5 dst, size_t lo, size_t hi) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
-    k5x C[HS_GKR_KERN_MAX_COLS];
+    hs_kb5x C[HS_GKR_KERN_MAX_COLS];
     __m256i Co[HS_GKR_KERN_MAX_COLS][5];
     for (unsigned j = 0; j < k; j++) {
-        C[j] = k5x_set1(coef[j]);
-        for (int c = 0; c < 5; c++) Co[j][c] = odd(C[j].c[c]);
+        C[j] = hs_kb5x_set1(coef[j]);
+        for (int c = 0; c < 5; c++) Co[j][c] = hs_mt8_odd(C[j].c[c]);
     }
     for (size_t x = lo; x < vhi; x += 8) {
-        k5x acc = k5x_zero();
+        hs_kb5x acc = hs_kb5x_zero();
         lazy l;
         lazy_zero(&l);
         unsigned cnt = 0;
@@ -382,18 +259,18 @@ static void lincol(const hs_kb *const *cols, unsigned k, const hs_kb5 *coef, hs_
             if (++cnt == 3) lazy_fold(&l), cnt = 0;
         }
         lazy_flush(&l, &acc);
-        k5x_store(dst, x, acc);
+        hs_kb5x_store_planes(dst.p, x, acc);
     }
     if (vhi < hi) hs_gkr_kernels_portable.lincol(cols, k, coef, dst, vhi, hi);
 }
 
 static void eqx(hs_gkr_k5 src, hs_gkr_k5 lo_out, hs_gkr_k5 hi_out, hs_kb5 z, hs_kb5 omz, size_t lo, size_t hi) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
-    const k5x Z = k5x_set1(z), O = k5x_set1(omz);
+    const hs_kb5x Z = hs_kb5x_set1(z), O = hs_kb5x_set1(omz);
     for (size_t x = lo; x < vhi; x += 8) {
-        k5x v = k5x_load(src, x);
-        k5x_store(hi_out, x, k5x_mul(Z, v));
-        k5x_store(lo_out, x, k5x_mul(O, v));
+        hs_kb5x v = hs_kb5x_load_planes(src.p, x);
+        hs_kb5x_store_planes(hi_out.p, x, hs_kb5x_mul(Z, v));
+        hs_kb5x_store_planes(lo_out.p, x, hs_kb5x_mul(O, v));
     }
     if (vhi < hi) hs_gkr_kernels_portable.eqx(src, lo_out, hi_out, z, omz, vhi, hi);
 }
@@ -401,19 +278,19 @@ static void eqx(hs_gkr_k5 src, hs_gkr_k5 lo_out, hs_gkr_k5 hi_out, hs_kb5 z, hs_
 static void dot(const hs_kb *const *cols, unsigned k, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
     for (unsigned j = 0; j < k; j++) {
-        k5x acc = k5x_zero();
+        hs_kb5x acc = hs_kb5x_zero();
         lazy l;
         lazy_zero(&l);
         unsigned cnt = 0;
         for (size_t x = lo; x < vhi; x += 8) {
-            k5x e = k5x_load(eq, x);
+            hs_kb5x e = hs_kb5x_load_planes(eq.p, x);
             __m256i eo[5];
-            for (int c = 0; c < 5; c++) eo[c] = odd(e.c[c]);
+            for (int c = 0; c < 5; c++) eo[c] = hs_mt8_odd(e.c[c]);
             lazy_add(&l, &e, eo, ld(cols[j] + x));
             if (++cnt == 3) lazy_fold(&l), cnt = 0;
         }
         lazy_flush(&l, &acc);
-        out[j] = hs_kb5_add(out[j], k5x_hsum(acc));
+        out[j] = hs_kb5_add(out[j], hs_kb5x_hsum(acc));
     }
     if (vhi < hi) hs_gkr_kernels_portable.dot(cols, k, eq, vhi, hi, out);
 }

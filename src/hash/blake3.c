@@ -482,3 +482,23 @@ void hs_blake3_many(uint8_t (*out)[HS_BLAKE3_OUT_LEN], const uint8_t *const *in,
         }
     }
 }
+
+void hs_blake3_update_kb(hs_blake3_hasher *h, const hs_kb *v, size_t n) {
+    uint8_t buf[4096];
+    for (size_t i = 0; i < n;) {
+        size_t m = 0;
+        for (; m + 4 <= sizeof buf && i < n; i++, m += 4) {
+            uint32_t x = hs_kb_to_u32(v[i]);
+            buf[m] = (uint8_t)x, buf[m + 1] = (uint8_t)(x >> 8), buf[m + 2] = (uint8_t)(x >> 16),
+            buf[m + 3] = (uint8_t)(x >> 24);
+        }
+        hs_blake3_update(h, buf, m);
+    }
+}
+
+void hs_blake3_kb_tables(const hs_kb *const *tables, unsigned n_tables, size_t words, uint8_t out[HS_BLAKE3_OUT_LEN]) {
+    hs_blake3_hasher h;
+    hs_blake3_init(&h);
+    for (unsigned t = 0; t < n_tables; t++) hs_blake3_update_kb(&h, tables[t], words);
+    hs_blake3_finalize(&h, out);
+}

@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "field/kb.h"
+
 #define HS_BLAKE3_OUT_LEN 32
 #define HS_BLAKE3_KEY_LEN 32
 #define HS_BLAKE3_BLOCK_LEN 64
@@ -60,6 +62,14 @@ void hs_blake3_update(hs_blake3_hasher *h, const void *in, size_t len);
  * hasher, so more input may follow and finalize may be called again. */
 void hs_blake3_finalize_xof(const hs_blake3_hasher *h, uint8_t *out, size_t out_len);
 void hs_blake3_finalize(const hs_blake3_hasher *h, uint8_t out[HS_BLAKE3_OUT_LEN]);
+
+/* Absorbs n KoalaBear words (Montgomery form) as their canonical values, 4 little-endian bytes
+ * each. */
+void hs_blake3_update_kb(hs_blake3_hasher *h, const hs_kb *v, size_t n);
+/* BLAKE3 of n_tables tables of `words` KoalaBear words each, one after the other, as
+ * hs_blake3_update_kb writes them: the digest that binds a public statement's tables (inputs then
+ * outputs) in the stark and gkr proofs. */
+void hs_blake3_kb_tables(const hs_kb *const *tables, unsigned n_tables, size_t words, uint8_t out[HS_BLAKE3_OUT_LEN]);
 
 /* One-shot hash. */
 void hs_blake3(uint8_t out[HS_BLAKE3_OUT_LEN], const uint8_t *in, size_t len);

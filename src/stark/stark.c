@@ -96,26 +96,6 @@ static hs_kbe quotient_at(unsigned d, const hs_kbe *v, hs_kbe zeta) {
 
 /* ---- public statements ---- */
 
-/* BLAKE3 of the table's canonical words, inputs then outputs, little-endian. */
-static void table_digest(const hs_kb *in, const hs_kb *out, size_t words, hs_digest *dg) {
-    hs_blake3_hasher h;
-    hs_blake3_init(&h);
-    uint8_t buf[4096];
-    for (int part = 0; part < 2; part++) {
-        const hs_kb *v = part ? out : in;
-        for (size_t i = 0; i < words;) {
-            size_t m = 0;
-            for (; m + 4 <= sizeof buf && i < words; i++, m += 4) {
-                uint32_t x = hs_kb_to_u32(v[i]);
-                buf[m] = (uint8_t)x, buf[m + 1] = (uint8_t)(x >> 8), buf[m + 2] = (uint8_t)(x >> 16),
-                buf[m + 3] = (uint8_t)(x >> 24);
-            }
-            hs_blake3_update(&h, buf, m);
-        }
-    }
-    hs_blake3_finalize(&h, dg->b);
-}
-
 /* gamma^j for j < 2 V w: the coefficient of input word (v, j) is gp[2(v w + j)], of output word
  * (v, j) gp[2(v w + j) + 1]. */
 static void gamma_powers(const ctx *c, hs_kbe gamma, hs_kbe *gp) {
@@ -240,7 +220,7 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const hs_kb *inputs, unsigned
         goto done;
     if (shape.public_io) {
         hs_digest dg;
-        table_digest(inputs, outs_c, N * c.air.pp->width, &dg);
+        hs_blake3_kb_tables((const hs_kb *const[]){inputs, outs_c}, 2, N * c.air.pp->width, dg.b);
         hs_transcript_absorb_digests(&tr, &dg, 1);
     }
     if (!shape.public_io && owned_inputs) hs_free(owned_inputs), owned_inputs = NULL, inputs = NULL;
@@ -429,7 +409,7 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const
     hs_transcript_absorb(&tr, proof, HEADER_BYTES);
     if (s.public_io) {
         hs_digest dg;
-        table_digest(pub_in, pub_out, n_pub * c.air.pp->width, &dg);
+        hs_blake3_kb_tables((const hs_kb *const[]){pub_in, pub_out}, 2, n_pub * c.air.pp->width, dg.b);
         hs_transcript_absorb_digests(&tr, &dg, 1);
     }
 
