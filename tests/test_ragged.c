@@ -11,12 +11,6 @@
 #include "testutil.h"
 #include "util/mem.h"
 
-static hs_kb rand_kb(hs_rng *rng) { return hs_kb_from_u32((uint32_t)hs_rng_below(rng, HS_KB_P)); }
-static hs_kb5 rand_kb5(hs_rng *rng) {
-    hs_kb5 a;
-    for (int c = 0; c < 5; c++) a.c[c] = rand_kb(rng);
-    return a;
-}
 
 /* ---- the ragged sumcheck ---- */
 
@@ -42,13 +36,13 @@ static void sumcheck_case(hs_rng *rng, const unsigned *ns, unsigned k, int zero_
         const size_t N = (size_t)1 << ns[a];
         for (unsigned j = 0; j < SC_T; j++) {
             tabs[a][j] = malloc(N * sizeof(hs_kb));
-            for (size_t x = 0; x < N; x++) tabs[a][j][x] = rand_kb(rng);
+            for (size_t x = 0; x < N; x++) tabs[a][j][x] = hs_test_rand_kb(rng);
             ctabs[a][j] = tabs[a][j];
         }
-        for (unsigned i = 0; i < ns[a]; i++) z[a][i] = zero_pad && i % 3 == 2 ? hs_kb5_zero() : rand_kb5(rng);
-        terms[a][0] = (hs_sc_term){3, {0, 0, 0, 0}, rand_kb5(rng)};
-        terms[a][1] = (hs_sc_term){1, {1, 0, 0, 0}, rand_kb5(rng)};
-        terms[a][2] = (hs_sc_term){2, {1, 2, 0, 0}, rand_kb5(rng)};
+        for (unsigned i = 0; i < ns[a]; i++) z[a][i] = zero_pad && i % 3 == 2 ? hs_kb5_zero() : hs_test_rand_kb5(rng);
+        terms[a][0] = (hs_sc_term){3, {0, 0, 0, 0}, hs_test_rand_kb5(rng)};
+        terms[a][1] = (hs_sc_term){1, {1, 0, 0, 0}, hs_test_rand_kb5(rng)};
+        terms[a][2] = (hs_sc_term){2, {1, 2, 0, 0}, hs_test_rand_kb5(rng)};
         inst[a] = (hs_rsc_instance){ns[a], z[a], SC_T, ctabs[a], 3, terms[a]};
         hs_kb5 *eq = malloc(N * sizeof *eq);
         hs_mle_eq_table(eq, z[a], ns[a], hs_kb5_one(), 1);
@@ -117,7 +111,7 @@ static void tables_make(hs_rng *rng, tables *T, const unsigned *widths, unsigned
         T->widths[a] = widths[a];
         T->in[a] = malloc(N * 16 * sizeof(hs_kb));
         T->out[a] = malloc(N * 16 * sizeof(hs_kb));
-        for (size_t i = 0; i < N * 16; i++) T->in[a][i] = rand_kb(rng);
+        for (size_t i = 0; i < N * 16; i++) T->in[a][i] = hs_test_rand_kb(rng);
         memcpy(T->out[a], T->in[a], N * 16 * sizeof(hs_kb));
         hs_p2_permute_many(hs_p2_kb16(), T->out[a], N, 0, 1);
     }

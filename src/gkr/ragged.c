@@ -103,21 +103,9 @@ int hs_ragged_peek(const uint8_t *proof, size_t len, hs_ragged_shape *shape_out,
 static void table_digest(const hs_ragged_shape *s, const hs_kb *const *in, const hs_kb *const *out, hs_digest *dg) {
     hs_blake3_hasher h;
     hs_blake3_init(&h);
-    uint8_t buf[4096];
     for (int part = 0; part < 2; part++)
-        for (unsigned a = 0; a < s->n_regions; a++) {
-            const hs_kb *v = part ? out[a] : in[a];
-            const size_t words = ((size_t)1 << s->widths[a]) * LANES;
-            for (size_t i = 0; i < words;) {
-                size_t m = 0;
-                for (; m + 4 <= sizeof buf && i < words; i++, m += 4) {
-                    uint32_t x = hs_kb_to_u32(v[i]);
-                    buf[m] = (uint8_t)x, buf[m + 1] = (uint8_t)(x >> 8), buf[m + 2] = (uint8_t)(x >> 16),
-                    buf[m + 3] = (uint8_t)(x >> 24);
-                }
-                hs_blake3_update(&h, buf, m);
-            }
-        }
+        for (unsigned a = 0; a < s->n_regions; a++)
+            hs_blake3_update_kb(&h, part ? out[a] : in[a], ((size_t)1 << s->widths[a]) * LANES);
     hs_blake3_finalize(&h, dg->b);
 }
 
