@@ -65,6 +65,23 @@ static void kernels(hs_rng *rng) {
         for (unsigned j = 0; j < 16; j++) coef[j] = rand_kb5(rng);
         for (unsigned j = 0; j < 16; j++)
             for (int t = 0; t < 3; t++) ra[j][t] = rb[j][t] = rand_kb5(rng);
+        { /* the skip kernels on blocks of M = 19 rows */
+            const size_t M = 19, sl = hs_rng_below(rng, 5), sh = M - hs_rng_below(rng, 5);
+            hs_kb5 sa[16][HS_GKR_KERN_SKIP_PTS], sb[16][HS_GKR_KERN_SKIP_PTS], w8[8];
+            for (unsigned j = 0; j < 16; j++)
+                for (int t = 0; t < HS_GKR_KERN_SKIP_PTS; t++) sa[j][t] = sb[j][t] = rand_kb5(rng);
+            P->skip(cols, n_cube, M, eq, sl, sh, sa);
+            A->skip(cols, n_cube, M, eq, sl, sh, sb);
+            CHECK(k5_same(&sa[0][0], &sb[0][0], 16 * HS_GKR_KERN_SKIP_PTS));
+            for (int d = 0; d < 8; d++) w8[d] = rand_kb5(rng);
+            P->skipf0(cols[3], M, w8, fa[0], sl, sh);
+            A->skipf0(cols[3], M, w8, fb[0], sl, sh);
+            for (size_t y = sl; y < sh; y++) CHECK(hs_kb5_eq(hs_gkr_k5_get(fa[0], y), hs_gkr_k5_get(fb[0], y)));
+            for (int c = 0; c < 5; c++) memcpy(oa.p[c], lin.p[c], N * sizeof *kbuf), memcpy(ob.p[c], lin.p[c], N * sizeof *kbuf);
+            P->skipfk(oa, M, w8, sl, sh);
+            A->skipfk(ob, M, w8, sl, sh);
+            for (size_t y = 0; y < 8 * M; y++) CHECK(hs_kb5_eq(hs_gkr_k5_get(oa, y), hs_gkr_k5_get(ob, y)));
+        }
         P->round0(cols, n_cube, h, eq, lo, hi, ra);
         A->round0(cols, n_cube, h, eq, lo, hi, rb);
         CHECK(k5_same(&ra[0][0], &rb[0][0], 48));
@@ -418,6 +435,167 @@ static void public_proofs(hs_rng *rng) {
     }
 }
 
+/* Skip extension by the definition: sum_{d, y} L_d(alpha) eq(y', y) f(d, y). */
+static hs_kb5 brute_skip_ext(const hs_kb *f, unsigned n, const hs_kb5 *pt) {
+    const unsigned nr = n - 3;
+    const size_t M = (size_t)1 << nr;
+    hs_kb5 L[8], acc = hs_kb5_zero(), yp[HS_GKR_MAX_LOG];
+    hs_gkr_skip_basis(pt[0], L);
+    for (unsigned d = 0; d < 8; d++)
+        for (size_t y = 0; y < M; y++) {
+            bits_point(y, nr, yp);
+            hs_kb5 e = nr ? hs_mle_eq(pt + 1, yp, nr) : hs_kb5_one();
+            acc = hs_kb5_add(acc, hs_kb5_mul_base(hs_kb5_mul(L[d], e), f[d * M + y]));
+        }
+    return acc;
+}
+
+/* The skip basis, interpolation, the skip extension and the conversions against direct sums. */
+static void skip_math(hs_rng *rng) {
+    hs_kb5 L[8], x = rand_kb5(rng), sum = hs_kb5_zero();
+    for (unsigned e = 0; e < 8; e++) {
+        hs_gkr_skip_basis(hs_kb5_from_base(hs_kb_from_u32(e)), L);
+        for (unsigned d = 0; d < 8; d++) CHECK(hs_kb5_eq(L[d], d == e ? hs_kb5_one() : hs_kb5_zero()));
+    }
+    hs_gkr_skip_basis(x, L);
+    for (unsigned d = 0; d < 8; d++) sum = hs_kb5_add(sum, L[d]);
+    CHECK(hs_kb5_eq(sum, hs_kb5_one()));
+    /* a random polynomial of degree 21 from its values at 0..21, against Horner */
+    hs_kb5 cf[22], vals[22], hx = hs_kb5_zero();
+    for (int i = 0; i < 22; i++) cf[i] = rand_kb5(rng);
+    for (unsigned k = 0; k <= 21; k++) {
+        hs_kb5 v = hs_kb5_zero(), kk = hs_kb5_from_base(hs_kb_from_u32(k));
+        for (int i = 21; i >= 0; i--) v = hs_kb5_add(hs_kb5_mul(v, kk), cf[i]);
+        vals[k] = v;
+    }
+    for (int i = 21; i >= 0; i--) hx = hs_kb5_add(hs_kb5_mul(hx, x), cf[i]);
+    CHECK(hs_kb5_eq(hs_gkr_skip_interp(vals, 21, x), hx));
+    /* skip extension = sum_d L_d(alpha) (block d's MLE at y'); at alpha in D it is that block's MLE;
+     * sum_d eq(eps, bits(d)) (block d's MLE at y') = the MLE at (eps, y') */
+    for (unsigned n = 3; n <= 7; n++) {
+        const size_t N = (size_t)1 << n, M = N / 8;
+        hs_kb *f = malloc(N * sizeof *f);
+        fill(rng, f, N);
+        hs_kb5 pt[8], full[10], blk[8], viaL = hs_kb5_zero(), viaE = hs_kb5_zero(), wb[8];
+        for (unsigned i = 0; i < n - 2; i++) pt[i] = rand_kb5(rng);
+        for (unsigned d = 0; d < 8; d++) blk[d] = hs_mle_eval_base(f + d * M, n - 3, pt + 1, 1);
+        hs_gkr_skip_basis(pt[0], L);
+        for (unsigned d = 0; d < 8; d++) viaL = hs_kb5_add(viaL, hs_kb5_mul(L[d], blk[d]));
+        CHECK(hs_kb5_eq(viaL, brute_skip_ext(f, n, pt)));
+        hs_kb5 p5[8];
+        memcpy(p5, pt, sizeof pt);
+        p5[0] = hs_kb5_from_base(hs_kb_from_u32(5));
+        CHECK(hs_kb5_eq(brute_skip_ext(f, n, p5), blk[5]));
+        for (unsigned i = 0; i < 3; i++) full[i] = rand_kb5(rng);
+        for (unsigned i = 3; i < n; i++) full[i] = pt[i - 2];
+        for (unsigned d = 0; d < 8; d++) {
+            hs_kb5 bp[3], e;
+            bits_point(d, 3, bp);
+            e = hs_mle_eq(full, bp, 3);
+            wb[d] = e;
+            viaE = hs_kb5_add(viaE, hs_kb5_mul(wb[d], blk[d]));
+        }
+        CHECK(hs_kb5_eq(viaE, hs_mle_eval_base(f, n, full, 1)));
+        free(f);
+    }
+}
+
+/* The skip layer: identity against brute force, prove (threads 1 and 2, both kernel sets), verify,
+ * final values = skip extensions at rho, a wrong claim rejected. */
+static void skip_layers(hs_rng *rng) {
+    for (unsigned n = 3; n <= 6; n++) {
+        const size_t N = (size_t)1 << n;
+        hs_kb *in = rand_inputs(rng, n);
+        hs_gkr_witness w;
+        hs_gkr_scratch s;
+        CHECK(hs_gkr_witness_build(&w, in, n, 1, NULL, HS_GKR_WIT_IO | HS_GKR_WIT_ALL));
+        CHECK(hs_gkr_scratch_init(&s, n));
+        const unsigned Ls[] = {0, 3, 4, 13, 23, 24, 27};
+        for (size_t li = 0; li < sizeof Ls / sizeof Ls[0]; li++) {
+            const unsigned L = Ls[li], P = n - 2;
+            const int full = hs_gkr_layer_full(L);
+            hs_kb5 z[8], rho[8], rho2[8], v[16], wv[16], vals[16], vals2[16], gamma = rand_kb5(rng);
+            for (unsigned i = 0; i < P; i++) z[i] = rand_kb5(rng);
+            /* claims: the skip extension of u_{L+1} at z */
+            hs_kb *nc = L + 1 < HS_GKR_LAYERS ? layer_cols(&w, L + 1) : NULL, rc[16];
+            if (nc) hs_gkr_layer_rc(L + 1, rc);
+            for (unsigned j = 0; j < 16; j++) {
+                v[j] = brute_skip_ext(nc ? nc + j * N : w.out + j * N, n, z);
+                if (nc) v[j] = hs_kb5_sub(v[j], hs_kb5_from_base(rc[j]));
+            }
+            free(nc);
+            hs_gkr_apply_minv(full, v, wv);
+            const hs_kb5 claim = batch(gamma, wv);
+            /* brute force: sum_{d, y} L_d(alpha) eq(y', y) g(pre(d, y)) */
+            hs_kb *lc = layer_cols(&w, L);
+            hs_kb5 Lb[8], br = hs_kb5_zero(), yp[8], t[16];
+            hs_gkr_skip_basis(z[0], Lb);
+            for (size_t x = 0; x < N; x++) {
+                bits_point(x % (N / 8), n - 3, yp);
+                for (unsigned j = 0; j < 16; j++) t[j] = hs_kb5_from_base(lc[j * N + x]);
+                hs_kb5 e = n > 3 ? hs_mle_eq(z + 1, yp, n - 3) : hs_kb5_one();
+                br = hs_kb5_add(br, hs_kb5_mul(hs_kb5_mul(Lb[x / (N / 8)], e), hs_gkr_layer_g(full ? 16 : 1, gamma, t)));
+            }
+            CHECK(hs_kb5_eq(claim, br));
+            hs_gkr_layer ly;
+            hs_gkr_layer_of(&w, L, &ly);
+            hs_writer pw = {0};
+            const char *why = NULL;
+            for (unsigned run = 0; run < 3; run++) { /* threads 1, threads 2, portable kernels */
+                hs_transcript tt;
+                hs_transcript_init(&tt, "test");
+                hs_writer ww = {0};
+                s.kern = run == 2 ? &hs_gkr_kernels_portable : hs_gkr_kernels_best();
+                CHECK(hs_gkr_layer_prove_skip(&ly, &s, z, gamma, claim, &tt, run ? &ww : &pw, run == 1 ? 2 : 1,
+                                              run ? rho2 : rho, run ? vals2 : vals, &why));
+                if (run) CHECK(ww.len == pw.len && !memcmp(ww.data, pw.data, pw.len));
+                hs_w_free(&ww);
+            }
+            CHECK(pw.len == (22 + 4 * (n - 3) + 16) * 20);
+            for (unsigned j = 0; j < 16; j++) CHECK(hs_kb5_eq(vals[j], brute_skip_ext(lc + j * N, n, rho)));
+            free(lc);
+            hs_transcript tv;
+            hs_transcript_init(&tv, "test");
+            hs_reader r;
+            hs_r_init(&r, pw.data, pw.len);
+            CHECK(hs_gkr_layer_verify_skip(n, ly.n_cube, z, gamma, claim, &tv, &r, rho2, vals2, &why));
+            CHECK(hs_r_left(&r) == 0 && !memcmp(rho, rho2, P * sizeof *rho));
+            hs_transcript_init(&tv, "test");
+            hs_r_init(&r, pw.data, pw.len);
+            CHECK(!hs_gkr_layer_verify_skip(n, ly.n_cube, z, gamma, hs_kb5_add(claim, hs_kb5_one()), &tv, &r, rho2,
+                                            vals2, &why));
+            hs_w_free(&pw);
+        }
+        hs_gkr_witness_free(&w);
+        hs_gkr_scratch_free(&s);
+        free(in);
+    }
+}
+
+/* Whole walks with the skip at n = 3..10, public and private: the header's skip byte, threads 1
+ * and 2 identical, accepted; a proof whose skip byte says 0 is rejected. */
+static void skip_walks(hs_rng *rng) {
+    for (unsigned n = 3; n <= 10; n += n < 5 ? 1 : n < 7 ? 2 : 3) { /* 3, 4, 5, 7, 10 */
+        const size_t N = (size_t)1 << n;
+        hs_kb *in = rand_inputs(rng, n), *out = malloc(N * 16 * sizeof *out);
+        for (int pub = 0; pub <= 1; pub++) {
+            hs_writer p1, p2;
+            CHECK(prove_as("fast100", pub, n, in, 1, 0, out, &p1));
+            CHECK(prove_as("fast100", pub, n, in, 2, 0, NULL, &p2));
+            CHECK(p1.len == p2.len && !memcmp(p1.data, p2.data, p1.len));
+            CHECK(p1.len > 19 && p1.data[19] == HS_GKR_SKIP);
+            const char *why = NULL;
+            int ok = hs_gkr_verify(p1.data, p1.len, pub ? in : NULL, pub ? out : NULL, pub ? N : 0, 2, NULL, &why);
+            if (!ok) fprintf(stderr, "gkr skip walk 2^%u %s rejected: %s\n", n, pub ? "public" : "private", why);
+            CHECK(ok);
+            p1.data[19] = 0;
+            CHECK(!hs_gkr_verify(p1.data, p1.len, pub ? in : NULL, pub ? out : NULL, pub ? N : 0, 1, NULL, &why) && why);
+            hs_w_free(&p1), hs_w_free(&p2);
+        }
+        free(in), free(out);
+    }
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_gkr");
@@ -425,6 +603,9 @@ int main(void) {
     inverses();
     kernels(&rng);
     layers(&rng);
+    skip_math(&rng);
+    skip_layers(&rng);
+    skip_walks(&rng);
     public_proofs(&rng);
     private_proofs(&rng);
     return hs_test_done("test_gkr");

@@ -17,8 +17,10 @@
 #define HS_STATEMENT_PUBLIC 1u
 #define GKR_EXT_DEGREE 5u
 #define GKR_COMMITTED_CUBES 0u
-#define GKR_SKIP 0u
 #define HEADER_BYTES 30
+
+/* The univariate skip (k = 3, gkr.h) whenever a layer has the 3 variables it binds. */
+static unsigned gkr_skip(unsigned n) { return n >= HS_GKR_SKIP ? HS_GKR_SKIP : 0; }
 
 /* Everything the header fixes. */
 typedef struct {
@@ -37,7 +39,7 @@ static void header_bytes(const hs_gkr_shape *s, uint8_t *out) {
     hs_w_u8(&w, (uint8_t)s->log_perms);
     hs_w_u8(&w, GKR_EXT_DEGREE);
     hs_w_u8(&w, GKR_COMMITTED_CUBES);
-    hs_w_u8(&w, GKR_SKIP);
+    hs_w_u8(&w, (uint8_t)gkr_skip(s->log_perms));
     const hs_whir_config *c = &s->whir;
     hs_w_u8(&w, (uint8_t)c->log_inv_rate);
     hs_w_u8(&w, (uint8_t)c->fold_first);
@@ -105,14 +107,80 @@ static int parse_header(hs_reader *r, hs_gkr_shape *s, const char **why) {
         return *why = "unknown statement kind", 0;
     if (!make_shape(s, hs_preset_by_id(preset_id), perm_id, log_perms, statement == HS_STATEMENT_PUBLIC, why))
         return 0;
+    if (rest[2] != gkr_skip(log_perms)) return *why = "unsupported univariate skip", 0;
     uint8_t expect[HEADER_BYTES];
     header_bytes(s, expect);
     if (memcmp(expect, start, HEADER_BYTES)) return *why = "parameters do not match the preset", 0;
     return 1;
 }
 
+/* w[d] = eq(e, bits(d)), d = 0..7, d's most significant bit <-> e[0]. */
+static void eq_bits3(const hs_kb5 *e, hs_kb5 w[HS_GKR_SKIP_D]) {
+    w[0] = hs_kb5_one();
+    for (unsigned t = 0; t < HS_GKR_SKIP; t++) {
+        const hs_kb5 ome = hs_kb5_sub(hs_kb5_one(), e[t]);
+        for (size_t b = (size_t)1 << t; b-- > 0;) w[2 * b + 1] = hs_kb5_mul(w[b], e[t]), w[2 * b] = hs_kb5_mul(w[b], ome);
+    }
+}
+
+/* sum_d c[d] e[j * 8 + d] for each lane j. */
+static void combine8(const hs_kb5 *c, const hs_kb5 *e, hs_kb5 *out) {
+    for (unsigned j = 0; j < HS_GKR_LANES; j++) {
+        out[j] = hs_kb5_zero();
+        for (unsigned d = 0; d < HS_GKR_SKIP_D; d++)
+            out[j] = hs_kb5_add(out[j], hs_kb5_mul(c[d], e[j * HS_GKR_SKIP_D + d]));
+    }
+}
+
+/* e[j * 8 + d] = the MLE of block d (rows d 2^(n-3) ..) of lane j at y (n - 3 values): columns
+ * (cols, 16 of 2^n) or a row-major table (rows). 0 on allocation failure. */
+static int block_evals(const hs_kb *cols, const hs_kb *rows, unsigned n, const hs_kb5 *y, hs_kb5 *e,
+                       unsigned threads) {
+    const unsigned nr = n - HS_GKR_SKIP;
+    const size_t N = (size_t)1 << n, M = (size_t)1 << nr;
+    for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) {
+        hs_kb5 o[HS_GKR_LANES];
+        if (rows) {
+            if (!hs_gkr_eval_rows(rows + d * M * HS_GKR_LANES, HS_GKR_LANES, nr, y, o, threads)) return 0;
+        } else {
+            const hs_kb *c[HS_GKR_LANES];
+            for (unsigned j = 0; j < HS_GKR_LANES; j++) c[j] = cols + j * N + d * M;
+            if (!hs_gkr_eval_cols(c, HS_GKR_LANES, nr, y, o, threads)) return 0;
+        }
+        for (unsigned j = 0; j < HS_GKR_LANES; j++) e[j * HS_GKR_SKIP_D + d] = o[j];
+    }
+    return 1;
+}
+
+/* The 128 block values as proof bytes and transcript input. */
+static void send_blocks(hs_transcript *t, hs_writer *w, const hs_kb5 *e) {
+    hs_kbe b[HS_GKR_LANES * HS_GKR_SKIP_D];
+    for (unsigned i = 0; i < HS_GKR_LANES * HS_GKR_SKIP_D; i++) b[i] = hs_gkr_kbe(e[i]);
+    hs_w_kbe(w, GKR_EXT_DEGREE, b, HS_GKR_LANES * HS_GKR_SKIP_D);
+    hs_transcript_absorb_kbe(t, GKR_EXT_DEGREE, b, HS_GKR_LANES * HS_GKR_SKIP_D);
+}
+
+static int recv_blocks(hs_transcript *t, hs_reader *r, hs_kb5 *e) {
+    hs_kbe b[HS_GKR_LANES * HS_GKR_SKIP_D];
+    hs_r_kbe(r, GKR_EXT_DEGREE, b, HS_GKR_LANES * HS_GKR_SKIP_D);
+    if (r->err) return 0;
+    hs_transcript_absorb_kbe(t, GKR_EXT_DEGREE, b, HS_GKR_LANES * HS_GKR_SKIP_D);
+    for (unsigned i = 0; i < HS_GKR_LANES * HS_GKR_SKIP_D; i++) e[i] = hs_gkr_kb5(b[i]);
+    return 1;
+}
+
 static void sample_point(hs_transcript *t, hs_kb5 *z, unsigned n) {
     for (unsigned i = 0; i < n; i++) z[i] = hs_gkr_kb5(hs_transcript_sample_kbe(t, GKR_EXT_DEGREE));
+}
+
+/* The walk's first claims from the output blocks: alpha sampled, v_j = sum_d L_d(alpha) e_{j,d}
+ * at z = (alpha, z_out[3..]). */
+static void skip_start(hs_transcript *t, const hs_kb5 *z_out, unsigned n, const hs_kb5 *eb, hs_kb5 *z, hs_kb5 *v) {
+    hs_kb5 L[HS_GKR_SKIP_D];
+    sample_point(t, z, 1);
+    hs_gkr_skip_basis(z[0], L);
+    combine8(L, eb, v);
+    memcpy(z + 1, z_out + HS_GKR_SKIP, (n - HS_GKR_SKIP) * sizeof *z);
 }
 
 /* T = sum_j beta^j w_j, beta = gamma^3. */
@@ -175,26 +243,41 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
 
     *why = "out of memory";
     if (!hs_gkr_scratch_init(&scr, n)) goto done;
-    pts = malloc(3 * n * sizeof *pts);
+    const unsigned sk = gkr_skip(n), P = sk ? n - 2 : n; /* a claim point's length */
+    pts = malloc((2 * n + 2 * P) * sizeof *pts);
     if (!pts) goto done;
-    hs_kb5 *z_out = pts, *z = pts + n, *rho = pts + 2 * n;
+    hs_kb5 *z_out = pts, *z = pts + n, *rho = z + P, *pin = rho + P;
     hs_kb5 v_out[HS_GKR_LANES], v[HS_GKR_LANES], wv[HS_GKR_LANES], vals[HS_GKR_LANES];
+    hs_kb5 eb[HS_GKR_LANES * HS_GKR_SKIP_D], wb[HS_GKR_SKIP_D];
     sample_point(&tr, z_out, n);
-    if (shape.public_io) {
+    if (sk) {
+        /* the output blocks at (bits(d), z_out[3..]); private: sent, and their combination at
+         * z_out[0..2] is the WHIR statement; then alpha */
+        if (!block_evals(shape.public_io ? NULL : wit.out, shape.public_io ? outs : NULL, n, z_out + sk, eb, threads))
+            goto done;
+        if (!shape.public_io) {
+            send_blocks(&tr, out, eb);
+            eq_bits3(z_out, wb);
+            combine8(wb, eb, v_out);
+        }
+        skip_start(&tr, z_out, n, eb, z, v);
+    } else if (shape.public_io) {
         if (!hs_gkr_eval_rows(outs, HS_GKR_LANES, n, z_out, v_out, threads)) goto done;
     } else {
         const hs_kb *oc[HS_GKR_LANES];
         for (unsigned j = 0; j < HS_GKR_LANES; j++) oc[j] = wit.out + j * N;
         if (!hs_gkr_eval_cols(oc, HS_GKR_LANES, n, z_out, v_out, threads)) goto done;
     }
-    if (!shape.public_io) {
+    if (!sk && !shape.public_io) {
         hs_kbe e[HS_GKR_LANES];
         for (unsigned j = 0; j < HS_GKR_LANES; j++) e[j] = hs_gkr_kbe(v_out[j]);
         hs_w_kbe(out, GKR_EXT_DEGREE, e, HS_GKR_LANES);
         hs_transcript_absorb_kbe(&tr, GKR_EXT_DEGREE, e, HS_GKR_LANES);
     }
-    memcpy(v, v_out, sizeof v);
-    memcpy(z, z_out, n * sizeof *z);
+    if (!sk) {
+        memcpy(v, v_out, sizeof v);
+        memcpy(z, z_out, n * sizeof *z);
+    }
     for (unsigned L = HS_GKR_LAYERS; L-- > 0;) {
         const int full = hs_gkr_layer_full(L);
         hs_gkr_apply_minv(full, v, wv);
@@ -205,10 +288,12 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
             goto done;
         }
         hs_gkr_layer_of(&wit, L, &ly);
-        if (!hs_gkr_layer_prove(&ly, &scr, z, gamma, batch_claim(gamma, wv), &tr, out, threads, rho, vals, why))
+        const hs_kb5 claim = batch_claim(gamma, wv);
+        if (sk ? !hs_gkr_layer_prove_skip(&ly, &scr, z, gamma, claim, &tr, out, threads, rho, vals, why)
+               : !hs_gkr_layer_prove(&ly, &scr, z, gamma, claim, &tr, out, threads, rho, vals, why))
             goto done;
         strip_rc(L, vals, v);
-        memcpy(z, rho, n * sizeof *z);
+        memcpy(z, rho, P * sizeof *z);
     }
     hs_gkr_scratch_free(&scr);
     t = hs_now(), tm->walk_s = t - t0, t0 = t;
@@ -217,7 +302,16 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
         uint32_t sel[2 * HS_GKR_LANES];
         hs_whir_statement st[2];
         hs_gkr_apply_minv(1, v, x_claim); /* u_0 = M_E x */
-        io_statements(n, z_out, v_out, z, x_claim, sel, st);
+        if (sk) { /* the input blocks at (bits(d), rho'); epsilon; the statement at (epsilon, rho') */
+            *why = "out of memory";
+            if (!block_evals(wit.in, NULL, n, z + 1, eb, threads)) goto done;
+            send_blocks(&tr, out, eb);
+            sample_point(&tr, pin, sk);
+            eq_bits3(pin, wb);
+            combine8(wb, eb, x_claim);
+            memcpy(pin + sk, z + 1, (n - sk) * sizeof *pin);
+        }
+        io_statements(n, z_out, v_out, sk ? pin : z, x_claim, sel, st);
         if (!hs_whir_open(&wp, ww, st, 2, &tr, out, threads, why)) goto done;
     }
     t = hs_now(), tm->open_s = t - t0;
@@ -267,16 +361,34 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
     } else if (!hs_whir_verify_commitment(&wp, &tr, &r, &comm, why)) {
         return 0;
     }
-    /* every layer sends n rounds of 4 values and 16 values, 20 bytes each */
-    const size_t body = ((size_t)HS_GKR_LAYERS * (4 * n + HS_GKR_LANES) + (s.public_io ? 0 : HS_GKR_LANES)) * 20;
+    /* every layer sends n rounds of 4 values and 16 values, 20 bytes each; with the skip, 22 values
+     * and n - 3 rounds, and a private proof's ends send 2 x 128 block values */
+    const unsigned sk = gkr_skip(n), P = sk ? n - 2 : n;
+    const size_t ends = s.public_io ? 0 : sk ? 2 * HS_GKR_LANES * HS_GKR_SKIP_D : HS_GKR_LANES;
+    const size_t per_layer = sk ? HS_GKR_SKIP_DEG + 1 + 4 * (n - sk) + HS_GKR_LANES : 4 * n + HS_GKR_LANES;
+    const size_t body = ((size_t)HS_GKR_LAYERS * per_layer + ends) * 20;
     if (hs_r_left(&r) < body) return *why = "truncated proof", 0;
-    hs_kb5 *pts = malloc(3 * n * sizeof *pts);
+    hs_kb5 *pts = malloc((2 * n + 2 * P) * sizeof *pts);
     if (!pts) return *why = "out of memory", 0;
     int ok = 0;
-    hs_kb5 *z_out = pts, *z = pts + n, *rho = pts + 2 * n;
+    hs_kb5 *z_out = pts, *z = pts + n, *rho = z + P, *pin = rho + P;
     hs_kb5 v_out[HS_GKR_LANES], v[HS_GKR_LANES], wv[HS_GKR_LANES], vals[HS_GKR_LANES];
+    hs_kb5 eb[HS_GKR_LANES * HS_GKR_SKIP_D], Lb[HS_GKR_SKIP_D], wb[HS_GKR_SKIP_D];
     sample_point(&tr, z_out, n);
-    if (s.public_io) {
+    if (sk) {
+        if (s.public_io) {
+            *why = "out of memory";
+            if (!block_evals(NULL, pub_out, n, z_out + sk, eb, threads)) goto done;
+        } else {
+            if (!recv_blocks(&tr, &r, eb)) {
+                *why = r.err;
+                goto done;
+            }
+            eq_bits3(z_out, wb);
+            combine8(wb, eb, v_out);
+        }
+        skip_start(&tr, z_out, n, eb, z, v);
+    } else if (s.public_io) {
         *why = "out of memory";
         if (!hs_gkr_eval_rows(pub_out, HS_GKR_LANES, n, z_out, v_out, threads)) goto done;
     } else {
@@ -289,17 +401,21 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
         hs_transcript_absorb_kbe(&tr, GKR_EXT_DEGREE, e, HS_GKR_LANES);
         for (unsigned j = 0; j < HS_GKR_LANES; j++) v_out[j] = hs_gkr_kb5(e[j]);
     }
-    memcpy(v, v_out, sizeof v);
-    memcpy(z, z_out, n * sizeof *z);
+    if (!sk) {
+        memcpy(v, v_out, sizeof v);
+        memcpy(z, z_out, n * sizeof *z);
+    }
     for (unsigned L = HS_GKR_LAYERS; L-- > 0;) {
         const int full = hs_gkr_layer_full(L);
         hs_gkr_apply_minv(full, v, wv);
         hs_kb5 gamma = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
-        if (!hs_gkr_layer_verify(n, full ? HS_GKR_LANES : 1, z, gamma, batch_claim(gamma, wv), &tr, &r, rho, vals,
-                                 why))
+        const unsigned nc = full ? HS_GKR_LANES : 1;
+        const hs_kb5 claim = batch_claim(gamma, wv);
+        if (sk ? !hs_gkr_layer_verify_skip(n, nc, z, gamma, claim, &tr, &r, rho, vals, why)
+               : !hs_gkr_layer_verify(n, nc, z, gamma, claim, &tr, &r, rho, vals, why))
             goto done;
         strip_rc(L, vals, v);
-        memcpy(z, rho, n * sizeof *z);
+        memcpy(z, rho, P * sizeof *z);
     }
     hs_kb5 x_claim[HS_GKR_LANES];
     hs_gkr_apply_minv(1, v, x_claim); /* claims on the inputs: u_0 = M_E x */
@@ -310,7 +426,13 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
         }
         hs_kb5 x_pub[HS_GKR_LANES];
         *why = "out of memory";
-        if (!hs_gkr_eval_rows(pub_in, HS_GKR_LANES, n, z, x_pub, threads)) goto done;
+        if (sk) { /* the skip extension of the public inputs at (rho_0, rho') */
+            if (!block_evals(NULL, pub_in, n, z + 1, eb, threads)) goto done;
+            hs_gkr_skip_basis(z[0], Lb);
+            combine8(Lb, eb, x_pub);
+        } else if (!hs_gkr_eval_rows(pub_in, HS_GKR_LANES, n, z, x_pub, threads)) {
+            goto done;
+        }
         for (unsigned j = 0; j < HS_GKR_LANES; j++)
             if (!hs_kb5_eq(x_pub[j], x_claim[j])) {
                 *why = "input claims do not match the public inputs";
@@ -319,7 +441,25 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
     } else {
         uint32_t sel[2 * HS_GKR_LANES];
         hs_whir_statement st[2];
-        io_statements(n, z_out, v_out, z, x_claim, sel, st);
+        if (sk) { /* the input blocks must give the claims at rho_0; the statement at (epsilon, rho') */
+            hs_kb5 chk[HS_GKR_LANES];
+            if (!recv_blocks(&tr, &r, eb)) {
+                *why = r.err;
+                goto done;
+            }
+            hs_gkr_skip_basis(z[0], Lb);
+            combine8(Lb, eb, chk);
+            for (unsigned j = 0; j < HS_GKR_LANES; j++)
+                if (!hs_kb5_eq(chk[j], x_claim[j])) {
+                    *why = "input block values do not match the input claims";
+                    goto done;
+                }
+            sample_point(&tr, pin, sk);
+            eq_bits3(pin, wb);
+            combine8(wb, eb, x_claim);
+            memcpy(pin + sk, z + 1, (n - sk) * sizeof *pin);
+        }
+        io_statements(n, z_out, v_out, sk ? pin : z, x_claim, sel, st);
         if (!hs_whir_verify(&wp, &comm, st, 2, &tr, &r, why)) goto done;
         if (hs_r_left(&r) != 0) {
             *why = "trailing bytes after the proof";

@@ -18,6 +18,12 @@
  *     v = those values - rc_L, z = rho
  *   x claims = M_E^{-1} v at rho_in: public: the verifier evaluates X^(rho_in) from the table
  *   itself; private: WHIR opening of the output and input claims.
+ * Univariate skip (n >= 3, header byte GKR_SKIP = 3; see "univariate skip" below): claim points
+ * are (alpha, y') in K x K^(n-3) and claims are on skip extensions; z_out still has n values: the
+ * output blocks' MLEs at z_out[3..] (private: sent) give the claims at (alpha, z_out[3..]), and
+ * (private) the input blocks at rho' are sent, checked against the input claims at rho_0, and
+ * opened at (epsilon, rho'); each layer's sumcheck starts with the skip round (degree 21), then
+ * n - 3 rounds of degree 4. docs/PROOF_FORMAT_GKR.md has the bytes.
  * Partial layers: the 15 linear lanes enter the sumcheck as one K-valued column
  * L = sum_{j>=1} beta^j pre_j (one column instead of 15 folded ones); their values at rho are
  * sent and checked by the final identity like the cube lane's. beta = gamma^3 (a bijection of K,
@@ -160,6 +166,32 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
  * 1 if it holds; 0 with *why otherwise (a short proof included). */
 int hs_gkr_layer_verify(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
                         hs_transcript *t, hs_reader *r, hs_kb5 *rho, hs_kb5 *vals, const char **why);
+
+/* ---- univariate skip (k = 3, shared/GKR.md (b)) ----
+ * Row x = (d, y): d in D = {0..7} the top 3 bits, y the other n - 3. The skip extension of a
+ * column f is f~(X, y') = sum_{d, y} L_d(X) eq(y', y) f(d, y), L_d the Lagrange basis of D. A skip
+ * claim point is (alpha, y') in K x K^(n-3): n - 2 values, alpha first. The layer sumcheck of
+ * claim = sum_{d, y} L_d(alpha) eq(y', y) g(cols(d, y)) starts with the skip round: the prover
+ * sends q(X) = sum_y eq(y', y) g(cols~(X, y)) (degree 21) as its 22 values q(0..21) (own
+ * transport: written, absorbed, then rho_0 sampled); the verifier checks
+ * sum_{d < 8} L_d(alpha) q(d) = claim and continues with q(rho_0) and the n - 3 ordinary rounds
+ * (degree 4, src/sumcheck transport); the final check is eq(y', rho') g(vals). */
+#define HS_GKR_SKIP 3
+#define HS_GKR_SKIP_D 8
+#define HS_GKR_SKIP_DEG 21 /* 3 * 7 */
+
+/* L[d] = L_d(x), d = 0..7. */
+void hs_gkr_skip_basis(hs_kb5 x, hs_kb5 L[HS_GKR_SKIP_D]);
+/* Value at x of the polynomial of degree <= d given by its values at 0..d (d <= HS_GKR_SKIP_DEG). */
+hs_kb5 hs_gkr_skip_interp(const hs_kb5 *vals, unsigned d, hs_kb5 x);
+
+/* The skip layer: z and rho are skip points (n - 2 values), n = ly->n >= 3. Same contract as
+ * hs_gkr_layer_prove / hs_gkr_layer_verify otherwise. */
+int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
+                            hs_transcript *t, hs_writer *w, unsigned threads, hs_kb5 *rho, hs_kb5 *vals,
+                            const char **why);
+int hs_gkr_layer_verify_skip(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
+                             hs_transcript *t, hs_reader *r, hs_kb5 *rho, hs_kb5 *vals, const char **why);
 
 /* ---- batch evaluation helpers ---- */
 

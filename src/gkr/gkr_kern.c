@@ -117,10 +117,47 @@ static void dot(const hs_kb *const *cols, unsigned k, hs_gkr_k5 eq, size_t lo, s
     }
 }
 
-const hs_gkr_kernels hs_gkr_kernels_portable = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot};
+static void skip(const hs_kb *const *cols, unsigned n_cube, size_t M, hs_gkr_k5 eq, size_t lo, size_t hi,
+                 hs_kb5 acc[][HS_GKR_KERN_SKIP_PTS]) {
+    enum { D = HS_GKR_KERN_SKIP_D };
+    for (size_t y = lo; y < hi; y++) {
+        const hs_kb5 e = hs_gkr_k5_get(eq, y);
+        for (unsigned j = 0; j < n_cube; j++) {
+            hs_kb t[D], c[D];
+            for (unsigned d = 0; d < D; d++) t[d] = cols[j][d * M + y];
+            for (unsigned X = 0; X < D; X++) acc[j][X] = hs_kb5_add(acc[j][X], hs_kb5_mul_base(e, hs_kb_cube(t[X])));
+            for (unsigned k = 0; k < D; k++) { /* c[k] = the k-th backward difference at node 7 */
+                c[k] = t[D - 1];
+                for (unsigned m = D - 1; m > k; m--) t[m] = hs_kb_sub(t[m], t[m - 1]);
+            }
+            for (unsigned X = D; X < HS_GKR_KERN_SKIP_PTS; X++) {
+                for (unsigned i = D - 1; i-- > 0;) c[i] = hs_kb_add(c[i], c[i + 1]);
+                acc[j][X] = hs_kb5_add(acc[j][X], hs_kb5_mul_base(e, hs_kb_cube(c[0])));
+            }
+        }
+    }
+}
+
+static void skipf0(const hs_kb *col, size_t M, const hs_kb5 *w, hs_gkr_k5 out, size_t lo, size_t hi) {
+    for (size_t y = lo; y < hi; y++) {
+        hs_kb5 a = hs_kb5_zero();
+        for (unsigned d = 0; d < HS_GKR_KERN_SKIP_D; d++) a = hs_kb5_add(a, hs_kb5_mul_base(w[d], col[d * M + y]));
+        hs_gkr_k5_set(out, y, a);
+    }
+}
+
+static void skipfk(hs_gkr_k5 f, size_t M, const hs_kb5 *w, size_t lo, size_t hi) {
+    for (size_t y = lo; y < hi; y++) {
+        hs_kb5 a = hs_kb5_zero();
+        for (unsigned d = 0; d < HS_GKR_KERN_SKIP_D; d++) a = hs_kb5_add(a, hs_kb5_mul(w[d], hs_gkr_k5_get(f, d * M + y)));
+        hs_gkr_k5_set(f, y, a);
+    }
+}
+
+const hs_gkr_kernels hs_gkr_kernels_portable = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot, skip, skipf0, skipfk};
 
 #ifndef HS_HAVE_AVX2
-const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot};
+const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot, skip, skipf0, skipfk};
 #endif
 
 const hs_gkr_kernels *hs_gkr_kernels_best(void) {

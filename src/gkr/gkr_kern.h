@@ -12,6 +12,8 @@
 #include "field/kb_ext.h"
 
 #define HS_GKR_KERN_MAX_COLS 40
+#define HS_GKR_KERN_SKIP_D 8    /* the univariate skip's domain D = {0..7} */
+#define HS_GKR_KERN_SKIP_PTS 22 /* its round polynomial's values q(0..21) */
 
 typedef struct {
     hs_kb *p[5];
@@ -56,6 +58,14 @@ typedef struct {
     void (*eqx)(hs_gkr_k5 src, hs_gkr_k5 lo_out, hs_gkr_k5 hi_out, hs_kb5 z, hs_kb5 omz, size_t lo, size_t hi);
     /* out[j] += sum eq[x] cols[j][x] for j < k */
     void (*dot)(const hs_kb *const *cols, unsigned k, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out);
+    /* the skip round (gkr.h): acc[j][X] += sum_y eq[y] v^3, X = 0..21, v the degree-7 polynomial
+     * through cols[j][d M + y], d = 0..7 (raw rows at D, backward differences beyond), j < n_cube */
+    void (*skip)(const hs_kb *const *cols, unsigned n_cube, size_t M, hs_gkr_k5 eq, size_t lo, size_t hi,
+                 hs_kb5 acc[][HS_GKR_KERN_SKIP_PTS]);
+    /* out[y] = sum_d w[d] col[d M + y] (the skip fold of a base column) */
+    void (*skipf0)(const hs_kb *col, size_t M, const hs_kb5 *w, hs_gkr_k5 out, size_t lo, size_t hi);
+    /* in place: f[y] = sum_d w[d] f[d M + y] (each y reads only its own entries) */
+    void (*skipfk)(hs_gkr_k5 f, size_t M, const hs_kb5 *w, size_t lo, size_t hi);
 } hs_gkr_kernels;
 
 extern const hs_gkr_kernels hs_gkr_kernels_portable;

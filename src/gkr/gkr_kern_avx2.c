@@ -295,4 +295,69 @@ static void dot(const hs_kb *const *cols, unsigned k, hs_gkr_k5 eq, size_t lo, s
     if (vhi < hi) hs_gkr_kernels_portable.dot(cols, k, eq, vhi, hi, out);
 }
 
-const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot};
+/* The skip round, 8 rows y at a time: the 14 extrapolated values by backward differences on
+ * vectors, each lane's 22 eq-weighted cube sums kept unreduced. */
+static void skip(const hs_kb *const *cols, unsigned n_cube, size_t M, hs_gkr_k5 eq, size_t lo, size_t hi,
+                 hs_kb5 acc[][HS_GKR_KERN_SKIP_PTS]) {
+    enum { D = HS_GKR_KERN_SKIP_D, PTS = HS_GKR_KERN_SKIP_PTS };
+    const size_t vhi = lo + (hi - lo) / 8 * 8;
+    const __m256i P = P8, MU = MU8;
+    for (unsigned j = 0; j < n_cube; j++) {
+        const hs_kb *col = cols[j];
+        hs_kb5x s[PTS];
+        lazy l[PTS];
+        for (unsigned X = 0; X < PTS; X++) s[X] = hs_kb5x_zero(), lazy_zero(&l[X]);
+        unsigned cnt = 0;
+        for (size_t y = lo; y < vhi; y += 8) {
+            hs_kb5x e = hs_kb5x_load_planes(eq.p, y);
+            __m256i eo[5], t[D], c[D];
+            for (int k = 0; k < 5; k++) eo[k] = hs_mt8_odd(e.c[k]);
+            for (unsigned d = 0; d < D; d++) t[d] = ld(col + d * M + y);
+            for (unsigned X = 0; X < D; X++) lazy_add(&l[X], &e, eo, hs_mt8_cube_s(t[X], P, MU));
+            for (unsigned k = 0; k < D; k++) {
+                c[k] = t[D - 1];
+                for (unsigned m = D - 1; m > k; m--) t[m] = sub8(t[m], t[m - 1]);
+            }
+            for (unsigned X = D; X < PTS; X++) {
+                for (unsigned i = D - 1; i-- > 0;) c[i] = add8(c[i], c[i + 1]);
+                lazy_add(&l[X], &e, eo, hs_mt8_cube_s(c[0], P, MU));
+            }
+            if (++cnt == 3) {
+                for (unsigned X = 0; X < PTS; X++) lazy_fold(&l[X]);
+                cnt = 0;
+            }
+        }
+        for (unsigned X = 0; X < PTS; X++) {
+            lazy_flush(&l[X], &s[X]);
+            acc[j][X] = hs_kb5_add(acc[j][X], hs_kb5x_hsum(s[X]));
+        }
+    }
+    if (vhi < hi) hs_gkr_kernels_portable.skip(cols, n_cube, M, eq, vhi, hi, acc);
+}
+
+static void skipf0(const hs_kb *col, size_t M, const hs_kb5 *w, hs_gkr_k5 out, size_t lo, size_t hi) {
+    const size_t vhi = lo + (hi - lo) / 8 * 8;
+    hs_kb5x W[HS_GKR_KERN_SKIP_D];
+    for (unsigned d = 0; d < HS_GKR_KERN_SKIP_D; d++) W[d] = hs_kb5x_set1(w[d]);
+    for (size_t y = lo; y < vhi; y += 8) {
+        hs_kb5x a = hs_kb5x_mul_base(W[0], ld(col + y));
+        for (unsigned d = 1; d < HS_GKR_KERN_SKIP_D; d++) a = hs_kb5x_add(a, hs_kb5x_mul_base(W[d], ld(col + d * M + y)));
+        hs_kb5x_store_planes(out.p, y, a);
+    }
+    if (vhi < hi) hs_gkr_kernels_portable.skipf0(col, M, w, out, vhi, hi);
+}
+
+static void skipfk(hs_gkr_k5 f, size_t M, const hs_kb5 *w, size_t lo, size_t hi) {
+    const size_t vhi = lo + (hi - lo) / 8 * 8;
+    hs_kb5x W[HS_GKR_KERN_SKIP_D];
+    for (unsigned d = 0; d < HS_GKR_KERN_SKIP_D; d++) W[d] = hs_kb5x_set1(w[d]);
+    for (size_t y = lo; y < vhi; y += 8) {
+        hs_kb5x a = hs_kb5x_mul(W[0], hs_kb5x_load_planes(f.p, y));
+        for (unsigned d = 1; d < HS_GKR_KERN_SKIP_D; d++)
+            a = hs_kb5x_add(a, hs_kb5x_mul(W[d], hs_kb5x_load_planes(f.p, d * M + y)));
+        hs_kb5x_store_planes(f.p, y, a);
+    }
+    if (vhi < hi) hs_gkr_kernels_portable.skipfk(f, M, w, vhi, hi);
+}
+
+const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot, skip, skipf0, skipfk};

@@ -117,19 +117,19 @@ static void block_weights(const hs_kb5 *z, unsigned k, hs_kb5 *w) {
 /* One block's sums over the rows [off, off + lo..hi) of each half: loc[0..2] the cube lanes' part
  * (rounds 0 and 1: q at 0, 2, 3; later rounds: the coefficient sums of the roundk kernel), loc[3],
  * loc[4] the linear column at X = 0 and 1. */
-static void round_block(const hs_gkr_layer *ly, unsigned round, const hs_gkr_kernels *k, const hs_kb5 *coef,
+static void round_block(const hs_gkr_layer *ly, unsigned round, int kmode, const hs_gkr_kernels *k, const hs_kb5 *coef,
                         const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, const hs_kb5 *r0, hs_gkr_k5 eq, size_t h,
                         size_t off, size_t lo, size_t hi, hs_kb5 loc[5]) {
     for (int t = 0; t < 5; t++) loc[t] = hs_kb5_zero();
     const hs_kb *sc[HS_GKR_LANES];
     for (unsigned j = 0; j < ly->n_cube; j++) sc[j] = ly->cols[j] + off;
-    if (round == 0) {
+    if (round == 0 && !kmode) {
         hs_kb5 acc[HS_GKR_LANES][3];
         memset(acc, 0, sizeof acc);
         k->round0(sc, ly->n_cube, h, eq, lo, hi, acc);
         for (int t = 0; t < 3; t++)
             for (unsigned j = 0; j < ly->n_cube; j++) loc[t] = hs_kb5_add(loc[t], hs_kb5_mul(coef[j], acc[j][t]));
-    } else if (round == 1 && r0) {
+    } else if (round == 1 && r0 && !kmode) {
         /* (A + r0 D)^3 = A^3 + 3 r0 A^2 D + 3 r0^2 A D^2 + r0^3 D^3 */
         hs_kb5 acc[HS_GKR_LANES][3][4], three = hs_kb5_from_base(hs_kb_from_u32(3));
         hs_kb5 r2 = hs_kb5_square(*r0), pw[4] = {hs_kb5_one(), hs_kb5_mul(three, *r0), hs_kb5_mul(three, r2),
@@ -156,7 +156,7 @@ static inline hs_kb5 kb5_small(hs_kb5 a, uint32_t c) { return hs_kb5_mul_base(a,
 /* q(0), q(2), q(3) of round `round`. The eq factor over z[round+1..] is split into block weights
  * over its first variables (up to SPLIT) times the suffix table E_split. Field sums are exact, so
  * the per-thread partial sums give the same q for any thread count. */
-static int round_q(const hs_gkr_layer *ly, unsigned round, const hs_gkr_scratch *s, const hs_kb5 *z,
+static int round_q(const hs_gkr_layer *ly, unsigned round, int kmode, const hs_gkr_scratch *s, const hs_kb5 *z,
                    const hs_kb5 *coef, const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, const hs_kb5 *r0, hs_kb5 claim,
                    hs_kb5 m, hs_kb5 c_lin, unsigned threads, hs_kb5 q[3], hs_kb5 lin_ab[2]) {
     const hs_gkr_kernels *k = s->kern;
@@ -174,7 +174,7 @@ static int round_q(const hs_gkr_layer *ly, unsigned round, const hs_gkr_scratch 
         hs_kb5 loc[5], lb[5];
         for (int t = 0; t < 5; t++) loc[t] = hs_kb5_zero();
         for (size_t b = 0; b < ((size_t)1 << sb); b++) {
-            round_block(ly, round, k, coef, fold, lin, r0, eq, h, b * blk, lo, hi, lb);
+            round_block(ly, round, kmode, k, coef, fold, lin, r0, eq, h, b * blk, lo, hi, lb);
             for (int t = 0; t < 5; t++) loc[t] = hs_kb5_add(loc[t], hs_kb5_mul(w[b], lb[t]));
         }
 #pragma omp critical(hs_gkr_round_q)
@@ -182,14 +182,15 @@ static int round_q(const hs_gkr_layer *ly, unsigned round, const hs_gkr_scratch 
     }
     /* claim = m ((1 - z) q(0) + z q(1)) for the whole round and for the linear part alone (c_lin) */
     const hs_kb5 zi = z[round], mz = hs_kb5_mul(m, zi), m1z = hs_kb5_mul(m, hs_kb5_sub(hs_kb5_one(), zi));
-    if (round > 0 && hs_kb5_is_zero(mz)) return 0;
-    const hs_kb5 mz_inv = round > 0 ? hs_kb5_inv(mz) : hs_kb5_zero();
+    const int direct = !kmode && (round == 0 || (round == 1 && r0));
+    if ((round > 0 || !direct) && hs_kb5_is_zero(mz)) return 0;
+    const hs_kb5 mz_inv = round > 0 || !direct ? hs_kb5_inv(mz) : hs_kb5_zero();
     /* the linear column: values A, B at 0, 1 give 2B - A and 3B - 2A */
     const hs_kb5 A = acc[3];
     const hs_kb5 B = round == 0 || !lin ? acc[4] : hs_kb5_mul(hs_kb5_sub(c_lin, hs_kb5_mul(m1z, A)), mz_inv);
     const hs_kb5 d = hs_kb5_sub(B, A), l2 = hs_kb5_add(B, d), l3 = hs_kb5_add(l2, d);
     lin_ab[0] = A, lin_ab[1] = B;
-    if (round == 0 || (round == 1 && r0)) {
+    if (direct) {
         q[0] = hs_kb5_add(acc[0], A), q[1] = hs_kb5_add(acc[1], l2), q[2] = hs_kb5_add(acc[2], l3);
         return 1;
     }
@@ -205,7 +206,7 @@ static int round_q(const hs_gkr_layer *ly, unsigned round, const hs_gkr_scratch 
 
 /* Binds variable `round` to r: round 0 reads the base columns (scaled by scale[j]), later rounds
  * fold in place; the linear column folds in place. */
-static void fold_round(const hs_gkr_layer *ly, unsigned round, const hs_gkr_scratch *s, const hs_kb5 *scale,
+static void fold_round(const hs_gkr_layer *ly, unsigned round, int kmode, const hs_gkr_scratch *s, const hs_kb5 *scale,
                        const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, hs_kb5 r, unsigned threads) {
     const hs_gkr_kernels *k = s->kern;
     hs_kb5 sr[HS_GKR_LANES];
@@ -216,7 +217,7 @@ static void fold_round(const hs_gkr_layer *ly, unsigned round, const hs_gkr_scra
         size_t lo, hi;
         my_range(h_, &lo, &hi);
         for (unsigned j = 0; j < ly->n_cube; j++) {
-            if (round == 0)
+            if (round == 0 && !kmode)
                 k->fold0(ly->cols[j], h_, scale[j], sr[j], fold[j], lo, hi);
             else
                 k->foldk(fold[j], h_, r, lo, hi);
@@ -270,47 +271,109 @@ static void eval_with_table(const hs_kb *const *cols, unsigned kc, unsigned n, c
     }
 }
 
+/* The cube lanes' values at rho: the folded (gamma^j-scaled) lanes unscaled. */
+static void cube_vals(unsigned n_cube, hs_kb5 gamma, const hs_gkr_k5 *fold, hs_kb5 *vals) {
+    hs_kb5 g_inv = hs_kb5_inv(gamma), u = hs_kb5_one();
+    for (unsigned j = 0; j < n_cube; j++) vals[j] = hs_kb5_mul(hs_gkr_k5_get(fold[j], 0), u), u = hs_kb5_mul(u, g_inv);
+}
+
+/* The 16 values at the end of a layer: written (w may be NULL) and absorbed; read and absorbed. */
+static void send_vals(hs_transcript *t, hs_writer *w, const hs_kb5 *vals) {
+    hs_kbe e[HS_GKR_LANES];
+    for (unsigned j = 0; j < HS_GKR_LANES; j++) e[j] = hs_gkr_kbe(vals[j]);
+    if (w) hs_w_kbe(w, 5, e, HS_GKR_LANES);
+    hs_transcript_absorb_kbe(t, 5, e, HS_GKR_LANES);
+}
+static int recv_vals(hs_transcript *t, hs_reader *r, hs_kb5 *vals) {
+    hs_kbe e[HS_GKR_LANES];
+    hs_r_kbe(r, 5, e, HS_GKR_LANES);
+    if (r->err) return 0;
+    hs_transcript_absorb_kbe(t, 5, e, HS_GKR_LANES);
+    for (unsigned j = 0; j < HS_GKR_LANES; j++) vals[j] = hs_gkr_kb5(e[j]);
+    return 1;
+}
+
+/* scale[j] = gamma^j, coef[j] = beta^j = scale[j]^3; the folded lanes' and the linear column's
+ * planes in the scratch (lane 0 may be folded from N rows (partial layers); the other lanes only
+ * after two rounds, or the skip's N/8). */
+static void layer_tables(const hs_gkr_scratch *s, hs_kb5 gamma, hs_kb5 *scale, hs_kb5 *coef, hs_gkr_k5 *fold,
+                         hs_gkr_k5 *linp) {
+    const size_t N = (size_t)1 << s->n, H = N > 1 ? N / 2 : 1, Q = N > 3 ? N / 4 : 1;
+    scale[0] = hs_kb5_one();
+    for (unsigned j = 1; j < HS_GKR_LANES; j++) scale[j] = hs_kb5_mul(scale[j - 1], gamma);
+    for (unsigned j = 0; j < HS_GKR_LANES; j++) coef[j] = kb5_cube(scale[j]);
+    *linp = planes(s->lin, N);
+    fold[0] = planes(s->fold, H);
+    for (unsigned j = 1; j < HS_GKR_LANES; j++) fold[j] = planes(s->fold + 5 * H + (size_t)(j - 1) * 5 * Q, Q);
+}
+
+/* The linear lanes as lk columns with K coefficients (the lanes themselves, or their basis) combined
+ * into the K column linp over the layer's 2^n rows. 0 if there are too many columns. */
+static int lin_setup(const hs_gkr_layer *ly, const hs_kb5 *coef, const hs_gkr_kernels *k, hs_gkr_k5 linp,
+                     unsigned threads, const hs_kb *const **lcols_out, unsigned *lk_out) {
+    const hs_kb *const *lcols = ly->n_basis ? ly->basis : ly->cols + ly->n_cube;
+    const unsigned lk = ly->n_basis ? ly->n_basis : HS_GKR_LANES - ly->n_cube;
+    *lcols_out = lcols, *lk_out = lk;
+    if (lk > HS_GKR_KERN_MAX_COLS) return 0;
+    if (ly->n_cube >= HS_GKR_LANES) return 1;
+    hs_kb5 lcoef[HS_GKR_KERN_MAX_COLS];
+    for (unsigned c = 0; c < lk; c++) {
+        if (!ly->n_basis) {
+            lcoef[c] = coef[ly->n_cube + c];
+            continue;
+        }
+        hs_kb5 acc = hs_kb5_zero();
+        for (unsigned j = ly->n_cube; j < HS_GKR_LANES; j++)
+            acc = hs_kb5_add(acc, hs_kb5_mul_base(coef[j], ly->map[(j - ly->n_cube) * ly->map_stride + c]));
+        lcoef[c] = acc;
+    }
+#pragma omp parallel num_threads(team((size_t)1 << ly->n, threads))
+    {
+        size_t lo, hi;
+        my_range((size_t)1 << ly->n, &lo, &hi);
+        k->lincol(lcols, lk, lcoef, linp, lo, hi);
+    }
+    return 1;
+}
+
+/* The linear lanes' values from their lk columns' values ev. */
+static void lin_vals(const hs_gkr_layer *ly, unsigned lk, const hs_kb5 *ev, hs_kb5 *vals) {
+    for (unsigned j = ly->n_cube; j < HS_GKR_LANES; j++) {
+        if (!ly->n_basis) {
+            vals[j] = ev[j - ly->n_cube];
+            continue;
+        }
+        hs_kb5 acc = hs_kb5_zero();
+        for (unsigned c = 0; c < lk; c++)
+            acc = hs_kb5_add(acc, hs_kb5_mul_base(ev[c], ly->map[(j - ly->n_cube) * ly->map_stride + c]));
+        vals[j] = acc;
+    }
+}
+
+/* A layer prover's start: gamma checked, layer_tables, lin_setup. NULL or why it failed. */
+static const char *layer_setup(const hs_gkr_layer *ly, const hs_gkr_scratch *s, hs_kb5 gamma, unsigned threads,
+                               hs_kb5 *scale, hs_kb5 *coef, hs_gkr_k5 *fold, hs_gkr_k5 *linp,
+                               const hs_kb *const **lcols, unsigned *lk) {
+    if (hs_kb5_is_zero(gamma)) return "degenerate batching challenge";
+    layer_tables(s, gamma, scale, coef, fold, linp);
+    if (!lin_setup(ly, coef, s->kern, *linp, threads, lcols, lk)) return "too many basis columns";
+    return NULL;
+}
+
 int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
                        hs_transcript *t, hs_writer *w, unsigned threads, hs_kb5 *rho, hs_kb5 *vals,
                        const char **why) {
     const unsigned n = ly->n;
     const hs_gkr_kernels *k = s->kern;
     if (n < 1 || n > s->n) return *why = "layer size does not fit the scratch", 0;
-    if (hs_kb5_is_zero(gamma)) return *why = "degenerate batching challenge", 0;
-    const size_t N = (size_t)1 << s->n, H = N > 1 ? N / 2 : 1, Q = N > 3 ? N / 4 : 1;
+    const size_t N = (size_t)1 << s->n;
     hs_kb5 scale[HS_GKR_LANES], coef[HS_GKR_LANES];
-    scale[0] = hs_kb5_one();
-    for (unsigned j = 1; j < HS_GKR_LANES; j++) scale[j] = hs_kb5_mul(scale[j - 1], gamma);
-    for (unsigned j = 0; j < HS_GKR_LANES; j++) coef[j] = kb5_cube(scale[j]);
-    hs_gkr_k5 fold[HS_GKR_LANES], linp = planes(s->lin, N);
-    /* lane 0 may be folded from N rows (partial layers); the other lanes only after two rounds */
-    fold[0] = planes(s->fold, H);
-    for (unsigned j = 1; j < HS_GKR_LANES; j++) fold[j] = planes(s->fold + 5 * H + (size_t)(j - 1) * 5 * Q, Q);
+    hs_gkr_k5 fold[HS_GKR_LANES], linp;
+    const hs_kb *const *lcols;
+    unsigned lk;
+    if ((*why = layer_setup(ly, s, gamma, threads, scale, coef, fold, &linp, &lcols, &lk))) return 0;
     const int has_lin = ly->n_cube < HS_GKR_LANES;
     const hs_gkr_k5 *lin = has_lin ? &linp : NULL;
-    /* the linear lanes as lk columns with K coefficients: the lanes themselves, or their basis */
-    const hs_kb *const *lcols = ly->n_basis ? ly->basis : ly->cols + ly->n_cube;
-    const unsigned lk = ly->n_basis ? ly->n_basis : HS_GKR_LANES - ly->n_cube;
-    if (lk > HS_GKR_KERN_MAX_COLS) return *why = "too many basis columns", 0;
-    if (has_lin) {
-        hs_kb5 lcoef[HS_GKR_KERN_MAX_COLS];
-        for (unsigned c = 0; c < lk; c++) {
-            if (!ly->n_basis) {
-                lcoef[c] = coef[ly->n_cube + c];
-                continue;
-            }
-            hs_kb5 acc = hs_kb5_zero();
-            for (unsigned j = ly->n_cube; j < HS_GKR_LANES; j++)
-                acc = hs_kb5_add(acc, hs_kb5_mul_base(coef[j], ly->map[(j - ly->n_cube) * ly->map_stride + c]));
-            lcoef[c] = acc;
-        }
-#pragma omp parallel num_threads(team((size_t)1 << n, threads))
-        {
-            size_t lo, hi;
-            my_range((size_t)1 << n, &lo, &hi);
-            k->lincol(lcols, lk, lcoef, linp, lo, hi);
-        }
-    }
     build_suffix_eq(s, z, n, threads);
     /* full layers: round 1 also reads the base columns (the cube of A + rho_0 D expanded in rho_0),
      * and the first fold binds two variables at once */
@@ -318,7 +381,7 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
     hs_kb5 m = hs_kb5_one(), c_lin = hs_kb5_zero();
     for (unsigned i = 0; i < n; i++) {
         hs_kb5 q[3], p[5], ab[2];
-        if (!round_q(ly, i, s, z, coef, fold, lin, base1 && i == 1 ? &rho[0] : NULL, claim, m, c_lin, threads, q, ab))
+        if (!round_q(ly, i, 0, s, z, coef, fold, lin, base1 && i == 1 ? &rho[0] : NULL, claim, m, c_lin, threads, q, ab))
             return *why = "degenerate claim point", 0;
         if (!hs_sc_gruen_expand(claim, m, z[i], q, 4, p)) return *why = "degenerate claim point", 0;
         rho[i] = hs_sc_prove_round(t, w, p, 4);
@@ -332,29 +395,15 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
         if (base1 && i == 1)
             fold_two(ly, s, scale, fold, rho[0], rho[1], threads);
         else
-            fold_round(ly, i, s, scale, fold, lin, rho[i], threads);
+            fold_round(ly, i, 0, s, scale, fold, lin, rho[i], threads);
     }
-    hs_kb5 g_inv = hs_kb5_inv(gamma), u = hs_kb5_one();
-    for (unsigned j = 0; j < ly->n_cube; j++)
-        vals[j] = hs_kb5_mul(hs_gkr_k5_get(fold[j], 0), u), u = hs_kb5_mul(u, g_inv);
+    cube_vals(ly->n_cube, gamma, fold, vals);
     if (has_lin) {
         hs_kb5 ev[HS_GKR_KERN_MAX_COLS];
         eval_with_table(lcols, lk, n, rho, planes(s->eq, N), k, ev, threads);
-        for (unsigned j = ly->n_cube; j < HS_GKR_LANES; j++) {
-            if (!ly->n_basis) {
-                vals[j] = ev[j - ly->n_cube];
-                continue;
-            }
-            hs_kb5 acc = hs_kb5_zero();
-            for (unsigned c = 0; c < lk; c++)
-                acc = hs_kb5_add(acc, hs_kb5_mul_base(ev[c], ly->map[(j - ly->n_cube) * ly->map_stride + c]));
-            vals[j] = acc;
-        }
+        lin_vals(ly, lk, ev, vals);
     }
-    hs_kbe e[HS_GKR_LANES];
-    for (unsigned j = 0; j < HS_GKR_LANES; j++) e[j] = hs_gkr_kbe(vals[j]);
-    if (w) hs_w_kbe(w, 5, e, HS_GKR_LANES);
-    hs_transcript_absorb_kbe(t, 5, e, HS_GKR_LANES);
+    send_vals(t, w, vals);
     return 1;
 }
 
@@ -363,11 +412,7 @@ int hs_gkr_layer_verify(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb5 gam
     for (unsigned i = 0; i < n; i++)
         if (!hs_sc_verify_round(t, r, 4, &claim, &rho[i]))
             return *why = r->err ? r->err : "truncated sumcheck", 0;
-    hs_kbe e[HS_GKR_LANES];
-    hs_r_kbe(r, 5, e, HS_GKR_LANES);
-    if (r->err) return *why = r->err, 0;
-    hs_transcript_absorb_kbe(t, 5, e, HS_GKR_LANES);
-    for (unsigned j = 0; j < HS_GKR_LANES; j++) vals[j] = hs_gkr_kb5(e[j]);
+    if (!recv_vals(t, r, vals)) return *why = r->err, 0;
     hs_kb5 expect = hs_kb5_mul(hs_mle_eq(z, rho, n), hs_gkr_layer_g(n_cube, gamma, vals));
     if (!hs_kb5_eq(expect, claim)) return *why = "layer sumcheck: final evaluation does not match", 0;
     return 1;
@@ -405,5 +450,169 @@ int hs_gkr_eval_rows(const hs_kb *rows, unsigned width, unsigned n, const hs_kb5
         for (unsigned j = 0; j < width; j++) out[j] = hs_kb5_add(out[j], loc[j]);
     }
     hs_free(eq);
+    return 1;
+}
+
+/* ---- univariate skip ---- */
+
+#define SKIP_PTS (HS_GKR_SKIP_DEG + 1)
+_Static_assert(SKIP_PTS == HS_GKR_KERN_SKIP_PTS && HS_GKR_SKIP_D == HS_GKR_KERN_SKIP_D, "skip sizes");
+
+/* (-1)^(d-k) k! (d-k)! for k = 0..d: the Lagrange denominators of the nodes 0..d. */
+static void node_denominators(unsigned d, hs_kb *den) {
+    hs_kb fact[SKIP_PTS];
+    fact[0] = HS_KB_ONE;
+    for (unsigned i = 1; i <= d; i++) fact[i] = hs_kb_mul(fact[i - 1], hs_kb_from_u32(i));
+    for (unsigned k = 0; k <= d; k++) {
+        den[k] = hs_kb_mul(fact[k], fact[d - k]);
+        if ((d - k) & 1) den[k] = hs_kb_neg(den[k]);
+    }
+}
+
+/* l[k] = prod_{j != k} (x - j) / (k - j) over the nodes 0..d (prefix and suffix products: exact at
+ * the nodes). */
+static void node_basis(hs_kb5 x, unsigned d, hs_kb5 *l) {
+    hs_kb5 diff[SKIP_PTS], pre[SKIP_PTS + 1], suf[SKIP_PTS + 1];
+    hs_kb den[SKIP_PTS], inv[SKIP_PTS];
+    for (unsigned j = 0; j <= d; j++) diff[j] = x, diff[j].c[0] = hs_kb_sub(x.c[0], hs_kb_from_u32(j));
+    pre[0] = hs_kb5_one();
+    for (unsigned j = 0; j <= d; j++) pre[j + 1] = hs_kb5_mul(pre[j], diff[j]);
+    suf[d + 1] = hs_kb5_one();
+    for (unsigned j = d + 1; j-- > 0;) suf[j] = hs_kb5_mul(suf[j + 1], diff[j]);
+    node_denominators(d, den);
+    hs_kb_batch_inv(inv, den, d + 1);
+    for (unsigned k = 0; k <= d; k++) l[k] = hs_kb5_mul_base(hs_kb5_mul(pre[k], suf[k + 1]), inv[k]);
+}
+
+void hs_gkr_skip_basis(hs_kb5 x, hs_kb5 L[HS_GKR_SKIP_D]) { node_basis(x, HS_GKR_SKIP_D - 1, L); }
+
+hs_kb5 hs_gkr_skip_interp(const hs_kb5 *vals, unsigned d, hs_kb5 x) {
+    if (d > HS_GKR_SKIP_DEG) d = HS_GKR_SKIP_DEG;
+    hs_kb5 l[SKIP_PTS], acc = hs_kb5_zero();
+    node_basis(x, d, l);
+    for (unsigned k = 0; k <= d; k++) acc = hs_kb5_add(acc, hs_kb5_mul(l[k], vals[k]));
+    return acc;
+}
+
+int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
+                            hs_transcript *t, hs_writer *w, unsigned threads, hs_kb5 *rho, hs_kb5 *vals,
+                            const char **why) {
+    const unsigned n = ly->n;
+    const hs_gkr_kernels *k = s->kern;
+    if (n < HS_GKR_SKIP || n > s->n) return *why = "layer size does not fit the scratch", 0;
+    const unsigned nr = n - HS_GKR_SKIP; /* ordinary rounds */
+    const size_t N = (size_t)1 << s->n, M = (size_t)1 << nr;
+    hs_kb5 scale[HS_GKR_LANES], coef[HS_GKR_LANES];
+    hs_gkr_k5 fold[HS_GKR_LANES], linp;
+    const hs_kb *const *lcols;
+    unsigned lk;
+    if ((*why = layer_setup(ly, s, gamma, threads, scale, coef, fold, &linp, &lcols, &lk))) return 0;
+    const int has_lin = ly->n_cube < HS_GKR_LANES;
+    const hs_gkr_k5 *lin = has_lin ? &linp : NULL;
+    /* the skip round: eq(y', .) over the M rows of a block (after the suffix tables' room) */
+    const hs_gkr_k5 eqf = hs_gkr_k5_at(planes(s->eq, N), M);
+    build_eq(k, eqf, z + 1, nr, threads);
+    hs_kb5 qv[SKIP_PTS], lam[HS_GKR_SKIP_D];
+    for (unsigned X = 0; X < SKIP_PTS; X++) qv[X] = hs_kb5_zero();
+    for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) lam[d] = hs_kb5_zero();
+#pragma omp parallel num_threads(team(N, threads))
+    {
+        size_t lo, hi;
+        my_range(M, &lo, &hi);
+        hs_kb5 acc[HS_GKR_LANES][SKIP_PTS], loc[SKIP_PTS], ll[HS_GKR_SKIP_D];
+        memset(acc, 0, sizeof acc);
+        k->skip(ly->cols, ly->n_cube, M, eqf, lo, hi, acc);
+        for (unsigned X = 0; X < SKIP_PTS; X++) {
+            loc[X] = hs_kb5_zero();
+            for (unsigned j = 0; j < ly->n_cube; j++) loc[X] = hs_kb5_add(loc[X], hs_kb5_mul(coef[j], acc[j][X]));
+        }
+        for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) {
+            ll[d] = hs_kb5_zero();
+            if (has_lin) k->lin(hs_gkr_k5_at(linp, d * M), 0, eqf, lo, hi, &ll[d], NULL);
+        }
+#pragma omp critical(hs_gkr_skip_q)
+        {
+            for (unsigned X = 0; X < SKIP_PTS; X++) qv[X] = hs_kb5_add(qv[X], loc[X]);
+            for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) lam[d] = hs_kb5_add(lam[d], ll[d]);
+        }
+    }
+    if (has_lin) /* the linear part has degree 7: its values at D extended */
+        for (unsigned X = 0; X < SKIP_PTS; X++)
+            qv[X] = hs_kb5_add(qv[X], hs_gkr_skip_interp(lam, HS_GKR_SKIP_D - 1, hs_kb5_from_base(hs_kb_from_u32(X))));
+    hs_kbe qe[SKIP_PTS];
+    for (unsigned X = 0; X < SKIP_PTS; X++) qe[X] = hs_gkr_kbe(qv[X]);
+    if (w) hs_w_kbe(w, 5, qe, SKIP_PTS);
+    hs_transcript_absorb_kbe(t, 5, qe, SKIP_PTS);
+    rho[0] = hs_gkr_kb5(hs_transcript_sample_kbe(t, 5));
+    claim = hs_gkr_skip_interp(qv, HS_GKR_SKIP_DEG, rho[0]);
+    /* bind d to rho_0: the cube lanes into K (scaled by gamma^j), the linear column in place */
+    hs_kb5 L[HS_GKR_SKIP_D], wl[HS_GKR_LANES][HS_GKR_SKIP_D];
+    hs_gkr_skip_basis(rho[0], L);
+    for (unsigned j = 0; j < ly->n_cube; j++)
+        for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) wl[j][d] = hs_kb5_mul(scale[j], L[d]);
+#pragma omp parallel num_threads(team(N, threads))
+    {
+        size_t lo, hi;
+        my_range(M, &lo, &hi);
+        for (unsigned j = 0; j < ly->n_cube; j++) k->skipf0(ly->cols[j], M, wl[j], fold[j], lo, hi);
+        if (has_lin) k->skipfk(linp, M, L, lo, hi);
+    }
+    /* the n - 3 ordinary rounds on the K columns */
+    hs_gkr_layer sub = *ly;
+    sub.n = nr;
+    const hs_kb5 *zr = z + 1;
+    hs_kb5 *rr = rho + 1;
+    if (nr > 0) build_suffix_eq(s, zr, nr, threads);
+    hs_kb5 m = hs_kb5_one(), c_lin = hs_kb5_zero();
+    for (unsigned i = 0; i < nr; i++) {
+        hs_kb5 q[3], p[5], ab[2];
+        if (!round_q(&sub, i, 1, s, zr, coef, fold, lin, NULL, claim, m, c_lin, threads, q, ab))
+            return *why = "degenerate claim point", 0;
+        if (!hs_sc_gruen_expand(claim, m, zr[i], q, 4, p)) return *why = "degenerate claim point", 0;
+        rr[i] = hs_sc_prove_round(t, w, p, 4);
+        claim = hs_sc_interpolate(p, 4, rr[i]);
+        hs_kb5 omz = hs_kb5_sub(hs_kb5_one(), zr[i]), omr = hs_kb5_sub(hs_kb5_one(), rr[i]);
+        m = hs_kb5_mul(m, hs_kb5_add(hs_kb5_mul(zr[i], rr[i]), hs_kb5_mul(omz, omr)));
+        c_lin = hs_kb5_mul(m, hs_kb5_add(ab[0], hs_kb5_mul(rr[i], hs_kb5_sub(ab[1], ab[0]))));
+        fold_round(&sub, i, 1, s, scale, fold, lin, rr[i], threads);
+    }
+    cube_vals(ly->n_cube, gamma, fold, vals);
+    if (has_lin) { /* the linear columns' skip extensions at (rho_0, rho'): one evaluation per block */
+        hs_kb5 ev[HS_GKR_KERN_MAX_COLS], eb[HS_GKR_KERN_MAX_COLS];
+        const hs_kb *bc[HS_GKR_KERN_MAX_COLS];
+        for (unsigned c = 0; c < lk; c++) ev[c] = hs_kb5_zero();
+        for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) {
+            for (unsigned c = 0; c < lk; c++) bc[c] = lcols[c] + d * M;
+            eval_with_table(bc, lk, nr, rr, planes(s->eq, N), k, eb, threads);
+            for (unsigned c = 0; c < lk; c++) ev[c] = hs_kb5_add(ev[c], hs_kb5_mul(L[d], eb[c]));
+        }
+        lin_vals(ly, lk, ev, vals);
+    }
+    send_vals(t, w, vals);
+    return 1;
+}
+
+int hs_gkr_layer_verify_skip(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
+                             hs_transcript *t, hs_reader *r, hs_kb5 *rho, hs_kb5 *vals, const char **why) {
+    if (n < HS_GKR_SKIP) return *why = "skip layer needs n >= 3", 0;
+    hs_kbe qe[SKIP_PTS];
+    hs_r_kbe(r, 5, qe, SKIP_PTS);
+    if (r->err) return *why = r->err, 0;
+    hs_transcript_absorb_kbe(t, 5, qe, SKIP_PTS);
+    hs_kb5 qv[SKIP_PTS], L[HS_GKR_SKIP_D], sum = hs_kb5_zero();
+    for (unsigned X = 0; X < SKIP_PTS; X++) qv[X] = hs_gkr_kb5(qe[X]);
+    hs_gkr_skip_basis(z[0], L);
+    for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) sum = hs_kb5_add(sum, hs_kb5_mul(L[d], qv[d]));
+    if (!hs_kb5_eq(sum, claim)) return *why = "layer sumcheck: skip round does not match the claim", 0;
+    rho[0] = hs_gkr_kb5(hs_transcript_sample_kbe(t, 5));
+    claim = hs_gkr_skip_interp(qv, HS_GKR_SKIP_DEG, rho[0]);
+    const unsigned nr = n - HS_GKR_SKIP;
+    for (unsigned i = 0; i < nr; i++)
+        if (!hs_sc_verify_round(t, r, 4, &claim, &rho[1 + i]))
+            return *why = r->err ? r->err : "truncated sumcheck", 0;
+    if (!recv_vals(t, r, vals)) return *why = r->err, 0;
+    hs_kb5 eqv = nr ? hs_mle_eq(z + 1, rho + 1, nr) : hs_kb5_one();
+    hs_kb5 expect = hs_kb5_mul(eqv, hs_gkr_layer_g(n_cube, gamma, vals));
+    if (!hs_kb5_eq(expect, claim)) return *why = "layer sumcheck: final evaluation does not match", 0;
     return 1;
 }
