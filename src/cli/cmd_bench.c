@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bench/native.h"
+#include "bench/ragged_compare.h"
 #include "bench/sweep.h"
 #include "gkr/gkr.h"
 #include "cli/cli.h"
@@ -17,6 +18,8 @@ static void help(void) {
            "                       [--format md|csv|json] [--plot FILE.png]\n"
            "       hashsnark bench --native [--hash NAME|all] [--threads T] [--format md|csv|json]\n"
            "                       [--seconds S]\n"
+           "       hashsnark bench --backend gkr --regions W1,W2,... --compare [--preset P] [--samples K]\n"
+           "                       [--threads T] [--timeout S] [--format md|csv]\n"
            "\n"
            "--log-perms A..B (or N) sweeps the seeds' proving table (../shared/seeds/000_*) over the sizes\n"
            "2^A..2^B: for each size a fresh child process proves K times (random private statements, as\n"
@@ -45,7 +48,15 @@ static void help(void) {
            "                   with the seeds' Plonky3 rows as reference points for poseidon2-kb16 at\n"
            "                   rates 1/2 and 1/4\n"
            "\n"
-           "--native measures on this machine, without proving:\n"
+           "--regions W1,W2,... --compare (gkr backend; seed 001): regions of 2^Wa Poseidon2-KB16\n"
+           "permutations each (4 <= Wa <= 20, 1..32 regions) proven three ways, each in a fresh child\n"
+           "process (K proofs and K verifications, medians; peak resident set from wait4): independent\n"
+           "walks per region, one walk after padding every region to the widest, and one ragged walk\n"
+           "(selectors, work proportional to the sum of the regions). Markdown like the seed; CSV header\n"
+           "  variant,physical_rows,prove_s,verify_s,proof_bytes,peak_rss_bytes\n"
+           "(--samples defaults to 3 here).\n"
+           "\n");
+    printf("--native measures on this machine, without proving:\n"
            "  --hash PERMUTATION (a name from 'hashsnark --help'): permutations per second with the\n"
            "    batch API (states in SIMD lanes, threaded) and with the scalar single-state API, for 1\n"
            "    thread and for T threads; markdown and JSON also show the naive reference (uint64\n"
@@ -222,16 +233,71 @@ static int bench_sweep(const sweep_opts *o) {
     return HS_EXIT_OK;
 }
 
+/* bench --backend gkr --regions W1,.. --compare: seed 001's three ways (src/bench/ragged_compare.h). */
+static int bench_regions(const char *regions, int compare, int other_mode, const sweep_opts *o, const char *threads_s,
+                         int csv, int json) {
+    if (!regions || !compare) {
+        hs_cli_error("bench", "--regions and --compare go together (the seed-001 comparison)");
+        return HS_EXIT_USAGE;
+    }
+    if (other_mode) {
+        hs_cli_error("bench", "--regions --compare excludes --native, --log-perms, --log-blowup, --plot and --seconds");
+        return HS_EXIT_USAGE;
+    }
+    if (!o->backend || strcmp(o->backend, "gkr")) {
+        hs_cli_error("bench", "--regions needs --backend gkr");
+        return HS_EXIT_USAGE;
+    }
+    if (json) {
+        hs_cli_error("bench", "--regions --compare prints md or csv");
+        return HS_EXIT_USAGE;
+    }
+    hs_ragged_bench_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    if (!hs_ragged_parse_widths(regions, cfg.widths, &cfg.n_regions)) {
+        hs_cli_error("bench", "--regions: '%s' is not a list of 1..32 widths, each 4..20 (e.g. 14,15,17)", regions);
+        return HS_EXIT_USAGE;
+    }
+    cfg.preset = hs_preset_find(o->preset ? o->preset : "compat");
+    if (!cfg.preset) {
+        hs_cli_error("bench", "unknown preset '%s' (compat, fast100, proven128)", o->preset);
+        return HS_EXIT_USAGE;
+    }
+    unsigned long samples = 3;
+    if (o->samples && !hs_cli_uint("bench", "samples", o->samples, 1, 1000, &samples)) return HS_EXIT_USAGE;
+    cfg.samples = (unsigned)samples;
+    if (o->timeout) {
+        char *end;
+        cfg.timeout_s = strtod(o->timeout, &end);
+        if (*end || !(cfg.timeout_s > 0 && cfg.timeout_s <= 1e6)) {
+            hs_cli_error("bench", "--timeout: '%s' is not a number of seconds in (0, 1e6]", o->timeout);
+            return HS_EXIT_USAGE;
+        }
+    }
+    unsigned long threads = 0;
+    if (threads_s && !hs_cli_uint("bench", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
+    if (!threads) {
+        const char *e = getenv("HS_THREADS");
+        threads = e && *e ? strtoul(e, NULL, 10) : hs_cpu_count();
+        if (!threads) threads = 1;
+    }
+    cfg.threads = (unsigned)threads;
+    cfg.seed = 1;
+    return hs_ragged_compare(&cfg, csv, stdout);
+}
+
 int hs_cmd_bench(int argc, char **argv) {
     const char *hash = "poseidon2-kb16", *threads_s = NULL, *format = "md", *seconds_s = NULL;
     sweep_opts so = {0};
-    int native = 0;
+    int native = 0, compare = 0;
+    const char *regions = NULL;
     hs_opt opts[] = {{"native", 0, NULL, &native},        {"hash", 1, &hash, NULL},
                      {"threads", 1, &threads_s, NULL},     {"format", 1, &format, NULL},
                      {"seconds", 1, &seconds_s, NULL},     {"log-perms", 1, &so.logp, NULL},
                      {"backend", 1, &so.backend, NULL},    {"preset", 1, &so.preset, NULL},
                      {"log-blowup", 1, &so.blowup, NULL},  {"samples", 1, &so.samples, NULL},
-                     {"timeout", 1, &so.timeout, NULL},    {"plot", 1, &so.plot, NULL}};
+                     {"timeout", 1, &so.timeout, NULL},    {"plot", 1, &so.plot, NULL},
+                     {"regions", 1, &regions, NULL},       {"compare", 0, NULL, &compare}};
     int r = hs_cli_parse("bench", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) {
         help();
@@ -243,6 +309,8 @@ int hs_cmd_bench(int argc, char **argv) {
         hs_cli_error("bench", "--format must be md, csv or json, not '%s'", format);
         return HS_EXIT_USAGE;
     }
+    if (regions || compare) return bench_regions(regions, compare, native || so.logp || so.blowup || so.plot || seconds_s,
+                                                 &so, threads_s, fmt_csv, fmt_json);
     if (native && so.logp) {
         hs_cli_error("bench", "--native and --log-perms are two different modes: give one");
         return HS_EXIT_USAGE;

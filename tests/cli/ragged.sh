@@ -59,4 +59,20 @@ done
 [ ! -e "$tmp/x.bin" ] || no "failed prove wrote a file"
 "$bin" verify --proof "$p" >/dev/null 2>&1; [ $? = 2 ] || no "verify without tables: exit"
 "$bin" prove --help | grep -q -- "--regions" || no "help mentions --regions"
+# bench --compare: the seed-001 comparison, csv header exact, three rows, ragged = padded proof size
+v=$("$bin" bench --backend gkr --regions 5,6,4 --compare --samples 1 --threads 1 --format csv 2>"$tmp/err") ||
+    no "bench --compare: $(cat "$tmp/err")"
+[ "$(echo "$v" | head -1)" = "variant,physical_rows,prove_s,verify_s,proof_bytes,peak_rss_bytes" ] || no "compare header: $v"
+echo "$v" | grep -q '^independent,112,' || no "compare independent row: $v"
+echo "$v" | grep -q '^padded,192,' || no "compare padded row: $v"
+echo "$v" | grep -q '^ragged,112,' || no "compare ragged row: $v"
+pb=$(echo "$v" | awk -F, '$1=="padded"{print $5}'); rb=$(echo "$v" | awk -F, '$1=="ragged"{print $5}')
+[ -n "$rb" ] && [ "$pb" = "$rb" ] || no "ragged and padded proof sizes differ: $pb $rb"
+v=$("$bin" bench --backend gkr --regions 5,6 --compare --samples 1 --threads 1 2>/dev/null)
+echo "$v" | grep -q "Implicit ragged walk" || no "compare markdown: $v"
+for bad in "--regions 5,3 --compare --backend gkr" "--regions 5,6 --backend gkr" "--regions 5,6 --compare" \
+           "--regions 5,6 --compare --backend gkr --log-perms 4" "--regions 5,6 --compare --backend gkr --format json"; do
+    "$bin" bench $bad >/dev/null 2>"$tmp/err"; rc=$?
+    [ $rc = 2 ] && [ -s "$tmp/err" ] || no "bench $bad: exit $rc"
+done
 exit $fail
