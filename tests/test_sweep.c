@@ -2,6 +2,7 @@
  * tiny sweep with a killed child. src/bench belongs to the hashsnark program, not the library, so
  * the test compiles sweep.c in. */
 #include "bench/sweep.c"
+#include "bench/child.c"
 
 #include <string.h>
 

@@ -1,5 +1,6 @@
 #define _DEFAULT_SOURCE 1 /* wait4 */
 #include "bench/ragged_compare.h"
+#include "bench/child.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -42,16 +43,6 @@ typedef struct {
     uint64_t proof_bytes;
 } child_msg;
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, unsigned k) {
-    qsort(v, k, sizeof *v, cmp_double);
-    return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
-}
-
 static int child_run(const hs_ragged_bench_config *cfg, unsigned variant, child_msg *m) {
     const unsigned A = cfg->n_regions, K = cfg->samples ? cfg->samples : 1;
     hs_ragged_shape s;
@@ -91,8 +82,8 @@ static int child_run(const hs_ragged_bench_config *cfg, unsigned variant, child_
         tv[k] = hs_now() - t0;
     }
     m->proof_bytes = w.len;
-    m->verify_s = median(tv, K);
-    m->prove_s = median(tp, K); /* sorts tp */
+    m->verify_s = hs_bench_median(tv, K);
+    m->prove_s = hs_bench_median(tp, K); /* sorts tp */
     m->prove_min_s = tp[0], m->prove_max_s = tp[K - 1];
     ok = 1;
 done:
@@ -103,20 +94,15 @@ done:
     return ok;
 }
 
-static void child_main(const hs_ragged_bench_config *cfg, unsigned variant, int fd) {
-    signal(SIGALRM, SIG_DFL);
-    if (cfg->timeout_s > 0) {
-        struct itimerval it = {{0, 0}, {(time_t)cfg->timeout_s, 0}};
-        if (it.it_value.tv_sec == 0) it.it_value.tv_sec = 1;
-        setitimer(ITIMER_REAL, &it, NULL);
-    }
-    child_msg m;
-    memset(&m, 0, sizeof m);
-    m.ok = child_run(cfg, variant, &m);
-    ssize_t w;
-    do w = write(fd, &m, sizeof m);
-    while (w < 0 && errno == EINTR);
-    _exit(w == (ssize_t)sizeof m ? 0 : 3);
+typedef struct {
+    const hs_ragged_bench_config *cfg;
+    unsigned variant;
+} child_ctx;
+
+static void child_main(void *ctxp, void *msgp) {
+    const child_ctx *cx = ctxp;
+    child_msg *m = msgp;
+    m->ok = child_run(cx->cfg, cx->variant, m);
 }
 
 static void run_variant(const hs_ragged_bench_config *cfg, unsigned variant, hs_ragged_bench_row *row) {
@@ -125,53 +111,19 @@ static void run_variant(const hs_ragged_bench_config *cfg, unsigned variant, hs_
     hs_ragged_shape s;
     const char *why = NULL;
     if (hs_ragged_shape_make(&s, variant, cfg->widths, cfg->n_regions, cfg->preset, &why)) row->physical_rows = s.physical_rows;
-    int p[2];
-    if (pipe(p) != 0) {
-        snprintf(row->why, sizeof row->why, "pipe: %s", strerror(errno));
-        return;
-    }
-    fflush(stdout), fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-        snprintf(row->why, sizeof row->why, "fork: %s", strerror(errno));
-        close(p[0]), close(p[1]);
-        return;
-    }
-    if (pid == 0) {
-        close(p[0]);
-        child_main(cfg, variant, p[1]);
-    }
-    close(p[1]);
+    child_ctx cx = {cfg, variant};
     child_msg m;
-    size_t got = 0;
-    while (got < sizeof m) {
-        ssize_t r = read(p[0], (char *)&m + got, sizeof m - got);
-        if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) break;
-        got += (size_t)r;
-    }
-    close(p[0]);
-    int status = 0;
-    struct rusage ru;
-    memset(&ru, 0, sizeof ru);
-    while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR) {
-    }
-    row->peak_rss_bytes = (uint64_t)ru.ru_maxrss * 1024; /* Linux reports KiB */
-    if (WIFSIGNALED(status)) {
-        int sig = WTERMSIG(status);
-        if (sig == SIGALRM) snprintf(row->why, sizeof row->why, "timed out after %g s", cfg->timeout_s);
-        else snprintf(row->why, sizeof row->why, "killed by signal %d (%s)", sig, strsignal(sig));
-    } else if (got != sizeof m || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        snprintf(row->why, sizeof row->why, "child exited with status %d", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-    } else if (!m.ok) {
+    if (!hs_bench_child(child_main, &cx, &m, sizeof m, cfg->timeout_s, &row->peak_rss_bytes, row->why, sizeof row->why))
+        return;
+    if (!m.ok) {
         m.why[sizeof m.why - 1] = 0;
         snprintf(row->why, sizeof row->why, "%s", m.why);
-    } else {
-        row->ok = 1;
-        row->prove_s = m.prove_s, row->prove_min_s = m.prove_min_s, row->prove_max_s = m.prove_max_s;
-        row->verify_s = m.verify_s;
-        row->proof_bytes = m.proof_bytes;
+        return;
     }
+    row->ok = 1;
+    row->prove_s = m.prove_s, row->prove_min_s = m.prove_min_s, row->prove_max_s = m.prove_max_s;
+    row->verify_s = m.verify_s;
+    row->proof_bytes = m.proof_bytes;
 }
 
 unsigned hs_ragged_bench_run(const hs_ragged_bench_config *cfg, hs_ragged_bench_row rows[3]) {

@@ -1,5 +1,6 @@
 #define _DEFAULT_SOURCE 1 /* wait4, mkdtemp */
 #include "bench/sweep.h"
+#include "bench/child.h"
 
 #include <errno.h>
 #include <math.h>
@@ -191,106 +192,57 @@ typedef struct {
     uint64_t proof_bytes;
 } child_msg;
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+typedef struct {
+    const hs_sweep_config *cfg;
+    unsigned log_perms;
+} child_ctx;
 
-static void child_main(const hs_sweep_config *cfg, unsigned log_perms, int fd) {
-    signal(SIGALRM, SIG_DFL);
-    if (cfg->timeout_s > 0) { /* the whole child: inputs, proofs and the verification */
-        struct itimerval it = {{0, 0}, {(time_t)cfg->timeout_s, (suseconds_t)(fmod(cfg->timeout_s, 1.0) * 1e6)}};
-        if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0) it.it_value.tv_usec = 1;
-        setitimer(ITIMER_REAL, &it, NULL);
-    }
+/* In the child (src/bench/child.h). */
+static void child_main(void *ctxp, void *msgp) {
+    const child_ctx *cx = ctxp;
+    const hs_sweep_config *cfg = cx->cfg;
+    child_msg *m = msgp;
     /* Test hook (tests/cli/bench_sweep.sh): HS_SWEEP_TEST_KILL=N kills the child of size 2^N as
      * the out-of-memory killer would, to check that the sweep prints a '-' row and goes on. */
     const char *hook = getenv("HS_SWEEP_TEST_KILL");
-    if (hook && *hook && strtoul(hook, NULL, 10) == log_perms) kill(getpid(), SIGKILL);
-
-    child_msg m;
-    memset(&m, 0, sizeof m);
+    if (hook && *hook && strtoul(hook, NULL, 10) == cx->log_perms) kill(getpid(), SIGKILL);
     child_out out = {0};
     out.prove_s = calloc(cfg->samples, sizeof *out.prove_s);
     if (!out.prove_s) {
-        snprintf(m.why, sizeof m.why, "out of memory");
-    } else if (backends[cfg->backend].run(cfg, log_perms, &out, m.why, sizeof m.why)) {
+        snprintf(m->why, sizeof m->why, "out of memory");
+    } else if (backends[cfg->backend].run(cfg, cx->log_perms, &out, m->why, sizeof m->why)) {
         double sum = 0;
         for (unsigned i = 0; i < cfg->samples; i++) sum += out.prove_s[i];
-        qsort(out.prove_s, cfg->samples, sizeof *out.prove_s, cmp_double);
-        unsigned k = cfg->samples;
-        m.ok = 1;
-        m.prove_median_s = k % 2 ? out.prove_s[k / 2] : (out.prove_s[k / 2 - 1] + out.prove_s[k / 2]) / 2;
-        m.prove_best_s = out.prove_s[0];
-        m.prove_mean_s = sum / k;
-        m.verify_s = out.verify_s;
-        m.proof_bytes = out.proof_bytes;
+        m->ok = 1;
+        m->prove_median_s = hs_bench_median(out.prove_s, cfg->samples); /* sorts */
+        m->prove_best_s = out.prove_s[0];
+        m->prove_mean_s = sum / cfg->samples;
+        m->verify_s = out.verify_s;
+        m->proof_bytes = out.proof_bytes;
     }
     free(out.prove_s);
-    ssize_t w;
-    do w = write(fd, &m, sizeof m);
-    while (w < 0 && errno == EINTR);
-    _exit(w == (ssize_t)sizeof m ? 0 : 3);
 }
 
 static void run_one(const hs_sweep_config *cfg, unsigned log_perms, hs_sweep_row *row) {
     memset(row, 0, sizeof *row);
     row->log_perms = log_perms;
     row->bits = NAN;
-    int p[2];
-    if (pipe(p) != 0) {
-        snprintf(row->why, sizeof row->why, "pipe: %s", strerror(errno));
-        return;
-    }
-    fflush(stdout), fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-        snprintf(row->why, sizeof row->why, "fork: %s", strerror(errno));
-        close(p[0]), close(p[1]);
-        return;
-    }
-    if (pid == 0) {
-        close(p[0]);
-        child_main(cfg, log_perms, p[1]);
-    }
-    close(p[1]);
+    child_ctx cx = {cfg, log_perms};
     child_msg m;
-    size_t got = 0;
-    while (got < sizeof m) {
-        ssize_t r = read(p[0], (char *)&m + got, sizeof m - got);
-        if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) break;
-        got += (size_t)r;
-    }
-    close(p[0]);
-    int status = 0;
-    struct rusage ru;
-    memset(&ru, 0, sizeof ru);
-    while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR) {
-    }
-    row->peak_rss_bytes = (uint64_t)ru.ru_maxrss * 1024; /* Linux reports KiB */
-    if (WIFSIGNALED(status)) {
-        int sig = WTERMSIG(status);
-        if (sig == SIGALRM)
-            snprintf(row->why, sizeof row->why, "timed out after %g s", cfg->timeout_s);
-        else if (sig == SIGKILL)
-            snprintf(row->why, sizeof row->why, "killed by SIGKILL (out of memory?)");
-        else
-            snprintf(row->why, sizeof row->why, "killed by signal %d (%s)", sig, strsignal(sig));
-    } else if (got != sizeof m || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        snprintf(row->why, sizeof row->why, "child exited with status %d", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-    } else if (!m.ok) {
+    if (!hs_bench_child(child_main, &cx, &m, sizeof m, cfg->timeout_s, &row->peak_rss_bytes, row->why, sizeof row->why))
+        return;
+    if (!m.ok) {
         m.why[sizeof m.why - 1] = 0;
         snprintf(row->why, sizeof row->why, "%s", m.why);
-    } else {
-        row->ok = 1;
-        row->prove_s = m.prove_median_s;
-        row->prove_best_s = m.prove_best_s;
-        row->prove_mean_s = m.prove_mean_s;
-        row->verify_s = m.verify_s;
-        row->proof_bytes = m.proof_bytes;
-        row->bits = claimed_bits(cfg, log_perms);
+        return;
     }
+    row->ok = 1;
+    row->prove_s = m.prove_median_s;
+    row->prove_best_s = m.prove_best_s;
+    row->prove_mean_s = m.prove_mean_s;
+    row->verify_s = m.verify_s;
+    row->proof_bytes = m.proof_bytes;
+    row->bits = claimed_bits(cfg, log_perms);
 }
 
 size_t hs_sweep_run(const hs_sweep_config *cfg, hs_sweep_row *rows) {

@@ -1,0 +1,22 @@
+/* One benchmark measurement in a fresh child process (the sweep of src/bench/sweep.c and the
+ * ragged-regions comparison of src/bench/ragged_compare.c): the child's peak resident set is then
+ * that measurement's own, read from wait4 as the seeds read /usr/bin/time's maximum resident set. */
+#ifndef HS_BENCH_CHILD_H
+#define HS_BENCH_CHILD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Forks; the child zeroes msg, runs fn(ctx, msg) (with a SIGALRM timer of timeout_s seconds when
+ * timeout_s > 0) and sends msg (msg_len bytes, at most PIPE_BUF) back through a pipe. The parent
+ * stores the child's peak RSS in bytes in *peak_rss and returns 1 when the child exited normally
+ * with the whole message (msg then holds it); otherwise 0 with why ("timed out after 5 s",
+ * "killed by SIGKILL (out of memory?)", ...). Flushes stdio first; call before OpenMP threads
+ * exist in this process. */
+int hs_bench_child(void (*fn)(void *ctx, void *msg), void *ctx, void *msg, size_t msg_len, double timeout_s,
+                   uint64_t *peak_rss, char *why, size_t whylen);
+
+/* Median of k values (sorts v). */
+double hs_bench_median(double *v, unsigned k);
+
+#endif
