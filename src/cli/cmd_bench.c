@@ -328,7 +328,7 @@ int hs_cmd_bench(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     for (size_t i = 6; i < sizeof opts / sizeof *opts; i++)
-        if (*opts[i].value) {
+        if (opts[i].value && *opts[i].value) {
             hs_cli_error("bench", "--%s applies to the --log-perms sweep only", opts[i].name);
             return HS_EXIT_USAGE;
         }
