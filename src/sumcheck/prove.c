@@ -25,8 +25,6 @@
 #include "util/mem.h"
 #include "util/parallel.h"
 
-#define SC_PAR_MIN ((size_t)1 << 11) /* pairs per round below which one thread does the round */
-#define SC_FOLD_CHUNK ((size_t)1 << 12)
 #define SC_MAX_FACTORS 4
 
 static size_t align64(size_t b) { return (b + HS_ALIGN - 1) / HS_ALIGN * HS_ALIGN; }
@@ -134,16 +132,44 @@ const hs_sc_kernels *hs_sc_kernels_best(void) {
     return &hs_sc_kernels_portable;
 }
 
-/* ---- round driver ---- */
+/* ---- round driver (shared with ragged.c, sc_internal.h) ---- */
 
-typedef struct {
-    hs_sc_round R;
-    const hs_sc_term *terms;
-    unsigned *npts, *off, *at, *ax, *used;
-    int gruen;                 /* this round skips X = 1 for full-degree terms */
-} sc_state;
+size_t hs_sc_state_size(hs_sc_state *S, unsigned n_terms, unsigned n_tables, unsigned dq) {
+    memset(S, 0, sizeof *S);
+    S->max_acc = n_terms * (dq + 1);
+    S->work = hs_sc_work_bytes(n_tables, dq, S->max_acc);
+    S->per_thread = S->work + align64(sizeof(hs_kb5) * (S->max_acc ? S->max_acc : 1));
+    return 2 * (size_t)n_terms + 2 * (size_t)S->max_acc + n_tables + 1;
+}
 
-static void plan_round(sc_state *S, int gruen) {
+void hs_sc_state_init(hs_sc_state *S, const hs_sc_term *terms, unsigned n_terms, unsigned n_tables, unsigned dq,
+                      unsigned *ibuf, hs_kb5 *sums, const hs_kb *E, hs_kb *const *te) {
+    hs_sc_round *R = &S->R;
+    R->terms = terms;
+    R->n_terms = n_terms;
+    R->n_tables = n_tables;
+    R->dq = dq;
+    S->npts = ibuf;
+    S->off = ibuf + n_terms;
+    S->at = ibuf + 2 * (size_t)n_terms;
+    S->ax = S->at + S->max_acc;
+    S->used = S->ax + S->max_acc;
+    R->at = S->at, R->ax = S->ax, R->used = S->used;
+    R->n_used = 0;
+    for (unsigned j = 0; j < n_tables; j++) {
+        int u = 0;
+        for (unsigned i = 0; i < n_terms && !u; i++)
+            for (unsigned f = 0; f < terms[i].n_factors; f++) u |= terms[i].cols[f] == j;
+        if (u) S->used[R->n_used++] = j;
+    }
+    R->E = E;
+    R->te = te;
+    S->sums = sums;
+    S->claim = hs_kb5_zero();
+    S->mfac = hs_kb5_one();
+}
+
+static void plan_round(hs_sc_state *S, int gruen) {
     hs_sc_round *R = &S->R;
     S->gruen = gruen;
     unsigned off = 0;
@@ -159,14 +185,15 @@ static void plan_round(sc_state *S, int gruen) {
     R->n_acc = off;
 }
 
-/* One round's sums on `threads` threads into sums[n_acc]. Per thread: work bytes, then n_acc
+/* One round's sums on `threads` threads into S->sums[n_acc]. Per thread: work bytes, then n_acc
  * partial sums. Thread ranges start at multiples of 8 (whole blocks for the AVX2 kernels). */
-static void round_sums(const hs_sc_kernels *kern, const hs_sc_round *R, unsigned threads, char *scratch,
-                       size_t work, size_t per_thread, hs_kb5 *sums) {
+static void round_sums(const hs_sc_kernels *kern, hs_sc_state *S, unsigned threads, char *scratch) {
+    const hs_sc_round *R = &S->R;
+    const size_t work = S->work, per_thread = S->per_thread;
     const int base = R->tb != NULL;
     if (R->half % HS_SC_BLK) kern = &hs_sc_kernels_portable;
-    unsigned th = R->half < SC_PAR_MIN ? 1 : threads;
-    for (unsigned i = 0; i < th; i++) memset(scratch + i * per_thread + work, 0, sizeof *sums * R->n_acc);
+    unsigned th = R->half < HS_SC_PAR_MIN ? 1 : threads;
+    for (unsigned i = 0; i < th; i++) memset(scratch + i * per_thread + work, 0, sizeof *S->sums * R->n_acc);
     if (th <= 1) {
         hs_kb5 *part = (hs_kb5 *)(scratch + work);
         (base ? kern->pass_base : kern->pass_ext)(R, 0, R->half, scratch, part);
@@ -181,19 +208,19 @@ static void round_sums(const hs_sc_kernels *kern, const hs_sc_round *R, unsigned
         }
         /* a smaller team than asked for splits the same pairs; the unused slots stay zero */
     }
-    for (unsigned a = 0; a < R->n_acc; a++) sums[a] = hs_kb5_zero();
+    for (unsigned a = 0; a < R->n_acc; a++) S->sums[a] = hs_kb5_zero();
     for (unsigned i = 0; i < th; i++) {
         const hs_kb5 *part = (const hs_kb5 *)(scratch + i * per_thread + work);
-        for (unsigned a = 0; a < R->n_acc; a++) sums[a] = hs_kb5_add(sums[a], part[a]);
+        for (unsigned a = 0; a < R->n_acc; a++) S->sums[a] = hs_kb5_add(S->sums[a], part[a]);
     }
 }
 
 /* q(X) = sum_t c_t S_t(X) for X = 0..dq (q[1] only when the round summed it). */
-static void assemble_q(const sc_state *S, const hs_kb5 *sums, hs_kb5 *q) {
+static void assemble_q(const hs_sc_state *S, hs_kb5 *q) {
     const hs_sc_round *R = &S->R;
     for (unsigned x = 0; x <= R->dq; x++) q[x] = hs_kb5_zero();
     for (unsigned t = 0; t < R->n_terms; t++) {
-        const hs_kb5 *St = sums + S->off[t];
+        const hs_kb5 *St = S->sums + S->off[t];
         unsigned k = R->terms[t].n_factors;
         for (unsigned x = 0; x <= R->dq; x++) {
             hs_kb5 s;
@@ -213,19 +240,34 @@ static void assemble_q(const sc_state *S, const hs_kb5 *sums, hs_kb5 *q) {
 /* eq(z, X) at X = x (one coordinate). */
 static hs_kb5 eq1(hs_kb5 z, hs_kb5 x) { return hs_mle_eq(&z, &x, 1); }
 
+void hs_sc_round_poly(const hs_sc_kernels *kern, hs_sc_state *S, unsigned i, hs_kb5 zi, unsigned d,
+                      unsigned threads, char *scratch, hs_kb5 *p) {
+    const hs_sc_round *R = &S->R;
+    int gruen = i > 0 && R->dq + 1 == d && !hs_kb5_is_zero(zi) && !hs_kb5_is_zero(S->mfac);
+    plan_round(S, gruen);
+    round_sums(kern, S, threads, scratch);
+    hs_kb5 q[HS_SC_MAX_DEGREE + 1];
+    assemble_q(S, q);
+    /* claim = (1 - z_0) q(0) + z_0 q(1) */
+    if (i == 0) S->claim = hs_kb5_add(hs_kb5_mul(eq1(zi, hs_kb5_zero()), q[0]), hs_kb5_mul(zi, q[1]));
+    if (gruen) {
+        hs_kb5 qn[HS_SC_MAX_DEGREE];
+        qn[0] = q[0];
+        for (unsigned k = 2; k <= R->dq; k++) qn[k - 1] = q[k];
+        hs_sc_gruen_expand(S->claim, S->mfac, zi, qn, d, p);
+    } else {
+        /* q is known at 0..dq; extend to 0..d-1 when the caller's degree is above this one's */
+        hs_kb5 qf[HS_SC_MAX_DEGREE + 1];
+        for (unsigned x = 0; x < d; x++)
+            qf[x] = x <= R->dq ? q[x] : hs_sc_interpolate(q, R->dq, hs_kb5_from_base(hs_kb_from_u32(x)));
+        hs_sc_eq_expand(S->mfac, zi, qf, d, p);
+    }
+}
+
 /* ---- threaded folds ---- */
 
-typedef struct {
-    const hs_sc_kernels *kern;
-    hs_kb *out;
-    const hs_kb *f;
-    size_t half;
-    hs_kb5 r;
-    int op; /* 0 fold_base, 1 fold_ext, 2 eq_drop */
-} fold_job;
-
-static void fold_chunk(void *vctx, size_t lo, size_t cnt) {
-    const fold_job *J = vctx;
+void hs_sc_fold_chunk(void *job, size_t lo, size_t cnt) {
+    const hs_sc_fold_job *J = job;
     if (J->op == 0) J->kern->fold_base(J->out, J->f, J->half, lo, cnt, J->r);
     else if (J->op == 1) J->kern->fold_ext(J->out, J->half, lo, cnt, J->r);
     else J->kern->eq_drop(J->out, J->half, lo, cnt);
@@ -233,13 +275,12 @@ static void fold_chunk(void *vctx, size_t lo, size_t cnt) {
 
 static void run_fold(const hs_sc_kernels *kern, int op, hs_kb *out, const hs_kb *f, size_t half, hs_kb5 r,
                      unsigned threads) {
-    fold_job J = {half % HS_SC_BLK ? &hs_sc_kernels_portable : kern, out, f, half, r, op};
-    hs_parallel_batches(half, SC_FOLD_CHUNK, half < SC_PAR_MIN ? 1 : threads, fold_chunk, &J);
+    hs_sc_fold_job J = {half % HS_SC_BLK ? &hs_sc_kernels_portable : kern, out, f, half, r, op};
+    hs_parallel_batches(half, HS_SC_FOLD_CHUNK, half < HS_SC_PAR_MIN ? 1 : threads, hs_sc_fold_chunk, &J);
 }
 
-/* Blocked eq table of z (nv variables): eq over the top nv - k variables times eq over the last
- * k <= 3 (one block). 0 on allocation failure. */
-static int build_eq_blocked(hs_kb *E, const hs_kb5 *z, unsigned nv, unsigned threads) {
+/* Eq over the top nv - k variables times eq over the last k <= 3 (one block). */
+int hs_sc_eq_blocked(hs_kb *E, const hs_kb5 *z, unsigned nv, unsigned threads) {
     unsigned k = nv < 3 ? nv : 3, top = nv - k;
     hs_kb5 lo[8], *hi = hs_alloc_array((size_t)1 << top, sizeof *hi);
     if (!hi) return 0;
@@ -282,9 +323,8 @@ int hs_sc_prove_with(const hs_sc_kernels *kern, const hs_sc_instance *inst, cons
 
     /* allocations: blocked K tables, blocked eq table, bookkeeping, per-thread scratch */
     const size_t half0 = (size_t)1 << (n - 1), words = hs_sc_blk_words(half0);
-    const unsigned max_acc = inst->n_terms * (dq + 1);
-    const size_t work = hs_sc_work_bytes(m, dq, max_acc);
-    const size_t per_thread = work + align64(sizeof(hs_kb5) * (max_acc ? max_acc : 1));
+    hs_sc_state S;
+    const size_t n_ibuf = hs_sc_state_size(&S, inst->n_terms, m, dq);
     size_t tab_words = 0;
     hs_kb *tabs = NULL, *E = NULL, **te = NULL;
     hs_kb5 *sums = NULL;
@@ -295,66 +335,30 @@ int hs_sc_prove_with(const hs_sc_kernels *kern, const hs_sc_instance *inst, cons
         tabs = hs_alloc_array(tab_words, sizeof *tabs);
         E = hs_alloc_array(words, sizeof *E);
         te = hs_alloc_array(m ? m : 1, sizeof *te);
-        sums = hs_alloc_array(max_acc ? max_acc : 1, sizeof *sums);
-        ibuf = hs_alloc_array(2 * (size_t)inst->n_terms + 2 * (size_t)max_acc + m + 1, sizeof *ibuf);
-        scratch = hs_alloc_array(threads, per_thread);
+        sums = hs_alloc_array(S.max_acc ? S.max_acc : 1, sizeof *sums);
+        ibuf = hs_alloc_array(n_ibuf, sizeof *ibuf);
+        scratch = hs_alloc_array(threads, S.per_thread);
     }
-    if (ok && tabs && E && te && sums && ibuf && scratch) ok = build_eq_blocked(E, z + 1, n - 1, threads);
+    if (ok && tabs && E && te && sums && ibuf && scratch) ok = hs_sc_eq_blocked(E, z + 1, n - 1, threads);
     if (!ok || !tabs || !E || !te || !sums || !ibuf || !scratch) {
         hs_free(tabs), hs_free(E), hs_free(te), hs_free(sums), hs_free(ibuf), hs_free(scratch);
         if (why) *why = "out of memory";
         return 0;
     }
     for (unsigned j = 0; j < m; j++) te[j] = tabs + (size_t)j * words;
-
-    sc_state S;
-    memset(&S, 0, sizeof S);
+    hs_sc_state_init(&S, inst->terms, inst->n_terms, m, dq, ibuf, sums, E, te);
     hs_sc_round *R = &S.R;
-    R->terms = inst->terms;
-    R->n_terms = inst->n_terms;
-    R->n_tables = m;
-    R->dq = dq;
-    S.npts = ibuf;
-    S.off = ibuf + inst->n_terms;
-    S.at = ibuf + 2 * (size_t)inst->n_terms;
-    S.ax = S.at + max_acc;
-    S.used = S.ax + max_acc;
-    R->at = S.at, R->ax = S.ax, R->used = S.used;
-    for (unsigned j = 0; j < m; j++) {
-        int u = 0;
-        for (unsigned i = 0; i < inst->n_terms && !u; i++)
-            for (unsigned f = 0; f < inst->terms[i].n_factors; f++) u |= inst->terms[i].cols[f] == j;
-        if (u) S.used[R->n_used++] = j;
-    }
-    R->E = E;
 
-    hs_kb5 claim = hs_kb5_zero(), mfac = hs_kb5_one();
-    hs_kb5 q[HS_SC_MAX_DEGREE + 1], p[HS_SC_MAX_DEGREE + 1];
+    hs_kb5 p[HS_SC_MAX_DEGREE + 1];
     for (unsigned i = 0; i < n; i++) {
         R->half = (size_t)1 << (n - 1 - i);
         R->tb = i == 0 ? inst->tables : NULL;
-        R->te = te;
-        int gruen = i > 0 && !hs_kb5_is_zero(z[i]) && !hs_kb5_is_zero(mfac);
-        plan_round(&S, gruen);
-        round_sums(kern, R, threads, scratch, work, per_thread, sums);
-        assemble_q(&S, sums, q);
-        if (i == 0) {
-            /* claim = (1 - z_0) q(0) + z_0 q(1) */
-            claim = hs_kb5_add(hs_kb5_mul(eq1(z[0], hs_kb5_zero()), q[0]), hs_kb5_mul(z[0], q[1]));
-            *claim_out = claim;
-        }
-        if (gruen) {
-            hs_kb5 qn[HS_SC_MAX_DEGREE];
-            qn[0] = q[0];
-            for (unsigned k = 2; k <= dq; k++) qn[k - 1] = q[k];
-            hs_sc_gruen_expand(claim, mfac, z[i], qn, d, p);
-        } else {
-            hs_sc_eq_expand(mfac, z[i], q, d, p);
-        }
+        hs_sc_round_poly(kern, &S, i, z[i], d, threads, scratch, p);
+        if (i == 0) *claim_out = S.claim;
         hs_kb5 r = hs_sc_prove_round(t, w, p, d);
         rho[i] = r;
-        claim = hs_sc_interpolate(p, d, r);
-        mfac = hs_kb5_mul(mfac, eq1(z[i], r));
+        S.claim = hs_sc_interpolate(p, d, r);
+        S.mfac = hs_kb5_mul(S.mfac, eq1(z[i], r));
         /* bind variable i */
         for (unsigned j = 0; j < m; j++) {
             if (i == 0) run_fold(kern, 0, te[j], inst->tables[j], R->half, r, threads);

@@ -70,4 +70,48 @@ int hs_sc_prove_with(const hs_sc_kernels *kern, const hs_sc_instance *inst, cons
                      hs_writer *w, unsigned threads, hs_kb5 *claim_out, hs_kb5 *rho, hs_kb5 *final_vals,
                      const char **why);
 
+/* ---- round driver shared by the generic (prove.c) and ragged (ragged.c) provers ---- */
+
+#define HS_SC_PAR_MIN ((size_t)1 << 11) /* pairs per round below which one thread does the round */
+#define HS_SC_FOLD_CHUNK ((size_t)1 << 12)
+
+/* One instance's round state: the hs_sc_round, its accumulator plan, the per-thread scratch
+ * layout (work bytes, then max_acc partial sums) and the running claim and eq factor. */
+typedef struct {
+    hs_sc_round R;
+    unsigned *npts, *off, *at, *ax, *used;
+    hs_kb5 *sums;             /* max_acc entries */
+    size_t work, per_thread;
+    unsigned max_acc;
+    int gruen;                /* this round skips X = 1 for full-degree terms */
+    hs_kb5 claim, mfac;
+} hs_sc_state;
+
+/* Zeroes S and sets max_acc, work and per_thread; returns the entries of the index buffer that
+ * hs_sc_state_init lays out. */
+size_t hs_sc_state_size(hs_sc_state *S, unsigned n_terms, unsigned n_tables, unsigned dq);
+/* After hs_sc_state_size: terms, the index buffer, sums[max_acc], eq table and K tables; lists
+ * the tables some term reads; claim 0, mfac 1. */
+void hs_sc_state_init(hs_sc_state *S, const hs_sc_term *terms, unsigned n_terms, unsigned n_tables, unsigned dq,
+                      unsigned *ibuf, hs_kb5 *sums, const hs_kb *E, hs_kb *const *te);
+/* Round i's polynomial p(0..d) (d - 1 >= dq; R.half and R.tb set): accumulator plan, sums on
+ * `threads` threads in scratch (threads * per_thread bytes), q, at round 0 the claim, then Gruen
+ * (when d == dq + 1, i > 0 and z_i, mfac != 0) or eq expansion. */
+void hs_sc_round_poly(const hs_sc_kernels *kern, hs_sc_state *S, unsigned i, hs_kb5 zi, unsigned d,
+                      unsigned threads, char *scratch, hs_kb5 *p);
+
+/* Blocked eq table of z (nv variables). 0 on allocation failure. */
+int hs_sc_eq_blocked(hs_kb *E, const hs_kb5 *z, unsigned nv, unsigned threads);
+
+/* A fold over [lo, lo + cnt) for hs_parallel_batches or a shared chunk loop. */
+typedef struct {
+    const hs_sc_kernels *kern;
+    hs_kb *out;
+    const hs_kb *f;
+    size_t half;
+    hs_kb5 r;
+    int op; /* 0 fold_base, 1 fold_ext, 2 eq_drop */
+} hs_sc_fold_job;
+void hs_sc_fold_chunk(void *job, size_t lo, size_t cnt);
+
 #endif
