@@ -51,9 +51,14 @@ static hs_kb *stark_inputs(size_t words, uint64_t seed) {
     return in;
 }
 
-static int stark_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *out, char *why, size_t whylen) {
-    const hs_p2_params *pp = hs_stark_perm(cfg->perm_id);
-    size_t words = ((size_t)1 << log_perms) * pp->width;
+/* One backend's prover and verifier on a private statement. prove takes (and frees) the inputs. */
+typedef int (*prove_fn)(const hs_sweep_config *cfg, unsigned log_perms, hs_kb *in, hs_writer *w, const char **why);
+typedef int (*verify_fn)(const hs_sweep_config *cfg, const hs_writer *proof, const char **why);
+
+/* In the child: cfg->samples proofs (timing the prover only), then one verification of the last. */
+static int run_samples(const hs_sweep_config *cfg, unsigned log_perms, size_t width, prove_fn prove, verify_fn verify,
+                       child_out *out, char *why, size_t whylen) {
+    size_t words = ((size_t)1 << log_perms) * width;
     hs_writer last = {0};
     for (unsigned s = 0; s < cfg->samples; s++) {
         hs_kb *in = stark_inputs(words, 1 + s);
@@ -62,14 +67,10 @@ static int stark_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *
             hs_w_free(&last);
             return 0;
         }
-        /* the prover frees the inputs once read, as in 'hashsnark prove' (same peak memory) */
-        hs_stark_shape shape = {cfg->preset, cfg->perm_id, log_perms, 0, hs_preset_fri(cfg->preset, cfg->log_blowup),
-                                0, 1, 0};
         hs_writer w = {0};
-        hs_stark_timing tm;
         const char *e = NULL;
         double t0 = hs_now();
-        int ok = hs_stark_prove(&shape, in, cfg->threads, &w, NULL, &tm, &e);
+        int ok = prove(cfg, log_perms, in, &w, &e);
         out->prove_s[s] = hs_now() - t0;
         if (!ok || w.err) {
             snprintf(why, whylen, "prove failed: %s", e ? e : "out of memory");
@@ -82,12 +83,27 @@ static int stark_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *
     }
     const char *e = NULL;
     double t0 = hs_now();
-    int ok = hs_stark_verify(last.data, last.len, NULL, NULL, 0, cfg->threads, NULL, &e);
+    int ok = verify(cfg, &last, &e);
     out->verify_s = hs_now() - t0;
     out->proof_bytes = last.len;
     hs_w_free(&last);
     if (!ok) snprintf(why, whylen, "verify rejected the proof: %s", e ? e : "?");
     return ok;
+}
+
+static int stark_prove1(const hs_sweep_config *cfg, unsigned log_perms, hs_kb *in, hs_writer *w, const char **why) {
+    /* the prover frees the inputs once read, as in 'hashsnark prove' (same peak memory) */
+    hs_stark_shape shape = {cfg->preset, cfg->perm_id, log_perms, 0, hs_preset_fri(cfg->preset, cfg->log_blowup), 0, 1, 0};
+    hs_stark_timing tm;
+    return hs_stark_prove(&shape, in, cfg->threads, w, NULL, &tm, why);
+}
+
+static int stark_verify1(const hs_sweep_config *cfg, const hs_writer *proof, const char **why) {
+    return hs_stark_verify(proof->data, proof->len, NULL, NULL, 0, cfg->threads, NULL, why);
+}
+
+static int stark_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *out, char *why, size_t whylen) {
+    return run_samples(cfg, log_perms, hs_stark_perm(cfg->perm_id)->width, stark_prove1, stark_verify1, out, why, whylen);
 }
 
 static int gkr_ready(const char **why) {
@@ -95,50 +111,29 @@ static int gkr_ready(const char **why) {
     return 1;
 }
 
-static int gkr_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *out, char *why, size_t whylen) {
-    if (cfg->perm_id != 1) {
-        snprintf(why, whylen, "the gkr backend proves poseidon2-kb16 only");
-        return 0;
-    }
-    size_t words = ((size_t)1 << log_perms) * 16;
+static int gkr_prove1(const hs_sweep_config *cfg, unsigned log_perms, hs_kb *in, hs_writer *w, const char **why) {
     hs_gkr_shape shape;
     memset(&shape, 0, sizeof shape);
     shape.preset = cfg->preset;
     shape.perm_id = 1;
     shape.log_perms = log_perms;
     hs_gkr_whir_config(cfg->preset, &shape.whir);
-    hs_writer last = {0};
-    for (unsigned s = 0; s < cfg->samples; s++) {
-        hs_kb *in = stark_inputs(words, 1 + s);
-        if (!in) {
-            snprintf(why, whylen, "out of memory for the inputs");
-            hs_w_free(&last);
-            return 0;
-        }
-        hs_writer w = {0};
-        hs_gkr_timing tm;
-        const char *e = NULL;
-        double t0 = hs_now();
-        int ok = hs_gkr_prove(&shape, in, cfg->threads, &w, NULL, &tm, &e);
-        out->prove_s[s] = hs_now() - t0;
-        hs_free(in);
-        if (!ok || w.err) {
-            snprintf(why, whylen, "prove failed: %s", e ? e : "out of memory");
-            hs_w_free(&w);
-            hs_w_free(&last);
-            return 0;
-        }
-        hs_w_free(&last);
-        last = w;
-    }
-    const char *e = NULL;
-    double t0 = hs_now();
-    int ok = hs_gkr_verify(last.data, last.len, NULL, NULL, 0, cfg->threads, NULL, &e);
-    out->verify_s = hs_now() - t0;
-    out->proof_bytes = last.len;
-    hs_w_free(&last);
-    if (!ok) snprintf(why, whylen, "verify rejected the proof: %s", e ? e : "?");
+    hs_gkr_timing tm;
+    int ok = hs_gkr_prove(&shape, in, cfg->threads, w, NULL, &tm, why);
+    hs_free(in);
     return ok;
+}
+
+static int gkr_verify1(const hs_sweep_config *cfg, const hs_writer *proof, const char **why) {
+    return hs_gkr_verify(proof->data, proof->len, NULL, NULL, 0, cfg->threads, NULL, why);
+}
+
+static int gkr_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *out, char *why, size_t whylen) {
+    if (cfg->perm_id != 1) {
+        snprintf(why, whylen, "the gkr backend proves poseidon2-kb16 only");
+        return 0;
+    }
+    return run_samples(cfg, log_perms, 16, gkr_prove1, gkr_verify1, out, why, whylen);
 }
 
 static const backend backends[] = {
