@@ -49,7 +49,7 @@ static const hs_preset presets[] = {
      .fri = {8, 2, 3, 5, 160, 0, 20, HS_MERKLE_BLAKE3, 4},
      .claim_bits = 128,
      .claim_regime = 0,
-     .gkr_whir = {2, 7, 4, 5, 6, 128, 16, HS_REGIME_JOHNSON, HS_MERKLE_BLAKE3, 0}},
+     .gkr_whir = {1, 7, 4, 5, 6, 128, 16, HS_REGIME_JOHNSON, HS_MERKLE_BLAKE3, 0}},
 };
 
 size_t hs_preset_count(void) { return sizeof presets / sizeof presets[0]; }
