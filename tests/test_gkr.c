@@ -78,9 +78,32 @@ static void kernels(hs_rng *rng) {
             A->skipf0(cols[3], M, w8, fb[0], sl, sh);
             for (size_t y = sl; y < sh; y++) CHECK(hs_kb5_eq(hs_gkr_k5_get(fa[0], y), hs_gkr_k5_get(fb[0], y)));
             for (int c = 0; c < 5; c++) memcpy(oa.p[c], lin.p[c], N * sizeof *kbuf), memcpy(ob.p[c], lin.p[c], N * sizeof *kbuf);
-            P->skipfk(oa, M, w8, sl, sh);
-            A->skipfk(ob, M, w8, sl, sh);
+            P->skipfk(oa, M, w8, oa, sl, sh);
+            A->skipfk(ob, M, w8, ob, sl, sh);
             for (size_t y = 0; y < 8 * M; y++) CHECK(hs_kb5_eq(hs_gkr_k5_get(oa, y), hs_gkr_k5_get(ob, y)));
+            A->skipfk(lin, M, w8, fb[1], sl, sh); /* out of place: the same values, the source kept */
+            for (size_t y = sl; y < sh; y++) CHECK(hs_kb5_eq(hs_gkr_k5_get(oa, y), hs_gkr_k5_get(fb[1], y)));
+            /* the running linear column's update with and without the s term and the eq sums */
+            for (int variant = 0; variant < 3; variant++) {
+                hs_kb5 lama[8], lamb[8], mu = rand_kb5(rng), na = rand_kb5(rng), cst = rand_kb5(rng);
+                for (int d = 0; d < 8; d++) lama[d] = lamb[d] = rand_kb5(rng);
+                for (int c = 0; c < 5; c++) memcpy(oa.p[c], lin.p[c], N * sizeof *kbuf), memcpy(ob.p[c], lin.p[c], N * sizeof *kbuf);
+                const hs_kb *Pc = variant == 2 ? NULL : cols[7], *sc = variant == 1 ? NULL : cols[8];
+                hs_gkr_k5 eqv = eq;
+                if (variant == 1) eqv.p[0] = NULL;
+                P->lupd(oa, M, Pc, sc, mu, na, cst, eqv, sl, sh, lama);
+                A->lupd(ob, M, Pc, sc, mu, na, cst, eqv, sl, sh, lamb);
+                CHECK(k5_same(lama, lamb, 8));
+                for (size_t x = 0; x < 8 * M; x++) {
+                    hs_kb5 want = hs_gkr_k5_get(lin, x);
+                    const size_t y = x % M;
+                    if (Pc && y >= sl && y < sh) {
+                        want = hs_kb5_add(hs_kb5_add(want, cst), hs_kb5_mul_base(mu, Pc[x]));
+                        if (sc) want = hs_kb5_add(want, hs_kb5_mul_base(na, sc[x]));
+                    }
+                    CHECK(hs_kb5_eq(hs_gkr_k5_get(oa, x), want) && hs_kb5_eq(hs_gkr_k5_get(ob, x), want));
+                }
+            }
         }
         P->round0(cols, n_cube, h, eq, lo, hi, ra);
         A->round0(cols, n_cube, h, eq, lo, hi, rb);

@@ -146,18 +146,33 @@ static void skipf0(const hs_kb *col, size_t M, const hs_kb5 *w, hs_gkr_k5 out, s
     }
 }
 
-static void skipfk(hs_gkr_k5 f, size_t M, const hs_kb5 *w, size_t lo, size_t hi) {
+static void skipfk(hs_gkr_k5 src, size_t M, const hs_kb5 *w, hs_gkr_k5 dst, size_t lo, size_t hi) {
     for (size_t y = lo; y < hi; y++) {
         hs_kb5 a = hs_kb5_zero();
-        for (unsigned d = 0; d < HS_GKR_KERN_SKIP_D; d++) a = hs_kb5_add(a, hs_kb5_mul(w[d], hs_gkr_k5_get(f, d * M + y)));
-        hs_gkr_k5_set(f, y, a);
+        for (unsigned d = 0; d < HS_GKR_KERN_SKIP_D; d++) a = hs_kb5_add(a, hs_kb5_mul(w[d], hs_gkr_k5_get(src, d * M + y)));
+        hs_gkr_k5_set(dst, y, a);
     }
 }
 
-const hs_gkr_kernels hs_gkr_kernels_portable = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot, skip, skipf0, skipfk};
+static void lupd(hs_gkr_k5 L, size_t M, const hs_kb *P, const hs_kb *s, hs_kb5 mu, hs_kb5 na, hs_kb5 cst, hs_gkr_k5 eq,
+                 size_t lo, size_t hi, hs_kb5 lam[HS_GKR_KERN_SKIP_D]) {
+    for (unsigned d = 0; d < HS_GKR_KERN_SKIP_D; d++)
+        for (size_t y = lo; y < hi; y++) {
+            const size_t x = d * M + y;
+            hs_kb5 v = hs_gkr_k5_get(L, x);
+            if (P) {
+                v = hs_kb5_add(hs_kb5_add(v, cst), hs_kb5_mul_base(mu, P[x]));
+                if (s) v = hs_kb5_add(v, hs_kb5_mul_base(na, s[x]));
+                hs_gkr_k5_set(L, x, v);
+            }
+            if (eq.p[0]) lam[d] = hs_kb5_add(lam[d], hs_kb5_mul(hs_gkr_k5_get(eq, y), v));
+        }
+}
+
+const hs_gkr_kernels hs_gkr_kernels_portable = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot, skip, skipf0, skipfk, lupd};
 
 #ifndef HS_HAVE_AVX2
-const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot, skip, skipf0, skipfk};
+const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot, skip, skipf0, skipfk, lupd};
 #endif
 
 const hs_gkr_kernels *hs_gkr_kernels_best(void) {

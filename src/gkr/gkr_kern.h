@@ -64,8 +64,13 @@ typedef struct {
                  hs_kb5 acc[][HS_GKR_KERN_SKIP_PTS]);
     /* out[y] = sum_d w[d] col[d M + y] (the skip fold of a base column) */
     void (*skipf0)(const hs_kb *col, size_t M, const hs_kb5 *w, hs_gkr_k5 out, size_t lo, size_t hi);
-    /* in place: f[y] = sum_d w[d] f[d M + y] (each y reads only its own entries) */
-    void (*skipfk)(hs_gkr_k5 f, size_t M, const hs_kb5 *w, size_t lo, size_t hi);
+    /* dst[y] = sum_d w[d] src[d M + y] (dst may be src: each y reads only its own entries) */
+    void (*skipfk)(hs_gkr_k5 src, size_t M, const hs_kb5 *w, hs_gkr_k5 dst, size_t lo, size_t hi);
+    /* the partial layers' running linear column (gkr.c): for x = d M + y, d < 8, y in [lo, hi):
+     * if P: L[x] += mu P[x] + na s[x] + cst (s may be NULL: no s term); then, if eq.p[0]:
+     * lam[d] += eq[y] L[x] (the skip round's linear sums, from the updated values) */
+    void (*lupd)(hs_gkr_k5 L, size_t M, const hs_kb *P, const hs_kb *s, hs_kb5 mu, hs_kb5 na, hs_kb5 cst, hs_gkr_k5 eq,
+                 size_t lo, size_t hi, hs_kb5 lam[HS_GKR_KERN_SKIP_D]);
 } hs_gkr_kernels;
 
 extern const hs_gkr_kernels hs_gkr_kernels_portable;

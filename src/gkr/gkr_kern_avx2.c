@@ -347,17 +347,38 @@ static void skipf0(const hs_kb *col, size_t M, const hs_kb5 *w, hs_gkr_k5 out, s
     if (vhi < hi) hs_gkr_kernels_portable.skipf0(col, M, w, out, vhi, hi);
 }
 
-static void skipfk(hs_gkr_k5 f, size_t M, const hs_kb5 *w, size_t lo, size_t hi) {
+static void skipfk(hs_gkr_k5 src, size_t M, const hs_kb5 *w, hs_gkr_k5 dst, size_t lo, size_t hi) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
     hs_kb5x W[HS_GKR_KERN_SKIP_D];
     for (unsigned d = 0; d < HS_GKR_KERN_SKIP_D; d++) W[d] = hs_kb5x_set1(w[d]);
     for (size_t y = lo; y < vhi; y += 8) {
-        hs_kb5x a = hs_kb5x_mul(W[0], hs_kb5x_load_planes(f.p, y));
+        hs_kb5x a = hs_kb5x_mul(W[0], hs_kb5x_load_planes(src.p, y));
         for (unsigned d = 1; d < HS_GKR_KERN_SKIP_D; d++)
-            a = hs_kb5x_add(a, hs_kb5x_mul(W[d], hs_kb5x_load_planes(f.p, d * M + y)));
-        hs_kb5x_store_planes(f.p, y, a);
+            a = hs_kb5x_add(a, hs_kb5x_mul(W[d], hs_kb5x_load_planes(src.p, d * M + y)));
+        hs_kb5x_store_planes(dst.p, y, a);
     }
-    if (vhi < hi) hs_gkr_kernels_portable.skipfk(f, M, w, vhi, hi);
+    if (vhi < hi) hs_gkr_kernels_portable.skipfk(src, M, w, dst, vhi, hi);
 }
 
-const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot, skip, skipf0, skipfk};
+static void lupd(hs_gkr_k5 L, size_t M, const hs_kb *P, const hs_kb *s, hs_kb5 mu, hs_kb5 na, hs_kb5 cst, hs_gkr_k5 eq,
+                 size_t lo, size_t hi, hs_kb5 lam[HS_GKR_KERN_SKIP_D]) {
+    const size_t vhi = lo + (hi - lo) / 8 * 8;
+    const hs_kb5x MU = hs_kb5x_set1(mu), NA = hs_kb5x_set1(na), CST = hs_kb5x_set1(cst);
+    for (unsigned d = 0; d < HS_GKR_KERN_SKIP_D; d++) {
+        const size_t off = d * M;
+        hs_kb5x acc = hs_kb5x_zero();
+        for (size_t y = lo; y < vhi; y += 8) {
+            hs_kb5x v = hs_kb5x_load_planes(L.p, off + y);
+            if (P) {
+                v = hs_kb5x_add(hs_kb5x_add(v, CST), hs_kb5x_mul_base(MU, ld(P + off + y)));
+                if (s) v = hs_kb5x_add(v, hs_kb5x_mul_base(NA, ld(s + off + y)));
+                hs_kb5x_store_planes(L.p, off + y, v);
+            }
+            if (eq.p[0]) acc = hs_kb5x_add(acc, hs_kb5x_mul(hs_kb5x_load_planes(eq.p, y), v));
+        }
+        lam[d] = hs_kb5_add(lam[d], hs_kb5x_hsum(acc));
+    }
+    if (vhi < hi) hs_gkr_kernels_portable.lupd(L, M, P, s, mu, na, cst, eq, vhi, hi, lam);
+}
+
+const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot, skip, skipf0, skipfk, lupd};

@@ -555,7 +555,7 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
         size_t lo, hi;
         my_range(M, &lo, &hi);
         for (unsigned j = 0; j < ly->n_cube; j++) k->skipf0(ly->cols[j], M, wl[j], fold[j], lo, hi);
-        if (has_lin) k->skipfk(linp, M, L, lo, hi);
+        if (has_lin) k->skipfk(linp, M, L, linp, lo, hi);
     }
     /* the n - 3 ordinary rounds on the K columns */
     hs_gkr_layer sub = *ly;
