@@ -428,6 +428,23 @@ static void public_proofs(hs_rng *rng) {
             CHECK(!hs_gkr_verify(p1.data, p1.len, in, out, N, 1, NULL, &why) && why);
             tab[i] = old;
         }
+        /* u_4's lanes 1..15 after the last partial layer (a public proof: the 30-byte header, 4
+         * full layers with 16 values, 20 partial ones with 2, each with its rounds): each one
+         * changed (canonically, +1) is caught by the check against lambda_L */
+        const size_t rounds = n >= 3 ? 22 + 4 * (n - 3) : 4 * n, u4_off = 30 + (4 * (rounds + 16) + 20 * (rounds + 2)) * 20;
+        CHECK(u4_off + (4 * (rounds + 16) + 15) * 20 == p1.len);
+        for (unsigned k = 0; k < 15; k++) {
+            uint8_t *e = p1.data + u4_off + k * 20;
+            uint32_t v = (uint32_t)e[0] | (uint32_t)e[1] << 8 | (uint32_t)e[2] << 16 | (uint32_t)e[3] << 24, w = v;
+            CHECK(v < HS_KB_P);
+            w = w + 1 == HS_KB_P ? 0 : w + 1;
+            for (int i = 0; i < 4; i++) e[i] = (uint8_t)(w >> (8 * i));
+            why = NULL;
+            CHECK(!hs_gkr_verify(p1.data, p1.len, in, out, N, 1, NULL, &why) && why &&
+                  !strcmp(why, "u_4 values do not match the last partial layer"));
+            for (int i = 0; i < 4; i++) e[i] = (uint8_t)(v >> (8 * i));
+        }
+        CHECK(hs_gkr_verify(p1.data, p1.len, in, out, N, 1, NULL, &why));
         /* truncated, trailing byte */
         CHECK(!hs_gkr_verify(p1.data, p1.len - 1, in, out, N, 1, NULL, &why) && why);
         CHECK(!hs_gkr_verify(p1.data, 20, in, out, N, 1, NULL, &why) && why);

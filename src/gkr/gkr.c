@@ -190,6 +190,117 @@ static hs_kb5 batch_claim(hs_kb5 gamma, const hs_kb5 *w) {
     return acc;
 }
 
+/* ---- the partial rounds (docs/PROOF_FORMAT_GKR.md "partial layers") ----
+ * Walking down from partial round r = 19 (layer 23) to 0 (layer 4), the claim is one combination
+ * T = a s_r^(z) + sum_{k < 15 + r} A_k basis_k^(z), s_r = pre_(4+r),0 ^ 3 the round's S-box output
+ * and basis_k the witness basis (u_4 lanes 1..15, s_0 ..): every lane of a partial state is linear
+ * in it. The layer sumcheck proves it with the cube lane pre_(4+r),0 and ONE K column
+ * lin = sum_k A_k basis_k and ends with 2 values, lambda_P = pre_(4+r),0 ^(rho) and
+ * lambda_L = lin^(rho). Since pre_(4+r),0 = l_r(basis) + c_r (l_r: lane 0 of M_I applied to the
+ * previous state, c_r the round constant), a fresh mu merges the two into the next claim:
+ * A' = A + mu l_r, T' = lambda_L + mu (lambda_P - c_r), whose s_(r-1) coefficient becomes a', so
+ * the prover updates its column in place: lin += mu pre_(4+r),0 - a' s_(r-1) - mu c_r. Below
+ * round 0 the prover sends u_4's lanes 1..15 at rho, checked against lambda_L; with
+ * u_4,0 = lambda_P - c_0 they are the 16 claims the full layer 3 starts from. */
+typedef struct {
+    unsigned r;
+    hs_kb5 a, T, A[HS_GKR_BASIS];
+} pclaim;
+
+static hs_kb5 partial_const(unsigned r) {
+    hs_kb rc[HS_GKR_LANES];
+    hs_gkr_layer_rc(4 + r, rc);
+    return hs_kb5_from_base(rc[0]);
+}
+
+/* l[k], k < 15 + r: pre_(4+r),0 - c_r over the basis (r >= 1): lane 0 of M_I applied to the
+ * previous round's S-box output (lane 0 = s_(r-1), lanes 1..15 from hs_gkr_partial_map(r - 1)). */
+static void lane0_map(unsigned r, hs_kb *l) {
+    const hs_kb *map = hs_gkr_partial_map(r - 1);
+    for (unsigned k = 0; k < 15 + r; k++) {
+        uint32_t v[HS_GKR_LANES];
+        v[0] = k == 15 + r - 1 ? HS_KB_ONE : 0;
+        for (unsigned j = 1; j < HS_GKR_LANES; j++) v[j] = map[(j - 1) * HS_GKR_BASIS + k];
+        hs_p2_internal_linear(hs_p2_kb16(), v);
+        l[k] = v[0];
+    }
+}
+
+/* Round 19's claim from the claims wv on s_23 (lane 0 = s_19, lanes 1..15 linear in the basis). */
+static void pclaim_start(pclaim *pc, hs_kb5 gamma, const hs_kb5 *wv) {
+    const hs_kb *map = hs_gkr_partial_map(HS_GKR_PARTIAL - 1);
+    const hs_kb5 beta = hs_kb5_mul(hs_kb5_square(gamma), gamma);
+    pc->r = HS_GKR_PARTIAL - 1, pc->a = hs_kb5_one();
+    for (unsigned k = 0; k < HS_GKR_BASIS; k++) pc->A[k] = hs_kb5_zero();
+    hs_kb5 c = hs_kb5_one();
+    pc->T = wv[0];
+    for (unsigned j = 1; j < HS_GKR_LANES; j++) {
+        c = hs_kb5_mul(c, beta);
+        pc->T = hs_kb5_add(pc->T, hs_kb5_mul(c, wv[j]));
+        for (unsigned k = 0; k < 15 + pc->r; k++)
+            pc->A[k] = hs_kb5_add(pc->A[k], hs_kb5_mul_base(c, map[(j - 1) * HS_GKR_BASIS + k]));
+    }
+}
+
+/* Round r's 2 values and mu give round r - 1's claim; na = -a', cst = -mu c_r (the prover's column
+ * update). 0 if the new cube coefficient is 0 (probability 1/|K|). */
+static int pclaim_step(pclaim *pc, hs_kb5 mu, const hs_kb5 lam[2], hs_kb5 *na, hs_kb5 *cst) {
+    const unsigned r = pc->r;
+    hs_kb l[HS_GKR_BASIS];
+    lane0_map(r, l);
+    const hs_kb5 c = partial_const(r);
+    for (unsigned k = 0; k < 15 + r; k++) pc->A[k] = hs_kb5_add(pc->A[k], hs_kb5_mul_base(mu, l[k]));
+    pc->T = hs_kb5_add(lam[1], hs_kb5_mul(mu, hs_kb5_sub(lam[0], c)));
+    pc->r = r - 1;
+    pc->a = pc->A[15 + r - 1];
+    pc->A[15 + r - 1] = hs_kb5_zero();
+    *na = hs_kb5_neg(pc->a), *cst = hs_kb5_neg(hs_kb5_mul(mu, c));
+    return !hs_kb5_is_zero(pc->a);
+}
+
+/* After round 0: lanes 1..15 of u_4 at rho (e) must give lambda_L; v = the 16 claims on u_4. */
+static int pclaim_end(const pclaim *pc, const hs_kb5 lam[2], const hs_kb5 *e, hs_kb5 *v) {
+    hs_kb5 acc = hs_kb5_zero();
+    for (unsigned k = 0; k < 15; k++) acc = hs_kb5_add(acc, hs_kb5_mul(pc->A[k], e[k]));
+    v[0] = hs_kb5_sub(lam[0], partial_const(0));
+    for (unsigned k = 0; k < 15; k++) v[1 + k] = e[k];
+    return hs_kb5_eq(acc, lam[1]);
+}
+
+static void send_k(hs_transcript *t, hs_writer *w, const hs_kb5 *v, unsigned cnt) {
+    hs_kbe e[HS_GKR_LANES];
+    for (unsigned j = 0; j < cnt; j++) e[j] = hs_gkr_kbe(v[j]);
+    hs_w_kbe(w, GKR_EXT_DEGREE, e, cnt);
+    hs_transcript_absorb_kbe(t, GKR_EXT_DEGREE, e, cnt);
+}
+static int recv_k(hs_transcript *t, hs_reader *r, hs_kb5 *v, unsigned cnt) {
+    hs_kbe e[HS_GKR_LANES];
+    hs_r_kbe(r, GKR_EXT_DEGREE, e, cnt);
+    if (r->err) return 0;
+    hs_transcript_absorb_kbe(t, GKR_EXT_DEGREE, e, cnt);
+    for (unsigned j = 0; j < cnt; j++) v[j] = hs_gkr_kb5(e[j]);
+    return 1;
+}
+
+/* u_4's lanes 1..15 (basis 0..14) at the claim point z (skip form: (rho_0, rho')). */
+static int u4_evals(const hs_gkr_witness *w, unsigned sk, const hs_kb5 *z, hs_kb5 *e, unsigned threads) {
+    const hs_kb *c[15];
+    if (!sk) {
+        for (unsigned k = 0; k < 15; k++) c[k] = hs_gkr_basis(w, k);
+        return hs_gkr_eval_cols(c, 15, w->n, z, e, threads);
+    }
+    const size_t M = (size_t)1 << (w->n - sk);
+    hs_kb5 L[HS_GKR_SKIP_D], o[15];
+    hs_gkr_skip_basis(z[0], L);
+    for (unsigned k = 0; k < 15; k++) e[k] = hs_kb5_zero();
+    for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) {
+        for (unsigned k = 0; k < 15; k++) c[k] = hs_gkr_basis(w, k) + d * M;
+        if (!hs_gkr_eval_cols(c, 15, w->n - sk, z + 1, o, threads)) return 0;
+        for (unsigned k = 0; k < 15; k++) e[k] = hs_kb5_add(e[k], hs_kb5_mul(L[d], o[k]));
+    }
+    return 1;
+}
+
 /* v: claims on the S-box layer's input after `layer`'s constants were removed, i.e. on u_layer. */
 static void strip_rc(unsigned layer, const hs_kb5 *vals, hs_kb5 *v) {
     hs_kb rc[HS_GKR_LANES];
@@ -215,6 +326,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     hs_whir_params wp;
     hs_kb *outs = outputs;
     hs_kb5 *pts = NULL;
+    hs_kb *lin_col = NULL;
     if (!shape.public_io && !whir_params(&shape, &wp, why)) return 0;
     *why = "out of memory";
     if (!outs && shape.public_io) outs = hs_alloc_array(N, HS_GKR_LANES * sizeof *outs);
@@ -228,7 +340,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     header_bytes(&shape, hb);
     hs_w_bytes(out, hb, HEADER_BYTES);
     hs_transcript tr;
-    hs_transcript_init(&tr, "hashsnark/gkr/v1");
+    hs_transcript_init(&tr, "hashsnark/gkr/v2");
     hs_transcript_absorb(&tr, hb, HEADER_BYTES);
     if (shape.public_io) {
         hs_digest dg;
@@ -243,6 +355,8 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
 
     *why = "out of memory";
     if (!hs_gkr_scratch_init(&scr, n)) goto done;
+    lin_col = hs_alloc_array(N, 5 * sizeof *lin_col); /* the partial rounds' linear column */
+    if (!lin_col) goto done;
     const unsigned sk = gkr_skip(n), P = sk ? n - 2 : n; /* a claim point's length */
     pts = malloc((2 * n + 2 * P) * sizeof *pts);
     if (!pts) goto done;
@@ -278,24 +392,57 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
         memcpy(v, v_out, sizeof v);
         memcpy(z, z_out, n * sizeof *z);
     }
+    pclaim pc;
+    hs_kb5 lam[2];
     for (unsigned L = HS_GKR_LAYERS; L-- > 0;) {
         const int full = hs_gkr_layer_full(L);
-        hs_gkr_apply_minv(full, v, wv);
-        hs_kb5 gamma = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
         hs_gkr_layer ly;
         if (L == 3 && !hs_gkr_witness_initial(&wit, inputs, threads)) { /* into the slots of layers 24..27 */
             *why = "out of memory";
             goto done;
         }
         hs_gkr_layer_of(&wit, L, &ly);
-        const hs_kb5 claim = batch_claim(gamma, wv);
+        hs_kb5 gamma = hs_kb5_one(), claim;
+        if (full || L == 4 + HS_GKR_PARTIAL - 1) {
+            hs_gkr_apply_minv(full, v, wv);
+            gamma = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
+            claim = batch_claim(gamma, wv);
+        }
+        if (!full) {
+            if (L == 4 + HS_GKR_PARTIAL - 1) {
+                *why = "degenerate batching challenge";
+                if (hs_kb5_is_zero(gamma)) goto done;
+                pclaim_start(&pc, gamma, wv);
+                *why = "out of memory";
+                if (!hs_gkr_lin_combine(ly.basis, 15 + pc.r, pc.A, lin_col, N, n, threads)) goto done;
+            } else {
+                const unsigned r1 = pc.r; /* the round just proved */
+                const hs_kb5 mu = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
+                *why = "degenerate merging challenge";
+                if (!pclaim_step(&pc, mu, lam, &ly.upd_na, &ly.upd_cst)) goto done;
+                ly.upd_P = hs_gkr_col(&wit, 4 + r1, 0), ly.upd_s = hs_gkr_basis(&wit, 15 + pc.r), ly.upd_mu = mu;
+            }
+            ly.lin_k = lin_col, ly.lin_cap = N, ly.cube_coef = pc.a, claim = pc.T;
+        }
         if (sk ? !hs_gkr_layer_prove_skip(&ly, &scr, z, gamma, claim, &tr, out, threads, rho, vals, why)
                : !hs_gkr_layer_prove(&ly, &scr, z, gamma, claim, &tr, out, threads, rho, vals, why))
             goto done;
-        strip_rc(L, vals, v);
         memcpy(z, rho, P * sizeof *z);
+        if (full) {
+            strip_rc(L, vals, v);
+            continue;
+        }
+        lam[0] = vals[0], lam[1] = vals[1];
+        if (L == 4) { /* u_4's lanes 1..15 at rho */
+            hs_kb5 e[15];
+            *why = "out of memory";
+            if (!u4_evals(&wit, sk, z, e, threads)) goto done;
+            send_k(&tr, out, e, 15);
+            pclaim_end(&pc, lam, e, v);
+        }
     }
     hs_gkr_scratch_free(&scr);
+    hs_free(lin_col), lin_col = NULL;
     t = hs_now(), tm->walk_s = t - t0, t0 = t;
     if (!shape.public_io) {
         hs_kb5 x_claim[HS_GKR_LANES];
@@ -323,6 +470,7 @@ done:
     hs_whir_witness_free(ww);
     hs_gkr_witness_free(&wit);
     hs_gkr_scratch_free(&scr);
+    hs_free(lin_col);
     free(pts);
     return ok;
 }
@@ -351,7 +499,7 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
     if (!s.public_io && !whir_params(&s, &wp, why)) return 0;
 
     hs_transcript tr;
-    hs_transcript_init(&tr, "hashsnark/gkr/v1");
+    hs_transcript_init(&tr, "hashsnark/gkr/v2");
     hs_transcript_absorb(&tr, proof, HEADER_BYTES);
     hs_whir_commitment comm;
     if (s.public_io) {
@@ -361,18 +509,19 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
     } else if (!hs_whir_verify_commitment(&wp, &tr, &r, &comm, why)) {
         return 0;
     }
-    /* every layer sends n rounds of 4 values and 16 values, 20 bytes each; with the skip, 22 values
-     * and n - 3 rounds, and a private proof's ends send 2 x 128 block values */
+    /* every layer sends n rounds of 4 values, 20 bytes each (with the skip: 22 values and n - 3
+     * rounds), then 16 values (full layers) or 2 (partial), and u_4's 15; a private proof's ends
+     * send 2 x 128 block values (16 without the skip) */
     const unsigned sk = gkr_skip(n), P = sk ? n - 2 : n;
     const size_t ends = s.public_io ? 0 : sk ? 2 * HS_GKR_LANES * HS_GKR_SKIP_D : HS_GKR_LANES;
-    const size_t per_layer = sk ? HS_GKR_SKIP_DEG + 1 + 4 * (n - sk) + HS_GKR_LANES : 4 * n + HS_GKR_LANES;
-    const size_t body = ((size_t)HS_GKR_LAYERS * per_layer + ends) * 20;
+    const size_t rounds = sk ? HS_GKR_SKIP_DEG + 1 + 4 * (n - sk) : 4 * n;
+    const size_t body = ((size_t)HS_GKR_LAYERS * rounds + 8 * HS_GKR_LANES + 2 * HS_GKR_PARTIAL + 15 + ends) * 20;
     if (hs_r_left(&r) < body) return *why = "truncated proof", 0;
     hs_kb5 *pts = malloc((2 * n + 2 * P) * sizeof *pts);
     if (!pts) return *why = "out of memory", 0;
     int ok = 0;
     hs_kb5 *z_out = pts, *z = pts + n, *rho = z + P, *pin = rho + P;
-    hs_kb5 v_out[HS_GKR_LANES], v[HS_GKR_LANES], wv[HS_GKR_LANES], vals[HS_GKR_LANES];
+    hs_kb5 v_out[HS_GKR_LANES], v[HS_GKR_LANES], wv[HS_GKR_LANES], vals[HS_GKR_LANES], lam[2];
     hs_kb5 eb[HS_GKR_LANES * HS_GKR_SKIP_D], Lb[HS_GKR_SKIP_D], wb[HS_GKR_SKIP_D];
     sample_point(&tr, z_out, n);
     if (sk) {
@@ -405,17 +554,45 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
         memcpy(v, v_out, sizeof v);
         memcpy(z, z_out, n * sizeof *z);
     }
+    pclaim pc;
     for (unsigned L = HS_GKR_LAYERS; L-- > 0;) {
         const int full = hs_gkr_layer_full(L);
-        hs_gkr_apply_minv(full, v, wv);
-        hs_kb5 gamma = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
-        const unsigned nc = full ? HS_GKR_LANES : 1;
-        const hs_kb5 claim = batch_claim(gamma, wv);
-        if (sk ? !hs_gkr_layer_verify_skip(n, nc, z, gamma, claim, &tr, &r, rho, vals, why)
-               : !hs_gkr_layer_verify(n, nc, z, gamma, claim, &tr, &r, rho, vals, why))
-            goto done;
-        strip_rc(L, vals, v);
+        hs_kb5 gamma = hs_kb5_one(), claim;
+        if (full || L == 4 + HS_GKR_PARTIAL - 1) {
+            hs_gkr_apply_minv(full, v, wv);
+            gamma = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
+            claim = batch_claim(gamma, wv);
+        }
+        if (full) {
+            if (sk ? !hs_gkr_layer_verify_skip(n, HS_GKR_LANES, z, gamma, claim, &tr, &r, rho, vals, why)
+                   : !hs_gkr_layer_verify(n, HS_GKR_LANES, z, gamma, claim, &tr, &r, rho, vals, why))
+                goto done;
+            strip_rc(L, vals, v);
+            memcpy(z, rho, P * sizeof *z);
+            continue;
+        }
+        if (L == 4 + HS_GKR_PARTIAL - 1) {
+            pclaim_start(&pc, gamma, wv);
+        } else {
+            hs_kb5 na, cst, mu = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
+            if (!pclaim_step(&pc, mu, lam, &na, &cst)) {
+                *why = "degenerate merging challenge";
+                goto done;
+            }
+        }
+        if (!hs_gkr_layer_verify_lin(n, sk != 0, pc.a, z, pc.T, &tr, &r, rho, lam, why)) goto done;
         memcpy(z, rho, P * sizeof *z);
+        if (L == 4) {
+            hs_kb5 e[15];
+            if (!recv_k(&tr, &r, e, 15)) {
+                *why = r.err;
+                goto done;
+            }
+            if (!pclaim_end(&pc, lam, e, v)) {
+                *why = "u_4 values do not match the last partial layer";
+                goto done;
+            }
+        }
     }
     hs_kb5 x_claim[HS_GKR_LANES];
     hs_gkr_apply_minv(1, v, x_claim); /* claims on the inputs: u_0 = M_E x */

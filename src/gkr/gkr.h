@@ -24,9 +24,11 @@
  * (private) the input blocks at rho' are sent, checked against the input claims at rho_0, and
  * opened at (epsilon, rho'); each layer's sumcheck starts with the skip round (degree 21), then
  * n - 3 rounds of degree 4. docs/PROOF_FORMAT_GKR.md has the bytes.
- * Partial layers: the 15 linear lanes enter the sumcheck as one K-valued column
- * L = sum_{j>=1} beta^j pre_j (one column instead of 15 folded ones); their values at rho are
- * sent and checked by the final identity like the cube lane's. beta = gamma^3 (a bijection of K,
+ * Partial layers (gkr.c "the partial rounds"): after layer 23 the walk carries ONE claim, a
+ * combination of s_r (the round's S-box output) and the basis columns; each partial layer proves it
+ * with its cube lane and one K column (kept and updated across layers by the prover) and sends 2
+ * values; a fresh mu merges them into the next layer's claim; after layer 4 u_4's lanes 1..15 are
+ * sent and the 16 claims continue into the full layers. beta = gamma^3 (a bijection of K,
  * so beta is uniform) lets the prover fold gamma^j into lane j: beta^j t^3 = (gamma^j t)^3.
  *
  * Prover (gkr_layer.c, row kernels in gkr_kern*.c): round 0 reads the base columns; in full layers
@@ -134,6 +136,16 @@ typedef struct {
     unsigned n_basis, map_stride;
     const hs_kb *basis[HS_GKR_BASIS];
     const hs_kb *map;
+    /* lin_k != NULL (the walk's partial layers, n_cube = 1): the relation is
+     * cube_coef t_0^3 + lin with lin a K column the caller keeps across layers (5 planes of lin_cap
+     * entries, never folded in place); first, if upd_P: lin += upd_mu upd_P + upd_na upd_s + upd_cst
+     * (upd_s may be NULL), in the same pass as the first round's linear sums. The layer then sends
+     * 2 values, t_0(rho) and lin(rho), instead of 16. */
+    hs_kb *lin_k;
+    size_t lin_cap;
+    hs_kb5 cube_coef;
+    const hs_kb *upd_P, *upd_s;
+    hs_kb5 upd_mu, upd_na, upd_cst;
 } hs_gkr_layer;
 
 /* The layer description of S-box layer L of a witness. */
@@ -167,6 +179,12 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
 int hs_gkr_layer_verify(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
                         hs_transcript *t, hs_reader *r, hs_kb5 *rho, hs_kb5 *vals, const char **why);
 
+/* Verifier of a lin_k layer (skip: the skip form, n >= 3): the rounds, then the 2 values
+ * vals[0] = t_0(rho), vals[1] = lin(rho), checked by eq(z, rho) (cube_coef t_0^3 + lin) = the final
+ * claim. 1 if it holds; 0 with *why otherwise. */
+int hs_gkr_layer_verify_lin(unsigned n, int skip, hs_kb5 cube_coef, const hs_kb5 *z, hs_kb5 claim, hs_transcript *t,
+                            hs_reader *r, hs_kb5 *rho, hs_kb5 vals[2], const char **why);
+
 /* ---- univariate skip (k = 3, shared/GKR.md (b)) ----
  * Row x = (d, y): d in D = {0..7} the top 3 bits, y the other n - 3. The skip extension of a
  * column f is f~(X, y') = sum_{d, y} L_d(X) eq(y', y) f(d, y), L_d the Lagrange basis of D. A skip
@@ -195,6 +213,9 @@ int hs_gkr_layer_verify_skip(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb
 
 /* ---- batch evaluation helpers ---- */
 
+/* dst (5 planes of cap entries) = sum_{j < kc} coef[j] cols[j] over 2^n rows. 0 if kc > 40. */
+int hs_gkr_lin_combine(const hs_kb *const *cols, unsigned kc, const hs_kb5 *coef, hs_kb *dst, size_t cap, unsigned n,
+                       unsigned threads);
 /* out[j] = col_j^(z) for k base columns of 2^n rows (one eq table for all). */
 int hs_gkr_eval_cols(const hs_kb *const *cols, unsigned k, unsigned n, const hs_kb5 *z, hs_kb5 *out,
                      unsigned threads);

@@ -146,6 +146,8 @@ static void round_block(const hs_gkr_layer *ly, unsigned round, int kmode, const
         hs_gkr_k5 sf[HS_GKR_LANES];
         for (unsigned j = 0; j < ly->n_cube; j++) sf[j] = hs_gkr_k5_at(fold[j], off);
         k->roundk(sf, ly->n_cube, h, eq, lo, hi, loc);
+        if (ly->lin_k) /* the folded cube lane is unscaled: its coefficient applies here */
+            for (int t = 0; t < 3; t++) loc[t] = hs_kb5_mul(ly->cube_coef, loc[t]);
     }
     /* after round 0 the linear part's own running claim gives B (round_q) */
     if (lin) k->lin(hs_gkr_k5_at(*lin, off), h, eq, lo, hi, &loc[3], round == 0 ? &loc[4] : NULL);
@@ -277,20 +279,27 @@ static void cube_vals(unsigned n_cube, hs_kb5 gamma, const hs_gkr_k5 *fold, hs_k
     for (unsigned j = 0; j < n_cube; j++) vals[j] = hs_kb5_mul(hs_gkr_k5_get(fold[j], 0), u), u = hs_kb5_mul(u, g_inv);
 }
 
-/* The 16 values at the end of a layer: written (w may be NULL) and absorbed; read and absorbed. */
-static void send_vals(hs_transcript *t, hs_writer *w, const hs_kb5 *vals) {
+/* The cnt (<= 16) values at the end of a layer: written (w may be NULL) and absorbed; read and
+ * absorbed. */
+static void send_vals(hs_transcript *t, hs_writer *w, const hs_kb5 *vals, unsigned cnt) {
     hs_kbe e[HS_GKR_LANES];
-    for (unsigned j = 0; j < HS_GKR_LANES; j++) e[j] = hs_gkr_kbe(vals[j]);
-    if (w) hs_w_kbe(w, 5, e, HS_GKR_LANES);
-    hs_transcript_absorb_kbe(t, 5, e, HS_GKR_LANES);
+    for (unsigned j = 0; j < cnt; j++) e[j] = hs_gkr_kbe(vals[j]);
+    if (w) hs_w_kbe(w, 5, e, cnt);
+    hs_transcript_absorb_kbe(t, 5, e, cnt);
 }
-static int recv_vals(hs_transcript *t, hs_reader *r, hs_kb5 *vals) {
+static int recv_vals(hs_transcript *t, hs_reader *r, hs_kb5 *vals, unsigned cnt) {
     hs_kbe e[HS_GKR_LANES];
-    hs_r_kbe(r, 5, e, HS_GKR_LANES);
+    hs_r_kbe(r, 5, e, cnt);
     if (r->err) return 0;
-    hs_transcript_absorb_kbe(t, 5, e, HS_GKR_LANES);
-    for (unsigned j = 0; j < HS_GKR_LANES; j++) vals[j] = hs_gkr_kb5(e[j]);
+    hs_transcript_absorb_kbe(t, 5, e, cnt);
+    for (unsigned j = 0; j < cnt; j++) vals[j] = hs_gkr_kb5(e[j]);
     return 1;
+}
+
+/* A lin_k layer's 2 values: the cube lane (folded unscaled) and the folded linear column. */
+static void send_lin_vals(hs_transcript *t, hs_writer *w, const hs_gkr_k5 *fold, hs_gkr_k5 linp, hs_kb5 *vals) {
+    vals[0] = hs_gkr_k5_get(fold[0], 0), vals[1] = hs_gkr_k5_get(linp, 0);
+    send_vals(t, w, vals, 2);
 }
 
 /* scale[j] = gamma^j, coef[j] = beta^j = scale[j]^3; the folded lanes' and the linear column's
@@ -305,6 +314,24 @@ static void layer_tables(const hs_gkr_scratch *s, hs_kb5 gamma, hs_kb5 *scale, h
     *linp = planes(s->lin, N);
     fold[0] = planes(s->fold, H);
     for (unsigned j = 1; j < HS_GKR_LANES; j++) fold[j] = planes(s->fold + 5 * H + (size_t)(j - 1) * 5 * Q, Q);
+}
+
+/* dst = sum_{j < kc} coef[j] cols[j] over 2^n rows, on the team. */
+static void lin_combine(const hs_gkr_kernels *k, const hs_kb *const *cols, unsigned kc, const hs_kb5 *coef,
+                        hs_gkr_k5 dst, unsigned n, unsigned threads) {
+#pragma omp parallel num_threads(team((size_t)1 << n, threads))
+    {
+        size_t lo, hi;
+        my_range((size_t)1 << n, &lo, &hi);
+        k->lincol(cols, kc, coef, dst, lo, hi);
+    }
+}
+
+int hs_gkr_lin_combine(const hs_kb *const *cols, unsigned kc, const hs_kb5 *coef, hs_kb *dst, size_t cap, unsigned n,
+                       unsigned threads) {
+    if (kc > HS_GKR_KERN_MAX_COLS || cap < ((size_t)1 << n)) return 0;
+    lin_combine(hs_gkr_kernels_best(), cols, kc, coef, planes(dst, cap), n, threads);
+    return 1;
 }
 
 /* The linear lanes as lk columns with K coefficients (the lanes themselves, or their basis) combined
@@ -327,12 +354,7 @@ static int lin_setup(const hs_gkr_layer *ly, const hs_kb5 *coef, const hs_gkr_ke
             acc = hs_kb5_add(acc, hs_kb5_mul_base(coef[j], ly->map[(j - ly->n_cube) * ly->map_stride + c]));
         lcoef[c] = acc;
     }
-#pragma omp parallel num_threads(team((size_t)1 << ly->n, threads))
-    {
-        size_t lo, hi;
-        my_range((size_t)1 << ly->n, &lo, &hi);
-        k->lincol(lcols, lk, lcoef, linp, lo, hi);
-    }
+    lin_combine(k, lcols, lk, lcoef, linp, ly->n, threads);
     return 1;
 }
 
@@ -356,6 +378,11 @@ static const char *layer_setup(const hs_gkr_layer *ly, const hs_gkr_scratch *s, 
                                const hs_kb *const **lcols, unsigned *lk) {
     if (hs_kb5_is_zero(gamma)) return "degenerate batching challenge";
     layer_tables(s, gamma, scale, coef, fold, linp);
+    if (ly->lin_k) {
+        if (ly->n_cube != 1 || ly->lin_cap < ((size_t)1 << ly->n)) return "bad linear column";
+        coef[0] = ly->cube_coef, *lcols = NULL, *lk = 0;
+        return NULL;
+    }
     if (!lin_setup(ly, coef, s->kern, *linp, threads, lcols, lk)) return "too many basis columns";
     return NULL;
 }
@@ -374,6 +401,18 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
     if ((*why = layer_setup(ly, s, gamma, threads, scale, coef, fold, &linp, &lcols, &lk))) return 0;
     const int has_lin = ly->n_cube < HS_GKR_LANES;
     const hs_gkr_k5 *lin = has_lin ? &linp : NULL;
+    if (ly->lin_k) { /* small layers only (the walk skips from n = 3): the update, then a copy to fold */
+        const hs_gkr_k5 src = planes(ly->lin_k, ly->lin_cap);
+        for (size_t x = 0; x < ((size_t)1 << n); x++) {
+            hs_kb5 v = hs_gkr_k5_get(src, x);
+            if (ly->upd_P) {
+                v = hs_kb5_add(hs_kb5_add(v, ly->upd_cst), hs_kb5_mul_base(ly->upd_mu, ly->upd_P[x]));
+                if (ly->upd_s) v = hs_kb5_add(v, hs_kb5_mul_base(ly->upd_na, ly->upd_s[x]));
+                hs_gkr_k5_set(src, x, v);
+            }
+            hs_gkr_k5_set(linp, x, v);
+        }
+    }
     build_suffix_eq(s, z, n, threads);
     /* full layers: round 1 also reads the base columns (the cube of A + rho_0 D expanded in rho_0),
      * and the first fold binds two variables at once */
@@ -397,26 +436,20 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
         else
             fold_round(ly, i, 0, s, scale, fold, lin, rho[i], threads);
     }
+    if (ly->lin_k) {
+        send_lin_vals(t, w, fold, linp, vals);
+        return 1;
+    }
     cube_vals(ly->n_cube, gamma, fold, vals);
     if (has_lin) {
         hs_kb5 ev[HS_GKR_KERN_MAX_COLS];
         eval_with_table(lcols, lk, n, rho, planes(s->eq, N), k, ev, threads);
         lin_vals(ly, lk, ev, vals);
     }
-    send_vals(t, w, vals);
+    send_vals(t, w, vals, HS_GKR_LANES);
     return 1;
 }
 
-int hs_gkr_layer_verify(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
-                        hs_transcript *t, hs_reader *r, hs_kb5 *rho, hs_kb5 *vals, const char **why) {
-    for (unsigned i = 0; i < n; i++)
-        if (!hs_sc_verify_round(t, r, 4, &claim, &rho[i]))
-            return *why = r->err ? r->err : "truncated sumcheck", 0;
-    if (!recv_vals(t, r, vals)) return *why = r->err, 0;
-    hs_kb5 expect = hs_kb5_mul(hs_mle_eq(z, rho, n), hs_gkr_layer_g(n_cube, gamma, vals));
-    if (!hs_kb5_eq(expect, claim)) return *why = "layer sumcheck: final evaluation does not match", 0;
-    return 1;
-}
 
 int hs_gkr_eval_cols(const hs_kb *const *cols, unsigned k, unsigned n, const hs_kb5 *z, hs_kb5 *out,
                      unsigned threads) {
@@ -526,10 +559,12 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
             loc[X] = hs_kb5_zero();
             for (unsigned j = 0; j < ly->n_cube; j++) loc[X] = hs_kb5_add(loc[X], hs_kb5_mul(coef[j], acc[j][X]));
         }
-        for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) {
-            ll[d] = hs_kb5_zero();
-            if (has_lin) k->lin(hs_gkr_k5_at(linp, d * M), 0, eqf, lo, hi, &ll[d], NULL);
-        }
+        for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) ll[d] = hs_kb5_zero();
+        if (ly->lin_k) /* the caller's column: its update and the linear sums in one pass */
+            k->lupd(planes(ly->lin_k, ly->lin_cap), M, ly->upd_P, ly->upd_s, ly->upd_mu, ly->upd_na, ly->upd_cst, eqf,
+                    lo, hi, ll);
+        else if (has_lin)
+            for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) k->lin(hs_gkr_k5_at(linp, d * M), 0, eqf, lo, hi, &ll[d], NULL);
 #pragma omp critical(hs_gkr_skip_q)
         {
             for (unsigned X = 0; X < SKIP_PTS; X++) qv[X] = hs_kb5_add(qv[X], loc[X]);
@@ -555,7 +590,7 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
         size_t lo, hi;
         my_range(M, &lo, &hi);
         for (unsigned j = 0; j < ly->n_cube; j++) k->skipf0(ly->cols[j], M, wl[j], fold[j], lo, hi);
-        if (has_lin) k->skipfk(linp, M, L, linp, lo, hi);
+        if (has_lin) k->skipfk(ly->lin_k ? planes(ly->lin_k, ly->lin_cap) : linp, M, L, linp, lo, hi);
     }
     /* the n - 3 ordinary rounds on the K columns */
     hs_gkr_layer sub = *ly;
@@ -576,6 +611,10 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
         c_lin = hs_kb5_mul(m, hs_kb5_add(ab[0], hs_kb5_mul(rr[i], hs_kb5_sub(ab[1], ab[0]))));
         fold_round(&sub, i, 1, s, scale, fold, lin, rr[i], threads);
     }
+    if (ly->lin_k) {
+        send_lin_vals(t, w, fold, linp, vals);
+        return 1;
+    }
     cube_vals(ly->n_cube, gamma, fold, vals);
     if (has_lin) { /* the linear columns' skip extensions at (rho_0, rho'): one evaluation per block */
         hs_kb5 ev[HS_GKR_KERN_MAX_COLS], eb[HS_GKR_KERN_MAX_COLS];
@@ -588,31 +627,65 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
         }
         lin_vals(ly, lk, ev, vals);
     }
-    send_vals(t, w, vals);
+    send_vals(t, w, vals, HS_GKR_LANES);
     return 1;
+}
+
+
+/* The verifier's rounds of a layer (skip: the skip round first, whose values at D must give the
+ * claim): fills rho, leaves the final claim in *claim and eq(z, rho) (skip: eq(y', rho')) in *eqv. */
+static int verify_rounds(unsigned n, int skip, const hs_kb5 *z, hs_kb5 *claim, hs_transcript *t, hs_reader *r,
+                         hs_kb5 *rho, hs_kb5 *eqv, const char **why) {
+    unsigned off = 0;
+    if (skip) {
+        if (n < HS_GKR_SKIP) return *why = "skip layer needs n >= 3", 0;
+        hs_kbe qe[SKIP_PTS];
+        hs_r_kbe(r, 5, qe, SKIP_PTS);
+        if (r->err) return *why = r->err, 0;
+        hs_transcript_absorb_kbe(t, 5, qe, SKIP_PTS);
+        hs_kb5 qv[SKIP_PTS], L[HS_GKR_SKIP_D], sum = hs_kb5_zero();
+        for (unsigned X = 0; X < SKIP_PTS; X++) qv[X] = hs_gkr_kb5(qe[X]);
+        hs_gkr_skip_basis(z[0], L);
+        for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) sum = hs_kb5_add(sum, hs_kb5_mul(L[d], qv[d]));
+        if (!hs_kb5_eq(sum, *claim)) return *why = "layer sumcheck: skip round does not match the claim", 0;
+        rho[0] = hs_gkr_kb5(hs_transcript_sample_kbe(t, 5));
+        *claim = hs_gkr_skip_interp(qv, HS_GKR_SKIP_DEG, rho[0]);
+        off = 1, n -= HS_GKR_SKIP;
+    }
+    for (unsigned i = 0; i < n; i++)
+        if (!hs_sc_verify_round(t, r, 4, claim, &rho[off + i])) return *why = r->err ? r->err : "truncated sumcheck", 0;
+    *eqv = n ? hs_mle_eq(z + off, rho + off, n) : hs_kb5_one();
+    return 1;
+}
+
+static int final_check(hs_kb5 eqv, hs_kb5 g, hs_kb5 claim, const char **why) {
+    if (!hs_kb5_eq(hs_kb5_mul(eqv, g), claim)) return *why = "layer sumcheck: final evaluation does not match", 0;
+    return 1;
+}
+
+static int verify_layer(unsigned n, int skip, unsigned n_cube, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
+                        hs_transcript *t, hs_reader *r, hs_kb5 *rho, hs_kb5 *vals, const char **why) {
+    hs_kb5 eqv;
+    if (!verify_rounds(n, skip, z, &claim, t, r, rho, &eqv, why)) return 0;
+    if (!recv_vals(t, r, vals, HS_GKR_LANES)) return *why = r->err, 0;
+    return final_check(eqv, hs_gkr_layer_g(n_cube, gamma, vals), claim, why);
+}
+
+int hs_gkr_layer_verify(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
+                        hs_transcript *t, hs_reader *r, hs_kb5 *rho, hs_kb5 *vals, const char **why) {
+    return verify_layer(n, 0, n_cube, z, gamma, claim, t, r, rho, vals, why);
 }
 
 int hs_gkr_layer_verify_skip(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
                              hs_transcript *t, hs_reader *r, hs_kb5 *rho, hs_kb5 *vals, const char **why) {
-    if (n < HS_GKR_SKIP) return *why = "skip layer needs n >= 3", 0;
-    hs_kbe qe[SKIP_PTS];
-    hs_r_kbe(r, 5, qe, SKIP_PTS);
-    if (r->err) return *why = r->err, 0;
-    hs_transcript_absorb_kbe(t, 5, qe, SKIP_PTS);
-    hs_kb5 qv[SKIP_PTS], L[HS_GKR_SKIP_D], sum = hs_kb5_zero();
-    for (unsigned X = 0; X < SKIP_PTS; X++) qv[X] = hs_gkr_kb5(qe[X]);
-    hs_gkr_skip_basis(z[0], L);
-    for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) sum = hs_kb5_add(sum, hs_kb5_mul(L[d], qv[d]));
-    if (!hs_kb5_eq(sum, claim)) return *why = "layer sumcheck: skip round does not match the claim", 0;
-    rho[0] = hs_gkr_kb5(hs_transcript_sample_kbe(t, 5));
-    claim = hs_gkr_skip_interp(qv, HS_GKR_SKIP_DEG, rho[0]);
-    const unsigned nr = n - HS_GKR_SKIP;
-    for (unsigned i = 0; i < nr; i++)
-        if (!hs_sc_verify_round(t, r, 4, &claim, &rho[1 + i]))
-            return *why = r->err ? r->err : "truncated sumcheck", 0;
-    if (!recv_vals(t, r, vals)) return *why = r->err, 0;
-    hs_kb5 eqv = nr ? hs_mle_eq(z + 1, rho + 1, nr) : hs_kb5_one();
-    hs_kb5 expect = hs_kb5_mul(eqv, hs_gkr_layer_g(n_cube, gamma, vals));
-    if (!hs_kb5_eq(expect, claim)) return *why = "layer sumcheck: final evaluation does not match", 0;
-    return 1;
+    return verify_layer(n, 1, n_cube, z, gamma, claim, t, r, rho, vals, why);
+}
+
+int hs_gkr_layer_verify_lin(unsigned n, int skip, hs_kb5 cube_coef, const hs_kb5 *z, hs_kb5 claim, hs_transcript *t,
+                            hs_reader *r, hs_kb5 *rho, hs_kb5 vals[2], const char **why) {
+    hs_kb5 eqv;
+    if (!verify_rounds(n, skip, z, &claim, t, r, rho, &eqv, why)) return 0;
+    if (!recv_vals(t, r, vals, 2)) return *why = r->err, 0;
+    const hs_kb5 g = hs_kb5_add(hs_kb5_mul(cube_coef, kb5_cube(vals[0])), vals[1]);
+    return final_check(eqv, g, claim, why);
 }
