@@ -1,11 +1,11 @@
-/* Witness of the gkr walk: every pre-S-box state of Poseidon2-KB16, column-major. The permutation
- * itself runs through the hash module's batch kernel (round records); the states the record does
- * not hold (lanes 1..15 during the partial rounds) are replayed with the linear layer only. */
+/* Witness of the gkr walk: every pre-S-box state of Poseidon2-KB16, column-major. One fused pass
+ * (gkr_witness.h: row kernels) runs the permutation and writes each column from the running state. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gkr/gkr.h"
+#include "gkr/gkr_witness.h"
 #include "util/mem.h"
 #include "util/cpu.h"
 #include "util/parallel.h"
@@ -174,21 +174,9 @@ void hs_gkr_layer_of(const hs_gkr_witness *w, unsigned layer, hs_gkr_layer *ly) 
 }
 
 #define REC_WORDS 164 /* HS_P2_REC_WORDS for width 16, 20 partial rounds */
-#define FULL_COLS (8 * HS_GKR_LANES)
-#define BATCH 256
 
-typedef struct {
-    hs_gkr_witness *w;
-    const hs_kb *inputs;
-    hs_kb *rows_out;
-    int initial_only; /* hs_gkr_witness_initial: layers 0..3 only */
-    int fail;
-} build_ctx;
-
-static void add16(hs_kb *dst, const hs_kb *a, const uint32_t *rc) {
-    for (unsigned j = 0; j < HS_GKR_LANES; j++) dst[j] = hs_kb_add(a[j], rc[j]);
-}
-
+/* The replay of the partial rounds from round records (gkr.h) is no longer on the build's path
+ * (the row kernels below write those columns themselves); tests/test_gkr.c still checks it. */
 void hs_gkr_replay_portable(const hs_kb *rec, size_t m, hs_kb *const *dst) {
     const hs_p2_params *pp = hs_p2_kb16();
     enum { W = HS_GKR_LANES, P = HS_GKR_PARTIAL };
@@ -209,59 +197,65 @@ void hs_gkr_replay_portable(const hs_kb *rec, size_t m, hs_kb *const *dst) {
 
 #ifndef HS_HAVE_AVX2
 void hs_gkr_replay_avx2(const hs_kb *rec, size_t m, hs_kb *const *dst) { hs_gkr_replay_portable(rec, m, dst); }
+void hs_gkr_wit_rows_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) { hs_gkr_wit_rows_portable(job, lo, m); }
 #endif
 
-static void build_batch(void *vctx, size_t lo, size_t cnt) {
-    build_ctx *c = vctx;
-    hs_gkr_witness *w = c->w;
+/* One row at a time, the permutation written out layer by layer (the obviously-right twin of the
+ * AVX2 kernel). */
+void hs_gkr_wit_rows_portable(const hs_gkr_wit_job *job, size_t lo, size_t m) {
     const hs_p2_params *pp = hs_p2_kb16();
-    const size_t N = w->N;
-    enum { W = HS_GKR_LANES, LW = FULL_COLS };
-    /* one set of buffers per call (a call covers many batches: no mmap per batch) */
-    hs_kb *st = malloc(BATCH * W * sizeof *st), *rec = malloc(BATCH * REC_WORDS * sizeof *rec);
-    hs_kb *lay = malloc(BATCH * LW * sizeof *lay);
-    if (!st || !rec || !lay) {
-        free(st), free(rec), free(lay);
-#pragma omp atomic write
-        c->fail = 1;
-        return;
+    enum { W = HS_GKR_LANES, P = HS_GKR_PARTIAL };
+    for (size_t x = lo; x < lo + m; x++) {
+        hs_kb s[W];
+        memcpy(s, job->inputs + x * W, sizeof s);
+        for (unsigned j = 0; j < W; j++)
+            if (job->in[j]) job->in[j][x] = s[j];
+        hs_p2_external_linear(pp, s);
+        for (unsigned L = 0; L < job->layers; L++) {
+            if (hs_gkr_layer_full(L)) {
+                const uint32_t *rc = L < 4 ? pp->rc_init[L] : pp->rc_final[L - 24];
+                hs_kb *const *d = job->full[L < 4 ? L : L - 20];
+                for (unsigned j = 0; j < W; j++) {
+                    s[j] = hs_kb_add(s[j], rc[j]);
+                    if (d[j]) d[j][x] = s[j];
+                }
+                if (L + 1 == job->layers && L < 4) break; /* hs_gkr_witness_initial: pre_3 is the last */
+                for (unsigned j = 0; j < W; j++) s[j] = hs_kb_cube(s[j]);
+                hs_p2_external_linear(pp, s);
+                continue;
+            }
+            const unsigned q = L - 4;
+            if (q == 0)
+                for (unsigned j = 1; j < W; j++) job->basis[j - 1][x] = s[j];
+            s[0] = hs_kb_add(s[0], pp->rc_int[q]);
+            job->part[q][x] = s[0];
+            s[0] = hs_kb_cube(s[0]);
+            if (q + 1 < P) job->basis[15 + q][x] = s[0];
+            hs_p2_internal_linear(pp, s);
+        }
+        if (job->layers < HS_GKR_LAYERS) continue;
+        for (unsigned j = 0; j < W; j++)
+            if (job->out[j]) job->out[j][x] = s[j];
+        if (job->rows) memcpy(job->rows + x * W, s, sizeof s);
     }
-    for (size_t b0 = 0; b0 < cnt; b0 += BATCH) {
-        size_t m = cnt - b0 < BATCH ? cnt - b0 : BATCH, row0 = lo + b0;
-        memcpy(st, c->inputs + row0 * W, m * W * sizeof *st);
-        hs_p2_permute_many_record(pp, st, m, rec, 1);
-        for (size_t k = 0; k < m; k++) {
-            const hs_kb *r = rec + k * REC_WORDS;
-            hs_kb *l = lay + k * LW;
-            hs_kb s[W];
-            memcpy(s, r, sizeof s);
-            hs_p2_external_linear(pp, s);
-            add16(l, s, pp->rc_init[0]);
-            for (unsigned L = 1; L < 4; L++) add16(l + L * W, r + L * W, pp->rc_init[L]);
-            for (unsigned L = 25; L < 28 && !c->initial_only; L++)
-                add16(l + (L - 20) * W, r + 100 + (L - 25) * W, pp->rc_final[L - 24]);
-        }
-        for (unsigned col = 0; col < LW; col++) {
-            unsigned L = col / W < 4 ? col / W : col / W + 20;
-            if (L == 24 || w->slot[L] < 0 || (c->initial_only && L >= 4)) continue; /* pre_24: from the replay */
-            hs_kb *dst = col_mut(w, L, col % W) + row0;
-            for (size_t k = 0; k < m; k++) dst[k] = lay[k * LW + col];
-        }
-        if (c->initial_only) continue;
-        hs_kb *dst[HS_GKR_REPLAY_COLS];
-        for (unsigned q = 0; q < HS_GKR_PARTIAL + HS_GKR_BASIS; q++) dst[q] = w->pre + (COL_PART0(w) + q) * N + row0;
-        for (unsigned j = 0; j < W; j++) dst[HS_GKR_PARTIAL + HS_GKR_BASIS + j] = col_mut(w, 24, j) + row0;
-        if (hs_cpu_has_avx2())
-            hs_gkr_replay_avx2(rec, m, dst);
-        else
-            hs_gkr_replay_portable(rec, m, dst);
-        for (unsigned j = 0; w->in && j < W; j++) {
-            hs_kb *di = w->in + (size_t)j * N + row0, *dout = w->out + (size_t)j * N + row0;
-            for (size_t k = 0; k < m; k++) di[k] = rec[k * REC_WORDS + j], dout[k] = st[k * W + j];
-        }
-        if (c->rows_out) memcpy(c->rows_out + row0 * W, st, m * W * sizeof *st);
-    }
-    free(st), free(rec), free(lay);
+}
+
+static void wit_batch(void *job, size_t lo, size_t cnt) {
+    if (hs_cpu_has_avx2())
+        hs_gkr_wit_rows_avx2(job, lo, cnt);
+    else
+        hs_gkr_wit_rows_portable(job, lo, cnt);
+}
+
+static void run_job(hs_gkr_wit_job *job, size_t N, unsigned threads) {
+    size_t chunk = threads > 1 ? N / (4 * (size_t)threads) : N;
+    hs_parallel_batches(N, chunk < 1024 ? 1024 : chunk, threads, wit_batch, job);
+}
+
+/* Full layers 0..3 (or 24..27) into their slots, if held. */
+static void job_full(hs_gkr_wit_job *job, hs_gkr_witness *w, unsigned L0) {
+    for (unsigned L = L0; L < L0 + 4; L++)
+        for (unsigned j = 0; w->slot[L] >= 0 && j < HS_GKR_LANES; j++) job->full[L < 4 ? L : L - 20][j] = col_mut(w, L, j);
 }
 
 int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, unsigned threads, hs_kb *rows_out,
@@ -285,24 +279,24 @@ int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, uns
         hs_gkr_witness_free(w);
         return 0;
     }
-    build_ctx c = {w, inputs, rows_out, 0, 0};
-    size_t chunk = threads > 1 ? w->N / (4 * (size_t)threads) : w->N;
-    hs_parallel_batches(w->N, chunk < 1024 ? 1024 : chunk, threads, build_batch, &c);
-    if (c.fail) {
-        hs_gkr_witness_free(w);
-        return 0;
-    }
+    hs_gkr_wit_job job = {.inputs = inputs, .rows = rows_out, .layers = HS_GKR_LAYERS};
+    job_full(&job, w, 0);
+    job_full(&job, w, 24);
+    for (unsigned q = 0; q < HS_GKR_PARTIAL; q++) job.part[q] = col_mut(w, 4 + q, 0);
+    for (unsigned k = 0; k < HS_GKR_BASIS; k++) job.basis[k] = w->pre + (COL_BASIS(w) + k) * w->N;
+    for (unsigned j = 0; io_cols && j < HS_GKR_LANES; j++) job.in[j] = w->in + j * w->N, job.out[j] = w->out + j * w->N;
+    run_job(&job, w->N, threads);
     return 1;
 }
 
-/* The permutation runs again (it costs little next to the walk) for its round records. */
+/* Only the first 3 rounds run again, straight into the slots of layers 24..27. */
 int hs_gkr_witness_initial(hs_gkr_witness *w, const hs_kb *inputs, unsigned threads) {
     if (w->slot[0] >= 0) return 1;
     for (unsigned L = 0; L < 4; L++) w->slot[L] = w->slot[24 + L], w->slot[24 + L] = -1;
-    build_ctx c = {w, inputs, NULL, 1, 0};
-    size_t chunk = threads > 1 ? w->N / (4 * (size_t)threads) : w->N;
-    hs_parallel_batches(w->N, chunk < 1024 ? 1024 : chunk, threads, build_batch, &c);
-    return !c.fail;
+    hs_gkr_wit_job job = {.inputs = inputs, .layers = 4};
+    job_full(&job, w, 0);
+    run_job(&job, w->N, threads);
+    return 1;
 }
 
 void hs_gkr_witness_free(hs_gkr_witness *w) {

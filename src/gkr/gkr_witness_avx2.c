@@ -1,9 +1,12 @@
-/* AVX2 replay of the partial rounds for the gkr witness: 8 permutations per vector, each lane of
- * the state one vector, gathered from the round records and stored straight into the columns. */
+/* AVX2 kernels of the gkr witness: the fused row kernel (gkr_witness.h) and the replay of the
+ * partial rounds from round records (gkr.h). */
 #include <immintrin.h>
+#include <stdint.h>
 
 #include "field/kb_avx2.h"
 #include "gkr/gkr.h"
+#include "gkr/gkr_witness.h"
+#include "hash/poseidon2_monty31_avx2.h"
 
 #define REC_WORDS 164
 
@@ -37,4 +40,145 @@ void hs_gkr_replay_avx2(const hs_kb *rec, size_t m, hs_kb *const *dst) {
         for (unsigned c = 0; c < HS_GKR_REPLAY_COLS; c++) tail[c] = dst[c] + k;
         hs_gkr_replay_portable(rec + k * REC_WORDS, m - k, tail);
     }
+}
+
+/* ---- the fused row kernel (gkr_witness.h) ----
+ * 16 rows a block: two groups of 8 states, one state word per vector lane, so the vector of lane j
+ * is 8 consecutive rows of a column: both groups' vectors make one 64-byte line of it, written
+ * with streaming stores (nothing reads the columns before the build is over, and a full line
+ * needs no read for ownership). The partial rounds of the two groups interleave, so one lane-0
+ * S-box chain runs while the other waits. */
+
+#define AI HS_P2X8_AI
+#define UNROLL HS_P2X8_UNROLL
+#define G 2
+
+typedef struct {
+    __m256i P, MU;
+    __m256i rc_full[8][HS_GKR_LANES]; /* rc of layers 0..3, 24..27 */
+    __m256i rc_part[HS_GKR_PARTIAL];
+} wconst;
+
+/* M_I = J + diag(V); KoalaBear-16's V (Plonky3): -2, 1, 2, 1/2, 3, 4, -1/2, -3, -4, 2^-8, 2^-3,
+ * 2^-24, -2^-8, -2^-3, -2^-4, -2^-24, as a small factor (0: a power) and an exponent e for
+ * V = sign(e) 2^-|e|; tests/test_gkr_witness.c checks it against hs_p2_internal_linear. */
+static const int8_t v_small[HS_GKR_LANES] = {-2, 1, 2, 0, 3, 4, 0, -3, -4, 0, 0, 0, 0, 0, 0, 0};
+static const int8_t v_exp[HS_GKR_LANES] = {0, 0, 0, 1, 0, 0, -1, 0, 0, 8, 3, 24, -8, -3, -4, -24};
+
+/* sum + V_j x, j >= 1 (constants fold once the lane loop is unrolled). */
+AI __m256i add_vx(__m256i sum, __m256i x, const unsigned j, __m256i P) {
+    const int c = v_small[j], e = v_exp[j], k = e < 0 ? -e : e;
+    __m256i t;
+    if (c == 1 || c == -1)
+        t = x;
+    else if (c == 2 || c == -2)
+        t = hs_mt8_add(x, x, P);
+    else if (c == 3 || c == -3)
+        t = hs_mt8_add(hs_mt8_add(x, x, P), x, P);
+    else if (c == 4 || c == -4)
+        t = hs_mt8_add(x, x, P), t = hs_mt8_add(t, t, P);
+    else
+        t = k == 1 ? hs_mt8_halve(x, P) : hs_mt8_mul_2exp_neg_c(x, k, 7, HS_KB_TWO_ADICITY, P);
+    return c < 0 || e < 0 ? hs_mt8_sub(sum, t, P) : hs_mt8_add(sum, t, P);
+}
+
+/* Rows x .. x + 15 of a column. */
+AI void put(hs_kb *col, size_t x, __m256i a, __m256i b, int nt) {
+    if (nt) {
+        _mm256_stream_si256((__m256i *)(col + x), a);
+        _mm256_stream_si256((__m256i *)(col + x + 8), b);
+    } else {
+        _mm256_storeu_si256((__m256i *)(col + x), a);
+        _mm256_storeu_si256((__m256i *)(col + x + 8), b);
+    }
+}
+
+/* pre = u + rc into the columns d (if d[0]); then, unless last, u = M_E (pre^3). One out-of-line
+ * copy for all 8 full layers. */
+static __attribute__((noinline)) void full_layer(const wconst *K, __m256i (*s)[HS_GKR_LANES], const __m256i *rc,
+                                                 hs_kb *const *d, size_t x, int nt, int last) {
+    UNROLL
+    for (unsigned h = 0; h < G; h++)
+        UNROLL
+        for (unsigned j = 0; j < HS_GKR_LANES; j++) s[h][j] = hs_mt8_add(s[h][j], rc[j], K->P);
+    if (d[0])
+        UNROLL
+        for (unsigned j = 0; j < HS_GKR_LANES; j++) put(d[j], x, s[0][j], s[1][j], nt);
+    if (last) return;
+    UNROLL
+    for (unsigned h = 0; h < G; h++) {
+        UNROLL
+        for (unsigned j = 0; j < HS_GKR_LANES; j++) s[h][j] = hs_mt8_cube_s(s[h][j], K->P, K->MU);
+        hs_p2x8_external_linear(s[h], HS_GKR_LANES, K->P);
+    }
+}
+
+static void block(const wconst *K, const hs_gkr_wit_job *job, size_t x, int nt) {
+    enum { W = HS_GKR_LANES, P = HS_GKR_PARTIAL };
+    const __m256i Pv = K->P;
+    __m256i s[G][W];
+    UNROLL
+    for (unsigned h = 0; h < G; h++) hs_p2x8_load(s[h], job->inputs + (x + 8 * h) * W, W);
+    if (job->in[0])
+        UNROLL
+        for (unsigned j = 0; j < W; j++) put(job->in[j], x, s[0][j], s[1][j], nt);
+    UNROLL
+    for (unsigned h = 0; h < G; h++) hs_p2x8_external_linear(s[h], W, Pv);
+    for (unsigned L = 0; L < 4; L++) full_layer(K, s, K->rc_full[L], job->full[L], x, nt, L + 1 == job->layers);
+    if (job->layers < HS_GKR_LAYERS) return;
+    UNROLL
+    for (unsigned j = 1; j < W; j++) put(job->basis[j - 1], x, s[0][j], s[1][j], nt);
+    for (unsigned q = 0; q < P; q++) {
+        __m256i rest[G], y[G];
+        UNROLL
+        for (unsigned h = 0; h < G; h++) rest[h] = hs_p2x8_sum_rest(s[h], W, Pv), y[h] = hs_mt8_add(s[h][0], K->rc_part[q], Pv);
+        put(job->part[q], x, y[0], y[1], nt);
+        UNROLL
+        for (unsigned h = 0; h < G; h++) y[h] = hs_mt8_cube_s(y[h], Pv, K->MU);
+        if (q + 1 < P) put(job->basis[15 + q], x, y[0], y[1], nt);
+        UNROLL
+        for (unsigned h = 0; h < G; h++) {
+            const __m256i sum = hs_mt8_add(rest[h], y[h], Pv);
+            s[h][0] = hs_mt8_sub(rest[h], y[h], Pv); /* V_0 = -2 */
+            UNROLL
+            for (unsigned j = 1; j < W; j++) s[h][j] = add_vx(sum, s[h][j], j, Pv);
+        }
+    }
+    for (unsigned L = 4; L < 8; L++) full_layer(K, s, K->rc_full[L], job->full[L], x, nt, 0);
+    if (job->out[0])
+        UNROLL
+        for (unsigned j = 0; j < W; j++) put(job->out[j], x, s[0][j], s[1][j], nt);
+    if (job->rows)
+        UNROLL
+        for (unsigned h = 0; h < G; h++) hs_p2x8_store(job->rows + (x + 8 * h) * W, s[h], W);
+}
+
+/* Streaming stores need every column 32-byte aligned at row lo. */
+static int cols_aligned(hs_kb *const *c, unsigned k, size_t lo) {
+    int ok = 1;
+    for (unsigned i = 0; i < k; i++) ok &= c[i] == NULL || (uintptr_t)(c[i] + lo) % 32 == 0;
+    return ok;
+}
+static int aligned(const hs_gkr_wit_job *job, size_t lo) {
+    int ok = lo % 8 == 0 && cols_aligned(job->part, HS_GKR_PARTIAL, lo) && cols_aligned(job->basis, HS_GKR_BASIS, lo) &&
+             cols_aligned(job->in, HS_GKR_LANES, lo) && cols_aligned(job->out, HS_GKR_LANES, lo);
+    for (unsigned i = 0; i < 8; i++) ok &= cols_aligned(job->full[i], HS_GKR_LANES, lo);
+    return ok;
+}
+
+void hs_gkr_wit_rows_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) {
+    const hs_p2_params *pp = hs_p2_kb16();
+    wconst K;
+    K.P = _mm256_set1_epi32((int)HS_KB_P), K.MU = _mm256_set1_epi32((int)HS_KB_MU);
+    for (unsigned L = 0; L < 4; L++)
+        for (unsigned j = 0; j < HS_GKR_LANES; j++) {
+            K.rc_full[L][j] = _mm256_set1_epi32((int)pp->rc_init[L][j]);
+            K.rc_full[4 + L][j] = _mm256_set1_epi32((int)pp->rc_final[L][j]);
+        }
+    for (unsigned q = 0; q < HS_GKR_PARTIAL; q++) K.rc_part[q] = _mm256_set1_epi32((int)pp->rc_int[q]);
+    const int nt = aligned(job, lo);
+    size_t x = lo;
+    for (; x + 8 * G <= lo + m; x += 8 * G) block(&K, job, x, nt);
+    if (nt) _mm_sfence(); /* streaming stores are weakly ordered: visible before the caller reads */
+    if (x < lo + m) hs_gkr_wit_rows_portable(job, x, lo + m - x);
 }
