@@ -278,6 +278,21 @@ static void test_kernels(void) {
         hs_whir_rows_sub_portable(o1, e, len);
         hs_whir_rows_sub_avx2(o2, e, len);
         CHECK(!memcmp(o1, o2, 5 * stride * sizeof(hs_kb)));
+        hs_whir_rows_add_portable(o1, e, len);
+        hs_whir_rows_add_avx2(o2, e, len);
+        CHECK(!memcmp(o1, o2, 5 * stride * sizeof(hs_kb)));
+        /* eq_split into 2 len words, with and without a second child, stored and added */
+        for (int v = 0; v < 4; v++) {
+            const hs_kb *tb = v & 1 ? e + stride : NULL;
+            hs_whir_eq_split_portable(o1, e, tb, len, s[v], v >> 1);
+            hs_whir_eq_split_avx2(o2, e, tb, len, s[v], v >> 1);
+            CHECK(!memcmp(o1, o2, 5 * stride * sizeof(hs_kb)));
+        }
+        /* eq_row: len K values in 5 rows of len, out rows of stride */
+        hs_kb5 a = rand_k();
+        hs_whir_eq_row_portable(o1, stride, a, e, len);
+        hs_whir_eq_row_avx2(o2, stride, a, e, len);
+        CHECK(!memcmp(o1, o2, 5 * stride * sizeof(hs_kb)));
         free(f), free(e), free(o1), free(o2);
     }
 #endif

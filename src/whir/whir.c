@@ -98,18 +98,6 @@ static K coeffs_horner(const K *c, size_t len, hs_kb x) {
     return acc;
 }
 
-/* eq table of a base-field point (2^n entries, mle.h order) into out. */
-static void eq_table_base(hs_kb *out, const hs_kb *z, unsigned n) {
-    out[0] = HS_KB_ONE;
-    size_t s = 1;
-    for (unsigned i = 0; i < n; i++, s <<= 1)
-        for (size_t j = s; j-- > 0;) {
-            hs_kb v = out[j], hi = hs_kb_mul(v, z[i]);
-            out[2 * j + 1] = hi;
-            out[2 * j] = hs_kb_sub(v, hi);
-        }
-}
-
 /* ---- Mobius transform: evaluations on the cube -> multilinear coefficients ----
  * On a matrix of 2^log_rows rows of w words: for each row-index bit, row[j | bit] -= row[j]
  * (word-wise, so a row of K values is transformed coordinate-wise). The low bits run inside
@@ -180,6 +168,48 @@ static axpy5_fn pick_axpy5(void) {
 static void to_soa(hs_kb *out, const K *in, size_t len) {
     for (size_t y = 0; y < len; y++)
         for (int c = 0; c < 5; c++) out[c * len + y] = in[y].c[c];
+}
+
+/* W[y] += the K value with coordinate c at soa[c * len + y] */
+static void add_soa(K *W, const hs_kb *soa, size_t len, unsigned threads) {
+    int nt = threads > 1 && len >= PAR_MIN ? (int)threads : 1;
+#pragma omp parallel for num_threads(nt) schedule(static)
+    for (size_t y = 0; y < len; y++)
+        for (int c = 0; c < 5; c++) W[y].c[c] = hs_kb_add(W[y].c[c], soa[c * len + y]);
+}
+
+/* out[c * stride + l] = (a * lo_l).c[c] for l < n, lo_l the K value with coordinate c at
+ * lo[c * n + l] (one row of an outer product of eq tables). */
+void hs_whir_eq_row_portable(hs_kb *out, size_t stride, hs_kb5 a, const hs_kb *lo, size_t n) {
+    for (size_t l = 0; l < n; l++) {
+        K v;
+        for (int c = 0; c < 5; c++) v.c[c] = lo[c * n + l];
+        v = hs_kb5_mul(a, v);
+        for (int c = 0; c < 5; c++) out[c * stride + l] = v.c[c];
+    }
+}
+
+/* scale * eq(z, .) over {0,1}^n as 5 rows of 2^n base values (SoA, row stride 2^n): the outer
+ * product of the eq tables of the top and bottom halves of z, one vectorised K product per entry
+ * (a doubling pass would be one scalar product per entry). 0 on OOM. */
+static int eq_soa(hs_kb *out, const K *z, unsigned n, K scale, unsigned threads) {
+    unsigned nh = n / 2, nl = n - nh;
+    size_t H = (size_t)1 << nh, L = (size_t)1 << nl, N = H * L;
+    K *hi = hs_alloc_array(H + L, sizeof(K)), *lo = hi + H;
+    hs_kb *los = hs_alloc_array(5 * L, sizeof(hs_kb));
+    if (!hi || !los) return hs_free(hi), hs_free(los), 0;
+    hs_mle_eq_table(hi, z, nh, scale, 1);
+    hs_mle_eq_table(lo, z + nh, nl, hs_kb5_one(), 1);
+    to_soa(los, lo, L);
+    void (*row)(hs_kb *, size_t, hs_kb5, const hs_kb *, size_t) = hs_whir_eq_row_portable;
+#if HS_HAVE_AVX2
+    if (hs_cpu_has_avx2()) row = hs_whir_eq_row_avx2;
+#endif
+    int nt = threads > 1 && N >= PAR_MIN ? (int)threads : 1;
+#pragma omp parallel for num_threads(nt) schedule(static)
+    for (size_t h = 0; h < H; h++) row(out + h * L, N, hi[h], los, L);
+    hs_free(hi), hs_free(los);
+    return 1;
 }
 
 /* ---- witness ---- */
@@ -255,20 +285,18 @@ static int partial_evals(const hs_whir_witness *wit, size_t G, const hs_kb *cons
 /* F[g * 2^k0 + a] = f(a, bottom_g) for G bottom points (m0 coordinates each), 8 at a time. */
 static int evals_at_bottoms(const hs_whir_witness *wit, size_t G, const K *bottoms, K *F, unsigned threads) {
     size_t A = (size_t)1 << wit->k0, B = (size_t)1 << wit->m0, m0 = wit->m0;
-    K *E = hs_alloc_array(B, sizeof(K));
     hs_kb *soa = hs_alloc_array((G < 8 ? G : 8) * 5 * B + 1, sizeof(hs_kb));
     const hs_kb *Es[8];
-    int ok = E && soa;
+    int ok = soa != NULL;
     for (size_t g0 = 0; ok && g0 < G; g0 += 8) {
         size_t cnt = G - g0 < 8 ? G - g0 : 8;
-        for (size_t g = 0; g < cnt; g++) {
-            hs_mle_eq_table(E, bottoms + (g0 + g) * m0, (unsigned)m0, hs_kb5_one(), threads);
-            to_soa(soa + g * 5 * B, E, B);
+        for (size_t g = 0; ok && g < cnt; g++) {
+            ok = eq_soa(soa + g * 5 * B, bottoms + (g0 + g) * m0, (unsigned)m0, hs_kb5_one(), threads);
             Es[g] = soa + g * 5 * B;
         }
-        ok = partial_evals(wit, cnt, Es, F + g0 * A, threads);
+        ok = ok && partial_evals(wit, cnt, Es, F + g0 * A, threads);
     }
-    hs_free(E), hs_free(soa);
+    hs_free(soa);
     return ok;
 }
 
@@ -709,39 +737,115 @@ static size_t sample_queries(hs_transcript *t, unsigned l, unsigned count, size_
 /* ---- open ---- */
 
 /* W[x] += sum_q coef[q] eq(pow(w_q), x) over {0,1}^nv, w_q the point of leaf idx[q] of a tree of
- * height l: base-field eq tables, accumulated per coordinate (axpy5) by each thread over its share
- * of the queries, then added (exact, so independent of the split). */
+ * height l = nv + R, as a tree of partial sums instead of one 2^nv eq table per query.
+ * Coordinate d of pow(w_q) is w_q^(2^(nv-1-d)), which depends only on bitrev(idx_q) mod 2^(R+d+1),
+ * i.e. on the top R + d + 1 bits of idx_q. So sorted queries sharing their top R + d bits share
+ * coordinates 0..d-1, and splitting them on the next bit gives two runs whose coordinate d is z
+ * and -z (the exponents differ by 2^(l-1)). A node (run at depth d) has the table
+ * T(y_d..) = sum_q coef_q eq(pow(w_q)[d..], y_d..), built from its children's tables A (z) and
+ * B (-z) as T(1, .) = z (A - B), T(0, .) = (A + B) - T(1, .): one base-by-K product per pair of
+ * entries, so all queries cost about (#levels with fewer nodes than queries) x 2^nv instead of
+ * queries x 2^nv. Runs of the top R bits (no shared coordinate) are the roots; threads take
+ * roots round-robin into their own tables (thread 0 straight into W), which are then added. */
+void hs_whir_eq_split_portable(hs_kb *out, const hs_kb *ta, const hs_kb *tb, size_t n, hs_kb z, int acc) {
+    for (size_t i = 0; i < n; i++) {
+        hs_kb a = ta[i], b = tb ? tb[i] : 0;
+        hs_kb hi = hs_kb_mul(z, hs_kb_sub(a, b)), lo = hs_kb_sub(hs_kb_add(a, b), hi);
+        if (acc) lo = hs_kb_add(out[i], lo), hi = hs_kb_add(out[n + i], hi);
+        out[i] = lo, out[n + i] = hi;
+    }
+}
+
+typedef void (*eq_split_fn)(hs_kb *, const hs_kb *, const hs_kb *, size_t, hs_kb, int);
+
+typedef struct {
+    const size_t *idx;
+    const K *coef;
+    unsigned l, nv;
+    hs_kb root; /* of order 2^l */
+    eq_split_fn split;
+} qw_ctx;
+
+/* Coordinate d of pow(w_q): w_q^(2^(nv-1-d)). */
+static hs_kb qw_coord(const qw_ctx *c, size_t q, unsigned d) {
+    size_t e = (bitrev(q, c->l) << (c->nv - 1 - d)) & (((size_t)1 << c->l) - 1);
+    return hs_kb_exp(c->root, e);
+}
+
+/* Queries [lo, hi) share the top l - nv + d bits: writes (acc: adds) their table over
+ * (y_d, .., y_{nv-1}) (2^(nv-d) K values as words) to out. scr: 10 * 2^(nv-d-1) words per
+ * depth below. */
+static void qw_node(const qw_ctx *c, size_t lo, size_t hi, unsigned d, hs_kb *out, int acc, hs_kb *scr) {
+    if (d == c->nv) { /* every bit is shared: one query */
+        for (int k = 0; k < 5; k++) out[k] = acc ? hs_kb_add(out[k], c->coef[lo].c[k]) : c->coef[lo].c[k];
+        return;
+    }
+    size_t n = (size_t)5 << (c->nv - d - 1); /* words of a child's table */
+    unsigned bit = c->nv - 1 - d;            /* the next bit below the shared ones */
+    size_t m = lo;
+    while (m < hi && !((c->idx[m] >> bit) & 1)) m++;
+    hs_kb *ta = scr, *tb = scr + n, *below = scr + 2 * n;
+    if (m == lo || m == hi) {
+        qw_node(c, lo, hi, d + 1, ta, 0, below);
+        c->split(out, ta, NULL, n, qw_coord(c, c->idx[lo], d), acc);
+        return;
+    }
+    qw_node(c, lo, m, d + 1, ta, 0, below);
+    qw_node(c, m, hi, d + 1, tb, 0, below);
+    hs_kb za = qw_coord(c, c->idx[lo], d), zb = qw_coord(c, c->idx[m], d);
+    if (hs_kb_add(za, zb) == 0) {
+        c->split(out, ta, tb, n, za, acc);
+    } else { /* not reached for subgroup points; kept general */
+        c->split(out, ta, NULL, n, za, acc);
+        c->split(out, tb, NULL, n, zb, 1);
+    }
+}
+
+void hs_whir_rows_add_portable(hs_kb *dst, const hs_kb *src, size_t w) {
+    for (size_t i = 0; i < w; i++) dst[i] = hs_kb_add(dst[i], src[i]);
+}
+
 static int add_query_weights(K *W, unsigned nv, const size_t *idx, size_t nq, unsigned l, const K *coef,
                              unsigned threads) {
-    size_t len = (size_t)1 << nv;
+    if (!nq) return 1;
+    size_t len = (size_t)1 << nv, words = 5 * len;
+    qw_ctx c = {idx, coef, l, nv, hs_kb_two_adic_root(l), hs_whir_eq_split_portable};
+    void (*rows_add)(hs_kb *, const hs_kb *, size_t) = hs_whir_rows_add_portable;
+#if HS_HAVE_AVX2
+    if (hs_cpu_has_avx2()) c.split = hs_whir_eq_split_avx2, rows_add = hs_whir_rows_add_avx2;
+#endif
+    size_t *roots = malloc((nq + 1) * sizeof *roots), nr = 0; /* runs of equal top l - nv bits */
+    if (!roots) return 0;
+    for (size_t q = 0; q < nq; q++)
+        if (!q || (idx[q] >> nv) != (idx[q - 1] >> nv)) roots[nr++] = q;
+    roots[nr] = nq;
     int nt = threads > 1 && len * nq >= PAR_MIN ? (int)threads : 1;
-    if ((size_t)nt > nq) nt = nq ? (int)nq : 1;
-    hs_kb *acc = hs_calloc_array((size_t)nt * 6 * len, sizeof(hs_kb)); /* per thread: 5 rows + eq table */
-    if (!acc) return 0;
-    axpy5_fn axpy = pick_axpy5();
+    if ((size_t)nt > nr) nt = (int)nr;
+    /* per thread: scratch (10 * len words), then a table (5 * len) for threads >= 1 */
+    size_t per = 10 * len + words;
+    hs_kb *buf = hs_alloc_array((size_t)nt * per, sizeof(hs_kb));
+    if (!buf) return free(roots), 0;
+    hs_kb *Ww = (hs_kb *)W;
 #pragma omp parallel num_threads(nt)
     {
         int me = 0, cnt = 1;
 #ifdef _OPENMP
         me = omp_get_thread_num(), cnt = omp_get_num_threads();
 #endif
-        hs_kb *my = acc + (size_t)me * 6 * len, *eqb = my + 5 * len, pts[32];
-        for (size_t q = (size_t)me; q < nq; q += (size_t)cnt) {
-            hs_kb x = leaf_point(idx[q], l);
-            for (unsigned c = nv; c-- > 0;) pts[c] = x, x = hs_kb_square(x);
-            eq_table_base(eqb, pts, nv);
-            axpy(my, len, eqb, len, coef[q].c);
+        hs_kb *scr = buf + (size_t)me * per, *mine = me ? scr + 10 * len : Ww;
+        int acc = me == 0;
+        for (size_t g = (size_t)me; g < nr; g += (size_t)cnt, acc = 1) qw_node(&c, roots[g], roots[g + 1], 0, mine, acc, scr);
+        if (!acc) memset(mine, 0, words * sizeof(hs_kb));
+        if (cnt > 1) {
+#pragma omp barrier
+            size_t a = words * (size_t)me / (size_t)cnt, b = words * (size_t)(me + 1) / (size_t)cnt;
+            for (int t = 1; t < cnt; t++) rows_add(Ww + a, buf + (size_t)t * per + 10 * len + a, b - a);
         }
     }
-    for (int t = 0; t < nt; t++) {
-        const hs_kb *my = acc + (size_t)t * 6 * len;
-        for (size_t x = 0; x < len; x++)
-            for (int c = 0; c < 5; c++) W[x].c[c] = hs_kb_add(W[x].c[c], my[c * len + x]);
-    }
-    hs_free(acc);
+    free(roots);
+    hs_free(buf);
     return 1;
 }
-
 
 /* cheat != 0 (tests only): the final polynomial g' = g + e_0 - (W[0]/W[1]) e_1 keeps the sum
  * sum g' W, so only the query check against the last oracle can catch it. */
@@ -784,7 +888,7 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
         size_t half = A / 2;
         int rok = 1;
         for (unsigned j = 0; j < k0 && rok; j++)
-            rok = sc_prove_round(t, w, pr, gr.n, &half, &claim, p->round[0].fold_pow, &r[j], 1);
+            rok = sc_prove_round(t, w, pr, gr.n, &half, &claim, p->round[0].fold_pow, &r[j], threads);
         free(pr);
         if (!rok) goto done;
     }
@@ -796,8 +900,9 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
     if (!fold_blocks(wit, tmpA, g, threads)) goto done;
     memset(Wt, 0, B * sizeof(K));
     for (size_t gi = 0; gi < gr.n; gi++) {
-        hs_mle_eq_table(E, gr.bottom + gi * m0, m0, gr.c[gi * A], threads); /* c_g folded to one entry */
-        for (size_t y = 0; y < B; y++) Wt[y] = hs_kb5_add(Wt[y], E[y]);
+        /* c_g folded to one entry */
+        if (!eq_soa((hs_kb *)E, gr.bottom + gi * m0, m0, gr.c[gi * A], threads)) goto done;
+        add_soa(Wt, (const hs_kb *)E, B, threads);
     }
 
     /* rounds 1..M, then the final polynomial */
@@ -865,8 +970,8 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
             K gpw = gam;
             for (unsigned j = 0; j < o->ood; j++) {
                 pow_point(P, oodp[j], nv);
-                hs_mle_eq_table(E, P, nv, gpw, threads);
-                for (size_t x = 0; x < len; x++) Wt[x] = hs_kb5_add(Wt[x], E[x]);
+                if (!eq_soa((hs_kb *)E, P, nv, gpw, threads)) goto done;
+                add_soa(Wt, (const hs_kb *)E, len, threads);
                 claim = k_muladd(claim, gpw, oodv[j]);
                 gpw = hs_kb5_mul(gpw, gam);
             }

@@ -29,10 +29,20 @@ void hs_whir_debug_mobius(hs_kb *mat, unsigned log_rows, size_t w, unsigned thre
  * axpy5: out[c * stride + y] += s[c] * f[y] for c < 5, y < len. */
 void hs_whir_dot5_portable(const hs_kb *f, const hs_kb *e, size_t stride, size_t len, hs_kb out[5]);
 void hs_whir_axpy5_portable(hs_kb *out, size_t stride, const hs_kb *f, size_t len, const hs_kb s[5]);
-/* hi[i] -= lo[i] for i < w (the Mobius transform's row step). */
+/* hi[i] -= lo[i] for i < w (the Mobius transform's row step); dst[i] += src[i]. */
 void hs_whir_rows_sub_portable(hs_kb *hi, const hs_kb *lo, size_t w);
+void hs_whir_rows_add_portable(hs_kb *dst, const hs_kb *src, size_t w);
+/* eq_split: out[n + i] = z (ta[i] - tb[i]), out[i] = (ta[i] + tb[i]) - out[n + i] for i < n
+ * (tb == NULL reads zeros); with acc != 0 both are added to out instead. */
+void hs_whir_eq_split_portable(hs_kb *out, const hs_kb *ta, const hs_kb *tb, size_t n, hs_kb z, int acc);
+/* eq_row: out[c * stride + l] = (a * v_l).c[c] for l < n, v_l the K value with coordinate c at
+ * lo[c * n + l]. */
+void hs_whir_eq_row_portable(hs_kb *out, size_t stride, hs_kb5 a, const hs_kb *lo, size_t n);
 #if HS_HAVE_AVX2
 void hs_whir_rows_sub_avx2(hs_kb *hi, const hs_kb *lo, size_t w);
+void hs_whir_rows_add_avx2(hs_kb *dst, const hs_kb *src, size_t w);
+void hs_whir_eq_row_avx2(hs_kb *out, size_t stride, hs_kb5 a, const hs_kb *lo, size_t n);
+void hs_whir_eq_split_avx2(hs_kb *out, const hs_kb *ta, const hs_kb *tb, size_t n, hs_kb z, int acc);
 void hs_whir_dot5_avx2(const hs_kb *f, const hs_kb *e, size_t stride, size_t len, hs_kb out[5]);
 void hs_whir_axpy5_avx2(hs_kb *out, size_t stride, const hs_kb *f, size_t len, const hs_kb s[5]);
 #endif
