@@ -413,13 +413,22 @@ static void skip(const hs_kb *const *cols, unsigned n_cube, size_t M, hs_gkr_k5 
     if (vhi < hi) hs_gkr_kernels_portable.skip(cols, n_cube, M, eq, vhi, hi, acc);
 }
 
+/* Eight K-by-base products per row vector, kept unreduced (one fold after four: fold64 leaves
+ * < 2^57 and 2^57 + 4 (p - 1)^2 < 2^64), one reduction per coordinate. A broadcast weight is its
+ * own odd-lane copy. */
 static void skipf0(const hs_kb *col, size_t M, const hs_kb5 *w, hs_gkr_k5 out, size_t lo, size_t hi) {
     const size_t vhi = lo + (hi - lo) / 8 * 8;
     hs_kb5x W[HS_GKR_KERN_SKIP_D];
     for (unsigned d = 0; d < HS_GKR_KERN_SKIP_D; d++) W[d] = hs_kb5x_set1(w[d]);
     for (size_t y = lo; y < vhi; y += 8) {
-        hs_kb5x a = hs_kb5x_mul_base(W[0], ld(col + y));
-        for (unsigned d = 1; d < HS_GKR_KERN_SKIP_D; d++) a = hs_kb5x_add(a, hs_kb5x_mul_base(W[d], ld(col + d * M + y)));
+        lazy l;
+        lazy_zero(&l);
+        for (unsigned d = 0; d < HS_GKR_KERN_SKIP_D; d++) {
+            if (d == 4) lazy_fold(&l);
+            lazy_add(&l, &W[d], W[d].c, ld(col + d * M + y));
+        }
+        hs_kb5x a;
+        for (int c = 0; c < 5; c++) a.c[c] = red64(l.e[c], l.o[c]);
         hs_kb5x_store_planes(out.p, y, a);
     }
     if (vhi < hi) hs_gkr_kernels_portable.skipf0(col, M, w, out, vhi, hi);
