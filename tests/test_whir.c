@@ -189,9 +189,13 @@ static void test_mobius(void) {
                         }
                     b[j * w + c] = s;
                 }
-            hs_whir_debug_mobius(a, lr, w, 2);
-            CHECK(!memcmp(a, b, h * w * sizeof(hs_kb)));
-            free(a), free(b);
+            hs_kb *c = malloc(h * w * sizeof(hs_kb));
+            for (unsigned tl = 4; tl <= 16; tl += 3) { /* tiles from a few rows to all of them */
+                memcpy(c, a, h * w * sizeof(hs_kb));
+                hs_whir_debug_mobius(c, lr, w, tl, 1 + tl % 3);
+                CHECK(!memcmp(c, b, h * w * sizeof(hs_kb)));
+            }
+            free(a), free(b), free(c);
         }
 }
 
@@ -272,9 +276,19 @@ static void test_kernels(void) {
         hs_whir_dot5_portable(f, e, stride, len, r1);
         hs_whir_dot5_avx2(f, e, stride, len, r2);
         CHECK(!memcmp(r1, r2, sizeof r1));
-        hs_whir_axpy5_portable(o1, stride, f, len, s);
-        hs_whir_axpy5_avx2(o2, stride, f, len, s);
-        CHECK(!memcmp(o1, o2, 5 * stride * sizeof(hs_kb)));
+        /* fold4 on 1..4 blocks (f, e and two rows of o1 as the blocks), lazy sums of 64 bits */
+        for (size_t nf = 1; nf <= 4; nf++) {
+            const hs_kb *fb[4] = {f, e, e + stride, o1 + stride};
+            hs_kb5 wv[4];
+            for (int i = 0; i < 4; i++) wv[i] = rand_k();
+            if (len == 7) wv[0].c[0] = HS_KB_P - 1;
+            uint64_t *l1 = malloc(10 * stride * sizeof(uint64_t)), *l2 = malloc(10 * stride * sizeof(uint64_t));
+            for (size_t i = 0; i < 10 * stride; i++) l1[i] = l2[i] = hs_rng_u64(&rng) >> 40;
+            hs_whir_fold4_portable(l1, l1 + 5 * stride, stride, fb, nf, wv, len);
+            hs_whir_fold4_avx2(l2, l2 + 5 * stride, stride, fb, nf, wv, len);
+            CHECK(!memcmp(l1, l2, 10 * stride * sizeof(uint64_t)));
+            free(l1), free(l2);
+        }
         hs_whir_rows_sub_portable(o1, e, len);
         hs_whir_rows_sub_avx2(o2, e, len);
         CHECK(!memcmp(o1, o2, 5 * stride * sizeof(hs_kb)));

@@ -100,39 +100,85 @@ static K coeffs_horner(const K *c, size_t len, hs_kb x) {
 
 /* ---- Mobius transform: evaluations on the cube -> multilinear coefficients ----
  * On a matrix of 2^log_rows rows of w words: for each row-index bit, row[j | bit] -= row[j]
- * (word-wise, so a row of K values is transformed coordinate-wise). The low bits run inside
- * cache tiles, the high bits as whole passes. */
+ * (word-wise, so a row of K values is transformed coordinate-wise). Memory passes of at most
+ * 2^tile_log words: the first pass takes contiguous tiles (filled by the caller's fill first, so
+ * a transposing copy costs no pass of its own) and runs the low bits; each later pass gathers
+ * the 2^nb rows that differ in its next nb bits (in runs of consecutive rows) into per-thread
+ * scratch, runs those bits and scatters them back. At 2^18 rows of 128 words: two passes instead
+ * of one per bit. */
 void hs_whir_rows_sub_portable(hs_kb *hi, const hs_kb *lo, size_t w) {
     for (size_t i = 0; i < w; i++) hi[i] = hs_kb_sub(hi[i], lo[i]);
 }
 
-static void mobius_rows(hs_kb *mat, unsigned log_rows, size_t w, unsigned threads) {
-    if (!log_rows) return;
-    void (*rows_sub)(hs_kb *, const hs_kb *, size_t) = hs_whir_rows_sub_portable;
+typedef void (*rows_fn)(hs_kb *, const hs_kb *, size_t);
+/* fill(ctx, rows, first, n): writes rows [first, first + n) (contiguous, w words each) */
+typedef void (*fill_fn)(const void *ctx, hs_kb *rows, size_t first, size_t n);
+
+#define MOBIUS_TILE_LOG 16 /* words per tile: 256 KiB, L2-resident */
+
+/* All nb bits on 2^nb contiguous rows of w words: rows j with bit b set, taken as runs. */
+static void mobius_tile(hs_kb *t, unsigned nb, size_t w, rows_fn sub) {
+    size_t n = (size_t)1 << nb;
+    for (unsigned b = 0; b < nb; b++) {
+        size_t s = (size_t)1 << b;
+        for (size_t j0 = 0; j0 < n; j0 += 2 * s) sub(t + (j0 + s) * w, t + j0 * w, s * w);
+    }
+}
+
+static int mobius_tiled(hs_kb *mat, unsigned log_rows, size_t w, unsigned tile_log, unsigned threads, fill_fn fill,
+                        const void *ctx) {
+    rows_fn sub = hs_whir_rows_sub_portable;
 #if HS_HAVE_AVX2
-    if (hs_cpu_has_avx2()) rows_sub = hs_whir_rows_sub_avx2;
+    if (hs_cpu_has_avx2()) sub = hs_whir_rows_sub_avx2;
 #endif
-    unsigned tl = 0; /* log rows per tile: ~64 KiB */
-    while (tl < log_rows && ((w << (tl + 1)) * sizeof(hs_kb)) <= ((size_t)1 << 16)) tl++;
-    size_t ntiles = (size_t)1 << (log_rows - tl), trows = (size_t)1 << tl;
+    size_t budget = (size_t)1 << tile_log;
+    unsigned tl = 0;
+    while (tl < log_rows && (w << (tl + 1)) <= budget) tl++;
+    size_t trows = (size_t)1 << tl, ntiles = (size_t)1 << (log_rows - tl);
     int nt = threads > 1 && ((size_t)w << log_rows) >= PAR_MIN ? (int)threads : 1;
-#pragma omp parallel for num_threads(nt) schedule(static)
-    for (size_t tile = 0; tile < ntiles; tile++) {
-        hs_kb *base = mat + tile * trows * w;
-        for (unsigned b = 0; b < tl; b++) {
-            size_t s = (size_t)1 << b;
-            for (size_t j = 0; j < trows; j++)
-                if (j & s) rows_sub(base + j * w, base + (j - s) * w, w);
+    size_t per = 2 * w > budget ? 2 * w : budget; /* scratch per thread: a pass takes at least 2 rows */
+    hs_kb *scr = NULL;
+    if (tl < log_rows) {
+        scr = hs_alloc_array((size_t)nt * per, sizeof(hs_kb));
+        if (!scr) return 0;
+    }
+#pragma omp parallel num_threads(nt)
+    {
+        int me = 0;
+#ifdef _OPENMP
+        me = omp_get_thread_num();
+#endif
+#pragma omp for schedule(static)
+        for (size_t tile = 0; tile < ntiles; tile++) {
+            hs_kb *base = mat + tile * trows * w;
+            if (fill) fill(ctx, base, tile * trows, trows);
+            mobius_tile(base, tl, w, sub);
+        }
+        unsigned nb;
+        for (unsigned b0 = tl; b0 < log_rows; b0 += nb) {
+            nb = 1;
+            while (b0 + nb < log_rows && (w << (nb + 1)) <= budget) nb++;
+            size_t run = 1; /* consecutive rows gathered together */
+            while (run < ((size_t)1 << b0) && ((2 * run * w) << nb) <= budget) run *= 2;
+            size_t nlo = ((size_t)1 << b0) / run, ngroups = ((size_t)1 << (log_rows - nb)) / run, rw = run * w;
+            hs_kb *t = scr + (size_t)me * per;
+#pragma omp for schedule(static)
+            for (size_t g = 0; g < ngroups; g++) {
+                size_t first = ((g / nlo) << (b0 + nb)) | ((g % nlo) * run);
+                for (size_t m = 0; m < ((size_t)1 << nb); m++)
+                    memcpy(t + m * rw, mat + (first + (m << b0)) * w, rw * sizeof(hs_kb));
+                mobius_tile(t, nb, rw, sub);
+                for (size_t m = 0; m < ((size_t)1 << nb); m++)
+                    memcpy(mat + (first + (m << b0)) * w, t + m * rw, rw * sizeof(hs_kb));
+            }
         }
     }
-    for (unsigned b = tl; b < log_rows; b++) {
-        size_t s = (size_t)1 << b, npairs = (size_t)1 << (log_rows - 1);
-#pragma omp parallel for num_threads(nt) schedule(static)
-        for (size_t q = 0; q < npairs; q++) {
-            size_t j = ((q >> b) << (b + 1)) | (q & (s - 1));
-            rows_sub(mat + (j + s) * w, mat + j * w, w);
-        }
-    }
+    hs_free(scr);
+    return 1;
+}
+
+static int mobius_rows(hs_kb *mat, unsigned log_rows, size_t w, unsigned threads) {
+    return mobius_tiled(mat, log_rows, w, MOBIUS_TILE_LOG, threads, NULL, NULL);
 }
 
 /* ---- base-by-K kernels (whir_internal.h) ---- */
@@ -144,24 +190,34 @@ void hs_whir_dot5_portable(const hs_kb *f, const hs_kb *e, size_t stride, size_t
         out[c] = hs_kb_redc(s);
     }
 }
-void hs_whir_axpy5_portable(hs_kb *out, size_t stride, const hs_kb *f, size_t len, const hs_kb s[5]) {
+/* Position of entry y in the lazy accumulators of fold4: even entries of each group of 8 first
+ * (the order of AVX2's 64-bit products). */
+static size_t lazy_pos(size_t y) { return (y & ~(size_t)7) | ((y & 1) << 2) | ((y & 7) >> 1); }
+
+void hs_whir_fold4_portable(uint64_t *lo, uint64_t *hi, size_t stride, const hs_kb *const *f, size_t nf,
+                            const hs_kb5 *wv, size_t len) {
     for (int c = 0; c < 5; c++)
-        for (size_t y = 0; y < len; y++) out[c * stride + y] = hs_kb_add(out[c * stride + y], hs_kb_mul(f[y], s[c]));
+        for (size_t y = 0; y < len; y++) {
+            uint64_t t = 0;
+            for (size_t i = 0; i < nf; i++) t += (uint64_t)f[i][y] * wv[i].c[c];
+            size_t at = c * stride + lazy_pos(y);
+            lo[at] += t & 0xffffffffu, hi[at] += t >> 32;
+        }
 }
 
 typedef void (*dot5_fn)(const hs_kb *, const hs_kb *, size_t, size_t, hs_kb *);
-typedef void (*axpy5_fn)(hs_kb *, size_t, const hs_kb *, size_t, const hs_kb *);
+typedef void (*fold4_fn)(uint64_t *, uint64_t *, size_t, const hs_kb *const *, size_t, const hs_kb5 *, size_t);
 static dot5_fn pick_dot5(void) {
 #if HS_HAVE_AVX2
     if (hs_cpu_has_avx2()) return hs_whir_dot5_avx2;
 #endif
     return hs_whir_dot5_portable;
 }
-static axpy5_fn pick_axpy5(void) {
+static fold4_fn pick_fold4(void) {
 #if HS_HAVE_AVX2
-    if (hs_cpu_has_avx2()) return hs_whir_axpy5_avx2;
+    if (hs_cpu_has_avx2()) return hs_whir_fold4_avx2;
 #endif
-    return hs_whir_axpy5_portable;
+    return hs_whir_fold4_portable;
 }
 
 /* K table (AoS) -> 5 rows of len base values */
@@ -300,26 +356,38 @@ static int evals_at_bottoms(const hs_whir_witness *wit, size_t G, const K *botto
     return ok;
 }
 
-/* out[y] = sum_a w[a] f_a[y] (the fold of f at the first k0 challenges, w = eq(r, .)). */
+/* out[y] = sum_a w[a] f_a[y] (the fold of f at the first k0 challenges, w = eq(r, .)), chunk by
+ * chunk: four blocks' products summed unreduced (< 4p^2 < 2^64), their low and high words
+ * accumulated apart over all blocks, then one reduction per output: T = H 2^32 + L gives
+ * T 2^-32 = H + REDC(L) mod p (the sum of the Montgomery products). */
+#define FOLD_CHUNK ((size_t)1 << 9)
 static int fold_blocks(const hs_whir_witness *wit, const K *wts, K *out, unsigned threads) {
     size_t A = (size_t)1 << wit->k0, B = (size_t)1 << wit->m0;
-    size_t nch = (B + CHUNK - 1) / CHUNK;
+    size_t nch = (B + FOLD_CHUNK - 1) / FOLD_CHUNK;
     int nt = threads > 1 && (A << wit->m0) >= PAR_MIN ? (int)threads : 1;
-    hs_kb *buf = hs_alloc_array((size_t)nt * 5 * CHUNK, sizeof(hs_kb));
+    uint64_t *buf = hs_alloc_array((size_t)nt * 10 * FOLD_CHUNK, sizeof(uint64_t));
     if (!buf) return 0;
-    axpy5_fn axpy = pick_axpy5();
+    fold4_fn fold4 = pick_fold4();
 #pragma omp parallel for num_threads(nt) schedule(static)
     for (size_t ch = 0; ch < nch; ch++) {
         int me = 0;
 #ifdef _OPENMP
         me = omp_get_thread_num();
 #endif
-        hs_kb *acc = buf + (size_t)me * 5 * CHUNK;
-        size_t y0 = ch * CHUNK, len = B - y0 < CHUNK ? B - y0 : CHUNK;
-        memset(acc, 0, 5 * CHUNK * sizeof(hs_kb));
-        for (size_t a = 0; a < A; a++) axpy(acc, CHUNK, wit->blk[a] + y0, len, wts[a].c);
+        uint64_t *lo = buf + (size_t)me * 10 * FOLD_CHUNK, *hi = lo + 5 * FOLD_CHUNK;
+        size_t y0 = ch * FOLD_CHUNK, len = B - y0 < FOLD_CHUNK ? B - y0 : FOLD_CHUNK;
+        memset(lo, 0, 10 * FOLD_CHUNK * sizeof(uint64_t));
+        for (size_t a = 0; a < A; a += 4) {
+            const hs_kb *f[4];
+            size_t nf = A - a < 4 ? A - a : 4;
+            for (size_t i = 0; i < nf; i++) f[i] = wit->blk[a + i] + y0;
+            fold4(lo, hi, FOLD_CHUNK, f, nf, wts + a, len);
+        }
         for (size_t y = 0; y < len; y++)
-            for (int c = 0; c < 5; c++) out[y0 + y].c[c] = acc[c * CHUNK + y];
+            for (int c = 0; c < 5; c++) {
+                size_t at = c * FOLD_CHUNK + lazy_pos(y);
+                out[y0 + y].c[c] = hs_kb_add((hs_kb)(hi[at] % HS_KB_P), hs_kb_redc(lo[at] % HS_KBX_P32));
+            }
     }
     hs_free(buf);
     return 1;
@@ -344,16 +412,42 @@ static int lde_blocks(const hs_ntt_plan *plan, hs_kb *mat, unsigned m, unsigned 
 
 /* ---- the committed matrices ---- */
 
+/* Row j of a K-oracle's matrix: (g_a's entry j)_a, 5 words each, g_a = g[a * B ..]. */
+typedef struct {
+    const K *g;
+    size_t A, B;
+} fill_ext_ctx;
+static void fill_ext(const void *vc, hs_kb *rows, size_t first, size_t n) {
+    const fill_ext_ctx *c = vc;
+    size_t w = 5 * c->A;
+    for (size_t a = 0; a < c->A; a++)
+        for (size_t j = 0; j < n; j++) memcpy(rows + j * w + 5 * a, c->g[a * c->B + first + j].c, 5 * sizeof(hs_kb));
+}
+
+/* Row j of oracle 0's matrix: (f_a[j])_a; 16 columns (one cache line of output) at a time. */
+typedef struct {
+    const hs_kb *const *blk;
+    size_t A;
+} fill0_ctx;
+static void fill0(const void *vc, hs_kb *rows, size_t first, size_t n) {
+    const fill0_ctx *c = vc;
+    size_t A = c->A;
+    for (size_t a0 = 0; a0 < A; a0 += 16) {
+        size_t a1 = a0 + 16 < A ? a0 + 16 : A;
+        for (size_t j = 0; j < n; j++)
+            for (size_t a = a0; a < a1; a++) rows[j * A + a] = c->blk[a][first + j];
+    }
+}
+
 /* Encodes the K table g (2^nv entries) as oracle o: rows 2^log_leaves of 5 * 2^fold words. */
 static hs_kb *encode_ext(const hs_ntt_plan *plan, const K *g, const hs_whir_round *o, unsigned threads) {
     unsigned m = o->n_vars - o->fold;
     size_t A = (size_t)1 << o->fold, B = (size_t)1 << m, w = 5 * A;
     hs_kb *mat = hs_alloc_array((size_t)w << o->log_leaves, sizeof(hs_kb));
     if (!mat) return NULL;
-    for (size_t j = 0; j < B; j++)
-        for (size_t a = 0; a < A; a++) memcpy(mat + j * w + 5 * a, g[a * B + j].c, 5 * sizeof(hs_kb));
-    mobius_rows(mat, m, w, threads);
-    if (!lde_blocks(plan, mat, m, o->log_leaves, w, threads)) {
+    fill_ext_ctx fc = {g, A, B};
+    if (!mobius_tiled(mat, m, w, MOBIUS_TILE_LOG, threads, fill_ext, &fc) ||
+        !lde_blocks(plan, mat, m, o->log_leaves, w, threads)) {
         hs_free(mat);
         return NULL;
     }
@@ -415,18 +509,9 @@ int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_
     wit->mat0 = hs_alloc_array(W << o->log_leaves, sizeof(hs_kb));
     if (!wit->mat0) goto oom;
     {
-        const size_t CH = 64;
-        int nt = threads > 1 && (A << m0) >= PAR_MIN ? (int)threads : 1;
-#pragma omp parallel for num_threads(nt) schedule(static)
-        for (size_t j0 = 0; j0 < B; j0 += CH) {
-            size_t j1 = j0 + CH < B ? j0 + CH : B;
-            for (size_t a = 0; a < A; a++) {
-                const hs_kb *src = wit->blk[a];
-                for (size_t j = j0; j < j1; j++) wit->mat0[j * W + a] = src[j];
-            }
-        }
+        fill0_ctx fc = {(const hs_kb *const *)wit->blk, A};
+        if (!mobius_tiled(wit->mat0, m0, W, MOBIUS_TILE_LOG, threads, fill0, &fc)) goto oom;
     }
-    mobius_rows(wit->mat0, m0, W, threads);
     if (!lde_blocks(plan, wit->mat0, m0, o->log_leaves, W, threads)) goto oom;
     if (!hs_merkle_build(&wit->tree0, p->cfg.hash, wit->mat0, o->log_leaves, W, p->cfg.cap_height, threads)) goto oom;
     size_t ncap = cap_count(p, 0);
@@ -616,8 +701,8 @@ void hs_whir_debug_ood(const hs_whir_witness *wit, hs_kb5 *pts, hs_kb5 *vals) {
     memcpy(vals, wit->ood_vals, wit->p.round[0].ood * sizeof(K));
 }
 
-void hs_whir_debug_mobius(hs_kb *mat, unsigned log_rows, size_t w, unsigned threads) {
-    mobius_rows(mat, log_rows, w, threads);
+void hs_whir_debug_mobius(hs_kb *mat, unsigned log_rows, size_t w, unsigned tile_log, unsigned threads) {
+    mobius_tiled(mat, log_rows, w, tile_log, threads, NULL, NULL);
 }
 
 void hs_whir_eval_statement(const hs_whir_witness *wit, unsigned n_inner, const hs_kb5 *point, const uint32_t *sel,
@@ -945,7 +1030,10 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
             K *cf = hs_alloc_array(len, sizeof(K));
             if (!cf) goto done;
             memcpy(cf, g, len * sizeof(K));
-            mobius_rows((hs_kb *)cf, nv, 5, 1);
+            if (!mobius_rows((hs_kb *)cf, nv, 5, 1)) {
+                hs_free(cf);
+                goto done;
+            }
             k_write(w, cf, len);
             k_absorb(t, cf, len);
             hs_free(cf);

@@ -47,13 +47,34 @@ void hs_whir_dot5_avx2(const hs_kb *f, const hs_kb *e, size_t stride, size_t len
     }
 }
 
-void hs_whir_axpy5_avx2(hs_kb *out, size_t stride, const hs_kb *f, size_t len, const hs_kb s[5]) {
+void hs_whir_fold4_avx2(uint64_t *lo, uint64_t *hi, size_t stride, const hs_kb *const *f, size_t nf,
+                        const hs_kb5 *wv, size_t len) {
+    const __m256i mask = _mm256_set1_epi64x(0xffffffffll), zero = _mm256_setzero_si256();
+    size_t n8 = len & ~(size_t)7;
     for (int c = 0; c < 5; c++) {
-        hs_kb8x sv = hs_kb8x_set1(s[c]);
-        hs_kb *o = out + c * stride;
-        size_t y = 0;
-        for (; y + 8 <= len; y += 8) hs_kb8x_store(o + y, hs_kb8x_add(hs_kb8x_load(o + y), hs_kb8x_mul(hs_kb8x_load(f + y), sv)));
-        for (; y < len; y++) o[y] = hs_kb_add(o[y], hs_kb_mul(f[y], s[c]));
+        __m256i wc[4];
+        for (size_t i = 0; i < 4; i++) wc[i] = _mm256_set1_epi32(i < nf ? (int)wv[i].c[c] : 0);
+        uint64_t *l = lo + c * stride, *h = hi + c * stride;
+        for (size_t y = 0; y < n8; y += 8) {
+            __m256i se = zero, so = zero;
+            for (size_t i = 0; i < nf; i++) {
+                __m256i fv = hs_kb8x_load(f[i] + y);
+                se = _mm256_add_epi64(se, _mm256_mul_epu32(fv, wc[i]));
+                so = _mm256_add_epi64(so, _mm256_mul_epu32(_mm256_srli_epi64(fv, 32), wc[i]));
+            }
+            __m256i *le = (__m256i *)(l + y), *lo_ = (__m256i *)(l + y + 4);
+            __m256i *he = (__m256i *)(h + y), *ho = (__m256i *)(h + y + 4);
+            _mm256_storeu_si256(le, _mm256_add_epi64(_mm256_loadu_si256(le), _mm256_and_si256(se, mask)));
+            _mm256_storeu_si256(lo_, _mm256_add_epi64(_mm256_loadu_si256(lo_), _mm256_and_si256(so, mask)));
+            _mm256_storeu_si256(he, _mm256_add_epi64(_mm256_loadu_si256(he), _mm256_srli_epi64(se, 32)));
+            _mm256_storeu_si256(ho, _mm256_add_epi64(_mm256_loadu_si256(ho), _mm256_srli_epi64(so, 32)));
+        }
+        for (size_t y = n8; y < len; y++) {
+            uint64_t t = 0;
+            for (size_t i = 0; i < nf; i++) t += (uint64_t)f[i][y] * wv[i].c[c];
+            size_t at = (y & ~(size_t)7) | ((y & 1) << 2) | ((y & 7) >> 1);
+            l[at] += t & 0xffffffffu, h[at] += t >> 32;
+        }
     }
 }
 

@@ -19,16 +19,20 @@ hs_kb5 hs_whir_debug_weight0(unsigned n, const hs_whir_commitment *comm, const h
  * catches it. Needs final_vars >= 1. */
 int hs_whir_debug_open_cheat(const hs_whir_params *p, hs_whir_witness *wit, const hs_whir_statement *st, size_t n_st,
                              hs_transcript *t, hs_writer *w, unsigned threads);
-/* Mobius transform of the rows (evaluations -> coefficients over the row index). */
-void hs_whir_debug_mobius(hs_kb *mat, unsigned log_rows, size_t w, unsigned threads);
+/* Mobius transform of the rows (evaluations -> coefficients over the row index), in memory
+ * passes of 2^tile_log words (16 in the prover; smaller reaches the gathering passes). */
+void hs_whir_debug_mobius(hs_kb *mat, unsigned log_rows, size_t w, unsigned tile_log, unsigned threads);
 
 
 /* ---- kernels (portable and AVX2 twins; the AVX2 ones only after hs_cpu_has_avx2()) ----
  * dot5:  out[c] = sum_{y < len} f[y] * e[c * stride + y] for c < 5 (e: a K table stored as 5 rows
  *        of base values, "SoA").
- * axpy5: out[c * stride + y] += s[c] * f[y] for c < 5, y < len. */
+ * fold4: lazy base-by-K sums: for c < 5, y < len, t = sum_{i < nf} f[i][y] * wv[i].c[c] as a
+ *        64-bit integer (nf <= 4, so t < 2^64); lo[c * stride + pos(y)] += t mod 2^32 and
+ *        hi[..] += t >> 32, pos(y) putting the even entries of each group of 8 first. */
 void hs_whir_dot5_portable(const hs_kb *f, const hs_kb *e, size_t stride, size_t len, hs_kb out[5]);
-void hs_whir_axpy5_portable(hs_kb *out, size_t stride, const hs_kb *f, size_t len, const hs_kb s[5]);
+void hs_whir_fold4_portable(uint64_t *lo, uint64_t *hi, size_t stride, const hs_kb *const *f, size_t nf,
+                            const hs_kb5 *wv, size_t len);
 /* hi[i] -= lo[i] for i < w (the Mobius transform's row step); dst[i] += src[i]. */
 void hs_whir_rows_sub_portable(hs_kb *hi, const hs_kb *lo, size_t w);
 void hs_whir_rows_add_portable(hs_kb *dst, const hs_kb *src, size_t w);
@@ -44,7 +48,8 @@ void hs_whir_rows_add_avx2(hs_kb *dst, const hs_kb *src, size_t w);
 void hs_whir_eq_row_avx2(hs_kb *out, size_t stride, hs_kb5 a, const hs_kb *lo, size_t n);
 void hs_whir_eq_split_avx2(hs_kb *out, const hs_kb *ta, const hs_kb *tb, size_t n, hs_kb z, int acc);
 void hs_whir_dot5_avx2(const hs_kb *f, const hs_kb *e, size_t stride, size_t len, hs_kb out[5]);
-void hs_whir_axpy5_avx2(hs_kb *out, size_t stride, const hs_kb *f, size_t len, const hs_kb s[5]);
+void hs_whir_fold4_avx2(uint64_t *lo, uint64_t *hi, size_t stride, const hs_kb *const *f, size_t nf,
+                        const hs_kb5 *wv, size_t len);
 #endif
 
 #endif
