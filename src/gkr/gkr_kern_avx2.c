@@ -167,57 +167,94 @@ static void lin(hs_gkr_k5 l, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb
     if (vhi < hi) hs_gkr_kernels_portable.lin(l, h, eq, vhi, hi, la, lb);
 }
 
-/* Unreduced product sums: acc[2k], acc[2k+1] (even, odd lanes) hold d_k of a sum of K products,
- * k = 0..9 with d_4 split in two (4 + 1 products) so that each gets at most 4 products per call;
- * folded (fold64) after every call, reduced once at the end. */
-static inline void acc_mul(__m256i *acc, hs_kb5x a, hs_kb5x b) {
-    __m256i ao[5], bo[5];
-    for (int i = 0; i < 5; i++) ao[i] = hs_mt8_odd(a.c[i]), bo[i] = hs_mt8_odd(b.c[i]);
-#define ADD(k, i, j)                                                                       \
-    acc[2 * (k)] = _mm256_add_epi64(acc[2 * (k)], _mm256_mul_epu32(a.c[i], b.c[j])),         \
-    acc[2 * (k) + 1] = _mm256_add_epi64(acc[2 * (k) + 1], _mm256_mul_epu32(ao[i], bo[j]))
-    ADD(0, 0, 0);
-    ADD(1, 0, 1), ADD(1, 1, 0);
-    ADD(2, 0, 2), ADD(2, 1, 1), ADD(2, 2, 0);
-    ADD(3, 0, 3), ADD(3, 1, 2), ADD(3, 2, 1), ADD(3, 3, 0);
-    ADD(4, 0, 4), ADD(4, 1, 3), ADD(4, 2, 2), ADD(4, 3, 1);
-    ADD(5, 4, 0);
-    ADD(6, 1, 4), ADD(6, 2, 3), ADD(6, 3, 2), ADD(6, 4, 1);
-    ADD(7, 2, 4), ADD(7, 3, 3), ADD(7, 4, 2);
-    ADD(8, 3, 4), ADD(8, 4, 3);
-    ADD(9, 4, 4);
+/* roundk, 8 rows at a time: first each lane's a, d, a^2, d^2 and their odd-lane copies go to a
+ * small buffer (RK_LANES lanes at a time); then each of the three products (a^2 a, a^2 d, d^2 d)
+ * and each half (even, odd lanes) is one pass over the lanes with its 10 unreduced coefficient sums
+ * in registers: d_k, k = 0..8 of the product polynomial with d_4 split in two (4 + 1 products), so
+ * that each gets at most 4 products per lane. A sum is folded before a lane when 4 products may have
+ * come in since its last fold (fold64 leaves < 2^57, and 2^57 + 4 (p - 1)^2 < 2^64; red64 takes any
+ * 64-bit value): the ones with 3 or 4 products per lane before every lane, those with 2 or 1
+ * before every 2nd or 4th. */
+#define RK_LANES 16
+/* Rows ahead that roundk prefetches: its 10 n_cube streams are more than the hardware prefetchers
+ * follow (16 lanes: ~1.5x from the prefetch alone). */
+#define RK_PF 64
+
+enum { RK_A, RK_AO, RK_D, RK_DO, RK_A2, RK_A2O, RK_D2, RK_D2O, RK_OPS };
+
+/* sums t[0..9] += x y (one half) over lanes n0 .. n0 + nj - 1 of the buffer. */
+static inline void rk_pass(const __m256i (*op)[RK_OPS][5], unsigned nj, unsigned n0, int xi, int yi, __m256i *acc) {
+    __m256i t[10];
+    for (int k = 0; k < 10; k++) t[k] = acc[k];
+    for (unsigned j = 0; j < nj; j++) {
+        const unsigned n = n0 + j;
+        if (n) {
+#define FOLD(k) t[k] = fold64(t[k])
+            FOLD(2), FOLD(3), FOLD(4), FOLD(6), FOLD(7);
+            if (!(n & 1)) FOLD(1), FOLD(8);
+            if (!(n & 3)) FOLD(0), FOLD(5), FOLD(9);
+#undef FOLD
+        }
+        const __m256i *x = op[j][xi], *y = op[j][yi];
+#define ADD(k, i, l) t[k] = _mm256_add_epi64(t[k], _mm256_mul_epu32(x[i], y[l]))
+        ADD(0, 0, 0);
+        ADD(1, 0, 1), ADD(1, 1, 0);
+        ADD(2, 0, 2), ADD(2, 1, 1), ADD(2, 2, 0);
+        ADD(3, 0, 3), ADD(3, 1, 2), ADD(3, 2, 1), ADD(3, 3, 0);
+        ADD(4, 0, 4), ADD(4, 1, 3), ADD(4, 2, 2), ADD(4, 3, 1);
+        ADD(5, 4, 0);
+        ADD(6, 1, 4), ADD(6, 2, 3), ADD(6, 3, 2), ADD(6, 4, 1);
+        ADD(7, 2, 4), ADD(7, 3, 3), ADD(7, 4, 2);
+        ADD(8, 3, 4), ADD(8, 4, 3);
+        ADD(9, 4, 4);
 #undef ADD
-    for (int k = 0; k < 20; k++) acc[k] = fold64(acc[k]);
+    }
+    for (int k = 0; k < 10; k++) acc[k] = t[k];
 }
-static inline hs_kb5x acc_reduce(const __m256i *acc) {
+/* The product from its even- and odd-half sums. */
+static inline hs_kb5x rk_reduce(const __m256i *te, const __m256i *to) {
     __m256i r[10];
-    for (int k = 0; k < 10; k++) r[k] = red64(acc[2 * k], acc[2 * k + 1]);
+    for (int k = 0; k < 10; k++) r[k] = red64(te[k], to[k]);
     __m256i d[9] = {r[0], r[1], r[2], r[3], add8(r[4], r[5]), r[6], r[7], r[8], r[9]};
     return hs_kb5x_reduce9(d);
 }
 
 static void roundk(const hs_gkr_k5 *fold, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
                    hs_kb5 c[3]) {
+    /* the three products: x, y operands in the buffer */
+    static const int px[3] = {RK_A2, RK_A2, RK_D2}, py[3] = {RK_A, RK_D, RK_D};
     const size_t vhi = lo + (hi - lo) / 8 * 8;
-    hs_kb5x c0 = hs_kb5x_zero(), c1 = hs_kb5x_zero(), c3 = hs_kb5x_zero();
+    hs_kb5x cs[3] = {hs_kb5x_zero(), hs_kb5x_zero(), hs_kb5x_zero()};
+    __m256i op[RK_LANES][RK_OPS][5];
     for (size_t x = lo; x < vhi; x += 8) {
-        __m256i s0[20], s1[20], s3[20];
-        for (int k = 0; k < 20; k++) s0[k] = s1[k] = s3[k] = _mm256_setzero_si256();
-        for (unsigned j = 0; j < n_cube; j++) {
-            hs_kb5x a = hs_kb5x_load_planes(fold[j].p, x), d = hs_kb5x_sub(hs_kb5x_load_planes(fold[j].p, x + h), a);
-            hs_kb5x a2 = hs_kb5x_square(a), d2 = hs_kb5x_square(d);
-            acc_mul(s0, a2, a);
-            acc_mul(s1, a2, d);
-            acc_mul(s3, d2, d);
+        __m256i s[3][2][10];
+        for (int o = 0; o < 3; o++)
+            for (int k = 0; k < 10; k++) s[o][0][k] = s[o][1][k] = _mm256_setzero_si256();
+        const size_t pf = x + RK_PF < vhi ? x + RK_PF : x;
+        for (unsigned j0 = 0; j0 < n_cube; j0 += RK_LANES) {
+            const unsigned nj = n_cube - j0 < RK_LANES ? n_cube - j0 : RK_LANES;
+            for (unsigned j = 0; j < nj; j++) {
+                const hs_gkr_k5 f = fold[j0 + j];
+                for (int k = 0; k < 5; k++) {
+                    _mm_prefetch((const char *)(f.p[k] + pf), _MM_HINT_T0);
+                    _mm_prefetch((const char *)(f.p[k] + pf + h), _MM_HINT_T0);
+                }
+                hs_kb5x a = hs_kb5x_load_planes(f.p, x), d = hs_kb5x_sub(hs_kb5x_load_planes(f.p, x + h), a);
+                hs_kb5x a2 = hs_kb5x_square(a), d2 = hs_kb5x_square(d);
+                for (int k = 0; k < 5; k++) {
+                    op[j][RK_A][k] = a.c[k], op[j][RK_AO][k] = hs_mt8_odd(a.c[k]);
+                    op[j][RK_D][k] = d.c[k], op[j][RK_DO][k] = hs_mt8_odd(d.c[k]);
+                    op[j][RK_A2][k] = a2.c[k], op[j][RK_A2O][k] = hs_mt8_odd(a2.c[k]);
+                    op[j][RK_D2][k] = d2.c[k], op[j][RK_D2O][k] = hs_mt8_odd(d2.c[k]);
+                }
+            }
+            for (int o = 0; o < 3; o++)
+                for (int hf = 0; hf < 2; hf++) rk_pass((const __m256i(*)[RK_OPS][5])op, nj, j0, px[o] + hf, py[o] + hf, s[o][hf]);
         }
         hs_kb5x e = hs_kb5x_load_planes(eq.p, x);
-        c0 = hs_kb5x_add(c0, hs_kb5x_mul(e, acc_reduce(s0)));
-        c1 = hs_kb5x_add(c1, hs_kb5x_mul(e, acc_reduce(s1)));
-        c3 = hs_kb5x_add(c3, hs_kb5x_mul(e, acc_reduce(s3)));
+        for (int o = 0; o < 3; o++) cs[o] = hs_kb5x_add(cs[o], hs_kb5x_mul(e, rk_reduce(s[o][0], s[o][1])));
     }
-    c[0] = hs_kb5_add(c[0], hs_kb5x_hsum(c0));
-    c[1] = hs_kb5_add(c[1], hs_kb5x_hsum(c1));
-    c[2] = hs_kb5_add(c[2], hs_kb5x_hsum(c3));
+    for (int o = 0; o < 3; o++) c[o] = hs_kb5_add(c[o], hs_kb5x_hsum(cs[o]));
     if (vhi < hi) hs_gkr_kernels_portable.roundk(fold, n_cube, h, eq, vhi, hi, c);
 }
 
