@@ -400,14 +400,35 @@ static int fold_blocks(const hs_whir_witness *wit, const K *wts, K *out, unsigne
 static int lde_blocks(const hs_ntt_plan *plan, hs_kb *mat, unsigned m, unsigned l, size_t w, unsigned threads) {
     size_t B = (size_t)1 << m, nb = (size_t)1 << (l - m);
     hs_kb om = hs_kb_two_adic_root(l);
-    for (size_t q = nb; q-- > 0;) {
-        hs_kb *blk = mat + q * B * w;
-        if (q) memcpy(blk, mat, B * w * sizeof(hs_kb));
-        int ok = q ? hs_ntt_coset_dif(plan, blk, m, w, hs_kb_exp(om, bitrev(q, l - m)), threads)
-                   : hs_ntt_dif(plan, blk, m, w, threads);
-        if (!ok) return 0;
+    if (threads <= 1 || nb % threads) { /* one block at a time, the threads inside its transform */
+        for (size_t q = nb; q-- > 0;) {
+            hs_kb *blk = mat + q * B * w;
+            if (q) memcpy(blk, mat, B * w * sizeof(hs_kb));
+            int ok = q ? hs_ntt_coset_dif(plan, blk, m, w, hs_kb_exp(om, bitrev(q, l - m)), threads)
+                       : hs_ntt_dif(plan, blk, m, w, threads);
+            if (!ok) return 0;
+        }
+        return 1;
     }
-    return 1;
+    /* whole blocks per thread (no synchronisation inside the transforms): first the copies of
+     * block 0, split evenly, then the transforms */
+    size_t words = B * w, piece = (size_t)1 << 16, npieces = (words + piece - 1) / piece;
+    int ok = 1;
+#pragma omp parallel num_threads((int)threads) reduction(&& : ok)
+    {
+#pragma omp for schedule(static)
+        for (size_t i = 0; i < (nb - 1) * npieces; i++) {
+            size_t q = 1 + i / npieces, o = (i % npieces) * piece, len = words - o < piece ? words - o : piece;
+            memcpy(mat + q * words + o, mat + o, len * sizeof(hs_kb));
+        }
+#pragma omp for schedule(static)
+        for (size_t q = 0; q < nb; q++) {
+            hs_kb *blk = mat + q * words;
+            ok = ok && (q ? hs_ntt_coset_dif(plan, blk, m, w, hs_kb_exp(om, bitrev(q, l - m)), 1)
+                          : hs_ntt_dif(plan, blk, m, w, 1));
+        }
+    }
+    return ok;
 }
 
 /* ---- the committed matrices ---- */
