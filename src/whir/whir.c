@@ -25,6 +25,25 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+/* TT-TEMP */
+#include <stdio.h>
+#include <time.h>
+#include <sys/resource.h>
+static double tt_w, tt_c;
+static long tt_f;
+static void TT(const char *s) {
+    static int on = -1;
+    if (on < 0) on = getenv("HS_WHIR_TT") != NULL;
+    if (!on) return;
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+    double w = a.tv_sec + 1e-9 * a.tv_nsec, c = b.tv_sec + 1e-9 * b.tv_nsec;
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    if (s) fprintf(stderr, "   TT %-18s wall %.4f cpu %.4f flt %ld\n", s, w - tt_w, c - tt_c, ru.ru_minflt - tt_f);
+    tt_w = w, tt_c = c, tt_f = ru.ru_minflt;
+}
 
 typedef hs_kb5 K;
 
@@ -500,6 +519,7 @@ int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_
     hs_whir_witness *wit = calloc(1, sizeof *wit);
     if (!wit) return *why = "whir: out of memory", 0;
     wit->p = *p;
+    TT(NULL);
     unsigned n = p->n_vars, k0 = p->round[0].fold, m0 = n - k0;
     wit->k0 = k0, wit->m0 = m0;
     size_t A = (size_t)1 << k0, B = (size_t)1 << m0, W = A;
@@ -533,8 +553,11 @@ int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_
         fill0_ctx fc = {(const hs_kb *const *)wit->blk, A};
         if (!mobius_tiled(wit->mat0, m0, W, MOBIUS_TILE_LOG, threads, fill0, &fc)) goto oom;
     }
+    TT("c.mobius");
     if (!lde_blocks(plan, wit->mat0, m0, o->log_leaves, W, threads)) goto oom;
+    TT("c.lde");
     if (!hs_merkle_build(&wit->tree0, p->cfg.hash, wit->mat0, o->log_leaves, W, p->cfg.cap_height, threads)) goto oom;
+    TT("c.merkle");
     size_t ncap = cap_count(p, 0);
     const hs_digest *cap = hs_merkle_cap(wit->tree0);
     hs_w_digests(w, cap, ncap);
@@ -562,6 +585,7 @@ int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_
         }
         hs_free(bot), hs_free(eqa), hs_free(P);
         if (!ok) goto oom;
+        TT("c.ood");
         k_write(w, wit->ood_vals, s);
         k_absorb(t, wit->ood_vals, s);
     }
@@ -851,8 +875,9 @@ static size_t sample_queries(hs_transcript *t, unsigned l, unsigned count, size_
  * T(y_d..) = sum_q coef_q eq(pow(w_q)[d..], y_d..), built from its children's tables A (z) and
  * B (-z) as T(1, .) = z (A - B), T(0, .) = (A + B) - T(1, .): one base-by-K product per pair of
  * entries, so all queries cost about (#levels with fewer nodes than queries) x 2^nv instead of
- * queries x 2^nv. Runs of the top R bits (no shared coordinate) are the roots; threads take
- * roots round-robin into their own tables (thread 0 straight into W), which are then added. */
+ * queries x 2^nv. A node's children are built in its own two halves and combined in place, so a
+ * root needs no memory beyond its table. Runs of the top R bits (no shared coordinate) are the
+ * roots; threads take them round-robin and add each finished table to W one at a time. */
 void hs_whir_eq_split_portable(hs_kb *out, const hs_kb *ta, const hs_kb *tb, size_t n, hs_kb z, int acc) {
     for (size_t i = 0; i < n; i++) {
         hs_kb a = ta[i], b = tb ? tb[i] : 0;
@@ -878,32 +903,33 @@ static hs_kb qw_coord(const qw_ctx *c, size_t q, unsigned d) {
     return hs_kb_exp(c->root, e);
 }
 
-/* Queries [lo, hi) share the top l - nv + d bits: writes (acc: adds) their table over
- * (y_d, .., y_{nv-1}) (2^(nv-d) K values as words) to out. scr: 10 * 2^(nv-d-1) words per
- * depth below. */
-static void qw_node(const qw_ctx *c, size_t lo, size_t hi, unsigned d, hs_kb *out, int acc, hs_kb *scr) {
+/* Queries [lo, hi) share the top l - nv + d bits: writes their table over (y_d, .., y_{nv-1})
+ * (2^(nv-d) K values as words) to out. */
+static void qw_node(const qw_ctx *c, size_t lo, size_t hi, unsigned d, hs_kb *out) {
     if (d == c->nv) { /* every bit is shared: one query */
-        for (int k = 0; k < 5; k++) out[k] = acc ? hs_kb_add(out[k], c->coef[lo].c[k]) : c->coef[lo].c[k];
+        memcpy(out, c->coef[lo].c, 5 * sizeof(hs_kb));
         return;
     }
     size_t n = (size_t)5 << (c->nv - d - 1); /* words of a child's table */
     unsigned bit = c->nv - 1 - d;            /* the next bit below the shared ones */
     size_t m = lo;
     while (m < hi && !((c->idx[m] >> bit) & 1)) m++;
-    hs_kb *ta = scr, *tb = scr + n, *below = scr + 2 * n;
-    if (m == lo || m == hi) {
-        qw_node(c, lo, hi, d + 1, ta, 0, below);
-        c->split(out, ta, NULL, n, qw_coord(c, c->idx[lo], d), acc);
+    if (m == lo || m == hi) { /* one child, built in the low half */
+        qw_node(c, lo, hi, d + 1, out);
+        c->split(out, out, NULL, n, qw_coord(c, c->idx[lo], d), 0);
         return;
     }
-    qw_node(c, lo, m, d + 1, ta, 0, below);
-    qw_node(c, m, hi, d + 1, tb, 0, below);
+    qw_node(c, lo, m, d + 1, out);
+    qw_node(c, m, hi, d + 1, out + n);
     hs_kb za = qw_coord(c, c->idx[lo], d), zb = qw_coord(c, c->idx[m], d);
     if (hs_kb_add(za, zb) == 0) {
-        c->split(out, ta, tb, n, za, acc);
+        c->split(out, out, out + n, n, za, 0);
     } else { /* not reached for subgroup points; kept general */
-        c->split(out, ta, NULL, n, za, acc);
-        c->split(out, tb, NULL, n, zb, 1);
+        for (size_t i = 0; i < n; i++) {
+            hs_kb a = out[i], b = out[n + i], ha = hs_kb_mul(za, a), hb = hs_kb_mul(zb, b);
+            out[i] = hs_kb_add(hs_kb_sub(a, ha), hs_kb_sub(b, hb));
+            out[n + i] = hs_kb_add(ha, hb);
+        }
     }
 }
 
@@ -911,8 +937,9 @@ void hs_whir_rows_add_portable(hs_kb *dst, const hs_kb *src, size_t w) {
     for (size_t i = 0; i < w; i++) dst[i] = hs_kb_add(dst[i], src[i]);
 }
 
+/* work: threads tables of 2^nv K values (allocated here if work_words is short). */
 static int add_query_weights(K *W, unsigned nv, const size_t *idx, size_t nq, unsigned l, const K *coef,
-                             unsigned threads) {
+                             unsigned threads, hs_kb *work, size_t work_words) {
     if (!nq) return 1;
     size_t len = (size_t)1 << nv, words = 5 * len;
     qw_ctx c = {idx, coef, l, nv, hs_kb_two_adic_root(l), hs_whir_eq_split_portable};
@@ -927,10 +954,11 @@ static int add_query_weights(K *W, unsigned nv, const size_t *idx, size_t nq, un
     roots[nr] = nq;
     int nt = threads > 1 && len * nq >= PAR_MIN ? (int)threads : 1;
     if ((size_t)nt > nr) nt = (int)nr;
-    /* per thread: scratch (10 * len words), then a table (5 * len) for threads >= 1 */
-    size_t per = 10 * len + words;
-    hs_kb *buf = hs_alloc_array((size_t)nt * per, sizeof(hs_kb));
-    if (!buf) return free(roots), 0;
+    hs_kb *own = NULL;
+    if (work_words < (size_t)nt * words) {
+        work = own = hs_alloc_array((size_t)nt * words, sizeof(hs_kb));
+        if (!own) return free(roots), 0;
+    }
     hs_kb *Ww = (hs_kb *)W;
 #pragma omp parallel num_threads(nt)
     {
@@ -938,18 +966,15 @@ static int add_query_weights(K *W, unsigned nv, const size_t *idx, size_t nq, un
 #ifdef _OPENMP
         me = omp_get_thread_num(), cnt = omp_get_num_threads();
 #endif
-        hs_kb *scr = buf + (size_t)me * per, *mine = me ? scr + 10 * len : Ww;
-        int acc = me == 0;
-        for (size_t g = (size_t)me; g < nr; g += (size_t)cnt, acc = 1) qw_node(&c, roots[g], roots[g + 1], 0, mine, acc, scr);
-        if (!acc) memset(mine, 0, words * sizeof(hs_kb));
-        if (cnt > 1) {
-#pragma omp barrier
-            size_t a = words * (size_t)me / (size_t)cnt, b = words * (size_t)(me + 1) / (size_t)cnt;
-            for (int t = 1; t < cnt; t++) rows_add(Ww + a, buf + (size_t)t * per + 10 * len + a, b - a);
+        hs_kb *mine = work + (size_t)me * words;
+        for (size_t g = (size_t)me; g < nr; g += (size_t)cnt) {
+            qw_node(&c, roots[g], roots[g + 1], 0, mine);
+#pragma omp critical(hs_whir_qw)
+            rows_add(Ww, mine, words);
         }
     }
     free(roots);
-    hs_free(buf);
+    hs_free(own);
     return 1;
 }
 
@@ -969,7 +994,7 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
     int ok = 0;
     groups gr = {0};
     K *P = malloc((n + 1) * sizeof(K)), *tmpA = malloc(A * sizeof(K)), *E = NULL;
-    K *g = NULL, *Wt = NULL, *scratch = NULL, *qcoef = NULL;
+    K *g = NULL, *Wt = NULL, *scratch = NULL, *qcoef = NULL, *arena = NULL;
     hs_kb *mat = NULL;
     hs_merkle_tree *tree = NULL;
     size_t *idx = NULL;
@@ -979,12 +1004,17 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
     K *r = malloc(n * sizeof(K) + 1);
     if (!P || !tmpA || !r) goto done;
 
+    TT(NULL);
     /* statements, gamma, groups, claim */
     absorb_statements(t, st, n_st);
     K gamma = k_sample(t), claim;
     if (!build_groups(wit, st, n_st, gamma, &gr, &claim, threads)) goto done;
-    E = hs_alloc_array(B, sizeof(K));
-    if (!E) goto done;
+    TT("o.groups");
+    /* g, W and the tables of eq_soa and add_query_weights: one (huge-page) allocation */
+    size_t nwork = threads > 1 ? threads : 1;
+    arena = hs_alloc_array((2 + nwork) * B, sizeof(K));
+    if (!arena) goto done;
+    g = arena, Wt = arena + B, E = arena + 2 * B;
 
     /* first k0 rounds on the small tables */
     {
@@ -998,12 +1028,11 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
         free(pr);
         if (!rok) goto done;
     }
+    TT("o.sc0");
     /* g_1 = f(r, .), W_1 = sum_g c_g(r) eq(bottom_g, .) */
-    g = hs_alloc_array(B, sizeof(K));
-    Wt = hs_alloc_array(B, sizeof(K));
-    if (!g || !Wt) goto done;
     hs_mle_eq_table(tmpA, r, k0, hs_kb5_one(), 1);
     if (!fold_blocks(wit, tmpA, g, threads)) goto done;
+    TT("o.foldblocks");
     memset(Wt, 0, B * sizeof(K));
     for (size_t gi = 0; gi < gr.n; gi++) {
         /* c_g folded to one entry */
@@ -1011,6 +1040,7 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
         add_soa(Wt, (const hs_kb *)E, B, threads);
     }
 
+    TT("o.W1");
     /* rounds 1..M, then the final polynomial */
     unsigned maxq = 0;
     for (unsigned i = 0; i <= M; i++)
@@ -1030,8 +1060,10 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
         if (o) {
             mat = encode_ext(wit->plan, g, o, threads);
             if (!mat) goto done;
+            TT("o.encode");
             size_t wd = (size_t)5 << o->fold;
             if (!hs_merkle_build(&tree, p->cfg.hash, mat, o->log_leaves, wd, p->cfg.cap_height, threads)) goto done;
+            TT("o.merkle");
             size_t ncap = cap_count(p, i);
             hs_w_digests(w, hs_merkle_cap(tree), ncap);
             hs_transcript_absorb_digests(t, hs_merkle_cap(tree), ncap);
@@ -1040,6 +1072,7 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
                 pow_point(P, oodp[j], nv);
                 oodv[j] = hs_mle_eval_ext(g, nv, P, threads);
             }
+            TT("o.ood");
             k_write(w, oodv, o->ood);
             k_absorb(t, oodv, o->ood);
         } else {
@@ -1059,12 +1092,14 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
             k_absorb(t, cf, len);
             hs_free(cf);
         }
+        TT("o.final");
         /* queries to the previous oracle */
         if (po->query_pow) {
             uint64_t nonce = hs_transcript_grind(t, po->query_pow, threads);
             hs_w_u64(w, nonce);
             hs_transcript_check_pow(t, po->query_pow, nonce);
         }
+        TT("o.grind");
         size_t nq = sample_queries(t, po->log_leaves, po->queries, idx);
         size_t pw = i == 1 ? A : (size_t)5 << po->fold;
         for (size_t q = 0; q < nq; q++) hs_w_kb(w, prev_mat + idx[q] * pw, pw);
@@ -1073,6 +1108,7 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
         if (!sib || hs_merkle_open_mt(prev_tree, idx, nq, sib, threads) != nsib) goto done;
         hs_w_digests(w, sib, nsib);
         free(sib), sib = NULL;
+        TT("o.openq");
         if (o) {
             /* new constraints: OOD answers, then the folded query leaves */
             gam = k_sample(t);
@@ -1092,7 +1128,10 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
                 claim = k_muladd(claim, gpw, v);
                 gpw = hs_kb5_mul(gpw, gam);
             }
-            if (!add_query_weights(Wt, nv, idx, nq, po->log_leaves, qcoef, threads)) goto done;
+            TT("o.oodW");
+            if (!add_query_weights(Wt, nv, idx, nq, po->log_leaves, qcoef, threads, (hs_kb *)E,
+                                   5 * nwork * B)) goto done;
+            TT("o.qweights");
             if (i > 1) {
                 hs_free((void *)prev_mat);
                 hs_merkle_free((hs_merkle_tree *)prev_tree);
@@ -1110,6 +1149,7 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
         unsigned base = n - nv;
         for (unsigned j = 0; j < rounds; j++)
             if (!sc_prove_round(t, w, &pr, 1, &half, &claim, pow, &r[base + j], threads)) goto done;
+        TT("o.sumcheck");
     }
     ok = !w->err;
 done:
@@ -1119,7 +1159,7 @@ done:
         hs_merkle_free((hs_merkle_tree *)prev_tree);
     }
     groups_free(&gr);
-    free(P), free(tmpA), hs_free(E), hs_free(g), hs_free(Wt), free(scratch);
+    free(P), free(tmpA), hs_free(arena), free(scratch);
     hs_free(mat), hs_merkle_free(tree), free(idx), free(sib), free(r), free(qcoef);
     return ok;
 }
