@@ -25,25 +25,6 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
-/* TT-TEMP */
-#include <stdio.h>
-#include <time.h>
-#include <sys/resource.h>
-static double tt_w, tt_c;
-static long tt_f;
-static void TT(const char *s) {
-    static int on = -1;
-    if (on < 0) on = getenv("HS_WHIR_TT") != NULL;
-    if (!on) return;
-    struct timespec a, b;
-    clock_gettime(CLOCK_MONOTONIC, &a);
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
-    double w = a.tv_sec + 1e-9 * a.tv_nsec, c = b.tv_sec + 1e-9 * b.tv_nsec;
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    if (s) fprintf(stderr, "   TT %-18s wall %.4f cpu %.4f flt %ld\n", s, w - tt_w, c - tt_c, ru.ru_minflt - tt_f);
-    tt_w = w, tt_c = c, tt_f = ru.ru_minflt;
-}
 
 typedef hs_kb5 K;
 
@@ -519,7 +500,6 @@ int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_
     hs_whir_witness *wit = calloc(1, sizeof *wit);
     if (!wit) return *why = "whir: out of memory", 0;
     wit->p = *p;
-    TT(NULL);
     unsigned n = p->n_vars, k0 = p->round[0].fold, m0 = n - k0;
     wit->k0 = k0, wit->m0 = m0;
     size_t A = (size_t)1 << k0, B = (size_t)1 << m0, W = A;
@@ -553,11 +533,8 @@ int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_
         fill0_ctx fc = {(const hs_kb *const *)wit->blk, A};
         if (!mobius_tiled(wit->mat0, m0, W, MOBIUS_TILE_LOG, threads, fill0, &fc)) goto oom;
     }
-    TT("c.mobius");
     if (!lde_blocks(plan, wit->mat0, m0, o->log_leaves, W, threads)) goto oom;
-    TT("c.lde");
     if (!hs_merkle_build(&wit->tree0, p->cfg.hash, wit->mat0, o->log_leaves, W, p->cfg.cap_height, threads)) goto oom;
-    TT("c.merkle");
     size_t ncap = cap_count(p, 0);
     const hs_digest *cap = hs_merkle_cap(wit->tree0);
     hs_w_digests(w, cap, ncap);
@@ -585,7 +562,6 @@ int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_
         }
         hs_free(bot), hs_free(eqa), hs_free(P);
         if (!ok) goto oom;
-        TT("c.ood");
         k_write(w, wit->ood_vals, s);
         k_absorb(t, wit->ood_vals, s);
     }
@@ -1004,12 +980,10 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
     K *r = malloc(n * sizeof(K) + 1);
     if (!P || !tmpA || !r) goto done;
 
-    TT(NULL);
     /* statements, gamma, groups, claim */
     absorb_statements(t, st, n_st);
     K gamma = k_sample(t), claim;
     if (!build_groups(wit, st, n_st, gamma, &gr, &claim, threads)) goto done;
-    TT("o.groups");
     /* g, W and the tables of eq_soa and add_query_weights: one (huge-page) allocation */
     size_t nwork = threads > 1 ? threads : 1;
     arena = hs_alloc_array((2 + nwork) * B, sizeof(K));
@@ -1028,11 +1002,9 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
         free(pr);
         if (!rok) goto done;
     }
-    TT("o.sc0");
     /* g_1 = f(r, .), W_1 = sum_g c_g(r) eq(bottom_g, .) */
     hs_mle_eq_table(tmpA, r, k0, hs_kb5_one(), 1);
     if (!fold_blocks(wit, tmpA, g, threads)) goto done;
-    TT("o.foldblocks");
     memset(Wt, 0, B * sizeof(K));
     for (size_t gi = 0; gi < gr.n; gi++) {
         /* c_g folded to one entry */
@@ -1040,7 +1012,6 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
         add_soa(Wt, (const hs_kb *)E, B, threads);
     }
 
-    TT("o.W1");
     /* rounds 1..M, then the final polynomial */
     unsigned maxq = 0;
     for (unsigned i = 0; i <= M; i++)
@@ -1060,10 +1031,8 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
         if (o) {
             mat = encode_ext(wit->plan, g, o, threads);
             if (!mat) goto done;
-            TT("o.encode");
             size_t wd = (size_t)5 << o->fold;
             if (!hs_merkle_build(&tree, p->cfg.hash, mat, o->log_leaves, wd, p->cfg.cap_height, threads)) goto done;
-            TT("o.merkle");
             size_t ncap = cap_count(p, i);
             hs_w_digests(w, hs_merkle_cap(tree), ncap);
             hs_transcript_absorb_digests(t, hs_merkle_cap(tree), ncap);
@@ -1072,7 +1041,6 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
                 pow_point(P, oodp[j], nv);
                 oodv[j] = hs_mle_eval_ext(g, nv, P, threads);
             }
-            TT("o.ood");
             k_write(w, oodv, o->ood);
             k_absorb(t, oodv, o->ood);
         } else {
@@ -1092,14 +1060,12 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
             k_absorb(t, cf, len);
             hs_free(cf);
         }
-        TT("o.final");
         /* queries to the previous oracle */
         if (po->query_pow) {
             uint64_t nonce = hs_transcript_grind(t, po->query_pow, threads);
             hs_w_u64(w, nonce);
             hs_transcript_check_pow(t, po->query_pow, nonce);
         }
-        TT("o.grind");
         size_t nq = sample_queries(t, po->log_leaves, po->queries, idx);
         size_t pw = i == 1 ? A : (size_t)5 << po->fold;
         for (size_t q = 0; q < nq; q++) hs_w_kb(w, prev_mat + idx[q] * pw, pw);
@@ -1108,7 +1074,6 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
         if (!sib || hs_merkle_open_mt(prev_tree, idx, nq, sib, threads) != nsib) goto done;
         hs_w_digests(w, sib, nsib);
         free(sib), sib = NULL;
-        TT("o.openq");
         if (o) {
             /* new constraints: OOD answers, then the folded query leaves */
             gam = k_sample(t);
@@ -1128,10 +1093,8 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
                 claim = k_muladd(claim, gpw, v);
                 gpw = hs_kb5_mul(gpw, gam);
             }
-            TT("o.oodW");
             if (!add_query_weights(Wt, nv, idx, nq, po->log_leaves, qcoef, threads, (hs_kb *)E,
                                    5 * nwork * B)) goto done;
-            TT("o.qweights");
             if (i > 1) {
                 hs_free((void *)prev_mat);
                 hs_merkle_free((hs_merkle_tree *)prev_tree);
@@ -1149,7 +1112,6 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
         unsigned base = n - nv;
         for (unsigned j = 0; j < rounds; j++)
             if (!sc_prove_round(t, w, &pr, 1, &half, &claim, pow, &r[base + j], threads)) goto done;
-        TT("o.sumcheck");
     }
     ok = !w->err;
 done:
