@@ -460,16 +460,17 @@ static void fill0(const void *vc, hs_kb *rows, size_t first, size_t n) {
     }
 }
 
-/* Encodes the K table g (2^nv entries) as oracle o: rows 2^log_leaves of 5 * 2^fold words. */
-static hs_kb *encode_ext(const hs_ntt_plan *plan, const K *g, const hs_whir_round *o, unsigned threads) {
+/* Encodes the K table g (2^nv entries) as oracle o: rows 2^log_leaves of 5 * 2^fold words, in dst
+ * (or in a new array if dst is NULL). */
+static hs_kb *encode_ext(const hs_ntt_plan *plan, const K *g, const hs_whir_round *o, hs_kb *dst, unsigned threads) {
     unsigned m = o->n_vars - o->fold;
     size_t A = (size_t)1 << o->fold, B = (size_t)1 << m, w = 5 * A;
-    hs_kb *mat = hs_alloc_array((size_t)w << o->log_leaves, sizeof(hs_kb));
+    hs_kb *mat = dst ? dst : hs_alloc_array((size_t)w << o->log_leaves, sizeof(hs_kb));
     if (!mat) return NULL;
     fill_ext_ctx fc = {g, A, B};
     if (!mobius_tiled(mat, m, w, MOBIUS_TILE_LOG, threads, fill_ext, &fc) ||
         !lde_blocks(plan, mat, m, o->log_leaves, w, threads)) {
-        hs_free(mat);
+        if (!dst) hs_free(mat);
         return NULL;
     }
     return mat;
@@ -976,6 +977,9 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
     size_t *idx = NULL;
     hs_digest *sib = NULL;
     const hs_kb *prev_mat = wit->mat0;
+    hs_kb *spare = NULL;       /* oracle 0's matrix once answered */
+    size_t spare_words = 0;
+    int mat_own = 0, prev_own = 0; /* whether mat / prev_mat are arrays of their own (else in spare) */
     const hs_merkle_tree *prev_tree = wit->tree0;
     K *r = malloc(n * sizeof(K) + 1);
     if (!P || !tmpA || !r) goto done;
@@ -1029,7 +1033,12 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
         K oodp[HS_WHIR_MAX_OOD];
         const hs_whir_round *o = i <= M ? &p->round[i] : NULL;
         if (o) {
-            mat = encode_ext(wit->plan, g, o, threads);
+            /* once oracle 0 is answered its matrix holds the later ones (fresh pages are slow), in
+             * two halves: oracle i's and oracle i-1's are alive together */
+            size_t need = ((size_t)5 << o->fold) << o->log_leaves;
+            hs_kb *dst = need <= spare_words / 2 ? spare + (i & 1) * (spare_words / 2) : NULL;
+            mat = encode_ext(wit->plan, g, o, dst, threads);
+            mat_own = !dst;
             if (!mat) goto done;
             size_t wd = (size_t)5 << o->fold;
             if (!hs_merkle_build(&tree, p->cfg.hash, mat, o->log_leaves, wd, p->cfg.cap_height, threads)) goto done;
@@ -1096,13 +1105,13 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
             if (!add_query_weights(Wt, nv, idx, nq, po->log_leaves, qcoef, threads, (hs_kb *)E,
                                    5 * nwork * B)) goto done;
             if (i > 1) {
-                hs_free((void *)prev_mat);
+                if (prev_own) hs_free((void *)prev_mat);
                 hs_merkle_free((hs_merkle_tree *)prev_tree);
-            } else { /* oracle 0 is answered: its matrix and tree go (the witness opens once) */
-                hs_free(wit->mat0), wit->mat0 = NULL;
+            } else { /* oracle 0 is answered: its tree goes, its matrix is reused (the witness opens once) */
+                spare = wit->mat0, spare_words = A << po->log_leaves, wit->mat0 = NULL;
                 hs_merkle_free(wit->tree0), wit->tree0 = NULL;
             }
-            prev_mat = mat, prev_tree = tree;
+            prev_mat = mat, prev_tree = tree, prev_own = mat_own;
             mat = NULL, tree = NULL;
         }
         /* sumcheck: k_i rounds, or the final n_f rounds */
@@ -1116,13 +1125,14 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
     ok = !w->err;
 done:
     if (!ok && !*why) *why = "whir: out of memory";
-    if (prev_mat && prev_mat != wit->mat0) {
-        hs_free((void *)prev_mat);
+    if (prev_tree && prev_tree != wit->tree0) {
+        if (prev_own) hs_free((void *)prev_mat);
         hs_merkle_free((hs_merkle_tree *)prev_tree);
     }
     groups_free(&gr);
     free(P), free(tmpA), hs_free(arena), free(scratch);
-    hs_free(mat), hs_merkle_free(tree), free(idx), free(sib), free(r), free(qcoef);
+    if (mat_own) hs_free(mat);
+    hs_free(spare), hs_merkle_free(tree), free(idx), free(sib), free(r), free(qcoef);
     return ok;
 }
 
