@@ -162,16 +162,6 @@ static void kernels(hs_rng *rng) {
         CHECK(hs_kb5_eq(q[2], hs_kb5_mul(e, hs_kb5_mul(hs_kb5_square(d), d))));
     }
     free(cbuf), free(kbuf), free(obuf);
-    /* the witness replay of the partial rounds */
-    const size_t m = 21;
-    hs_kb *rec = malloc(m * 164 * sizeof *rec), *da = malloc(2 * HS_GKR_REPLAY_COLS * m * sizeof *da);
-    hs_kb *pa[HS_GKR_REPLAY_COLS], *pb[HS_GKR_REPLAY_COLS];
-    fill(rng, rec, m * 164);
-    for (unsigned c = 0; c < HS_GKR_REPLAY_COLS; c++) pa[c] = da + c * m, pb[c] = da + (HS_GKR_REPLAY_COLS + c) * m;
-    hs_gkr_replay_portable(rec, m, pa);
-    hs_gkr_replay_avx2(rec, m, pb);
-    CHECK(!memcmp(da, da + HS_GKR_REPLAY_COLS * m, HS_GKR_REPLAY_COLS * m * sizeof *da));
-    free(rec), free(da);
 }
 
 /* All 16 lanes of layer L, materialised: 16 columns of N. */

@@ -111,13 +111,6 @@ int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, uns
 int hs_gkr_witness_initial(hs_gkr_witness *w, const hs_kb *inputs, unsigned threads);
 void hs_gkr_witness_free(hs_gkr_witness *w);
 
-/* The partial rounds of m permutations replayed from their round records (REC = 164 words each,
- * hs_p2_permute_many_record): dst holds HS_GKR_REPLAY_COLS column pointers (already at the first
- * row): lane 0 of the 20 partial pre-states, u_4 lanes 1..15, s_0..s_18, then pre_24 (16). */
-#define HS_GKR_REPLAY_COLS (HS_GKR_PARTIAL + HS_GKR_BASIS + HS_GKR_LANES)
-void hs_gkr_replay_portable(const hs_kb *rec, size_t m, hs_kb *const *dst);
-void hs_gkr_replay_avx2(const hs_kb *rec, size_t m, hs_kb *const *dst);
-
 /* rc_L as a 16-vector (Montgomery). */
 void hs_gkr_layer_rc(unsigned layer, hs_kb rc[HS_GKR_LANES]);
 /* The inverse of the linear layer after S-box layer L (M_E^{-1} or M_I^{-1}), row-major 16 x 16;

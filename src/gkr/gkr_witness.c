@@ -173,30 +173,7 @@ void hs_gkr_layer_of(const hs_gkr_witness *w, unsigned layer, hs_gkr_layer *ly) 
     for (unsigned k = 0; k < ly->n_basis; k++) ly->basis[k] = hs_gkr_basis(w, k);
 }
 
-#define REC_WORDS 164 /* HS_P2_REC_WORDS for width 16, 20 partial rounds */
-
-/* The replay of the partial rounds from round records (gkr.h) is no longer on the build's path
- * (the row kernels below write those columns themselves); tests/test_gkr.c still checks it. */
-void hs_gkr_replay_portable(const hs_kb *rec, size_t m, hs_kb *const *dst) {
-    const hs_p2_params *pp = hs_p2_kb16();
-    enum { W = HS_GKR_LANES, P = HS_GKR_PARTIAL };
-    for (size_t k = 0; k < m; k++) {
-        const hs_kb *r = rec + k * REC_WORDS;
-        hs_kb s[W];
-        memcpy(s, r + 4 * W, sizeof s);
-        for (unsigned j = 1; j < W; j++) dst[P + j - 1][k] = s[j];
-        for (unsigned q = 0; q < P; q++) {
-            dst[q][k] = hs_kb_add(s[0], pp->rc_int[q]);
-            s[0] = r[5 * W + q];
-            if (q + 1 < P) dst[P + 15 + q][k] = s[0];
-            hs_p2_internal_linear(pp, s);
-        }
-        for (unsigned j = 0; j < W; j++) dst[P + HS_GKR_BASIS + j][k] = hs_kb_add(s[j], pp->rc_final[0][j]);
-    }
-}
-
 #ifndef HS_HAVE_AVX2
-void hs_gkr_replay_avx2(const hs_kb *rec, size_t m, hs_kb *const *dst) { hs_gkr_replay_portable(rec, m, dst); }
 void hs_gkr_wit_rows_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) { hs_gkr_wit_rows_portable(job, lo, m); }
 #endif
 
