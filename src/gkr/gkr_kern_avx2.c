@@ -219,8 +219,32 @@ static inline hs_kb5x rk_reduce(const __m256i *te, const __m256i *to) {
     return hs_kb5x_reduce9(d);
 }
 
+/* One lane (the partial layers): no sums over lanes to keep unreduced, so reduced products, with
+ * e a^2 shared by the first two: 2 squares and 5 products per 8 rows (~1.4x against the lane
+ * passes). */
+static void roundk1(hs_gkr_k5 f, size_t h, hs_gkr_k5 eq, size_t lo, size_t vhi, hs_kb5 c[3]) {
+    hs_kb5x c0 = hs_kb5x_zero(), c1 = hs_kb5x_zero(), c3 = hs_kb5x_zero();
+    for (size_t x = lo; x < vhi; x += 8) {
+        hs_kb5x a = hs_kb5x_load_planes(f.p, x), d = hs_kb5x_sub(hs_kb5x_load_planes(f.p, x + h), a);
+        hs_kb5x e = hs_kb5x_load_planes(eq.p, x);
+        hs_kb5x ea2 = hs_kb5x_mul(e, hs_kb5x_square(a)), ed2 = hs_kb5x_mul(e, hs_kb5x_square(d));
+        c0 = hs_kb5x_add(c0, hs_kb5x_mul(ea2, a));
+        c1 = hs_kb5x_add(c1, hs_kb5x_mul(ea2, d));
+        c3 = hs_kb5x_add(c3, hs_kb5x_mul(ed2, d));
+    }
+    c[0] = hs_kb5_add(c[0], hs_kb5x_hsum(c0));
+    c[1] = hs_kb5_add(c[1], hs_kb5x_hsum(c1));
+    c[2] = hs_kb5_add(c[2], hs_kb5x_hsum(c3));
+}
+
 static void roundk(const hs_gkr_k5 *fold, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
                    hs_kb5 c[3]) {
+    if (n_cube == 1) {
+        const size_t vhi = lo + (hi - lo) / 8 * 8;
+        roundk1(fold[0], h, eq, lo, vhi, c);
+        if (vhi < hi) hs_gkr_kernels_portable.roundk(fold, n_cube, h, eq, vhi, hi, c);
+        return;
+    }
     /* the three products: x, y operands in the buffer */
     static const int px[3] = {RK_A2, RK_A2, RK_D2}, py[3] = {RK_A, RK_D, RK_D};
     const size_t vhi = lo + (hi - lo) / 8 * 8;
