@@ -1,6 +1,6 @@
 /* AVX2 row kernels of the gkr layer sumcheck: 8 rows per vector, K values as 5 packed vectors
  * (field/kb5_avx2.h; one per coordinate, loaded straight from the tables' planes). Sums of K times
- * base products are kept unreduced in 64-bit lanes, at most 4 at a time (4 p^2 < 2^64), then
+ * base products are kept unreduced in 64-bit lanes, at most 4 between folds (fold64, fold64s), then
  * reduced once; the portable twins in gkr_kern.c give the same results. */
 #include <immintrin.h>
 
@@ -11,8 +11,9 @@
 #define MU8 HS_KB5X_MU
 
 /* Montgomery reduction of unreduced sums held as even-lane (te) and odd-lane (to) 64-bit
- * values, each < 4 p^2: a sum >= 2^63 first drops p 2^32, then t - q p has the high word
- * hi(t) - hi(q p) in (-p, 2^31); two min-corrections bring it to [0, p). */
+ * values, any below 2^64: a sum >= 2^63 first drops p 2^32 (leaving < 2^63 + 2^56), then t - q p
+ * has the high word hi(t) - hi(q p) in (-p, 2^31 + 2^24 - 1); two min-corrections bring it to
+ * [0, p). */
 static inline __m256i red64(__m256i te, __m256i to) {
     const __m256i zero = _mm256_setzero_si256(), psh = _mm256_set1_epi64x((long long)((uint64_t)HS_KB_P << 32));
     const __m256i P = P8, MU = MU8;
@@ -44,8 +45,8 @@ static inline void lazy_add(lazy *l, const hs_kb5x *k, const __m256i *ko, __m256
     }
 }
 /* Keeps the sums small without a reduction: t = hi 2^32 + lo == hi (2^32 mod p) + lo (mod p), below
- * 2^58 (2^32 mod p = 2^25 - 2), so three more products fit before the next fold; red64 accepts the
- * result plus three products (< 4 p^2). */
+ * 2^57 (2^32 mod p = 2^25 - 2), so four more products fit before the next fold (2^57 + 4 (p - 1)^2
+ * < 2^64). */
 static inline __m256i fold64(__m256i t) {
     const __m256i c = _mm256_set1_epi64x((1 << 25) - 2), lo32 = _mm256_set1_epi64x(0xffffffffll);
     return _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(t, 32), c), _mm256_and_si256(t, lo32));
@@ -220,7 +221,7 @@ static inline hs_kb5x rk_reduce(const __m256i *te, const __m256i *to) {
 }
 
 /* One lane (the partial layers): no sums over lanes to keep unreduced, so reduced products, with
- * e a^2 shared by the first two: 2 squares and 5 products per 8 rows (~1.4x against the lane
+ * e a^2 shared by the first two: 2 squares and 5 products per 8 rows (~1.3x against the lane
  * passes). */
 static void roundk1(hs_gkr_k5 f, size_t h, hs_gkr_k5 eq, size_t lo, size_t vhi, hs_kb5 c[3]) {
     hs_kb5x c0 = hs_kb5x_zero(), c1 = hs_kb5x_zero(), c3 = hs_kb5x_zero();
