@@ -17,10 +17,11 @@ void *hs_alloc_array(size_t n, size_t size) {
     if (!hs_mul_overflow_ok(n, size, &bytes)) return NULL;
     if (bytes == 0) bytes = HS_ALIGN;
     /* aligned_alloc wants a multiple of the alignment */
-    /* Big buffers (traces, LDEs) are 2 MiB aligned and asked to use transparent huge pages:
-     * first touch then faults 512 times less often. */
+    /* Buffers of 2 MiB and more (traces, LDEs, tables, trees) are 2 MiB aligned and asked to use
+     * transparent huge pages: first touch then faults 512 times less often (a 4 KiB fault costs
+     * ~20 us on the VMs we measure on; the rounding wastes at most one huge page each). */
     const size_t huge = (size_t)2 << 20;
-    size_t align = bytes >= 4 * huge ? huge : HS_ALIGN;
+    size_t align = bytes >= huge ? huge : HS_ALIGN;
     size_t rounded = (bytes + align - 1) & ~(align - 1);
     if (rounded < bytes) return NULL;
     void *p = aligned_alloc(align, rounded);
