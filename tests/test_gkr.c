@@ -45,7 +45,7 @@ static void kernels(hs_rng *rng) {
         return;
     }
     const hs_gkr_kernels *P = &hs_gkr_kernels_portable, *A = &hs_gkr_kernels_avx2;
-    const size_t h = 77, N = 2 * h;
+    const size_t h = 1203, N = 2 * h; /* the skip kernels take 16 blocks of M = 150 rows: > 16 row vectors */
     hs_kb *cbuf = malloc(16 * N * sizeof *cbuf), *kbuf = malloc(4 * 5 * N * sizeof *kbuf);
     hs_kb *obuf = malloc(2 * 16 * 5 * N * sizeof *obuf);
     for (int it = 0; it < 20; it++) {
@@ -65,36 +65,36 @@ static void kernels(hs_rng *rng) {
         for (unsigned j = 0; j < 16; j++) coef[j] = rand_kb5(rng);
         for (unsigned j = 0; j < 16; j++)
             for (int t = 0; t < 3; t++) ra[j][t] = rb[j][t] = rand_kb5(rng);
-        { /* the skip kernels on blocks of M = 19 rows */
-            const size_t M = 19, sl = hs_rng_below(rng, 5), sh = M - hs_rng_below(rng, 5);
-            hs_kb5 sa[16][HS_GKR_KERN_SKIP_PTS], sb[16][HS_GKR_KERN_SKIP_PTS], w8[8];
+        { /* the skip kernels on |D| blocks of M = 150 rows */
+            const size_t M = 150, sl = hs_rng_below(rng, 5), sh = M - hs_rng_below(rng, 5);
+            hs_kb5 sa[16][HS_GKR_KERN_SKIP_PTS], sb[16][HS_GKR_KERN_SKIP_PTS], w8[HS_GKR_KERN_SKIP_D];
             for (unsigned j = 0; j < 16; j++)
                 for (int t = 0; t < HS_GKR_KERN_SKIP_PTS; t++) sa[j][t] = sb[j][t] = rand_kb5(rng);
             P->skip(cols, n_cube, M, eq, sl, sh, sa);
             A->skip(cols, n_cube, M, eq, sl, sh, sb);
             CHECK(k5_same(&sa[0][0], &sb[0][0], 16 * HS_GKR_KERN_SKIP_PTS));
-            for (int d = 0; d < 8; d++) w8[d] = rand_kb5(rng);
+            for (int d = 0; d < HS_GKR_KERN_SKIP_D; d++) w8[d] = rand_kb5(rng);
             P->skipf0(cols[3], M, w8, fa[0], sl, sh);
             A->skipf0(cols[3], M, w8, fb[0], sl, sh);
             for (size_t y = sl; y < sh; y++) CHECK(hs_kb5_eq(hs_gkr_k5_get(fa[0], y), hs_gkr_k5_get(fb[0], y)));
             for (int c = 0; c < 5; c++) memcpy(oa.p[c], lin.p[c], N * sizeof *kbuf), memcpy(ob.p[c], lin.p[c], N * sizeof *kbuf);
             P->skipfk(oa, M, w8, oa, sl, sh);
             A->skipfk(ob, M, w8, ob, sl, sh);
-            for (size_t y = 0; y < 8 * M; y++) CHECK(hs_kb5_eq(hs_gkr_k5_get(oa, y), hs_gkr_k5_get(ob, y)));
+            for (size_t y = 0; y < HS_GKR_KERN_SKIP_D * M; y++) CHECK(hs_kb5_eq(hs_gkr_k5_get(oa, y), hs_gkr_k5_get(ob, y)));
             A->skipfk(lin, M, w8, fb[1], sl, sh); /* out of place: the same values, the source kept */
             for (size_t y = sl; y < sh; y++) CHECK(hs_kb5_eq(hs_gkr_k5_get(oa, y), hs_gkr_k5_get(fb[1], y)));
             /* the running linear column's update with and without the s term and the eq sums */
             for (int variant = 0; variant < 3; variant++) {
-                hs_kb5 lama[8], lamb[8], mu = rand_kb5(rng), na = rand_kb5(rng), cst = rand_kb5(rng);
-                for (int d = 0; d < 8; d++) lama[d] = lamb[d] = rand_kb5(rng);
+                hs_kb5 lama[HS_GKR_KERN_SKIP_D], lamb[HS_GKR_KERN_SKIP_D], mu = rand_kb5(rng), na = rand_kb5(rng), cst = rand_kb5(rng);
+                for (int d = 0; d < HS_GKR_KERN_SKIP_D; d++) lama[d] = lamb[d] = rand_kb5(rng);
                 for (int c = 0; c < 5; c++) memcpy(oa.p[c], lin.p[c], N * sizeof *kbuf), memcpy(ob.p[c], lin.p[c], N * sizeof *kbuf);
                 const hs_kb *Pc = variant == 2 ? NULL : cols[7], *sc = variant == 1 ? NULL : cols[8];
                 hs_gkr_k5 eqv = eq;
                 if (variant == 1) eqv.p[0] = NULL;
                 P->lupd(oa, M, Pc, sc, mu, na, cst, eqv, sl, sh, lama);
                 A->lupd(ob, M, Pc, sc, mu, na, cst, eqv, sl, sh, lamb);
-                CHECK(k5_same(lama, lamb, 8));
-                for (size_t x = 0; x < 8 * M; x++) {
+                CHECK(k5_same(lama, lamb, HS_GKR_KERN_SKIP_D));
+                for (size_t x = 0; x < HS_GKR_KERN_SKIP_D * M; x++) {
                     hs_kb5 want = hs_gkr_k5_get(lin, x);
                     const size_t y = x % M;
                     if (Pc && y >= sl && y < sh) {
@@ -421,7 +421,7 @@ static void public_proofs(hs_rng *rng) {
         /* u_4's lanes 1..15 after the last partial layer (a public proof: the 30-byte header, 4
          * full layers with 16 values, 20 partial ones with 2, each with its rounds): each one
          * changed (canonically, +1) is caught by the check against lambda_L */
-        const size_t rounds = n >= 3 ? 22 + 4 * (n - 3) : 4 * n, u4_off = 30 + (4 * (rounds + 16) + 20 * (rounds + 2)) * 20;
+        const size_t rounds = n >= HS_GKR_SKIP ? HS_GKR_SKIP_DEG + 1 + 4 * (n - HS_GKR_SKIP) : 4 * n, u4_off = 30 + (4 * (rounds + 16) + 20 * (rounds + 2)) * 20;
         CHECK(u4_off + (4 * (rounds + 16) + 15) * 20 == p1.len);
         for (unsigned k = 0; k < 15; k++) {
             uint8_t *e = p1.data + u4_off + k * 20;
@@ -466,12 +466,13 @@ static void public_proofs(hs_rng *rng) {
 }
 
 /* Skip extension by the definition: sum_{d, y} L_d(alpha) eq(y', y) f(d, y). */
+enum { SK = HS_GKR_SKIP, SD = HS_GKR_SKIP_D, SDEG = HS_GKR_SKIP_DEG };
 static hs_kb5 brute_skip_ext(const hs_kb *f, unsigned n, const hs_kb5 *pt) {
-    const unsigned nr = n - 3;
+    const unsigned nr = n - SK;
     const size_t M = (size_t)1 << nr;
-    hs_kb5 L[8], acc = hs_kb5_zero(), yp[HS_GKR_MAX_LOG];
+    hs_kb5 L[SD], acc = hs_kb5_zero(), yp[HS_GKR_MAX_LOG];
     hs_gkr_skip_basis(pt[0], L);
-    for (unsigned d = 0; d < 8; d++)
+    for (unsigned d = 0; d < SD; d++)
         for (size_t y = 0; y < M; y++) {
             bits_point(y, nr, yp);
             hs_kb5 e = nr ? hs_mle_eq(pt + 1, yp, nr) : hs_kb5_one();
@@ -482,48 +483,47 @@ static hs_kb5 brute_skip_ext(const hs_kb *f, unsigned n, const hs_kb5 *pt) {
 
 /* The skip basis, interpolation, the skip extension and the conversions against direct sums. */
 static void skip_math(hs_rng *rng) {
-    hs_kb5 L[8], x = rand_kb5(rng), sum = hs_kb5_zero();
-    for (unsigned e = 0; e < 8; e++) {
+    hs_kb5 L[SD], x = rand_kb5(rng), sum = hs_kb5_zero();
+    for (unsigned e = 0; e < SD; e++) {
         hs_gkr_skip_basis(hs_kb5_from_base(hs_kb_from_u32(e)), L);
-        for (unsigned d = 0; d < 8; d++) CHECK(hs_kb5_eq(L[d], d == e ? hs_kb5_one() : hs_kb5_zero()));
+        for (unsigned d = 0; d < SD; d++) CHECK(hs_kb5_eq(L[d], d == e ? hs_kb5_one() : hs_kb5_zero()));
     }
     hs_gkr_skip_basis(x, L);
-    for (unsigned d = 0; d < 8; d++) sum = hs_kb5_add(sum, L[d]);
+    for (unsigned d = 0; d < SD; d++) sum = hs_kb5_add(sum, L[d]);
     CHECK(hs_kb5_eq(sum, hs_kb5_one()));
-    /* a random polynomial of degree 21 from its values at 0..21, against Horner */
-    hs_kb5 cf[22], vals[22], hx = hs_kb5_zero();
-    for (int i = 0; i < 22; i++) cf[i] = rand_kb5(rng);
-    for (unsigned k = 0; k <= 21; k++) {
+    /* a random polynomial of the skip round's degree from its values at 0..SDEG, against Horner */
+    hs_kb5 cf[SDEG + 1], vals[SDEG + 1], hx = hs_kb5_zero();
+    for (int i = 0; i <= SDEG; i++) cf[i] = rand_kb5(rng);
+    for (unsigned k = 0; k <= SDEG; k++) {
         hs_kb5 v = hs_kb5_zero(), kk = hs_kb5_from_base(hs_kb_from_u32(k));
-        for (int i = 21; i >= 0; i--) v = hs_kb5_add(hs_kb5_mul(v, kk), cf[i]);
+        for (int i = SDEG; i >= 0; i--) v = hs_kb5_add(hs_kb5_mul(v, kk), cf[i]);
         vals[k] = v;
     }
-    for (int i = 21; i >= 0; i--) hx = hs_kb5_add(hs_kb5_mul(hx, x), cf[i]);
-    CHECK(hs_kb5_eq(hs_gkr_skip_interp(vals, 21, x), hx));
+    for (int i = SDEG; i >= 0; i--) hx = hs_kb5_add(hs_kb5_mul(hx, x), cf[i]);
+    CHECK(hs_kb5_eq(hs_gkr_skip_interp(vals, SDEG, x), hx));
     /* skip extension = sum_d L_d(alpha) (block d's MLE at y'); at alpha in D it is that block's MLE;
      * sum_d eq(eps, bits(d)) (block d's MLE at y') = the MLE at (eps, y') */
-    for (unsigned n = 3; n <= 7; n++) {
-        const size_t N = (size_t)1 << n, M = N / 8;
+    for (unsigned n = SK; n <= SK + 4; n++) {
+        const size_t N = (size_t)1 << n, M = N / SD;
         hs_kb *f = malloc(N * sizeof *f);
         fill(rng, f, N);
-        hs_kb5 pt[8], full[10], blk[8], viaL = hs_kb5_zero(), viaE = hs_kb5_zero(), wb[8];
-        for (unsigned i = 0; i < n - 2; i++) pt[i] = rand_kb5(rng);
-        for (unsigned d = 0; d < 8; d++) blk[d] = hs_mle_eval_base(f + d * M, n - 3, pt + 1, 1);
+        hs_kb5 pt[HS_GKR_MAX_LOG], full[HS_GKR_MAX_LOG], blk[SD], viaL = hs_kb5_zero(), viaE = hs_kb5_zero();
+        const unsigned P = HS_GKR_SKIP_POINT(n);
+        for (unsigned i = 0; i < P; i++) pt[i] = rand_kb5(rng);
+        for (unsigned d = 0; d < SD; d++) blk[d] = hs_mle_eval_base(f + d * M, n - SK, pt + 1, 1);
         hs_gkr_skip_basis(pt[0], L);
-        for (unsigned d = 0; d < 8; d++) viaL = hs_kb5_add(viaL, hs_kb5_mul(L[d], blk[d]));
+        for (unsigned d = 0; d < SD; d++) viaL = hs_kb5_add(viaL, hs_kb5_mul(L[d], blk[d]));
         CHECK(hs_kb5_eq(viaL, brute_skip_ext(f, n, pt)));
-        hs_kb5 p5[8];
-        memcpy(p5, pt, sizeof pt);
+        hs_kb5 p5[HS_GKR_MAX_LOG];
+        memcpy(p5, pt, P * sizeof *pt);
         p5[0] = hs_kb5_from_base(hs_kb_from_u32(5));
         CHECK(hs_kb5_eq(brute_skip_ext(f, n, p5), blk[5]));
-        for (unsigned i = 0; i < 3; i++) full[i] = rand_kb5(rng);
-        for (unsigned i = 3; i < n; i++) full[i] = pt[i - 2];
-        for (unsigned d = 0; d < 8; d++) {
-            hs_kb5 bp[3], e;
-            bits_point(d, 3, bp);
-            e = hs_mle_eq(full, bp, 3);
-            wb[d] = e;
-            viaE = hs_kb5_add(viaE, hs_kb5_mul(wb[d], blk[d]));
+        for (unsigned i = 0; i < SK; i++) full[i] = rand_kb5(rng);
+        for (unsigned i = SK; i < n; i++) full[i] = pt[i - SK + 1];
+        for (unsigned d = 0; d < SD; d++) {
+            hs_kb5 bp[SK];
+            bits_point(d, SK, bp);
+            viaE = hs_kb5_add(viaE, hs_kb5_mul(hs_mle_eq(full, bp, SK), blk[d]));
         }
         CHECK(hs_kb5_eq(viaE, hs_mle_eval_base(f, n, full, 1)));
         free(f);
@@ -533,7 +533,7 @@ static void skip_math(hs_rng *rng) {
 /* The skip layer: identity against brute force, prove (threads 1 and 2, both kernel sets), verify,
  * final values = skip extensions at rho, a wrong claim rejected. */
 static void skip_layers(hs_rng *rng) {
-    for (unsigned n = 3; n <= 6; n++) {
+    for (unsigned n = SK; n <= SK + 3; n++) {
         const size_t N = (size_t)1 << n;
         hs_kb *in = rand_inputs(rng, n);
         hs_gkr_witness w;
@@ -542,7 +542,7 @@ static void skip_layers(hs_rng *rng) {
         CHECK(hs_gkr_scratch_init(&s, n));
         const unsigned Ls[] = {0, 3, 4, 13, 23, 24, 27};
         for (size_t li = 0; li < sizeof Ls / sizeof Ls[0]; li++) {
-            const unsigned L = Ls[li], P = n - 2;
+            const unsigned L = Ls[li], P = HS_GKR_SKIP_POINT(n);
             const int full = hs_gkr_layer_full(L);
             hs_kb5 z[8], rho[8], rho2[8], v[16], wv[16], vals[16], vals2[16], gamma = rand_kb5(rng);
             for (unsigned i = 0; i < P; i++) z[i] = rand_kb5(rng);
@@ -558,13 +558,13 @@ static void skip_layers(hs_rng *rng) {
             const hs_kb5 claim = batch(gamma, wv);
             /* brute force: sum_{d, y} L_d(alpha) eq(y', y) g(pre(d, y)) */
             hs_kb *lc = layer_cols(&w, L);
-            hs_kb5 Lb[8], br = hs_kb5_zero(), yp[8], t[16];
+            hs_kb5 Lb[SD], br = hs_kb5_zero(), yp[HS_GKR_MAX_LOG], t[16];
             hs_gkr_skip_basis(z[0], Lb);
             for (size_t x = 0; x < N; x++) {
-                bits_point(x % (N / 8), n - 3, yp);
+                bits_point(x % (N / SD), n - SK, yp);
                 for (unsigned j = 0; j < 16; j++) t[j] = hs_kb5_from_base(lc[j * N + x]);
-                hs_kb5 e = n > 3 ? hs_mle_eq(z + 1, yp, n - 3) : hs_kb5_one();
-                br = hs_kb5_add(br, hs_kb5_mul(hs_kb5_mul(Lb[x / (N / 8)], e), hs_gkr_layer_g(full ? 16 : 1, gamma, t)));
+                hs_kb5 e = n > SK ? hs_mle_eq(z + 1, yp, n - SK) : hs_kb5_one();
+                br = hs_kb5_add(br, hs_kb5_mul(hs_kb5_mul(Lb[x / (N / SD)], e), hs_gkr_layer_g(full ? 16 : 1, gamma, t)));
             }
             CHECK(hs_kb5_eq(claim, br));
             hs_gkr_layer ly;
@@ -581,7 +581,7 @@ static void skip_layers(hs_rng *rng) {
                 if (run) CHECK(ww.len == pw.len && !memcmp(ww.data, pw.data, pw.len));
                 hs_w_free(&ww);
             }
-            CHECK(pw.len == (22 + 4 * (n - 3) + 16) * 20);
+            CHECK(pw.len == (SDEG + 1 + 4 * (n - SK) + 16) * 20);
             for (unsigned j = 0; j < 16; j++) CHECK(hs_kb5_eq(vals[j], brute_skip_ext(lc + j * N, n, rho)));
             free(lc);
             hs_transcript tv;
@@ -602,10 +602,10 @@ static void skip_layers(hs_rng *rng) {
     }
 }
 
-/* Whole walks with the skip at n = 3..10, public and private: the header's skip byte, threads 1
+/* Whole walks with the skip at n = k..k + 7, public and private: the header's skip byte, threads 1
  * and 2 identical, accepted; a proof whose skip byte says 0 is rejected. */
 static void skip_walks(hs_rng *rng) {
-    for (unsigned n = 3; n <= 10; n += n < 5 ? 1 : n < 7 ? 2 : 3) { /* 3, 4, 5, 7, 10 */
+    for (unsigned n = SK; n <= SK + 7; n += n < SK + 2 ? 1 : n < SK + 4 ? 2 : 3) { /* k, k+1, k+2, k+4, k+7 */
         const size_t N = (size_t)1 << n;
         hs_kb *in = rand_inputs(rng, n), *out = malloc(N * 16 * sizeof *out);
         for (int pub = 0; pub <= 1; pub++) {

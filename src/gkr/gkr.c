@@ -357,7 +357,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     if (!hs_gkr_scratch_init(&scr, n)) goto done;
     lin_col = hs_alloc_array(N, 5 * sizeof *lin_col); /* the partial rounds' linear column */
     if (!lin_col) goto done;
-    const unsigned sk = gkr_skip(n), P = sk ? n - 2 : n; /* a claim point's length */
+    const unsigned sk = gkr_skip(n), P = sk ? HS_GKR_SKIP_POINT(n) : n; /* a claim point's length */
     pts = malloc((2 * n + 2 * P) * sizeof *pts);
     if (!pts) goto done;
     hs_kb5 *z_out = pts, *z = pts + n, *rho = z + P, *pin = rho + P;
@@ -512,7 +512,7 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
     /* every layer sends n rounds of 4 values, 20 bytes each (with the skip: 22 values and n - 3
      * rounds), then 16 values (full layers) or 2 (partial), and u_4's 15; a private proof's ends
      * send 2 x 128 block values (16 without the skip) */
-    const unsigned sk = gkr_skip(n), P = sk ? n - 2 : n;
+    const unsigned sk = gkr_skip(n), P = sk ? HS_GKR_SKIP_POINT(n) : n;
     const size_t ends = s.public_io ? 0 : sk ? 2 * HS_GKR_LANES * HS_GKR_SKIP_D : HS_GKR_LANES;
     const size_t rounds = sk ? HS_GKR_SKIP_DEG + 1 + 4 * (n - sk) : 4 * n;
     const size_t body = ((size_t)HS_GKR_LAYERS * rounds + 8 * HS_GKR_LANES + 2 * HS_GKR_PARTIAL + 15 + ends) * 20;

@@ -190,6 +190,9 @@ int hs_gkr_layer_verify_lin(unsigned n, int skip, hs_kb5 cube_coef, const hs_kb5
 #define HS_GKR_SKIP 3
 #define HS_GKR_SKIP_D 8
 #define HS_GKR_SKIP_DEG 21 /* 3 * 7 */
+/* A claim point's length: n without the skip, n - k + 1 with it. (k = 4 was measured too: D = 16,
+ * 46 values per skip round, half the later rounds' rows, same walk time at 2^20, larger proofs.) */
+#define HS_GKR_SKIP_POINT(n) ((n) - HS_GKR_SKIP + 1)
 
 /* L[d] = L_d(x), d = 0..7. */
 void hs_gkr_skip_basis(hs_kb5 x, hs_kb5 L[HS_GKR_SKIP_D]);

@@ -19,17 +19,19 @@ int hs_soundness_gkr(const hs_preset *p, unsigned log_perms, int public_io, hs_s
      * z_out except with probability n/|K| (Schwartz-Zippel, multilinear in n variables). */
     hs_sound_add(out, "gkr.output_point", kb - log2(fmax(n, 1.0)), kb - log2(fmax(n, 1.0)), kb - log2(fmax(n, 1.0)));
     /* Per S-box layer, the sumcheck: n rounds of degree 4 (error 4n/|K|), or with the univariate
-     * skip (n >= 3, src/gkr/gkr.h) one skip round of degree 21 and n - 3 rounds of degree 4. The
-     * claims entering a layer: the 9 full layers' 16 lane claims (8 full layers and the first
-     * partial one, 23) are combined with beta^j = gamma^(3j), a polynomial of degree 45 in gamma
-     * (45/|K|); each of the other 19 partial layers starts from the previous one's 2 values merged
-     * with mu, linear in mu (1/|K|; src/gkr/gkr.c "the partial rounds"). The 28 layers add up (union
-     * bound) into one term. With the skip it also carries the two ends: alpha against the 8 output
-     * block values (degree 7) and epsilon for the input blocks' statement (3 variables): 10/|K|. */
-    const int skip = log_perms >= 3;
-    const double rounds = skip ? 21.0 + 4.0 * (n - 3.0) : 4.0 * n;
+     * skip (n >= k = 3, src/gkr/gkr.h) one skip round of degree 3 (2^k - 1) = 21 and n - k rounds
+     * of degree 4. The claims entering a layer: the 9 full layers' 16 lane claims (8 full layers
+     * and the first partial one, 23) are combined with beta^j = gamma^(3j), a polynomial of degree
+     * 45 in gamma (45/|K|); each of the other 19 partial layers starts from the previous one's 2
+     * values merged with mu, linear in mu (1/|K|; src/gkr/gkr.c "the partial rounds"). The 28
+     * layers add up (union bound) into one term. With the skip it also carries the two ends: alpha
+     * against the 8 output block values (degree 7) and epsilon for the input blocks' statement
+     * (k variables): 10/|K|. */
+    const int skip = log_perms >= HS_GKR_SKIP;
+    const double k = HS_GKR_SKIP, rounds = skip ? HS_GKR_SKIP_DEG + 4.0 * (n - k) : 4.0 * n;
     const double merged = HS_GKR_PARTIAL - 1, batched = HS_GKR_LAYERS - merged;
-    double walk = kb - log2(HS_GKR_LAYERS * rounds + batched * 45.0 + merged * 1.0 + (skip ? 10.0 : 0.0));
+    const double ends = skip ? (HS_GKR_SKIP_D - 1.0) + k : 0.0;
+    double walk = kb - log2(HS_GKR_LAYERS * rounds + batched * 45.0 + merged * 1.0 + ends);
     char name[64];
     snprintf(name, sizeof name, "gkr.layers[28]");
     hs_sound_add(out, name, walk, walk, walk);
