@@ -6,8 +6,10 @@
 #include <string.h>
 
 #include "gkr/gkr.h"
+#include "gkr/ragged_kern.h"
 #include "hash/blake3.h"
 #include "sumcheck/ragged.h"
+#include "util/cpu.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
@@ -143,7 +145,7 @@ typedef struct {
     hs_gkr_witness wit;
     hs_kb *rows;         /* the table's input rows (witness_initial reads them); owned if padded */
     int own_rows;
-    hs_kb *lanes;        /* lanes 1..15 of partial layer L at column ((L & 1) 15 + j - 1) of 2^n */
+    hs_kb *lanes;        /* lanes 1..15 of the current partial layer, column j - 1 of 2^n */
     hs_kb5 z[HS_RAGGED_MAX_W];
     hs_kb5 v[LANES];
 } region;
@@ -155,42 +157,74 @@ static void region_free(region *g) {
     g->lanes = NULL, g->rows = NULL, g->own_rows = 0;
 }
 
-/* Lanes 1..15 of the partial pre-states, one layer at a time walking down (two layers held):
+/* Lanes 1..15 of the partial pre-states, one layer at a time walking down (one layer held):
  * u_{L+1} = M_I (s_L, pre_L[1..15]), so pre_L[1..15] = (M_I^{-1} u_{L+1})[1..15] with
  * u_{L+1} = pre_{L+1} - rc_{L+1} (layer 24: its held columns; below: lane 0 held, lanes 1..15 the
  * previous step's). M_I = diag(V) + ones, so M_I^{-1} u = t - kappa (sum t) V^{-1}, t = V^{-1} u,
  * kappa = 1 / (1 + sum V^{-1}): 32 products a row instead of a 16 x 16 matrix. */
 #define LANE_CHUNK 1024
-static int lanes_step(region *g, unsigned L, unsigned threads) {
-    const size_t N = (size_t)1 << g->n;
-    if (!g->lanes) g->lanes = hs_alloc_array(N, 2 * 15 * sizeof(hs_kb));
-    if (!g->lanes) return 0;
-    const hs_p2_params *pp = hs_p2_kb16();
-    hs_kb iv[LANES], rc[LANES], kappa = HS_KB_ONE;
-    for (unsigned j = 0; j < LANES; j++) {
-        iv[j] = hs_kb5_inv(hs_kb5_from_base(pp->diag[j])).c[0];
-        kappa = hs_kb_add(kappa, iv[j]);
+
+#ifndef HS_HAVE_AVX2
+void hs_ragged_lanes_avx2(const hs_ragged_lanes_job *J, size_t lo, size_t hi) { hs_ragged_lanes_portable(J, lo, hi); }
+#endif
+
+/* One row at a time (the twin of the AVX2 kernel). */
+void hs_ragged_lanes_portable(const hs_ragged_lanes_job *J, size_t lo, size_t hi) {
+    for (size_t x = lo; x < hi; x++) {
+        hs_kb t[LANES], sum = 0;
+        for (unsigned j = 0; j < LANES; j++) { /* every read before the first write: dst may be src */
+            t[j] = hs_kb_mul(hs_kb_sub(J->src[j][x], J->rc[j]), J->iv[j]);
+            sum = hs_kb_add(sum, t[j]);
+        }
+        const hs_kb cf = hs_kb_mul(sum, J->kappa);
+        for (unsigned j = 1; j < LANES; j++) J->dst[(size_t)(j - 1) * J->N + x] = hs_kb_sub(t[j], hs_kb_mul(cf, J->iv[j]));
     }
-    kappa = hs_kb5_inv(hs_kb5_from_base(kappa)).c[0];
-    hs_gkr_layer_rc(L + 1, rc);
-    const hs_kb *src[LANES];
-    hs_kb *dst = g->lanes + (size_t)(L & 1) * 15 * N;
-    const hs_kb *prev = g->lanes + (size_t)((L + 1) & 1) * 15 * N;
+}
+
+static int lanes_prepare(region *g, unsigned L, const hs_ragged_lanes_job *consts, hs_ragged_lanes_job *J) {
+    const size_t N = (size_t)1 << g->n;
+    if (!g->lanes) g->lanes = hs_alloc_array(N, 15 * sizeof(hs_kb));
+    if (!g->lanes) return 0;
+    /* in place: a row's new lanes depend on that row's previous ones only, and layer L + 1's
+     * sumcheck has read them (its first fold copies them) before this step runs */
+    *J = *consts;
+    J->dst = g->lanes;
+    J->N = N;
     for (unsigned j = 0; j < LANES; j++)
-        src[j] = L + 1 == 24 || j == 0 ? hs_gkr_col(&g->wit, L + 1, j) : prev + (size_t)(j - 1) * N;
-    const long long nch = (long long)((N + LANE_CHUNK - 1) / LANE_CHUNK);
+        J->src[j] = L + 1 == 24 || j == 0 ? hs_gkr_col(&g->wit, L + 1, j) : g->lanes + (size_t)(j - 1) * N;
+    return 1;
+}
+
+/* Every region's step of layer L in one team: chunks of all regions in one loop, so small
+ * regions do not each start (and wait on) a team of their own. */
+static int lanes_step(region *g, unsigned k, unsigned L, unsigned threads) {
+    hs_ragged_lanes_job J[HS_RAGGED_MAX_REGIONS], consts;
+    const hs_p2_params *pp = hs_p2_kb16();
+    consts.kappa = HS_KB_ONE;
+    for (unsigned j = 0; j < LANES; j++) {
+        consts.iv[j] = hs_kb5_inv(hs_kb5_from_base(pp->diag[j])).c[0];
+        consts.kappa = hs_kb_add(consts.kappa, consts.iv[j]);
+    }
+    consts.kappa = hs_kb5_inv(hs_kb5_from_base(consts.kappa)).c[0];
+    hs_gkr_layer_rc(L + 1, consts.rc);
+    size_t first[HS_RAGGED_MAX_REGIONS + 1];
+    first[0] = 0;
+    for (unsigned a = 0; a < k; a++) {
+        if (!lanes_prepare(&g[a], L, &consts, &J[a])) return 0;
+        first[a + 1] = first[a] + (J[a].N + LANE_CHUNK - 1) / LANE_CHUNK;
+    }
+    const int avx2 = hs_cpu_has_avx2(); /* resolved before the team starts */
+    const long long nch = (long long)first[k];
 #pragma omp parallel for num_threads(threads > 1 && nch > 1 ? threads : 1) schedule(static)
     for (long long c = 0; c < nch; c++) {
-        const size_t lo = (size_t)c * LANE_CHUNK, hi = N - lo < LANE_CHUNK ? N : lo + LANE_CHUNK;
-        for (size_t x = lo; x < hi; x++) {
-            hs_kb t[LANES], sum = 0;
-            for (unsigned j = 0; j < LANES; j++) {
-                t[j] = hs_kb_mul(hs_kb_sub(src[j][x], rc[j]), iv[j]);
-                sum = hs_kb_add(sum, t[j]);
-            }
-            const hs_kb cf = hs_kb_mul(sum, kappa);
-            for (unsigned j = 1; j < LANES; j++) dst[(size_t)(j - 1) * N + x] = hs_kb_sub(t[j], hs_kb_mul(cf, iv[j]));
-        }
+        unsigned a = 0;
+        while (first[a + 1] <= (size_t)c) a++;
+        const size_t lo = ((size_t)c - first[a]) * LANE_CHUNK, N = J[a].N;
+        const size_t hi = N - lo < LANE_CHUNK ? N : lo + LANE_CHUNK;
+        if (avx2)
+            hs_ragged_lanes_avx2(&J[a], lo, hi);
+        else
+            hs_ragged_lanes_portable(&J[a], lo, hi);
     }
     return 1;
 }
@@ -221,18 +255,16 @@ static int walk_prove(region *g, unsigned k, unsigned nv, hs_transcript *tr, hs_
         const int full = hs_gkr_layer_full(L);
         if (L == 3)
             for (unsigned a = 0; a < k; a++) hs_gkr_witness_initial(&g[a].wit, g[a].rows, threads);
-        if (!full)
-            for (unsigned a = 0; a < k; a++)
-                if (!lanes_step(&g[a], L, threads)) {
-                    *why = "out of memory";
-                    goto done;
-                }
+        if (!full && !lanes_step(g, k, L, threads)) {
+            *why = "out of memory";
+            goto done;
+        }
         hs_kb5 beta = sample_beta(tr), c = hs_kb5_one();
         for (unsigned a = 0; a < k; a++) {
             const size_t N = (size_t)1 << g[a].n;
             for (unsigned j = 0; j < LANES; j++) {
                 const int cube = full || j == 0;
-                tabs[a][j] = cube ? hs_gkr_col(&g[a].wit, L, j) : g[a].lanes + ((size_t)(L & 1) * 15 + j - 1) * N;
+                tabs[a][j] = cube ? hs_gkr_col(&g[a].wit, L, j) : g[a].lanes + (size_t)(j - 1) * N;
                 terms[a][j] = (hs_sc_term){cube ? 3u : 1u, {j, j, j, 0}, c};
                 c = hs_kb5_mul(c, beta);
             }

@@ -150,8 +150,22 @@ int hs_rsc_prove_ws(hs_rsc_ws *ws, const hs_rsc_instance *inst, unsigned k, unsi
     if (!S) return *why = "out of memory", 0;
     int ok = 0;
     char *scratch = NULL;
+    /* instances largest first: the side-by-side loops below hand them out in that order (LPT) */
+    unsigned order[HS_RSC_MAX_INSTANCES];
     for (unsigned a = 0; a < k; a++) {
-        if (!state_init(&S[a], &inst[a], ws ? &ws->slot[a] : NULL, threads)) goto oom;
+        unsigned u = a;
+        for (; u > 0 && inst[order[u - 1]].n < inst[a].n; u--) order[u] = order[u - 1];
+        order[u] = a;
+    }
+    /* eq tables side by side, one thread per instance: one team instead of one per instance */
+    int init_ok = 1;
+#pragma omp parallel for num_threads(k > 1 && threads > 1 ? threads : 1) schedule(dynamic, 1) reduction(& : init_ok)
+    for (unsigned u = 0; u < k; u++) {
+        const unsigned a = order[u];
+        init_ok &= state_init(&S[a], &inst[a], ws ? &ws->slot[a] : NULL, k > 1 ? 1 : threads);
+    }
+    if (!init_ok) goto oom;
+    for (unsigned a = 0; a < k; a++) {
         size_t b = 0;
         if (!hs_mul_overflow_ok(threads, S[a].sc.per_thread, &b)) goto oom;
         if (b > scratch_bytes) scratch_bytes = b;
@@ -183,15 +197,22 @@ int hs_rsc_prove_ws(hs_rsc_ws *ws, const hs_rsc_instance *inst, unsigned k, unsi
         goto oom;
     }
     for (unsigned i = 0; i < nv; i++) {
-        /* instance contributions, kept apart to update each running claim. Large instances use
-         * every thread on their own rows; small ones run side by side, one thread each. */
+        /* instance contributions, kept apart to update each running claim. An instance holding
+         * more than a thread's share of the round's pairs uses every thread on its own rows; the
+         * others run side by side in one team, one thread each, largest first. */
         unsigned n_small = 0;
-        for (unsigned a = 0; a < k; a++) {
+        size_t active = 0; /* pairs this round over all active instances */
+        for (unsigned a = 0; a < k; a++)
+            if (i < inst[a].n) active += (size_t)1 << (inst[a].n - 1 - i);
+        for (unsigned u = 0; u < k; u++) {
+            const unsigned a = order[u];
             hs_kb5 *pq = pall + (size_t)a * (d + 1);
+            const size_t half = i < inst[a].n ? (size_t)1 << (inst[a].n - 1 - i) : 0;
             if (i >= inst[a].n) { /* (1 - X) K_a */
                 for (unsigned x = 0; x <= d; x++)
                     pq[x] = hs_kb5_mul(S[a].sc.claim, hs_kb5_sub(hs_kb5_one(), hs_kb5_from_base(hs_kb_from_u32(x))));
-            } else if (((size_t)1 << (inst[a].n - 1 - i)) >= HS_SC_PAR_MIN && threads > 1) {
+            } else if (half >= HS_SC_PAR_MIN && threads > 1 && half * threads > active) {
+                /* more than a thread's share of the round: split it over every thread */
                 active_round(kern, &S[a], i, d, threads, scratch, pq);
             } else {
                 small[n_small++] = a;
