@@ -88,12 +88,13 @@ static void sumcheck_case(hs_rng *rng, const unsigned *ns, unsigned k, int zero_
 }
 
 static void sumchecks(hs_rng *rng) {
-    const unsigned a1[] = {2, 4, 3, 1}, a2[] = {5}, a3[] = {3, 3}, a4[] = {12, 4, 13};
+    const unsigned a1[] = {2, 4, 3, 1}, a2[] = {5}, a3[] = {3, 3}, a4[] = {12, 4, 13}, a5[] = {12, 13, 12, 11};
     sumcheck_case(rng, a1, 4, 0, 1);
     sumcheck_case(rng, a1, 4, 1, 1);
     sumcheck_case(rng, a2, 1, 0, 1);
     sumcheck_case(rng, a3, 2, 1, 2);
     sumcheck_case(rng, a4, 3, 0, 1); /* big enough for the threaded passes and the AVX2 kernels */
+    sumcheck_case(rng, a5, 4, 0, 1); /* at two threads no instance holds half the pairs: all side by side */
 }
 
 /* ---- region walks ---- */
