@@ -267,6 +267,45 @@ static hs_kb5 batch(hs_kb5 gamma, const hs_kb5 *w) {
     return acc;
 }
 
+/* A partial layer as the walk proves it: the cube lane and lin = sum_{j >= 1} beta^j lane_j (from
+ * the 16 materialised lanes lc), cube coefficient 1, which is the claim batch(gamma, wv). Returns
+ * the column's buffer (the caller frees it). */
+static hs_kb *partial_lin(hs_gkr_layer *ly, const hs_kb *lc, unsigned n, hs_kb5 gamma) {
+    const size_t N = (size_t)1 << n;
+    const hs_kb5 beta = hs_kb5_mul(hs_kb5_square(gamma), gamma);
+    hs_kb5 coef[15], c = hs_kb5_one();
+    const hs_kb *cols[15];
+    for (unsigned j = 1; j < 16; j++) c = hs_kb5_mul(c, beta), coef[j - 1] = c, cols[j - 1] = lc + j * N;
+    hs_kb *buf = malloc(5 * N * sizeof *buf);
+    CHECK(hs_gkr_lin_combine(cols, 15, coef, buf, N, n, 1));
+    ly->lin_k = buf, ly->lin_cap = N, ly->cube_coef = hs_kb5_one();
+    return buf;
+}
+
+/* The values a layer sends at rho, from its 16 lanes lc: 16 lane values (full) or lane 0 and
+ * sum_{j >= 1} beta^j lane_j (partial); ev(col) evaluates a column at rho. */
+static unsigned expected_vals(int full, const hs_kb *lc, size_t N, hs_kb5 gamma, hs_kb5 (*ev)(const hs_kb *, void *),
+                              void *ctx, hs_kb5 *out) {
+    if (full) {
+        for (unsigned j = 0; j < 16; j++) out[j] = ev(lc + j * N, ctx);
+        return 16;
+    }
+    const hs_kb5 beta = hs_kb5_mul(hs_kb5_square(gamma), gamma);
+    hs_kb5 c = hs_kb5_one();
+    out[0] = ev(lc, ctx), out[1] = hs_kb5_zero();
+    for (unsigned j = 1; j < 16; j++) c = hs_kb5_mul(c, beta), out[1] = hs_kb5_add(out[1], hs_kb5_mul(c, ev(lc + j * N, ctx)));
+    return 2;
+}
+
+typedef struct {
+    unsigned n;
+    const hs_kb5 *pt;
+} ev_ctx;
+static hs_kb5 ev_mle(const hs_kb *col, void *vc) {
+    const ev_ctx *c = vc;
+    return hs_mle_eval_base(col, c->n, c->pt, 1);
+}
+
 /* The per-layer identity and the layer sumcheck (prove, verify, final values = MLEs at rho). */
 static void layers(hs_rng *rng) {
     for (unsigned n = 1; n <= 6; n++) {
@@ -288,6 +327,7 @@ static void layers(hs_rng *rng) {
             CHECK(hs_kb5_eq(claim, brute_layer_sum(&w, L, z, gamma)));
             hs_gkr_layer ly;
             hs_gkr_layer_of(&w, L, &ly);
+            hs_kb *lc = layer_cols(&w, L), *lbuf = full ? NULL : partial_lin(&ly, lc, n, gamma);
             hs_transcript tp, tv;
             hs_transcript_init(&tp, "test");
             hs_transcript_init(&tv, "test");
@@ -302,31 +342,21 @@ static void layers(hs_rng *rng) {
                 if (threads == 2) CHECK(ww.len == pw.len && !memcmp(ww.data, pw.data, pw.len));
                 hs_w_free(&ww);
             }
-            hs_kb *lc = layer_cols(&w, L);
-            for (unsigned j = 0; j < 16; j++) CHECK(hs_kb5_eq(vals[j], hs_mle_eval_base(lc + j * w.N, n, rho, 1)));
-            /* the same layer given by its 16 materialised lanes proves the same bytes */
-            if (!full) {
-                hs_gkr_layer l2 = {.n = n, .n_cube = 1};
-                for (unsigned j = 0; j < 16; j++) l2.cols[j] = lc + j * w.N;
-                hs_transcript tt;
-                hs_transcript_init(&tt, "test");
-                hs_writer ww = {0};
-                hs_kb5 r3[8], v3[16];
-                CHECK(hs_gkr_layer_prove(&l2, &s, z, gamma, claim, &tt, &ww, 1, r3, v3, &why));
-                CHECK(ww.len == pw.len && !memcmp(ww.data, pw.data, pw.len));
-                hs_w_free(&ww);
-            }
-            free(lc);
+            hs_kb5 want[16];
+            ev_ctx ec = {n, rho};
+            const unsigned nv = expected_vals(full, lc, w.N, gamma, ev_mle, &ec, want);
+            for (unsigned j = 0; j < nv; j++) CHECK(hs_kb5_eq(vals[j], want[j]));
+            free(lc), free(lbuf);
             hs_reader r;
-            hs_r_init(&r, pw.data, pw.len);
-            CHECK(hs_gkr_layer_verify(n, ly.n_cube, z, gamma, claim, &tv, &r, rho2, vals2, &why));
-            CHECK(hs_r_left(&r) == 0);
-            CHECK(!memcmp(rho, rho2, n * sizeof *rho));
-            /* a wrong claim is rejected */
-            hs_transcript_init(&tv, "test");
-            hs_r_init(&r, pw.data, pw.len);
-            CHECK(!hs_gkr_layer_verify(n, ly.n_cube, z, gamma, hs_kb5_add(claim, hs_kb5_one()), &tv, &r, rho2, vals2,
-                                       &why));
+            for (int wrong = 0; wrong <= 1; wrong++) { /* the claim, then a wrong claim */
+                const hs_kb5 c = wrong ? hs_kb5_add(claim, hs_kb5_one()) : claim;
+                hs_transcript_init(&tv, "test");
+                hs_r_init(&r, pw.data, pw.len);
+                const int ok = full ? hs_gkr_layer_verify(n, ly.n_cube, z, gamma, c, &tv, &r, rho2, vals2, &why)
+                                    : hs_gkr_layer_verify_lin(n, 0, hs_kb5_one(), z, c, &tv, &r, rho2, vals2, &why);
+                CHECK(ok == !wrong);
+                if (!wrong) CHECK(hs_r_left(&r) == 0 && !memcmp(rho, rho2, n * sizeof *rho));
+            }
             hs_w_free(&pw);
         }
         hs_gkr_witness_free(&w);
@@ -481,6 +511,11 @@ static hs_kb5 brute_skip_ext(const hs_kb *f, unsigned n, const hs_kb5 *pt) {
     return acc;
 }
 
+static hs_kb5 ev_skip(const hs_kb *col, void *vc) {
+    const ev_ctx *c = vc;
+    return brute_skip_ext(col, c->n, c->pt);
+}
+
 /* The skip basis, interpolation, the skip extension and the conversions against direct sums. */
 static void skip_math(hs_rng *rng) {
     hs_kb5 L[SD], x = rand_kb5(rng), sum = hs_kb5_zero();
@@ -569,6 +604,7 @@ static void skip_layers(hs_rng *rng) {
             CHECK(hs_kb5_eq(claim, br));
             hs_gkr_layer ly;
             hs_gkr_layer_of(&w, L, &ly);
+            hs_kb *lbuf = full ? NULL : partial_lin(&ly, lc, n, gamma);
             hs_writer pw = {0};
             const char *why = NULL;
             for (unsigned run = 0; run < 3; run++) { /* threads 1, threads 2, portable kernels */
@@ -581,19 +617,23 @@ static void skip_layers(hs_rng *rng) {
                 if (run) CHECK(ww.len == pw.len && !memcmp(ww.data, pw.data, pw.len));
                 hs_w_free(&ww);
             }
-            CHECK(pw.len == (SDEG + 1 + 4 * (n - SK) + 16) * 20);
-            for (unsigned j = 0; j < 16; j++) CHECK(hs_kb5_eq(vals[j], brute_skip_ext(lc + j * N, n, rho)));
-            free(lc);
-            hs_transcript tv;
-            hs_transcript_init(&tv, "test");
-            hs_reader r;
-            hs_r_init(&r, pw.data, pw.len);
-            CHECK(hs_gkr_layer_verify_skip(n, ly.n_cube, z, gamma, claim, &tv, &r, rho2, vals2, &why));
-            CHECK(hs_r_left(&r) == 0 && !memcmp(rho, rho2, P * sizeof *rho));
-            hs_transcript_init(&tv, "test");
-            hs_r_init(&r, pw.data, pw.len);
-            CHECK(!hs_gkr_layer_verify_skip(n, ly.n_cube, z, gamma, hs_kb5_add(claim, hs_kb5_one()), &tv, &r, rho2,
-                                            vals2, &why));
+            hs_kb5 want[16];
+            ev_ctx ec = {n, rho};
+            const unsigned nv = expected_vals(full, lc, N, gamma, ev_skip, &ec, want);
+            CHECK(pw.len == (SDEG + 1 + 4 * (n - SK) + nv) * 20);
+            for (unsigned j = 0; j < nv; j++) CHECK(hs_kb5_eq(vals[j], want[j]));
+            free(lc), free(lbuf);
+            for (int wrong = 0; wrong <= 1; wrong++) { /* the claim, then a wrong claim */
+                const hs_kb5 c = wrong ? hs_kb5_add(claim, hs_kb5_one()) : claim;
+                hs_transcript tv;
+                hs_transcript_init(&tv, "test");
+                hs_reader r;
+                hs_r_init(&r, pw.data, pw.len);
+                const int ok = full ? hs_gkr_layer_verify_skip(n, ly.n_cube, z, gamma, c, &tv, &r, rho2, vals2, &why)
+                                    : hs_gkr_layer_verify_lin(n, 1, hs_kb5_one(), z, c, &tv, &r, rho2, vals2, &why);
+                CHECK(ok == !wrong);
+                if (!wrong) CHECK(hs_r_left(&r) == 0 && !memcmp(rho, rho2, P * sizeof *rho));
+            }
             hs_w_free(&pw);
         }
         hs_gkr_witness_free(&w);

@@ -414,7 +414,9 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
                 if (hs_kb5_is_zero(gamma)) goto done;
                 pclaim_start(&pc, gamma, wv);
                 *why = "out of memory";
-                if (!hs_gkr_lin_combine(ly.basis, 15 + pc.r, pc.A, lin_col, N, n, threads)) goto done;
+                const hs_kb *basis[HS_GKR_BASIS];
+                for (unsigned k = 0; k < 15 + pc.r; k++) basis[k] = hs_gkr_basis(&wit, k);
+                if (!hs_gkr_lin_combine(basis, 15 + pc.r, pc.A, lin_col, N, n, threads)) goto done;
             } else {
                 const unsigned r1 = pc.r; /* the round just proved */
                 const hs_kb5 mu = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));

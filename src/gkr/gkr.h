@@ -123,13 +123,9 @@ void hs_gkr_apply_minv(int full, const hs_kb5 *v, hs_kb5 *out);
 
 typedef struct {
     unsigned n;                       /* variables */
-    unsigned n_cube;                  /* lanes [0, n_cube) are cubed (16 full, 1 partial), others linear */
-    const hs_kb *cols[HS_GKR_LANES];  /* base-field columns of 2^n rows (lanes n_cube.. may be NULL if n_basis) */
-    /* n_basis > 0: the linear lanes are lane j = sum_k map[(j - n_cube) map_stride + k] basis[k] */
-    unsigned n_basis, map_stride;
-    const hs_kb *basis[HS_GKR_BASIS];
-    const hs_kb *map;
-    /* lin_k != NULL (the walk's partial layers, n_cube = 1): the relation is
+    unsigned n_cube;                  /* 16 (full layers: every lane cubed) or 1 (partial: lane 0, and lin_k) */
+    const hs_kb *cols[HS_GKR_LANES];  /* the cubed lanes' base-field columns of 2^n rows */
+    /* lin_k (required when n_cube = 1: the walk's partial layers): the relation is
      * cube_coef t_0^3 + lin with lin a K column the caller keeps across layers (5 planes of lin_cap
      * entries, never folded in place); first, if upd_P: lin += upd_mu upd_P + upd_na upd_s + upd_cst
      * (upd_s may be NULL), in the same pass as the first round's linear sums. The layer then sends
@@ -141,7 +137,7 @@ typedef struct {
     hs_kb5 upd_mu, upd_na, upd_cst;
 } hs_gkr_layer;
 
-/* The layer description of S-box layer L of a witness. */
+/* The layer description of S-box layer L of a witness (a partial layer's lin_k is the caller's). */
 void hs_gkr_layer_of(const hs_gkr_witness *w, unsigned layer, hs_gkr_layer *ly);
 
 /* Scratch for the layer prover, reusable across layers of up to 2^n rows. K tables are stored as

@@ -2,7 +2,7 @@
  * form, p(X) = m eq(z_i, X) q(X), q of degree 3 sent through the shared round transport
  * (src/sumcheck). Round 0 reads the base-field columns; it then folds them into K, scaled by
  * gamma^j so that a cube lane needs no coefficient (beta^j t^3 = (gamma^j t)^3); later rounds work
- * on those K columns. Partial layers carry their 15 linear lanes as one K column. */
+ * on those K columns. Partial layers carry their linear part as one K column the walk keeps (lin_k). */
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -334,56 +334,15 @@ int hs_gkr_lin_combine(const hs_kb *const *cols, unsigned kc, const hs_kb5 *coef
     return 1;
 }
 
-/* The linear lanes as lk columns with K coefficients (the lanes themselves, or their basis) combined
- * into the K column linp over the layer's 2^n rows. 0 if there are too many columns. */
-static int lin_setup(const hs_gkr_layer *ly, const hs_kb5 *coef, const hs_gkr_kernels *k, hs_gkr_k5 linp,
-                     unsigned threads, const hs_kb *const **lcols_out, unsigned *lk_out) {
-    const hs_kb *const *lcols = ly->n_basis ? ly->basis : ly->cols + ly->n_cube;
-    const unsigned lk = ly->n_basis ? ly->n_basis : HS_GKR_LANES - ly->n_cube;
-    *lcols_out = lcols, *lk_out = lk;
-    if (lk > HS_GKR_KERN_MAX_COLS) return 0;
-    if (ly->n_cube >= HS_GKR_LANES) return 1;
-    hs_kb5 lcoef[HS_GKR_KERN_MAX_COLS];
-    for (unsigned c = 0; c < lk; c++) {
-        if (!ly->n_basis) {
-            lcoef[c] = coef[ly->n_cube + c];
-            continue;
-        }
-        hs_kb5 acc = hs_kb5_zero();
-        for (unsigned j = ly->n_cube; j < HS_GKR_LANES; j++)
-            acc = hs_kb5_add(acc, hs_kb5_mul_base(coef[j], ly->map[(j - ly->n_cube) * ly->map_stride + c]));
-        lcoef[c] = acc;
-    }
-    lin_combine(k, lcols, lk, lcoef, linp, ly->n, threads);
-    return 1;
-}
-
-/* The linear lanes' values from their lk columns' values ev. */
-static void lin_vals(const hs_gkr_layer *ly, unsigned lk, const hs_kb5 *ev, hs_kb5 *vals) {
-    for (unsigned j = ly->n_cube; j < HS_GKR_LANES; j++) {
-        if (!ly->n_basis) {
-            vals[j] = ev[j - ly->n_cube];
-            continue;
-        }
-        hs_kb5 acc = hs_kb5_zero();
-        for (unsigned c = 0; c < lk; c++)
-            acc = hs_kb5_add(acc, hs_kb5_mul_base(ev[c], ly->map[(j - ly->n_cube) * ly->map_stride + c]));
-        vals[j] = acc;
-    }
-}
-
-/* A layer prover's start: gamma checked, layer_tables, lin_setup. NULL or why it failed. */
-static const char *layer_setup(const hs_gkr_layer *ly, const hs_gkr_scratch *s, hs_kb5 gamma, unsigned threads,
-                               hs_kb5 *scale, hs_kb5 *coef, hs_gkr_k5 *fold, hs_gkr_k5 *linp,
-                               const hs_kb *const **lcols, unsigned *lk) {
+/* A layer prover's start: gamma checked, layer_tables, the partial layers' linear column. NULL or
+ * why it failed. */
+static const char *layer_setup(const hs_gkr_layer *ly, const hs_gkr_scratch *s, hs_kb5 gamma, hs_kb5 *scale,
+                               hs_kb5 *coef, hs_gkr_k5 *fold, hs_gkr_k5 *linp) {
     if (hs_kb5_is_zero(gamma)) return "degenerate batching challenge";
     layer_tables(s, gamma, scale, coef, fold, linp);
-    if (ly->lin_k) {
-        if (ly->n_cube != 1 || ly->lin_cap < ((size_t)1 << ly->n)) return "bad linear column";
-        coef[0] = ly->cube_coef, *lcols = NULL, *lk = 0;
-        return NULL;
-    }
-    if (!lin_setup(ly, coef, s->kern, *linp, threads, lcols, lk)) return "too many basis columns";
+    if (ly->n_cube == HS_GKR_LANES) return NULL;
+    if (ly->n_cube != 1 || !ly->lin_k || ly->lin_cap < ((size_t)1 << ly->n)) return "bad linear column";
+    coef[0] = ly->cube_coef;
     return NULL;
 }
 
@@ -391,17 +350,13 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
                        hs_transcript *t, hs_writer *w, unsigned threads, hs_kb5 *rho, hs_kb5 *vals,
                        const char **why) {
     const unsigned n = ly->n;
-    const hs_gkr_kernels *k = s->kern;
     if (n < 1 || n > s->n) return *why = "layer size does not fit the scratch", 0;
-    const size_t N = (size_t)1 << s->n;
     hs_kb5 scale[HS_GKR_LANES], coef[HS_GKR_LANES];
     hs_gkr_k5 fold[HS_GKR_LANES], linp;
-    const hs_kb *const *lcols;
-    unsigned lk;
-    if ((*why = layer_setup(ly, s, gamma, threads, scale, coef, fold, &linp, &lcols, &lk))) return 0;
+    if ((*why = layer_setup(ly, s, gamma, scale, coef, fold, &linp))) return 0;
     const int has_lin = ly->n_cube < HS_GKR_LANES;
     const hs_gkr_k5 *lin = has_lin ? &linp : NULL;
-    if (ly->lin_k) { /* small layers only (the walk skips from n = 3): the update, then a copy to fold */
+    if (has_lin) { /* small layers only (the walk skips from n = 3): the update, then a copy to fold */
         const hs_gkr_k5 src = planes(ly->lin_k, ly->lin_cap);
         for (size_t x = 0; x < ((size_t)1 << n); x++) {
             hs_kb5 v = hs_gkr_k5_get(src, x);
@@ -436,16 +391,11 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
         else
             fold_round(ly, i, 0, s, scale, fold, lin, rho[i], threads);
     }
-    if (ly->lin_k) {
+    if (has_lin) {
         send_lin_vals(t, w, fold, linp, vals);
         return 1;
     }
     cube_vals(ly->n_cube, gamma, fold, vals);
-    if (has_lin) {
-        hs_kb5 ev[HS_GKR_KERN_MAX_COLS];
-        eval_with_table(lcols, lk, n, rho, planes(s->eq, N), k, ev, threads);
-        lin_vals(ly, lk, ev, vals);
-    }
     send_vals(t, w, vals, HS_GKR_LANES);
     return 1;
 }
@@ -537,9 +487,7 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
     const size_t N = (size_t)1 << s->n, M = (size_t)1 << nr;
     hs_kb5 scale[HS_GKR_LANES], coef[HS_GKR_LANES];
     hs_gkr_k5 fold[HS_GKR_LANES], linp;
-    const hs_kb *const *lcols;
-    unsigned lk;
-    if ((*why = layer_setup(ly, s, gamma, threads, scale, coef, fold, &linp, &lcols, &lk))) return 0;
+    if ((*why = layer_setup(ly, s, gamma, scale, coef, fold, &linp))) return 0;
     const int has_lin = ly->n_cube < HS_GKR_LANES;
     const hs_gkr_k5 *lin = has_lin ? &linp : NULL;
     /* the skip round: eq(y', .) over the M rows of a block (after the suffix tables' room) */
@@ -560,11 +508,9 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
             for (unsigned j = 0; j < ly->n_cube; j++) loc[X] = hs_kb5_add(loc[X], hs_kb5_mul(coef[j], acc[j][X]));
         }
         for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) ll[d] = hs_kb5_zero();
-        if (ly->lin_k) /* the caller's column: its update and the linear sums in one pass */
+        if (has_lin) /* the caller's column: its update and the linear sums in one pass */
             k->lupd(planes(ly->lin_k, ly->lin_cap), M, ly->upd_P, ly->upd_s, ly->upd_mu, ly->upd_na, ly->upd_cst, eqf,
                     lo, hi, ll);
-        else if (has_lin)
-            for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) k->lin(hs_gkr_k5_at(linp, d * M), 0, eqf, lo, hi, &ll[d], NULL);
 #pragma omp critical(hs_gkr_skip_q)
         {
             for (unsigned X = 0; X < SKIP_PTS; X++) qv[X] = hs_kb5_add(qv[X], loc[X]);
@@ -590,7 +536,7 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
         size_t lo, hi;
         my_range(M, &lo, &hi);
         for (unsigned j = 0; j < ly->n_cube; j++) k->skipf0(ly->cols[j], M, wl[j], fold[j], lo, hi);
-        if (has_lin) k->skipfk(ly->lin_k ? planes(ly->lin_k, ly->lin_cap) : linp, M, L, linp, lo, hi);
+        if (has_lin) k->skipfk(planes(ly->lin_k, ly->lin_cap), M, L, linp, lo, hi);
     }
     /* the n - 3 ordinary rounds on the K columns */
     hs_gkr_layer sub = *ly;
@@ -611,22 +557,11 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
         c_lin = hs_kb5_mul(m, hs_kb5_add(ab[0], hs_kb5_mul(rr[i], hs_kb5_sub(ab[1], ab[0]))));
         fold_round(&sub, i, 1, s, scale, fold, lin, rr[i], threads);
     }
-    if (ly->lin_k) {
+    if (has_lin) {
         send_lin_vals(t, w, fold, linp, vals);
         return 1;
     }
     cube_vals(ly->n_cube, gamma, fold, vals);
-    if (has_lin) { /* the linear columns' skip extensions at (rho_0, rho'): one evaluation per block */
-        hs_kb5 ev[HS_GKR_KERN_MAX_COLS], eb[HS_GKR_KERN_MAX_COLS];
-        const hs_kb *bc[HS_GKR_KERN_MAX_COLS];
-        for (unsigned c = 0; c < lk; c++) ev[c] = hs_kb5_zero();
-        for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) {
-            for (unsigned c = 0; c < lk; c++) bc[c] = lcols[c] + d * M;
-            eval_with_table(bc, lk, nr, rr, planes(s->eq, N), k, eb, threads);
-            for (unsigned c = 0; c < lk; c++) ev[c] = hs_kb5_add(ev[c], hs_kb5_mul(L[d], eb[c]));
-        }
-        lin_vals(ly, lk, ev, vals);
-    }
     send_vals(t, w, vals, HS_GKR_LANES);
     return 1;
 }

@@ -164,13 +164,8 @@ void hs_gkr_layer_of(const hs_gkr_witness *w, unsigned layer, hs_gkr_layer *ly) 
         for (unsigned j = 0; j < HS_GKR_LANES; j++) ly->cols[j] = hs_gkr_col(w, layer, j);
         return;
     }
-    unsigned r = layer - 4;
     ly->n_cube = 1;
     ly->cols[0] = hs_gkr_col(w, layer, 0);
-    ly->n_basis = 15 + r;
-    ly->map_stride = HS_GKR_BASIS;
-    ly->map = hs_gkr_partial_map(r);
-    for (unsigned k = 0; k < ly->n_basis; k++) ly->basis[k] = hs_gkr_basis(w, k);
 }
 
 #ifndef HS_HAVE_AVX2
