@@ -152,22 +152,8 @@ static int block_evals(const hs_kb *cols, const hs_kb *rows, unsigned n, const h
     return 1;
 }
 
-/* The 128 block values as proof bytes and transcript input. */
-static void send_blocks(hs_transcript *t, hs_writer *w, const hs_kb5 *e) {
-    hs_kbe b[HS_GKR_LANES * HS_GKR_SKIP_D];
-    for (unsigned i = 0; i < HS_GKR_LANES * HS_GKR_SKIP_D; i++) b[i] = hs_gkr_kbe(e[i]);
-    hs_w_kbe(w, GKR_EXT_DEGREE, b, HS_GKR_LANES * HS_GKR_SKIP_D);
-    hs_transcript_absorb_kbe(t, GKR_EXT_DEGREE, b, HS_GKR_LANES * HS_GKR_SKIP_D);
-}
-
-static int recv_blocks(hs_transcript *t, hs_reader *r, hs_kb5 *e) {
-    hs_kbe b[HS_GKR_LANES * HS_GKR_SKIP_D];
-    hs_r_kbe(r, GKR_EXT_DEGREE, b, HS_GKR_LANES * HS_GKR_SKIP_D);
-    if (r->err) return 0;
-    hs_transcript_absorb_kbe(t, GKR_EXT_DEGREE, b, HS_GKR_LANES * HS_GKR_SKIP_D);
-    for (unsigned i = 0; i < HS_GKR_LANES * HS_GKR_SKIP_D; i++) e[i] = hs_gkr_kb5(b[i]);
-    return 1;
-}
+/* The block values of one end: e[j |D| + d] is lane j's block d (docs/PROOF_FORMAT_GKR.md). */
+#define BLOCK_VALUES (HS_GKR_LANES * HS_GKR_SKIP_D)
 
 static void sample_point(hs_transcript *t, hs_kb5 *z, unsigned n) {
     for (unsigned i = 0; i < n; i++) z[i] = hs_gkr_kb5(hs_transcript_sample_kbe(t, GKR_EXT_DEGREE));
@@ -267,21 +253,6 @@ static int pclaim_end(const pclaim *pc, const hs_kb5 lam[2], const hs_kb5 *e, hs
     return hs_kb5_eq(acc, lam[1]);
 }
 
-static void send_k(hs_transcript *t, hs_writer *w, const hs_kb5 *v, unsigned cnt) {
-    hs_kbe e[HS_GKR_LANES];
-    for (unsigned j = 0; j < cnt; j++) e[j] = hs_gkr_kbe(v[j]);
-    hs_w_kbe(w, GKR_EXT_DEGREE, e, cnt);
-    hs_transcript_absorb_kbe(t, GKR_EXT_DEGREE, e, cnt);
-}
-static int recv_k(hs_transcript *t, hs_reader *r, hs_kb5 *v, unsigned cnt) {
-    hs_kbe e[HS_GKR_LANES];
-    hs_r_kbe(r, GKR_EXT_DEGREE, e, cnt);
-    if (r->err) return 0;
-    hs_transcript_absorb_kbe(t, GKR_EXT_DEGREE, e, cnt);
-    for (unsigned j = 0; j < cnt; j++) v[j] = hs_gkr_kb5(e[j]);
-    return 1;
-}
-
 /* u_4's lanes 1..15 (basis 0..14) at the claim point z (skip form: (rho_0, rho')). */
 static int u4_evals(const hs_gkr_witness *w, unsigned sk, const hs_kb5 *z, hs_kb5 *e, unsigned threads) {
     const hs_kb *c[15];
@@ -370,7 +341,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
         if (!block_evals(shape.public_io ? NULL : wit.out, shape.public_io ? outs : NULL, n, z_out + sk, eb, threads))
             goto done;
         if (!shape.public_io) {
-            send_blocks(&tr, out, eb);
+            hs_gkr_send_k(&tr, out, eb, BLOCK_VALUES);
             eq_bits3(z_out, wb);
             combine8(wb, eb, v_out);
         }
@@ -382,12 +353,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
         for (unsigned j = 0; j < HS_GKR_LANES; j++) oc[j] = wit.out + j * N;
         if (!hs_gkr_eval_cols(oc, HS_GKR_LANES, n, z_out, v_out, threads)) goto done;
     }
-    if (!sk && !shape.public_io) {
-        hs_kbe e[HS_GKR_LANES];
-        for (unsigned j = 0; j < HS_GKR_LANES; j++) e[j] = hs_gkr_kbe(v_out[j]);
-        hs_w_kbe(out, GKR_EXT_DEGREE, e, HS_GKR_LANES);
-        hs_transcript_absorb_kbe(&tr, GKR_EXT_DEGREE, e, HS_GKR_LANES);
-    }
+    if (!sk && !shape.public_io) hs_gkr_send_k(&tr, out, v_out, HS_GKR_LANES);
     if (!sk) {
         memcpy(v, v_out, sizeof v);
         memcpy(z, z_out, n * sizeof *z);
@@ -439,7 +405,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
             hs_kb5 e[15];
             *why = "out of memory";
             if (!u4_evals(&wit, sk, z, e, threads)) goto done;
-            send_k(&tr, out, e, 15);
+            hs_gkr_send_k(&tr, out, e, 15);
             pclaim_end(&pc, lam, e, v);
         }
     }
@@ -454,7 +420,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
         if (sk) { /* the input blocks at (bits(d), rho'); epsilon; the statement at (epsilon, rho') */
             *why = "out of memory";
             if (!block_evals(wit.in, NULL, n, z + 1, eb, threads)) goto done;
-            send_blocks(&tr, out, eb);
+            hs_gkr_send_k(&tr, out, eb, BLOCK_VALUES);
             sample_point(&tr, pin, sk);
             eq_bits3(pin, wb);
             combine8(wb, eb, x_claim);
@@ -531,7 +497,7 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
             *why = "out of memory";
             if (!block_evals(NULL, pub_out, n, z_out + sk, eb, threads)) goto done;
         } else {
-            if (!recv_blocks(&tr, &r, eb)) {
+            if (!hs_gkr_recv_k(&tr, &r, eb, BLOCK_VALUES)) {
                 *why = r.err;
                 goto done;
             }
@@ -542,15 +508,9 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
     } else if (s.public_io) {
         *why = "out of memory";
         if (!hs_gkr_eval_rows(pub_out, HS_GKR_LANES, n, z_out, v_out, threads)) goto done;
-    } else {
-        hs_kbe e[HS_GKR_LANES];
-        hs_r_kbe(&r, GKR_EXT_DEGREE, e, HS_GKR_LANES);
-        if (r.err) {
-            *why = r.err;
-            goto done;
-        }
-        hs_transcript_absorb_kbe(&tr, GKR_EXT_DEGREE, e, HS_GKR_LANES);
-        for (unsigned j = 0; j < HS_GKR_LANES; j++) v_out[j] = hs_gkr_kb5(e[j]);
+    } else if (!hs_gkr_recv_k(&tr, &r, v_out, HS_GKR_LANES)) {
+        *why = r.err;
+        goto done;
     }
     if (!sk) {
         memcpy(v, v_out, sizeof v);
@@ -586,7 +546,7 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
         memcpy(z, rho, P * sizeof *z);
         if (L == 4) {
             hs_kb5 e[15];
-            if (!recv_k(&tr, &r, e, 15)) {
+            if (!hs_gkr_recv_k(&tr, &r, e, 15)) {
                 *why = r.err;
                 goto done;
             }
@@ -622,7 +582,7 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
         hs_whir_statement st[2];
         if (sk) { /* the input blocks must give the claims at rho_0; the statement at (epsilon, rho') */
             hs_kb5 chk[HS_GKR_LANES];
-            if (!recv_blocks(&tr, &r, eb)) {
+            if (!hs_gkr_recv_k(&tr, &r, eb, BLOCK_VALUES)) {
                 *why = r.err;
                 goto done;
             }

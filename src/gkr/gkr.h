@@ -101,6 +101,12 @@ static inline hs_kbe hs_gkr_kbe(hs_kb5 a) {
 }
 static inline hs_kb5 hs_gkr_kb5(hs_kbe e) { return (hs_kb5){{e.c[0], e.c[1], e.c[2], e.c[3], e.c[4]}}; }
 
+/* cnt K values as proof bytes (w may be NULL: absorbed only) and transcript input; the reader side
+ * reads and absorbs them (0 on a short proof: r->err says why). Every gkr and ragged message that
+ * is a list of K values goes through these. */
+void hs_gkr_send_k(hs_transcript *t, hs_writer *w, const hs_kb5 *v, size_t cnt);
+int hs_gkr_recv_k(hs_transcript *t, hs_reader *r, hs_kb5 *v, size_t cnt);
+
 /* Runs the permutation on the N = 2^n row-major Montgomery states (16 words each) and fills the
  * witness (column-major). rows_out (may be NULL) receives the outputs row-major. flags: HS_GKR_WIT_*.
  * 0 on allocation failure. */

@@ -279,27 +279,58 @@ static void cube_vals(unsigned n_cube, hs_kb5 gamma, const hs_gkr_k5 *fold, hs_k
     for (unsigned j = 0; j < n_cube; j++) vals[j] = hs_kb5_mul(hs_gkr_k5_get(fold[j], 0), u), u = hs_kb5_mul(u, g_inv);
 }
 
-/* The cnt (<= 16) values at the end of a layer: written (w may be NULL) and absorbed; read and
- * absorbed. */
-static void send_vals(hs_transcript *t, hs_writer *w, const hs_kb5 *vals, unsigned cnt) {
-    hs_kbe e[HS_GKR_LANES];
-    for (unsigned j = 0; j < cnt; j++) e[j] = hs_gkr_kbe(vals[j]);
-    if (w) hs_w_kbe(w, 5, e, cnt);
-    hs_transcript_absorb_kbe(t, 5, e, cnt);
+#define SEND_CHUNK 32
+
+void hs_gkr_send_k(hs_transcript *t, hs_writer *w, const hs_kb5 *v, size_t cnt) {
+    for (size_t o = 0; o < cnt; o += SEND_CHUNK) {
+        const size_t c = cnt - o < SEND_CHUNK ? cnt - o : SEND_CHUNK;
+        hs_kbe e[SEND_CHUNK];
+        for (size_t j = 0; j < c; j++) e[j] = hs_gkr_kbe(v[o + j]);
+        if (w) hs_w_kbe(w, 5, e, c);
+        hs_transcript_absorb_kbe(t, 5, e, c);
+    }
 }
-static int recv_vals(hs_transcript *t, hs_reader *r, hs_kb5 *vals, unsigned cnt) {
-    hs_kbe e[HS_GKR_LANES];
-    hs_r_kbe(r, 5, e, cnt);
-    if (r->err) return 0;
-    hs_transcript_absorb_kbe(t, 5, e, cnt);
-    for (unsigned j = 0; j < cnt; j++) vals[j] = hs_gkr_kb5(e[j]);
+
+int hs_gkr_recv_k(hs_transcript *t, hs_reader *r, hs_kb5 *v, size_t cnt) {
+    for (size_t o = 0; o < cnt; o += SEND_CHUNK) {
+        const size_t c = cnt - o < SEND_CHUNK ? cnt - o : SEND_CHUNK;
+        hs_kbe e[SEND_CHUNK];
+        hs_r_kbe(r, 5, e, c);
+        if (r->err) return 0;
+        hs_transcript_absorb_kbe(t, 5, e, c);
+        for (size_t j = 0; j < c; j++) v[o + j] = hs_gkr_kb5(e[j]);
+    }
     return 1;
 }
 
-/* A lin_k layer's 2 values: the cube lane (folded unscaled) and the folded linear column. */
-static void send_lin_vals(hs_transcript *t, hs_writer *w, const hs_gkr_k5 *fold, hs_gkr_k5 linp, hs_kb5 *vals) {
-    vals[0] = hs_gkr_k5_get(fold[0], 0), vals[1] = hs_gkr_k5_get(linp, 0);
-    send_vals(t, w, vals, 2);
+/* The layer's values at rho, sent: a partial layer's cube lane (folded unscaled) and linear column,
+ * or a full layer's 16 lanes (unscaled). */
+static void layer_end(const hs_gkr_layer *ly, hs_kb5 gamma, const hs_gkr_k5 *fold, hs_gkr_k5 linp, hs_transcript *t,
+                      hs_writer *w, hs_kb5 *vals) {
+    if (ly->lin_k) {
+        vals[0] = hs_gkr_k5_get(fold[0], 0), vals[1] = hs_gkr_k5_get(linp, 0);
+        hs_gkr_send_k(t, w, vals, 2);
+        return;
+    }
+    cube_vals(ly->n_cube, gamma, fold, vals);
+    hs_gkr_send_k(t, w, vals, HS_GKR_LANES);
+}
+
+/* One ordinary round in Gruen's form: q from round_q, p sent, r drawn; m (the eq factors already
+ * bound) and c_lin (the linear part's running claim, m eq(z_i, r) (A + r (B - A))) move on. 0 on a
+ * degenerate claim point. */
+static int ord_round(const hs_gkr_layer *ly, unsigned i, int kmode, const hs_gkr_scratch *s, const hs_kb5 *z,
+                     const hs_kb5 *coef, const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, const hs_kb5 *r0, hs_kb5 *claim,
+                     hs_kb5 *m, hs_kb5 *c_lin, unsigned threads, hs_transcript *t, hs_writer *w, hs_kb5 *r) {
+    hs_kb5 q[3], p[5], ab[2];
+    if (!round_q(ly, i, kmode, s, z, coef, fold, lin, r0, *claim, *m, *c_lin, threads, q, ab)) return 0;
+    if (!hs_sc_gruen_expand(*claim, *m, z[i], q, 4, p)) return 0;
+    *r = hs_sc_prove_round(t, w, p, 4);
+    *claim = hs_sc_interpolate(p, 4, *r);
+    const hs_kb5 omz = hs_kb5_sub(hs_kb5_one(), z[i]), omr = hs_kb5_sub(hs_kb5_one(), *r);
+    *m = hs_kb5_mul(*m, hs_kb5_add(hs_kb5_mul(z[i], *r), hs_kb5_mul(omz, omr)));
+    *c_lin = hs_kb5_mul(*m, hs_kb5_add(ab[0], hs_kb5_mul(*r, hs_kb5_sub(ab[1], ab[0]))));
+    return 1;
 }
 
 /* scale[j] = gamma^j, coef[j] = beta^j = scale[j]^3; the folded lanes' and the linear column's
@@ -374,29 +405,16 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
     const int base1 = !has_lin && n >= 2;
     hs_kb5 m = hs_kb5_one(), c_lin = hs_kb5_zero();
     for (unsigned i = 0; i < n; i++) {
-        hs_kb5 q[3], p[5], ab[2];
-        if (!round_q(ly, i, 0, s, z, coef, fold, lin, base1 && i == 1 ? &rho[0] : NULL, claim, m, c_lin, threads, q, ab))
+        if (!ord_round(ly, i, 0, s, z, coef, fold, lin, base1 && i == 1 ? &rho[0] : NULL, &claim, &m, &c_lin, threads, t,
+                       w, &rho[i]))
             return *why = "degenerate claim point", 0;
-        if (!hs_sc_gruen_expand(claim, m, z[i], q, 4, p)) return *why = "degenerate claim point", 0;
-        rho[i] = hs_sc_prove_round(t, w, p, 4);
-        claim = hs_sc_interpolate(p, 4, rho[i]);
-        hs_kb5 omz = hs_kb5_sub(hs_kb5_one(), z[i]), omr = hs_kb5_sub(hs_kb5_one(), rho[i]);
-        hs_kb5 eqr = hs_kb5_add(hs_kb5_mul(z[i], rho[i]), hs_kb5_mul(omz, omr));
-        m = hs_kb5_mul(m, eqr);
-        /* the linear part's running claim: m eq(z_i, rho_i) (A + rho_i (B - A)) with the new m */
-        c_lin = hs_kb5_mul(m, hs_kb5_add(ab[0], hs_kb5_mul(rho[i], hs_kb5_sub(ab[1], ab[0]))));
         if (base1 && i == 0) continue;
         if (base1 && i == 1)
             fold_two(ly, s, scale, fold, rho[0], rho[1], threads);
         else
             fold_round(ly, i, 0, s, scale, fold, lin, rho[i], threads);
     }
-    if (has_lin) {
-        send_lin_vals(t, w, fold, linp, vals);
-        return 1;
-    }
-    cube_vals(ly->n_cube, gamma, fold, vals);
-    send_vals(t, w, vals, HS_GKR_LANES);
+    layer_end(ly, gamma, fold, linp, t, w, vals);
     return 1;
 }
 
@@ -517,16 +535,14 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
             for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) lam[d] = hs_kb5_add(lam[d], ll[d]);
         }
     }
-    if (has_lin) /* the linear part has degree 7: its values at D extended */
+    if (has_lin) /* the linear part has degree |D| - 1: its values at D extended */
         for (unsigned X = 0; X < SKIP_PTS; X++)
             qv[X] = hs_kb5_add(qv[X], hs_gkr_skip_interp(lam, HS_GKR_SKIP_D - 1, hs_kb5_from_base(hs_kb_from_u32(X))));
-    hs_kbe qe[SKIP_PTS];
-    for (unsigned X = 0; X < SKIP_PTS; X++) qe[X] = hs_gkr_kbe(qv[X]);
-    if (w) hs_w_kbe(w, 5, qe, SKIP_PTS);
-    hs_transcript_absorb_kbe(t, 5, qe, SKIP_PTS);
+    hs_gkr_send_k(t, w, qv, SKIP_PTS);
     rho[0] = hs_gkr_kb5(hs_transcript_sample_kbe(t, 5));
     claim = hs_gkr_skip_interp(qv, HS_GKR_SKIP_DEG, rho[0]);
-    /* bind d to rho_0: the cube lanes into K (scaled by gamma^j), the linear column in place */
+    /* bind d to rho_0: the cube lanes into K (scaled by gamma^j), the caller's linear column into the
+     * scratch (it stays as it is for the next layer's update) */
     hs_kb5 L[HS_GKR_SKIP_D], wl[HS_GKR_LANES][HS_GKR_SKIP_D];
     hs_gkr_skip_basis(rho[0], L);
     for (unsigned j = 0; j < ly->n_cube; j++)
@@ -538,7 +554,7 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
         for (unsigned j = 0; j < ly->n_cube; j++) k->skipf0(ly->cols[j], M, wl[j], fold[j], lo, hi);
         if (has_lin) k->skipfk(planes(ly->lin_k, ly->lin_cap), M, L, linp, lo, hi);
     }
-    /* the n - 3 ordinary rounds on the K columns */
+    /* the n - k ordinary rounds on the K columns */
     hs_gkr_layer sub = *ly;
     sub.n = nr;
     const hs_kb5 *zr = z + 1;
@@ -546,23 +562,11 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
     if (nr > 0) build_suffix_eq(s, zr, nr, threads);
     hs_kb5 m = hs_kb5_one(), c_lin = hs_kb5_zero();
     for (unsigned i = 0; i < nr; i++) {
-        hs_kb5 q[3], p[5], ab[2];
-        if (!round_q(&sub, i, 1, s, zr, coef, fold, lin, NULL, claim, m, c_lin, threads, q, ab))
+        if (!ord_round(&sub, i, 1, s, zr, coef, fold, lin, NULL, &claim, &m, &c_lin, threads, t, w, &rr[i]))
             return *why = "degenerate claim point", 0;
-        if (!hs_sc_gruen_expand(claim, m, zr[i], q, 4, p)) return *why = "degenerate claim point", 0;
-        rr[i] = hs_sc_prove_round(t, w, p, 4);
-        claim = hs_sc_interpolate(p, 4, rr[i]);
-        hs_kb5 omz = hs_kb5_sub(hs_kb5_one(), zr[i]), omr = hs_kb5_sub(hs_kb5_one(), rr[i]);
-        m = hs_kb5_mul(m, hs_kb5_add(hs_kb5_mul(zr[i], rr[i]), hs_kb5_mul(omz, omr)));
-        c_lin = hs_kb5_mul(m, hs_kb5_add(ab[0], hs_kb5_mul(rr[i], hs_kb5_sub(ab[1], ab[0]))));
         fold_round(&sub, i, 1, s, scale, fold, lin, rr[i], threads);
     }
-    if (has_lin) {
-        send_lin_vals(t, w, fold, linp, vals);
-        return 1;
-    }
-    cube_vals(ly->n_cube, gamma, fold, vals);
-    send_vals(t, w, vals, HS_GKR_LANES);
+    layer_end(ly, gamma, fold, linp, t, w, vals);
     return 1;
 }
 
@@ -574,12 +578,8 @@ static int verify_rounds(unsigned n, int skip, const hs_kb5 *z, hs_kb5 *claim, h
     unsigned off = 0;
     if (skip) {
         if (n < HS_GKR_SKIP) return *why = "skip layer needs n >= 3", 0;
-        hs_kbe qe[SKIP_PTS];
-        hs_r_kbe(r, 5, qe, SKIP_PTS);
-        if (r->err) return *why = r->err, 0;
-        hs_transcript_absorb_kbe(t, 5, qe, SKIP_PTS);
         hs_kb5 qv[SKIP_PTS], L[HS_GKR_SKIP_D], sum = hs_kb5_zero();
-        for (unsigned X = 0; X < SKIP_PTS; X++) qv[X] = hs_gkr_kb5(qe[X]);
+        if (!hs_gkr_recv_k(t, r, qv, SKIP_PTS)) return *why = r->err, 0;
         hs_gkr_skip_basis(z[0], L);
         for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) sum = hs_kb5_add(sum, hs_kb5_mul(L[d], qv[d]));
         if (!hs_kb5_eq(sum, *claim)) return *why = "layer sumcheck: skip round does not match the claim", 0;
@@ -602,7 +602,7 @@ static int verify_layer(unsigned n, int skip, unsigned n_cube, const hs_kb5 *z, 
                         hs_transcript *t, hs_reader *r, hs_kb5 *rho, hs_kb5 *vals, const char **why) {
     hs_kb5 eqv;
     if (!verify_rounds(n, skip, z, &claim, t, r, rho, &eqv, why)) return 0;
-    if (!recv_vals(t, r, vals, HS_GKR_LANES)) return *why = r->err, 0;
+    if (!hs_gkr_recv_k(t, r, vals, HS_GKR_LANES)) return *why = r->err, 0;
     return final_check(eqv, hs_gkr_layer_g(n_cube, gamma, vals), claim, why);
 }
 
@@ -620,7 +620,7 @@ int hs_gkr_layer_verify_lin(unsigned n, int skip, hs_kb5 cube_coef, const hs_kb5
                             hs_reader *r, hs_kb5 *rho, hs_kb5 vals[2], const char **why) {
     hs_kb5 eqv;
     if (!verify_rounds(n, skip, z, &claim, t, r, rho, &eqv, why)) return 0;
-    if (!recv_vals(t, r, vals, 2)) return *why = r->err, 0;
+    if (!hs_gkr_recv_k(t, r, vals, 2)) return *why = r->err, 0;
     const hs_kb5 g = hs_kb5_add(hs_kb5_mul(cube_coef, kb5_cube(vals[0])), vals[1]);
     return final_check(eqv, g, claim, why);
 }

@@ -272,10 +272,7 @@ static int walk_prove(region *g, unsigned k, unsigned nv, hs_transcript *tr, hs_
         }
         if (!hs_rsc_prove_ws(ws, inst, k, nv, tr, out, threads, claims, rho, fv, why)) goto done;
         for (unsigned a = 0; a < k; a++) {
-            hs_kbe e[LANES];
-            for (unsigned j = 0; j < LANES; j++) e[j] = hs_gkr_kbe(fv[a * LANES + j]);
-            hs_w_kbe(out, RAGGED_EXT_DEGREE, e, LANES);
-            hs_transcript_absorb_kbe(tr, RAGGED_EXT_DEGREE, e, LANES);
+            hs_gkr_send_k(tr, out, fv + a * LANES, LANES);
             strip_rc(L, fv + a * LANES, g[a].v);
             memcpy(g[a].z, rho, g[a].n * sizeof *rho);
         }
@@ -420,13 +417,9 @@ static int walk_verify(vregion *g, unsigned k, unsigned nv, hs_transcript *tr, h
         if (!hs_sc_verify(tr, r, nv, RAGGED_DEGREE, claim, rho, &final)) return *why = r->err ? r->err : "truncated proof", 0;
         hs_kb5 expect = hs_kb5_zero();
         for (unsigned a = 0; a < k; a++) {
-            hs_kbe e[LANES];
             hs_kb5 vals[LANES], ga = hs_kb5_zero();
-            hs_r_kbe(r, RAGGED_EXT_DEGREE, e, LANES);
-            if (r->err) return *why = r->err, 0;
-            hs_transcript_absorb_kbe(tr, RAGGED_EXT_DEGREE, e, LANES);
+            if (!hs_gkr_recv_k(tr, r, vals, LANES)) return *why = r->err, 0;
             for (unsigned j = 0; j < LANES; j++) {
-                vals[j] = hs_gkr_kb5(e[j]);
                 hs_kb5 t = vals[j];
                 if (full || j == 0) t = hs_kb5_mul(hs_kb5_square(t), t);
                 ga = hs_kb5_add(ga, hs_kb5_mul(omega[a][j], t));
