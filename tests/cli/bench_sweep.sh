@@ -3,12 +3,7 @@
 # format, its '-' rows, its range checks and --plot. Usage: bench_sweep.sh HASHSNARK TESTS_DIR
 # Uses the test hook HS_SWEEP_TEST_KILL=N (src/bench/sweep.c): the child of size 2^N kills itself
 # with SIGKILL, as the out-of-memory killer would.
-set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-no() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib/setup.sh"
 sweep=(bench --hash poseidon2-kb16 --log-perms 6..8 --samples 2 --threads 1)
 
 # markdown: the seeds' columns and units, then verify and bits

@@ -1,11 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end: hashsnark prove --backend gkr / verify, private and public. Usage: gkr.sh HASHSNARK TESTS_DIR
-set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-no() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib/setup.sh"
 for preset in compat proven128; do
     out=$("$bin" prove --backend gkr --log-perms 7 --preset $preset --seed 3 --threads 2 --out "$tmp/$preset.bin" 2>"$tmp/err") ||
         no "gkr prove $preset exit $?: $(cat "$tmp/err")"

@@ -1,11 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end: hashsnark hash input rules. Usage: hash.sh HASHSNARK TESTS_DIR
-set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-no() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib/setup.sh"
 # SHA3-256 of "" and "abc", with a comment, a blank line, CRLF and uppercase hex
 got=$(printf '# two messages\n\n-\r\n616263\n' | "$bin" hash --hash sha3-256) || no "sha3 exit"
 [ "$got" = "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a

@@ -1,12 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end: hashsnark params (the soundness calculator), the prover's refusal of shapes whose
 # declared security does not hold, and the bits verify reports. Usage: params.sh HASHSNARK TESTS_DIR
-set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-no() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib/setup.sh"
 
 # text: a table of terms and the claim line
 out=$("$bin" params --preset compat --log-perms 20) || no "params text exit $?"

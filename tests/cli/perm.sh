@@ -1,12 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end: hashsnark perm on good and bad input. Usage: perm.sh HASHSNARK TESTS_DIR
-set -u
-bin=$1
+. "$(dirname "$0")/lib/setup.sh"
 tests=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-no() { echo "FAIL: $*"; fail=1; }
 
 # The Plonky3 test vector, given with commas, a comment and a blank line, must come out as in the file.
 cat >"$tmp/in.txt" <<'IN'

@@ -1,11 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end: hashsnark prove / verify and the verify exit rules. Usage: prove.sh HASHSNARK TESTS_DIR
-set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-no() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib/setup.sh"
 out=$("$bin" prove --hash poseidon2-kb16 --log-perms 6 --preset fast100 --seed 7 --threads 2 --out "$tmp/p.bin" 2>"$tmp/err") ||
     no "prove exit $?: $(cat "$tmp/err")"
 echo "$out" | grep -Eq '^proved 64 permutations .* perms/s, proof [0-9]+ bytes$' || no "prove summary: $out"

@@ -1,12 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end: hashsnark prove --backend gkr --regions / verify (the three variants), tampering,
 # wrong tables, usage errors. Usage: ragged.sh HASHSNARK TESTS_DIR
-set -u
-bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-no() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib/setup.sh"
 for v in ragged padded independent; do
     p="$tmp/$v.bin"
     out=$("$bin" prove --backend gkr --regions 4,6,5 --variant $v --seed 5 --threads 2 --out "$p" 2>"$tmp/err") ||
