@@ -23,6 +23,14 @@ double hs_bench_median(double *v, unsigned k) {
     return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
 }
 
+void hs_bench_msg_times(hs_bench_msg *m, double *t, unsigned k) {
+    double sum = 0;
+    for (unsigned i = 0; i < k; i++) sum += t[i];
+    m->prove_mean_s = sum / k;
+    m->prove_median_s = hs_bench_median(t, k); /* sorts */
+    m->prove_min_s = t[0], m->prove_max_s = t[k - 1];
+}
+
 int hs_bench_child(void (*fn)(void *ctx, void *msg), void *ctx, void *msg, size_t msg_len, double timeout_s,
                    uint64_t *peak_rss, char *why, size_t whylen) {
     *peak_rss = 0;

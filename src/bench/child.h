@@ -19,4 +19,16 @@ int hs_bench_child(void (*fn)(void *ctx, void *msg), void *ctx, void *msg, size_
 /* Median of k values (sorts v). */
 double hs_bench_median(double *v, unsigned k);
 
+/* What a measuring child sends back through its pipe (one write, below PIPE_BUF): ok, or why it
+ * failed; its proving times summarised; the median verification time and the proof's size. */
+typedef struct {
+    int ok;
+    char why[160];
+    double prove_median_s, prove_min_s, prove_max_s, prove_mean_s, verify_s;
+    uint64_t proof_bytes;
+} hs_bench_msg;
+
+/* Fills the prove_* fields from k > 0 proving times (sorts t). */
+void hs_bench_msg_times(hs_bench_msg *m, double *t, unsigned k);
+
 #endif

@@ -36,14 +36,7 @@ int hs_ragged_parse_widths(const char *s, unsigned *widths, unsigned *n_regions)
 
 /* ---- the child: inputs, K proofs, K verifications ---- */
 
-typedef struct {
-    int ok;
-    char why[160];
-    double prove_s, prove_min_s, prove_max_s, verify_s;
-    uint64_t proof_bytes;
-} child_msg;
-
-static int child_run(const hs_ragged_bench_config *cfg, unsigned variant, child_msg *m) {
+static int child_run(const hs_ragged_bench_config *cfg, unsigned variant, hs_bench_msg *m) {
     const unsigned A = cfg->n_regions, K = cfg->samples ? cfg->samples : 1;
     hs_ragged_shape s;
     const char *why = NULL;
@@ -83,8 +76,7 @@ static int child_run(const hs_ragged_bench_config *cfg, unsigned variant, child_
     }
     m->proof_bytes = w.len;
     m->verify_s = hs_bench_median(tv, K);
-    m->prove_s = hs_bench_median(tp, K); /* sorts tp */
-    m->prove_min_s = tp[0], m->prove_max_s = tp[K - 1];
+    hs_bench_msg_times(m, tp, K);
     ok = 1;
 done:
     if (!ok) snprintf(m->why, sizeof m->why, "%s", why ? why : "failed");
@@ -101,7 +93,7 @@ typedef struct {
 
 static void child_main(void *ctxp, void *msgp) {
     const child_ctx *cx = ctxp;
-    child_msg *m = msgp;
+    hs_bench_msg *m = msgp;
     m->ok = child_run(cx->cfg, cx->variant, m);
 }
 
@@ -112,7 +104,7 @@ static void run_variant(const hs_ragged_bench_config *cfg, unsigned variant, hs_
     const char *why = NULL;
     if (hs_ragged_shape_make(&s, variant, cfg->widths, cfg->n_regions, cfg->preset, &why)) row->physical_rows = s.physical_rows;
     child_ctx cx = {cfg, variant};
-    child_msg m;
+    hs_bench_msg m;
     if (!hs_bench_child(child_main, &cx, &m, sizeof m, cfg->timeout_s, &row->peak_rss_bytes, row->why, sizeof row->why))
         return;
     if (!m.ok) {
@@ -121,7 +113,7 @@ static void run_variant(const hs_ragged_bench_config *cfg, unsigned variant, hs_
         return;
     }
     row->ok = 1;
-    row->prove_s = m.prove_s, row->prove_min_s = m.prove_min_s, row->prove_max_s = m.prove_max_s;
+    row->prove_s = m.prove_median_s, row->prove_min_s = m.prove_min_s, row->prove_max_s = m.prove_max_s;
     row->verify_s = m.verify_s;
     row->proof_bytes = m.proof_bytes;
 }

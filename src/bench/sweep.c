@@ -179,14 +179,6 @@ int hs_sweep_parse_range(const char *s, unsigned lo_min, unsigned hi_max, unsign
     return 1;
 }
 
-/* What a child sends back through its pipe (one write, below PIPE_BUF). */
-typedef struct {
-    int ok;
-    char why[160];
-    double prove_median_s, prove_best_s, prove_mean_s, verify_s;
-    uint64_t proof_bytes;
-} child_msg;
-
 typedef struct {
     const hs_sweep_config *cfg;
     unsigned log_perms;
@@ -196,7 +188,7 @@ typedef struct {
 static void child_main(void *ctxp, void *msgp) {
     const child_ctx *cx = ctxp;
     const hs_sweep_config *cfg = cx->cfg;
-    child_msg *m = msgp;
+    hs_bench_msg *m = msgp;
     /* Test hook (tests/cli/bench_sweep.sh): HS_SWEEP_TEST_KILL=N kills the child of size 2^N as
      * the out-of-memory killer would, to check that the sweep prints a '-' row and goes on. */
     const char *hook = getenv("HS_SWEEP_TEST_KILL");
@@ -206,12 +198,8 @@ static void child_main(void *ctxp, void *msgp) {
     if (!out.prove_s) {
         snprintf(m->why, sizeof m->why, "out of memory");
     } else if (backends[cfg->backend].run(cfg, cx->log_perms, &out, m->why, sizeof m->why)) {
-        double sum = 0;
-        for (unsigned i = 0; i < cfg->samples; i++) sum += out.prove_s[i];
         m->ok = 1;
-        m->prove_median_s = hs_bench_median(out.prove_s, cfg->samples); /* sorts */
-        m->prove_best_s = out.prove_s[0];
-        m->prove_mean_s = sum / cfg->samples;
+        hs_bench_msg_times(m, out.prove_s, cfg->samples);
         m->verify_s = out.verify_s;
         m->proof_bytes = out.proof_bytes;
     }
@@ -223,7 +211,7 @@ static void run_one(const hs_sweep_config *cfg, unsigned log_perms, hs_sweep_row
     row->log_perms = log_perms;
     row->bits = NAN;
     child_ctx cx = {cfg, log_perms};
-    child_msg m;
+    hs_bench_msg m;
     if (!hs_bench_child(child_main, &cx, &m, sizeof m, cfg->timeout_s, &row->peak_rss_bytes, row->why, sizeof row->why))
         return;
     if (!m.ok) {
@@ -233,7 +221,7 @@ static void run_one(const hs_sweep_config *cfg, unsigned log_perms, hs_sweep_row
     }
     row->ok = 1;
     row->prove_s = m.prove_median_s;
-    row->prove_best_s = m.prove_best_s;
+    row->prove_best_s = m.prove_min_s;
     row->prove_mean_s = m.prove_mean_s;
     row->verify_s = m.verify_s;
     row->proof_bytes = m.proof_bytes;
