@@ -84,3 +84,12 @@ int hs_bench_child(void (*fn)(void *ctx, void *msg), void *ctx, void *msg, size_
         return snprintf(why, whylen, "child exited with status %d", WIFEXITED(status) ? WEXITSTATUS(status) : -1), 0;
     return 1;
 }
+
+int hs_bench_measure(void (*fn)(void *ctx, void *msg), void *ctx, hs_bench_msg *m, double timeout_s,
+                     uint64_t *peak_rss, char *why, size_t whylen) {
+    if (!hs_bench_child(fn, ctx, m, sizeof *m, timeout_s, peak_rss, why, whylen)) return 0;
+    if (m->ok) return 1;
+    m->why[sizeof m->why - 1] = 0;
+    snprintf(why, whylen, "%s", m->why);
+    return 0;
+}

@@ -31,4 +31,9 @@ typedef struct {
 /* Fills the prove_* fields from k > 0 proving times (sorts t). */
 void hs_bench_msg_times(hs_bench_msg *m, double *t, unsigned k);
 
+/* hs_bench_child with an hs_bench_msg: 1 when the child ran and measured (m holds it); otherwise 0
+ * with why (the child's own reason when it reported one). */
+int hs_bench_measure(void (*fn)(void *ctx, void *msg), void *ctx, hs_bench_msg *m, double timeout_s,
+                     uint64_t *peak_rss, char *why, size_t whylen);
+
 #endif

@@ -105,13 +105,7 @@ static void run_variant(const hs_ragged_bench_config *cfg, unsigned variant, hs_
     if (hs_ragged_shape_make(&s, variant, cfg->widths, cfg->n_regions, cfg->preset, &why)) row->physical_rows = s.physical_rows;
     child_ctx cx = {cfg, variant};
     hs_bench_msg m;
-    if (!hs_bench_child(child_main, &cx, &m, sizeof m, cfg->timeout_s, &row->peak_rss_bytes, row->why, sizeof row->why))
-        return;
-    if (!m.ok) {
-        m.why[sizeof m.why - 1] = 0;
-        snprintf(row->why, sizeof row->why, "%s", m.why);
-        return;
-    }
+    if (!hs_bench_measure(child_main, &cx, &m, cfg->timeout_s, &row->peak_rss_bytes, row->why, sizeof row->why)) return;
     row->ok = 1;
     row->prove_s = m.prove_median_s, row->prove_min_s = m.prove_min_s, row->prove_max_s = m.prove_max_s;
     row->verify_s = m.verify_s;

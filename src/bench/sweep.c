@@ -212,13 +212,7 @@ static void run_one(const hs_sweep_config *cfg, unsigned log_perms, hs_sweep_row
     row->bits = NAN;
     child_ctx cx = {cfg, log_perms};
     hs_bench_msg m;
-    if (!hs_bench_child(child_main, &cx, &m, sizeof m, cfg->timeout_s, &row->peak_rss_bytes, row->why, sizeof row->why))
-        return;
-    if (!m.ok) {
-        m.why[sizeof m.why - 1] = 0;
-        snprintf(row->why, sizeof row->why, "%s", m.why);
-        return;
-    }
+    if (!hs_bench_measure(child_main, &cx, &m, cfg->timeout_s, &row->peak_rss_bytes, row->why, sizeof row->why)) return;
     row->ok = 1;
     row->prove_s = m.prove_median_s;
     row->prove_best_s = m.prove_min_s;
