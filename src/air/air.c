@@ -1,0 +1,79 @@
+#include "air/air.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Each AIR's definition lives beside its constraints. */
+extern const hs_air_def hs_air_def_poseidon2_kb16, hs_air_def_poseidon2_kb24;
+
+static const hs_air_def *const defs[] = {
+    &hs_air_def_poseidon2_kb16,
+    &hs_air_def_poseidon2_kb24,
+};
+
+size_t hs_air_count(void) { return sizeof defs / sizeof defs[0]; }
+const hs_air_def *hs_air_at(size_t i) { return i < hs_air_count() ? defs[i] : NULL; }
+
+const hs_air_def *hs_air_find(const char *name) {
+    for (size_t i = 0; name && i < hs_air_count(); i++)
+        if (!strcmp(defs[i]->name, name)) return defs[i];
+    return NULL;
+}
+
+const hs_air_def *hs_air_by_id(unsigned id) {
+    for (size_t i = 0; i < hs_air_count(); i++)
+        if (defs[i]->id == id) return defs[i];
+    return NULL;
+}
+
+static int log2_exact(unsigned x) {
+    int l = 0;
+    if (!x || (x & (x - 1))) return -1;
+    while ((1u << l) < x) l++;
+    return l;
+}
+
+int hs_air_log_rows(const hs_air *a, unsigned log_insts) {
+    int lr = log2_exact(a->rows_per_inst), lv = log2_exact(a->inst_per_row);
+    if (lr < 0 || lv < 0 || (lr > 0 && lv > 0) || (unsigned)lv > log_insts) return -1;
+    return (int)log_insts + lr - lv;
+}
+
+void hs_air_alpha_powers(unsigned d, hs_kbe alpha, size_t count, hs_kb *pow) {
+    hs_kbe x = hs_kbe_one();
+    for (size_t k = 0; k < count; k++) {
+        memcpy(pow + k * d, x.c, d * sizeof *pow);
+        x = hs_kbe_mul(d, x, alpha);
+    }
+}
+
+void hs_air_eval_rows8_scalar(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8],
+                              const hs_kb *periodic, const hs_kb *pow, hs_kbe out[8]) {
+    hs_kb per[64];
+    for (unsigned j = 0; j < 8; j++) {
+        for (unsigned c = 0; c < a->n_periodic && c < 64; c++) per[c] = periodic[c * 8 + j];
+        a->ops->eval_row(a, d, local[j], a->uses_next ? next[j] : NULL, per, pow, &out[j]);
+    }
+}
+
+size_t hs_air_first_failing_row(const hs_air *a, const hs_kb *trace, size_t n_rows, hs_kbe alpha) {
+    const unsigned d = 5;
+    hs_kb *pow = malloc(a->n_constraints * d * sizeof *pow);
+    hs_kb per[64] = {0};
+    size_t bad = 0;
+    if (!pow || a->n_periodic > 64) {
+        free(pow);
+        return 0; /* cannot check: report row 0 as failing */
+    }
+    hs_air_alpha_powers(d, alpha, a->n_constraints, pow);
+    for (bad = 0; bad < n_rows; bad++) {
+        const hs_kb *local = trace + bad * a->width, *next = trace + ((bad + 1) % n_rows) * a->width;
+        for (unsigned c = 0; c < a->n_periodic; c++)
+            per[c] = a->periodic_vals[(size_t)c * a->rows_per_inst + bad % a->rows_per_inst];
+        hs_kbe v;
+        a->ops->eval_row(a, d, local, a->uses_next ? next : NULL, per, pow, &v);
+        if (!hs_kbe_is_zero(v)) break;
+    }
+    free(pow);
+    return bad;
+}

@@ -1,0 +1,130 @@
+/* The AIR interface: what the stark backend (src/stark) needs to know of an algebraic intermediate
+ * representation, and nothing more. Every provable hash is one instance of it (Poseidon2,
+ * Keccak-f[1600], BLAKE3, BLAKE2s, Poseidon1); src/stark never names one.
+ *
+ * Shape. An AIR proves n instances (permutations, compressions) of one function. Its trace has
+ * `width` committed KoalaBear columns and n * R / V rows, where R = rows_per_inst rows hold one
+ * instance (Keccak: several rounds a row) or one row holds V = inst_per_row instances side by side
+ * (Poseidon2); R and V are powers of two and at most one of them exceeds 1. Row k (its natural
+ * index) holds phase k mod R of instance (k / R) * V + slot, slot < V; slot v's columns are those
+ * of slot 0 shifted by v * slot_stride.
+ *
+ * Constraints. n_constraints polynomials per row, each over the row ("local"), the next row
+ * ("next": row k + 1, row 0 after the last; read only when uses_next) and the periodic columns
+ * (n_periodic columns with period R, never committed: periodic_vals[c * R + phase], Montgomery
+ * form; the stark evaluates them everywhere itself, and so does the verifier). A constraint that
+ * must hold on some phases only is multiplied by a periodic selector. `degree` is the largest
+ * total degree of a constraint, a periodic value counting 1 (its polynomial has degree < n).
+ * The stark combines them as C = sum_k alpha^k c_k and proves C / Z_H is a polynomial of degree
+ * below (degree - 1) n: degree 3 fits the quotient domain of rate 1/2, degree 5 needs rate 1/4.
+ *
+ * One constraint source per AIR serves three instantiations (see air_eval.h): the prover's
+ * base-field rows (one at a time, and 8 at a time in AVX2 lanes for the quotient) and the
+ * verifier's challenge-field values at the out-of-domain point.
+ *
+ * Statements. An instance's input and output are lines of in_words and out_words u32 words (the
+ * `hashsnark perm` line format of that hash: canonical field elements, or 64-bit lanes as two
+ * words, low first; each AIR's header says). `word_modulus` is the bound a word must stay below (0:
+ * any u32). A public statement binds the table to the trace through n_binds bindings of slot 0,
+ * each stating that on rows of phase `phase`, for i < count, bits [shift, shift + len) of word
+ * `word + i` equal sum_j 2^(j * col_bits) trace[col + i * word_step + j * col_step] for
+ * j < len / col_bits (one field column per element or limb, or one column per bit). */
+#ifndef HS_AIR_AIR_H
+#define HS_AIR_AIR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "field/kbe.h"
+
+/* At most this many periodic columns. */
+#define HS_AIR_MAX_PERIODIC 64
+
+typedef struct hs_air hs_air;
+
+typedef struct {
+    uint8_t io;        /* 0: input line, 1: output line */
+    uint8_t shift;     /* first bit of each word taken */
+    uint8_t len;       /* bits taken (1..32) */
+    uint8_t col_bits;  /* bits per column: 1 (bit columns), 16 (limbs) or len (one column) */
+    uint16_t phase;    /* rows of this phase (< R) */
+    uint16_t word;     /* first word of the line */
+    uint16_t count;    /* consecutive words word .. word + count - 1 */
+    uint32_t col;      /* first column (slot 0) of the first word */
+    uint32_t word_step; /* distance between the first columns of consecutive words */
+    uint32_t col_step; /* distance between the columns of one word's consecutive pieces */
+} hs_air_bind;
+
+typedef struct hs_air_ops {
+    /* The trace of n instances in natural row order: (n * R / V) rows of `width` words
+     * (Montgomery form). inputs: n lines of in_words (canonical, below word_modulus: the caller
+     * checked); outputs (may be NULL): n lines of out_words. 0 when out of memory. */
+    int (*trace)(const hs_air *a, const uint32_t *inputs, size_t n, hs_kb *trace, uint32_t *outputs,
+                 unsigned threads);
+    /* Prover, one row: C = sum_k pow[k] c_k with pow[k * d + t] the base coordinates of alpha^k.
+     * periodic: n_periodic values at this row (Montgomery). next is NULL when !uses_next. */
+    void (*eval_row)(const hs_air *a, unsigned d, const hs_kb *local, const hs_kb *next, const hs_kb *periodic,
+                     const hs_kb *pow, hs_kbe *out);
+    /* Prover, 8 rows at once (AVX2 where present; may be NULL: the stark then calls eval_row 8
+     * times): periodic holds n_periodic x 8 values, periodic[c * 8 + j] for row j. scratch:
+     * rows8_scratch_bytes, 64-byte aligned, one per thread. */
+    size_t (*rows8_scratch_bytes)(const hs_air *a);
+    void (*eval_rows8)(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8],
+                       const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[8]);
+    /* Verifier: C at challenge-field column values (local, next: width values each). */
+    hs_kbe (*eval_ext)(const hs_air *a, unsigned d, const hs_kbe *local, const hs_kbe *next,
+                       const hs_kbe *periodic, const hs_kb *pow);
+} hs_air_ops;
+
+struct hs_air {
+    const hs_air_ops *ops;
+    const char *name; /* the hash's name, e.g. "poseidon2-kb16" */
+    unsigned id;      /* the byte that names the AIR in a proof header (hs_air_by_id) */
+    size_t width;
+    unsigned rows_per_inst, inst_per_row;
+    unsigned degree;
+    size_t n_constraints;
+    int uses_next;
+    unsigned n_periodic;
+    const hs_kb *periodic_vals;
+    unsigned in_words, out_words;
+    uint32_t word_modulus;
+    const hs_air_bind *binds;
+    size_t n_binds;
+    size_t slot_stride;
+    /* the AIR's own parameters */
+    const void *params;
+    unsigned v;
+};
+
+/* The AIRs this build knows. init fills *a for 2^log_v instances per row (AIRs with R > 1, or that
+ * do not pack instances, ignore log_v and report inst_per_row = 1); 0 if the AIR cannot take it. */
+typedef struct {
+    unsigned id;
+    const char *name;
+    const char *description;
+    unsigned max_log_v; /* 0: one instance per row (or R > 1) */
+    int (*init)(hs_air *a, unsigned log_v);
+} hs_air_def;
+
+const hs_air_def *hs_air_find(const char *name);
+const hs_air_def *hs_air_by_id(unsigned id);
+size_t hs_air_count(void);
+const hs_air_def *hs_air_at(size_t i);
+
+/* Instances of log_perms -> log2 of the trace height; -1 if the shape is impossible. */
+int hs_air_log_rows(const hs_air *a, unsigned log_insts);
+
+/* alpha^k for k < count, d base coordinates each: pow[k * d + t]. */
+void hs_air_alpha_powers(unsigned d, hs_kbe alpha, size_t count, hs_kb *pow);
+
+/* Generic eval_rows8 for AIRs without a vector evaluator: eval_row on each of the 8 rows. */
+void hs_air_eval_rows8_scalar(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8],
+                              const hs_kb *periodic, const hs_kb *pow, hs_kbe out[8]);
+
+/* Every constraint of every row of a natural-order trace (n_rows rows), with random-looking alpha:
+ * returns the index of the first row whose combination is nonzero, or n_rows if all vanish. Used
+ * by tests and by the prover's debug checks; scalar and slow. */
+size_t hs_air_first_failing_row(const hs_air *a, const hs_kb *trace, size_t n_rows, hs_kbe alpha);
+
+#endif
