@@ -163,7 +163,6 @@ static void presets(void) {
     for (size_t i = 0; i < hs_preset_count(); i++) {
         const hs_preset *p = hs_preset_at(i);
         CHECK(p->claim_regime != HS_REGIME_CONJECTURED);
-        CHECK_EQ_U64(hs_preset_fri(p, 0).num_queries, p->fri.num_queries);
         /* every preset meets its declared claim at its rate */
         for (unsigned logp = 0; logp <= 24; logp += 2)
             for (unsigned perm = 1; perm <= 2; perm++)
@@ -193,25 +192,28 @@ static void presets(void) {
     CHECK(term(&r, "fri.query")->bits[HS_REGIME_UDR] < r.claimed_bits);
 
     /* weakened presets fail their claims */
-    hs_preset weak = *hs_preset_find("proven128");
-    weak.fri.ext_degree = 5; /* degree 5: the batching term is 125.6 bits at 2^20 */
-    CHECK(hs_soundness_stark_check(&weak, 1, 20, 0, 0, &r) == 0);
-    CHECK(!strcmp(r.terms[r.weakest].name, "fri.batch"));
-    NEAR(r.claimed_bits, 5 * LOG2_P - log2(1312 + 10 - 1) - 19, 1e-9);
-    weak = *hs_preset_find("fast100");
-    weak.fri.ext_degree = 4; /* the original fast100: 95.6 bits */
-    CHECK(hs_soundness_stark_check(&weak, 1, 20, 0, 0, &r) == 0);
-    weak = *hs_preset_find("compat");
+    {
+        hs_stark_shape sh;
+        hs_stark_sound_params sp;
+        const char *why;
+        CHECK(hs_stark_make_shape(&sh, hs_preset_find("proven128"), 1, 20, 0, 0, &why) && hs_stark_sound_params_of(&sh, &sp));
+        sp.ext_degree = 5, sp.columns = 1312 + 2 * 5; /* degree 5: the batching term is 125.6 bits at 2^20 */
+        CHECK(hs_soundness_stark_params(&sp, &r) && r.claimed_bits < 128);
+        CHECK(!strcmp(r.terms[r.weakest].name, "fri.batch"));
+        NEAR(r.claimed_bits, 5 * LOG2_P - log2(1312 + 10 - 1) - 19, 1e-9);
+        CHECK(hs_stark_make_shape(&sh, hs_preset_find("fast100"), 1, 20, 0, 0, &why) && hs_stark_sound_params_of(&sh, &sp));
+        sp.ext_degree = 4, sp.columns = 1312 + 2 * 4; /* the original fast100: 95.6 bits */
+        CHECK(hs_soundness_stark_params(&sp, &r) && r.claimed_bits < 100);
+    }
+    hs_preset weak = *hs_preset_find("compat");
     weak.claim_bits = 100;
     CHECK(hs_soundness_stark_check(&weak, 1, 20, 0, 0, &r) == 0);
     /* compat at other rates keeps 256 / log_blowup queries: 128 * 0.678 = 86.8 bits at rate 1/4 */
     CHECK(hs_soundness_stark_check(hs_preset_find("compat"), 1, 20, 2, 0, &r) == 0);
     CHECK(!strcmp(r.terms[r.weakest].name, "fri.query"));
     CHECK(hs_soundness_stark_check(hs_preset_find("compat"), 1, 20, 3, 0, &r) == 0);
-    /* fewer queries than the claim needs */
-    weak = *hs_preset_find("compat");
-    weak.fri.log_blowup = 2; /* its default rate 1/4: 128 queries */
-    CHECK(hs_soundness_stark_check(&weak, 1, 16, 0, 0, &r) == 0);
+    /* fewer queries than the claim needs: compat at rate 1/4 keeps 128 queries */
+    CHECK(hs_soundness_stark_check(hs_preset_find("compat"), 1, 16, 2, 0, &r) == 0);
 
     /* shapes the prover rejects */
     CHECK(hs_soundness_stark_check(hs_preset_find("compat"), 1, 25, 0, 0, &r) == -1);

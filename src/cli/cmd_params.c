@@ -145,7 +145,14 @@ int hs_cmd_params(int argc, char **argv) {
                      "above 2^24)", p->name, logp, 1u << f.log_blowup);
         return HS_EXIT_USAGE;
     }
-    const unsigned log_v = p->log_v < logp ? p->log_v : (unsigned)logp, log_rows = (unsigned)logp - log_v;
+    hs_stark_shape sh;
+    hs_air air;
+    const char *why = NULL;
+    if (!hs_stark_make_shape(&sh, p, perm_id, (unsigned)logp, (unsigned)blow, pub, &why) || !hs_stark_air(&sh, &air)) {
+        hs_cli_error("params", "%s", why ? why : "impossible shape");
+        return HS_EXIT_USAGE;
+    }
+    const unsigned log_rows = (unsigned)hs_air_log_rows(&air, (unsigned)logp);
     const double k = ldexp(1.0, (int)log_rows), n = ldexp(k, (int)f.log_blowup), rho = k / n;
     const char *weakest = rep.terms[rep.weakest].name, *declared = hs_regime_name((hs_regime)p->claim_regime);
     const char *hashes[] = {"Poseidon2-KB16", "Keccak-256", "BLAKE3"};

@@ -71,8 +71,6 @@ static int make_shape(hs_gkr_shape *s, const hs_preset *p, unsigned perm_id, uns
     return 1;
 }
 
-/* The preset's WHIR configuration (src/stark/presets.c). */
-void hs_gkr_whir_config(const hs_preset *p, hs_whir_config *cfg) { *cfg = p->gkr_whir; }
 
 /* X || Y as 32 stacked columns: column j < 16 is input lane j, column 16 + j output lane j. */
 #define STACK_LOG_COLS 5

@@ -46,7 +46,7 @@
 #include "field/kbe.h"
 #include "hash/poseidon2_monty31.h"
 #include "proof/bytes.h"
-#include "stark/stark.h"
+#include "preset/preset.h"
 #include "transcript/transcript.h"
 #include "whir/whir.h"
 

@@ -33,7 +33,7 @@
 #include "field/kb.h"
 #include "field/kb_ext.h"
 #include "proof/bytes.h"
-#include "stark/stark.h"
+#include "preset/preset.h"
 
 #define HS_RAGGED_MAX_REGIONS 32
 #define HS_RAGGED_MIN_W 4

@@ -125,7 +125,7 @@ int hs_stark_make_shape(hs_stark_shape *s, const hs_preset *p, unsigned air_id, 
     s->preset = p;
     s->air_id = air_id;
     s->log_perms = log_perms;
-    unsigned lv = p->log_v < def->max_log_v ? p->log_v : def->max_log_v;
+    unsigned lv = hs_preset_log_v(p) < def->max_log_v ? hs_preset_log_v(p) : def->max_log_v;
     s->log_v = lv < log_perms ? lv : log_perms;
     s->fri = hs_preset_fri(p, log_blowup);
     hs_air air;
