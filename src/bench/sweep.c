@@ -115,7 +115,7 @@ static int gkr_prove1(const hs_sweep_config *cfg, unsigned log_perms, hs_kb *in,
     hs_gkr_shape shape;
     memset(&shape, 0, sizeof shape);
     shape.preset = cfg->preset;
-    shape.perm_id = 1;
+    shape.perm_id = cfg->perm_id;
     shape.log_perms = log_perms;
     hs_gkr_whir_config(cfg->preset, &shape.whir);
     hs_gkr_timing tm;
@@ -129,11 +129,12 @@ static int gkr_verify1(const hs_sweep_config *cfg, const hs_writer *proof, const
 }
 
 static int gkr_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *out, char *why, size_t whylen) {
-    if (cfg->perm_id != 1) {
-        snprintf(why, whylen, "the gkr backend proves poseidon2-kb16 only");
+    const hs_gkr_perm *p = hs_gkr_perm_get(cfg->perm_id);
+    if (!p) {
+        snprintf(why, whylen, "the gkr backend does not prove this permutation");
         return 0;
     }
-    return run_samples(cfg, log_perms, 16, gkr_prove1, gkr_verify1, out, why, whylen);
+    return run_samples(cfg, log_perms, p->width, gkr_prove1, gkr_verify1, out, why, whylen);
 }
 
 static const backend backends[] = {
@@ -155,7 +156,7 @@ const char *hs_sweep_backend_name(hs_sweep_backend_id id) { return backends[id].
  * '?') where the calculator rejects the shape. */
 static double claimed_bits(const hs_sweep_config *cfg, unsigned log_perms) {
     hs_sound_report r;
-    int ok = cfg->backend == HS_SWEEP_GKR ? hs_soundness_gkr(cfg->preset, log_perms, 0, &r)
+    int ok = cfg->backend == HS_SWEEP_GKR ? hs_soundness_gkr(cfg->preset, cfg->perm_id, log_perms, 0, &r)
                                           : hs_soundness_stark(cfg->preset, cfg->perm_id, log_perms, cfg->log_blowup, 0, &r);
     return ok ? r.claimed_bits : NAN;
 }

@@ -167,9 +167,10 @@ static int bench_sweep(const sweep_opts *o) {
         return HS_EXIT_USAGE;
     }
     c.perm_id = !strcmp(o->hash, "poseidon2-kb16") ? 1 : !strcmp(o->hash, "poseidon2-kb24") ? 2 : 0;
+    if (c.backend == HS_SWEEP_GKR) c.perm_id = hs_gkr_perm_find(o->hash) ? hs_gkr_perm_find(o->hash)->id : 0;
     if (!c.perm_id) {
-        hs_cli_error("bench", "--hash: the %s backend proves poseidon2-kb16 or poseidon2-kb24, not '%s'", backend,
-                     o->hash);
+        hs_cli_error("bench", "--hash: the %s backend proves poseidon2-kb16 or poseidon2-kb24%s, not '%s'", backend,
+                     c.backend == HS_SWEEP_GKR ? " (or poseidon1-kb16, poseidon1-kb24)" : "", o->hash);
         return HS_EXIT_USAGE;
     }
     if (!hs_sweep_parse_range(o->logp, 0, 24, &c.log_lo, &c.log_hi)) {

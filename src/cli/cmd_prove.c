@@ -47,21 +47,22 @@ hs_kb *hs_cli_read_states(const char *cmd, const char *path, unsigned width, con
 }
 
 static void prove_help(void) {
-    printf("usage: hashsnark prove --hash poseidon2-kb16|poseidon2-kb24 --log-perms N --out PROOF\n"
+    printf("usage: hashsnark prove --hash NAME --log-perms N --out PROOF\n"
            "                       [--backend stark|gkr] [--seed S | --inputs FILE] [--preset P]\n"
            "                       [--log-blowup B] [--threads T] [--insecure]\n"
            "\n"
            "Proves that 2^N permutations were evaluated correctly, with the stark backend (Poseidon2\n"
            "AIR, DEEP-ALI, FRI; the default) or the gkr backend (a GKR walk over the permutation's\n"
-           "S-box layers by sumchecks; a private statement commits the inputs and outputs with WHIR;\n"
-           "poseidon2-kb16 only). Without --inputs the inputs are random (drawn from --seed) and the\n"
+           "S-box layers by sumchecks; a private statement commits the inputs and outputs with WHIR).\n"
+           "Without --inputs the inputs are random (drawn from --seed) and the\n"
            "statement is private (the seeds' benchmark); with --inputs FILE (one state per line, as\n"
            "'hashsnark perm' reads) the statement is public: the proof binds exactly that table of\n"
            "inputs and their outputs, which the verifier needs ('hashsnark perm' computes the outputs).\n"
            "Writes the proof atomically to PROOF, prints the time of each phase to standard error and\n"
            "one summary line to standard output.\n"
            "\n"
-           "  --hash NAME       poseidon2-kb16 (default) or poseidon2-kb24\n"
+           "  --hash NAME       poseidon2-kb16 (default) or poseidon2-kb24; the gkr backend also\n"
+           "                    proves poseidon1-kb16 and poseidon1-kb24\n"
            "  --backend B       stark (default) or gkr\n"
            "  --log-perms N     number of permutations, 2^N (0..24); with --inputs, optional (the\n"
            "                    file must then hold exactly 2^N states)\n"
@@ -97,11 +98,11 @@ static unsigned gkr_log_rate(const hs_preset *p) {
 /* Region tables in 'hashsnark perm' form, region after region. */
 static int write_region_states(const char *path, hs_kb *const *tabs, const unsigned *widths, unsigned A) {
     hs_sbuf b = {0};
-    uint64_t row[HS_GKR_LANES];
+    uint64_t row[HS_RAGGED_LANES];
     for (unsigned a = 0; a < A; a++)
         for (size_t x = 0; x < ((size_t)1 << widths[a]); x++) {
-            for (unsigned j = 0; j < HS_GKR_LANES; j++) row[j] = hs_kb_to_u32(tabs[a][x * HS_GKR_LANES + j]);
-            hs_table_format_row(&b, row, HS_GKR_LANES, 0);
+            for (unsigned j = 0; j < HS_RAGGED_LANES; j++) row[j] = hs_kb_to_u32(tabs[a][x * HS_RAGGED_LANES + j]);
+            hs_table_format_row(&b, row, HS_RAGGED_LANES, 0);
         }
     char err[512];
     int ok = !b.failed && hs_write_all(path, b.data, b.len, err, sizeof err);
@@ -131,21 +132,21 @@ static int prove_regions(const hs_preset *preset, const char *regions_s, const c
     }
     size_t total = 0;
     for (unsigned a = 0; a < A; a++) total += (size_t)1 << widths[a];
-    hs_kb *all = NULL, *outs = hs_alloc_array(total, HS_GKR_LANES * sizeof(hs_kb));
+    hs_kb *all = NULL, *outs = hs_alloc_array(total, HS_RAGGED_LANES * sizeof(hs_kb));
     if (inputs_s) {
         size_t rows = 0;
-        all = hs_cli_read_states("prove", inputs_s, HS_GKR_LANES, "poseidon2-kb16", &rows);
+        all = hs_cli_read_states("prove", inputs_s, HS_RAGGED_LANES, "poseidon2-kb16", &rows);
         if (all && rows != total) {
             hs_cli_error("prove", "%s: %zu states; --regions %s needs %zu", inputs_s, rows, regions_s, total);
             hs_free(all), all = NULL;
         }
         if (!all) return hs_free(outs), HS_EXIT_USAGE;
     } else {
-        all = hs_alloc_array(total, HS_GKR_LANES * sizeof(hs_kb));
+        all = hs_alloc_array(total, HS_RAGGED_LANES * sizeof(hs_kb));
         if (all) {
             hs_rng rng;
             hs_rng_seed(&rng, seed);
-            for (size_t i = 0; i < total * HS_GKR_LANES; i++) all[i] = hs_kb_from_u32((uint32_t)hs_rng_below(&rng, HS_KB_P));
+            for (size_t i = 0; i < total * HS_RAGGED_LANES; i++) all[i] = hs_kb_from_u32((uint32_t)hs_rng_below(&rng, HS_KB_P));
         }
     }
     if (!all || !outs) {
@@ -155,7 +156,7 @@ static int prove_regions(const hs_preset *preset, const char *regions_s, const c
     }
     hs_kb *in_r[HS_RAGGED_MAX_REGIONS], *out_r[HS_RAGGED_MAX_REGIONS];
     for (unsigned a = 0, at = 0; a < A; at += 1u << widths[a], a++)
-        in_r[a] = all + (size_t)at * HS_GKR_LANES, out_r[a] = outs + (size_t)at * HS_GKR_LANES;
+        in_r[a] = all + (size_t)at * HS_RAGGED_LANES, out_r[a] = outs + (size_t)at * HS_RAGGED_LANES;
     fprintf(stderr, "prove: poseidon2-kb16, %u regions (%s), %zu permutations, %zu physical rows, gkr backend, %s "
                     "variant, public statement, %u thread%s\n",
             A, regions_s, total, shape.physical_rows, hs_ragged_variant_name((unsigned)variant), threads,
@@ -196,12 +197,12 @@ static int prove_regions(const hs_preset *preset, const char *regions_s, const c
 }
 
 /* The gkr half of 'prove': takes (and frees) the inputs. */
-static int prove_gkr(const hs_preset *preset, unsigned logp, hs_kb *in, int public_io, unsigned threads,
-                     const char *out) {
+static int prove_gkr(const hs_preset *preset, const hs_gkr_perm *perm, unsigned logp, hs_kb *in, int public_io,
+                     unsigned threads, const char *out) {
     hs_gkr_shape shape;
     memset(&shape, 0, sizeof shape);
     shape.preset = preset;
-    shape.perm_id = 1;
+    shape.perm_id = perm->id;
     shape.log_perms = logp;
     shape.public_io = public_io;
     hs_gkr_whir_config(preset, &shape.whir);
@@ -209,8 +210,8 @@ static int prove_gkr(const hs_preset *preset, unsigned logp, hs_kb *in, int publ
     hs_gkr_timing tm;
     const char *why = NULL;
     size_t n = (size_t)1 << logp;
-    fprintf(stderr, "prove: poseidon2-kb16, 2^%u permutations (%s statement), gkr backend, preset %s, %u thread%s\n",
-            logp, public_io ? "public" : "private", preset->name, threads, threads > 1 ? "s" : "");
+    fprintf(stderr, "prove: %s, 2^%u permutations (%s statement), gkr backend, preset %s, %u thread%s\n",
+            perm->name, logp, public_io ? "public" : "private", preset->name, threads, threads > 1 ? "s" : "");
     double t0 = hs_now();
     int ok = hs_gkr_prove(&shape, in, threads, &w, NULL, &tm, &why);
     double elapsed = hs_now() - t0;
@@ -228,7 +229,7 @@ static int prove_gkr(const hs_preset *preset, unsigned logp, hs_kb *in, int publ
         hs_w_free(&w);
         return HS_EXIT_USAGE;
     }
-    printf("proved %zu permutations (poseidon2-kb16, gkr, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n,
+    printf("proved %zu permutations (%s, gkr, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n, perm->name,
            preset->name, elapsed, (double)n / elapsed, w.len);
     hs_w_free(&w);
     return HS_EXIT_OK;
@@ -248,18 +249,21 @@ int hs_cmd_prove(int argc, char **argv) {
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
-    unsigned perm_id = !strcmp(hash, "poseidon2-kb16") ? 1 : !strcmp(hash, "poseidon2-kb24") ? 2 : 0;
-    if (!perm_id) {
-        hs_cli_error("prove", "--hash must be poseidon2-kb16 or poseidon2-kb24, not '%s'", hash);
-        return HS_EXIT_USAGE;
-    }
     int gkr = !strcmp(backend_s, "gkr");
     if (!gkr && strcmp(backend_s, "stark")) {
         hs_cli_error("prove", "--backend must be stark or gkr, not '%s'", backend_s);
         return HS_EXIT_USAGE;
     }
-    if (gkr && perm_id != 1) {
-        hs_cli_error("prove", "the gkr backend proves poseidon2-kb16 only, not '%s'", hash);
+    unsigned perm_id = !strcmp(hash, "poseidon2-kb16") ? 1 : !strcmp(hash, "poseidon2-kb24") ? 2 : 0;
+    const hs_gkr_perm *gperm = gkr ? hs_gkr_perm_find(hash) : NULL;
+    if (gkr ? !gperm : !perm_id) {
+        hs_cli_error("prove", "--hash must be poseidon2-kb16 or poseidon2-kb24%s, not '%s'",
+                     gkr ? " (gkr backend: also poseidon1-kb16 or poseidon1-kb24)" : "", hash);
+        return HS_EXIT_USAGE;
+    }
+    if (gkr) perm_id = gperm->id;
+    if (gkr && regions_s && gperm->id != HS_GKR_P2_KB16) {
+        hs_cli_error("prove", "--regions proves poseidon2-kb16 only, not '%s'", hash);
         return HS_EXIT_USAGE;
     }
     if (gkr && blow_s) {
@@ -310,11 +314,11 @@ int hs_cmd_prove(int argc, char **argv) {
         threads = e && *e ? strtoul(e, NULL, 10) : hs_cpu_count();
         if (!threads) threads = 1;
     }
-    const hs_p2_params *pp = hs_stark_perm(perm_id);
+    const unsigned width = gkr ? gperm->width : hs_stark_perm(perm_id)->width;
     hs_kb *in = NULL;
     if (inputs_s) {
         size_t rows;
-        in = hs_cli_read_states("prove", inputs_s, pp->width, hash, &rows);
+        in = hs_cli_read_states("prove", inputs_s, width, hash, &rows);
         if (!in) return HS_EXIT_USAGE;
         unsigned lg = 0;
         while (((size_t)1 << lg) < rows) lg++;
@@ -328,7 +332,7 @@ int hs_cmd_prove(int argc, char **argv) {
     }
     /* the preset's declared security must hold at this shape (docs/SOUNDNESS.md) */
     hs_sound_report rep;
-    int holds = gkr ? hs_soundness_gkr_check(preset, (unsigned)logp, inputs_s != NULL, &rep)
+    int holds = gkr ? hs_soundness_gkr_check(preset, perm_id, (unsigned)logp, inputs_s != NULL, &rep)
                     : hs_soundness_stark_check(preset, perm_id, (unsigned)logp, (unsigned)blow, inputs_s != NULL, &rep);
     if (holds == 0) {
         if (!insecure) {
@@ -343,7 +347,7 @@ int hs_cmd_prove(int argc, char **argv) {
         fprintf(stderr, "prove: --insecure: %.1f provable bits, below the %.0f preset %s declares\n",
                 rep.claimed_bits, preset->claim_bits, preset->name);
     }
-    size_t n = (size_t)1 << logp, words = n * pp->width;
+    size_t n = (size_t)1 << logp, words = n * width;
     if (!in) {
         in = hs_alloc_array(words, sizeof *in);
         if (!in) {
@@ -355,7 +359,7 @@ int hs_cmd_prove(int argc, char **argv) {
         for (size_t i = 0; i < words; i++) in[i] = hs_kb_from_u32((uint32_t)hs_rng_below(&rng, HS_KB_P));
     }
 
-    if (gkr) return prove_gkr(preset, (unsigned)logp, in, inputs_s != NULL, (unsigned)threads, out);
+    if (gkr) return prove_gkr(preset, gperm, (unsigned)logp, in, inputs_s != NULL, (unsigned)threads, out);
     hs_stark_shape shape = {preset, perm_id, (unsigned)logp, 0, hs_preset_fri(preset, (unsigned)blow), inputs_s != NULL,
                             1, 0}; /* the prover frees the inputs once read */
     hs_writer w = {0};
@@ -416,8 +420,8 @@ static int verify_regions(const char *proof, const uint8_t *pb, size_t len, cons
     }
     size_t rows_in = 0, rows_out = 0, total = 0;
     for (unsigned a = 0; a < shape.n_regions; a++) total += (size_t)1 << shape.widths[a];
-    hs_kb *pin = hs_cli_read_states("verify", inputs_s, HS_GKR_LANES, "poseidon2-kb16", &rows_in);
-    hs_kb *pout = pin ? hs_cli_read_states("verify", outputs_s, HS_GKR_LANES, "poseidon2-kb16", &rows_out) : NULL;
+    hs_kb *pin = hs_cli_read_states("verify", inputs_s, HS_RAGGED_LANES, "poseidon2-kb16", &rows_in);
+    hs_kb *pout = pin ? hs_cli_read_states("verify", outputs_s, HS_RAGGED_LANES, "poseidon2-kb16", &rows_out) : NULL;
     if (!pin || !pout) {
         hs_free(pin), hs_free(pout);
         return HS_EXIT_USAGE;
@@ -430,7 +434,7 @@ static int verify_regions(const char *proof, const uint8_t *pb, size_t len, cons
         const hs_kb *in_r[HS_RAGGED_MAX_REGIONS], *out_r[HS_RAGGED_MAX_REGIONS];
         size_t rows[HS_RAGGED_MAX_REGIONS];
         for (unsigned a = 0, at = 0; a < shape.n_regions; at += 1u << shape.widths[a], a++)
-            in_r[a] = pin + (size_t)at * HS_GKR_LANES, out_r[a] = pout + (size_t)at * HS_GKR_LANES,
+            in_r[a] = pin + (size_t)at * HS_RAGGED_LANES, out_r[a] = pout + (size_t)at * HS_RAGGED_LANES,
             rows[a] = (size_t)1 << shape.widths[a];
         double t0 = hs_now();
         int ok = hs_ragged_verify(pb, len, in_r, out_r, rows, shape.n_regions, threads, &shape, NULL, &why);
@@ -508,10 +512,11 @@ int hs_cmd_verify(int argc, char **argv) {
             return HS_EXIT_USAGE;
         }
         if (shape.public_io) {
-            const hs_p2_params *pp = hs_stark_perm(shape.perm_id);
-            const char *pname = hs_stark_perm_name(shape.perm_id);
-            pin = hs_cli_read_states("verify", inputs_s, pp->width, pname, &rows_in);
-            pout = pin ? hs_cli_read_states("verify", outputs_s, pp->width, pname, &rows_out) : NULL;
+            const hs_gkr_perm *gp = gkr ? hs_gkr_perm_get(gshape.perm_id) : NULL;
+            const unsigned width = gp ? gp->width : hs_stark_perm(shape.perm_id)->width;
+            const char *pname = gp ? gp->name : hs_stark_perm_name(shape.perm_id);
+            pin = hs_cli_read_states("verify", inputs_s, width, pname, &rows_in);
+            pout = pin ? hs_cli_read_states("verify", outputs_s, width, pname, &rows_out) : NULL;
             if (!pin || !pout) {
                 hs_free(pin), hs_free(pout);
                 hs_sbuf_free(&buf);
@@ -537,11 +542,11 @@ int hs_cmd_verify(int argc, char **argv) {
     }
     hs_sound_report rep;
     if (gkr) {
-        if (!hs_soundness_gkr(gshape.preset, gshape.log_perms, gshape.public_io, &rep))
+        if (!hs_soundness_gkr(gshape.preset, gshape.perm_id, gshape.log_perms, gshape.public_io, &rep))
             rep.claimed_bits = 0, rep.regime = HS_REGIME_UDR;
-        printf("accepted: %zu permutations of poseidon2-kb16 (%s statement), gkr backend, preset %s, %.1f provable "
+        printf("accepted: %zu permutations of %s (%s statement), gkr backend, preset %s, %.1f provable "
                "bits (%s), WHIR rate 1/%u (verified in %.3f s)\n",
-               (size_t)1 << gshape.log_perms, gshape.public_io ? "public" : "private", gshape.preset->name,
+               (size_t)1 << gshape.log_perms, hs_gkr_perm_get(gshape.perm_id)->name, gshape.public_io ? "public" : "private", gshape.preset->name,
                rep.claimed_bits, hs_regime_name(rep.regime), 1u << gshape.whir.log_inv_rate, t);
         return HS_EXIT_OK;
     }
