@@ -2,10 +2,11 @@
  * per-query bits under unique decoding, Johnson and the conjectured bound, BCHKS25's exceptional
  * count, list sizes, Merkle collision bits, a whole stark report term by term, the claim = the
  * weakest term of the better proven regime; every preset meets its declared claim on the shapes it
- * is sized for, and weakened presets do not. */
+ * is sized for, and weakened presets do not; the gkr walk's terms follow each permutation's shape. */
 #include <math.h>
 #include <string.h>
 
+#include "gkr/gkr.h"
 #include "soundness/soundness.h"
 #include "stark/stark.h"
 #include "testutil.h"
@@ -244,6 +245,44 @@ static void monotone(void) {
     CHECK(!hs_soundness_stark_params(&s, &b));
 }
 
+/* NULL when absent (term() counts that as a failure). */
+static const hs_sound_term *find_term(const hs_sound_report *r, const char *name) {
+    for (size_t i = 0; i < r->n_terms; i++)
+        if (!strcmp(r->terms[i].name, name)) return &r->terms[i];
+    return NULL;
+}
+
+/* The gkr walk's term from the permutation's width and layer count, by hand: 2^20 rows with the
+ * skip (21 + 4 * 17 per layer), 9 batched layers of degree 3 (w - 1), R - 1 merges, the ends 7 + 3;
+ * the WHIR statement batching 2 w claims; private statements add WHIR's terms, public ones the
+ * table digest. */
+static void gkr_terms(void) {
+    const hs_preset *p = hs_preset_find("proven128");
+    const double kb = 5 * LOG2_P, rounds = 21 + 4 * 17;
+    static const struct {
+        unsigned id, layers, width;
+        const char *name;
+    } sh[] = {{HS_GKR_P2_KB16, 28, 16, "gkr.layers[28]"}, {HS_GKR_P2_KB24, 31, 24, "gkr.layers[31]"}};
+    for (size_t i = 0; i < sizeof sh / sizeof *sh; i++) {
+        hs_sound_report r, pub;
+        CHECK(hs_soundness_gkr(p, sh[i].id, 20, 0, &r));
+        const hs_sound_term *t = find_term(&r, sh[i].name);
+        CHECK(t != NULL);
+        const unsigned R = sh[i].layers - 8;
+        if (t) NEAR(t->bits[HS_REGIME_JOHNSON], kb - log2(sh[i].layers * rounds + 9 * 3.0 * (sh[i].width - 1) + (R - 1) + 10), 1e-9);
+        t = find_term(&r, "whir.statement_batching");
+        CHECK(t != NULL);
+        if (t) NEAR(t->bits[HS_REGIME_JOHNSON], kb - log2(2.0 * sh[i].width), 1e-9);
+        CHECK(find_term(&r, "whir.queries[0]") != NULL && find_term(&r, "merkle.collision") != NULL);
+        CHECK(hs_soundness_gkr(p, sh[i].id, 20, 1, &pub));
+        CHECK(find_term(&pub, "table.digest (BLAKE3)") != NULL && find_term(&pub, "whir.queries[0]") == NULL);
+        CHECK(hs_soundness_gkr_check(p, sh[i].id, 20, 0, &r) == 1);
+    }
+    hs_sound_report r;
+    CHECK(!hs_soundness_gkr(p, 0, 20, 0, &r) && !hs_soundness_gkr(p, HS_GKR_PERM_IDS + 1, 20, 0, &r));
+    CHECK(hs_soundness_gkr_check(p, 0, 20, 0, &r) == -1);
+}
+
 int main(void) {
     hs_test_init(NULL, "test_soundness");
     formulas();
@@ -251,5 +290,6 @@ int main(void) {
     compat_by_hand();
     presets();
     monotone();
+    gkr_terms();
     return hs_test_done("test_soundness");
 }

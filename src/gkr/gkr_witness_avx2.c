@@ -1,4 +1,4 @@
-/* AVX2 kernel of the gkr witness: the fused row kernel (gkr_witness.h). */
+/* AVX2 kernel of the gkr witness for Poseidon2-KB16: the fused row kernel (gkr_witness.h). */
 #include <immintrin.h>
 #include <stdint.h>
 
@@ -17,18 +17,19 @@
 #define AI HS_P2X8_AI
 #define UNROLL HS_P2X8_UNROLL
 #define G 2
+enum { LANES = 16, PARTIAL = 20, LAYERS = 28, BASIS = LANES - 1 + PARTIAL - 1 };
 
 typedef struct {
     __m256i P, MU;
-    __m256i rc_full[8][HS_GKR_LANES]; /* rc of layers 0..3, 24..27 */
-    __m256i rc_part[HS_GKR_PARTIAL];
+    __m256i rc_full[8][LANES]; /* rc of layers 0..3, 24..27 */
+    __m256i rc_part[PARTIAL];
 } wconst;
 
 /* M_I = J + diag(V); KoalaBear-16's V (Plonky3): -2, 1, 2, 1/2, 3, 4, -1/2, -3, -4, 2^-8, 2^-3,
  * 2^-24, -2^-8, -2^-3, -2^-4, -2^-24, as a small factor (0: a power) and an exponent e for
  * V = sign(e) 2^-|e|; tests/test_gkr_witness.c checks it against hs_p2_internal_linear. */
-static const int8_t v_small[HS_GKR_LANES] = {-2, 1, 2, 0, 3, 4, 0, -3, -4, 0, 0, 0, 0, 0, 0, 0};
-static const int8_t v_exp[HS_GKR_LANES] = {0, 0, 0, 1, 0, 0, -1, 0, 0, 8, 3, 24, -8, -3, -4, -24};
+static const int8_t v_small[LANES] = {-2, 1, 2, 0, 3, 4, 0, -3, -4, 0, 0, 0, 0, 0, 0, 0};
+static const int8_t v_exp[LANES] = {0, 0, 0, 1, 0, 0, -1, 0, 0, 8, 3, 24, -8, -3, -4, -24};
 
 /* sum + V_j x, j >= 1 (constants fold once the lane loop is unrolled). */
 AI __m256i add_vx(__m256i sum, __m256i x, const unsigned j, __m256i P) {
@@ -60,26 +61,26 @@ AI void put(hs_kb *col, size_t x, __m256i a, __m256i b, int nt) {
 
 /* pre = u + rc into the columns d (if d[0]); then, unless last, u = M_E (pre^3). One out-of-line
  * copy for all 8 full layers. */
-static __attribute__((noinline)) void full_layer(const wconst *K, __m256i (*s)[HS_GKR_LANES], const __m256i *rc,
+static __attribute__((noinline)) void full_layer(const wconst *K, __m256i (*s)[LANES], const __m256i *rc,
                                                  hs_kb *const *d, size_t x, int nt, int last) {
     UNROLL
     for (unsigned h = 0; h < G; h++)
         UNROLL
-        for (unsigned j = 0; j < HS_GKR_LANES; j++) s[h][j] = hs_mt8_add(s[h][j], rc[j], K->P);
+        for (unsigned j = 0; j < LANES; j++) s[h][j] = hs_mt8_add(s[h][j], rc[j], K->P);
     if (d[0])
         UNROLL
-        for (unsigned j = 0; j < HS_GKR_LANES; j++) put(d[j], x, s[0][j], s[1][j], nt);
+        for (unsigned j = 0; j < LANES; j++) put(d[j], x, s[0][j], s[1][j], nt);
     if (last) return;
     UNROLL
     for (unsigned h = 0; h < G; h++) {
         UNROLL
-        for (unsigned j = 0; j < HS_GKR_LANES; j++) s[h][j] = hs_mt8_cube_s(s[h][j], K->P, K->MU);
-        hs_p2x8_external_linear(s[h], HS_GKR_LANES, K->P);
+        for (unsigned j = 0; j < LANES; j++) s[h][j] = hs_mt8_cube_s(s[h][j], K->P, K->MU);
+        hs_p2x8_external_linear(s[h], LANES, K->P);
     }
 }
 
 static void block(const wconst *K, const hs_gkr_wit_job *job, size_t x, int nt) {
-    enum { W = HS_GKR_LANES, P = HS_GKR_PARTIAL };
+    enum { W = LANES, P = PARTIAL };
     const __m256i Pv = K->P;
     __m256i s[G][W];
     UNROLL
@@ -90,7 +91,7 @@ static void block(const wconst *K, const hs_gkr_wit_job *job, size_t x, int nt) 
     UNROLL
     for (unsigned h = 0; h < G; h++) hs_p2x8_external_linear(s[h], W, Pv);
     for (unsigned L = 0; L < 4; L++) full_layer(K, s, K->rc_full[L], job->full[L], x, nt, L + 1 == job->layers);
-    if (job->layers < HS_GKR_LAYERS) return;
+    if (job->layers < LAYERS) return;
     UNROLL
     for (unsigned j = 1; j < W; j++) put(job->basis[j - 1], x, s[0][j], s[1][j], nt);
     for (unsigned q = 0; q < P; q++) {
@@ -125,22 +126,22 @@ static int cols_aligned(hs_kb *const *c, unsigned k, size_t lo) {
     return ok;
 }
 static int aligned(const hs_gkr_wit_job *job, size_t lo) {
-    int ok = lo % 8 == 0 && cols_aligned(job->part, HS_GKR_PARTIAL, lo) && cols_aligned(job->basis, HS_GKR_BASIS, lo) &&
-             cols_aligned(job->in, HS_GKR_LANES, lo) && cols_aligned(job->out, HS_GKR_LANES, lo);
-    for (unsigned i = 0; i < 8; i++) ok &= cols_aligned(job->full[i], HS_GKR_LANES, lo);
+    int ok = lo % 8 == 0 && cols_aligned(job->part, PARTIAL, lo) && cols_aligned(job->basis, BASIS, lo) &&
+             cols_aligned(job->in, LANES, lo) && cols_aligned(job->out, LANES, lo);
+    for (unsigned i = 0; i < 8; i++) ok &= cols_aligned(job->full[i], LANES, lo);
     return ok;
 }
 
-void hs_gkr_wit_rows_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) {
+void hs_gkr_wit_rows_p2kb16_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) {
     const hs_p2_params *pp = hs_p2_kb16();
     wconst K;
     K.P = _mm256_set1_epi32((int)HS_KB_P), K.MU = _mm256_set1_epi32((int)HS_KB_MU);
     for (unsigned L = 0; L < 4; L++)
-        for (unsigned j = 0; j < HS_GKR_LANES; j++) {
+        for (unsigned j = 0; j < LANES; j++) {
             K.rc_full[L][j] = _mm256_set1_epi32((int)pp->rc_init[L][j]);
             K.rc_full[4 + L][j] = _mm256_set1_epi32((int)pp->rc_final[L][j]);
         }
-    for (unsigned q = 0; q < HS_GKR_PARTIAL; q++) K.rc_part[q] = _mm256_set1_epi32((int)pp->rc_int[q]);
+    for (unsigned q = 0; q < PARTIAL; q++) K.rc_part[q] = _mm256_set1_epi32((int)pp->rc_int[q]);
     const int nt = aligned(job, lo);
     size_t x = lo;
     for (; x + 8 * G <= lo + m; x += 8 * G) block(&K, job, x, nt);
