@@ -22,14 +22,18 @@
 hs_kb *hs_cli_read_states(const char *cmd, const char *path, unsigned width, const char *what, size_t *rows) {
     char err[512];
     hs_sbuf text = {0};
-    if (!hs_read_all(path, &text, err, sizeof err)) {
+    if (hs_read_all(path, &text, 0, err, sizeof err) != 1) {
         hs_cli_error(cmd, "%s", err);
         hs_sbuf_free(&text);
         return NULL;
     }
     hs_table t;
-    int ok = hs_table_parse(&t, path, text.data, text.len, width, HS_KB_P, 32, what, err, sizeof err);
+    int ok = hs_table_parse(&t, path, text.data, text.len, width, HS_KB_P, 32, what, (size_t)1 << 24, err, sizeof err);
     hs_sbuf_free(&text);
+    if (ok && t.more) {
+        snprintf(err, sizeof err, "%s:%zu: more than 2^24 states", path, t.more);
+        hs_table_free(&t), ok = 0;
+    }
     if (!ok) {
         hs_cli_error(cmd, "%s", err);
         return NULL;
@@ -48,36 +52,39 @@ hs_kb *hs_cli_read_states(const char *cmd, const char *path, unsigned width, con
 
 /* A table of an AIR's input or output lines (outputs: 1) in 'hashsnark perm' form, as the AIR's
  * canonical words (a 64-bit value is two words, low first); NULL after printing why. */
-uint32_t *hs_cli_read_lines(const char *cmd, const char *path, const hs_air *a, int outputs, size_t *rows) {
+uint32_t *hs_cli_read_lines(const char *cmd, const char *path, const hs_air *a, int outputs, size_t max_rows,
+                            size_t *rows) {
     return hs_cli_read_words(cmd, path, outputs ? a->out_words : a->in_words, a->value_bits, a->word_modulus, a->name,
-                             rows);
+                             max_rows, rows);
 }
 
 uint32_t *hs_cli_read_words(const char *cmd, const char *path, unsigned words, unsigned value_bits, uint32_t modulus,
-                            const char *what, size_t *rows) {
+                            const char *what, size_t max_rows, size_t *rows) {
     char err[512];
     hs_sbuf text = {0};
     const unsigned vb = value_bits == 64 ? 64 : 32;
     const unsigned width = vb == 64 ? words / 2 : words;
-    if (!hs_read_all(path, &text, err, sizeof err)) {
+    if (hs_read_all(path, &text, 0, err, sizeof err) != 1) {
         hs_cli_error(cmd, "%s", err);
         hs_sbuf_free(&text);
         return NULL;
     }
     hs_table t;
-    int ok = hs_table_parse(&t, path, text.data, text.len, width, modulus, vb, what, err, sizeof err);
+    int ok = hs_table_parse(&t, path, text.data, text.len, width, modulus, vb, what, max_rows, err, sizeof err);
     hs_sbuf_free(&text);
+    if (ok && t.more) t.rows = max_rows + 1; /* the caller sees "more than max_rows" (the extra row is not stored) */
     if (!ok) {
         hs_cli_error(cmd, "%s", err);
         return NULL;
     }
-    uint32_t *s = hs_alloc_array(t.rows ? t.rows * words : 1, sizeof *s);
+    const size_t stored = t.more ? max_rows : t.rows;
+    uint32_t *s = hs_alloc_array(stored ? stored * words : 1, sizeof *s);
     if (!s) {
         hs_cli_error(cmd, "%s: out of memory", path);
         hs_table_free(&t);
         return NULL;
     }
-    for (size_t i = 0; i < t.rows * width; i++) {
+    for (size_t i = 0; i < stored * width; i++) {
         if (vb == 64)
             s[2 * i] = (uint32_t)t.vals[i], s[2 * i + 1] = (uint32_t)(t.vals[i] >> 32);
         else
@@ -137,8 +144,8 @@ static unsigned gkr_log_rate(const hs_preset *p) {
     return c.log_inv_rate;
 }
 
-/* Region tables in 'hashsnark perm' form, region after region. */
-static int write_region_states(const char *path, hs_kb *const *tabs, const unsigned *widths, unsigned A) {
+/* Region tables in 'hashsnark perm' form, region after region, added to the outputs o. */
+static int write_region_states(hs_outset *o, const char *path, hs_kb *const *tabs, const unsigned *widths, unsigned A) {
     hs_sbuf b = {0};
     uint64_t row[HS_RAGGED_LANES];
     for (unsigned a = 0; a < A; a++)
@@ -147,8 +154,9 @@ static int write_region_states(const char *path, hs_kb *const *tabs, const unsig
             hs_table_format_row(&b, row, HS_RAGGED_LANES, 0);
         }
     char err[512];
-    int ok = !b.failed && hs_write_all(path, b.data, b.len, err, sizeof err);
+    int ok = !b.failed && hs_outset_add(o, path, b.data, b.len, err, sizeof err);
     if (!ok) hs_cli_error("prove", "%s", b.failed ? "out of memory" : err);
+    if (b.failed) hs_outset_abort(o);
     hs_sbuf_free(&b);
     return ok;
 }
@@ -216,11 +224,14 @@ static int prove_regions(const hs_preset *preset, const char *regions_s, const c
         hs_cli_error("prove", "out of memory");
     } else {
         fprintf(stderr, "prove: witness %.3f s, GKR walk %.3f s\n", tm.witness_s, tm.walk_s);
+        /* the proof and both tables appear together or not at all */
+        hs_outset o = {0};
         sprintf(path, "%s.inputs", out);
-        if (write_region_states(path, in_r, widths, A)) {
+        if (write_region_states(&o, path, in_r, widths, A)) {
             sprintf(path, "%s.outputs", out);
-            if (write_region_states(path, out_r, widths, A)) {
-                if (!hs_write_all(out, (const char *)w.data, w.len, err, sizeof err)) {
+            if (write_region_states(&o, path, out_r, widths, A)) {
+                if (!hs_outset_add(&o, out, (const char *)w.data, w.len, err, sizeof err) ||
+                    !hs_outset_commit(&o, err, sizeof err)) {
                     hs_cli_error("prove", "%s", err);
                 } else {
                     printf("proved %zu permutations in %u regions (poseidon2-kb16, gkr, %s, %s) in %.3f s: %.0f "
@@ -335,6 +346,8 @@ int hs_cmd_prove(int argc, char **argv) {
             threads = e && *e ? strtoul(e, NULL, 10) : hs_cpu_count();
             if (!threads) threads = 1;
         }
+        char oerr[512];
+        if (!hs_out_check(out, oerr, sizeof oerr)) return hs_cli_error("prove", "%s", oerr), HS_EXIT_USAGE;
         return prove_regions(pr, regions_s, variant_s ? variant_s : "ragged", seed, inputs_s, (unsigned)threads, out);
     }
     if ((!logp_s && !inputs_s) || !out) {
@@ -344,6 +357,10 @@ int hs_cmd_prove(int argc, char **argv) {
     if (inputs_s && seed_s) {
         hs_cli_error("prove", "--seed and --inputs exclude each other");
         return HS_EXIT_USAGE;
+    }
+    {
+        char oerr[512];
+        if (!hs_out_check(out, oerr, sizeof oerr)) return hs_cli_error("prove", "%s", oerr), HS_EXIT_USAGE;
     }
     unsigned long logp = 0, seed = 1, blow = 0, threads = 0;
     if (logp_s && !hs_cli_uint("prove", "log-perms", logp_s, 0, 24, &logp)) return HS_EXIT_USAGE;
@@ -369,7 +386,7 @@ int hs_cmd_prove(int argc, char **argv) {
     uint32_t *in = NULL;
     if (inputs_s) {
         size_t rows;
-        in = hs_cli_read_lines("prove", inputs_s, &air, 0, &rows);
+        in = hs_cli_read_lines("prove", inputs_s, &air, 0, (size_t)1 << 24, &rows); /* rows > 2^24 is refused below */
         if (!in) return HS_EXIT_USAGE;
         unsigned lg = 0;
         while (((size_t)1 << lg) < rows) lg++;
@@ -524,18 +541,15 @@ int hs_cmd_verify(int argc, char **argv) {
     }
     unsigned long threads = 1;
     if (threads_s && !hs_cli_uint("verify", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
-    struct stat st;
-    if (stat(proof, &st) != 0) {
-        hs_cli_error("verify", "%s: cannot open", proof);
-        return HS_EXIT_USAGE;
-    }
-    if (st.st_size > (off_t)HS_MAX_PROOF_BYTES) {
-        printf("rejected: oversized proof (%lld bytes; at most %u)\n", (long long)st.st_size, HS_MAX_PROOF_BYTES);
-        return HS_EXIT_REJECT;
-    }
     hs_sbuf buf = {0};
     char err[512];
-    if (!hs_read_all(proof, &buf, err, sizeof err)) {
+    int rd = hs_read_all(proof, &buf, HS_MAX_PROOF_BYTES, err, sizeof err);
+    if (rd < 0) { /* /dev/zero, an endless FIFO, a huge file: bounded, then refused */
+        printf("rejected: oversized proof (more than %u bytes)\n", HS_MAX_PROOF_BYTES);
+        hs_sbuf_free(&buf);
+        return HS_EXIT_REJECT;
+    }
+    if (!rd) {
         hs_cli_error("verify", "%s", err);
         hs_sbuf_free(&buf);
         return HS_EXIT_USAGE;
@@ -563,23 +577,34 @@ int hs_cmd_verify(int argc, char **argv) {
             return HS_EXIT_USAGE;
         }
         if (!shape.public_io && (inputs_s || outputs_s)) {
-            hs_cli_error("verify", "%s proves a private statement: --inputs/--outputs do not apply", proof);
+            printf("rejected: the proof is for a private statement (it proves no table)\n");
             hs_sbuf_free(&buf);
-            return HS_EXIT_USAGE;
+            return HS_EXIT_REJECT;
         }
         hs_air air;
         const hs_gkr_perm *gp = gkr ? hs_gkr_perm_get(gshape.perm_id) : NULL;
         if (gp) memset(&air, 0, sizeof air), air.in_words = air.out_words = gp->width, air.word_modulus = HS_KB_P, air.name = gp->name;
         if (shape.public_io && (gp || hs_stark_air(&shape, &air))) {
-            pin = hs_cli_read_lines("verify", inputs_s, &air, 0, &rows_in);
-            pout = pin ? hs_cli_read_lines("verify", outputs_s, &air, 1, &rows_out) : NULL;
+            /* the tables hold exactly the proof's N lines; reading stops at line N + 1 */
+            const size_t N = (size_t)1 << (gkr ? gshape.log_perms : shape.log_perms);
+            pin = hs_cli_read_lines("verify", inputs_s, &air, 0, N, &rows_in);
+            pout = pin ? hs_cli_read_lines("verify", outputs_s, &air, 1, N, &rows_out) : NULL;
             if (!pin || !pout) {
                 hs_free(pin), hs_free(pout);
                 hs_sbuf_free(&buf);
                 return HS_EXIT_USAGE;
             }
-            if (rows_in != rows_out) {
-                printf("rejected: %zu inputs but %zu outputs\n", rows_in, rows_out);
+            const char *bad = rows_in != N ? inputs_s : rows_out != N ? outputs_s : NULL;
+            const size_t have = rows_in != N ? rows_in : rows_out;
+            if (bad && have == 0) {
+                hs_cli_error("verify", "%s: an empty table (no states)", bad);
+                hs_free(pin), hs_free(pout);
+                hs_sbuf_free(&buf);
+                return HS_EXIT_USAGE;
+            }
+            if (bad) {
+                printf("rejected: %s holds %s%zu states; the proof's statement has %zu\n", bad, have > N ? "more than " : "",
+                       have > N ? N : have, N);
                 hs_free(pin), hs_free(pout);
                 hs_sbuf_free(&buf);
                 return HS_EXIT_REJECT;
