@@ -110,6 +110,7 @@ static void init_perms(void) {
     p2_describe(&perms[0], HS_GKR_P2_KB16, "poseidon2-kb16", hs_p2_kb16());
     perms[0].rows_avx2 = hs_gkr_wit_rows_p2kb16_avx2;
     p2_describe(&perms[1], HS_GKR_P2_KB24, "poseidon2-kb24", hs_p2_kb24());
+    perms[1].rows_avx2 = hs_gkr_wit_rows_p2kb24_avx2;
     for (unsigned i = 0; i < 2; i++) perm_ok[i] = derive(&perms[i]);
 }
 
