@@ -778,7 +778,7 @@ int main(void) {
     hs_test_init(&rng, "test_gkr");
     kernels(&rng);
     skip_math(&rng);
-    static const unsigned ids[] = {HS_GKR_P2_KB16, HS_GKR_P2_KB24};
+    static const unsigned ids[] = {HS_GKR_P2_KB16, HS_GKR_P2_KB24, HS_GKR_P1_KB16, HS_GKR_P1_KB24};
     for (size_t i = 0; i < sizeof ids / sizeof *ids; i++) {
         const hs_gkr_perm *p = hs_gkr_perm_get(ids[i]);
         CHECK(p != NULL);

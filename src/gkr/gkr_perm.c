@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gkr/gkr_witness.h"
+#include "hash/poseidon1_kb.h"
 #include "hash/poseidon2_monty31.h"
 
 enum { W = HS_GKR_MAX_WIDTH };
@@ -100,6 +101,48 @@ static void p2_describe(hs_gkr_perm *p, unsigned id, const char *name, const hs_
     for (unsigned r = 0; r < pp->partial; r++) p->rc_pre[r] = pp->rc_int[r];
 }
 
+/* ---- Poseidon1 (Plonky3's KoalaBear instances, the sparse partial rounds of
+ * src/hash/poseidon1_kb.h) ---- */
+
+static void p1_mds(const void *ctx, unsigned r, hs_kb *s) {
+    (void)r;
+    hs_p1_mds(ctx, s);
+}
+/* x = m_i x (lane 0 passes: m_i = diag(1, Ahat_0), but any m_i works here) */
+static void p1_entry(const void *ctx, unsigned r, hs_kb *s) {
+    (void)r;
+    const hs_p1_params *pp = ctx;
+    hs_kb t[W];
+    for (unsigned i = 0; i < pp->width; i++) {
+        hs_kb acc = 0;
+        for (unsigned k = 0; k < pp->width; k++) acc = hs_kb_add(acc, hs_kb_mul(pp->mont.m_i[i][k], s[k]));
+        t[i] = acc;
+    }
+    memcpy(s, t, pp->width * sizeof *t);
+}
+/* x = S_r x: lane 0 = m00 x_0 + <ahat_r, x_1..>, lane j = x_j + b_r[j-1] x_0 */
+static void p1_sparse(const void *ctx, unsigned r, hs_kb *s) {
+    const hs_p1_params *pp = ctx;
+    const hs_p1_consts *c = &pp->mont;
+    const hs_kb q = s[0];
+    hs_kb acc = hs_kb_mul(c->m00, q);
+    for (unsigned j = 1; j < pp->width; j++) {
+        acc = hs_kb_add(acc, hs_kb_mul(c->ahat[r][j - 1], s[j]));
+        s[j] = hs_kb_add(s[j], hs_kb_mul(c->b[r][j - 1], q));
+    }
+    s[0] = acc;
+}
+
+static void p1_describe(hs_gkr_perm *p, unsigned id, const char *name, const hs_p1_params *pp) {
+    p->id = id, p->name = name, p->width = pp->width, p->partial = pp->partial, p->ctx = pp;
+    p->full = p1_mds, p->entry = p1_entry, p->part = p1_sparse;
+    for (unsigned L = 0; L < HS_GKR_HALF; L++)
+        for (unsigned j = 0; j < pp->width; j++)
+            p->rc_full[L][j] = pp->mont.rc[L][j], p->rc_full[HS_GKR_HALF + L][j] = pp->mont.rc[HS_GKR_HALF + pp->partial + L][j];
+    for (unsigned r = 0; r < pp->partial; r++) p->rc_post[r] = pp->mont.chat[r];
+    for (unsigned j = 0; j < pp->width; j++) p->entry_c[j] = pp->mont.cbar[j];
+}
+
 /* ---- the table ---- */
 
 static hs_gkr_perm perms[HS_GKR_PERM_IDS];
@@ -110,7 +153,10 @@ static void init_perms(void) {
     p2_describe(&perms[0], HS_GKR_P2_KB16, "poseidon2-kb16", hs_p2_kb16());
     perms[0].rows_avx2 = hs_gkr_wit_rows_p2kb16_avx2;
     p2_describe(&perms[1], HS_GKR_P2_KB24, "poseidon2-kb24", hs_p2_kb24());
-    for (unsigned i = 0; i < 2; i++) perm_ok[i] = derive(&perms[i]);
+    perms[1].rows_avx2 = hs_gkr_wit_rows_p2kb24_avx2;
+    p1_describe(&perms[2], HS_GKR_P1_KB16, "poseidon1-kb16", hs_p1_kb16());
+    p1_describe(&perms[3], HS_GKR_P1_KB24, "poseidon1-kb24", hs_p1_kb24());
+    for (unsigned i = 0; i < HS_GKR_PERM_IDS; i++) perm_ok[i] = derive(&perms[i]);
 }
 
 const hs_gkr_perm *hs_gkr_perm_get(unsigned id) {

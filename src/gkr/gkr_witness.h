@@ -24,7 +24,8 @@ typedef struct hs_gkr_wit_job {
 } hs_gkr_wit_job;
 
 void hs_gkr_wit_rows_portable(const hs_gkr_wit_job *job, size_t lo, size_t m);
-/* Poseidon2-KB16's AVX2 kernel (the portable one without AVX2 at build time). */
+/* Poseidon2-KB16's and -KB24's AVX2 kernels (the portable one without AVX2 at build time). */
 void hs_gkr_wit_rows_p2kb16_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m);
+void hs_gkr_wit_rows_p2kb24_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m);
 
 #endif
