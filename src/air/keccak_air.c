@@ -194,6 +194,7 @@ static int init(hs_air *a, unsigned log_v) {
     a->periodic_vals = periodic;
     a->in_words = a->out_words = 50;
     a->word_modulus = 0;
+    a->value_bits = 64; /* a line is 25 lanes */
     a->binds = binds;
     a->n_binds = 2;
     a->slot_stride = HS_KAIR_WIDTH;
@@ -202,4 +203,5 @@ static int init(hs_air *a, unsigned log_v) {
 }
 
 const hs_air_def hs_air_def_keccak_f1600 = {3, "keccak-f1600",
-                                            "Keccak-f[1600] (FIPS 202), 3 rounds a row, 8 rows a permutation", 0, init};
+                                            "Keccak-f[1600] (FIPS 202), 3 rounds a row, 8 rows a permutation", 0, init,
+                                            "permutations"};
