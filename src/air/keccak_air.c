@@ -4,6 +4,9 @@
 
 #include <pthread.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "air/air_eval.h"
 #include "hash/keccak.h"
@@ -70,16 +73,30 @@ static void round_slot(uint64_t st[25], unsigned r, hs_kb *slot) {
     st[0] ^= hs_keccak_rc[r];
 }
 
-/* The 8 rows of one permutation. */
-static void perm_rows(const uint32_t *in, hs_kb *rows, uint32_t *out) {
+/* dst[0 .. n) = src[0 .. n) with streaming stores where the target allows: the trace is far
+ * larger than the caches and nothing reads it before the commitment, so reading each line in
+ * before overwriting it (what an ordinary store does) would only double the memory traffic. */
+static void copy_stream(hs_kb *dst, const hs_kb *src, size_t n) {
+#ifdef __SSE2__
+    size_t i = 0;
+    for (; i < n && ((uintptr_t)(dst + i) & 15); i++) dst[i] = src[i];
+    for (; i + 4 <= n; i += 4) _mm_stream_si128((__m128i *)(dst + i), _mm_loadu_si128((const __m128i *)(src + i)));
+    for (; i < n; i++) dst[i] = src[i];
+#else
+    memcpy(dst, src, n * sizeof *dst);
+#endif
+}
+
+/* The 8 rows of one permutation, each built in buf (in L1) and streamed out. */
+static void perm_rows(const uint32_t *in, hs_kb *rows, uint32_t *out, hs_kb *buf) {
     uint64_t st[25];
     for (unsigned L = 0; L < 25; L++) st[L] = in[2 * L] | (uint64_t)in[2 * L + 1] << 32;
     for (unsigned p = 0; p < HS_KAIR_R; p++) {
-        hs_kb *row = rows + (size_t)p * HS_KAIR_WIDTH;
-        put_limbs(row + HS_KAIR_A, st);
+        put_limbs(buf + HS_KAIR_A, st);
         for (unsigned j = 0; j < HS_KAIR_ROUNDS_PER_ROW; j++)
-            round_slot(st, HS_KAIR_ROUNDS_PER_ROW * p + j, row + HS_KAIR_ROUND(j));
-        put_limbs(row + HS_KAIR_OUT, st);
+            round_slot(st, HS_KAIR_ROUNDS_PER_ROW * p + j, buf + HS_KAIR_ROUND(j));
+        put_limbs(buf + HS_KAIR_OUT, st);
+        copy_stream(rows + (size_t)p * HS_KAIR_WIDTH, buf, HS_KAIR_WIDTH);
     }
     if (out)
         for (unsigned L = 0; L < 25; L++) {
@@ -92,8 +109,15 @@ static int trace(const hs_air *a, const uint32_t *inputs, size_t n, hs_kb *tr, u
     (void)a;
     pthread_once(&tables_once, init_tables);
     const size_t rows = (size_t)HS_KAIR_R * HS_KAIR_WIDTH;
-#pragma omp parallel for num_threads(threads > 1 ? threads : 1) schedule(static) if (threads > 1 && n > 1)
-    for (size_t k = 0; k < n; k++) perm_rows(inputs + 50 * k, tr + k * rows, outputs ? outputs + 50 * k : NULL);
+#pragma omp parallel num_threads(threads > 1 ? threads : 1) if (threads > 1 && n > 1)
+    {
+        hs_kb buf[HS_KAIR_WIDTH];
+#pragma omp for schedule(static) nowait
+        for (size_t k = 0; k < n; k++) perm_rows(inputs + 50 * k, tr + k * rows, outputs ? outputs + 50 * k : NULL, buf);
+#ifdef __SSE2__
+        _mm_sfence(); /* streaming stores are weakly ordered: make them visible before returning */
+#endif
+    }
     return 1;
 }
 
