@@ -130,12 +130,6 @@ static int trace(const hs_air *a, const uint32_t *inputs, size_t n, hs_kb *tr, u
 #define EMIT(k, c) hs_air_acc_base_emit((hs_air_acc_base *)acc, k, c)
 #define FN eval_base
 #include "air/keccak_air_eval.inc"
-#undef T
-#undef ADD
-#undef SUB
-#undef MUL
-#undef EMIT
-#undef FN
 
 static void eval_row(const hs_air *a, unsigned d, const hs_kb *local, const hs_kb *next, const hs_kb *per,
                      const hs_kb *pow, hs_kbe *out) {
@@ -153,12 +147,6 @@ static void eval_row(const hs_air *a, unsigned d, const hs_kb *local, const hs_k
 #define EMIT(k, c) hs_air_acc_ext_emit((hs_air_acc_ext *)acc, k, c)
 #define FN eval_ext_body
 #include "air/keccak_air_eval.inc"
-#undef T
-#undef ADD
-#undef SUB
-#undef MUL
-#undef EMIT
-#undef FN
 
 static hs_kbe eval_ext(const hs_air *a, unsigned d, const hs_kbe *local, const hs_kbe *next, const hs_kbe *per,
                        const hs_kb *pow) {
