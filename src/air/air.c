@@ -29,6 +29,8 @@ const hs_air_def *hs_air_by_id(unsigned id) {
     return NULL;
 }
 
+const char *hs_air_noun(const hs_air_def *def) { return def && def->noun ? def->noun : "permutations"; }
+
 static int log2_exact(unsigned x) {
     int l = 0;
     if (!x || (x & (x - 1))) return -1;

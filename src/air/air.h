@@ -89,6 +89,7 @@ struct hs_air {
     const hs_kb *periodic_vals;
     unsigned in_words, out_words;
     uint32_t word_modulus;
+    unsigned value_bits; /* of a text line's values: 32 (0 means 32), or 64: a value is a lane, two words */
     const hs_air_bind *binds;
     size_t n_binds;
     size_t slot_stride;
@@ -105,7 +106,11 @@ typedef struct {
     const char *description;
     unsigned max_log_v; /* 0: one instance per row (or R > 1) */
     int (*init)(hs_air *a, unsigned log_v);
+    const char *noun; /* what an instance is called in messages (NULL: "permutations") */
 } hs_air_def;
+
+/* def->noun or "permutations". */
+const char *hs_air_noun(const hs_air_def *def);
 
 const hs_air_def *hs_air_find(const char *name);
 const hs_air_def *hs_air_by_id(unsigned id);

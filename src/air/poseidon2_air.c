@@ -137,6 +137,6 @@ static int init16(hs_air *a, unsigned log_v) { return hs_p2air_init(a, hs_p2_kb1
 static int init24(hs_air *a, unsigned log_v) { return hs_p2air_init(a, hs_p2_kb24(), log_v); }
 
 const hs_air_def hs_air_def_poseidon2_kb16 = {1, "poseidon2-kb16", "Poseidon2 over KoalaBear, width 16 (x^3, 8 + 20 rounds)",
-                                              HS_P2AIR_MAX_LOG_V, init16};
+                                              HS_P2AIR_MAX_LOG_V, init16, "permutations"};
 const hs_air_def hs_air_def_poseidon2_kb24 = {2, "poseidon2-kb24", "Poseidon2 over KoalaBear, width 24 (x^3, 8 + 23 rounds)",
-                                              HS_P2AIR_MAX_LOG_V, init24};
+                                              HS_P2AIR_MAX_LOG_V, init24, "permutations"};

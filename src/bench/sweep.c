@@ -41,27 +41,28 @@ static int stark_ready(const char **why) {
     return 1;
 }
 
-/* Random private statement, as 'hashsnark prove' without --inputs draws it (seed per sample). */
-static hs_kb *stark_inputs(size_t words, uint64_t seed) {
-    hs_kb *in = hs_alloc_array(words, sizeof *in);
+/* Random private statement, as 'hashsnark prove' without --inputs draws it (seed per sample):
+ * canonical words below modulus (0: any u32). */
+static uint32_t *random_inputs(size_t words, uint32_t modulus, uint64_t seed) {
+    uint32_t *in = hs_alloc_array(words, sizeof *in);
     if (!in) return NULL;
     hs_rng rng;
     hs_rng_seed(&rng, seed);
-    for (size_t i = 0; i < words; i++) in[i] = hs_kb_from_u32((uint32_t)hs_rng_below(&rng, HS_KB_P));
+    for (size_t i = 0; i < words; i++) in[i] = (uint32_t)hs_rng_below(&rng, modulus ? modulus : (uint64_t)1 << 32);
     return in;
 }
 
 /* One backend's prover and verifier on a private statement. prove takes (and frees) the inputs. */
-typedef int (*prove_fn)(const hs_sweep_config *cfg, unsigned log_perms, hs_kb *in, hs_writer *w, const char **why);
+typedef int (*prove_fn)(const hs_sweep_config *cfg, unsigned log_perms, uint32_t *in, hs_writer *w, const char **why);
 typedef int (*verify_fn)(const hs_sweep_config *cfg, const hs_writer *proof, const char **why);
 
 /* In the child: cfg->samples proofs (timing the prover only), then one verification of the last. */
 static int run_samples(const hs_sweep_config *cfg, unsigned log_perms, size_t width, prove_fn prove, verify_fn verify,
-                       child_out *out, char *why, size_t whylen) {
+                       uint32_t modulus, child_out *out, char *why, size_t whylen) {
     size_t words = ((size_t)1 << log_perms) * width;
     hs_writer last = {0};
     for (unsigned s = 0; s < cfg->samples; s++) {
-        hs_kb *in = stark_inputs(words, 1 + s);
+        uint32_t *in = random_inputs(words, modulus, 1 + s);
         if (!in) {
             snprintf(why, whylen, "out of memory for the inputs");
             hs_w_free(&last);
@@ -91,9 +92,9 @@ static int run_samples(const hs_sweep_config *cfg, unsigned log_perms, size_t wi
     return ok;
 }
 
-static int stark_prove1(const hs_sweep_config *cfg, unsigned log_perms, hs_kb *in, hs_writer *w, const char **why) {
+static int stark_prove1(const hs_sweep_config *cfg, unsigned log_perms, uint32_t *in, hs_writer *w, const char **why) {
     /* the prover frees the inputs once read, as in 'hashsnark prove' (same peak memory) */
-    hs_stark_shape shape = {cfg->preset, cfg->perm_id, log_perms, 0, hs_preset_fri(cfg->preset, cfg->log_blowup), 0, 1, 0};
+    hs_stark_shape shape = {cfg->preset, cfg->air_id, log_perms, 0, hs_preset_fri(cfg->preset, cfg->log_blowup), 0, 1, 0};
     hs_stark_timing tm;
     return hs_stark_prove(&shape, in, cfg->threads, w, NULL, &tm, why);
 }
@@ -103,7 +104,13 @@ static int stark_verify1(const hs_sweep_config *cfg, const hs_writer *proof, con
 }
 
 static int stark_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *out, char *why, size_t whylen) {
-    return run_samples(cfg, log_perms, hs_stark_perm(cfg->perm_id)->width, stark_prove1, stark_verify1, out, why, whylen);
+    hs_air air;
+    const hs_air_def *def = hs_air_by_id(cfg->air_id);
+    if (!def || !def->init(&air, 0)) {
+        snprintf(why, whylen, "unknown AIR");
+        return 0;
+    }
+    return run_samples(cfg, log_perms, air.in_words, stark_prove1, stark_verify1, air.word_modulus, out, why, whylen);
 }
 
 static int gkr_ready(const char **why) {
@@ -111,7 +118,9 @@ static int gkr_ready(const char **why) {
     return 1;
 }
 
-static int gkr_prove1(const hs_sweep_config *cfg, unsigned log_perms, hs_kb *in, hs_writer *w, const char **why) {
+static int gkr_prove1(const hs_sweep_config *cfg, unsigned log_perms, uint32_t *in, hs_writer *w, const char **why) {
+    const size_t words = ((size_t)16 << log_perms);
+    for (size_t i = 0; i < words; i++) in[i] = hs_kb_from_u32(in[i]); /* the gkr prover reads Montgomery form */
     hs_gkr_shape shape;
     memset(&shape, 0, sizeof shape);
     shape.preset = cfg->preset;
@@ -129,11 +138,11 @@ static int gkr_verify1(const hs_sweep_config *cfg, const hs_writer *proof, const
 }
 
 static int gkr_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *out, char *why, size_t whylen) {
-    if (cfg->perm_id != 1) {
+    if (cfg->air_id != 1) {
         snprintf(why, whylen, "the gkr backend proves poseidon2-kb16 only");
         return 0;
     }
-    return run_samples(cfg, log_perms, 16, gkr_prove1, gkr_verify1, out, why, whylen);
+    return run_samples(cfg, log_perms, 16, gkr_prove1, gkr_verify1, HS_KB_P, out, why, whylen);
 }
 
 static const backend backends[] = {
@@ -156,7 +165,7 @@ const char *hs_sweep_backend_name(hs_sweep_backend_id id) { return backends[id].
 static double claimed_bits(const hs_sweep_config *cfg, unsigned log_perms) {
     hs_sound_report r;
     int ok = cfg->backend == HS_SWEEP_GKR ? hs_soundness_gkr(cfg->preset, log_perms, 0, &r)
-                                          : hs_soundness_stark(cfg->preset, cfg->perm_id, log_perms, cfg->log_blowup, 0, &r);
+                                          : hs_soundness_stark(cfg->preset, cfg->air_id, log_perms, cfg->log_blowup, 0, &r);
     return ok ? r.claimed_bits : NAN;
 }
 

@@ -17,8 +17,8 @@ typedef enum { HS_SWEEP_STARK = 0, HS_SWEEP_GKR = 1 } hs_sweep_backend_id;
 
 typedef struct {
     hs_sweep_backend_id backend;
-    const char *hash;         /* "poseidon2-kb16" or "poseidon2-kb24" */
-    unsigned perm_id;         /* as hs_stark_shape.perm_id */
+    const char *hash;         /* an AIR's name (hs_air_find) */
+    unsigned air_id;          /* as hs_stark_shape.air_id */
     const hs_preset *preset;
     unsigned log_blowup;      /* the rate actually used (resolved from the preset when 0) */
     unsigned num_queries;     /* informative: the preset's queries at that rate */

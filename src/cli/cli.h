@@ -33,6 +33,8 @@ int hs_cmd_prove(int argc, char **argv);
 /* Reads a table of states ('hashsnark perm' form) as KoalaBear Montgomery words; NULL after
  * printing the error (file, line, value). */
 uint32_t *hs_cli_read_states(const char *cmd, const char *path, unsigned width, const char *what, size_t *rows);
+struct hs_air;
+uint32_t *hs_cli_read_lines(const char *cmd, const char *path, const struct hs_air *a, int outputs, size_t *rows);
 int hs_cmd_verify(int argc, char **argv);
 int hs_cmd_params(int argc, char **argv);
 

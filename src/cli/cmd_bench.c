@@ -166,10 +166,10 @@ static int bench_sweep(const sweep_opts *o) {
         hs_cli_error("bench", "--backend %s: %s", backend, why);
         return HS_EXIT_USAGE;
     }
-    c.perm_id = !strcmp(o->hash, "poseidon2-kb16") ? 1 : !strcmp(o->hash, "poseidon2-kb24") ? 2 : 0;
-    if (!c.perm_id) {
-        hs_cli_error("bench", "--hash: the %s backend proves poseidon2-kb16 or poseidon2-kb24, not '%s'", backend,
-                     o->hash);
+    const hs_air_def *def = hs_air_find(o->hash);
+    c.air_id = def ? def->id : 0;
+    if (!def || (c.backend == HS_SWEEP_GKR && c.air_id != 1)) {
+        hs_cli_error("bench", "--hash: the %s backend does not prove '%s'", backend, o->hash);
         return HS_EXIT_USAGE;
     }
     if (!hs_sweep_parse_range(o->logp, 0, 24, &c.log_lo, &c.log_hi)) {

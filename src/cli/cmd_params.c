@@ -112,9 +112,10 @@ int hs_cmd_params(int argc, char **argv) {
         hs_cli_error("params", "unknown preset '%s' (compat, fast100, proven128)", preset_s);
         return HS_EXIT_USAGE;
     }
-    unsigned perm_id = !strcmp(hash, "poseidon2-kb16") ? 1 : !strcmp(hash, "poseidon2-kb24") ? 2 : 0;
+    const hs_air_def *def = hs_air_find(hash);
+    unsigned perm_id = def ? def->id : 0;
     if (!perm_id) {
-        hs_cli_error("params", "--hash must be poseidon2-kb16 or poseidon2-kb24, not '%s'", hash);
+        hs_cli_error("params", "--hash: no AIR proves '%s'", hash);
         return HS_EXIT_USAGE;
     }
     int json = !strcmp(format, "json");

@@ -46,6 +46,42 @@ hs_kb *hs_cli_read_states(const char *cmd, const char *path, unsigned width, con
     return s;
 }
 
+/* A table of an AIR's input or output lines (outputs: 1) in 'hashsnark perm' form, as the AIR's
+ * canonical words (a 64-bit value is two words, low first); NULL after printing why. */
+uint32_t *hs_cli_read_lines(const char *cmd, const char *path, const hs_air *a, int outputs, size_t *rows) {
+    char err[512];
+    hs_sbuf text = {0};
+    const unsigned words = outputs ? a->out_words : a->in_words, vb = a->value_bits == 64 ? 64 : 32;
+    const unsigned width = vb == 64 ? words / 2 : words;
+    if (!hs_read_all(path, &text, err, sizeof err)) {
+        hs_cli_error(cmd, "%s", err);
+        hs_sbuf_free(&text);
+        return NULL;
+    }
+    hs_table t;
+    int ok = hs_table_parse(&t, path, text.data, text.len, width, a->word_modulus, vb, a->name, err, sizeof err);
+    hs_sbuf_free(&text);
+    if (!ok) {
+        hs_cli_error(cmd, "%s", err);
+        return NULL;
+    }
+    uint32_t *s = hs_alloc_array(t.rows ? t.rows * words : 1, sizeof *s);
+    if (!s) {
+        hs_cli_error(cmd, "%s: out of memory", path);
+        hs_table_free(&t);
+        return NULL;
+    }
+    for (size_t i = 0; i < t.rows * width; i++) {
+        if (vb == 64)
+            s[2 * i] = (uint32_t)t.vals[i], s[2 * i + 1] = (uint32_t)(t.vals[i] >> 32);
+        else
+            s[i] = (uint32_t)t.vals[i];
+    }
+    *rows = t.rows;
+    hs_table_free(&t);
+    return s;
+}
+
 static void prove_help(void) {
     printf("usage: hashsnark prove --hash poseidon2-kb16|poseidon2-kb24 --log-perms N --out PROOF\n"
            "                       [--backend stark|gkr] [--seed S | --inputs FILE] [--preset P]\n"
@@ -248,9 +284,12 @@ int hs_cmd_prove(int argc, char **argv) {
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
-    unsigned perm_id = !strcmp(hash, "poseidon2-kb16") ? 1 : !strcmp(hash, "poseidon2-kb24") ? 2 : 0;
-    if (!perm_id) {
-        hs_cli_error("prove", "--hash must be poseidon2-kb16 or poseidon2-kb24, not '%s'", hash);
+    const hs_air_def *def = hs_air_find(hash);
+    if (!def) {
+        hs_sbuf names = {0};
+        for (size_t i = 0; i < hs_air_count(); i++) hs_sbuf_printf(&names, "%s%s", i ? ", " : "", hs_air_at(i)->name);
+        hs_cli_error("prove", "--hash must be one of %s, not '%s'", names.data ? names.data : "", hash);
+        hs_sbuf_free(&names);
         return HS_EXIT_USAGE;
     }
     int gkr = !strcmp(backend_s, "gkr");
@@ -258,7 +297,7 @@ int hs_cmd_prove(int argc, char **argv) {
         hs_cli_error("prove", "--backend must be stark or gkr, not '%s'", backend_s);
         return HS_EXIT_USAGE;
     }
-    if (gkr && perm_id != 1) {
+    if (gkr && strcmp(hash, "poseidon2-kb16")) {
         hs_cli_error("prove", "the gkr backend proves poseidon2-kb16 only, not '%s'", hash);
         return HS_EXIT_USAGE;
     }
@@ -310,11 +349,12 @@ int hs_cmd_prove(int argc, char **argv) {
         threads = e && *e ? strtoul(e, NULL, 10) : hs_cpu_count();
         if (!threads) threads = 1;
     }
-    const hs_p2_params *pp = hs_stark_perm(perm_id);
-    hs_kb *in = NULL;
+    hs_air air;
+    if (!def->init(&air, 0)) return hs_cli_error("prove", "%s: cannot set up its AIR", hash), HS_EXIT_USAGE;
+    uint32_t *in = NULL;
     if (inputs_s) {
         size_t rows;
-        in = hs_cli_read_states("prove", inputs_s, pp->width, hash, &rows);
+        in = hs_cli_read_lines("prove", inputs_s, &air, 0, &rows);
         if (!in) return HS_EXIT_USAGE;
         unsigned lg = 0;
         while (((size_t)1 << lg) < rows) lg++;
@@ -329,7 +369,7 @@ int hs_cmd_prove(int argc, char **argv) {
     /* the preset's declared security must hold at this shape (docs/SOUNDNESS.md) */
     hs_sound_report rep;
     int holds = gkr ? hs_soundness_gkr_check(preset, (unsigned)logp, inputs_s != NULL, &rep)
-                    : hs_soundness_stark_check(preset, perm_id, (unsigned)logp, (unsigned)blow, inputs_s != NULL, &rep);
+                    : hs_soundness_stark_check(preset, def->id, (unsigned)logp, (unsigned)blow, inputs_s != NULL, &rep);
     if (holds == 0) {
         if (!insecure) {
             hs_cli_error("prove", "preset %s declares %.0f provable bits, but 2^%lu permutations at rate 1/%u give "
@@ -343,7 +383,7 @@ int hs_cmd_prove(int argc, char **argv) {
         fprintf(stderr, "prove: --insecure: %.1f provable bits, below the %.0f preset %s declares\n",
                 rep.claimed_bits, preset->claim_bits, preset->name);
     }
-    size_t n = (size_t)1 << logp, words = n * pp->width;
+    size_t n = (size_t)1 << logp, words = n * air.in_words;
     if (!in) {
         in = hs_alloc_array(words, sizeof *in);
         if (!in) {
@@ -352,11 +392,16 @@ int hs_cmd_prove(int argc, char **argv) {
         }
         hs_rng rng;
         hs_rng_seed(&rng, seed);
-        for (size_t i = 0; i < words; i++) in[i] = hs_kb_from_u32((uint32_t)hs_rng_below(&rng, HS_KB_P));
+        for (size_t i = 0; i < words; i++)
+            in[i] = (uint32_t)(air.word_modulus ? hs_rng_below(&rng, air.word_modulus) : hs_rng_below(&rng, (uint64_t)1 << 32));
     }
 
-    if (gkr) return prove_gkr(preset, (unsigned)logp, in, inputs_s != NULL, (unsigned)threads, out);
-    hs_stark_shape shape = {preset, perm_id, (unsigned)logp, 0, hs_preset_fri(preset, (unsigned)blow), inputs_s != NULL,
+    if (gkr) { /* the gkr backend takes Montgomery-form Poseidon2 states */
+        hs_kb *m = (hs_kb *)in;
+        for (size_t i = 0; i < words; i++) m[i] = hs_kb_from_u32(in[i]);
+        return prove_gkr(preset, (unsigned)logp, m, inputs_s != NULL, (unsigned)threads, out);
+    }
+    hs_stark_shape shape = {preset, def->id, (unsigned)logp, 0, hs_preset_fri(preset, (unsigned)blow), inputs_s != NULL,
                             1, 0}; /* the prover frees the inputs once read */
     hs_writer w = {0};
     hs_stark_timing tm;
@@ -380,7 +425,7 @@ int hs_cmd_prove(int argc, char **argv) {
         hs_w_free(&w);
         return HS_EXIT_USAGE;
     }
-    printf("proved %zu permutations (%s, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n, hash, preset->name,
+    printf("proved %zu %s (%s, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n, hs_air_noun(def), hash, preset->name,
            elapsed, (double)n / elapsed, w.len);
     hs_w_free(&w);
     return HS_EXIT_OK;
@@ -483,7 +528,7 @@ int hs_cmd_verify(int argc, char **argv) {
     hs_stark_shape shape;
     hs_gkr_shape gshape;
     const char *why = NULL;
-    hs_kb *pin = NULL, *pout = NULL;
+    uint32_t *pin = NULL, *pout = NULL;
     size_t rows_in = 0, rows_out = 0;
     /* the backend byte (docs/PROOF_FORMAT.md, offset 12) picks the parser; anything else is the stark
        parser's to reject */
@@ -495,7 +540,7 @@ int hs_cmd_verify(int argc, char **argv) {
         return rc;
     }
     int peeked = gkr ? hs_gkr_peek(pb, buf.len, &gshape, &why) : hs_stark_peek(pb, buf.len, &shape, &why);
-    if (gkr && peeked) shape.public_io = gshape.public_io, shape.perm_id = gshape.perm_id;
+    if (gkr && peeked) shape.public_io = gshape.public_io, shape.air_id = 1;
     if (peeked) {
         if (shape.public_io && (!inputs_s || !outputs_s)) {
             hs_cli_error("verify", "%s proves a public statement: give its --inputs and --outputs", proof);
@@ -507,11 +552,10 @@ int hs_cmd_verify(int argc, char **argv) {
             hs_sbuf_free(&buf);
             return HS_EXIT_USAGE;
         }
-        if (shape.public_io) {
-            const hs_p2_params *pp = hs_stark_perm(shape.perm_id);
-            const char *pname = hs_stark_perm_name(shape.perm_id);
-            pin = hs_cli_read_states("verify", inputs_s, pp->width, pname, &rows_in);
-            pout = pin ? hs_cli_read_states("verify", outputs_s, pp->width, pname, &rows_out) : NULL;
+        hs_air air;
+        if (shape.public_io && hs_stark_air(&shape, &air)) {
+            pin = hs_cli_read_lines("verify", inputs_s, &air, 0, &rows_in);
+            pout = pin ? hs_cli_read_lines("verify", outputs_s, &air, 1, &rows_out) : NULL;
             if (!pin || !pout) {
                 hs_free(pin), hs_free(pout);
                 hs_sbuf_free(&buf);
@@ -523,6 +567,9 @@ int hs_cmd_verify(int argc, char **argv) {
                 hs_sbuf_free(&buf);
                 return HS_EXIT_REJECT;
             }
+            if (gkr) /* the gkr verifier reads Montgomery-form states */
+                for (size_t i = 0; i < rows_in * air.in_words; i++)
+                    pin[i] = hs_kb_from_u32(pin[i]), pout[i] = hs_kb_from_u32(pout[i]);
         }
     }
     double t0 = hs_now();
@@ -545,11 +592,11 @@ int hs_cmd_verify(int argc, char **argv) {
                rep.claimed_bits, hs_regime_name(rep.regime), 1u << gshape.whir.log_inv_rate, t);
         return HS_EXIT_OK;
     }
-    if (!hs_soundness_stark(shape.preset, shape.perm_id, shape.log_perms, shape.fri.log_blowup, shape.public_io, &rep))
+    if (!hs_soundness_stark(shape.preset, shape.air_id, shape.log_perms, shape.fri.log_blowup, shape.public_io, &rep))
         rep.claimed_bits = 0, rep.regime = HS_REGIME_UDR;
-    printf("accepted: %zu permutations of %s (%s statement), preset %s, %.1f provable bits (%s), rate 1/%u, %u "
+    printf("accepted: %zu %s of %s (%s statement), preset %s, %.1f provable bits (%s), rate 1/%u, %u "
            "queries (verified in %.3f s)\n",
-           (size_t)1 << shape.log_perms, hs_stark_perm_name(shape.perm_id), shape.public_io ? "public" : "private",
+           (size_t)1 << shape.log_perms, hs_air_noun(hs_air_by_id(shape.air_id)), hs_stark_air_name(shape.air_id), shape.public_io ? "public" : "private",
            shape.preset->name, rep.claimed_bits, hs_regime_name(rep.regime), 1u << shape.fri.log_blowup,
            shape.fri.num_queries, t);
     return HS_EXIT_OK;

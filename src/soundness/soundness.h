@@ -74,7 +74,7 @@ typedef struct {
     size_t columns;             /* base-field columns batched with powers of alpha in the DEEP quotient */
     size_t constraints;         /* constraints combined with powers of alpha (ALI) */
     unsigned constraint_degree; /* the largest */
-    unsigned quotient_chunks;   /* Q = sum_j X^j q_j(X^s), s chunks of degree < k, opened at zeta^s */
+    unsigned quotient_chunks;   /* Q = sum_j X^(j k) q_j(X), s chunks of degree < k, opened at zeta */
     unsigned open_points;       /* out-of-domain points per column, c: the DEEP check pins the columns to
                                    polynomials of degree < k + c, a code of distance n - k - c + 1 */
     size_t public_coeffs;       /* 0, or the words of a row combined with powers of gamma (public statement) */
@@ -86,18 +86,6 @@ typedef struct {
 int hs_soundness_stark_params(const hs_stark_sound_params *s, hs_sound_report *out);
 
 typedef struct hs_preset hs_preset; /* src/stark/stark.h */
-
-/* The report for what hs_stark_prove does with preset p, permutation perm_id (1 = poseidon2-kb16,
- * 2 = poseidon2-kb24), 2^log_perms permutations at rate 2^-log_blowup (0: the preset's rate), a
- * public statement when public_io. out->claimed_bits is "the preset's provable bits" at that
- * shape, out->regime the regime they hold in. 0 (out cleared) when the prover would reject the
- * shape. */
-int hs_soundness_stark(const hs_preset *p, unsigned perm_id, unsigned log_perms, unsigned log_blowup, int public_io,
-                       hs_sound_report *out);
-/* hs_soundness_stark, then whether the shape meets the preset's declared claim: 1 when
- * out->claimed_bits >= p->claim_bits, 0 when it does not, -1 when the shape is unusable. */
-int hs_soundness_stark_check(const hs_preset *p, unsigned perm_id, unsigned log_perms, unsigned log_blowup,
-                             int public_io, hs_sound_report *out);
 
 /* ---- the gkr backend (src/gkr, docs/SOUNDNESS.md section "gkr backend") ----
  * GKR walk terms (field size only, every regime), then for private statements the WHIR terms

@@ -5,10 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "air/poseidon2_air.h"
 #include "field/kb.h"
 #include "soundness/soundness.h"
-#include "stark/stark.h"
 
 #define MAX_ROUNDS 32
 #define MAX_TERMS (6 + MAX_ROUNDS)
@@ -55,10 +53,11 @@ static void terms(const hs_stark_sound_params *s, hs_regime g, double eta, term_
     /* public statement: a row that differs from the table survives the gamma-combination of its
      * 2 V w words with probability <= (2 V w - 1) / |K| */
     if (s->public_coeffs >= 2) put(t, "public.gamma", dead ? 0 : fb - log2_list - log2((double)s->public_coeffs - 1));
-    /* DEEP: for a fixed list element, C(p(X)) - Z_H(X) sum_j X^j q_j(X^s) is a nonzero polynomial
-     * of degree <= max(D kc, k + s kc + s - 1), kc = k + c - 1 the degree the DEEP check allows */
+    /* DEEP: for a fixed list element, C(p(X), p(w X)) - Z_H(X) sum_j X^(j k) q_j(X) is a nonzero
+     * polynomial of degree <= max(D kc, s k + kc), kc = k + c - 1 the degree the DEEP check allows
+     * (the s chunks q_j have degree <= kc) */
     {
-        const double sc = s->quotient_chunks, deg = fmax(s->constraint_degree * kc, k + sc * kc + sc - 1);
+        const double sc = s->quotient_chunks, deg = fmax(s->constraint_degree * kc, sc * k + kc);
         put(t, "deep.ood", dead ? 0 : fb - log2_list - log2(deg));
     }
     /* FRI batching: the DEEP quotient combines `columns` functions with powers of alpha, a curve of
@@ -112,41 +111,4 @@ int hs_soundness_stark_params(const hs_stark_sound_params *s, hs_sound_report *o
     out->johnson_eta = best_eta;
     hs_sound_finish_best(out);
     return 1;
-}
-
-int hs_soundness_stark(const hs_preset *p, unsigned perm_id, unsigned log_perms, unsigned log_blowup, int public_io,
-                       hs_sound_report *out) {
-    memset(out, 0, sizeof *out);
-    /* the shape hs_stark_prove uses (stark.c make_shape) */
-    if (!p || !hs_stark_perm(perm_id) || log_perms > 24) return 0;
-    const unsigned log_v = p->log_v < log_perms ? p->log_v : log_perms, log_h = log_perms - log_v;
-    hs_fri_params f = hs_preset_fri(p, log_blowup);
-    if (f.log_final_len > log_h) f.log_final_len = log_h;
-    if (f.log_blowup < 1 || !hs_fri_params_check(&f, log_h, NULL)) return 0;
-    hs_p2air air;
-    if (!hs_p2air_init(&air, hs_stark_perm(perm_id), 1u << log_v)) return 0;
-    hs_stark_sound_params s = {
-        .ext_degree = f.ext_degree,
-        .log_rows = log_h,
-        .log_blowup = f.log_blowup,
-        .log_arity = f.log_arity,
-        .log_final_len = f.log_final_len,
-        .num_queries = f.num_queries,
-        .commit_pow_bits = f.commit_pow_bits,
-        .query_pow_bits = f.query_pow_bits,
-        .merkle_hash = (int)f.hash,
-        .columns = air.width + 2 * (size_t)f.ext_degree, /* trace, then q0 and q1 (d base columns each) */
-        .constraints = air.n_constraints + (public_io ? 1 : 0),
-        .constraint_degree = 3,
-        .quotient_chunks = 2,
-        .open_points = 1, /* trace at zeta, quotient at zeta^2 */
-        .public_coeffs = public_io ? 2 * (size_t)air.v * air.pp->width : 0,
-    };
-    return hs_soundness_stark_params(&s, out);
-}
-
-int hs_soundness_stark_check(const hs_preset *p, unsigned perm_id, unsigned log_perms, unsigned log_blowup,
-                             int public_io, hs_sound_report *out) {
-    if (!hs_soundness_stark(p, perm_id, log_perms, log_blowup, public_io, out)) return -1;
-    return out->claimed_bits >= p->claim_bits;
 }

@@ -8,17 +8,21 @@
 #include "util/timer.h"
 
 #define HS_PROOF_MAGIC "HSNKPRF1"
-#define HS_PROOF_VERSION 1u
+#define HS_PROOF_VERSION 2u
 #define HS_BACKEND_STARK 1u
 #define HS_STATEMENT_PRIVATE 0u
 #define HS_STATEMENT_PUBLIC 1u
 #define HEADER_BYTES 30
+#define TRANSCRIPT_LABEL "hashsnark/stark/v2"
 
-const hs_p2_params *hs_stark_perm(unsigned perm_id) {
-    return perm_id == 1 ? hs_p2_kb16() : perm_id == 2 ? hs_p2_kb24() : NULL;
+int hs_stark_air(const hs_stark_shape *s, hs_air *out) {
+    const hs_air_def *def = hs_air_by_id(s->air_id);
+    return def && def->init(out, s->log_v);
 }
-const char *hs_stark_perm_name(unsigned perm_id) {
-    return perm_id == 1 ? "poseidon2-kb16" : perm_id == 2 ? "poseidon2-kb24" : "unknown";
+
+const char *hs_stark_air_name(unsigned air_id) {
+    const hs_air_def *def = hs_air_by_id(air_id);
+    return def ? def->name : "unknown";
 }
 
 /* The header is also the first thing the transcript absorbs: preset, parameters and shape bind
@@ -28,7 +32,7 @@ static void write_header(hs_writer *w, const hs_stark_shape *s) {
     hs_w_u32(w, HS_PROOF_VERSION);
     hs_w_u8(w, HS_BACKEND_STARK);
     hs_w_u8(w, (uint8_t)s->preset->id);
-    hs_w_u8(w, (uint8_t)s->perm_id);
+    hs_w_u8(w, (uint8_t)s->air_id);
     hs_w_u8(w, s->public_io ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE);
     hs_w_u8(w, (uint8_t)s->log_perms);
     hs_w_u8(w, (uint8_t)s->log_v);
@@ -44,102 +48,98 @@ static void write_header(hs_writer *w, const hs_stark_shape *s) {
     hs_w_u8(w, (uint8_t)f->cap_height);
 }
 
-/* The shape a preset gives n = 2^log_perms permutations (the verifier recomputes it and requires
- * the proof's header to match byte for byte). */
-static int make_shape(hs_stark_shape *s, const hs_preset *p, unsigned perm_id, unsigned log_perms,
-                      unsigned log_blowup, int public_io, const char **why) {
-    memset(s, 0, sizeof *s);
-    s->public_io = public_io;
-    if (!p) return *why = "unknown preset", 0;
-    if (!hs_stark_perm(perm_id)) return *why = "unknown permutation", 0;
-    if (log_perms > 24) return *why = "log_perms out of range (at most 24)", 0;
-    s->preset = p;
-    s->perm_id = perm_id;
-    s->log_perms = log_perms;
-    s->log_v = p->log_v < log_perms ? p->log_v : log_perms;
-    s->fri = hs_preset_fri(p, log_blowup);
-    unsigned log_h = log_perms - s->log_v;
-    if (s->fri.log_final_len > log_h) s->fri.log_final_len = log_h;
-    if (s->fri.log_blowup < 1) return *why = "the quotient needs log_blowup >= 1", 0;
-    if (!hs_fri_params_check(&s->fri, log_h, why)) return 0;
-    return 1;
-}
+/* ---- the shape ---- */
 
+/* Everything both sides derive from the shape. */
 typedef struct {
-    hs_p2air air;
+    hs_air air;
     unsigned log_h, d;
-    size_t n; /* rows */
-    hs_kb g_n; /* g^n */
+    size_t n;          /* rows */
+    int natural;       /* row k at w_h^k (else at w_h^bitrev(k)) */
+    unsigned degree;   /* of the whole identity, the public constraint included */
+    unsigned chunks;   /* quotient chunks, degree - 1 */
+    unsigned log_l;    /* the quotient domain has 2^log_l h points */
+    unsigned n_per;    /* periodic polynomials: the AIR's, then (public, R > 1) R phase selectors */
+    unsigned log_r;    /* the period R = 2^log_r */
+    hs_kb per_coef[HS_AIR_MAX_PERIODIC + 64][64]; /* per_coef[c][i]: g_c(y) = sum_i c_i y^i, y = x^(h/R) */
+    hs_kb g_n;         /* g^h */
 } ctx;
 
+static unsigned ceil_log2(unsigned x) {
+    unsigned l = 0;
+    while ((1u << l) < x) l++;
+    return l;
+}
+
+/* The periodic polynomial through vals[phase] at w_R^phase: coefficients by the inverse DFT of
+ * size R (R <= 64, done once per proof). */
+static void periodic_coeffs(const hs_kb *vals, unsigned log_r, hs_kb *coef) {
+    const unsigned R = 1u << log_r;
+    const hs_kb w_inv = hs_kb_inv(hs_kb_two_adic_root(log_r)), r_inv = hs_kb_inv(hs_kb_from_u32(R));
+    hs_kb wi = HS_KB_ONE; /* w^-i */
+    for (unsigned i = 0; i < R; i++, wi = hs_kb_mul(wi, w_inv)) {
+        hs_kb acc = 0, x = HS_KB_ONE;
+        for (unsigned ph = 0; ph < R; ph++, x = hs_kb_mul(x, wi)) acc = hs_kb_add(acc, hs_kb_mul(vals[ph], x));
+        coef[i] = hs_kb_mul(acc, r_inv);
+    }
+}
+
 static int setup(ctx *c, const hs_stark_shape *s, const char **why) {
-    if (!hs_p2air_init(&c->air, hs_stark_perm(s->perm_id), 1u << s->log_v)) return *why = "bad AIR shape", 0;
-    c->log_h = s->log_perms - s->log_v;
+    memset(c, 0, sizeof *c);
+    if (!hs_stark_air(s, &c->air)) return *why = "unknown AIR or packing", 0;
+    const hs_air *a = &c->air;
+    int lr = hs_air_log_rows(a, s->log_perms);
+    if (lr < 0 || lr > 24) return *why = "the trace height is out of range", 0;
+    c->log_h = (unsigned)lr;
     c->n = (size_t)1 << c->log_h;
     c->d = s->fri.ext_degree;
+    c->log_r = ceil_log2(a->rows_per_inst);
+    c->natural = a->uses_next || a->rows_per_inst > 1;
+    const unsigned pub_deg = s->public_io ? (a->rows_per_inst > 1 ? 2 : 1) : 0;
+    c->degree = a->degree > pub_deg ? a->degree : pub_deg;
+    if (c->degree < 2) c->degree = 2;
+    c->chunks = c->degree - 1;
+    c->log_l = ceil_log2(c->chunks);
+    if (c->log_l > s->fri.log_blowup) return *why = "the AIR's constraint degree needs a lower rate (raise log_blowup)", 0;
+    if (a->n_periodic > HS_AIR_MAX_PERIODIC || c->log_r > 6) return *why = "bad AIR shape", 0;
+    c->n_per = a->n_periodic + (s->public_io && a->rows_per_inst > 1 ? a->rows_per_inst : 0);
+    for (unsigned p = 0; p < a->n_periodic; p++)
+        periodic_coeffs(a->periodic_vals + (size_t)p * a->rows_per_inst, c->log_r, c->per_coef[p]);
+    for (unsigned p = a->n_periodic; p < c->n_per; p++) {
+        hs_kb sel[64] = {0};
+        sel[p - a->n_periodic] = HS_KB_ONE;
+        periodic_coeffs(sel, c->log_r, c->per_coef[p]);
+    }
     c->g_n = hs_kb_exp(hs_kb_from_u32(HS_KB_GENERATOR), c->n);
     return 1;
 }
 
-/* Q(zeta) from the quotient matrix's opened values: columns t < d are q0's coordinates, d <= t < 2d
- * q1's; q_j(zeta^2) = sum_t X^t v_t. */
-static hs_kbe quotient_at(unsigned d, const hs_kbe *v, hs_kbe zeta) {
-    hs_kbe q0 = hs_kbe_zero(), q1 = hs_kbe_zero();
-    for (unsigned t = 0; t < d; t++) {
-        hs_kbe xt = hs_kbe_zero();
-        xt.c[t] = HS_KB_ONE;
-        q0 = hs_kbe_add(q0, hs_kbe_mul(d, xt, v[t]));
-        q1 = hs_kbe_add(q1, hs_kbe_mul(d, xt, v[d + t]));
-    }
-    return hs_kbe_add(q0, hs_kbe_mul(d, zeta, q1));
-}
-
-/* ---- public statements ---- */
-
-/* gamma^j for j < 2 V w: the coefficient of input word (v, j) is gp[2(v w + j)], of output word
- * (v, j) gp[2(v w + j) + 1]. */
-static void gamma_powers(const ctx *c, hs_kbe gamma, hs_kbe *gp) {
-    const size_t m = 2 * (size_t)c->air.v * c->air.pp->width;
-    hs_kbe x = hs_kbe_one();
-    for (size_t j = 0; j < m; j++) gp[j] = x, x = hs_kbe_mul(c->d, x, gamma);
-}
-
-/* The combination for table row r (V permutations). */
-static hs_kbe table_row(const ctx *c, const hs_kbe *gp, const hs_kb *in, const hs_kb *out, size_t r) {
-    const unsigned w = c->air.pp->width;
-    hs_kbe acc = hs_kbe_zero();
-    for (unsigned v = 0; v < c->air.v; v++) {
-        const hs_kb *x = in + (r * c->air.v + v) * w, *y = out + (r * c->air.v + v) * w;
-        for (unsigned j = 0; j < w; j++) {
-            acc = hs_kbe_add(acc, hs_kbe_mul_base(gp[2 * (v * w + j)], x[j]));
-            acc = hs_kbe_add(acc, hs_kbe_mul_base(gp[2 * (v * w + j) + 1], y[j]));
-        }
-    }
-    return acc;
-}
-
-/* The same combination of a trace row's input and output columns (base values). */
-static hs_kbe trace_row(const ctx *c, const hs_kbe *gp, const hs_kb *row) {
-    const unsigned w = c->air.pp->width, rec = c->air.rec;
-    hs_kbe acc = hs_kbe_zero();
-    for (unsigned v = 0; v < c->air.v; v++)
-        for (unsigned j = 0; j < w; j++) {
-            acc = hs_kbe_add(acc, hs_kbe_mul_base(gp[2 * (v * w + j)], row[v * rec + j]));
-            acc = hs_kbe_add(acc, hs_kbe_mul_base(gp[2 * (v * w + j) + 1], row[v * rec + rec - w + j]));
-        }
-    return acc;
-}
-
-/* ... of challenge-field values (the trace opened at zeta). */
-static hs_kbe trace_row_ext(const ctx *c, const hs_kbe *gp, const hs_kbe *row) {
-    const unsigned w = c->air.pp->width, rec = c->air.rec, d = c->d;
-    hs_kbe acc = hs_kbe_zero();
-    for (unsigned v = 0; v < c->air.v; v++)
-        for (unsigned j = 0; j < w; j++) {
-            acc = hs_kbe_add(acc, hs_kbe_mul(d, gp[2 * (v * w + j)], row[v * rec + j]));
-            acc = hs_kbe_add(acc, hs_kbe_mul(d, gp[2 * (v * w + j) + 1], row[v * rec + rec - w + j]));
-        }
-    return acc;
+int hs_stark_make_shape(hs_stark_shape *s, const hs_preset *p, unsigned air_id, unsigned log_perms,
+                        unsigned log_blowup, int public_io, const char **why) {
+    memset(s, 0, sizeof *s);
+    s->public_io = public_io;
+    const hs_air_def *def = hs_air_by_id(air_id);
+    if (!p) return *why = "unknown preset", 0;
+    if (!def) return *why = "unknown AIR", 0;
+    if (log_perms > 24) return *why = "log_perms out of range (at most 24)", 0;
+    s->preset = p;
+    s->air_id = air_id;
+    s->log_perms = log_perms;
+    unsigned lv = p->log_v < def->max_log_v ? p->log_v : def->max_log_v;
+    s->log_v = lv < log_perms ? lv : log_perms;
+    s->fri = hs_preset_fri(p, log_blowup);
+    hs_air air;
+    if (!def->init(&air, s->log_v)) return *why = "bad AIR shape", 0;
+    int lr = hs_air_log_rows(&air, log_perms);
+    if (lr < 0 || lr > 24) return *why = "the trace height is out of range (at most 2^24 rows)", 0;
+    if (s->fri.log_final_len > (unsigned)lr) s->fri.log_final_len = (unsigned)lr;
+    if (s->fri.log_blowup < 1) return *why = "the quotient needs log_blowup >= 1", 0;
+    if (!hs_fri_params_check(&s->fri, (unsigned)lr, why)) return 0;
+    ctx *c = malloc(sizeof *c);
+    if (!c) return *why = "out of memory", 0;
+    int ok = setup(c, s, why);
+    free(c);
+    return ok;
 }
 
 static size_t bitrev(size_t i, unsigned bits) {
@@ -148,9 +148,128 @@ static size_t bitrev(size_t i, unsigned bits) {
     return r;
 }
 
-/* P(zeta) for the table interpolated over H with row r at w_n^bitrev(r):
- * P(zeta) = (zeta^n - 1)/n * sum_r P_r x_r / (zeta - x_r). 0 on out of memory. */
-static int table_at(const ctx *c, const hs_kbe *gp, const hs_kb *in, const hs_kb *out, hs_kbe zeta, hs_kbe *res) {
+static hs_kb eval_poly_base(const hs_kb *coef, unsigned len, hs_kb y) {
+    hs_kb acc = 0;
+    for (unsigned i = len; i-- > 0;) acc = hs_kb_add(hs_kb_mul(acc, y), coef[i]);
+    return acc;
+}
+
+static hs_kbe eval_poly_ext(unsigned d, const hs_kb *coef, unsigned len, hs_kbe y) {
+    hs_kbe acc = hs_kbe_zero();
+    for (unsigned i = len; i-- > 0;) acc = hs_kbe_add_base(hs_kbe_mul(d, acc, y), coef[i]);
+    return acc;
+}
+
+/* The periodic values on the quotient domain: they repeat with period L R in the natural index
+ * j of g*K_{L h}, where y = x^(h/R) = g^(h/R) w_{L R}^j. tab[(j mod L R) * n_per + c]. */
+static hs_kb *periodic_table(const ctx *c) {
+    const unsigned R = 1u << c->log_r, LR = R << c->log_l;
+    if (!c->n_per) return NULL;
+    hs_kb *tab = malloc((size_t)LR * c->n_per * sizeof *tab);
+    if (!tab) return NULL;
+    const hs_kb base = hs_kb_exp(hs_kb_from_u32(HS_KB_GENERATOR), c->n >> c->log_r), w = hs_kb_two_adic_root(c->log_r + c->log_l);
+    hs_kb y = base;
+    for (unsigned j = 0; j < LR; j++, y = hs_kb_mul(y, w))
+        for (unsigned p = 0; p < c->n_per; p++) tab[(size_t)j * c->n_per + p] = eval_poly_base(c->per_coef[p], R, y);
+    return tab;
+}
+
+/* ---- public statements ---- */
+
+/* One bound piece: trace column col (slot included) = part of a table word, with its coefficient
+ * gamma^(word index) 2^(piece offset) in the combination. */
+typedef struct {
+    size_t col;
+    unsigned phase, io, word, shift, bits;
+    unsigned slot;
+    hs_kbe coef;
+} bind_term;
+
+static size_t count_terms(const hs_air *a) {
+    size_t t = 0;
+    for (size_t b = 0; b < a->n_binds; b++) t += (size_t)a->binds[b].count * (a->binds[b].len / a->binds[b].col_bits);
+    return t * a->inst_per_row;
+}
+
+/* The number of gamma powers (bound words): what the soundness report counts. */
+static size_t count_words(const hs_air *a) {
+    size_t t = 0;
+    for (size_t b = 0; b < a->n_binds; b++) t += a->binds[b].count;
+    return t * a->inst_per_row;
+}
+
+static bind_term *make_terms(const ctx *c, hs_kbe gamma, size_t *n_out) {
+    const hs_air *a = &c->air;
+    const size_t n = count_terms(a);
+    bind_term *t = malloc((n ? n : 1) * sizeof *t);
+    if (!t) return NULL;
+    size_t k = 0;
+    hs_kbe g = hs_kbe_one();
+    for (unsigned v = 0; v < a->inst_per_row; v++)
+        for (size_t b = 0; b < a->n_binds; b++) {
+            const hs_air_bind *bd = &a->binds[b];
+            for (unsigned i = 0; i < bd->count; i++, g = hs_kbe_mul(c->d, g, gamma))
+                for (unsigned j = 0; j < (unsigned)(bd->len / bd->col_bits); j++) {
+                    const hs_kb two = hs_kb_from_u32((uint32_t)1 << (j * bd->col_bits)); /* j col_bits < len <= 32 */
+                    t[k++] = (bind_term){.col = v * a->slot_stride + bd->col + (size_t)i * bd->word_step + (size_t)j * bd->col_step,
+                                         .phase = bd->phase,
+                                         .io = bd->io,
+                                         .word = bd->word + i,
+                                         .shift = bd->shift + j * bd->col_bits,
+                                         .bits = bd->col_bits,
+                                         .slot = v,
+                                         .coef = hs_kbe_mul_base(g, two)};
+                }
+        }
+    *n_out = k;
+    return t;
+}
+
+/* The table's combination for row k (its phase's terms only). */
+static hs_kbe table_row(const ctx *c, const bind_term *t, size_t nt, const uint32_t *in, const uint32_t *out, size_t k) {
+    const hs_air *a = &c->air;
+    const unsigned R = a->rows_per_inst, phase = (unsigned)(k % R);
+    const size_t inst0 = (k / R) * a->inst_per_row;
+    hs_kbe acc = hs_kbe_zero();
+    for (size_t i = 0; i < nt; i++) {
+        if (t[i].phase != phase) continue;
+        const uint32_t *line = t[i].io ? out + (inst0 + t[i].slot) * a->out_words : in + (inst0 + t[i].slot) * a->in_words;
+        uint64_t wv = line[t[i].word] >> t[i].shift;
+        if (t[i].bits < 32) wv &= ((uint64_t)1 << t[i].bits) - 1;
+        acc = hs_kbe_add(acc, hs_kbe_mul_base(t[i].coef, hs_kb_from_u32((uint32_t)(wv % HS_KB_P))));
+    }
+    return acc;
+}
+
+/* The trace side for one base row: sum over phases of sel_phase * (its terms); sel is NULL when
+ * R = 1 (every term counts). */
+static hs_kbe trace_row(const ctx *c, const bind_term *t, size_t nt, const hs_kb *row, const hs_kb *sel) {
+    hs_kbe acc = hs_kbe_zero();
+    if (!sel) {
+        for (size_t i = 0; i < nt; i++) acc = hs_kbe_add(acc, hs_kbe_mul_base(t[i].coef, row[t[i].col]));
+        return acc;
+    }
+    hs_kbe ph[64];
+    const unsigned R = c->air.rows_per_inst;
+    for (unsigned p = 0; p < R; p++) ph[p] = hs_kbe_zero();
+    for (size_t i = 0; i < nt; i++) ph[t[i].phase] = hs_kbe_add(ph[t[i].phase], hs_kbe_mul_base(t[i].coef, row[t[i].col]));
+    for (unsigned p = 0; p < R; p++) acc = hs_kbe_add(acc, hs_kbe_mul_base(ph[p], sel[p]));
+    return acc;
+}
+
+static hs_kbe trace_row_ext(const ctx *c, const bind_term *t, size_t nt, const hs_kbe *row, const hs_kbe *sel) {
+    const unsigned d = c->d, R = c->air.rows_per_inst;
+    hs_kbe ph[64], acc = hs_kbe_zero();
+    for (unsigned p = 0; p < R; p++) ph[p] = hs_kbe_zero();
+    for (size_t i = 0; i < nt; i++) ph[t[i].phase] = hs_kbe_add(ph[t[i].phase], hs_kbe_mul(d, t[i].coef, row[t[i].col]));
+    for (unsigned p = 0; p < R; p++) acc = hs_kbe_add(acc, sel ? hs_kbe_mul(d, ph[p], sel[p]) : ph[p]);
+    return acc;
+}
+
+/* P(zeta) for the table interpolated over H (row k at w_h^k, or w_h^bitrev(k)):
+ * P(zeta) = (zeta^h - 1)/h * sum_k P_k x_k / (zeta - x_k). 0 on out of memory. */
+static int table_at(const ctx *c, const bind_term *t, size_t nt, const uint32_t *in, const uint32_t *out, hs_kbe zeta,
+                    hs_kbe *res) {
     const size_t n = c->n;
     const unsigned d = c->d;
     hs_kbe *den = malloc(n * sizeof *den), *inv = malloc(n * sizeof *inv);
@@ -161,40 +280,84 @@ static int table_at(const ctx *c, const hs_kbe *gp, const hs_kb *in, const hs_kb
     }
     hs_kb w = hs_kb_two_adic_root(c->log_h), x = HS_KB_ONE;
     for (size_t k = 0; k < n; k++, x = hs_kb_mul(x, w)) {
-        size_t r = bitrev(k, c->log_h);
+        size_t r = c->natural ? k : bitrev(k, c->log_h);
         xs[r] = x;
         den[r] = hs_kbe_sub(zeta, hs_kbe_from_base(x));
     }
     hs_kbe_batch_inv(d, inv, den, n);
     hs_kbe acc = hs_kbe_zero();
     for (size_t r = 0; r < n; r++)
-        acc = hs_kbe_add(acc, hs_kbe_mul(d, table_row(c, gp, in, out, r), hs_kbe_mul_base(inv[r], xs[r])));
+        acc = hs_kbe_add(acc, hs_kbe_mul(d, table_row(c, t, nt, in, out, r), hs_kbe_mul_base(inv[r], xs[r])));
     hs_kbe zh = hs_kbe_sub(hs_kbe_exp(d, zeta, n), hs_kbe_one());
     *res = hs_kbe_mul(d, hs_kbe_mul_base(zh, hs_kb_inv(hs_kb_from_u64(n))), acc);
     free(den), free(inv), free(xs);
     return 1;
 }
 
-int hs_stark_prove(const hs_stark_shape *shape_in, const hs_kb *inputs, unsigned threads, hs_writer *out,
-                   hs_kb *outputs, hs_stark_timing *tm, const char **why) {
-    hs_kb *owned_inputs = shape_in->release_inputs ? (hs_kb *)(uintptr_t)inputs : NULL;
+/* BLAKE3 of the public tables (inputs then outputs, each word 4 little-endian bytes). */
+static void table_digest(const uint32_t *in, size_t n_in, const uint32_t *out, size_t n_out, hs_digest *dg) {
+    hs_blake3_hasher h;
+    uint8_t buf[1024];
+    hs_blake3_init(&h);
+    for (int t = 0; t < 2; t++) {
+        const uint32_t *v = t ? out : in;
+        size_t m = t ? n_out : n_in;
+        for (size_t i = 0; i < m;) {
+            size_t k = 0;
+            for (; k < sizeof buf / 4 && i < m; k++, i++)
+                buf[4 * k] = (uint8_t)v[i], buf[4 * k + 1] = (uint8_t)(v[i] >> 8), buf[4 * k + 2] = (uint8_t)(v[i] >> 16),
+                buf[4 * k + 3] = (uint8_t)(v[i] >> 24);
+            hs_blake3_update(&h, buf, 4 * k);
+        }
+    }
+    hs_blake3_finalize(&h, dg->b);
+}
+
+/* Q(zeta) from the quotient matrix's opened values: chunk t's d coordinates are columns
+ * t d .. t d + d - 1; Q(zeta) = sum_t zeta^(t h) q_t(zeta). */
+static hs_kbe quotient_at(const ctx *c, const hs_kbe *v, hs_kbe zeta) {
+    const unsigned d = c->d;
+    const hs_kbe zn = hs_kbe_exp(d, zeta, c->n);
+    hs_kbe acc = hs_kbe_zero(), zt = hs_kbe_one();
+    for (unsigned t = 0; t < c->chunks; t++, zt = hs_kbe_mul(d, zt, zn)) {
+        hs_kbe q = hs_kbe_zero();
+        for (unsigned u = 0; u < d; u++) {
+            hs_kbe xu = hs_kbe_zero();
+            xu.c[u] = HS_KB_ONE;
+            q = hs_kbe_add(q, hs_kbe_mul(d, xu, v[t * d + u]));
+        }
+        acc = hs_kbe_add(acc, hs_kbe_mul(d, zt, q));
+    }
+    return acc;
+}
+
+/* ---- the prover ---- */
+
+int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsigned threads, hs_writer *out,
+                   uint32_t *outputs, hs_stark_timing *tm, const char **why) {
+    uint32_t *owned_inputs = shape_in->release_inputs ? (uint32_t *)(uintptr_t)inputs : NULL;
     hs_stark_shape shape;
     hs_stark_timing tdummy;
     if (!tm) tm = &tdummy;
     memset(tm, 0, sizeof *tm);
-    if (!make_shape(&shape, shape_in->preset, shape_in->perm_id, shape_in->log_perms, shape_in->fri.log_blowup,
-                    shape_in->public_io, why))
+    if (!hs_stark_make_shape(&shape, shape_in->preset, shape_in->air_id, shape_in->log_perms, shape_in->fri.log_blowup,
+                             shape_in->public_io, why))
         return hs_free(owned_inputs), 0;
-    ctx c;
-    if (!setup(&c, &shape, why)) return hs_free(owned_inputs), 0;
+    ctx *cp = malloc(sizeof *cp);
+    if (!cp) return *why = "out of memory", hs_free(owned_inputs), 0;
+    if (!setup(cp, &shape, why)) return free(cp), hs_free(owned_inputs), 0;
+    const ctx *c = cp;
+    const hs_air *air = &c->air;
     const hs_fri_params *fp = &shape.fri;
-    const unsigned d = c.d, log_h = c.log_h;
-    const size_t n = c.n, W = c.air.width, N = (size_t)1 << shape.log_perms;
+    const unsigned d = c->d, log_h = c->log_h, log_q = log_h + c->log_l;
+    const size_t n = c->n, W = air->width, N = (size_t)1 << shape.log_perms, nq = (size_t)1 << log_q;
     int ok = 0;
     double t0 = hs_now(), t;
     hs_ntt_plan plan = {0};
-    hs_kb *trace = NULL, *pow = NULL, *qm = NULL, *q2 = NULL, *outs = NULL, *pm = NULL, *pl = NULL;
-    hs_kbe *gp = NULL;
+    hs_kb *trace = NULL, *pow = NULL, *qm = NULL, *q2 = NULL, *pm = NULL, *pl = NULL, *ptab = NULL;
+    uint32_t *outs = NULL;
+    bind_term *terms = NULL;
+    size_t nt = 0;
     hs_pcs_matrix *mats[2] = {NULL, NULL};
     hs_pcs_proof *pcs = NULL;
     hs_kbe *vals = NULL;
@@ -205,7 +368,7 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const hs_kb *inputs, unsigned
     hs_writer hdr = {0};
     write_header(&hdr, &shape);
     if (hdr.err) goto done;
-    hs_transcript_init(&tr, "hashsnark/stark/v1");
+    hs_transcript_init(&tr, TRANSCRIPT_LABEL);
     hs_transcript_absorb(&tr, hdr.data, hdr.len);
     hs_w_bytes(out, hdr.data, hdr.len);
     hs_w_free(&hdr);
@@ -213,129 +376,137 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const hs_kb *inputs, unsigned
     /* trace, generated straight into the buffer its LDE will fill (no copy, no second matrix) */
     trace = hs_alloc_array(n << fp->log_blowup, W * sizeof *trace);
     /* outputs only where someone reads them: the caller, or the public table */
-    const hs_kb *outs_c = outputs;
-    if (!outputs && shape.public_io) outs_c = outs = hs_alloc_array(N, c.air.pp->width * sizeof *outs);
+    const uint32_t *outs_c = outputs;
+    if (!outputs && shape.public_io) outs_c = outs = hs_alloc_array(N, air->out_words * sizeof *outs);
     if (!trace || (shape.public_io && !outs_c) ||
-        !hs_p2air_trace(&c.air, inputs, N, trace, outputs ? outputs : outs, threads))
+        !air->ops->trace(air, inputs, N, trace, outputs ? outputs : outs, threads))
         goto done;
     if (shape.public_io) {
         hs_digest dg;
-        hs_blake3_kb_tables((const hs_kb *const[]){inputs, outs_c}, 2, N * c.air.pp->width, dg.b);
+        table_digest(inputs, N * air->in_words, outs_c, N * air->out_words, &dg);
         hs_transcript_absorb_digests(&tr, &dg, 1);
     }
     if (!shape.public_io && owned_inputs) hs_free(owned_inputs), owned_inputs = NULL, inputs = NULL;
-    if (shape_in->corrupt_cell && shape_in->corrupt_cell <= N * c.air.rec)
+    if (shape_in->corrupt_cell && shape_in->corrupt_cell <= n * W)
         trace[shape_in->corrupt_cell - 1] = hs_kb_add(trace[shape_in->corrupt_cell - 1], HS_KB_ONE);
     t = hs_now(), tm->trace_s = t - t0, t0 = t;
 
-    /* commit: rows of the trace are the evaluations on H in bit-reversed order; the matrix takes
-     * the buffer and extends it in place */
+    /* commit: the matrix takes the buffer and extends it in place */
     {
         hs_kb *buf = trace;
         trace = NULL;
-        if (!hs_pcs_commit_owned(&mats[0], fp, &plan, buf, log_h, W, 1, threads)) goto done;
+        if (!hs_pcs_commit_owned(&mats[0], fp, &plan, buf, log_h, W, !c->natural, threads)) goto done;
     }
     hs_transcript_absorb_digests(&tr, hs_pcs_cap(mats[0]), hs_pcs_cap_len(mats[0]));
     hs_w_digests(out, hs_pcs_cap(mats[0]), hs_pcs_cap_len(mats[0]));
     t = hs_now(), tm->commit_s = t - t0, t0 = t;
 
-    /* quotient on g*K2 = the first 2n extended rows */
+    /* quotient on g*K_{L h} = the first L h extended rows */
     hs_kbe alpha = hs_transcript_sample_kbe(&tr, d);
-    pow = hs_alloc_array(c.air.n_constraints, d * sizeof *pow);
-    qm = hs_alloc_array(2 * n, d * sizeof *qm);
+    pow = hs_alloc_array(air->n_constraints, d * sizeof *pow);
+    qm = hs_alloc_array(nq, d * sizeof *qm);
     if (!pow || !qm) goto done;
-    hs_p2air_alpha_powers(&c.air, d, alpha, pow);
+    hs_air_alpha_powers(d, alpha, air->n_constraints, pow);
+    if (c->n_per && !(ptab = periodic_table(c))) goto done;
     if (shape.public_io) {
-        /* the table's combination P on H (bit-reversed rows, as the trace), extended to g*K2 */
+        /* the table's combination P on H (the trace's row order), extended to g*K_{L h} */
         hs_kbe gamma = hs_transcript_sample_kbe(&tr, d);
-        gp = malloc(2 * (size_t)c.air.v * c.air.pp->width * sizeof *gp);
         pm = hs_alloc_array(n, d * sizeof *pm);
-        pl = hs_alloc_array(2 * n, d * sizeof *pl);
-        if (!gp || !pm || !pl) goto done;
-        gamma_powers(&c, gamma, gp);
+        pl = hs_alloc_array(nq, d * sizeof *pl);
+        if (!pm || !pl || !(terms = make_terms(c, gamma, &nt))) goto done;
         for (size_t r = 0; r < n; r++) {
-            hs_kbe p = table_row(&c, gp, inputs, outs_c, r);
+            hs_kbe p = table_row(c, terms, nt, inputs, outs_c, r);
             memcpy(pm + r * d, p.c, d * sizeof *pm);
         }
-        if (!hs_ntt_lde(&plan, pm, pl, log_h, d, 1, 1, threads)) goto done;
+        if (!hs_ntt_lde(&plan, pm, pl, log_h, d, c->log_l, !c->natural, threads)) goto done;
         hs_free(pm), pm = NULL;
         hs_free(outs), outs = NULL;
         if (owned_inputs) hs_free(owned_inputs), owned_inputs = NULL, inputs = NULL;
     }
-    const hs_kbe alpha_k = hs_kbe_exp(d, alpha, c.air.n_constraints);
-    const hs_kb zh_inv[2] = {hs_kb_inv(hs_kb_sub(c.g_n, HS_KB_ONE)),
-                             hs_kb_inv(hs_kb_sub(hs_kb_neg(c.g_n), HS_KB_ONE))};
+    const hs_kbe alpha_k = hs_kbe_exp(d, alpha, air->n_constraints);
+    hs_kb zh_inv[8];
+    {
+        const hs_kb wl = hs_kb_two_adic_root(c->log_l);
+        hs_kb x = c->g_n;
+        for (unsigned j = 0; j < (1u << c->log_l); j++, x = hs_kb_mul(x, wl)) zh_inv[j] = hs_kb_inv(hs_kb_sub(x, HS_KB_ONE));
+    }
     const hs_kb *lde = hs_pcs_lde(mats[0]);
-    const size_t groups = 2 * n / 8, tail = 2 * n % 8; /* 2n >= 8 unless n < 4 */
+    const size_t groups = (nq + 7) / 8; /* a last short group repeats row 0 in its unused lanes */
+    const unsigned LR = (1u << c->log_r) << c->log_l, n_air_per = air->n_periodic, L = 1u << c->log_l;
     int scratch_ok = 1;
 #pragma omp parallel num_threads(threads > 1 ? threads : 1)
     {
-        void *scratch = hs_alloc_array(1, hs_p2air_rows8_scratch_bytes(&c.air));
-        if (!scratch) {
+        size_t sb = air->ops->rows8_scratch_bytes ? air->ops->rows8_scratch_bytes(air) : 0;
+        void *scratch = sb ? hs_alloc_array(1, sb) : NULL;
+        if (sb && !scratch) {
 #pragma omp atomic write
             scratch_ok = 0;
         }
 #pragma omp for schedule(static)
         for (size_t g = 0; g < groups; g++) {
             hs_kbe cv[8];
-            if (!scratch) continue;
-            hs_p2air_eval_rows8(&c.air, d, lde + g * 8 * W, pow, scratch, cv);
+            const hs_kb *loc[8], *nxt[8];
+            hs_kb per8[HS_AIR_MAX_PERIODIC * 8];
+            size_t jn[8];
+            if (sb && !scratch) continue;
             for (unsigned j = 0; j < 8; j++) {
+                size_t i = g * 8 + j < nq ? g * 8 + j : 0;
+                jn[j] = bitrev(i, log_q);
+                loc[j] = lde + i * W;
+                nxt[j] = air->uses_next ? lde + bitrev((jn[j] + L) & (nq - 1), log_q) * W : NULL;
+                for (unsigned p = 0; p < n_air_per; p++) per8[p * 8 + j] = ptab[(jn[j] % LR) * c->n_per + p];
+            }
+            if (air->ops->eval_rows8)
+                air->ops->eval_rows8(air, d, loc, nxt, per8, pow, scratch, cv);
+            else
+                hs_air_eval_rows8_scalar(air, d, loc, nxt, per8, pow, cv);
+            for (unsigned j = 0; j < 8 && g * 8 + j < nq; j++) {
                 size_t i = g * 8 + j;
                 if (pl) { /* public: alpha^K (T(x) - P(x)) */
                     hs_kbe p = hs_kbe_zero();
                     memcpy(p.c, pl + i * d, d * sizeof *pl);
-                    hs_kbe tp = hs_kbe_sub(trace_row(&c, gp, lde + i * W), p);
+                    const hs_kb *sel = c->n_per > n_air_per ? ptab + (jn[j] % LR) * c->n_per + n_air_per : NULL;
+                    hs_kbe tp = hs_kbe_sub(trace_row(c, terms, nt, loc[j], sel), p);
                     cv[j] = hs_kbe_add(cv[j], hs_kbe_mul(d, alpha_k, tp));
                 }
-                hs_kbe q = hs_kbe_mul_base(cv[j], zh_inv[i >= n]);
+                hs_kbe q = hs_kbe_mul_base(cv[j], zh_inv[jn[j] & (L - 1)]);
                 memcpy(qm + i * d, q.c, d * sizeof *qm);
             }
         }
         hs_free(scratch);
     }
     if (!scratch_ok) goto done;
-    for (size_t i = groups * 8; i < groups * 8 + tail; i++) {
-        hs_kbe cv;
-        hs_p2air_eval_row(&c.air, d, lde + i * W, pow, &cv);
-        if (pl) {
-            hs_kbe p = hs_kbe_zero();
-            memcpy(p.c, pl + i * d, d * sizeof *pl);
-            cv = hs_kbe_add(cv, hs_kbe_mul(d, alpha_k, hs_kbe_sub(trace_row(&c, gp, lde + i * W), p)));
-        }
-        cv = hs_kbe_mul_base(cv, zh_inv[i >= n]);
-        memcpy(qm + i * d, cv.c, d * sizeof *qm);
-    }
     hs_free(pow), pow = NULL;
     hs_free(pl), pl = NULL;
     t = hs_now(), tm->quotient_s = t - t0, t0 = t;
 
-    /* coefficients of Q, split by parity into q0, q1: a matrix of coefficients, committed as such */
-    if (!hs_ntt_coset_idit(&plan, qm, log_h + 1, d, hs_kb_from_u32(HS_KB_GENERATOR), threads)) goto done;
-    q2 = hs_alloc_array(n << fp->log_blowup, 2 * d * sizeof *q2); /* room for its LDE */
+    /* coefficients of Q, cut into chunks of h coefficients: a matrix of coefficients, committed as such */
+    if (!hs_ntt_coset_idit(&plan, qm, log_q, d, hs_kb_from_u32(HS_KB_GENERATOR), threads)) goto done;
+    const size_t qw = (size_t)c->chunks * d;
+    q2 = hs_alloc_array(n << fp->log_blowup, qw * sizeof *q2); /* room for its LDE */
     if (!q2) goto done;
-    for (size_t j = 0; j < n; j++) {
-        memcpy(q2 + j * 2 * d, qm + 2 * j * d, d * sizeof *q2);
-        memcpy(q2 + j * 2 * d + d, qm + (2 * j + 1) * d, d * sizeof *q2);
-    }
+    for (size_t j = 0; j < n; j++)
+        for (unsigned ch = 0; ch < c->chunks; ch++) memcpy(q2 + j * qw + ch * d, qm + (ch * n + j) * d, d * sizeof *q2);
     hs_free(qm), qm = NULL;
     {
         hs_kb *buf = q2;
         q2 = NULL;
-        if (!hs_pcs_commit_coeffs_owned(&mats[1], fp, &plan, buf, log_h, 2 * d, threads)) goto done;
+        if (!hs_pcs_commit_coeffs_owned(&mats[1], fp, &plan, buf, log_h, qw, threads)) goto done;
     }
     hs_transcript_absorb_digests(&tr, hs_pcs_cap(mats[1]), hs_pcs_cap_len(mats[1]));
     hs_w_digests(out, hs_pcs_cap(mats[1]), hs_pcs_cap_len(mats[1]));
     t = hs_now(), tm->quotient_commit_s = t - t0, t0 = t;
 
-    /* open: trace at zeta, quotient at zeta^2 */
+    /* open: the trace at zeta (and zeta w_h), the quotient at zeta */
     hs_kbe zeta = hs_transcript_sample_kbe(&tr, d);
-    vals = hs_alloc_array(W + 2 * d, sizeof *vals);
+    const unsigned tp = air->uses_next ? 2 : 1;
+    vals = hs_alloc_array(tp * W + qw, sizeof *vals);
     if (!vals) goto done;
-    hs_pcs_claim cl[2] = {{log_h, W, NULL, 1, {zeta, hs_kbe_zero()}, vals},
-                          {log_h, 2 * d, NULL, 1, {hs_kbe_square(d, zeta), hs_kbe_zero()}, vals + W}};
+    hs_kbe zw = hs_kbe_mul_base(zeta, hs_kb_two_adic_root(log_h));
+    hs_pcs_claim cl[2] = {{log_h, W, NULL, tp, {zeta, air->uses_next ? zw : hs_kbe_zero()}, vals},
+                          {log_h, qw, NULL, 1, {zeta, hs_kbe_zero()}, vals + tp * W}};
     if (!hs_pcs_open(fp, &plan, &tr, mats, cl, 2, &pcs, threads)) goto done;
-    hs_w_kbe(out, d, vals, W + 2 * d);
+    hs_w_kbe(out, d, vals, tp * W + qw);
     hs_pcs_proof_write(out, fp, pcs);
     t = hs_now(), tm->open_s = t - t0;
     tm->total_s = tm->trace_s + tm->commit_s + tm->quotient_s + tm->quotient_commit_s + tm->open_s;
@@ -347,10 +518,13 @@ done:
     hs_pcs_matrix_free(mats[0]);
     hs_pcs_matrix_free(mats[1]);
     hs_free(trace), hs_free(pow), hs_free(qm), hs_free(q2), hs_free(vals), hs_free(outs), hs_free(pm), hs_free(pl);
-    free(gp);
+    free(ptab), free(terms);
     hs_ntt_plan_free(&plan);
+    free(cp);
     return ok;
 }
+
+/* ---- the verifier ---- */
 
 static int parse_header(hs_reader *r, hs_stark_shape *s, const char **why) {
     uint8_t magic[8];
@@ -358,7 +532,7 @@ static int parse_header(hs_reader *r, hs_stark_shape *s, const char **why) {
     if (r->err) return *why = "truncated header", 0;
     if (memcmp(magic, HS_PROOF_MAGIC, 8)) return *why = "not a hashsnark proof (bad magic)", 0;
     uint32_t version = hs_r_u32(r);
-    unsigned backend = hs_r_u8(r), preset_id = hs_r_u8(r), perm_id = hs_r_u8(r), statement = hs_r_u8(r);
+    unsigned backend = hs_r_u8(r), preset_id = hs_r_u8(r), air_id = hs_r_u8(r), statement = hs_r_u8(r);
     unsigned log_perms = hs_r_u8(r), log_v = hs_r_u8(r);
     hs_fri_params f;
     f.ext_degree = hs_r_u8(r);
@@ -371,12 +545,13 @@ static int parse_header(hs_reader *r, hs_stark_shape *s, const char **why) {
     f.hash = (hs_merkle_hash)hs_r_u8(r);
     f.cap_height = hs_r_u8(r);
     if (r->err) return *why = "truncated header", 0;
-    if (version != HS_PROOF_VERSION) return *why = "unsupported proof version", 0;
     if (backend != HS_BACKEND_STARK) return *why = "unsupported backend", 0;
+    if (version != HS_PROOF_VERSION) return *why = "unsupported proof version", 0;
     if (statement != HS_STATEMENT_PRIVATE && statement != HS_STATEMENT_PUBLIC)
         return *why = "unknown statement kind", 0;
-    if (!make_shape(s, hs_preset_by_id(preset_id), perm_id, log_perms, f.log_blowup,
-                    statement == HS_STATEMENT_PUBLIC, why))
+    if (!hs_air_by_id(air_id)) return *why = "unknown AIR", 0;
+    if (!hs_stark_make_shape(s, hs_preset_by_id(preset_id), air_id, log_perms, f.log_blowup,
+                             statement == HS_STATEMENT_PUBLIC, why))
         return 0;
     if (s->log_v != log_v || memcmp(&s->fri, &f, sizeof f) != 0) return *why = "parameters do not match the preset", 0;
     return 1;
@@ -388,7 +563,7 @@ int hs_stark_peek(const uint8_t *proof, size_t len, hs_stark_shape *shape_out, c
     return parse_header(&r, shape_out, why);
 }
 
-int hs_stark_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const hs_kb *pub_out, size_t n_pub,
+int hs_stark_verify(const uint8_t *proof, size_t len, const uint32_t *pub_in, const uint32_t *pub_out, size_t n_pub,
                     unsigned threads, hs_stark_shape *shape_out, const char **why) {
     (void)threads;
     hs_reader r;
@@ -397,26 +572,32 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const
     if (!parse_header(&r, &s, why)) return 0;
     const hs_fri_params f = s.fri;
     if (shape_out) *shape_out = s;
-    ctx c;
-    if (!setup(&c, &s, why)) return 0;
-    const unsigned d = c.d, log_h = c.log_h;
-    const size_t W = c.air.width;
-    if (s.public_io && (!pub_in || !pub_out || n_pub != ((size_t)1 << s.log_perms)))
+    ctx *c = malloc(sizeof *c);
+    if (!c) return *why = "out of memory", 0;
+    if (!setup(c, &s, why)) return free(c), 0;
+    const hs_air *air = &c->air;
+    const unsigned d = c->d, log_h = c->log_h, tp = air->uses_next ? 2 : 1;
+    const size_t W = air->width, qw = (size_t)c->chunks * d, N = (size_t)1 << s.log_perms;
+    if (s.public_io && (!pub_in || !pub_out || n_pub != N)) {
+        free(c);
         return *why = "the public table does not have the proof's number of permutations", 0;
+    }
 
     hs_transcript tr;
-    hs_transcript_init(&tr, "hashsnark/stark/v1");
+    hs_transcript_init(&tr, TRANSCRIPT_LABEL);
     hs_transcript_absorb(&tr, proof, HEADER_BYTES);
     if (s.public_io) {
         hs_digest dg;
-        hs_blake3_kb_tables((const hs_kb *const[]){pub_in, pub_out}, 2, n_pub * c.air.pp->width, dg.b);
+        table_digest(pub_in, N * air->in_words, pub_out, N * air->out_words, &dg);
         hs_transcript_absorb_digests(&tr, &dg, 1);
     }
 
     size_t cap_len = (size_t)1 << (f.cap_height < log_h + f.log_blowup ? f.cap_height : log_h + f.log_blowup);
     hs_digest *caps = malloc(2 * cap_len * sizeof *caps);
-    hs_kbe *vals = NULL, *gp = NULL;
+    hs_kbe *vals = NULL;
     hs_kb *pow = NULL;
+    bind_term *terms = NULL;
+    size_t nt = 0;
     hs_pcs_proof *pcs = NULL;
     int ok = 0;
     *why = "out of memory";
@@ -432,20 +613,21 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const
         *why = "truncated commitments";
         goto done;
     }
-    if (hs_r_left(&r) / (4 * d) < W + 2 * d) {
+    if (hs_r_left(&r) / (4 * d) < tp * W + qw) {
         *why = "truncated opened values";
         goto done;
     }
-    vals = malloc((W + 2 * d) * sizeof *vals);
-    pow = malloc(c.air.n_constraints * d * sizeof *pow);
+    vals = malloc((tp * W + qw) * sizeof *vals);
+    pow = malloc(air->n_constraints * d * sizeof *pow);
     if (!vals || !pow) goto done;
-    hs_r_kbe(&r, d, vals, W + 2 * d);
+    hs_r_kbe(&r, d, vals, tp * W + qw);
     if (r.err) {
         *why = r.err;
         goto done;
     }
-    hs_pcs_claim cl[2] = {{log_h, W, caps, 1, {zeta, hs_kbe_zero()}, vals},
-                          {log_h, 2 * d, caps + cap_len, 1, {hs_kbe_square(d, zeta), hs_kbe_zero()}, vals + W}};
+    hs_kbe zw = hs_kbe_mul_base(zeta, hs_kb_two_adic_root(log_h));
+    hs_pcs_claim cl[2] = {{log_h, W, caps, tp, {zeta, air->uses_next ? zw : hs_kbe_zero()}, vals},
+                          {log_h, qw, caps + cap_len, 1, {zeta, hs_kbe_zero()}, vals + tp * W}};
     pcs = hs_pcs_proof_read(&r, &f, cl, 2);
     if (!pcs || r.err) {
         *why = r.err ? r.err : "malformed opening proof";
@@ -455,20 +637,23 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const
         *why = "trailing bytes after the proof";
         goto done;
     }
+    /* the periodic polynomials at zeta: g_c(zeta^(h/R)) */
+    hs_kbe per[HS_AIR_MAX_PERIODIC + 64];
+    const hs_kbe y = hs_kbe_exp(d, zeta, c->n >> c->log_r);
+    for (unsigned p = 0; p < c->n_per; p++) per[p] = eval_poly_ext(d, c->per_coef[p], 1u << c->log_r, y);
     /* the constraint identity at zeta */
-    hs_p2air_alpha_powers(&c.air, d, alpha, pow);
-    hs_kbe cz = hs_p2air_eval_ext(&c.air, d, vals, pow);
+    hs_air_alpha_powers(d, alpha, air->n_constraints, pow);
+    hs_kbe cz = air->ops->eval_ext(air, d, vals, air->uses_next ? vals + W : NULL, per, pow);
     if (s.public_io) {
-        gp = malloc(2 * (size_t)c.air.v * c.air.pp->width * sizeof *gp);
         hs_kbe pz;
-        if (!gp) goto done;
-        gamma_powers(&c, gamma, gp);
-        if (!table_at(&c, gp, pub_in, pub_out, zeta, &pz)) goto done;
-        hs_kbe tz = hs_kbe_sub(trace_row_ext(&c, gp, vals), pz);
-        cz = hs_kbe_add(cz, hs_kbe_mul(d, hs_kbe_exp(d, alpha, c.air.n_constraints), tz));
+        if (!(terms = make_terms(c, gamma, &nt))) goto done;
+        if (!table_at(c, terms, nt, pub_in, pub_out, zeta, &pz)) goto done;
+        const hs_kbe *sel = c->n_per > air->n_periodic ? per + air->n_periodic : NULL;
+        hs_kbe tz = hs_kbe_sub(trace_row_ext(c, terms, nt, vals, sel), pz);
+        cz = hs_kbe_add(cz, hs_kbe_mul(d, hs_kbe_exp(d, alpha, air->n_constraints), tz));
     }
-    hs_kbe zh = hs_kbe_sub(hs_kbe_exp(d, zeta, c.n), hs_kbe_one());
-    hs_kbe qz = quotient_at(d, vals + W, zeta);
+    hs_kbe zh = hs_kbe_sub(hs_kbe_exp(d, zeta, c->n), hs_kbe_one());
+    hs_kbe qz = quotient_at(c, vals + tp * W, zeta);
     if (!hs_kbe_eq(cz, hs_kbe_mul(d, zh, qz))) {
         *why = "constraints do not hold at the out-of-domain point";
         goto done;
@@ -478,6 +663,16 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const
     *why = NULL;
 done:
     hs_pcs_proof_free(pcs);
-    free(caps), free(vals), free(pow), free(gp);
+    free(caps), free(vals), free(pow), free(terms), free(c);
     return ok;
+}
+
+size_t hs_stark_public_words(const hs_air *a) { return count_words(a); }
+
+unsigned hs_stark_quotient_chunks(const hs_stark_shape *s) {
+    ctx *c = malloc(sizeof *c);
+    const char *why;
+    unsigned r = c && setup(c, s, &why) ? c->chunks : 0;
+    free(c);
+    return r;
 }

@@ -1,33 +1,40 @@
-/* The stark backend (DESIGN.md section 7): prove and verify that N = 2^n Poseidon2-KoalaBear
- * permutations were evaluated correctly, with the Poseidon2 AIR, a DEEP-ALI quotient and the FRI
- * PCS (src/fri/pcs.h).
+/* The stark backend (DESIGN.md section 7): prove and verify that N = 2^n instances of a hash (any
+ * AIR of src/air: Poseidon2, Keccak-f[1600], BLAKE3, BLAKE2s, ...) were evaluated correctly, with a
+ * DEEP-ALI quotient and the FRI PCS (src/fri/pcs.h). The backend knows an AIR only through air.h.
  *
- * Protocol (prover and verifier share the transcript):
- *   header bytes (preset, parameters, statement shape) -> transcript
- *   trace: N round records, N/V rows; committed as evaluations on H in bit-reversed order
- *   trace cap -> transcript; alpha <- transcript
- *   Q(x) = sum_k alpha^k c_k(x) / Z_H(x) on g*K2 (|K2| = 2n; the first 2n extended rows), split by
- *   parity of its coefficients: Q(X) = q0(X^2) + X q1(X^2), each of degree < n and challenge-field
- *   valued (d base columns each), committed as one 2d-column matrix
+ * Protocol (prover and verifier share the transcript; docs/PROOF_FORMAT.md):
+ *   header bytes (preset, AIR, parameters, statement shape) -> transcript
+ *   trace: the AIR's h = N R / V rows, committed as evaluations on H (row k at w_h^k when the AIR
+ *   reads the next row or spreads an instance over R > 1 rows; otherwise row k at w_h^bitrev(k),
+ *   which needs no reordering)
+ *   trace cap -> transcript; alpha (and gamma for a public statement) <- transcript
+ *   Q(x) = C(x) / Z_H(x), C = sum_k alpha^k c_k, evaluated on g*K_{L h} (the first L h extended
+ *   rows, L the power of two >= D - 1 for constraint degree D), split into D - 1 chunks of
+ *   degree < h, Q(X) = sum_t X^(t h) q_t(X), each challenge-field valued (d base columns each),
+ *   committed as one matrix of (D - 1) d columns
  *   quotient cap -> transcript; zeta <- transcript
- *   PCS opening: trace at zeta, quotient at zeta^2 (values absorbed inside), FRI
- * Verifier: C(zeta) = Z_H(zeta) (q0(zeta^2) + zeta q1(zeta^2)), then the PCS proof.
+ *   PCS opening: the trace at zeta (and at zeta w_h when the AIR reads the next row), the quotient
+ *   at zeta (values absorbed inside), FRI
+ * Verifier: C(zeta) = Z_H(zeta) sum_t zeta^(t h) q_t(zeta), with the periodic columns evaluated
+ * by itself, then the PCS proof.
  *
- * Statements: private (inputs known to the prover only; the seeds' benchmark) and public (the
- * verifier holds the table of inputs x_i and outputs y_i). A public proof binds the table: the
- * transcript absorbs its BLAKE3 digest after the header; after alpha it samples gamma, and one
- * more constraint, T(x) - P(x) = 0 on H, joins the quotient with coefficient alpha^K, where T
- * combines the trace's input and output columns of a row with powers of gamma and P interpolates
- * the same combination of the table's row. The verifier evaluates P(zeta) from the table by
- * barycentric interpolation: O(N) field operations, no permutation evaluated. */
+ * Statements: private (inputs known to the prover only; the benchmark's statement) and public (the
+ * verifier holds the table of input lines x_i and output lines y_i). A public proof binds the
+ * table: the transcript absorbs its BLAKE3 digest after the header; after alpha it samples gamma,
+ * and one more constraint, T(x) - P(x) = 0 on H, joins the quotient with coefficient alpha^K,
+ * where T combines the trace columns the AIR binds (air.h hs_air_bind), each bound word with its
+ * own power of gamma, times the phase's periodic selector, and P interpolates the same
+ * combination of the table. The verifier evaluates P(zeta) from the table by barycentric
+ * interpolation: O(N) field operations, no hash evaluated. */
 #ifndef HS_STARK_STARK_H
 #define HS_STARK_STARK_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "air/poseidon2_air.h"
+#include "air/air.h"
 #include "fri/pcs.h"
+#include "soundness/soundness.h"
 #include "whir/whir.h"
 
 typedef enum { HS_PRESET_COMPAT = 1, HS_PRESET_FAST100 = 2, HS_PRESET_PROVEN128 = 3 } hs_preset_id;
@@ -62,9 +69,9 @@ hs_fri_params hs_preset_fri(const hs_preset *p, unsigned log_blowup);
 
 typedef struct {
     const hs_preset *preset;
-    unsigned perm_id;    /* 1 = poseidon2-kb16, 2 = poseidon2-kb24 */
-    unsigned log_perms;
-    unsigned log_v;      /* <= log_perms; the prover derives it from the preset */
+    unsigned air_id;     /* hs_air_def.id: 1 = poseidon2-kb16, 2 = poseidon2-kb24, ... */
+    unsigned log_perms;  /* log2 of the number of instances */
+    unsigned log_v;      /* log2 of instances per row; the prover derives it from the preset */
     hs_fri_params fri;   /* the prover uses only fri.log_blowup (0: the preset's rate) */
     int public_io;       /* 1: public statement (inputs and outputs bound to the proof) */
     int release_inputs;  /* prover only: 1 = inputs came from hs_alloc_array and the prover frees
@@ -73,28 +80,50 @@ typedef struct {
     size_t corrupt_cell; /* test hook, prover only: nonzero adds 1 to trace word corrupt_cell - 1 */
 } hs_stark_shape;
 
-const hs_p2_params *hs_stark_perm(unsigned perm_id);
-const char *hs_stark_perm_name(unsigned perm_id);
+/* The AIR a shape proves, initialised as the prover and verifier use it; 0 if unknown. */
+int hs_stark_air(const hs_stark_shape *s, hs_air *out);
+const char *hs_stark_air_name(unsigned air_id);
+
+/* The shape a preset gives 2^log_perms instances of AIR air_id (fri at rate 2^-log_blowup, 0: the
+ * preset's); 0 with a reason if impossible. The verifier requires a proof's header to match it. */
+int hs_stark_make_shape(hs_stark_shape *s, const hs_preset *p, unsigned air_id, unsigned log_perms,
+                        unsigned log_blowup, int public_io, const char **why);
+
+/* Bound words of a public statement (one power of gamma each), and the quotient's chunks
+ * (constraint degree - 1): what the soundness report counts. */
+size_t hs_stark_public_words(const hs_air *a);
+unsigned hs_stark_quotient_chunks(const hs_stark_shape *s);
+
+/* The soundness report (src/soundness) for what hs_stark_prove does with preset p and AIR air_id
+ * at 2^log_perms instances, rate 2^-log_blowup (0: the preset's), a public statement when
+ * public_io: every term under each regime; out->claimed_bits is the preset's provable bits at that
+ * shape. 0 on an impossible shape. _check then tells whether the shape meets the preset's
+ * declared claim: 1 yes, 0 no, -1 impossible shape. */
+int hs_soundness_stark(const hs_preset *p, unsigned air_id, unsigned log_perms, unsigned log_blowup, int public_io,
+                       hs_sound_report *out);
+int hs_soundness_stark_check(const hs_preset *p, unsigned air_id, unsigned log_perms, unsigned log_blowup,
+                             int public_io, hs_sound_report *out);
 
 typedef struct {
     double trace_s, commit_s, quotient_s, quotient_commit_s, open_s, total_s;
 } hs_stark_timing;
 
-/* Proves P(inputs[i]) for the 2^log_perms Montgomery-form states in inputs (width words each) and
- * appends the proof to out; outputs (may be NULL) receives P(inputs[i]). Returns 1, or 0 with a
- * reason (bad shape, out of memory). */
-int hs_stark_prove(const hs_stark_shape *shape, const hs_kb *inputs, unsigned threads, hs_writer *out,
-                   hs_kb *outputs, hs_stark_timing *timing, const char **why);
+/* Proves the AIR's function on the 2^log_perms input lines in inputs (in_words canonical words
+ * each, below the AIR's word_modulus) and appends the proof to out; outputs (may be NULL)
+ * receives the output lines (out_words each). Returns 1, or 0 with a reason (bad shape, out of
+ * memory). */
+int hs_stark_prove(const hs_stark_shape *shape, const uint32_t *inputs, unsigned threads, hs_writer *out,
+                   uint32_t *outputs, hs_stark_timing *timing, const char **why);
 
 /* Reads the statement a proof claims (header only; no cryptography). 0 with a reason if the
  * header is malformed. */
 int hs_stark_peek(const uint8_t *proof, size_t len, hs_stark_shape *shape_out, const char **why);
 
-/* Verifies a whole proof file. For a public statement, pub_in and pub_out hold the table
- * (n_pub states each, Montgomery form); a private proof ignores them. shape_out (may be NULL)
- * receives the statement it proves. Returns 1 when accepted; 0 with a reason for any proof it
- * does not accept. Never reads outside proof[0..len) and bounds every allocation by the shape. */
-int hs_stark_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const hs_kb *pub_out, size_t n_pub,
+/* Verifies a whole proof file. For a public statement, pub_in and pub_out hold the table (n_pub
+ * lines each, canonical words); a private proof ignores them. shape_out (may be NULL) receives
+ * the statement it proves. Returns 1 when accepted; 0 with a reason for any proof it does not
+ * accept. Never reads outside proof[0..len) and bounds every allocation by the shape. */
+int hs_stark_verify(const uint8_t *proof, size_t len, const uint32_t *pub_in, const uint32_t *pub_out, size_t n_pub,
                     unsigned threads, hs_stark_shape *shape_out, const char **why);
 
 #endif
