@@ -199,15 +199,22 @@ static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8],
 
 static const hs_air_ops ops = {trace, eval_row, rows8_scratch_bytes, eval_rows8, eval_ext};
 
-/* Every input word to its 32 bit columns; every output word to its two limbs. */
-#define BL_BINDS(rounds, b_expr, out_words)                                                                      \
+/* Every input word to its bit columns and every output word to its two limbs, 16 bits a piece:
+ * the stark compares each bound piece with the table mod p, and a 32-bit linear form would let
+ * the bits of W + p (< 2^32) stand for a table word W. Below 2^16 < p the comparison is exact. */
+#define BL_BINDS(out_col, out_words)                                                                             \
     {                                                                                                            \
-        {.io = 0, .len = 32, .col_bits = 1, .count = HS_BLAKE_AIR_IN_WORDS, .col = 0, .word_step = 32,            \
+        {.io = 0, .shift = 0, .len = 16, .col_bits = 1, .count = HS_BLAKE_AIR_IN_WORDS, .col = 0,                 \
+         .word_step = 32, .col_step = 1},                                                                        \
+        {.io = 0, .shift = 16, .len = 16, .col_bits = 1, .count = HS_BLAKE_AIR_IN_WORDS, .col = 16,               \
+         .word_step = 32, .col_step = 1},                                                                        \
+        {.io = 1, .shift = 0, .len = 16, .col_bits = 16, .count = out_words, .col = out_col, .word_step = 2,      \
          .col_step = 1},                                                                                         \
-        {.io = 1, .len = 32, .col_bits = 16, .count = out_words, .col = BL_OUT_COL(rounds, b_expr), .word_step = 2, \
-         .col_step = 1},                                                                                         \
+        {.io = 1, .shift = 16, .len = 16, .col_bits = 16, .count = out_words, .col = (out_col) + 1,              \
+         .word_step = 2, .col_step = 1},                                                                         \
     }
-static const hs_air_bind binds_blake3[2] = BL_BINDS(7, 1, 16), binds_blake2s[2] = BL_BINDS(10, 0, 8);
+static const hs_air_bind binds_blake3[4] = BL_BINDS(BL_OUT_COL(7, 1), 16),
+                         binds_blake2s[4] = BL_BINDS(BL_OUT_COL(10, 0), 8);
 
 int hs_blake_air_init(hs_air *a, const hs_blake_air_params *bp, unsigned log_v) {
     (void)log_v; /* one compression per row: a row is already 35-48 KB wide */
@@ -229,7 +236,7 @@ int hs_blake_air_init(hs_air *a, const hs_blake_air_params *bp, unsigned log_v) 
     a->out_words = bp->out_words;
     a->word_modulus = 0;
     a->binds = b;
-    a->n_binds = 2;
+    a->n_binds = 4;
     return 1;
 }
 
@@ -237,6 +244,6 @@ static int init_blake3(hs_air *a, unsigned log_v) { return hs_blake_air_init(a, 
 static int init_blake2s(hs_air *a, unsigned log_v) { return hs_blake_air_init(a, &blake2s, log_v); }
 
 const hs_air_def hs_air_def_blake3 = {4, "blake3", "BLAKE3 compression (7 rounds; 16-word output), bit-level AIR", 0,
-                                      init_blake3};
+                                      init_blake3, "compressions"};
 const hs_air_def hs_air_def_blake2s = {5, "blake2s", "BLAKE2s compression (10 rounds; h' = 8 words), bit-level AIR",
-                                       0, init_blake2s};
+                                       0, init_blake2s, "compressions"};

@@ -58,8 +58,10 @@
  *                 CHUNK_START | CHUNK_END | ROOT and the IV as cv.
  *   blake2s  in:  h[0..8], m[0..16], t0, t1, f0, f1 (f0 = 0xffffffff on the last block)
  *            out: h'[0..8], h'[i] = h[i] ^ v[i] ^ v[i + 8] (hs_blake2s_compress_words).
- * Binds: every input word to its 32 bit columns (col_bits 1), every output word to its two limbs
- * (col_bits 16); all of them are range-checked by the constraints above. */
+ * Binds: the low and high 16 bits of every input word to its bit columns (col_bits 1), and of
+ * every output word to its limbs (col_bits 16); all of them are range-checked by the constraints
+ * above. Pieces of 16 bits, not 32: the stark compares each bound piece with the table mod p, and
+ * a 32-bit piece would let the bits of W + p stand for the table's W. */
 #ifndef HS_AIR_BLAKE_AIR_H
 #define HS_AIR_BLAKE_AIR_H
 
