@@ -102,6 +102,14 @@ static int setup(ctx *c, const hs_stark_shape *s, const char **why) {
     c->log_l = ceil_log2(c->chunks);
     if (c->log_l > s->fri.log_blowup) return *why = "the AIR's constraint degree needs a lower rate (raise log_blowup)", 0;
     if (a->n_periodic > HS_AIR_MAX_PERIODIC || c->log_r > 6) return *why = "bad AIR shape", 0;
+    /* a bound piece is compared with the table mod p: a piece of 31 bits or more could stand for
+     * two table values (w and w + p) unless the words themselves stay below p */
+    for (size_t b = 0; b < a->n_binds; b++) {
+        const hs_air_bind *bd = &a->binds[b];
+        if (!bd->col_bits || bd->len % bd->col_bits || bd->shift + bd->len > 32 || bd->phase >= a->rows_per_inst ||
+            (bd->len > 30 && (!a->word_modulus || a->word_modulus > HS_KB_P)))
+            return *why = "bad AIR binding", 0;
+    }
     c->n_per = a->n_periodic + (s->public_io && a->rows_per_inst > 1 ? a->rows_per_inst : 0);
     for (unsigned p = 0; p < a->n_periodic; p++)
         periodic_coeffs(a->periodic_vals + (size_t)p * a->rows_per_inst, c->log_r, c->per_coef[p]);
