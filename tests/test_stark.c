@@ -71,6 +71,14 @@ static void public_statements(hs_rng *rng) {
                 CHECK(!ok);
                 tab[pos] = old;
             }
+            /* a word replaced by one equal to it mod p (AIRs whose words are any u32) */
+            if (!a.word_modulus) {
+                size_t pos = hs_rng_below(rng, n * wi);
+                uint32_t old = in[pos];
+                in[pos] = old >= HS_KB_P ? old - HS_KB_P : old + HS_KB_P;
+                CHECK(!hs_stark_verify(pr.data, pr.len, in, out, n, 1, NULL, &why));
+                in[pos] = old;
+            }
             /* two rows swapped: same values, different table */
             uint32_t tmp[64];
             memcpy(tmp, in, wi * 4), memcpy(in, in + wi, wi * 4), memcpy(in + wi, tmp, wi * 4);

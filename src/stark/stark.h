@@ -68,7 +68,7 @@ const char *hs_stark_air_name(unsigned air_id);
 int hs_stark_make_shape(hs_stark_shape *s, const hs_preset *p, unsigned air_id, unsigned log_perms,
                         unsigned log_blowup, int public_io, const char **why);
 
-/* Bound words of a public statement (one power of gamma each), and the quotient's chunks
+/* Bound pieces of a public statement (one power of gamma each), and the quotient's chunks
  * (constraint degree - 1): what the soundness report counts. */
 size_t hs_stark_public_words(const hs_air *a);
 unsigned hs_stark_quotient_chunks(const hs_stark_shape *s);
