@@ -30,8 +30,7 @@ static void native(const hs_air *a, const uint32_t *in, uint32_t *out) {
 }
 
 /* Word `word` of a statement line read back from a trace row through the bindings; 0 unless
- * they cover all its 32 bits, each piece below 2^16 (so that the stark's comparison mod p of a
- * piece with the table is exact). */
+ * they cover all its 32 bits in binds of at most 16 bits (the words are any u32: see air.h). */
 static int bound_word(const hs_air *a, const hs_kb *row, unsigned io, unsigned word, uint32_t *w) {
     uint64_t v = 0, covered = 0;
     for (size_t b = 0; b < a->n_binds; b++) {
@@ -296,7 +295,7 @@ static void vectors(const hs_air *b3, const hs_air *b2s) {
 /* Public statements proved end to end, with words above p, and rejected with tables that agree
  * with the proven lines mod p only (W + p read as W). The honest prover digests the table it
  * traced, so the digest alone rejects these; against a prover that digests one table and traces
- * the other, the bindings' 16-bit pieces do (bound_word checks that every piece is below 2^16). */
+ * the other, the bindings' pieces do (bound_word checks their size). */
 static void public_aliases(hs_rng *rng, const hs_air *a) {
     const size_t n = 4, wi = a->in_words, wo = a->out_words;
     uint32_t *in = malloc(n * wi * sizeof *in), *out = malloc(n * wo * sizeof *out);

@@ -171,9 +171,9 @@ static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8],
 
 static const hs_air_ops ops = {trace, eval_row, hs_air_rows8_local_scratch, eval_rows8, eval_ext};
 
-/* Every input word to its bit columns and every output word to its two limbs, 16 bits a piece:
- * the stark compares each bound piece with the table mod p, and a 32-bit linear form would let
- * the bits of W + p (< 2^32) stand for a table word W. Below 2^16 < p the comparison is exact. */
+/* Every input word to its bit columns and every output word to its two limbs, in binds of 16
+ * bits: the words are any u32, and a bind of more than 30 bits could let W + p stand for a table
+ * word W (the stark refuses those, air.h). */
 #define BL_BINDS(out_col, out_words)                                                                             \
     {                                                                                                            \
         {.io = 0, .shift = 0, .len = 16, .col_bits = 1, .count = HS_BLAKE_AIR_IN_WORDS, .col = 0,                 \

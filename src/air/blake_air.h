@@ -62,8 +62,8 @@
  *            out: h'[0..8], h'[i] = h[i] ^ v[i] ^ v[i + 8] (hs_blake2s_compress_words).
  * Binds: the low and high 16 bits of every input word to its bit columns (col_bits 1), and of
  * every output word to its limbs (col_bits 16); all of them are range-checked by the constraints
- * above. Pieces of 16 bits, not 32: the stark compares each bound piece with the table mod p, and
- * a 32-bit piece would let the bits of W + p stand for the table's W. */
+ * above. Binds of 16 bits, not 32: over words that may exceed p, a bind of more than 30 bits could
+ * let W + p stand for the table's W (air.h; the stark refuses them). */
 #ifndef HS_AIR_BLAKE_AIR_H
 #define HS_AIR_BLAKE_AIR_H
 
