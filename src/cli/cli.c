@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 
 #include <stdarg.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,8 +56,9 @@ int hs_cli_uint(const char *cmd, const char *opt, const char *s, unsigned long l
                 unsigned long *out) {
     char *end;
     if (!s || !*s || *s == '-' || *s == '+') goto bad;
-    unsigned long v = strtoul(s, &end, 10);
-    if (*end || v < lo || v > hi) goto bad;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10); /* beyond ULONG_MAX: ERANGE, an error (no silent clamp) */
+    if (*end || errno == ERANGE || v < lo || v > hi) goto bad;
     *out = v;
     return 1;
 bad:
