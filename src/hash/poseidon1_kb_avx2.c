@@ -222,48 +222,93 @@ AI void full_round(const kconst *K, __m256i *s, const __m256i *rc, const unsigne
 
 /* ---- the partial block, unrolled (poseidon1_kb.h) ---- */
 
-/* s: the state after the initial full rounds -> after the partial rounds. cubes != NULL
- * receives t_r^3 (in the kernel's scaled domain). Each sum is built in registers when it is
- * needed, from the stored cubes: the part of t_{r+1} over the earlier cubes does not wait for
- * the cube of round r, so only m00 t_r^3, one REDC and the next cube are serial. */
-static __attribute__((noinline)) void partial_block(const kconst *K, __m256i *s, const unsigned w, const unsigned np, const int small,
-                      __m256i *cubes) {
+/* The same product for G groups (G = 1 or 2; group h's operand at x[h * gstride]), the
+ * constant broadcast once. */
+AI void mac_g(acc64 *a, const __m256i *x, const __m256i *xo, const size_t gstride, uint32_t c, const unsigned G) {
+    const __m256i cv = _mm256_set1_epi32((int)c);
+    UNROLL
+    for (unsigned h = 0; h < G; h++) {
+        a[h].e = _mm256_add_epi64(a[h].e, _mm256_mul_epu32(x[h * gstride], cv));
+        a[h].o = _mm256_add_epi64(a[h].o, _mm256_mul_epu32(xo[h * gstride], cv));
+    }
+}
+/* dot_more for G groups */
+AI void dot_g(acc64 *a, const __m256i *x, const __m256i *xo, const size_t gstride, const uint32_t *c,
+              const size_t cstride, const unsigned n, const unsigned G) {
+    UNROLL
+    for (unsigned k = 0; k < n; k++) {
+        mac_g(a, x + k, xo + k, gstride, c[k * cstride], G);
+        if (k % 4 == 3 || k + 1 == n)
+            UNROLL
+            for (unsigned h = 0; h < G; h++) fold(&a[h]);
+    }
+}
+
+/* s[h]: group h's state after the initial full rounds -> after the partial rounds (G groups).
+ * cubes != NULL receives t_r^3 (in the kernel's scaled domain). Each sum is built in registers
+ * when it is needed, from the stored cubes: the part of t_{r+1} over the earlier cubes does not
+ * wait for the cube of round r, so only m00 t_r^3, one REDC and the next cube are serial; two
+ * groups' chains run interleaved and share every broadcast constant. */
+AI void partial_block(const kconst *K, __m256i (*s)[MAXW], const unsigned w, const unsigned np, const int small,
+                      __m256i (*cubes)[MAXP + 8], const unsigned G) {
     const hs_p1_consts *c = K->c;
     const unsigned n = w - 1;
-    __m256i so[MAXW], cq[MAXP + 1], cqo[MAXP + 1];
-    acc64 at[MAXP];
-    for (unsigned r = 0; r < MAXP + 1; r++) cq[r] = cqo[r] = _mm256_setzero_si256();
+    enum { CQ = MAXP + 1 };
+    __m256i so[2][MAXW], cq[2][CQ], cqo[2][CQ], t[2];
+    acc64 at[MAXP][2];
     UNROLL
-    for (unsigned k = 1; k < w; k++) so[k] = _mm256_srli_epi64(s[k], 32);
-    for (unsigned r = 0; r < np; r++) at[r] = acc_seed(K->seed_t[r]), dot_more(&at[r], s + 1, so + 1, c->g[r], 1, n);
-    __m256i t = hs_mt8_add(s[0], _mm256_set1_epi32((int)K->cbar0), PV);
+    for (unsigned h = 0; h < G; h++) {
+        UNROLL
+        for (unsigned k = 1; k < w; k++) so[h][k] = _mm256_srli_epi64(s[h][k], 32);
+        for (unsigned r = 0; r < CQ; r++) cq[h][r] = cqo[h][r] = _mm256_setzero_si256();
+        t[h] = hs_mt8_add(s[h][0], _mm256_set1_epi32((int)K->cbar0), PV);
+    }
+    for (unsigned r = 0; r < np; r++) {
+        UNROLL
+        for (unsigned h = 0; h < G; h++) at[r][h] = acc_seed(K->seed_t[r]);
+        dot_g(at[r], &s[0][1], &so[0][1], MAXW, c->g[r], 1, n, G);
+    }
     for (unsigned r = 0; r < np; r++) { /* not unrolled: the straight-line code measured slower */
-        __m256i q = hs_mt8_cube_s(t, PV, MUV);
-        if (small) q = hs_mt8_mul_2exp_neg_c(q, 2 * LOG_LAMBDA, 7, HS_KB_TWO_ADICITY, PV); /* lambda^3 -> lambda */
+        __m256i q[2];
+        acc64 a[2];
+        UNROLL
+        for (unsigned h = 0; h < G; h++) {
+            q[h] = hs_mt8_cube_s(t[h], PV, MUV);
+            if (small) q[h] = hs_mt8_mul_2exp_neg_c(q[h], 2 * LOG_LAMBDA, 7, HS_KB_TWO_ADICITY, PV); /* lambda^3 -> lambda */
+            a[h] = at[r][h];
+        }
         /* sum_{i<r} ab[r][i] t_i^3 in chunks of 4 (a fold each) over the zero-padded row, read
          * before cube r is stored: the padding multiplies zeros, no chunk waits for this round,
          * and there is no branch per product */
-        acc64 a = at[r];
         for (unsigned i = 0; i < r; i += 4) {
             UNROLL
-            for (unsigned k = i; k < i + 4; k++) mac(&a, cq[k], cqo[k], K->ab[r][k]);
-            fold(&a);
+            for (unsigned k = i; k < i + 4; k++) mac_g(a, &cq[0][k], &cqo[0][k], CQ, K->ab[r][k], G);
+            UNROLL
+            for (unsigned h = 0; h < G; h++) fold(&a[h]);
         }
-        cq[r] = q, cqo[r] = _mm256_srli_epi64(q, 32);
-        mac(&a, q, cqo[r], c->m00);
-        t = redc(a);
+        UNROLL
+        for (unsigned h = 0; h < G; h++) cq[h][r] = q[h], cqo[h][r] = _mm256_srli_epi64(q[h], 32);
+        mac_g(a, &cq[0][r], &cqo[0][r], CQ, c->m00, G);
+        UNROLL
+        for (unsigned h = 0; h < G; h++) t[h] = redc(a[h]);
     }
-    __m256i out[MAXW];
+    __m256i out[2][MAXW];
     for (unsigned j = 0; j < n; j++) {
-        acc64 a = acc_seed(K->seed_w[j]);
-        dot_more(&a, s + 1, so + 1, c->m_i[j + 1] + 1, 1, n);
-        dot_more(&a, cq, cqo, &c->b[0][j], MAXW - 1, np);
-        out[j] = redc(a);
+        acc64 a[2];
+        UNROLL
+        for (unsigned h = 0; h < G; h++) a[h] = acc_seed(K->seed_w[j]);
+        dot_g(a, &s[0][1], &so[0][1], MAXW, c->m_i[j + 1] + 1, 1, n, G);
+        dot_g(a, &cq[0][0], &cqo[0][0], CQ, &c->b[0][j], MAXW - 1, np, G);
+        UNROLL
+        for (unsigned h = 0; h < G; h++) out[h][j] = redc(a[h]);
     }
-    s[0] = t;
-    for (unsigned j = 0; j < n; j++) s[j + 1] = out[j];
-    if (cubes)
-        for (unsigned r = 0; r < np; r++) cubes[r] = cq[r];
+    UNROLL
+    for (unsigned h = 0; h < G; h++) {
+        s[h][0] = t[h];
+        for (unsigned j = 0; j < n; j++) s[h][j + 1] = out[h][j];
+        if (cubes)
+            for (unsigned r = 0; r < np; r++) cubes[h][r] = cq[h][r];
+    }
 }
 
 /* ---- one group of 8 states ---- */
@@ -299,7 +344,7 @@ typedef void (*full_fn)(const kconst *K, __m256i *s, const __m256i *rc);
 AI void permute(const kconst *K, uint32_t *st, int canonical, uint32_t *rec, const unsigned w, const unsigned np,
                 const int small, full_fn full, const unsigned G) {
     const size_t rw = 9 * w + np;
-    __m256i s[2][MAXW], cubes[MAXP + 8];
+    __m256i s[2][MAXW], cubes[2][MAXP + 8];
     UNROLL
     for (unsigned h = 0; h < G; h++) {
         const uint32_t *in = st + h * 8 * w;
@@ -316,14 +361,13 @@ AI void permute(const kconst *K, uint32_t *st, int canonical, uint32_t *rec, con
             full(K, s[h], K->rc[r]);
             if (rec) record_words(rec + h * 8 * rw + w * (1 + r), rw, s[h], w, small);
         }
-    UNROLL
-    for (unsigned h = 0; h < G; h++) {
-        partial_block(K, s[h], w, np, small, rec ? cubes : NULL);
-        if (rec) { /* written before the final rounds' part, which overwrites the padding */
-            for (unsigned r = np; r < MAXP + 8; r++) cubes[r] = _mm256_setzero_si256();
-            record_words(rec + h * 8 * rw + 5 * w, rw, cubes, (np + 7) / 8 * 8, small);
+    partial_block(K, s, w, np, small, rec ? cubes : NULL, G);
+    if (rec) /* written before the final rounds' part, which overwrites the padding */
+        UNROLL
+        for (unsigned h = 0; h < G; h++) {
+            for (unsigned r = np; r < MAXP + 8; r++) cubes[h][r] = _mm256_setzero_si256();
+            record_words(rec + h * 8 * rw + 5 * w, rw, cubes[h], (np + 7) / 8 * 8, small);
         }
-    }
     for (unsigned r = 0; r < HF; r++)
         UNROLL
         for (unsigned h = 0; h < G; h++) {
