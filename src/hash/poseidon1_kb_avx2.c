@@ -41,6 +41,7 @@ typedef struct {
     __m256i rc[2 * HF][MAXW]; /* lambda rc - p: S-box inputs s + rc fall in [-p, p) */
     uint32_t seed_t[MAXP], seed_w[MAXW - 1]; /* accumulator starts carrying off_t, off_w */
     uint32_t cbar0;                          /* lambda cbar_0 */
+    uint32_t seed_c0;                        /* the same as an accumulator start */
     uint32_t ab[MAXP][MAXP + 1];             /* c->ab, rows padded with zeros to 4k entries */
     uint32_t in_mul[2], out_mul[2];          /* [canonical]: into and out of the scaled domain */
     /* CRT kernels of the width-16 MDS, broadcast (the products take them from memory):
@@ -71,6 +72,7 @@ static void setup(const hs_p1_params *pp, kconst *K, unsigned log_lambda) {
     for (unsigned r = 0; r < np; r++) K->seed_t[r] = mulmod(mulmod(c->off_t[r], lam), HS_KB_ONE);
     for (unsigned j = 0; j + 1 < w; j++) K->seed_w[j] = mulmod(mulmod(c->off_w[j], lam), HS_KB_ONE);
     K->cbar0 = mulmod(c->cbar[0], lam);
+    K->seed_c0 = mulmod(K->cbar0, HS_KB_ONE);
     memset(K->ab, 0, sizeof K->ab);
     for (unsigned r = 0; r < np; r++) memcpy(K->ab[r], c->ab[r], r * sizeof **K->ab);
     K->in_mul[1] = mulmod(HS_KB_R2, lam);  /* x R^2 lambda R^-1 */
@@ -211,9 +213,13 @@ AI void mds_dense(const kconst *K, __m256i *s, const unsigned w) {
     for (unsigned i = 0; i < w; i++) s[i] = out[i];
 }
 
-AI void full_round(const kconst *K, __m256i *s, const __m256i *rc, const unsigned w, const int small) {
+AI void sbox_layer(__m256i *s, const __m256i *rc, const unsigned w) {
     UNROLL
     for (unsigned i = 0; i < w; i++) s[i] = hs_mt8_cube_s(_mm256_add_epi32(s[i], rc[i]), PV, MUV);
+}
+
+AI void full_round(const kconst *K, __m256i *s, const __m256i *rc, const unsigned w, const int small) {
+    sbox_layer(s, rc, w);
     if (small)
         mds16(K, s);
     else
@@ -245,28 +251,41 @@ AI void dot_g(acc64 *a, const __m256i *x, const __m256i *xo, const size_t gstrid
 }
 
 /* s[h]: group h's state after the initial full rounds -> after the partial rounds (G groups).
- * cubes != NULL receives t_r^3 (in the kernel's scaled domain). Each sum is built in registers
- * when it is needed, from the stored cubes: the part of t_{r+1} over the earlier cubes does not
- * wait for the cube of round r, so only m00 t_r^3, one REDC and the next cube are serial; two
- * groups' chains run interleaved and share every broadcast constant. */
+ * fused: s[h] holds instead the S-box outputs v of the last initial full round, whose MDS is
+ * folded into the block's entry forms (gm, am, row 0 of M): a full linear layer saved for 51
+ * more products. cubes != NULL receives t_r^3 (in the kernel's scaled domain). Each sum is built
+ * in registers when it is needed, from the stored cubes: the part of t_{r+1} over the earlier
+ * cubes does not wait for the cube of round r, so only m00 t_r^3, one REDC and the next cube
+ * are serial; two groups' chains run interleaved and share every broadcast constant. */
 AI void partial_block(const kconst *K, __m256i (*s)[MAXW], const unsigned w, const unsigned np, const int small,
-                      __m256i (*cubes)[MAXP + 8], const unsigned G) {
+                      const int fused, __m256i (*cubes)[MAXP + 8], const unsigned G) {
     const hs_p1_consts *c = K->c;
-    const unsigned n = w - 1;
+    const unsigned n = w - 1, lo = fused ? 0 : 1, nin = w - lo; /* the entry forms' inputs */
     enum { CQ = MAXP + 1 };
     __m256i so[2][MAXW], cq[2][CQ], cqo[2][CQ], t[2];
     acc64 at[MAXP][2];
     UNROLL
     for (unsigned h = 0; h < G; h++) {
+        if (fused && small) /* v is at lambda^3, the layer it replaces brings 2^-12 */
+            UNROLL
+            for (unsigned k = 0; k < w; k++) s[h][k] = hs_mt8_mul_2exp_neg_c(s[h][k], 2 * LOG_LAMBDA, 7, HS_KB_TWO_ADICITY, PV);
         UNROLL
-        for (unsigned k = 1; k < w; k++) so[h][k] = _mm256_srli_epi64(s[h][k], 32);
+        for (unsigned k = lo; k < w; k++) so[h][k] = _mm256_srli_epi64(s[h][k], 32);
         for (unsigned r = 0; r < CQ; r++) cq[h][r] = cqo[h][r] = _mm256_setzero_si256();
-        t[h] = hs_mt8_add(s[h][0], _mm256_set1_epi32((int)K->cbar0), PV);
+        if (!fused) t[h] = hs_mt8_add(s[h][0], _mm256_set1_epi32((int)K->cbar0), PV);
+    }
+    if (fused) {
+        acc64 a[2];
+        UNROLL
+        for (unsigned h = 0; h < G; h++) a[h] = acc_seed(K->seed_c0);
+        dot_g(a, &s[0][0], &so[0][0], MAXW, c->mds[0], 1, w, G);
+        UNROLL
+        for (unsigned h = 0; h < G; h++) t[h] = redc(a[h]);
     }
     for (unsigned r = 0; r < np; r++) {
         UNROLL
         for (unsigned h = 0; h < G; h++) at[r][h] = acc_seed(K->seed_t[r]);
-        dot_g(at[r], &s[0][1], &so[0][1], MAXW, c->g[r], 1, n, G);
+        dot_g(at[r], &s[0][lo], &so[0][lo], MAXW, fused ? c->gm[r] : c->g[r], 1, nin, G);
     }
     for (unsigned r = 0; r < np; r++) { /* not unrolled: the straight-line code measured slower */
         __m256i q[2];
@@ -297,7 +316,7 @@ AI void partial_block(const kconst *K, __m256i (*s)[MAXW], const unsigned w, con
         acc64 a[2];
         UNROLL
         for (unsigned h = 0; h < G; h++) a[h] = acc_seed(K->seed_w[j]);
-        dot_g(a, &s[0][1], &so[0][1], MAXW, c->m_i[j + 1] + 1, 1, n, G);
+        dot_g(a, &s[0][lo], &so[0][lo], MAXW, fused ? c->am[j] : c->m_i[j + 1] + 1, 1, nin, G);
         dot_g(a, &cq[0][0], &cqo[0][0], CQ, &c->b[0][j], MAXW - 1, np, G);
         UNROLL
         for (unsigned h = 0; h < G; h++) out[h][j] = redc(a[h]);
@@ -342,7 +361,7 @@ typedef void (*full_fn)(const kconst *K, __m256i *s, const __m256i *rc);
  * specialisation. With two groups each round alternates between them: one group's S-boxes
  * (products) overlap the other's linear layer (additions). */
 AI void permute(const kconst *K, uint32_t *st, int canonical, uint32_t *rec, const unsigned w, const unsigned np,
-                const int small, full_fn full, const unsigned G) {
+                const int small, full_fn full, full_fn sbox, const unsigned G) {
     const size_t rw = 9 * w + np;
     __m256i s[2][MAXW], cubes[2][MAXP + 8];
     UNROLL
@@ -355,13 +374,18 @@ AI void permute(const kconst *K, uint32_t *st, int canonical, uint32_t *rec, con
         UNROLL
         for (unsigned i = 0; i < w; i++) s[h][i] = hs_mt8_mul(s[h][i], m, PV, MUV);
     }
+    /* without records the last initial round's linear layer is folded into the partial block */
     for (unsigned r = 0; r < HF; r++)
         UNROLL
         for (unsigned h = 0; h < G; h++) {
+            if (!rec && r == HF - 1) {
+                sbox(K, s[h], K->rc[r]);
+                continue;
+            }
             full(K, s[h], K->rc[r]);
             if (rec) record_words(rec + h * 8 * rw + w * (1 + r), rw, s[h], w, small);
         }
-    partial_block(K, s, w, np, small, rec ? cubes : NULL, G);
+    partial_block(K, s, w, np, small, !rec, rec ? cubes : NULL, G);
     if (rec) /* written before the final rounds' part, which overwrites the padding */
         UNROLL
         for (unsigned h = 0; h < G; h++) {
@@ -391,15 +415,19 @@ typedef void (*runner)(const kconst *K, uint32_t *st, size_t groups, int canonic
     static __attribute__((noinline)) void name##_full(const kconst *K, __m256i *s, const __m256i *rc) { \
         full_round(K, s, rc, W, SMALL);                                                                 \
     }                                                                                                   \
+    static __attribute__((noinline)) void name##_sbox(const kconst *K, __m256i *s, const __m256i *rc) { \
+        (void)K;                                                                                        \
+        sbox_layer(s, rc, W);                                                                           \
+    }                                                                                                   \
     static void name(const kconst *K, uint32_t *st, size_t groups, int canonical, uint32_t *rec) {      \
         const size_t rw = 9 * (W) + (NP);                                                               \
         size_t g = 0;                                                                                   \
         if (rec) {                                                                                      \
-            for (; g < groups; g++) permute(K, st + g * 8 * (W), 0, rec + g * 8 * rw, W, NP, SMALL, name##_full, 1); \
+            for (; g < groups; g++) permute(K, st + g * 8 * (W), 0, rec + g * 8 * rw, W, NP, SMALL, name##_full, name##_sbox, 1); \
             return;                                                                                     \
         }                                                                                               \
-        for (; g + 2 <= groups; g += 2) permute(K, st + g * 8 * (W), canonical, NULL, W, NP, SMALL, name##_full, 2); \
-        if (g < groups) permute(K, st + g * 8 * (W), canonical, NULL, W, NP, SMALL, name##_full, 1);   \
+        for (; g + 2 <= groups; g += 2) permute(K, st + g * 8 * (W), canonical, NULL, W, NP, SMALL, name##_full, name##_sbox, 2); \
+        if (g < groups) permute(K, st + g * 8 * (W), canonical, NULL, W, NP, SMALL, name##_full, name##_sbox, 1);   \
     }
 RUNNER(run_16_small, 16, 20, 1)
 RUNNER(run_16, 16, 20, 0)
