@@ -107,6 +107,7 @@ AI void mac(acc64 *a, __m256i x, __m256i xo, uint32_t c) {
     const __m256i cv = _mm256_set1_epi32((int)c);
     a->e = _mm256_add_epi64(a->e, _mm256_mul_epu32(x, cv));
     a->o = _mm256_add_epi64(a->o, _mm256_mul_epu32(xo, cv));
+    __asm__("" : "+x"(a->e), "+x"(a->o)); /* see mac_g */
 }
 /* hi 2^32 + lo -> lo + hi (2^32 mod p) = acc - hi (2^32 - (2^32 mod p)), below 2^57: room for 4
  * more products (each below p^2 < 2^62 - 2^56) under 2^64. (With shifts instead of the product
@@ -236,6 +237,9 @@ AI void mac_g(acc64 *a, const __m256i *x, const __m256i *xo, const size_t gstrid
     for (unsigned h = 0; h < G; h++) {
         a[h].e = _mm256_add_epi64(a[h].e, _mm256_mul_epu32(x[h * gstride], cv));
         a[h].o = _mm256_add_epi64(a[h].o, _mm256_mul_epu32(xo[h * gstride], cv));
+        /* keep the sum a chain: reassociated into trees, the products of several groups and
+         * halves stay live at once and spill (measured 196 -> 184 ns/perm without that) */
+        __asm__("" : "+x"(a[h].e), "+x"(a[h].o));
     }
 }
 /* dot_more for G groups */
