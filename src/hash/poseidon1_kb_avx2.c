@@ -15,9 +15,12 @@
  * - Partial rounds: the unrolled block of poseidon1_kb.h. Every t_{r+1} and every final lane is
  *   a sum of products of a field constant with a lane value or a cube, accumulated in 64 bits
  *   (even and odd lanes apart, _mm256_mul_epu32), folded below 2^57 every 4 products and reduced
- *   once: 1035 products (width 16) and no per-round update of lanes 1..w-1. Only the diagonal
+ *   once: 1086 products (width 16) and no per-round update of lanes 1..w-1. Only the diagonal
  *   product m00 t_r^3, one REDC and the next cube are on the round-to-round critical path.
- *   In the scaled domain the cube is at lambda^3 and is multiplied by 2^-12 (shifts) first. */
+ *   In the scaled domain the cube is at lambda^3 and is multiplied by 2^-12 (shifts) first.
+ *   Without records the last initial full round's linear layer is folded into the block's
+ *   entry forms (gm, am). Two groups of 8 states go together and share each broadcast constant.
+ * docs/BENCHMARKS.md has the figures and what was tried and dropped. */
 #include <string.h>
 
 #include "field/kb.h"
