@@ -214,6 +214,25 @@ static void sparse_form(hs_rng *rng, const hs_p1_params *pp) {
             CHECK_EQ_U64(tt[r], tref[r]);
         }
         CHECK_EQ_U64(tt[np], ref[0]);
+        /* the entry forms on v, with u = M v */
+        uint64_t v[24], mv[24];
+        for (unsigned i = 0; i < w; i++) v[i] = hs_rng_below(rng, HS_KB_P);
+        for (unsigned i = 0; i < w; i++) {
+            mv[i] = 0;
+            for (unsigned j = 0; j < w; j++) mv[i] = (mv[i] + mulp(c->mds[i][j], v[j])) % P64;
+        }
+        for (unsigned r = 0; r < np; r++) {
+            uint64_t a = 0, b = 0;
+            for (unsigned k = 0; k < n; k++) a = (a + mulp(c->g[r][k], mv[k + 1])) % P64;
+            for (unsigned k = 0; k < w; k++) b = (b + mulp(c->gm[r][k], v[k])) % P64;
+            CHECK_EQ_U64(a, b);
+        }
+        for (unsigned j = 0; j < n; j++) {
+            uint64_t a = 0, b = 0;
+            for (unsigned k = 0; k < n; k++) a = (a + mulp(c->m_i[j + 1][k + 1], mv[k + 1])) % P64;
+            for (unsigned k = 0; k < w; k++) b = (b + mulp(c->am[j][k], v[k])) % P64;
+            CHECK_EQ_U64(a, b);
+        }
         for (unsigned j = 0; j < n; j++) {
             uint64_t v = c->off_w[j];
             for (unsigned k = 0; k < n; k++) v = (v + mulp(c->m_i[j + 1][k + 1], u[k + 1])) % P64;

@@ -29,6 +29,8 @@
  * T[r][r] = m00:
  *   t_0 = u_0 + cbar_0;   t_{r+1} = off_t[r] + <g[r], u_1..> + sum_{i <= r} T[r][i] t_i^3;
  *   result lane 0 = t_P;  lane j = off_w[j-1] + <Ahat_0 row j-1, u_1..> + sum_i b[i][j-1] t_i^3.
+ * With u = M v, v the S-box outputs of the last initial full round, the linear forms in u_1..
+ * can take v instead (gm, am: the MDS of that round folded in; t_0 = <M row 0, v> + cbar_0).
  * The batch kernel evaluates this form (no per-round update of lanes 1..w-1).
  *
  * States are arrays of uint32_t in Montgomery form (hs_kb of field/kb.h) unless a name says
@@ -69,6 +71,9 @@ typedef struct {
     uint32_t g[HS_P1_MAX_PARTIAL][HS_P1_MAX_WIDTH - 1];    /* Ahat_0^T ahat[r] */
     uint32_t off_t[HS_P1_MAX_PARTIAL];
     uint32_t off_w[HS_P1_MAX_WIDTH - 1];
+    /* the same forms on v (all w lanes): gm[r] = g[r]^T M_{1..w-1}, am[j] = (Ahat_0 M_{1..w-1})[j] */
+    uint32_t gm[HS_P1_MAX_PARTIAL][HS_P1_MAX_WIDTH];
+    uint32_t am[HS_P1_MAX_WIDTH - 1][HS_P1_MAX_WIDTH];
 } hs_p1_consts;
 
 typedef struct {
