@@ -564,6 +564,19 @@ static void public_proofs(hs_rng *rng, const hs_gkr_perm *p) {
                   !strcmp(why, "block entry values do not match the last partial layer"));
             for (int i = 0; i < 4; i++) e[i] = (uint8_t)(v >> (8 * i));
         }
+        /* every partial layer's two values, t_r(rho) and lin(rho) (the last 2 x 20 bytes of its
+         * section), changed canonically */
+        for (unsigned i = 0; n == 3 && i < p->partial; i++)
+            for (unsigned k = 0; k < 2; k++) {
+                const size_t off = 30 + (HS_GKR_HALF * (rounds + W) + i * (rounds + 2) + rounds + k) * 20;
+                uint8_t *e = p1.data + off;
+                const uint32_t v = (uint32_t)e[0] | (uint32_t)e[1] << 8 | (uint32_t)e[2] << 16 | (uint32_t)e[3] << 24;
+                const uint32_t w = v + 1 == HS_KB_P ? 0 : v + 1;
+                for (int b = 0; b < 4; b++) e[b] = (uint8_t)(w >> (8 * b));
+                why = NULL;
+                CHECK(!hs_gkr_verify(p1.data, p1.len, in, out, N, 1, NULL, &why) && why);
+                for (int b = 0; b < 4; b++) e[b] = (uint8_t)(v >> (8 * b));
+            }
         CHECK(hs_gkr_verify(p1.data, p1.len, in, out, N, 1, NULL, &why));
         /* truncated, trailing byte */
         CHECK(!hs_gkr_verify(p1.data, p1.len - 1, in, out, N, 1, NULL, &why) && why);
