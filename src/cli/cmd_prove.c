@@ -489,6 +489,7 @@ int hs_cmd_verify(int argc, char **argv) {
     const char *why = NULL;
     hs_kb *pin = NULL, *pout = NULL;
     size_t rows_in = 0, rows_out = 0;
+    unsigned width = 0;
     /* the backend byte (docs/PROOF_FORMAT.md, offset 12) picks the parser; anything else is the stark
        parser's to reject */
     const uint8_t *pb = (const uint8_t *)buf.data;
@@ -513,7 +514,7 @@ int hs_cmd_verify(int argc, char **argv) {
         }
         if (shape.public_io) {
             const hs_gkr_perm *gp = gkr ? hs_gkr_perm_get(gshape.perm_id) : NULL;
-            const unsigned width = gp ? gp->width : hs_stark_perm(shape.perm_id)->width;
+            width = gp ? gp->width : hs_stark_perm(shape.perm_id)->width;
             const char *pname = gp ? gp->name : hs_stark_perm_name(shape.perm_id);
             pin = hs_cli_read_states("verify", inputs_s, width, pname, &rows_in);
             pout = pin ? hs_cli_read_states("verify", outputs_s, width, pname, &rows_out) : NULL;
@@ -531,7 +532,7 @@ int hs_cmd_verify(int argc, char **argv) {
         }
     }
     double t0 = hs_now();
-    int ok = gkr ? hs_gkr_verify(pb, buf.len, pin, pout, rows_in, (unsigned)threads, &gshape, &why)
+    int ok = gkr ? hs_gkr_verify(pb, buf.len, pin, pout, rows_in, width, (unsigned)threads, &gshape, &why)
                  : hs_stark_verify(pb, buf.len, pin, pout, rows_in, (unsigned)threads, &shape, &why);
     double t = hs_now() - t0;
     hs_free(pin), hs_free(pout);

@@ -244,8 +244,10 @@ int hs_gkr_prove(const hs_gkr_shape *shape, const hs_kb *inputs, unsigned thread
 int hs_gkr_peek(const uint8_t *proof, size_t len, hs_gkr_shape *shape_out, const char **why);
 
 /* 1 when accepted; 0 with a reason otherwise. Public statements need pub_in and pub_out (n_pub
- * states each, Montgomery, row-major). Never reads outside proof[0..len). */
+ * states each of pub_width words, Montgomery, row-major): a proof whose permutation has another
+ * width is rejected before the tables are read. Never reads outside proof[0..len) or the tables.
+ * shape_out (may be NULL) says which permutation the proof is about. */
 int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const hs_kb *pub_out, size_t n_pub,
-                  unsigned threads, hs_gkr_shape *shape_out, const char **why);
+                  unsigned pub_width, unsigned threads, hs_gkr_shape *shape_out, const char **why);
 
 #endif
