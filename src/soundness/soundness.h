@@ -55,6 +55,9 @@ double hs_sound_query_bits_conjectured(double rho, double field_bits);
  * Johnson radius 1 - sqrt(rho). */
 double hs_sound_line_log2_udr(double log2_n);
 double hs_sound_line_log2_johnson(double rho, double delta, double log2_n);
+/* The same with the Johnson slack gap = 1 - sqrt(rho) - delta given exactly (callers that choose
+ * eta first avoid the rounding of 1 - sqrt(rho) - delta). */
+double hs_sound_line_log2_johnson_gap(double rho, double delta, double gap, double log2_n);
 /* Johnson bound on the list size at radius 1 - sqrt(rho) - eta, for a code of relative distance
  * at least 1 - rho: 1 / (2 eta sqrt(rho)). */
 double hs_sound_list_johnson(double rho, double eta);
