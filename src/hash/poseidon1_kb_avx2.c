@@ -82,7 +82,7 @@ static void setup(const hs_p1_params *pp, kconst *K, unsigned log_lambda) {
     K->in_mul[0] = mulmod(HS_KB_ONE, lam); /* x R lambda R^-1 */
     K->out_mul[1] = lam_inv;
     K->out_mul[0] = mulmod(HS_KB_ONE, lam_inv);
-    if (w != 16) return;
+    if (!log_lambda) return; /* the CRT kernels serve only the small-MDS layer */
     int32_t col[16], ca[8], cb[8], ca2[4], cb2[4], cb3[2], ca3[2];
     for (unsigned m = 0; m < 16; m++) col[m] = (int32_t)pp->canon.mds_row[(16 - m) % 16]; /* M[m][0] */
     for (unsigned k = 0; k < 8; k++) ca[k] = col[k] + col[k + 8], cb[k] = 8 * (col[k] - col[k + 8]);
