@@ -49,6 +49,7 @@
 #include "hash/poseidon2_monty31.h"
 #include "proof/bytes.h"
 #include "preset/preset.h"
+#include "soundness/soundness.h"
 #include "transcript/transcript.h"
 #include "whir/whir.h"
 
@@ -249,5 +250,16 @@ int hs_gkr_peek(const uint8_t *proof, size_t len, hs_gkr_shape *shape_out, const
  * shape_out (may be NULL) says which permutation the proof is about. */
 int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const hs_kb *pub_out, size_t n_pub,
                   unsigned pub_width, unsigned threads, hs_gkr_shape *shape_out, const char **why);
+
+/* The gkr backend's soundness report (src/gkr/gkr_sound.c, docs/SOUNDNESS.md section "gkr
+ * backend"; the formulas are src/soundness's and src/whir/params.c's): GKR walk terms (field size only, every regime), then for private statements the WHIR terms
+ * (src/whir/params.c), statement batching and the Merkle hash; public statements add the table
+ * digest's collision bound. The regime is the proven one the preset's WHIR configuration uses.
+ * perm_id: the permutation (src/gkr/gkr_perm.h, HS_GKR_P2_KB16 ..): its width and layer count
+ * enter the terms. */
+int hs_soundness_gkr(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io, hs_sound_report *out);
+/* 1 when the preset's declared claim holds at that shape, 0 when not, -1 when unusable. */
+int hs_soundness_gkr_check(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io,
+                           hs_sound_report *out);
 
 #endif
