@@ -4,6 +4,8 @@
  * peek, params, both proof-buffer ownerships, progress and thread-count byte identity.
  * HS_TEST_SEED=<n> replays a run (the seed is printed). */
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,21 @@
 #include "hashsnark.h"
 
 static int failures;
+
+/* bindings/rust/src/sys.rs mirrors these structs by hand, and its tests assert the same sizes and
+ * offsets: a change here must change both. */
+#if UINTPTR_MAX == 0xffffffffffffffffu
+_Static_assert(sizeof(hs_shape) == 184, "hs_shape changed: update bindings/rust/src/sys.rs");
+_Static_assert(sizeof(hs_provable) == 64, "hs_provable changed: update bindings/rust/src/sys.rs");
+_Static_assert(sizeof(hs_preset_info) == 32, "hs_preset_info changed: update bindings/rust/src/sys.rs");
+_Static_assert(sizeof(hs_sec_term) == 88, "hs_sec_term changed: update bindings/rust/src/sys.rs");
+_Static_assert(sizeof(hs_params_report) == 8552 && offsetof(hs_params_report, terms) == 104,
+               "hs_params_report changed: update bindings/rust/src/sys.rs");
+_Static_assert(sizeof(hs_prove_stats) == 192 && offsetof(hs_prove_stats, supported) == 184,
+               "hs_prove_stats changed: update bindings/rust/src/sys.rs");
+_Static_assert(sizeof(hs_proof_info) == 264 && offsetof(hs_proof_info, supported) == 256,
+               "hs_proof_info changed: update bindings/rust/src/sys.rs");
+#endif
 
 #define CHECK(cond)                                                                      \
     do {                                                                                 \
