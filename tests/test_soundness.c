@@ -2,10 +2,11 @@
  * per-query bits under unique decoding, Johnson and the conjectured bound, BCHKS25's exceptional
  * count, list sizes, Merkle collision bits, a whole stark report term by term, the claim = the
  * weakest term of the better proven regime; every preset meets its declared claim on the shapes it
- * is sized for, and weakened presets do not. */
+ * is sized for, and weakened presets do not; the gkr walk's terms follow each permutation's shape. */
 #include <math.h>
 #include <string.h>
 
+#include "gkr/gkr.h"
 #include "soundness/soundness.h"
 #include "stark/stark.h"
 #include "testutil.h"
@@ -163,7 +164,6 @@ static void presets(void) {
     for (size_t i = 0; i < hs_preset_count(); i++) {
         const hs_preset *p = hs_preset_at(i);
         CHECK(p->claim_regime != HS_REGIME_CONJECTURED);
-        CHECK_EQ_U64(hs_preset_fri(p, 0).num_queries, p->fri.num_queries);
         /* every preset meets its declared claim at its rate */
         for (unsigned logp = 0; logp <= 24; logp += 2)
             for (unsigned perm = 1; perm <= 2; perm++)
@@ -193,29 +193,32 @@ static void presets(void) {
     CHECK(term(&r, "fri.query")->bits[HS_REGIME_UDR] < r.claimed_bits);
 
     /* weakened presets fail their claims */
-    hs_preset weak = *hs_preset_find("proven128");
-    weak.fri.ext_degree = 5; /* degree 5: the batching term is 125.6 bits at 2^20 */
-    CHECK(hs_soundness_stark_check(&weak, 1, 20, 0, 0, &r) == 0);
-    CHECK(!strcmp(r.terms[r.weakest].name, "fri.batch"));
-    NEAR(r.claimed_bits, 5 * LOG2_P - log2(1312 + 10 - 1) - 19, 1e-9);
-    weak = *hs_preset_find("fast100");
-    weak.fri.ext_degree = 4; /* the original fast100: 95.6 bits */
-    CHECK(hs_soundness_stark_check(&weak, 1, 20, 0, 0, &r) == 0);
-    weak = *hs_preset_find("compat");
+    {
+        hs_stark_shape sh;
+        hs_stark_sound_params sp;
+        const char *why;
+        CHECK(hs_stark_make_shape(&sh, hs_preset_find("proven128"), 1, 20, 0, 0, &why) && hs_stark_sound_params_of(&sh, &sp));
+        sp.ext_degree = 5, sp.columns = 1312 + 2 * 5; /* degree 5: the batching term is 125.6 bits at 2^20 */
+        CHECK(hs_soundness_stark_params(&sp, &r) && r.claimed_bits < 128);
+        CHECK(!strcmp(r.terms[r.weakest].name, "fri.batch"));
+        NEAR(r.claimed_bits, 5 * LOG2_P - log2(1312 + 10 - 1) - 19, 1e-9);
+        CHECK(hs_stark_make_shape(&sh, hs_preset_find("fast100"), 1, 20, 0, 0, &why) && hs_stark_sound_params_of(&sh, &sp));
+        sp.ext_degree = 4, sp.columns = 1312 + 2 * 4; /* the original fast100: 95.6 bits */
+        CHECK(hs_soundness_stark_params(&sp, &r) && r.claimed_bits < 100);
+    }
+    hs_preset weak = *hs_preset_find("compat");
     weak.claim_bits = 100;
     CHECK(hs_soundness_stark_check(&weak, 1, 20, 0, 0, &r) == 0);
     /* compat at other rates keeps 256 / log_blowup queries: 128 * 0.678 = 86.8 bits at rate 1/4 */
     CHECK(hs_soundness_stark_check(hs_preset_find("compat"), 1, 20, 2, 0, &r) == 0);
     CHECK(!strcmp(r.terms[r.weakest].name, "fri.query"));
     CHECK(hs_soundness_stark_check(hs_preset_find("compat"), 1, 20, 3, 0, &r) == 0);
-    /* fewer queries than the claim needs */
-    weak = *hs_preset_find("compat");
-    weak.fri.log_blowup = 2; /* its default rate 1/4: 128 queries */
-    CHECK(hs_soundness_stark_check(&weak, 1, 16, 0, 0, &r) == 0);
+    /* fewer queries than the claim needs: compat at rate 1/4 keeps 128 queries */
+    CHECK(hs_soundness_stark_check(hs_preset_find("compat"), 1, 16, 2, 0, &r) == 0);
 
     /* shapes the prover rejects */
     CHECK(hs_soundness_stark_check(hs_preset_find("compat"), 1, 25, 0, 0, &r) == -1);
-    CHECK(hs_soundness_stark_check(hs_preset_find("compat"), 3, 10, 0, 0, &r) == -1);
+    CHECK(hs_soundness_stark_check(hs_preset_find("compat"), 250, 10, 0, 0, &r) == -1); /* no such AIR (3 is keccak-f1600 now) */
     CHECK(hs_soundness_stark_check(hs_preset_find("compat"), 1, 24, 4, 0, &r) == -1); /* 2^21 rows at rate 1/16 */
     CHECK(!hs_soundness_stark(NULL, 1, 10, 0, 0, &r));
     CHECK_EQ_U64(r.n_terms, 0);
@@ -242,6 +245,44 @@ static void monotone(void) {
     CHECK(!hs_soundness_stark_params(&s, &b));
 }
 
+/* NULL when absent (term() counts that as a failure). */
+static const hs_sound_term *find_term(const hs_sound_report *r, const char *name) {
+    for (size_t i = 0; i < r->n_terms; i++)
+        if (!strcmp(r->terms[i].name, name)) return &r->terms[i];
+    return NULL;
+}
+
+/* The gkr walk's term from the permutation's width and layer count, by hand: 2^20 rows with the
+ * skip (21 + 4 * 17 per layer), 9 batched layers of degree 3 (w - 1), R - 1 merges, the ends 7 + 3;
+ * the WHIR statement batching 2 w claims; private statements add WHIR's terms, public ones the
+ * table digest. */
+static void gkr_terms(void) {
+    const hs_preset *p = hs_preset_find("proven128");
+    const double kb = 5 * LOG2_P, rounds = 21 + 4 * 17;
+    static const struct {
+        unsigned id, layers, width;
+        const char *name;
+    } sh[] = {{HS_GKR_P2_KB16, 28, 16, "gkr.layers[28]"}, {HS_GKR_P2_KB24, 31, 24, "gkr.layers[31]"}};
+    for (size_t i = 0; i < sizeof sh / sizeof *sh; i++) {
+        hs_sound_report r, pub;
+        CHECK(hs_soundness_gkr(p, sh[i].id, 20, 0, &r));
+        const hs_sound_term *t = find_term(&r, sh[i].name);
+        CHECK(t != NULL);
+        const unsigned R = sh[i].layers - 8;
+        if (t) NEAR(t->bits[HS_REGIME_JOHNSON], kb - log2(sh[i].layers * rounds + 9 * 3.0 * (sh[i].width - 1) + (R - 1) + 10), 1e-9);
+        t = find_term(&r, "whir.statement_batching");
+        CHECK(t != NULL);
+        if (t) NEAR(t->bits[HS_REGIME_JOHNSON], kb - log2(2.0 * sh[i].width), 1e-9);
+        CHECK(find_term(&r, "whir.queries[0]") != NULL && find_term(&r, "merkle.collision") != NULL);
+        CHECK(hs_soundness_gkr(p, sh[i].id, 20, 1, &pub));
+        CHECK(find_term(&pub, "table.digest (BLAKE3)") != NULL && find_term(&pub, "whir.queries[0]") == NULL);
+        CHECK(hs_soundness_gkr_check(p, sh[i].id, 20, 0, &r) == 1);
+    }
+    hs_sound_report r;
+    CHECK(!hs_soundness_gkr(p, 0, 20, 0, &r) && !hs_soundness_gkr(p, HS_GKR_PERM_IDS + 1, 20, 0, &r));
+    CHECK(hs_soundness_gkr_check(p, 0, 20, 0, &r) == -1);
+}
+
 int main(void) {
     hs_test_init(NULL, "test_soundness");
     formulas();
@@ -249,5 +290,6 @@ int main(void) {
     compat_by_hand();
     presets();
     monotone();
+    gkr_terms();
     return hs_test_done("test_soundness");
 }

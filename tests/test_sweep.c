@@ -62,7 +62,7 @@ static void tiny_sweep(void) {
     memset(&c, 0, sizeof c);
     c.backend = HS_SWEEP_STARK;
     c.hash = "poseidon2-kb16";
-    c.air_id = 1;
+    c.hash_id = 1;
     c.preset = hs_preset_find("compat");
     c.log_blowup = 1;
     c.threads = 1;

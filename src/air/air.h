@@ -28,7 +28,9 @@
  * any u32). A public statement binds the table to the trace through n_binds bindings of slot 0,
  * each stating that on rows of phase `phase`, for i < count, bits [shift, shift + len) of word
  * `word + i` equal sum_j 2^(j * col_bits) trace[col + i * word_step + j * col_step] for
- * j < len / col_bits (one field column per element or limb, or one column per bit). */
+ * j < len / col_bits (one field column per element or limb, or one column per bit). The stark
+ * compares every piece on its own (one power of gamma each), so pieces of at most 30 bits cannot
+ * alias mod p; whole-word pieces (col_bits > 30) need word_modulus <= p. */
 #ifndef HS_AIR_AIR_H
 #define HS_AIR_AIR_H
 

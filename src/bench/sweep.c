@@ -94,7 +94,7 @@ static int run_samples(const hs_sweep_config *cfg, unsigned log_perms, size_t wi
 
 static int stark_prove1(const hs_sweep_config *cfg, unsigned log_perms, uint32_t *in, hs_writer *w, const char **why) {
     /* the prover frees the inputs once read, as in 'hashsnark prove' (same peak memory) */
-    hs_stark_shape shape = {cfg->preset, cfg->air_id, log_perms, 0, hs_preset_fri(cfg->preset, cfg->log_blowup), 0, 1, 0};
+    hs_stark_shape shape = {cfg->preset, cfg->hash_id, log_perms, 0, hs_preset_fri(cfg->preset, cfg->log_blowup), 0, 1, 0};
     hs_stark_timing tm;
     return hs_stark_prove(&shape, in, cfg->threads, w, NULL, &tm, why);
 }
@@ -105,7 +105,7 @@ static int stark_verify1(const hs_sweep_config *cfg, const hs_writer *proof, con
 
 static int stark_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *out, char *why, size_t whylen) {
     hs_air air;
-    const hs_air_def *def = hs_air_by_id(cfg->air_id);
+    const hs_air_def *def = hs_air_by_id(cfg->hash_id);
     if (!def || !def->init(&air, 0)) {
         snprintf(why, whylen, "unknown AIR");
         return 0;
@@ -119,12 +119,12 @@ static int gkr_ready(const char **why) {
 }
 
 static int gkr_prove1(const hs_sweep_config *cfg, unsigned log_perms, uint32_t *in, hs_writer *w, const char **why) {
-    const size_t words = ((size_t)16 << log_perms);
+    const size_t words = ((size_t)hs_gkr_perm_get(cfg->hash_id)->width << log_perms);
     for (size_t i = 0; i < words; i++) in[i] = hs_kb_from_u32(in[i]); /* the gkr prover reads Montgomery form */
     hs_gkr_shape shape;
     memset(&shape, 0, sizeof shape);
     shape.preset = cfg->preset;
-    shape.perm_id = 1;
+    shape.perm_id = cfg->hash_id;
     shape.log_perms = log_perms;
     hs_gkr_whir_config(cfg->preset, &shape.whir);
     hs_gkr_timing tm;
@@ -138,11 +138,12 @@ static int gkr_verify1(const hs_sweep_config *cfg, const hs_writer *proof, const
 }
 
 static int gkr_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *out, char *why, size_t whylen) {
-    if (cfg->air_id != 1) {
-        snprintf(why, whylen, "the gkr backend proves poseidon2-kb16 only");
+    const hs_gkr_perm *p = hs_gkr_perm_get(cfg->hash_id);
+    if (!p) {
+        snprintf(why, whylen, "the gkr backend does not prove this permutation");
         return 0;
     }
-    return run_samples(cfg, log_perms, 16, gkr_prove1, gkr_verify1, HS_KB_P, out, why, whylen);
+    return run_samples(cfg, log_perms, p->width, gkr_prove1, gkr_verify1, HS_KB_P, out, why, whylen);
 }
 
 static const backend backends[] = {
@@ -164,8 +165,8 @@ const char *hs_sweep_backend_name(hs_sweep_backend_id id) { return backends[id].
  * '?') where the calculator rejects the shape. */
 static double claimed_bits(const hs_sweep_config *cfg, unsigned log_perms) {
     hs_sound_report r;
-    int ok = cfg->backend == HS_SWEEP_GKR ? hs_soundness_gkr(cfg->preset, log_perms, 0, &r)
-                                          : hs_soundness_stark(cfg->preset, cfg->air_id, log_perms, cfg->log_blowup, 0, &r);
+    int ok = cfg->backend == HS_SWEEP_GKR ? hs_soundness_gkr(cfg->preset, cfg->hash_id, log_perms, 0, &r)
+                                          : hs_soundness_stark(cfg->preset, cfg->hash_id, log_perms, cfg->log_blowup, 0, &r);
     return ok ? r.claimed_bits : NAN;
 }
 

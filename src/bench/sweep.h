@@ -18,7 +18,7 @@ typedef enum { HS_SWEEP_STARK = 0, HS_SWEEP_GKR = 1 } hs_sweep_backend_id;
 typedef struct {
     hs_sweep_backend_id backend;
     const char *hash;         /* an AIR's name (hs_air_find) */
-    unsigned air_id;          /* as hs_stark_shape.air_id */
+    unsigned hash_id;         /* in the backend's numbering: the AIR (stark), the permutation (gkr) */
     const hs_preset *preset;
     unsigned log_blowup;      /* the rate actually used (resolved from the preset when 0) */
     unsigned num_queries;     /* informative: the preset's queries at that rate */

@@ -34,7 +34,12 @@ int hs_cmd_prove(int argc, char **argv);
  * printing the error (file, line, value). */
 uint32_t *hs_cli_read_states(const char *cmd, const char *path, unsigned width, const char *what, size_t *rows);
 struct hs_air;
-uint32_t *hs_cli_read_lines(const char *cmd, const char *path, const struct hs_air *a, int outputs, size_t *rows);
+/* An AIR's input (outputs = 0) or output lines as its canonical words (a 64-bit value is two words,
+ * low first), or any table of `words` words per line; NULL after printing the error. */
+uint32_t *hs_cli_read_lines(const char *cmd, const char *path, const struct hs_air *a, int outputs, size_t max_rows,
+                            size_t *rows);
+uint32_t *hs_cli_read_words(const char *cmd, const char *path, unsigned words, unsigned value_bits, uint32_t modulus,
+                            const char *what, size_t max_rows, size_t *rows);
 int hs_cmd_verify(int argc, char **argv);
 int hs_cmd_params(int argc, char **argv);
 

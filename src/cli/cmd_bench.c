@@ -167,8 +167,9 @@ static int bench_sweep(const sweep_opts *o) {
         return HS_EXIT_USAGE;
     }
     const hs_air_def *def = hs_air_find(o->hash);
-    c.air_id = def ? def->id : 0;
-    if (!def || (c.backend == HS_SWEEP_GKR && c.air_id != 1)) {
+    const hs_gkr_perm *gp = hs_gkr_perm_find(o->hash);
+    c.hash_id = c.backend == HS_SWEEP_GKR ? (gp ? gp->id : 0) : (def ? def->id : 0);
+    if (!c.hash_id) {
         hs_cli_error("bench", "--hash: the %s backend does not prove '%s'", backend, o->hash);
         return HS_EXIT_USAGE;
     }

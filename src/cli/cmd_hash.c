@@ -106,7 +106,7 @@ int hs_cmd_hash(int argc, char **argv) {
     }
     char err[512];
     hs_sbuf text = {0}, out = {0};
-    if (!hs_read_all(in, &text, err, sizeof err)) {
+    if (hs_read_all(in, &text, 0, err, sizeof err) != 1) {
         hs_cli_error("hash", "%s", err);
         hs_sbuf_free(&text);
         return HS_EXIT_USAGE;
@@ -118,7 +118,11 @@ int hs_cmd_hash(int argc, char **argv) {
     } else {
         hs_table t;
         unsigned bits = h->kind == HS_HASH_ELEMS32 ? 32 : 64;
-        ok = hs_table_parse(&t, name, text.data, text.len, 0, h->modulus, bits, hash, err, sizeof err);
+        ok = hs_table_parse(&t, name, text.data, text.len, 0, h->modulus, bits, hash, HS_TABLE_MAX_ROWS, err, sizeof err);
+        if (ok && t.more) {
+            snprintf(err, sizeof err, "%s:%zu: more than %zu lines (the most 'hash' takes)", name, t.more, HS_TABLE_MAX_ROWS);
+            hs_table_free(&t), ok = 0;
+        }
         for (size_t row = 0; ok && row < t.rows; row++) {
             const uint64_t *v = t.vals + t.off[row];
             size_t n = t.off[row + 1] - t.off[row];

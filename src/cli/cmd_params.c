@@ -25,7 +25,8 @@ static void help(void) {
            "  --log-perms N    2^N permutations (0..24, default 20)\n"
            "  --backend B      stark (default) or gkr\n"
            "  --log-blowup B   rate 2^-B instead of the preset's (1..4)\n"
-           "  --hash NAME      poseidon2-kb16 (default) or poseidon2-kb24\n"
+           "  --hash NAME      poseidon2-kb16 (default) or poseidon2-kb24; with --backend gkr also\n"
+           "                   poseidon1-kb16 or poseidon1-kb24\n"
            "  --public         a public statement (inputs and outputs bound to the proof)\n"
            "  --format F       text (default) or json: claimed_bits, regime, weakest_term and terms, a\n"
            "                   list of {name, udr, johnson, conjectured}\n");
@@ -60,9 +61,9 @@ static void text_terms(const hs_sound_report *rep) {
 }
 
 /* The gkr backend: the walk's terms, then WHIR's (private statements). */
-static int params_gkr(const hs_preset *p, unsigned logp, int pub, int json) {
+static int params_gkr(const hs_preset *p, const hs_gkr_perm *perm, unsigned logp, int pub, int json) {
     hs_sound_report rep;
-    int holds = hs_soundness_gkr_check(p, logp, pub, &rep);
+    int holds = hs_soundness_gkr_check(p, perm->id, logp, pub, &rep);
     if (holds < 0) {
         hs_cli_error("params", "the gkr backend cannot prove 2^%u permutations with preset %s", logp, p->name);
         return HS_EXIT_USAGE;
@@ -71,10 +72,10 @@ static int params_gkr(const hs_preset *p, unsigned logp, int pub, int json) {
     hs_gkr_whir_config(p, &wc);
     const char *weakest = rep.terms[rep.weakest].name, *declared = hs_regime_name((hs_regime)p->claim_regime);
     if (json) {
-        printf("{\n  \"backend\": \"gkr\",\n  \"preset\": \"%s\",\n  \"hash\": \"poseidon2-kb16\",\n"
+        printf("{\n  \"backend\": \"gkr\",\n  \"preset\": \"%s\",\n  \"hash\": \"%s\",\n"
                "  \"statement\": \"%s\",\n  \"log_perms\": %u,\n  \"ext_degree\": 5,\n  \"whir_log_inv_rate\": %u,\n"
                "  \"whir_regime\": \"%s\",\n  \"claimed_bits\": ",
-               p->name, pub ? "public" : "private", logp, wc.log_inv_rate, hs_regime_name(wc.regime));
+               p->name, perm->name, pub ? "public" : "private", logp, wc.log_inv_rate, hs_regime_name(wc.regime));
         json_num(rep.claimed_bits);
         printf(",\n  \"regime\": \"%s\",\n  \"weakest_term\": \"%s\",\n  \"declared_bits\": %.4f,\n"
                "  \"declared_regime\": \"%s\",\n  \"supported\": %s,\n",
@@ -82,13 +83,13 @@ static int params_gkr(const hs_preset *p, unsigned logp, int pub, int json) {
         json_terms(&rep);
         return HS_EXIT_OK;
     }
-    printf("preset %s, gkr backend: poseidon2-kb16, 2^%u permutations (%s statement), 28 S-box layers, challenge "
+    printf("preset %s, gkr backend: %s, 2^%u permutations (%s statement), %u S-box layers of width %u, challenge "
            "field of degree 5 (%.1f bits)%s",
-           p->name, logp, pub ? "public" : "private", 5 * log2(2130706433.0),
+           p->name, perm->name, logp, pub ? "public" : "private", perm->layers, perm->width, 5 * log2(2130706433.0),
            pub ? "; no commitment (the verifier evaluates the table)\n\n" : "");
     if (!pub)
-        printf("; WHIR over X || Y at rate 1/%u, folding %u then %u, %s regime\n\n", 1u << wc.log_inv_rate,
-               wc.fold_first, wc.fold, hs_regime_name(wc.regime));
+        printf("; WHIR over X || Y (%u columns) at rate 1/%u, folding %u then %u, %s regime\n\n",
+               1u << hs_gkr_stack_log_cols(perm->width), 1u << wc.log_inv_rate, wc.fold_first, wc.fold, hs_regime_name(wc.regime));
     text_terms(&rep);
     printf("\nclaimed security: %.1f bits (%s), weakest term %s\n", rep.claimed_bits, hs_regime_name(rep.regime),
            weakest);
@@ -114,8 +115,9 @@ int hs_cmd_params(int argc, char **argv) {
     }
     const hs_air_def *def = hs_air_find(hash);
     unsigned perm_id = def ? def->id : 0;
-    if (!perm_id) {
-        hs_cli_error("params", "--hash: no AIR proves '%s'", hash);
+    const hs_gkr_perm *gperm = !strcmp(backend, "gkr") ? hs_gkr_perm_find(hash) : NULL;
+    if (!strcmp(backend, "gkr") ? !gperm : !perm_id) {
+        hs_cli_error("params", "--hash: the %s backend does not prove '%s'", backend, hash);
         return HS_EXIT_USAGE;
     }
     int json = !strcmp(format, "json");
@@ -132,11 +134,11 @@ int hs_cmd_params(int argc, char **argv) {
         hs_cli_error("params", "--backend must be stark or gkr, not '%s'", backend);
         return HS_EXIT_USAGE;
     }
-    if (gkr && (perm_id != 1 || blow_s)) {
-        hs_cli_error("params", "the gkr backend proves poseidon2-kb16 at its preset's WHIR rate (no --log-blowup)");
+    if (gkr && blow_s) {
+        hs_cli_error("params", "the gkr backend proves at its preset's WHIR rate (no --log-blowup)");
         return HS_EXIT_USAGE;
     }
-    if (gkr) return params_gkr(p, (unsigned)logp, pub, json);
+    if (gkr) return params_gkr(p, gperm, (unsigned)logp, pub, json);
     hs_sound_report rep;
     int holds = hs_soundness_stark_check(p, perm_id, (unsigned)logp, (unsigned)blow, pub, &rep);
     const hs_fri_params f = hs_preset_fri(p, (unsigned)blow);
@@ -145,7 +147,14 @@ int hs_cmd_params(int argc, char **argv) {
                      "above 2^24)", p->name, logp, 1u << f.log_blowup);
         return HS_EXIT_USAGE;
     }
-    const unsigned log_v = p->log_v < logp ? p->log_v : (unsigned)logp, log_rows = (unsigned)logp - log_v;
+    hs_stark_shape sh;
+    hs_air air;
+    const char *why = NULL;
+    if (!hs_stark_make_shape(&sh, p, perm_id, (unsigned)logp, (unsigned)blow, pub, &why) || !hs_stark_air(&sh, &air)) {
+        hs_cli_error("params", "%s", why ? why : "impossible shape");
+        return HS_EXIT_USAGE;
+    }
+    const unsigned log_rows = (unsigned)hs_air_log_rows(&air, (unsigned)logp);
     const double k = ldexp(1.0, (int)log_rows), n = ldexp(k, (int)f.log_blowup), rho = k / n;
     const char *weakest = rep.terms[rep.weakest].name, *declared = hs_regime_name((hs_regime)p->claim_regime);
     const char *hashes[] = {"Poseidon2-KB16", "Keccak-256", "BLAKE3"};

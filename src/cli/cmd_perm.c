@@ -46,7 +46,7 @@ int hs_cmd_perm(int argc, char **argv) {
 
     char err[512];
     hs_sbuf text = {0};
-    if (!hs_read_all(in, &text, err, sizeof err)) {
+    if (hs_read_all(in, &text, 0, err, sizeof err) != 1) {
         hs_cli_error("perm", "%s", err);
         hs_sbuf_free(&text);
         return HS_EXIT_USAGE;
@@ -54,8 +54,12 @@ int hs_cmd_perm(int argc, char **argv) {
     const char *name = (!in || !strcmp(in, "-")) ? "<stdin>" : in;
     hs_table t;
     unsigned width = hs_perm_width(perm), bits = hs_perm_word_bits(perm);
-    int ok = hs_table_parse(&t, name, text.data, text.len, width, hs_perm_modulus(perm), bits, hash, err, sizeof err);
+    int ok = hs_table_parse(&t, name, text.data, text.len, width, hs_perm_modulus(perm), bits, hash, HS_TABLE_MAX_ROWS, err, sizeof err);
     hs_sbuf_free(&text);
+    if (ok && t.more) {
+        snprintf(err, sizeof err, "%s:%zu: more than %zu lines (the most 'perm' takes)", name, t.more, HS_TABLE_MAX_ROWS);
+        hs_table_free(&t), ok = 0;
+    }
     if (!ok) {
         hs_cli_error("perm", "%s", err);
         return HS_EXIT_USAGE;

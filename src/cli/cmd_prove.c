@@ -22,14 +22,18 @@
 hs_kb *hs_cli_read_states(const char *cmd, const char *path, unsigned width, const char *what, size_t *rows) {
     char err[512];
     hs_sbuf text = {0};
-    if (!hs_read_all(path, &text, err, sizeof err)) {
+    if (hs_read_all(path, &text, 0, err, sizeof err) != 1) {
         hs_cli_error(cmd, "%s", err);
         hs_sbuf_free(&text);
         return NULL;
     }
     hs_table t;
-    int ok = hs_table_parse(&t, path, text.data, text.len, width, HS_KB_P, 32, what, err, sizeof err);
+    int ok = hs_table_parse(&t, path, text.data, text.len, width, HS_KB_P, 32, what, (size_t)1 << 24, err, sizeof err);
     hs_sbuf_free(&text);
+    if (ok && t.more) {
+        snprintf(err, sizeof err, "%s:%zu: more than 2^24 states", path, t.more);
+        hs_table_free(&t), ok = 0;
+    }
     if (!ok) {
         hs_cli_error(cmd, "%s", err);
         return NULL;
@@ -48,30 +52,39 @@ hs_kb *hs_cli_read_states(const char *cmd, const char *path, unsigned width, con
 
 /* A table of an AIR's input or output lines (outputs: 1) in 'hashsnark perm' form, as the AIR's
  * canonical words (a 64-bit value is two words, low first); NULL after printing why. */
-uint32_t *hs_cli_read_lines(const char *cmd, const char *path, const hs_air *a, int outputs, size_t *rows) {
+uint32_t *hs_cli_read_lines(const char *cmd, const char *path, const hs_air *a, int outputs, size_t max_rows,
+                            size_t *rows) {
+    return hs_cli_read_words(cmd, path, outputs ? a->out_words : a->in_words, a->value_bits, a->word_modulus, a->name,
+                             max_rows, rows);
+}
+
+uint32_t *hs_cli_read_words(const char *cmd, const char *path, unsigned words, unsigned value_bits, uint32_t modulus,
+                            const char *what, size_t max_rows, size_t *rows) {
     char err[512];
     hs_sbuf text = {0};
-    const unsigned words = outputs ? a->out_words : a->in_words, vb = a->value_bits == 64 ? 64 : 32;
+    const unsigned vb = value_bits == 64 ? 64 : 32;
     const unsigned width = vb == 64 ? words / 2 : words;
-    if (!hs_read_all(path, &text, err, sizeof err)) {
+    if (hs_read_all(path, &text, 0, err, sizeof err) != 1) {
         hs_cli_error(cmd, "%s", err);
         hs_sbuf_free(&text);
         return NULL;
     }
     hs_table t;
-    int ok = hs_table_parse(&t, path, text.data, text.len, width, a->word_modulus, vb, a->name, err, sizeof err);
+    int ok = hs_table_parse(&t, path, text.data, text.len, width, modulus, vb, what, max_rows, err, sizeof err);
     hs_sbuf_free(&text);
+    if (ok && t.more) t.rows = max_rows + 1; /* the caller sees "more than max_rows" (the extra row is not stored) */
     if (!ok) {
         hs_cli_error(cmd, "%s", err);
         return NULL;
     }
-    uint32_t *s = hs_alloc_array(t.rows ? t.rows * words : 1, sizeof *s);
+    const size_t stored = t.more ? max_rows : t.rows;
+    uint32_t *s = hs_alloc_array(stored ? stored * words : 1, sizeof *s);
     if (!s) {
         hs_cli_error(cmd, "%s: out of memory", path);
         hs_table_free(&t);
         return NULL;
     }
-    for (size_t i = 0; i < t.rows * width; i++) {
+    for (size_t i = 0; i < stored * width; i++) {
         if (vb == 64)
             s[2 * i] = (uint32_t)t.vals[i], s[2 * i + 1] = (uint32_t)(t.vals[i] >> 32);
         else
@@ -83,21 +96,22 @@ uint32_t *hs_cli_read_lines(const char *cmd, const char *path, const hs_air *a, 
 }
 
 static void prove_help(void) {
-    printf("usage: hashsnark prove --hash poseidon2-kb16|poseidon2-kb24 --log-perms N --out PROOF\n"
+    printf("usage: hashsnark prove --hash NAME --log-perms N --out PROOF\n"
            "                       [--backend stark|gkr] [--seed S | --inputs FILE] [--preset P]\n"
            "                       [--log-blowup B] [--threads T] [--insecure]\n"
            "\n"
            "Proves that 2^N permutations were evaluated correctly, with the stark backend (Poseidon2\n"
            "AIR, DEEP-ALI, FRI; the default) or the gkr backend (a GKR walk over the permutation's\n"
-           "S-box layers by sumchecks; a private statement commits the inputs and outputs with WHIR;\n"
-           "poseidon2-kb16 only). Without --inputs the inputs are random (drawn from --seed) and the\n"
+           "S-box layers by sumchecks; a private statement commits the inputs and outputs with WHIR).\n"
+           "Without --inputs the inputs are random (drawn from --seed) and the\n"
            "statement is private (the seeds' benchmark); with --inputs FILE (one state per line, as\n"
            "'hashsnark perm' reads) the statement is public: the proof binds exactly that table of\n"
            "inputs and their outputs, which the verifier needs ('hashsnark perm' computes the outputs).\n"
            "Writes the proof atomically to PROOF, prints the time of each phase to standard error and\n"
            "one summary line to standard output.\n"
            "\n"
-           "  --hash NAME       poseidon2-kb16 (default) or poseidon2-kb24\n"
+           "  --hash NAME       poseidon2-kb16 (default) or poseidon2-kb24; the gkr backend also\n"
+           "                    proves poseidon1-kb16 and poseidon1-kb24\n"
            "  --backend B       stark (default) or gkr\n"
            "  --log-perms N     number of permutations, 2^N (0..24); with --inputs, optional (the\n"
            "                    file must then hold exactly 2^N states)\n"
@@ -130,18 +144,19 @@ static unsigned gkr_log_rate(const hs_preset *p) {
     return c.log_inv_rate;
 }
 
-/* Region tables in 'hashsnark perm' form, region after region. */
-static int write_region_states(const char *path, hs_kb *const *tabs, const unsigned *widths, unsigned A) {
+/* Region tables in 'hashsnark perm' form, region after region, added to the outputs o. */
+static int write_region_states(hs_outset *o, const char *path, hs_kb *const *tabs, const unsigned *widths, unsigned A) {
     hs_sbuf b = {0};
-    uint64_t row[HS_GKR_LANES];
+    uint64_t row[HS_RAGGED_LANES];
     for (unsigned a = 0; a < A; a++)
         for (size_t x = 0; x < ((size_t)1 << widths[a]); x++) {
-            for (unsigned j = 0; j < HS_GKR_LANES; j++) row[j] = hs_kb_to_u32(tabs[a][x * HS_GKR_LANES + j]);
-            hs_table_format_row(&b, row, HS_GKR_LANES, 0);
+            for (unsigned j = 0; j < HS_RAGGED_LANES; j++) row[j] = hs_kb_to_u32(tabs[a][x * HS_RAGGED_LANES + j]);
+            hs_table_format_row(&b, row, HS_RAGGED_LANES, 0);
         }
     char err[512];
-    int ok = !b.failed && hs_write_all(path, b.data, b.len, err, sizeof err);
+    int ok = !b.failed && hs_outset_add(o, path, b.data, b.len, err, sizeof err);
     if (!ok) hs_cli_error("prove", "%s", b.failed ? "out of memory" : err);
+    if (b.failed) hs_outset_abort(o);
     hs_sbuf_free(&b);
     return ok;
 }
@@ -167,21 +182,21 @@ static int prove_regions(const hs_preset *preset, const char *regions_s, const c
     }
     size_t total = 0;
     for (unsigned a = 0; a < A; a++) total += (size_t)1 << widths[a];
-    hs_kb *all = NULL, *outs = hs_alloc_array(total, HS_GKR_LANES * sizeof(hs_kb));
+    hs_kb *all = NULL, *outs = hs_alloc_array(total, HS_RAGGED_LANES * sizeof(hs_kb));
     if (inputs_s) {
         size_t rows = 0;
-        all = hs_cli_read_states("prove", inputs_s, HS_GKR_LANES, "poseidon2-kb16", &rows);
+        all = hs_cli_read_states("prove", inputs_s, HS_RAGGED_LANES, "poseidon2-kb16", &rows);
         if (all && rows != total) {
             hs_cli_error("prove", "%s: %zu states; --regions %s needs %zu", inputs_s, rows, regions_s, total);
             hs_free(all), all = NULL;
         }
         if (!all) return hs_free(outs), HS_EXIT_USAGE;
     } else {
-        all = hs_alloc_array(total, HS_GKR_LANES * sizeof(hs_kb));
+        all = hs_alloc_array(total, HS_RAGGED_LANES * sizeof(hs_kb));
         if (all) {
             hs_rng rng;
             hs_rng_seed(&rng, seed);
-            for (size_t i = 0; i < total * HS_GKR_LANES; i++) all[i] = hs_kb_from_u32((uint32_t)hs_rng_below(&rng, HS_KB_P));
+            for (size_t i = 0; i < total * HS_RAGGED_LANES; i++) all[i] = hs_kb_from_u32((uint32_t)hs_rng_below(&rng, HS_KB_P));
         }
     }
     if (!all || !outs) {
@@ -191,7 +206,7 @@ static int prove_regions(const hs_preset *preset, const char *regions_s, const c
     }
     hs_kb *in_r[HS_RAGGED_MAX_REGIONS], *out_r[HS_RAGGED_MAX_REGIONS];
     for (unsigned a = 0, at = 0; a < A; at += 1u << widths[a], a++)
-        in_r[a] = all + (size_t)at * HS_GKR_LANES, out_r[a] = outs + (size_t)at * HS_GKR_LANES;
+        in_r[a] = all + (size_t)at * HS_RAGGED_LANES, out_r[a] = outs + (size_t)at * HS_RAGGED_LANES;
     fprintf(stderr, "prove: poseidon2-kb16, %u regions (%s), %zu permutations, %zu physical rows, gkr backend, %s "
                     "variant, public statement, %u thread%s\n",
             A, regions_s, total, shape.physical_rows, hs_ragged_variant_name((unsigned)variant), threads,
@@ -209,11 +224,14 @@ static int prove_regions(const hs_preset *preset, const char *regions_s, const c
         hs_cli_error("prove", "out of memory");
     } else {
         fprintf(stderr, "prove: witness %.3f s, GKR walk %.3f s\n", tm.witness_s, tm.walk_s);
+        /* the proof and both tables appear together or not at all */
+        hs_outset o = {0};
         sprintf(path, "%s.inputs", out);
-        if (write_region_states(path, in_r, widths, A)) {
+        if (write_region_states(&o, path, in_r, widths, A)) {
             sprintf(path, "%s.outputs", out);
-            if (write_region_states(path, out_r, widths, A)) {
-                if (!hs_write_all(out, (const char *)w.data, w.len, err, sizeof err)) {
+            if (write_region_states(&o, path, out_r, widths, A)) {
+                if (!hs_outset_add(&o, out, (const char *)w.data, w.len, err, sizeof err) ||
+                    !hs_outset_commit(&o, err, sizeof err)) {
                     hs_cli_error("prove", "%s", err);
                 } else {
                     printf("proved %zu permutations in %u regions (poseidon2-kb16, gkr, %s, %s) in %.3f s: %.0f "
@@ -232,12 +250,12 @@ static int prove_regions(const hs_preset *preset, const char *regions_s, const c
 }
 
 /* The gkr half of 'prove': takes (and frees) the inputs. */
-static int prove_gkr(const hs_preset *preset, unsigned logp, hs_kb *in, int public_io, unsigned threads,
-                     const char *out) {
+static int prove_gkr(const hs_preset *preset, const hs_gkr_perm *perm, unsigned logp, hs_kb *in, int public_io,
+                     unsigned threads, const char *out) {
     hs_gkr_shape shape;
     memset(&shape, 0, sizeof shape);
     shape.preset = preset;
-    shape.perm_id = 1;
+    shape.perm_id = perm->id;
     shape.log_perms = logp;
     shape.public_io = public_io;
     hs_gkr_whir_config(preset, &shape.whir);
@@ -245,8 +263,8 @@ static int prove_gkr(const hs_preset *preset, unsigned logp, hs_kb *in, int publ
     hs_gkr_timing tm;
     const char *why = NULL;
     size_t n = (size_t)1 << logp;
-    fprintf(stderr, "prove: poseidon2-kb16, 2^%u permutations (%s statement), gkr backend, preset %s, %u thread%s\n",
-            logp, public_io ? "public" : "private", preset->name, threads, threads > 1 ? "s" : "");
+    fprintf(stderr, "prove: %s, 2^%u permutations (%s statement), gkr backend, preset %s, %u thread%s\n",
+            perm->name, logp, public_io ? "public" : "private", preset->name, threads, threads > 1 ? "s" : "");
     double t0 = hs_now();
     int ok = hs_gkr_prove(&shape, in, threads, &w, NULL, &tm, &why);
     double elapsed = hs_now() - t0;
@@ -264,7 +282,7 @@ static int prove_gkr(const hs_preset *preset, unsigned logp, hs_kb *in, int publ
         hs_w_free(&w);
         return HS_EXIT_USAGE;
     }
-    printf("proved %zu permutations (poseidon2-kb16, gkr, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n,
+    printf("proved %zu permutations (%s, gkr, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n, perm->name,
            preset->name, elapsed, (double)n / elapsed, w.len);
     hs_w_free(&w);
     return HS_EXIT_OK;
@@ -284,21 +302,25 @@ int hs_cmd_prove(int argc, char **argv) {
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
-    const hs_air_def *def = hs_air_find(hash);
-    if (!def) {
-        hs_sbuf names = {0};
-        for (size_t i = 0; i < hs_air_count(); i++) hs_sbuf_printf(&names, "%s%s", i ? ", " : "", hs_air_at(i)->name);
-        hs_cli_error("prove", "--hash must be one of %s, not '%s'", names.data ? names.data : "", hash);
-        hs_sbuf_free(&names);
-        return HS_EXIT_USAGE;
-    }
     int gkr = !strcmp(backend_s, "gkr");
     if (!gkr && strcmp(backend_s, "stark")) {
         hs_cli_error("prove", "--backend must be stark or gkr, not '%s'", backend_s);
         return HS_EXIT_USAGE;
     }
-    if (gkr && strcmp(hash, "poseidon2-kb16")) {
-        hs_cli_error("prove", "the gkr backend proves poseidon2-kb16 only, not '%s'", hash);
+    const hs_air_def *def = gkr ? NULL : hs_air_find(hash);
+    const hs_gkr_perm *gperm = gkr ? hs_gkr_perm_find(hash) : NULL;
+    if (gkr ? !gperm : !def) {
+        hs_sbuf names = {0};
+        if (gkr)
+            for (unsigned id = 1; hs_gkr_perm_get(id); id++) hs_sbuf_printf(&names, "%s%s", id > 1 ? ", " : "", hs_gkr_perm_get(id)->name);
+        else
+            for (size_t i = 0; i < hs_air_count(); i++) hs_sbuf_printf(&names, "%s%s", i ? ", " : "", hs_air_at(i)->name);
+        hs_cli_error("prove", "--hash: the %s backend proves %s, not '%s'", backend_s, names.data ? names.data : "?", hash);
+        hs_sbuf_free(&names);
+        return HS_EXIT_USAGE;
+    }
+    if (gkr && regions_s && gperm->id != HS_GKR_P2_KB16) {
+        hs_cli_error("prove", "--regions proves poseidon2-kb16 only, not '%s'", hash);
         return HS_EXIT_USAGE;
     }
     if (gkr && blow_s) {
@@ -324,6 +346,8 @@ int hs_cmd_prove(int argc, char **argv) {
             threads = e && *e ? strtoul(e, NULL, 10) : hs_cpu_count();
             if (!threads) threads = 1;
         }
+        char oerr[512];
+        if (!hs_out_check(out, oerr, sizeof oerr)) return hs_cli_error("prove", "%s", oerr), HS_EXIT_USAGE;
         return prove_regions(pr, regions_s, variant_s ? variant_s : "ragged", seed, inputs_s, (unsigned)threads, out);
     }
     if ((!logp_s && !inputs_s) || !out) {
@@ -333,6 +357,10 @@ int hs_cmd_prove(int argc, char **argv) {
     if (inputs_s && seed_s) {
         hs_cli_error("prove", "--seed and --inputs exclude each other");
         return HS_EXIT_USAGE;
+    }
+    {
+        char oerr[512];
+        if (!hs_out_check(out, oerr, sizeof oerr)) return hs_cli_error("prove", "%s", oerr), HS_EXIT_USAGE;
     }
     unsigned long logp = 0, seed = 1, blow = 0, threads = 0;
     if (logp_s && !hs_cli_uint("prove", "log-perms", logp_s, 0, 24, &logp)) return HS_EXIT_USAGE;
@@ -350,11 +378,15 @@ int hs_cmd_prove(int argc, char **argv) {
         if (!threads) threads = 1;
     }
     hs_air air;
-    if (!def->init(&air, 0)) return hs_cli_error("prove", "%s: cannot set up its AIR", hash), HS_EXIT_USAGE;
+    if (gkr) /* the gkr backend's permutations take states of field elements */
+        memset(&air, 0, sizeof air), air.in_words = air.out_words = gperm->width, air.word_modulus = HS_KB_P,
+                                     air.name = gperm->name;
+    else if (!def->init(&air, 0))
+        return hs_cli_error("prove", "%s: cannot set up its AIR", hash), HS_EXIT_USAGE;
     uint32_t *in = NULL;
     if (inputs_s) {
         size_t rows;
-        in = hs_cli_read_lines("prove", inputs_s, &air, 0, &rows);
+        in = hs_cli_read_lines("prove", inputs_s, &air, 0, (size_t)1 << 24, &rows); /* rows > 2^24 is refused below */
         if (!in) return HS_EXIT_USAGE;
         unsigned lg = 0;
         while (((size_t)1 << lg) < rows) lg++;
@@ -368,7 +400,7 @@ int hs_cmd_prove(int argc, char **argv) {
     }
     /* the preset's declared security must hold at this shape (docs/SOUNDNESS.md) */
     hs_sound_report rep;
-    int holds = gkr ? hs_soundness_gkr_check(preset, (unsigned)logp, inputs_s != NULL, &rep)
+    int holds = gkr ? hs_soundness_gkr_check(preset, gperm->id, (unsigned)logp, inputs_s != NULL, &rep)
                     : hs_soundness_stark_check(preset, def->id, (unsigned)logp, (unsigned)blow, inputs_s != NULL, &rep);
     if (holds == 0) {
         if (!insecure) {
@@ -399,7 +431,7 @@ int hs_cmd_prove(int argc, char **argv) {
     if (gkr) { /* the gkr backend takes Montgomery-form Poseidon2 states */
         hs_kb *m = (hs_kb *)in;
         for (size_t i = 0; i < words; i++) m[i] = hs_kb_from_u32(in[i]);
-        return prove_gkr(preset, (unsigned)logp, m, inputs_s != NULL, (unsigned)threads, out);
+        return prove_gkr(preset, gperm, (unsigned)logp, m, inputs_s != NULL, (unsigned)threads, out);
     }
     hs_stark_shape shape = {preset, def->id, (unsigned)logp, 0, hs_preset_fri(preset, (unsigned)blow), inputs_s != NULL,
                             1, 0}; /* the prover frees the inputs once read */
@@ -461,8 +493,8 @@ static int verify_regions(const char *proof, const uint8_t *pb, size_t len, cons
     }
     size_t rows_in = 0, rows_out = 0, total = 0;
     for (unsigned a = 0; a < shape.n_regions; a++) total += (size_t)1 << shape.widths[a];
-    hs_kb *pin = hs_cli_read_states("verify", inputs_s, HS_GKR_LANES, "poseidon2-kb16", &rows_in);
-    hs_kb *pout = pin ? hs_cli_read_states("verify", outputs_s, HS_GKR_LANES, "poseidon2-kb16", &rows_out) : NULL;
+    hs_kb *pin = hs_cli_read_states("verify", inputs_s, HS_RAGGED_LANES, "poseidon2-kb16", &rows_in);
+    hs_kb *pout = pin ? hs_cli_read_states("verify", outputs_s, HS_RAGGED_LANES, "poseidon2-kb16", &rows_out) : NULL;
     if (!pin || !pout) {
         hs_free(pin), hs_free(pout);
         return HS_EXIT_USAGE;
@@ -475,7 +507,7 @@ static int verify_regions(const char *proof, const uint8_t *pb, size_t len, cons
         const hs_kb *in_r[HS_RAGGED_MAX_REGIONS], *out_r[HS_RAGGED_MAX_REGIONS];
         size_t rows[HS_RAGGED_MAX_REGIONS];
         for (unsigned a = 0, at = 0; a < shape.n_regions; at += 1u << shape.widths[a], a++)
-            in_r[a] = pin + (size_t)at * HS_GKR_LANES, out_r[a] = pout + (size_t)at * HS_GKR_LANES,
+            in_r[a] = pin + (size_t)at * HS_RAGGED_LANES, out_r[a] = pout + (size_t)at * HS_RAGGED_LANES,
             rows[a] = (size_t)1 << shape.widths[a];
         double t0 = hs_now();
         int ok = hs_ragged_verify(pb, len, in_r, out_r, rows, shape.n_regions, threads, &shape, NULL, &why);
@@ -509,18 +541,15 @@ int hs_cmd_verify(int argc, char **argv) {
     }
     unsigned long threads = 1;
     if (threads_s && !hs_cli_uint("verify", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
-    struct stat st;
-    if (stat(proof, &st) != 0) {
-        hs_cli_error("verify", "%s: cannot open", proof);
-        return HS_EXIT_USAGE;
-    }
-    if (st.st_size > (off_t)HS_MAX_PROOF_BYTES) {
-        printf("rejected: oversized proof (%lld bytes; at most %u)\n", (long long)st.st_size, HS_MAX_PROOF_BYTES);
-        return HS_EXIT_REJECT;
-    }
     hs_sbuf buf = {0};
     char err[512];
-    if (!hs_read_all(proof, &buf, err, sizeof err)) {
+    int rd = hs_read_all(proof, &buf, HS_MAX_PROOF_BYTES, err, sizeof err);
+    if (rd < 0) { /* /dev/zero, an endless FIFO, a huge file: bounded, then refused */
+        printf("rejected: oversized proof (more than %u bytes)\n", HS_MAX_PROOF_BYTES);
+        hs_sbuf_free(&buf);
+        return HS_EXIT_REJECT;
+    }
+    if (!rd) {
         hs_cli_error("verify", "%s", err);
         hs_sbuf_free(&buf);
         return HS_EXIT_USAGE;
@@ -548,21 +577,34 @@ int hs_cmd_verify(int argc, char **argv) {
             return HS_EXIT_USAGE;
         }
         if (!shape.public_io && (inputs_s || outputs_s)) {
-            hs_cli_error("verify", "%s proves a private statement: --inputs/--outputs do not apply", proof);
+            printf("rejected: the proof is for a private statement (it proves no table)\n");
             hs_sbuf_free(&buf);
-            return HS_EXIT_USAGE;
+            return HS_EXIT_REJECT;
         }
         hs_air air;
-        if (shape.public_io && hs_stark_air(&shape, &air)) {
-            pin = hs_cli_read_lines("verify", inputs_s, &air, 0, &rows_in);
-            pout = pin ? hs_cli_read_lines("verify", outputs_s, &air, 1, &rows_out) : NULL;
+        const hs_gkr_perm *gp = gkr ? hs_gkr_perm_get(gshape.perm_id) : NULL;
+        if (gp) memset(&air, 0, sizeof air), air.in_words = air.out_words = gp->width, air.word_modulus = HS_KB_P, air.name = gp->name;
+        if (shape.public_io && (gp || hs_stark_air(&shape, &air))) {
+            /* the tables hold exactly the proof's N lines; reading stops at line N + 1 */
+            const size_t N = (size_t)1 << (gkr ? gshape.log_perms : shape.log_perms);
+            pin = hs_cli_read_lines("verify", inputs_s, &air, 0, N, &rows_in);
+            pout = pin ? hs_cli_read_lines("verify", outputs_s, &air, 1, N, &rows_out) : NULL;
             if (!pin || !pout) {
                 hs_free(pin), hs_free(pout);
                 hs_sbuf_free(&buf);
                 return HS_EXIT_USAGE;
             }
-            if (rows_in != rows_out) {
-                printf("rejected: %zu inputs but %zu outputs\n", rows_in, rows_out);
+            const char *bad = rows_in != N ? inputs_s : rows_out != N ? outputs_s : NULL;
+            const size_t have = rows_in != N ? rows_in : rows_out;
+            if (bad && have == 0) {
+                hs_cli_error("verify", "%s: an empty table (no states)", bad);
+                hs_free(pin), hs_free(pout);
+                hs_sbuf_free(&buf);
+                return HS_EXIT_USAGE;
+            }
+            if (bad) {
+                printf("rejected: %s holds %s%zu states; the proof's statement has %zu\n", bad, have > N ? "more than " : "",
+                       have > N ? N : have, N);
                 hs_free(pin), hs_free(pout);
                 hs_sbuf_free(&buf);
                 return HS_EXIT_REJECT;
@@ -584,11 +626,11 @@ int hs_cmd_verify(int argc, char **argv) {
     }
     hs_sound_report rep;
     if (gkr) {
-        if (!hs_soundness_gkr(gshape.preset, gshape.log_perms, gshape.public_io, &rep))
+        if (!hs_soundness_gkr(gshape.preset, gshape.perm_id, gshape.log_perms, gshape.public_io, &rep))
             rep.claimed_bits = 0, rep.regime = HS_REGIME_UDR;
-        printf("accepted: %zu permutations of poseidon2-kb16 (%s statement), gkr backend, preset %s, %.1f provable "
+        printf("accepted: %zu permutations of %s (%s statement), gkr backend, preset %s, %.1f provable "
                "bits (%s), WHIR rate 1/%u (verified in %.3f s)\n",
-               (size_t)1 << gshape.log_perms, gshape.public_io ? "public" : "private", gshape.preset->name,
+               (size_t)1 << gshape.log_perms, hs_gkr_perm_get(gshape.perm_id)->name, gshape.public_io ? "public" : "private", gshape.preset->name,
                rep.claimed_bits, hs_regime_name(rep.regime), 1u << gshape.whir.log_inv_rate, t);
         return HS_EXIT_OK;
     }

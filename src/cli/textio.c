@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void hs_sbuf_free(hs_sbuf *b) {
@@ -69,44 +71,67 @@ void hs_sbuf_u64(hs_sbuf *b, uint64_t v) {
     hs_sbuf_put(b, tmp + i, (size_t)(24 - i));
 }
 
-int hs_read_all(const char *path, hs_sbuf *out, char *err, size_t errlen) {
+int hs_read_all(const char *path, hs_sbuf *out, size_t max, char *err, size_t errlen) {
     int is_stdin = !path || !strcmp(path, "-");
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
+    const char *name = is_stdin ? "<stdin>" : path;
+    /* O_NONBLOCK: a FIFO without a writer must not block the open (a read then sees end of file);
+     * the flag is cleared again before reading */
+    int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return 0;
     }
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: is a directory", name);
+        if (!is_stdin) close(fd);
+        return 0;
+    }
+    if (!is_stdin) {
+        int fl = fcntl(fd, F_GETFL);
+        if (fl >= 0) (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+    }
+    /* the cap holds whatever the file is: a pipe, a device (/dev/zero) or a growing file */
+    if (!max) max = HS_READ_MAX_BYTES;
     char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) hs_sbuf_put(out, chunk, n);
-    int bad = ferror(f);
-    if (!is_stdin) fclose(f);
+    int bad = 0, big = 0;
+    for (;;) {
+        ssize_t n = read(fd, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            bad = 1;
+            break;
+        }
+        if (n == 0) break;
+        if ((size_t)n > max - out->len) {
+            big = 1;
+            break;
+        }
+        hs_sbuf_put(out, chunk, (size_t)n);
+        if (out->failed) break;
+    }
+    if (!is_stdin) close(fd);
+    if (big) {
+        snprintf(err, errlen, "%s: larger than %zu bytes", name, max);
+        return -1;
+    }
     if (bad) {
-        snprintf(err, errlen, "%s: read error", is_stdin ? "<stdin>" : path);
+        snprintf(err, errlen, "%s: read error: %s", name, strerror(errno));
         return 0;
     }
     if (out->failed) {
-        snprintf(err, errlen, "%s: out of memory reading the input", is_stdin ? "<stdin>" : path);
+        snprintf(err, errlen, "%s: out of memory reading the input", name);
         return 0;
     }
     if (!out->data) hs_sbuf_put(out, "", 0);
     return 1;
 }
 
-int hs_write_all(const char *path, const char *data, size_t len, char *err, size_t errlen) {
-    if (!path || !strcmp(path, "-")) {
-        if (len && fwrite(data, 1, len, stdout) != len) {
-            snprintf(err, errlen, "<stdout>: write error");
-            return 0;
-        }
-        if (fflush(stdout)) {
-            snprintf(err, errlen, "<stdout>: write error");
-            return 0;
-        }
-        return 1;
-    }
+/* data written to a fresh temporary file beside path; *tmp_out (malloc'd) names it. */
+static int write_temp(const char *path, const char *data, size_t len, char **tmp_out, char *err, size_t errlen) {
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 16);
+    *tmp_out = NULL;
     if (!tmp) {
         snprintf(err, errlen, "%s: out of memory", path);
         return 0;
@@ -122,25 +147,109 @@ int hs_write_all(const char *path, const char *data, size_t len, char *err, size
     int ok = f && (len == 0 || fwrite(data, 1, len, f) == len);
     if (f) ok = (fclose(f) == 0) && ok;
     else close(fd);
-    if (ok && rename(tmp, path) != 0) ok = 0;
     if (!ok) {
         snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
         unlink(tmp);
+        free(tmp);
+        return 0;
     }
+    *tmp_out = tmp;
+    return 1;
+}
+
+int hs_write_all(const char *path, const char *data, size_t len, char *err, size_t errlen) {
+    if (!path || !strcmp(path, "-")) {
+        if (len && fwrite(data, 1, len, stdout) != len) {
+            snprintf(err, errlen, "<stdout>: write error");
+            return 0;
+        }
+        if (fflush(stdout)) {
+            snprintf(err, errlen, "<stdout>: write error");
+            return 0;
+        }
+        return 1;
+    }
+    hs_outset o = {0};
+    return hs_outset_add(&o, path, data, len, err, errlen) && hs_outset_commit(&o, err, errlen);
+}
+
+int hs_out_check(const char *path, char *err, size_t errlen) {
+    if (!path || !strcmp(path, "-")) return 1;
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: is a directory", path);
+        return 0;
+    }
+    char *tmp;
+    if (!write_temp(path, "", 0, &tmp, err, errlen)) return 0;
+    unlink(tmp);
     free(tmp);
+    return 1;
+}
+
+int hs_outset_add(hs_outset *o, const char *path, const char *data, size_t len, char *err, size_t errlen) {
+    if (o->n == HS_OUTSET_MAX) {
+        snprintf(err, errlen, "%s: too many outputs", path);
+        hs_outset_abort(o);
+        return 0;
+    }
+    char *tmp, *dst = malloc(strlen(path) + 1);
+    if (!dst || !write_temp(path, data, len, &tmp, err, errlen)) {
+        if (!dst) snprintf(err, errlen, "%s: out of memory", path);
+        free(dst);
+        hs_outset_abort(o);
+        return 0;
+    }
+    strcpy(dst, path);
+    o->tmp[o->n] = tmp, o->dst[o->n] = dst, o->n++;
+    return 1;
+}
+
+int hs_outset_commit(hs_outset *o, char *err, size_t errlen) {
+    int i = 0, ok = 1;
+    for (; i < o->n; i++)
+        if (rename(o->tmp[i], o->dst[i]) != 0) break;
+    if (i < o->n) {
+        snprintf(err, errlen, "%s: cannot write: %s", o->dst[i], strerror(errno));
+        ok = 0;
+    }
+    for (int j = 0; j < i; j++) { /* renamed: nothing left to remove, unless the set failed */
+        if (!ok) unlink(o->dst[j]);
+        free(o->tmp[j]), o->tmp[j] = NULL;
+    }
+    hs_outset_abort(o); /* the temporary files not renamed */
     return ok;
+}
+
+void hs_outset_abort(hs_outset *o) {
+    for (int i = 0; i < o->n; i++) {
+        if (o->tmp[i]) unlink(o->tmp[i]);
+        free(o->tmp[i]), free(o->dst[i]);
+    }
+    o->n = 0;
 }
 
 static int is_sep(char c) { return c == ' ' || c == '\t' || c == ','; }
 
-/* Show at most 40 characters of a bad token. */
+/* Show at most 24 bytes of a bad token, quoted, with every byte that is not printable ASCII
+ * escaped (\0, \r, \xNN), so a NUL or CR in the input cannot garble the message. */
 static void token_repr(char *dst, size_t dlen, const char *s, size_t n) {
-    if (n > 40) snprintf(dst, dlen, "'%.37s...'", s);
-    else snprintf(dst, dlen, "'%.*s'", (int)n, s);
+    size_t k = 0;
+    const size_t shown = n > 24 ? 24 : n;
+    if (dlen < 8) return;
+    dst[k++] = '\'';
+    for (size_t i = 0; i < shown && k + 6 < dlen; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7f && c != '\\') dst[k++] = (char)c;
+        else k += (size_t)snprintf(dst + k, dlen - k, c == 0 ? "\\0" : c == '\r' ? "\\r" : c == '\\' ? "\\\\" : "\\x%02x", c);
+    }
+    if (n > shown && k + 5 < dlen) dst[k++] = '.', dst[k++] = '.', dst[k++] = '.';
+    dst[k++] = '\'';
+    dst[k] = 0;
 }
 
 int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, unsigned width,
-                   uint64_t modulus, unsigned bits, const char *what, char *err, size_t errlen) {
+                   uint64_t modulus, unsigned bits, const char *what, size_t max_rows, char *err, size_t errlen) {
     memset(t, 0, sizeof *t);
     t->width = width;
     size_t cap = 0;
@@ -174,7 +283,7 @@ int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, 
             const char *tok = q;
             while (q < qe && !is_sep(*q)) q++;
             size_t tl = (size_t)(q - tok);
-            char repr[64];
+            char repr[128];
             if (tl == 0) {
                 snprintf(err, errlen, "%s:%zu: empty value (value %u on the line)", name, lineno, count + 1);
                 goto fail;
@@ -227,6 +336,10 @@ int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, 
         if (width && count != width) {
             snprintf(err, errlen, "%s:%zu: expected %u values for %s, found %u", name, lineno, width, what, count);
             goto fail;
+        }
+        if (max_rows && t->rows == max_rows) { /* a row beyond the bound: stop reading here */
+            t->more = lineno;
+            break;
         }
         if (t->rows == cap) {
             size_t ncap = cap ? cap * 2 : 1024;

@@ -1,5 +1,5 @@
-/* The gkr backend: header, the walk over the 28 S-box layers, public and private statements
- * (docs/PROOF_FORMAT_GKR.md). */
+/* The gkr backend: header, the walk over a permutation's S-box layers (gkr_perm.h), public and
+ * private statements (docs/PROOF_FORMAT_GKR.md). */
 #include "gkr/gkr.h"
 
 #include <stdlib.h>
@@ -61,7 +61,7 @@ static int make_shape(hs_gkr_shape *s, const hs_preset *p, unsigned perm_id, uns
     memset(s, 0, sizeof *s);
     s->public_io = public_io;
     if (!p) return *why = "unknown preset", 0;
-    if (perm_id != 1) return *why = "the gkr backend proves poseidon2-kb16 only", 0;
+    if (!hs_gkr_perm_get(perm_id)) return *why = "unknown permutation (the gkr backend does not prove it)", 0;
     if (log_perms < 1 || log_perms > HS_GKR_MAX_LOG) return *why = "log_perms out of range (1..24)", 0;
     if (!public_io && log_perms < 2) return *why = "a private gkr proof needs log_perms >= 2", 0;
     s->preset = p;
@@ -71,22 +71,27 @@ static int make_shape(hs_gkr_shape *s, const hs_preset *p, unsigned perm_id, uns
     return 1;
 }
 
-/* The preset's WHIR configuration (src/stark/presets.c). */
-void hs_gkr_whir_config(const hs_preset *p, hs_whir_config *cfg) { *cfg = p->gkr_whir; }
 
-/* X || Y as 32 stacked columns: column j < 16 is input lane j, column 16 + j output lane j. */
-#define STACK_LOG_COLS 5
+/* X || Y as stacked columns: column j < w is input lane j, column w + j output lane j, zero
+ * columns up to the next power of two (32 for width 16, 64 for width 24). */
+unsigned hs_gkr_stack_log_cols(unsigned width) {
+    unsigned k = 0;
+    while ((1u << k) < 2 * width) k++;
+    return k;
+}
+#define MAX_STACK (4 * HS_GKR_MAX_WIDTH)
 
 static int whir_params(const hs_gkr_shape *s, hs_whir_params *wp, const char **why) {
-    return hs_whir_params_derive(wp, s->log_perms + STACK_LOG_COLS, &s->whir, NULL, why);
+    return hs_whir_params_derive(wp, s->log_perms + hs_gkr_stack_log_cols(hs_gkr_perm_get(s->perm_id)->width), &s->whir,
+                                 NULL, why);
 }
 
 /* The two sparse statements: outputs at z_out, inputs at rho_in. */
-static void io_statements(unsigned n, const hs_kb5 *z_out, const hs_kb5 *v_out, const hs_kb5 *rho_in,
+static void io_statements(unsigned w, unsigned n, const hs_kb5 *z_out, const hs_kb5 *v_out, const hs_kb5 *rho_in,
                           const hs_kb5 *x_claim, uint32_t *sel, hs_whir_statement st[2]) {
-    for (unsigned j = 0; j < HS_GKR_LANES; j++) sel[j] = HS_GKR_LANES + j, sel[HS_GKR_LANES + j] = j;
-    st[0] = (hs_whir_statement){n, z_out, HS_GKR_LANES, sel, v_out};
-    st[1] = (hs_whir_statement){n, rho_in, HS_GKR_LANES, sel + HS_GKR_LANES, x_claim};
+    for (unsigned j = 0; j < w; j++) sel[j] = w + j, sel[w + j] = j;
+    st[0] = (hs_whir_statement){n, z_out, w, sel, v_out};
+    st[1] = (hs_whir_statement){n, rho_in, w, sel + w, x_claim};
 }
 
 static int parse_header(hs_reader *r, hs_gkr_shape *s, const char **why) {
@@ -123,37 +128,38 @@ static void eq_bits3(const hs_kb5 *e, hs_kb5 w[HS_GKR_SKIP_D]) {
     }
 }
 
-/* sum_d c[d] e[j * 8 + d] for each lane j. */
-static void combine8(const hs_kb5 *c, const hs_kb5 *e, hs_kb5 *out) {
-    for (unsigned j = 0; j < HS_GKR_LANES; j++) {
+/* sum_d c[d] e[j * 8 + d] for each lane j < w. */
+static void combine8(unsigned w, const hs_kb5 *c, const hs_kb5 *e, hs_kb5 *out) {
+    for (unsigned j = 0; j < w; j++) {
         out[j] = hs_kb5_zero();
         for (unsigned d = 0; d < HS_GKR_SKIP_D; d++)
             out[j] = hs_kb5_add(out[j], hs_kb5_mul(c[d], e[j * HS_GKR_SKIP_D + d]));
     }
 }
 
-/* e[j * 8 + d] = the MLE of block d (rows d 2^(n-3) ..) of lane j at y (n - 3 values): columns
- * (cols, 16 of 2^n) or a row-major table (rows). 0 on allocation failure. */
-static int block_evals(const hs_kb *cols, const hs_kb *rows, unsigned n, const hs_kb5 *y, hs_kb5 *e,
+/* e[j * 8 + d] = the MLE of block d (rows d 2^(n-3) ..) of lane j < w at y (n - 3 values):
+ * columns (cols, w of 2^n) or a row-major table (rows). 0 on allocation failure. */
+static int block_evals(unsigned w, const hs_kb *cols, const hs_kb *rows, unsigned n, const hs_kb5 *y, hs_kb5 *e,
                        unsigned threads) {
     const unsigned nr = n - HS_GKR_SKIP;
     const size_t N = (size_t)1 << n, M = (size_t)1 << nr;
     for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) {
-        hs_kb5 o[HS_GKR_LANES];
+        hs_kb5 o[HS_GKR_MAX_WIDTH];
         if (rows) {
-            if (!hs_gkr_eval_rows(rows + d * M * HS_GKR_LANES, HS_GKR_LANES, nr, y, o, threads)) return 0;
+            if (!hs_gkr_eval_rows(rows + d * M * w, w, nr, y, o, threads)) return 0;
         } else {
-            const hs_kb *c[HS_GKR_LANES];
-            for (unsigned j = 0; j < HS_GKR_LANES; j++) c[j] = cols + j * N + d * M;
-            if (!hs_gkr_eval_cols(c, HS_GKR_LANES, nr, y, o, threads)) return 0;
+            const hs_kb *c[HS_GKR_MAX_WIDTH];
+            for (unsigned j = 0; j < w; j++) c[j] = cols + j * N + d * M;
+            if (!hs_gkr_eval_cols(c, w, nr, y, o, threads)) return 0;
         }
-        for (unsigned j = 0; j < HS_GKR_LANES; j++) e[j * HS_GKR_SKIP_D + d] = o[j];
+        for (unsigned j = 0; j < w; j++) e[j * HS_GKR_SKIP_D + d] = o[j];
     }
     return 1;
 }
 
 /* The block values of one end: e[j |D| + d] is lane j's block d (docs/PROOF_FORMAT_GKR.md). */
-#define BLOCK_VALUES (HS_GKR_LANES * HS_GKR_SKIP_D)
+#define BLOCK_VALUES(w) ((w) * HS_GKR_SKIP_D)
+#define MAX_BLOCK_VALUES BLOCK_VALUES(HS_GKR_MAX_WIDTH)
 
 static void sample_point(hs_transcript *t, hs_kb5 *z, unsigned n) {
     for (unsigned i = 0; i < n; i++) z[i] = hs_gkr_kb5(hs_transcript_sample_kbe(t, GKR_EXT_DEGREE));
@@ -161,122 +167,112 @@ static void sample_point(hs_transcript *t, hs_kb5 *z, unsigned n) {
 
 /* The walk's first claims from the output blocks: alpha sampled, v_j = sum_d L_d(alpha) e_{j,d}
  * at z = (alpha, z_out[3..]). */
-static void skip_start(hs_transcript *t, const hs_kb5 *z_out, unsigned n, const hs_kb5 *eb, hs_kb5 *z, hs_kb5 *v) {
+static void skip_start(unsigned w, hs_transcript *t, const hs_kb5 *z_out, unsigned n, const hs_kb5 *eb, hs_kb5 *z,
+                       hs_kb5 *v) {
     hs_kb5 L[HS_GKR_SKIP_D];
     sample_point(t, z, 1);
     hs_gkr_skip_basis(z[0], L);
-    combine8(L, eb, v);
+    combine8(w, L, eb, v);
     memcpy(z + 1, z_out + HS_GKR_SKIP, (n - HS_GKR_SKIP) * sizeof *z);
 }
 
-/* T = sum_j beta^j w_j, beta = gamma^3. */
-static hs_kb5 batch_claim(hs_kb5 gamma, const hs_kb5 *w) {
+/* T = sum_{j < width} beta^j w_j, beta = gamma^3. */
+static hs_kb5 batch_claim(unsigned width, hs_kb5 gamma, const hs_kb5 *w) {
     hs_kb5 beta = hs_kb5_mul(hs_kb5_square(gamma), gamma), c = hs_kb5_one(), acc = hs_kb5_zero();
-    for (unsigned j = 0; j < HS_GKR_LANES; j++) acc = hs_kb5_add(acc, hs_kb5_mul(c, w[j])), c = hs_kb5_mul(c, beta);
+    for (unsigned j = 0; j < width; j++) acc = hs_kb5_add(acc, hs_kb5_mul(c, w[j])), c = hs_kb5_mul(c, beta);
     return acc;
 }
 
 /* ---- the partial rounds (docs/PROOF_FORMAT_GKR.md "partial layers") ----
- * Walking down from partial round r = 19 (layer 23) to 0 (layer 4), the claim is one combination
- * T = a s_r^(z) + sum_{k < 15 + r} A_k basis_k^(z), s_r = pre_(4+r),0 ^ 3 the round's S-box output
- * and basis_k the witness basis (u_4 lanes 1..15, s_0 ..): every lane of a partial state is linear
- * in it. The layer sumcheck proves it with the cube lane pre_(4+r),0 and ONE K column
- * lin = sum_k A_k basis_k and ends with 2 values, lambda_P = pre_(4+r),0 ^(rho) and
- * lambda_L = lin^(rho). Since pre_(4+r),0 = l_r(basis) + c_r (l_r: lane 0 of M_I applied to the
- * previous state, c_r the round constant), a fresh mu merges the two into the next claim:
- * A' = A + mu l_r, T' = lambda_L + mu (lambda_P - c_r), whose s_(r-1) coefficient becomes a', so
- * the prover updates its column in place: lin += mu pre_(4+r),0 - a' s_(r-1) - mu c_r. Below
- * round 0 the prover sends u_4's lanes 1..15 at rho, checked against lambda_L; with
- * u_4,0 = lambda_P - c_0 they are the 16 claims the full layer 3 starts from. */
+ * Walking down from partial round r = R - 1 to 0 (layers HALF + R - 1 .. HALF), the claim is one
+ * combination T = a s_r^(z) + sum_k A_k basis_k^(z), s_r = t_r^3 the round's S-box output (t_r =
+ * pre_(HALF+r),0, its cube lane) and basis_k the witness basis (gkr_perm.h: the block entry's lanes
+ * 1..w-1, s_0 ..): every lane of a partial state is affine in it. The layer sumcheck proves it
+ * with the cube lane and ONE K column lin = sum_k A_k basis_k and ends with 2 values,
+ * lambda_P = t_r^(rho) and lambda_L = lin^(rho). Since t_r = l_r(basis) + c_r (the description's
+ * lane0 map and its constant), a fresh mu merges the two into the next claim: A' = A + mu l_r,
+ * T' = lambda_L + mu (lambda_P - c_r), whose s_(r-1) coefficient becomes a', so the prover updates
+ * its column in place: lin += mu t_r - a' s_(r-1) - mu c_r. Below round 0 the prover sends the block
+ * entry's lanes 1..w-1 at rho, checked against lambda_L; with lane 0 = lambda_P - rc_pre[0] they
+ * are the w claims on the block entry E, pulled back through the entry layer (Poseidon1: u =
+ * m_i^-1 E - cbar) into the claims the last initial full layer starts from. */
 typedef struct {
     unsigned r;
-    hs_kb5 a, T, A[HS_GKR_BASIS];
+    hs_kb5 a, T, A[HS_GKR_MAX_BASIS];
 } pclaim;
 
-static hs_kb5 partial_const(unsigned r) {
-    hs_kb rc[HS_GKR_LANES];
-    hs_gkr_layer_rc(4 + r, rc);
-    return hs_kb5_from_base(rc[0]);
-}
-
-/* l[k], k < 15 + r: pre_(4+r),0 - c_r over the basis (r >= 1): lane 0 of M_I applied to the
- * previous round's S-box output (lane 0 = s_(r-1), lanes 1..15 from hs_gkr_partial_map(r - 1)). */
-static void lane0_map(unsigned r, hs_kb *l) {
-    const hs_kb *map = hs_gkr_partial_map(r - 1);
-    for (unsigned k = 0; k < 15 + r; k++) {
-        uint32_t v[HS_GKR_LANES];
-        v[0] = k == 15 + r - 1 ? HS_KB_ONE : 0;
-        for (unsigned j = 1; j < HS_GKR_LANES; j++) v[j] = map[(j - 1) * HS_GKR_BASIS + k];
-        hs_p2_internal_linear(hs_p2_kb16(), v);
-        l[k] = v[0];
-    }
-}
-
-/* Round 19's claim from the claims wv on s_23 (lane 0 = s_19, lanes 1..15 linear in the basis). */
-static void pclaim_start(pclaim *pc, hs_kb5 gamma, const hs_kb5 *wv) {
-    const hs_kb *map = hs_gkr_partial_map(HS_GKR_PARTIAL - 1);
+/* Round R - 1's claim from the claims wv on its S-box output state (lane 0 = s_(R-1) + rc_post,
+ * lanes 1..w-1 affine in the basis). */
+static void pclaim_start(const hs_gkr_perm *p, pclaim *pc, hs_kb5 gamma, const hs_kb5 *wv) {
+    const hs_kb *map = p->pmap[p->partial - 1];
     const hs_kb5 beta = hs_kb5_mul(hs_kb5_square(gamma), gamma);
-    pc->r = HS_GKR_PARTIAL - 1, pc->a = hs_kb5_one();
-    for (unsigned k = 0; k < HS_GKR_BASIS; k++) pc->A[k] = hs_kb5_zero();
+    pc->r = p->partial - 1, pc->a = hs_kb5_one();
+    for (unsigned k = 0; k < p->basis; k++) pc->A[k] = hs_kb5_zero();
     hs_kb5 c = hs_kb5_one();
-    pc->T = wv[0];
-    for (unsigned j = 1; j < HS_GKR_LANES; j++) {
+    pc->T = hs_kb5_sub(wv[0], hs_kb5_from_base(p->rc_post[pc->r]));
+    for (unsigned j = 1; j < p->width; j++) {
+        const hs_kb *row = map + (j - 1) * HS_GKR_MAP_STRIDE;
         c = hs_kb5_mul(c, beta);
-        pc->T = hs_kb5_add(pc->T, hs_kb5_mul(c, wv[j]));
-        for (unsigned k = 0; k < 15 + pc->r; k++)
-            pc->A[k] = hs_kb5_add(pc->A[k], hs_kb5_mul_base(c, map[(j - 1) * HS_GKR_BASIS + k]));
+        pc->T = hs_kb5_add(pc->T, hs_kb5_mul(c, hs_kb5_sub(wv[j], hs_kb5_from_base(row[HS_GKR_MAP_CONST]))));
+        for (unsigned k = 0; k < p->basis; k++) pc->A[k] = hs_kb5_add(pc->A[k], hs_kb5_mul_base(c, row[k]));
     }
 }
 
 /* Round r's 2 values and mu give round r - 1's claim; na = -a', cst = -mu c_r (the prover's column
  * update). 0 if the new cube coefficient is 0 (probability 1/|K|). */
-static int pclaim_step(pclaim *pc, hs_kb5 mu, const hs_kb5 lam[2], hs_kb5 *na, hs_kb5 *cst) {
-    const unsigned r = pc->r;
-    hs_kb l[HS_GKR_BASIS];
-    lane0_map(r, l);
-    const hs_kb5 c = partial_const(r);
-    for (unsigned k = 0; k < 15 + r; k++) pc->A[k] = hs_kb5_add(pc->A[k], hs_kb5_mul_base(mu, l[k]));
+static int pclaim_step(const hs_gkr_perm *p, pclaim *pc, hs_kb5 mu, const hs_kb5 lam[2], hs_kb5 *na, hs_kb5 *cst) {
+    const unsigned r = pc->r, k0 = p->width - 1 + r - 1; /* s_(r-1)'s basis index */
+    const hs_kb *l = p->lane0[r];
+    const hs_kb5 c = hs_kb5_from_base(l[HS_GKR_MAP_CONST]);
+    for (unsigned k = 0; k < p->basis; k++) pc->A[k] = hs_kb5_add(pc->A[k], hs_kb5_mul_base(mu, l[k]));
     pc->T = hs_kb5_add(lam[1], hs_kb5_mul(mu, hs_kb5_sub(lam[0], c)));
     pc->r = r - 1;
-    pc->a = pc->A[15 + r - 1];
-    pc->A[15 + r - 1] = hs_kb5_zero();
+    pc->a = pc->A[k0];
+    pc->A[k0] = hs_kb5_zero();
     *na = hs_kb5_neg(pc->a), *cst = hs_kb5_neg(hs_kb5_mul(mu, c));
     return !hs_kb5_is_zero(pc->a);
 }
 
-/* After round 0: lanes 1..15 of u_4 at rho (e) must give lambda_L; v = the 16 claims on u_4. */
-static int pclaim_end(const pclaim *pc, const hs_kb5 lam[2], const hs_kb5 *e, hs_kb5 *v) {
+/* After round 0: the block entry's lanes 1..w-1 at rho (e) must give lambda_L; v = the w claims
+ * on u_HALF (the entry layer pulled back). */
+static int pclaim_end(const hs_gkr_perm *p, const pclaim *pc, const hs_kb5 lam[2], const hs_kb5 *e, hs_kb5 *v) {
+    const unsigned w = p->width;
     hs_kb5 acc = hs_kb5_zero();
-    for (unsigned k = 0; k < 15; k++) acc = hs_kb5_add(acc, hs_kb5_mul(pc->A[k], e[k]));
-    v[0] = hs_kb5_sub(lam[0], partial_const(0));
-    for (unsigned k = 0; k < 15; k++) v[1 + k] = e[k];
+    for (unsigned k = 0; k + 1 < w; k++) acc = hs_kb5_add(acc, hs_kb5_mul(pc->A[k], e[k]));
+    v[0] = hs_kb5_sub(lam[0], hs_kb5_from_base(p->rc_pre[0]));
+    for (unsigned k = 0; k + 1 < w; k++) v[1 + k] = e[k];
+    if (p->entry) {
+        hs_gkr_apply_inv(p, p->entry_inv, v, v);
+        for (unsigned j = 0; j < w; j++) v[j] = hs_kb5_sub(v[j], hs_kb5_from_base(p->entry_c[j]));
+    }
     return hs_kb5_eq(acc, lam[1]);
 }
 
-/* u_4's lanes 1..15 (basis 0..14) at the claim point z (skip form: (rho_0, rho')). */
-static int u4_evals(const hs_gkr_witness *w, unsigned sk, const hs_kb5 *z, hs_kb5 *e, unsigned threads) {
-    const hs_kb *c[15];
+/* The block entry's lanes 1..w-1 (basis 0..w-2) at the claim point z (skip form: (rho_0, rho')). */
+static int entry_evals(const hs_gkr_witness *w, unsigned sk, const hs_kb5 *z, hs_kb5 *e, unsigned threads) {
+    const unsigned k = w->perm->width - 1;
+    const hs_kb *c[HS_GKR_MAX_WIDTH];
     if (!sk) {
-        for (unsigned k = 0; k < 15; k++) c[k] = hs_gkr_basis(w, k);
-        return hs_gkr_eval_cols(c, 15, w->n, z, e, threads);
+        for (unsigned i = 0; i < k; i++) c[i] = hs_gkr_basis(w, i);
+        return hs_gkr_eval_cols(c, k, w->n, z, e, threads);
     }
     const size_t M = (size_t)1 << (w->n - sk);
-    hs_kb5 L[HS_GKR_SKIP_D], o[15];
+    hs_kb5 L[HS_GKR_SKIP_D], o[HS_GKR_MAX_WIDTH];
     hs_gkr_skip_basis(z[0], L);
-    for (unsigned k = 0; k < 15; k++) e[k] = hs_kb5_zero();
+    for (unsigned i = 0; i < k; i++) e[i] = hs_kb5_zero();
     for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) {
-        for (unsigned k = 0; k < 15; k++) c[k] = hs_gkr_basis(w, k) + d * M;
-        if (!hs_gkr_eval_cols(c, 15, w->n - sk, z + 1, o, threads)) return 0;
-        for (unsigned k = 0; k < 15; k++) e[k] = hs_kb5_add(e[k], hs_kb5_mul(L[d], o[k]));
+        for (unsigned i = 0; i < k; i++) c[i] = hs_gkr_basis(w, i) + d * M;
+        if (!hs_gkr_eval_cols(c, k, w->n - sk, z + 1, o, threads)) return 0;
+        for (unsigned i = 0; i < k; i++) e[i] = hs_kb5_add(e[i], hs_kb5_mul(L[d], o[i]));
     }
     return 1;
 }
 
 /* v: claims on the S-box layer's input after `layer`'s constants were removed, i.e. on u_layer. */
-static void strip_rc(unsigned layer, const hs_kb5 *vals, hs_kb5 *v) {
-    hs_kb rc[HS_GKR_LANES];
-    hs_gkr_layer_rc(layer, rc);
-    for (unsigned j = 0; j < HS_GKR_LANES; j++) v[j] = hs_kb5_sub(vals[j], hs_kb5_from_base(rc[j]));
+static void strip_rc(const hs_gkr_perm *p, unsigned layer, const hs_kb5 *vals, hs_kb5 *v) {
+    hs_kb rc[HS_GKR_MAX_WIDTH];
+    hs_gkr_layer_rc(p, layer, rc);
+    for (unsigned j = 0; j < p->width; j++) v[j] = hs_kb5_sub(vals[j], hs_kb5_from_base(rc[j]));
 }
 
 int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned threads, hs_writer *out, hs_kb *outputs,
@@ -287,7 +283,8 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     hs_gkr_shape shape;
     if (!make_shape(&shape, shape_in->preset, shape_in->perm_id, shape_in->log_perms, shape_in->public_io, why))
         return 0;
-    const unsigned n = shape.log_perms;
+    const hs_gkr_perm *P = hs_gkr_perm_get(shape.perm_id);
+    const unsigned n = shape.log_perms, W = P->width, LAST = HS_GKR_HALF + P->partial - 1; /* the last partial layer */
     const size_t N = (size_t)1 << n;
     double t0 = hs_now(), tstart = t0, t;
     int ok = 0;
@@ -295,14 +292,14 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     hs_gkr_scratch scr = {0};
     hs_whir_witness *ww = NULL;
     hs_whir_params wp;
-    hs_kb *outs = outputs;
+    hs_kb *outs = outputs, *zero = NULL;
     hs_kb5 *pts = NULL;
     hs_kb *lin_col = NULL;
     if (!shape.public_io && !whir_params(&shape, &wp, why)) return 0;
     *why = "out of memory";
-    if (!outs && shape.public_io) outs = hs_alloc_array(N, HS_GKR_LANES * sizeof *outs);
+    if (!outs && shape.public_io) outs = hs_alloc_array(N, W * sizeof *outs);
     if (shape.public_io && !outs) goto done;
-    if (!hs_gkr_witness_build(&wit, inputs, n, threads, outs, shape.public_io ? 0 : HS_GKR_WIT_IO)) goto done;
+    if (!hs_gkr_witness_build(&wit, P, inputs, n, threads, outs, shape.public_io ? 0 : HS_GKR_WIT_IO)) goto done;
     if (shape_in->corrupt_cell && shape_in->corrupt_cell <= N * wit.n_cols)
         wit.pre[shape_in->corrupt_cell - 1] = hs_kb_add(wit.pre[shape_in->corrupt_cell - 1], HS_KB_ONE);
     t = hs_now(), tm->witness_s = t - t0, t0 = t;
@@ -315,118 +312,124 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     hs_transcript_absorb(&tr, hb, HEADER_BYTES);
     if (shape.public_io) {
         hs_digest dg;
-        hs_blake3_kb_tables((const hs_kb *const[]){inputs, outs}, 2, N * HS_GKR_LANES, dg.b);
+        hs_blake3_kb_tables((const hs_kb *const[]){inputs, outs}, 2, N * W, dg.b);
         hs_transcript_absorb_digests(&tr, &dg, 1);
     } else {
-        const hs_kb *cols[2 * HS_GKR_LANES];
-        for (unsigned j = 0; j < HS_GKR_LANES; j++) cols[j] = wit.in + j * N, cols[HS_GKR_LANES + j] = wit.out + j * N;
-        if (!hs_whir_commit(&ww, &wp, NULL, cols, STACK_LOG_COLS, n, &tr, out, NULL, threads, why)) goto done;
+        const unsigned lc = hs_gkr_stack_log_cols(W);
+        const hs_kb *cols[MAX_STACK];
+        if (2 * W < (1u << lc)) {
+            if (!(zero = hs_alloc_array(N, sizeof *zero))) goto done;
+            memset(zero, 0, N * sizeof *zero);
+        }
+        for (unsigned j = 0; j < (1u << lc); j++) cols[j] = j < W ? wit.in + j * N : j < 2 * W ? wit.out + (j - W) * N : zero;
+        if (!hs_whir_commit(&ww, &wp, NULL, cols, lc, n, &tr, out, NULL, threads, why)) goto done;
     }
     t = hs_now(), tm->commit_s = t - t0, t0 = t;
 
     *why = "out of memory";
-    if (!hs_gkr_scratch_init(&scr, n)) goto done;
+    if (!hs_gkr_scratch_init(&scr, n, W)) goto done;
     lin_col = hs_alloc_array(N, 5 * sizeof *lin_col); /* the partial rounds' linear column */
     if (!lin_col) goto done;
-    const unsigned sk = gkr_skip(n), P = sk ? HS_GKR_SKIP_POINT(n) : n; /* a claim point's length */
-    pts = malloc((2 * n + 2 * P) * sizeof *pts);
+    const unsigned sk = gkr_skip(n), PL = sk ? HS_GKR_SKIP_POINT(n) : n; /* a claim point's length */
+    pts = malloc((2 * n + 2 * PL) * sizeof *pts);
     if (!pts) goto done;
-    hs_kb5 *z_out = pts, *z = pts + n, *rho = z + P, *pin = rho + P;
-    hs_kb5 v_out[HS_GKR_LANES], v[HS_GKR_LANES], wv[HS_GKR_LANES], vals[HS_GKR_LANES];
-    hs_kb5 eb[HS_GKR_LANES * HS_GKR_SKIP_D], wb[HS_GKR_SKIP_D];
+    hs_kb5 *z_out = pts, *z = pts + n, *rho = z + PL, *pin = rho + PL;
+    hs_kb5 v_out[HS_GKR_MAX_WIDTH], v[HS_GKR_MAX_WIDTH], wv[HS_GKR_MAX_WIDTH], vals[HS_GKR_MAX_WIDTH];
+    hs_kb5 eb[MAX_BLOCK_VALUES], wb[HS_GKR_SKIP_D];
     sample_point(&tr, z_out, n);
     if (sk) {
         /* the output blocks at (bits(d), z_out[3..]); private: sent, and their combination at
          * z_out[0..2] is the WHIR statement; then alpha */
-        if (!block_evals(shape.public_io ? NULL : wit.out, shape.public_io ? outs : NULL, n, z_out + sk, eb, threads))
+        if (!block_evals(W, shape.public_io ? NULL : wit.out, shape.public_io ? outs : NULL, n, z_out + sk, eb, threads))
             goto done;
         if (!shape.public_io) {
-            hs_gkr_send_k(&tr, out, eb, BLOCK_VALUES);
+            hs_gkr_send_k(&tr, out, eb, BLOCK_VALUES(W));
             eq_bits3(z_out, wb);
-            combine8(wb, eb, v_out);
+            combine8(W, wb, eb, v_out);
         }
-        skip_start(&tr, z_out, n, eb, z, v);
+        skip_start(W, &tr, z_out, n, eb, z, v);
     } else if (shape.public_io) {
-        if (!hs_gkr_eval_rows(outs, HS_GKR_LANES, n, z_out, v_out, threads)) goto done;
+        if (!hs_gkr_eval_rows(outs, W, n, z_out, v_out, threads)) goto done;
     } else {
-        const hs_kb *oc[HS_GKR_LANES];
-        for (unsigned j = 0; j < HS_GKR_LANES; j++) oc[j] = wit.out + j * N;
-        if (!hs_gkr_eval_cols(oc, HS_GKR_LANES, n, z_out, v_out, threads)) goto done;
+        const hs_kb *oc[HS_GKR_MAX_WIDTH];
+        for (unsigned j = 0; j < W; j++) oc[j] = wit.out + j * N;
+        if (!hs_gkr_eval_cols(oc, W, n, z_out, v_out, threads)) goto done;
     }
-    if (!sk && !shape.public_io) hs_gkr_send_k(&tr, out, v_out, HS_GKR_LANES);
+    if (!sk && !shape.public_io) hs_gkr_send_k(&tr, out, v_out, W);
     if (!sk) {
-        memcpy(v, v_out, sizeof v);
+        memcpy(v, v_out, W * sizeof *v);
         memcpy(z, z_out, n * sizeof *z);
     }
     pclaim pc;
     hs_kb5 lam[2];
-    for (unsigned L = HS_GKR_LAYERS; L-- > 0;) {
-        const int full = hs_gkr_layer_full(L);
+    for (unsigned L = P->layers; L-- > 0;) {
+        const int full = hs_gkr_layer_full(P, L);
         hs_gkr_layer ly;
-        if (L == 3 && !hs_gkr_witness_initial(&wit, inputs, threads)) { /* into the slots of layers 24..27 */
+        if (L == HS_GKR_HALF - 1 && !hs_gkr_witness_initial(&wit, inputs, threads)) { /* into the final layers' slots */
             *why = "out of memory";
             goto done;
         }
         hs_gkr_layer_of(&wit, L, &ly);
         hs_kb5 gamma = hs_kb5_one(), claim;
-        if (full || L == 4 + HS_GKR_PARTIAL - 1) {
-            hs_gkr_apply_minv(full, v, wv);
+        if (full || L == LAST) {
+            hs_gkr_apply_inv(P, full ? P->full_inv : P->last_inv, v, wv);
             gamma = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
-            claim = batch_claim(gamma, wv);
+            claim = batch_claim(W, gamma, wv);
         }
         if (!full) {
-            if (L == 4 + HS_GKR_PARTIAL - 1) {
+            if (L == LAST) {
                 *why = "degenerate batching challenge";
                 if (hs_kb5_is_zero(gamma)) goto done;
-                pclaim_start(&pc, gamma, wv);
+                pclaim_start(P, &pc, gamma, wv);
                 *why = "out of memory";
-                const hs_kb *basis[HS_GKR_BASIS];
-                for (unsigned k = 0; k < 15 + pc.r; k++) basis[k] = hs_gkr_basis(&wit, k);
-                if (!hs_gkr_lin_combine(basis, 15 + pc.r, pc.A, lin_col, N, n, threads)) goto done;
+                const hs_kb *basis[HS_GKR_MAX_BASIS];
+                for (unsigned k = 0; k < P->basis; k++) basis[k] = hs_gkr_basis(&wit, k);
+                if (!hs_gkr_lin_combine(basis, P->basis, pc.A, lin_col, N, n, threads)) goto done;
             } else {
                 const unsigned r1 = pc.r; /* the round just proved */
                 const hs_kb5 mu = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
                 *why = "degenerate merging challenge";
-                if (!pclaim_step(&pc, mu, lam, &ly.upd_na, &ly.upd_cst)) goto done;
-                ly.upd_P = hs_gkr_col(&wit, 4 + r1, 0), ly.upd_s = hs_gkr_basis(&wit, 15 + pc.r), ly.upd_mu = mu;
+                if (!pclaim_step(P, &pc, mu, lam, &ly.upd_na, &ly.upd_cst)) goto done;
+                ly.upd_P = hs_gkr_col(&wit, HS_GKR_HALF + r1, 0), ly.upd_s = hs_gkr_basis(&wit, W - 1 + pc.r);
+                ly.upd_mu = mu;
             }
             ly.lin_k = lin_col, ly.lin_cap = N, ly.cube_coef = pc.a, claim = pc.T;
         }
         if (sk ? !hs_gkr_layer_prove_skip(&ly, &scr, z, gamma, claim, &tr, out, threads, rho, vals, why)
                : !hs_gkr_layer_prove(&ly, &scr, z, gamma, claim, &tr, out, threads, rho, vals, why))
             goto done;
-        memcpy(z, rho, P * sizeof *z);
+        memcpy(z, rho, PL * sizeof *z);
         if (full) {
-            strip_rc(L, vals, v);
+            strip_rc(P, L, vals, v);
             continue;
         }
         lam[0] = vals[0], lam[1] = vals[1];
-        if (L == 4) { /* u_4's lanes 1..15 at rho */
-            hs_kb5 e[15];
+        if (L == HS_GKR_HALF) { /* the block entry's lanes 1..w-1 at rho */
+            hs_kb5 e[HS_GKR_MAX_WIDTH];
             *why = "out of memory";
-            if (!u4_evals(&wit, sk, z, e, threads)) goto done;
-            hs_gkr_send_k(&tr, out, e, 15);
-            pclaim_end(&pc, lam, e, v);
+            if (!entry_evals(&wit, sk, z, e, threads)) goto done;
+            hs_gkr_send_k(&tr, out, e, W - 1);
+            pclaim_end(P, &pc, lam, e, v);
         }
     }
     hs_gkr_scratch_free(&scr);
     hs_free(lin_col), lin_col = NULL;
     t = hs_now(), tm->walk_s = t - t0, t0 = t;
     if (!shape.public_io) {
-        hs_kb5 x_claim[HS_GKR_LANES];
-        uint32_t sel[2 * HS_GKR_LANES];
+        hs_kb5 x_claim[HS_GKR_MAX_WIDTH];
+        uint32_t sel[2 * HS_GKR_MAX_WIDTH];
         hs_whir_statement st[2];
-        hs_gkr_apply_minv(1, v, x_claim); /* u_0 = M_E x */
+        hs_gkr_apply_inv(P, P->initial_inv, v, x_claim); /* u_0 = initial(x) */
         if (sk) { /* the input blocks at (bits(d), rho'); epsilon; the statement at (epsilon, rho') */
             *why = "out of memory";
-            if (!block_evals(wit.in, NULL, n, z + 1, eb, threads)) goto done;
-            hs_gkr_send_k(&tr, out, eb, BLOCK_VALUES);
+            if (!block_evals(W, wit.in, NULL, n, z + 1, eb, threads)) goto done;
+            hs_gkr_send_k(&tr, out, eb, BLOCK_VALUES(W));
             sample_point(&tr, pin, sk);
             eq_bits3(pin, wb);
-            combine8(wb, eb, x_claim);
+            combine8(W, wb, eb, x_claim);
             memcpy(pin + sk, z + 1, (n - sk) * sizeof *pin);
         }
-        io_statements(n, z_out, v_out, sk ? pin : z, x_claim, sel, st);
+        io_statements(W, n, z_out, v_out, sk ? pin : z, x_claim, sel, st);
         if (!hs_whir_open(&wp, ww, st, 2, &tr, out, threads, why)) goto done;
     }
     t = hs_now(), tm->open_s = t - t0;
@@ -439,6 +442,7 @@ done:
     hs_gkr_witness_free(&wit);
     hs_gkr_scratch_free(&scr);
     hs_free(lin_col);
+    hs_free(zero);
     free(pts);
     return ok;
 }
@@ -459,7 +463,8 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
     hs_gkr_shape s;
     if (!parse_header(&r, &s, why)) return 0;
     if (shape_out) *shape_out = s;
-    const unsigned n = s.log_perms;
+    const hs_gkr_perm *P = hs_gkr_perm_get(s.perm_id);
+    const unsigned n = s.log_perms, W = P->width, LAST = HS_GKR_HALF + P->partial - 1;
     const size_t N = (size_t)1 << n;
     if (s.public_io && (!pub_in || !pub_out || n_pub != N))
         return *why = "the public table does not have the proof's number of permutations", 0;
@@ -472,133 +477,133 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
     hs_whir_commitment comm;
     if (s.public_io) {
         hs_digest dg;
-        hs_blake3_kb_tables((const hs_kb *const[]){pub_in, pub_out}, 2, N * HS_GKR_LANES, dg.b);
+        hs_blake3_kb_tables((const hs_kb *const[]){pub_in, pub_out}, 2, N * W, dg.b);
         hs_transcript_absorb_digests(&tr, &dg, 1);
     } else if (!hs_whir_verify_commitment(&wp, &tr, &r, &comm, why)) {
         return 0;
     }
     /* every layer sends n rounds of 4 values, 20 bytes each (with the skip: 22 values and n - 3
-     * rounds), then 16 values (full layers) or 2 (partial), and u_4's 15; a private proof's ends
-     * send 2 x 128 block values (16 without the skip) */
-    const unsigned sk = gkr_skip(n), P = sk ? HS_GKR_SKIP_POINT(n) : n;
-    const size_t ends = s.public_io ? 0 : sk ? 2 * HS_GKR_LANES * HS_GKR_SKIP_D : HS_GKR_LANES;
+     * rounds), then w values (full layers) or 2 (partial), and the block entry's w - 1; a private
+     * proof's ends send 2 x 8w block values (w without the skip) */
+    const unsigned sk = gkr_skip(n), PL = sk ? HS_GKR_SKIP_POINT(n) : n;
+    const size_t ends = s.public_io ? 0 : sk ? 2 * BLOCK_VALUES(W) : W;
     const size_t rounds = sk ? HS_GKR_SKIP_DEG + 1 + 4 * (n - sk) : 4 * n;
-    const size_t body = ((size_t)HS_GKR_LAYERS * rounds + 8 * HS_GKR_LANES + 2 * HS_GKR_PARTIAL + 15 + ends) * 20;
+    const size_t body = ((size_t)P->layers * rounds + 2 * HS_GKR_HALF * W + 2 * P->partial + (W - 1) + ends) * 20;
     if (hs_r_left(&r) < body) return *why = "truncated proof", 0;
-    hs_kb5 *pts = malloc((2 * n + 2 * P) * sizeof *pts);
+    hs_kb5 *pts = malloc((2 * n + 2 * PL) * sizeof *pts);
     if (!pts) return *why = "out of memory", 0;
     int ok = 0;
-    hs_kb5 *z_out = pts, *z = pts + n, *rho = z + P, *pin = rho + P;
-    hs_kb5 v_out[HS_GKR_LANES], v[HS_GKR_LANES], wv[HS_GKR_LANES], vals[HS_GKR_LANES], lam[2];
-    hs_kb5 eb[HS_GKR_LANES * HS_GKR_SKIP_D], Lb[HS_GKR_SKIP_D], wb[HS_GKR_SKIP_D];
+    hs_kb5 *z_out = pts, *z = pts + n, *rho = z + PL, *pin = rho + PL;
+    hs_kb5 v_out[HS_GKR_MAX_WIDTH], v[HS_GKR_MAX_WIDTH], wv[HS_GKR_MAX_WIDTH], vals[HS_GKR_MAX_WIDTH], lam[2];
+    hs_kb5 eb[MAX_BLOCK_VALUES], Lb[HS_GKR_SKIP_D], wb[HS_GKR_SKIP_D];
     sample_point(&tr, z_out, n);
     if (sk) {
         if (s.public_io) {
             *why = "out of memory";
-            if (!block_evals(NULL, pub_out, n, z_out + sk, eb, threads)) goto done;
+            if (!block_evals(W, NULL, pub_out, n, z_out + sk, eb, threads)) goto done;
         } else {
-            if (!hs_gkr_recv_k(&tr, &r, eb, BLOCK_VALUES)) {
+            if (!hs_gkr_recv_k(&tr, &r, eb, BLOCK_VALUES(W))) {
                 *why = r.err;
                 goto done;
             }
             eq_bits3(z_out, wb);
-            combine8(wb, eb, v_out);
+            combine8(W, wb, eb, v_out);
         }
-        skip_start(&tr, z_out, n, eb, z, v);
+        skip_start(W, &tr, z_out, n, eb, z, v);
     } else if (s.public_io) {
         *why = "out of memory";
-        if (!hs_gkr_eval_rows(pub_out, HS_GKR_LANES, n, z_out, v_out, threads)) goto done;
-    } else if (!hs_gkr_recv_k(&tr, &r, v_out, HS_GKR_LANES)) {
+        if (!hs_gkr_eval_rows(pub_out, W, n, z_out, v_out, threads)) goto done;
+    } else if (!hs_gkr_recv_k(&tr, &r, v_out, W)) {
         *why = r.err;
         goto done;
     }
     if (!sk) {
-        memcpy(v, v_out, sizeof v);
+        memcpy(v, v_out, W * sizeof *v);
         memcpy(z, z_out, n * sizeof *z);
     }
     pclaim pc;
-    for (unsigned L = HS_GKR_LAYERS; L-- > 0;) {
-        const int full = hs_gkr_layer_full(L);
+    for (unsigned L = P->layers; L-- > 0;) {
+        const int full = hs_gkr_layer_full(P, L);
         hs_kb5 gamma = hs_kb5_one(), claim;
-        if (full || L == 4 + HS_GKR_PARTIAL - 1) {
-            hs_gkr_apply_minv(full, v, wv);
+        if (full || L == LAST) {
+            hs_gkr_apply_inv(P, full ? P->full_inv : P->last_inv, v, wv);
             gamma = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
-            claim = batch_claim(gamma, wv);
+            claim = batch_claim(W, gamma, wv);
         }
         if (full) {
-            if (sk ? !hs_gkr_layer_verify_skip(n, HS_GKR_LANES, z, gamma, claim, &tr, &r, rho, vals, why)
-                   : !hs_gkr_layer_verify(n, HS_GKR_LANES, z, gamma, claim, &tr, &r, rho, vals, why))
+            if (sk ? !hs_gkr_layer_verify_skip(n, W, z, gamma, claim, &tr, &r, rho, vals, why)
+                   : !hs_gkr_layer_verify(n, W, z, gamma, claim, &tr, &r, rho, vals, why))
                 goto done;
-            strip_rc(L, vals, v);
-            memcpy(z, rho, P * sizeof *z);
+            strip_rc(P, L, vals, v);
+            memcpy(z, rho, PL * sizeof *z);
             continue;
         }
-        if (L == 4 + HS_GKR_PARTIAL - 1) {
-            pclaim_start(&pc, gamma, wv);
+        if (L == LAST) {
+            pclaim_start(P, &pc, gamma, wv);
         } else {
             hs_kb5 na, cst, mu = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
-            if (!pclaim_step(&pc, mu, lam, &na, &cst)) {
+            if (!pclaim_step(P, &pc, mu, lam, &na, &cst)) {
                 *why = "degenerate merging challenge";
                 goto done;
             }
         }
         if (!hs_gkr_layer_verify_lin(n, sk != 0, pc.a, z, pc.T, &tr, &r, rho, lam, why)) goto done;
-        memcpy(z, rho, P * sizeof *z);
-        if (L == 4) {
-            hs_kb5 e[15];
-            if (!hs_gkr_recv_k(&tr, &r, e, 15)) {
+        memcpy(z, rho, PL * sizeof *z);
+        if (L == HS_GKR_HALF) {
+            hs_kb5 e[HS_GKR_MAX_WIDTH];
+            if (!hs_gkr_recv_k(&tr, &r, e, W - 1)) {
                 *why = r.err;
                 goto done;
             }
-            if (!pclaim_end(&pc, lam, e, v)) {
-                *why = "u_4 values do not match the last partial layer";
+            if (!pclaim_end(P, &pc, lam, e, v)) {
+                *why = "block entry values do not match the last partial layer";
                 goto done;
             }
         }
     }
-    hs_kb5 x_claim[HS_GKR_LANES];
-    hs_gkr_apply_minv(1, v, x_claim); /* claims on the inputs: u_0 = M_E x */
+    hs_kb5 x_claim[HS_GKR_MAX_WIDTH];
+    hs_gkr_apply_inv(P, P->initial_inv, v, x_claim); /* claims on the inputs: u_0 = initial(x) */
     if (s.public_io) {
         if (hs_r_left(&r) != 0) {
             *why = "trailing bytes after the proof";
             goto done;
         }
-        hs_kb5 x_pub[HS_GKR_LANES];
+        hs_kb5 x_pub[HS_GKR_MAX_WIDTH];
         *why = "out of memory";
         if (sk) { /* the skip extension of the public inputs at (rho_0, rho') */
-            if (!block_evals(NULL, pub_in, n, z + 1, eb, threads)) goto done;
+            if (!block_evals(W, NULL, pub_in, n, z + 1, eb, threads)) goto done;
             hs_gkr_skip_basis(z[0], Lb);
-            combine8(Lb, eb, x_pub);
-        } else if (!hs_gkr_eval_rows(pub_in, HS_GKR_LANES, n, z, x_pub, threads)) {
+            combine8(W, Lb, eb, x_pub);
+        } else if (!hs_gkr_eval_rows(pub_in, W, n, z, x_pub, threads)) {
             goto done;
         }
-        for (unsigned j = 0; j < HS_GKR_LANES; j++)
+        for (unsigned j = 0; j < W; j++)
             if (!hs_kb5_eq(x_pub[j], x_claim[j])) {
                 *why = "input claims do not match the public inputs";
                 goto done;
             }
     } else {
-        uint32_t sel[2 * HS_GKR_LANES];
+        uint32_t sel[2 * HS_GKR_MAX_WIDTH];
         hs_whir_statement st[2];
         if (sk) { /* the input blocks must give the claims at rho_0; the statement at (epsilon, rho') */
-            hs_kb5 chk[HS_GKR_LANES];
-            if (!hs_gkr_recv_k(&tr, &r, eb, BLOCK_VALUES)) {
+            hs_kb5 chk[HS_GKR_MAX_WIDTH];
+            if (!hs_gkr_recv_k(&tr, &r, eb, BLOCK_VALUES(W))) {
                 *why = r.err;
                 goto done;
             }
             hs_gkr_skip_basis(z[0], Lb);
-            combine8(Lb, eb, chk);
-            for (unsigned j = 0; j < HS_GKR_LANES; j++)
+            combine8(W, Lb, eb, chk);
+            for (unsigned j = 0; j < W; j++)
                 if (!hs_kb5_eq(chk[j], x_claim[j])) {
                     *why = "input block values do not match the input claims";
                     goto done;
                 }
             sample_point(&tr, pin, sk);
             eq_bits3(pin, wb);
-            combine8(wb, eb, x_claim);
+            combine8(W, wb, eb, x_claim);
             memcpy(pin + sk, z + 1, (n - sk) * sizeof *pin);
         }
-        io_statements(n, z_out, v_out, sk ? pin : z, x_claim, sel, st);
+        io_statements(W, n, z_out, v_out, sk ? pin : z, x_claim, sel, st);
         if (!hs_whir_verify(&wp, &comm, st, 2, &tr, &r, why)) goto done;
         if (hs_r_left(&r) != 0) {
             *why = "trailing bytes after the proof";

@@ -46,50 +46,47 @@
 #include "field/kbe.h"
 #include "hash/poseidon2_monty31.h"
 #include "proof/bytes.h"
-#include "stark/stark.h"
+#include "preset/preset.h"
 #include "transcript/transcript.h"
 #include "whir/whir.h"
 
-#define HS_GKR_LANES 16
-#define HS_GKR_LAYERS 28 /* S-box layers of Poseidon2-KB16: 4 full, 20 partial, 4 full */
+#include "gkr/gkr_perm.h"
+
 #define HS_GKR_MAX_LOG 24
 
 /* ---- witness ----
- * Full layers keep their 16 pre-S-box columns. A partial layer keeps lane 0 only: its lanes 1..15
- * are linear combinations (hs_gkr_partial_map) of the basis u_4 lanes 1..15 and the partial S-box
- * outputs s_0..s_18, which the witness stores once. */
-
-#define HS_GKR_PARTIAL 20
-#define HS_GKR_BASIS (15 + HS_GKR_PARTIAL - 1) /* s_19 only feeds pre_24, which is stored */
-#define HS_GKR_WITNESS_COLS (8 * HS_GKR_LANES + HS_GKR_PARTIAL + HS_GKR_BASIS) /* the most it holds */
+ * Full layers keep their w pre-S-box columns. A partial layer keeps lane 0 only: its lanes
+ * 1..w-1 are affine in the basis (gkr_perm.h), which the witness stores once. */
 
 /* Build flags: IO keeps input and output columns (a private statement commits them); ALL keeps
- * all 8 full layers at once. Without ALL the witness holds 4 full layers: 24..27 from the build,
- * replaced by 0..3 (hs_gkr_witness_initial) once the walk has passed them: 118 columns in all. */
+ * all 2 HALF full layers at once. Without ALL the witness holds HALF full layers: the final ones
+ * from the build, replaced by the initial ones (hs_gkr_witness_initial) once the walk has passed
+ * them. */
 #define HS_GKR_WIT_IO 1
 #define HS_GKR_WIT_ALL 2
 
 typedef struct {
+    const hs_gkr_perm *perm;
     unsigned n;   /* log2 rows */
     size_t N;     /* rows */
-    hs_kb *pre;   /* n_cols columns of N: n_slots full-layer slots x 16 lanes, lane 0 of the 20 partial layers,
-                     then the basis (u_4 lanes 1..15, s_0..s_18) */
+    hs_kb *pre;   /* n_cols columns of N: n_slots full-layer slots x w lanes, lane 0 of the partial layers,
+                     then the basis */
     size_t n_cols;
     unsigned n_slots;
-    int slot[HS_GKR_LAYERS]; /* full layer -> slot, -1 if not held */
-    hs_kb *in;    /* 16 columns of N: inputs x (HS_GKR_WIT_IO) */
-    hs_kb *out;   /* 16 columns of N: outputs y (HS_GKR_WIT_IO) */
+    int slot[HS_GKR_MAX_LAYERS]; /* full layer -> slot, -1 if not held */
+    hs_kb *in;    /* w columns of N: inputs x (HS_GKR_WIT_IO) */
+    hs_kb *out;   /* w columns of N: outputs y (HS_GKR_WIT_IO) */
 } hs_gkr_witness;
 
-static inline int hs_gkr_layer_full(unsigned layer) { return layer < 4 || layer >= 24; }
+/* Columns of a witness holding `slots` full layers. */
+static inline size_t hs_gkr_witness_cols(const hs_gkr_perm *p, unsigned slots) {
+    return (size_t)slots * p->width + p->partial + p->basis;
+}
 
 /* Column of pre_L lane j: every lane of a held full layer, lane 0 of a partial one; NULL otherwise. */
 const hs_kb *hs_gkr_col(const hs_gkr_witness *w, unsigned layer, unsigned lane);
-/* Basis column k (k < 15: u_4 lane k + 1; else s_{k - 15}, k < HS_GKR_BASIS). */
+/* Basis column k (gkr_perm.h), k < perm->basis. */
 const hs_kb *hs_gkr_basis(const hs_gkr_witness *w, unsigned k);
-/* Lanes 1..15 of partial layer r (layer 4 + r): lane j = sum_{k < 15 + r} map[(j - 1) HS_GKR_BASIS + k] basis_k
- * (base field, 15 x HS_GKR_BASIS row-major, zero beyond 15 + r). Computed once. */
-const hs_kb *hs_gkr_partial_map(unsigned r);
 /* pre_L lane j for every row into out (N words): materialises partial lanes (tests, checks). */
 void hs_gkr_lane(const hs_gkr_witness *w, unsigned layer, unsigned lane, hs_kb *out);
 
@@ -107,35 +104,27 @@ static inline hs_kb5 hs_gkr_kb5(hs_kbe e) { return (hs_kb5){{e.c[0], e.c[1], e.c
 void hs_gkr_send_k(hs_transcript *t, hs_writer *w, const hs_kb5 *v, size_t cnt);
 int hs_gkr_recv_k(hs_transcript *t, hs_reader *r, hs_kb5 *v, size_t cnt);
 
-/* Runs the permutation on the N = 2^n row-major Montgomery states (16 words each) and fills the
- * witness (column-major). rows_out (may be NULL) receives the outputs row-major. flags: HS_GKR_WIT_*.
- * 0 on allocation failure. */
-int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, unsigned threads, hs_kb *rows_out,
-                         int flags);
-/* Recomputes full layers 0..3 from the inputs into the slots of layers 24..27 (which are dropped).
- * No-op if layer 0 is held. 0 on allocation failure. */
+/* Runs permutation p on the N = 2^n row-major Montgomery states (p->width words each) and fills
+ * the witness (column-major). rows_out (may be NULL) receives the outputs row-major. flags:
+ * HS_GKR_WIT_*. 0 on allocation failure. */
+int hs_gkr_witness_build(hs_gkr_witness *w, const hs_gkr_perm *p, const hs_kb *inputs, unsigned n, unsigned threads,
+                         hs_kb *rows_out, int flags);
+/* Recomputes the initial full layers from the inputs into the slots of the final ones (which are
+ * dropped). No-op if layer 0 is held. 0 on allocation failure. */
 int hs_gkr_witness_initial(hs_gkr_witness *w, const hs_kb *inputs, unsigned threads);
 void hs_gkr_witness_free(hs_gkr_witness *w);
-
-/* rc_L as a 16-vector (Montgomery). */
-void hs_gkr_layer_rc(unsigned layer, hs_kb rc[HS_GKR_LANES]);
-/* The inverse of the linear layer after S-box layer L (M_E^{-1} or M_I^{-1}), row-major 16 x 16;
- * also M_E^{-1} for the initial linear layer (full = 1). Computed once. */
-const hs_kb *hs_gkr_minv(int full);
-/* out = M^{-1} v for K-valued claims. */
-void hs_gkr_apply_minv(int full, const hs_kb5 *v, hs_kb5 *out);
 
 /* ---- one S-box layer ---- */
 
 typedef struct {
     unsigned n;                       /* variables */
-    unsigned n_cube;                  /* 16 (full layers: every lane cubed) or 1 (partial: lane 0, and lin_k) */
-    const hs_kb *cols[HS_GKR_LANES];  /* the cubed lanes' base-field columns of 2^n rows */
+    unsigned n_cube;                      /* w (full layers: every lane cubed) or 1 (partial: lane 0, and lin_k) */
+    const hs_kb *cols[HS_GKR_MAX_WIDTH];  /* the cubed lanes' base-field columns of 2^n rows */
     /* lin_k (required when n_cube = 1: the walk's partial layers): the relation is
      * cube_coef t_0^3 + lin with lin a K column the caller keeps across layers (5 planes of lin_cap
      * entries, never folded in place); first, if upd_P: lin += upd_mu upd_P + upd_na upd_s + upd_cst
      * (upd_s may be NULL), in the same pass as the first round's linear sums. The layer then sends
-     * 2 values, t_0(rho) and lin(rho), instead of 16. */
+     * 2 values, t_0(rho) and lin(rho), instead of w. */
     hs_kb *lin_k;
     size_t lin_cap;
     hs_kb5 cube_coef;
@@ -146,31 +135,32 @@ typedef struct {
 /* The layer description of S-box layer L of a witness (a partial layer's lin_k is the caller's). */
 void hs_gkr_layer_of(const hs_gkr_witness *w, unsigned layer, hs_gkr_layer *ly);
 
-/* Scratch for the layer prover, reusable across layers of up to 2^n rows. K tables are stored as
- * 5 planes (src/gkr/gkr_kern.h). */
+/* Scratch for the layer prover, reusable across layers of up to 2^n rows and `width` cube lanes.
+ * K tables are stored as 5 planes (src/gkr/gkr_kern.h). */
 typedef struct {
-    unsigned n;
+    unsigned n, width;
     hs_kb *eq;         /* 5 planes of 2^n: the suffix eq tables, later eq(rho, .) */
-    hs_kb *fold;       /* the folded, scaled cube columns: lane 0 5 planes of 2^(n-1), lanes 1..15 of 2^(n-2) */
+    hs_kb *fold;       /* the folded, scaled cube columns: lane 0 5 planes of 2^(n-1), lanes 1.. of 2^(n-2) */
     hs_kb *lin;        /* 5 planes of 2^n: the linear lanes combined */
     const void *kern;  /* const hs_gkr_kernels *: AVX2 when available; tests may pick the portable ones */
 } hs_gkr_scratch;
 
-int hs_gkr_scratch_init(hs_gkr_scratch *s, unsigned n);
+int hs_gkr_scratch_init(hs_gkr_scratch *s, unsigned n, unsigned width);
 void hs_gkr_scratch_free(hs_gkr_scratch *s);
 
-/* g(t) = sum_{j < n_cube} beta^j t_j^3 + sum_{j >= n_cube} beta^j t_j with beta = gamma^3. */
-hs_kb5 hs_gkr_layer_g(unsigned n_cube, hs_kb5 gamma, const hs_kb5 *t);
+/* g(t) = sum_{j < n_cube} beta^j t_j^3 + sum_{n_cube <= j < width} beta^j t_j with beta = gamma^3. */
+hs_kb5 hs_gkr_layer_g(unsigned width, unsigned n_cube, hs_kb5 gamma, const hs_kb5 *t);
 
 /* Proves claim = sum_x eq(z, x) g(cols(x)) (the caller knows it holds): n rounds through the
- * sumcheck transport, then writes and absorbs the 16 values cols_j^(rho). Fills rho (n values) and
- * vals (16). 0 with *why on allocation failure or a degenerate challenge (probability ~n/|K|). */
+ * sumcheck transport, then writes and absorbs the n_cube values cols_j^(rho) (a lin_k layer: 2).
+ * Fills rho (n values) and vals. 0 with *why on allocation failure or a degenerate challenge (probability ~n/|K|). */
 int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
                        hs_transcript *t, hs_writer *w, unsigned threads, hs_kb5 *rho, hs_kb5 *vals,
                        const char **why);
 
-/* Verifier side: n rounds, reads the 16 values, checks eq(z, rho) g(vals) = the final claim.
- * 1 if it holds; 0 with *why otherwise (a short proof included). */
+/* Verifier side of a full layer (every one of the n_cube lanes cubed): n rounds, reads the n_cube
+ * values, checks eq(z, rho) g(vals) = the final claim. 1 if it holds; 0 with *why otherwise (a
+ * short proof included). */
 int hs_gkr_layer_verify(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
                         hs_transcript *t, hs_reader *r, hs_kb5 *rho, hs_kb5 *vals, const char **why);
 
@@ -211,7 +201,7 @@ int hs_gkr_layer_verify_skip(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb
 
 /* ---- batch evaluation helpers ---- */
 
-/* dst (5 planes of cap entries) = sum_{j < kc} coef[j] cols[j] over 2^n rows. 0 if kc > 40. */
+/* dst (5 planes of cap entries) = sum_{j < kc} coef[j] cols[j] over 2^n rows. 0 if kc > HS_GKR_KERN_MAX_COLS (48). */
 int hs_gkr_lin_combine(const hs_kb *const *cols, unsigned kc, const hs_kb5 *coef, hs_kb *dst, size_t cap, unsigned n,
                        unsigned threads);
 /* out[j] = col_j^(z) for k base columns of 2^n rows (one eq table for all). */
@@ -224,12 +214,16 @@ int hs_gkr_eval_rows(const hs_kb *rows, unsigned width, unsigned n, const hs_kb5
 
 typedef struct {
     const hs_preset *preset;
-    unsigned perm_id;    /* 1 = poseidon2-kb16 (the only one the gkr backend proves) */
+    unsigned perm_id;    /* the permutation (gkr_perm.h: HS_GKR_P2_KB16 ..) */
     unsigned log_perms;
     int public_io;       /* 1: public statement (the verifier holds inputs and outputs) */
     size_t corrupt_cell; /* test hook, prover only: nonzero adds 1 to witness word corrupt_cell - 1 of pre */
     hs_whir_config whir; /* filled from the preset (private statements commit X || Y with it) */
 } hs_gkr_shape;
+
+/* log2 of the columns a private statement stacks: X || Y (2 width) and zero columns up to a power
+ * of two (docs/PROOF_FORMAT_GKR.md). */
+unsigned hs_gkr_stack_log_cols(unsigned width);
 
 /* The WHIR configuration a preset gives the gkr backend. */
 void hs_gkr_whir_config(const hs_preset *p, hs_whir_config *cfg);
@@ -238,7 +232,7 @@ typedef struct {
     double witness_s, commit_s, walk_s, open_s, total_s;
 } hs_gkr_timing;
 
-/* Proves P(inputs[i]) for the 2^log_perms Montgomery-form states (16 words each, row-major) and
+/* Proves P(inputs[i]) for the 2^log_perms Montgomery-form states (width words each, row-major) and
  * appends the proof to out; outputs (may be NULL) receives the outputs row-major. 1, or 0 with a
  * reason. */
 int hs_gkr_prove(const hs_gkr_shape *shape, const hs_kb *inputs, unsigned threads, hs_writer *out, hs_kb *outputs,

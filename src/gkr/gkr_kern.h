@@ -11,7 +11,7 @@
 #include "field/kb.h"
 #include "field/kb_ext.h"
 
-#define HS_GKR_KERN_MAX_COLS 40
+#define HS_GKR_KERN_MAX_COLS 48
 #define HS_GKR_KERN_SKIP_D 8    /* the univariate skip's domain D = {0..7} */
 #define HS_GKR_KERN_SKIP_PTS 22 /* its round polynomial's values q(0..21) */
 

@@ -13,11 +13,13 @@
 #include "sumcheck/sumcheck.h"
 #include "util/mem.h"
 
-int hs_gkr_scratch_init(hs_gkr_scratch *s, unsigned n) {
+int hs_gkr_scratch_init(hs_gkr_scratch *s, unsigned n, unsigned width) {
     size_t N = (size_t)1 << n, h = N > 1 ? N / 2 : 1, q = N > 3 ? N / 4 : 1;
-    s->n = n;
+    memset(s, 0, sizeof *s);
+    if (width < 1 || width > HS_GKR_MAX_WIDTH) return 0;
+    s->n = n, s->width = width;
     s->eq = hs_alloc_array(N, 5 * sizeof(hs_kb));
-    s->fold = hs_alloc_array(h + (HS_GKR_LANES - 1) * q, 5 * sizeof(hs_kb));
+    s->fold = hs_alloc_array(h + (width - 1) * q, 5 * sizeof(hs_kb));
     s->lin = hs_alloc_array(N, 5 * sizeof(hs_kb));
     s->kern = hs_gkr_kernels_best();
     if (!s->eq || !s->fold || !s->lin) {
@@ -32,9 +34,9 @@ void hs_gkr_scratch_free(hs_gkr_scratch *s) {
     memset(s, 0, sizeof *s);
 }
 
-hs_kb5 hs_gkr_layer_g(unsigned n_cube, hs_kb5 gamma, const hs_kb5 *t) {
+hs_kb5 hs_gkr_layer_g(unsigned width, unsigned n_cube, hs_kb5 gamma, const hs_kb5 *t) {
     hs_kb5 beta = hs_kb5_mul(hs_kb5_square(gamma), gamma), c = hs_kb5_one(), acc = hs_kb5_zero();
-    for (unsigned j = 0; j < HS_GKR_LANES; j++) {
+    for (unsigned j = 0; j < width; j++) {
         hs_kb5 v = j < n_cube ? hs_kb5_mul(hs_kb5_square(t[j]), t[j]) : t[j];
         acc = hs_kb5_add(acc, hs_kb5_mul(c, v));
         c = hs_kb5_mul(c, beta);
@@ -121,17 +123,17 @@ static void round_block(const hs_gkr_layer *ly, unsigned round, int kmode, const
                         const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, const hs_kb5 *r0, hs_gkr_k5 eq, size_t h,
                         size_t off, size_t lo, size_t hi, hs_kb5 loc[5]) {
     for (int t = 0; t < 5; t++) loc[t] = hs_kb5_zero();
-    const hs_kb *sc[HS_GKR_LANES];
+    const hs_kb *sc[HS_GKR_MAX_WIDTH];
     for (unsigned j = 0; j < ly->n_cube; j++) sc[j] = ly->cols[j] + off;
     if (round == 0 && !kmode) {
-        hs_kb5 acc[HS_GKR_LANES][3];
+        hs_kb5 acc[HS_GKR_MAX_WIDTH][3];
         memset(acc, 0, sizeof acc);
         k->round0(sc, ly->n_cube, h, eq, lo, hi, acc);
         for (int t = 0; t < 3; t++)
             for (unsigned j = 0; j < ly->n_cube; j++) loc[t] = hs_kb5_add(loc[t], hs_kb5_mul(coef[j], acc[j][t]));
     } else if (round == 1 && r0 && !kmode) {
         /* (A + r0 D)^3 = A^3 + 3 r0 A^2 D + 3 r0^2 A D^2 + r0^3 D^3 */
-        hs_kb5 acc[HS_GKR_LANES][3][4], three = hs_kb5_from_base(hs_kb_from_u32(3));
+        hs_kb5 acc[HS_GKR_MAX_WIDTH][3][4], three = hs_kb5_from_base(hs_kb_from_u32(3));
         hs_kb5 r2 = hs_kb5_square(*r0), pw[4] = {hs_kb5_one(), hs_kb5_mul(three, *r0), hs_kb5_mul(three, r2),
                                                   hs_kb5_mul(r2, *r0)};
         memset(acc, 0, sizeof acc);
@@ -143,7 +145,7 @@ static void round_block(const hs_gkr_layer *ly, unsigned round, int kmode, const
                 loc[t] = hs_kb5_add(loc[t], hs_kb5_mul(pw[kk], tk));
             }
     } else {
-        hs_gkr_k5 sf[HS_GKR_LANES];
+        hs_gkr_k5 sf[HS_GKR_MAX_WIDTH];
         for (unsigned j = 0; j < ly->n_cube; j++) sf[j] = hs_gkr_k5_at(fold[j], off);
         k->roundk(sf, ly->n_cube, h, eq, lo, hi, loc);
         if (ly->lin_k) /* the folded cube lane is unscaled: its coefficient applies here */
@@ -211,7 +213,7 @@ static int round_q(const hs_gkr_layer *ly, unsigned round, int kmode, const hs_g
 static void fold_round(const hs_gkr_layer *ly, unsigned round, int kmode, const hs_gkr_scratch *s, const hs_kb5 *scale,
                        const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, hs_kb5 r, unsigned threads) {
     const hs_gkr_kernels *k = s->kern;
-    hs_kb5 sr[HS_GKR_LANES];
+    hs_kb5 sr[HS_GKR_MAX_WIDTH];
     for (unsigned j = 0; j < ly->n_cube; j++) sr[j] = hs_kb5_mul(scale[j], r);
     const size_t h_ = (size_t)1 << (ly->n - 1 - round);
 #pragma omp parallel num_threads(team(h_, threads))
@@ -235,7 +237,7 @@ static void fold_two(const hs_gkr_layer *ly, const hs_gkr_scratch *s, const hs_k
     const size_t q = (size_t)1 << (ly->n - 2);
     const hs_kb5 one = hs_kb5_one(), o0 = hs_kb5_sub(one, r0), o1 = hs_kb5_sub(one, r1);
     const hs_kb5 w[4] = {hs_kb5_mul(o0, o1), hs_kb5_mul(o0, r1), hs_kb5_mul(r0, o1), hs_kb5_mul(r0, r1)};
-    hs_kb5 ws[HS_GKR_LANES][4];
+    hs_kb5 ws[HS_GKR_MAX_WIDTH][4];
     for (unsigned j = 0; j < ly->n_cube; j++)
         for (int b = 0; b < 4; b++) ws[j][b] = hs_kb5_mul(scale[j], w[b]);
 #pragma omp parallel num_threads(team(q, threads))
@@ -304,7 +306,7 @@ int hs_gkr_recv_k(hs_transcript *t, hs_reader *r, hs_kb5 *v, size_t cnt) {
 }
 
 /* The layer's values at rho, sent: a partial layer's cube lane (folded unscaled) and linear column,
- * or a full layer's 16 lanes (unscaled). */
+ * or a full layer's w lanes (unscaled). */
 static void layer_end(const hs_gkr_layer *ly, hs_kb5 gamma, const hs_gkr_k5 *fold, hs_gkr_k5 linp, hs_transcript *t,
                       hs_writer *w, hs_kb5 *vals) {
     if (ly->lin_k) {
@@ -313,7 +315,7 @@ static void layer_end(const hs_gkr_layer *ly, hs_kb5 gamma, const hs_gkr_k5 *fol
         return;
     }
     cube_vals(ly->n_cube, gamma, fold, vals);
-    hs_gkr_send_k(t, w, vals, HS_GKR_LANES);
+    hs_gkr_send_k(t, w, vals, ly->n_cube);
 }
 
 /* One ordinary round in Gruen's form: q from round_q, p sent, r drawn; m (the eq factors already
@@ -340,11 +342,11 @@ static void layer_tables(const hs_gkr_scratch *s, hs_kb5 gamma, hs_kb5 *scale, h
                          hs_gkr_k5 *linp) {
     const size_t N = (size_t)1 << s->n, H = N > 1 ? N / 2 : 1, Q = N > 3 ? N / 4 : 1;
     scale[0] = hs_kb5_one();
-    for (unsigned j = 1; j < HS_GKR_LANES; j++) scale[j] = hs_kb5_mul(scale[j - 1], gamma);
-    for (unsigned j = 0; j < HS_GKR_LANES; j++) coef[j] = kb5_cube(scale[j]);
+    for (unsigned j = 1; j < s->width; j++) scale[j] = hs_kb5_mul(scale[j - 1], gamma);
+    for (unsigned j = 0; j < s->width; j++) coef[j] = kb5_cube(scale[j]);
     *linp = planes(s->lin, N);
     fold[0] = planes(s->fold, H);
-    for (unsigned j = 1; j < HS_GKR_LANES; j++) fold[j] = planes(s->fold + 5 * H + (size_t)(j - 1) * 5 * Q, Q);
+    for (unsigned j = 1; j < s->width; j++) fold[j] = planes(s->fold + 5 * H + (size_t)(j - 1) * 5 * Q, Q);
 }
 
 /* dst = sum_{j < kc} coef[j] cols[j] over 2^n rows, on the team. */
@@ -370,8 +372,9 @@ int hs_gkr_lin_combine(const hs_kb *const *cols, unsigned kc, const hs_kb5 *coef
 static const char *layer_setup(const hs_gkr_layer *ly, const hs_gkr_scratch *s, hs_kb5 gamma, hs_kb5 *scale,
                                hs_kb5 *coef, hs_gkr_k5 *fold, hs_gkr_k5 *linp) {
     if (hs_kb5_is_zero(gamma)) return "degenerate batching challenge";
+    if (ly->n_cube < 1 || ly->n_cube > s->width) return "layer wider than the scratch";
     layer_tables(s, gamma, scale, coef, fold, linp);
-    if (ly->n_cube == HS_GKR_LANES) return NULL;
+    if (!ly->lin_k) return NULL;
     if (ly->n_cube != 1 || !ly->lin_k || ly->lin_cap < ((size_t)1 << ly->n)) return "bad linear column";
     coef[0] = ly->cube_coef;
     return NULL;
@@ -382,10 +385,10 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
                        const char **why) {
     const unsigned n = ly->n;
     if (n < 1 || n > s->n) return *why = "layer size does not fit the scratch", 0;
-    hs_kb5 scale[HS_GKR_LANES], coef[HS_GKR_LANES];
-    hs_gkr_k5 fold[HS_GKR_LANES], linp;
+    hs_kb5 scale[HS_GKR_MAX_WIDTH], coef[HS_GKR_MAX_WIDTH];
+    hs_gkr_k5 fold[HS_GKR_MAX_WIDTH], linp;
     if ((*why = layer_setup(ly, s, gamma, scale, coef, fold, &linp))) return 0;
-    const int has_lin = ly->n_cube < HS_GKR_LANES;
+    const int has_lin = ly->lin_k != NULL;
     const hs_gkr_k5 *lin = has_lin ? &linp : NULL;
     if (has_lin) { /* small layers only (the walk skips from n = 3): the update, then a copy to fold */
         const hs_gkr_k5 src = planes(ly->lin_k, ly->lin_cap);
@@ -431,7 +434,7 @@ int hs_gkr_eval_cols(const hs_kb *const *cols, unsigned k, unsigned n, const hs_
 }
 
 int hs_gkr_eval_rows(const hs_kb *rows, unsigned width, unsigned n, const hs_kb5 *z, hs_kb5 *out, unsigned threads) {
-    if (width > HS_GKR_LANES) return 0;
+    if (width > HS_GKR_MAX_WIDTH) return 0;
     const size_t N = (size_t)1 << n;
     hs_kb5 *eq = hs_alloc_array(N, sizeof *eq);
     if (!eq) return 0;
@@ -442,7 +445,7 @@ int hs_gkr_eval_rows(const hs_kb *rows, unsigned width, unsigned n, const hs_kb5
     {
         const size_t nt = (size_t)omp_get_num_threads(), id = (size_t)omp_get_thread_num();
         const size_t a = N * id / nt, b = N * (id + 1) / nt;
-        hs_kb5 loc[HS_GKR_LANES];
+        hs_kb5 loc[HS_GKR_MAX_WIDTH];
         for (unsigned j = 0; j < width; j++) loc[j] = hs_kb5_zero();
         for (size_t x = a; x < b; x++)
             for (unsigned j = 0; j < width; j++)
@@ -503,10 +506,10 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
     if (n < HS_GKR_SKIP || n > s->n) return *why = "layer size does not fit the scratch", 0;
     const unsigned nr = n - HS_GKR_SKIP; /* ordinary rounds */
     const size_t N = (size_t)1 << s->n, M = (size_t)1 << nr;
-    hs_kb5 scale[HS_GKR_LANES], coef[HS_GKR_LANES];
-    hs_gkr_k5 fold[HS_GKR_LANES], linp;
+    hs_kb5 scale[HS_GKR_MAX_WIDTH], coef[HS_GKR_MAX_WIDTH];
+    hs_gkr_k5 fold[HS_GKR_MAX_WIDTH], linp;
     if ((*why = layer_setup(ly, s, gamma, scale, coef, fold, &linp))) return 0;
-    const int has_lin = ly->n_cube < HS_GKR_LANES;
+    const int has_lin = ly->lin_k != NULL;
     const hs_gkr_k5 *lin = has_lin ? &linp : NULL;
     /* the skip round: eq(y', .) over the M rows of a block (after the suffix tables' room) */
     const hs_gkr_k5 eqf = hs_gkr_k5_at(planes(s->eq, N), M);
@@ -518,7 +521,7 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
     {
         size_t lo, hi;
         my_range(M, &lo, &hi);
-        hs_kb5 acc[HS_GKR_LANES][SKIP_PTS], loc[SKIP_PTS], ll[HS_GKR_SKIP_D];
+        hs_kb5 acc[HS_GKR_MAX_WIDTH][SKIP_PTS], loc[SKIP_PTS], ll[HS_GKR_SKIP_D];
         memset(acc, 0, sizeof acc);
         k->skip(ly->cols, ly->n_cube, M, eqf, lo, hi, acc);
         for (unsigned X = 0; X < SKIP_PTS; X++) {
@@ -543,7 +546,7 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
     claim = hs_gkr_skip_interp(qv, HS_GKR_SKIP_DEG, rho[0]);
     /* bind d to rho_0: the cube lanes into K (scaled by gamma^j), the caller's linear column into the
      * scratch (it stays as it is for the next layer's update) */
-    hs_kb5 L[HS_GKR_SKIP_D], wl[HS_GKR_LANES][HS_GKR_SKIP_D];
+    hs_kb5 L[HS_GKR_SKIP_D], wl[HS_GKR_MAX_WIDTH][HS_GKR_SKIP_D];
     hs_gkr_skip_basis(rho[0], L);
     for (unsigned j = 0; j < ly->n_cube; j++)
         for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) wl[j][d] = hs_kb5_mul(scale[j], L[d]);
@@ -602,8 +605,9 @@ static int verify_layer(unsigned n, int skip, unsigned n_cube, const hs_kb5 *z, 
                         hs_transcript *t, hs_reader *r, hs_kb5 *rho, hs_kb5 *vals, const char **why) {
     hs_kb5 eqv;
     if (!verify_rounds(n, skip, z, &claim, t, r, rho, &eqv, why)) return 0;
-    if (!hs_gkr_recv_k(t, r, vals, HS_GKR_LANES)) return *why = r->err, 0;
-    return final_check(eqv, hs_gkr_layer_g(n_cube, gamma, vals), claim, why);
+    if (n_cube < 1 || n_cube > HS_GKR_MAX_WIDTH) return *why = "layer wider than the verifier's tables", 0;
+    if (!hs_gkr_recv_k(t, r, vals, n_cube)) return *why = r->err, 0;
+    return final_check(eqv, hs_gkr_layer_g(n_cube, n_cube, gamma, vals), claim, why);
 }
 
 int hs_gkr_layer_verify(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,

@@ -1,6 +1,6 @@
-/* Witness of the gkr walk: every pre-S-box state of Poseidon2-KB16, column-major. One fused pass
- * (gkr_witness.h: row kernels) runs the permutation and writes each column from the running state. */
-#include <pthread.h>
+/* Witness of the gkr walk: every pre-S-box state of a permutation (gkr_perm.h), column-major. One
+ * fused pass (gkr_witness.h: row kernels) runs the permutation and writes each column from the
+ * running state. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,128 +10,17 @@
 #include "util/cpu.h"
 #include "util/parallel.h"
 
-void hs_gkr_layer_rc(unsigned layer, hs_kb rc[HS_GKR_LANES]) {
-    const hs_p2_params *pp = hs_p2_kb16();
-    memset(rc, 0, HS_GKR_LANES * sizeof *rc);
-    if (layer < 4)
-        memcpy(rc, pp->rc_init[layer], HS_GKR_LANES * sizeof *rc);
-    else if (layer < 24)
-        rc[0] = pp->rc_int[layer - 4];
-    else
-        memcpy(rc, pp->rc_final[layer - 24], HS_GKR_LANES * sizeof *rc);
-}
-
-/* ---- linear layers and their inverses ---- */
-
-static hs_kb minv_e[HS_GKR_LANES * HS_GKR_LANES], minv_i[HS_GKR_LANES * HS_GKR_LANES];
-static pthread_once_t minv_once = PTHREAD_ONCE_INIT;
-
-/* Gauss-Jordan on [M | I]; both matrices are invertible mod p (det M_E = 937890625,
- * det M_I = 1032385032, GKR.md (a)), so a pivot always exists. */
-static void invert16(const hs_kb *m, hs_kb *inv) {
-    enum { W = HS_GKR_LANES };
-    hs_kb a[W][2 * W];
-    for (unsigned i = 0; i < W; i++)
-        for (unsigned k = 0; k < W; k++) a[i][k] = m[i * W + k], a[i][W + k] = i == k ? HS_KB_ONE : 0;
-    for (unsigned c = 0; c < W; c++) {
-        unsigned piv = c;
-        while (piv < W && a[piv][c] == 0) piv++;
-        if (piv == W) return; /* singular: cannot happen for the Poseidon2 matrices */
-        if (piv != c)
-            for (unsigned k = 0; k < 2 * W; k++) {
-                hs_kb tmp = a[c][k];
-                a[c][k] = a[piv][k], a[piv][k] = tmp;
-            }
-        hs_kb iv = hs_kb_inv(a[c][c]);
-        for (unsigned k = 0; k < 2 * W; k++) a[c][k] = hs_kb_mul(a[c][k], iv);
-        for (unsigned i = 0; i < W; i++) {
-            if (i == c || a[i][c] == 0) continue;
-            hs_kb f = a[i][c];
-            for (unsigned k = 0; k < 2 * W; k++) a[i][k] = hs_kb_sub(a[i][k], hs_kb_mul(f, a[c][k]));
-        }
-    }
-    for (unsigned i = 0; i < W; i++)
-        for (unsigned k = 0; k < W; k++) inv[i * W + k] = a[i][W + k];
-}
-
-/* Column k of M is M applied to the unit vector e_k. */
-static void matrix_of(int full, hs_kb *m) {
-    const hs_p2_params *pp = hs_p2_kb16();
-    for (unsigned k = 0; k < HS_GKR_LANES; k++) {
-        uint32_t e[HS_GKR_LANES] = {0};
-        e[k] = HS_KB_ONE;
-        if (full)
-            hs_p2_external_linear(pp, e);
-        else
-            hs_p2_internal_linear(pp, e);
-        for (unsigned i = 0; i < HS_GKR_LANES; i++) m[i * HS_GKR_LANES + k] = e[i];
-    }
-}
-
-static void init_minv(void) {
-    hs_kb m[HS_GKR_LANES * HS_GKR_LANES];
-    matrix_of(1, m);
-    invert16(m, minv_e);
-    matrix_of(0, m);
-    invert16(m, minv_i);
-}
-
-const hs_kb *hs_gkr_minv(int full) {
-    pthread_once(&minv_once, init_minv);
-    return full ? minv_e : minv_i;
-}
-
-void hs_gkr_apply_minv(int full, const hs_kb5 *v, hs_kb5 *out) {
-    const hs_kb *mi = hs_gkr_minv(full);
-    for (unsigned i = 0; i < HS_GKR_LANES; i++) {
-        hs_kb5 acc = hs_kb5_zero();
-        for (unsigned k = 0; k < HS_GKR_LANES; k++)
-            acc = hs_kb5_add(acc, hs_kb5_mul_base(v[k], mi[i * HS_GKR_LANES + k]));
-        out[i] = acc;
-    }
-}
-
-/* ---- partial lanes as combinations of the basis ---- */
-
-static hs_kb pmap[HS_GKR_PARTIAL][15 * HS_GKR_BASIS];
-static pthread_once_t pmap_once = PTHREAD_ONCE_INIT;
-
-/* Symbolic replay of the partial rounds: each lane is a coefficient vector over the basis. Lane 0
- * of u_4 never matters (the first partial round replaces it by s_0 before M_I mixes it in). */
-static void init_pmap(void) {
-    const hs_p2_params *pp = hs_p2_kb16();
-    static hs_kb st[HS_GKR_LANES][HS_GKR_BASIS];
-    memset(st, 0, sizeof st);
-    for (unsigned j = 1; j < HS_GKR_LANES; j++) st[j][j - 1] = HS_KB_ONE;
-    for (unsigned r = 0; r < HS_GKR_PARTIAL; r++) {
-        for (unsigned j = 1; j < HS_GKR_LANES; j++) memcpy(pmap[r] + (j - 1) * HS_GKR_BASIS, st[j], sizeof st[j]);
-        if (r + 1 == HS_GKR_PARTIAL) break; /* s_19 feeds no partial layer */
-        memset(st[0], 0, sizeof st[0]);
-        st[0][15 + r] = HS_KB_ONE;
-        for (unsigned b = 0; b < HS_GKR_BASIS; b++) {
-            uint32_t v[HS_GKR_LANES];
-            for (unsigned j = 0; j < HS_GKR_LANES; j++) v[j] = st[j][b];
-            hs_p2_internal_linear(pp, v);
-            for (unsigned j = 0; j < HS_GKR_LANES; j++) st[j][b] = v[j];
-        }
-    }
-}
-
-const hs_kb *hs_gkr_partial_map(unsigned r) {
-    pthread_once(&pmap_once, init_pmap);
-    return r < HS_GKR_PARTIAL ? pmap[r] : NULL;
-}
-
 /* ---- witness ---- */
 
-#define COL_PART0(w) ((size_t)(w)->n_slots * HS_GKR_LANES)
-#define COL_BASIS(w) (COL_PART0(w) + HS_GKR_PARTIAL)
+#define COL_PART0(w) ((size_t)(w)->n_slots * (w)->perm->width)
+#define COL_BASIS(w) (COL_PART0(w) + (w)->perm->partial)
 
 const hs_kb *hs_gkr_col(const hs_gkr_witness *w, unsigned layer, unsigned lane) {
-    if (layer >= HS_GKR_LAYERS || lane >= HS_GKR_LANES) return NULL;
-    if (!hs_gkr_layer_full(layer)) return lane ? NULL : w->pre + (COL_PART0(w) + layer - 4) * w->N;
+    const hs_gkr_perm *p = w->perm;
+    if (layer >= p->layers || lane >= p->width) return NULL;
+    if (!hs_gkr_layer_full(p, layer)) return lane ? NULL : w->pre + (COL_PART0(w) + layer - HS_GKR_HALF) * w->N;
     if (w->slot[layer] < 0) return NULL;
-    return w->pre + ((size_t)w->slot[layer] * HS_GKR_LANES + lane) * w->N;
+    return w->pre + ((size_t)w->slot[layer] * p->width + lane) * w->N;
 }
 
 static hs_kb *col_mut(hs_gkr_witness *w, unsigned layer, unsigned lane) {
@@ -139,7 +28,7 @@ static hs_kb *col_mut(hs_gkr_witness *w, unsigned layer, unsigned lane) {
 }
 
 const hs_kb *hs_gkr_basis(const hs_gkr_witness *w, unsigned k) {
-    return k < HS_GKR_BASIS ? w->pre + (COL_BASIS(w) + k) * w->N : NULL;
+    return k < w->perm->basis ? w->pre + (COL_BASIS(w) + k) * w->N : NULL;
 }
 
 void hs_gkr_lane(const hs_gkr_witness *w, unsigned layer, unsigned lane, hs_kb *out) {
@@ -148,10 +37,11 @@ void hs_gkr_lane(const hs_gkr_witness *w, unsigned layer, unsigned lane, hs_kb *
         memcpy(out, c, w->N * sizeof *out);
         return;
     }
-    const hs_kb *map = hs_gkr_partial_map(layer - 4) + (lane - 1) * HS_GKR_BASIS;
+    const hs_gkr_perm *p = w->perm;
+    const hs_kb *map = p->pmap[layer - HS_GKR_HALF] + (lane - 1) * HS_GKR_MAP_STRIDE;
     for (size_t x = 0; x < w->N; x++) {
-        hs_kb acc = 0;
-        for (unsigned k = 0; k < HS_GKR_BASIS; k++) acc = hs_kb_add(acc, hs_kb_mul(map[k], hs_gkr_basis(w, k)[x]));
+        hs_kb acc = map[HS_GKR_MAP_CONST];
+        for (unsigned k = 0; k < p->basis; k++) acc = hs_kb_add(acc, hs_kb_mul(map[k], hs_gkr_basis(w, k)[x]));
         out[x] = acc;
     }
 }
@@ -159,9 +49,9 @@ void hs_gkr_lane(const hs_gkr_witness *w, unsigned layer, unsigned lane, hs_kb *
 void hs_gkr_layer_of(const hs_gkr_witness *w, unsigned layer, hs_gkr_layer *ly) {
     memset(ly, 0, sizeof *ly);
     ly->n = w->n;
-    if (hs_gkr_layer_full(layer)) {
-        ly->n_cube = HS_GKR_LANES;
-        for (unsigned j = 0; j < HS_GKR_LANES; j++) ly->cols[j] = hs_gkr_col(w, layer, j);
+    if (hs_gkr_layer_full(w->perm, layer)) {
+        ly->n_cube = w->perm->width;
+        for (unsigned j = 0; j < ly->n_cube; j++) ly->cols[j] = hs_gkr_col(w, layer, j);
         return;
     }
     ly->n_cube = 1;
@@ -169,52 +59,60 @@ void hs_gkr_layer_of(const hs_gkr_witness *w, unsigned layer, hs_gkr_layer *ly) 
 }
 
 #ifndef HS_HAVE_AVX2
-void hs_gkr_wit_rows_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) { hs_gkr_wit_rows_portable(job, lo, m); }
+void hs_gkr_wit_rows_p2kb16_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) { hs_gkr_wit_rows_portable(job, lo, m); }
+void hs_gkr_wit_rows_p2kb24_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) { hs_gkr_wit_rows_portable(job, lo, m); }
 #endif
 
-/* One row at a time, the permutation written out layer by layer (the obviously-right twin of the
- * AVX2 kernel). */
+/* One row at a time, the permutation written out layer by layer from its description (the
+ * obviously-right twin of the AVX2 kernels). */
 void hs_gkr_wit_rows_portable(const hs_gkr_wit_job *job, size_t lo, size_t m) {
-    const hs_p2_params *pp = hs_p2_kb16();
-    enum { W = HS_GKR_LANES, P = HS_GKR_PARTIAL };
+    const hs_gkr_perm *p = job->perm;
+    const unsigned W = p->width, R = p->partial;
     for (size_t x = lo; x < lo + m; x++) {
-        hs_kb s[W];
-        memcpy(s, job->inputs + x * W, sizeof s);
+        hs_kb s[HS_GKR_MAX_WIDTH];
+        memcpy(s, job->inputs + x * W, W * sizeof *s);
         for (unsigned j = 0; j < W; j++)
             if (job->in[j]) job->in[j][x] = s[j];
-        hs_p2_external_linear(pp, s);
+        if (p->initial) p->initial(p->ctx, 0, s);
         for (unsigned L = 0; L < job->layers; L++) {
-            if (hs_gkr_layer_full(L)) {
-                const uint32_t *rc = L < 4 ? pp->rc_init[L] : pp->rc_final[L - 24];
-                hs_kb *const *d = job->full[L < 4 ? L : L - 20];
+            if (hs_gkr_layer_full(p, L)) {
+                const unsigned f = L < HS_GKR_HALF ? L : L - R;
+                hs_kb *const *d = job->full[f];
                 for (unsigned j = 0; j < W; j++) {
-                    s[j] = hs_kb_add(s[j], rc[j]);
+                    s[j] = hs_kb_add(s[j], p->rc_full[f][j]);
                     if (d[j]) d[j][x] = s[j];
                 }
-                if (L + 1 == job->layers && L < 4) break; /* hs_gkr_witness_initial: pre_3 is the last */
+                if (L + 1 == job->layers && L < HS_GKR_HALF) break; /* hs_gkr_witness_initial: the last it needs */
                 for (unsigned j = 0; j < W; j++) s[j] = hs_kb_cube(s[j]);
-                hs_p2_external_linear(pp, s);
+                p->full(p->ctx, 0, s);
                 continue;
             }
-            const unsigned q = L - 4;
-            if (q == 0)
+            const unsigned q = L - HS_GKR_HALF;
+            if (q == 0) {
+                if (p->entry) {
+                    for (unsigned j = 0; j < W; j++) s[j] = hs_kb_add(s[j], p->entry_c[j]);
+                    p->entry(p->ctx, 0, s);
+                }
                 for (unsigned j = 1; j < W; j++) job->basis[j - 1][x] = s[j];
-            s[0] = hs_kb_add(s[0], pp->rc_int[q]);
+            }
+            s[0] = hs_kb_add(s[0], p->rc_pre[q]);
             job->part[q][x] = s[0];
             s[0] = hs_kb_cube(s[0]);
-            if (q + 1 < P) job->basis[15 + q][x] = s[0];
-            hs_p2_internal_linear(pp, s);
+            if (q + 1 < R) job->basis[W - 1 + q][x] = s[0];
+            s[0] = hs_kb_add(s[0], p->rc_post[q]);
+            p->part(p->ctx, q, s);
         }
-        if (job->layers < HS_GKR_LAYERS) continue;
+        if (job->layers < p->layers) continue;
         for (unsigned j = 0; j < W; j++)
             if (job->out[j]) job->out[j][x] = s[j];
-        if (job->rows) memcpy(job->rows + x * W, s, sizeof s);
+        if (job->rows) memcpy(job->rows + x * W, s, W * sizeof *s);
     }
 }
 
-static void wit_batch(void *job, size_t lo, size_t cnt) {
-    if (hs_cpu_has_avx2())
-        hs_gkr_wit_rows_avx2(job, lo, cnt);
+static void wit_batch(void *vj, size_t lo, size_t cnt) {
+    const hs_gkr_wit_job *job = vj;
+    if (job->perm->rows_avx2 && hs_cpu_has_avx2())
+        job->perm->rows_avx2(job, lo, cnt);
     else
         hs_gkr_wit_rows_portable(job, lo, cnt);
 }
@@ -224,48 +122,53 @@ static void run_job(hs_gkr_wit_job *job, size_t N, unsigned threads) {
     hs_parallel_batches(N, chunk < 1024 ? 1024 : chunk, threads, wit_batch, job);
 }
 
-/* Full layers 0..3 (or 24..27) into their slots, if held. */
+/* The initial (or final: L0 = HALF + partial) full layers into their slots, if held. */
 static void job_full(hs_gkr_wit_job *job, hs_gkr_witness *w, unsigned L0) {
-    for (unsigned L = L0; L < L0 + 4; L++)
-        for (unsigned j = 0; w->slot[L] >= 0 && j < HS_GKR_LANES; j++) job->full[L < 4 ? L : L - 20][j] = col_mut(w, L, j);
+    const hs_gkr_perm *p = w->perm;
+    for (unsigned L = L0; L < L0 + HS_GKR_HALF; L++)
+        for (unsigned j = 0; w->slot[L] >= 0 && j < p->width; j++)
+            job->full[L < HS_GKR_HALF ? L : L - p->partial][j] = col_mut(w, L, j);
 }
 
-int hs_gkr_witness_build(hs_gkr_witness *w, const hs_kb *inputs, unsigned n, unsigned threads, hs_kb *rows_out,
-                         int flags) {
+int hs_gkr_witness_build(hs_gkr_witness *w, const hs_gkr_perm *p, const hs_kb *inputs, unsigned n, unsigned threads,
+                         hs_kb *rows_out, int flags) {
     const int io_cols = flags & HS_GKR_WIT_IO;
+    const unsigned F = HS_GKR_HALF + p->partial; /* the first final full layer */
     memset(w, 0, sizeof *w);
+    w->perm = p;
     w->n = n;
     w->N = (size_t)1 << n;
-    w->n_slots = flags & HS_GKR_WIT_ALL ? 8 : 4;
-    for (unsigned L = 0; L < HS_GKR_LAYERS; L++) w->slot[L] = -1;
-    for (unsigned L = 24; L < 28; L++) w->slot[L] = (int)(L - 24);
-    if (w->n_slots == 8)
-        for (unsigned L = 0; L < 4; L++) w->slot[L] = (int)(4 + L);
-    w->n_cols = (size_t)w->n_slots * HS_GKR_LANES + HS_GKR_PARTIAL + HS_GKR_BASIS;
+    w->n_slots = flags & HS_GKR_WIT_ALL ? 2 * HS_GKR_HALF : HS_GKR_HALF;
+    for (unsigned L = 0; L < HS_GKR_MAX_LAYERS; L++) w->slot[L] = -1;
+    for (unsigned L = F; L < F + HS_GKR_HALF; L++) w->slot[L] = (int)(L - F);
+    if (w->n_slots == 2 * HS_GKR_HALF)
+        for (unsigned L = 0; L < HS_GKR_HALF; L++) w->slot[L] = (int)(HS_GKR_HALF + L);
+    w->n_cols = hs_gkr_witness_cols(p, w->n_slots);
     w->pre = hs_alloc_array(w->N, w->n_cols * sizeof(hs_kb));
     if (io_cols) {
-        w->in = hs_alloc_array(w->N, HS_GKR_LANES * sizeof(hs_kb));
-        w->out = hs_alloc_array(w->N, HS_GKR_LANES * sizeof(hs_kb));
+        w->in = hs_alloc_array(w->N, p->width * sizeof(hs_kb));
+        w->out = hs_alloc_array(w->N, p->width * sizeof(hs_kb));
     }
     if (!w->pre || (io_cols && (!w->in || !w->out))) {
         hs_gkr_witness_free(w);
         return 0;
     }
-    hs_gkr_wit_job job = {.inputs = inputs, .rows = rows_out, .layers = HS_GKR_LAYERS};
+    hs_gkr_wit_job job = {.perm = p, .inputs = inputs, .rows = rows_out, .layers = p->layers};
     job_full(&job, w, 0);
-    job_full(&job, w, 24);
-    for (unsigned q = 0; q < HS_GKR_PARTIAL; q++) job.part[q] = col_mut(w, 4 + q, 0);
-    for (unsigned k = 0; k < HS_GKR_BASIS; k++) job.basis[k] = w->pre + (COL_BASIS(w) + k) * w->N;
-    for (unsigned j = 0; io_cols && j < HS_GKR_LANES; j++) job.in[j] = w->in + j * w->N, job.out[j] = w->out + j * w->N;
+    job_full(&job, w, F);
+    for (unsigned q = 0; q < p->partial; q++) job.part[q] = col_mut(w, HS_GKR_HALF + q, 0);
+    for (unsigned k = 0; k < p->basis; k++) job.basis[k] = w->pre + (COL_BASIS(w) + k) * w->N;
+    for (unsigned j = 0; io_cols && j < p->width; j++) job.in[j] = w->in + j * w->N, job.out[j] = w->out + j * w->N;
     run_job(&job, w->N, threads);
     return 1;
 }
 
-/* Only the first 3 rounds run again, straight into the slots of layers 24..27. */
+/* Only the initial full rounds run again, straight into the slots of the final ones. */
 int hs_gkr_witness_initial(hs_gkr_witness *w, const hs_kb *inputs, unsigned threads) {
     if (w->slot[0] >= 0) return 1;
-    for (unsigned L = 0; L < 4; L++) w->slot[L] = w->slot[24 + L], w->slot[24 + L] = -1;
-    hs_gkr_wit_job job = {.inputs = inputs, .layers = 4};
+    const unsigned F = HS_GKR_HALF + w->perm->partial;
+    for (unsigned L = 0; L < HS_GKR_HALF; L++) w->slot[L] = w->slot[F + L], w->slot[F + L] = -1;
+    hs_gkr_wit_job job = {.perm = w->perm, .inputs = inputs, .layers = HS_GKR_HALF};
     job_full(&job, w, 0);
     run_job(&job, w->N, threads);
     return 1;

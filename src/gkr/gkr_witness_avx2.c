@@ -1,4 +1,5 @@
-/* AVX2 kernel of the gkr witness: the fused row kernel (gkr_witness.h). */
+/* AVX2 kernels of the gkr witness for Poseidon2-KB16 and -KB24: the fused row kernel
+ * (gkr_witness.h), one body compiled for each width. */
 #include <immintrin.h>
 #include <stdint.h>
 
@@ -17,22 +18,27 @@
 #define AI HS_P2X8_AI
 #define UNROLL HS_P2X8_UNROLL
 #define G 2
+enum { MW = HS_GKR_MAX_WIDTH };
 
 typedef struct {
     __m256i P, MU;
-    __m256i rc_full[8][HS_GKR_LANES]; /* rc of layers 0..3, 24..27 */
-    __m256i rc_part[HS_GKR_PARTIAL];
+    __m256i rc_full[2 * HS_GKR_HALF][MW]; /* rc of the initial, then the final full layers */
+    __m256i rc_part[HS_GKR_MAX_PARTIAL];
 } wconst;
 
-/* M_I = J + diag(V); KoalaBear-16's V (Plonky3): -2, 1, 2, 1/2, 3, 4, -1/2, -3, -4, 2^-8, 2^-3,
- * 2^-24, -2^-8, -2^-3, -2^-4, -2^-24, as a small factor (0: a power) and an exponent e for
- * V = sign(e) 2^-|e|; tests/test_gkr_witness.c checks it against hs_p2_internal_linear. */
-static const int8_t v_small[HS_GKR_LANES] = {-2, 1, 2, 0, 3, 4, 0, -3, -4, 0, 0, 0, 0, 0, 0, 0};
-static const int8_t v_exp[HS_GKR_LANES] = {0, 0, 0, 1, 0, 0, -1, 0, 0, 8, 3, 24, -8, -3, -4, -24};
+/* M_I = J + diag(V); Plonky3's V as a small factor (0: a power) and an exponent e for
+ * V = sign(e) 2^-|e|. KoalaBear-16: -2, 1, 2, 1/2, 3, 4, -1/2, -3, -4, 2^-8, 2^-3, 2^-24, -2^-8,
+ * -2^-3, -2^-4, -2^-24; KoalaBear-24: -2, 1, 2, 1/2, 3, 4, -1/2, -3, -4, 2^-8, 2^-2 .. 2^-6,
+ * 2^-24, -2^-8, -2^-3 .. -2^-7, -2^-9, -2^-24. tests/test_gkr_witness.c checks both against the
+ * portable kernel (hs_p2_internal_linear). */
+static const int8_t v_small16[16] = {-2, 1, 2, 0, 3, 4, 0, -3, -4, 0, 0, 0, 0, 0, 0, 0};
+static const int8_t v_exp16[16] = {0, 0, 0, 1, 0, 0, -1, 0, 0, 8, 3, 24, -8, -3, -4, -24};
+static const int8_t v_small24[24] = {-2, 1, 2, 0, 3, 4, 0, -3, -4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static const int8_t v_exp24[24] = {0, 0, 0, 1, 0, 0, -1, 0, 0, 8, 2, 3, 4, 5, 6, 24, -8, -3, -4, -5, -6, -7, -9, -24};
 
-/* sum + V_j x, j >= 1 (constants fold once the lane loop is unrolled). */
-AI __m256i add_vx(__m256i sum, __m256i x, const unsigned j, __m256i P) {
-    const int c = v_small[j], e = v_exp[j], k = e < 0 ? -e : e;
+/* sum + V x for V given by (c, e) (constants fold once the lane loop is unrolled). */
+AI __m256i add_vx(__m256i sum, __m256i x, const int c, const int e, __m256i P) {
+    const int k = e < 0 ? -e : e;
     __m256i t;
     if (c == 1 || c == -1)
         t = x;
@@ -58,30 +64,38 @@ AI void put(hs_kb *col, size_t x, __m256i a, __m256i b, int nt) {
     }
 }
 
-/* pre = u + rc into the columns d (if d[0]); then, unless last, u = M_E (pre^3). One out-of-line
- * copy for all 8 full layers. */
-static __attribute__((noinline)) void full_layer(const wconst *K, __m256i (*s)[HS_GKR_LANES], const __m256i *rc,
-                                                 hs_kb *const *d, size_t x, int nt, int last) {
+/* pre = u + rc into the columns d (if d[0]); then, unless last, u = M_E (pre^3). */
+AI void full_layer_w(const wconst *K, __m256i (*s)[MW], const __m256i *rc, hs_kb *const *d, size_t x, int nt, int last,
+                     const unsigned W) {
     UNROLL
     for (unsigned h = 0; h < G; h++)
         UNROLL
-        for (unsigned j = 0; j < HS_GKR_LANES; j++) s[h][j] = hs_mt8_add(s[h][j], rc[j], K->P);
+        for (unsigned j = 0; j < W; j++) s[h][j] = hs_mt8_add(s[h][j], rc[j], K->P);
     if (d[0])
         UNROLL
-        for (unsigned j = 0; j < HS_GKR_LANES; j++) put(d[j], x, s[0][j], s[1][j], nt);
+        for (unsigned j = 0; j < W; j++) put(d[j], x, s[0][j], s[1][j], nt);
     if (last) return;
     UNROLL
     for (unsigned h = 0; h < G; h++) {
         UNROLL
-        for (unsigned j = 0; j < HS_GKR_LANES; j++) s[h][j] = hs_mt8_cube_s(s[h][j], K->P, K->MU);
-        hs_p2x8_external_linear(s[h], HS_GKR_LANES, K->P);
+        for (unsigned j = 0; j < W; j++) s[h][j] = hs_mt8_cube_s(s[h][j], K->P, K->MU);
+        hs_p2x8_external_linear(s[h], W, K->P);
     }
 }
+/* One out-of-line copy per width for all 8 full layers. */
+static __attribute__((noinline)) void full_layer16(const wconst *K, __m256i (*s)[MW], const __m256i *rc,
+                                                   hs_kb *const *d, size_t x, int nt, int last) {
+    full_layer_w(K, s, rc, d, x, nt, last, 16);
+}
+static __attribute__((noinline)) void full_layer24(const wconst *K, __m256i (*s)[MW], const __m256i *rc,
+                                                   hs_kb *const *d, size_t x, int nt, int last) {
+    full_layer_w(K, s, rc, d, x, nt, last, 24);
+}
 
-static void block(const wconst *K, const hs_gkr_wit_job *job, size_t x, int nt) {
-    enum { W = HS_GKR_LANES, P = HS_GKR_PARTIAL };
+AI void block_w(const wconst *K, const hs_gkr_wit_job *job, size_t x, int nt, const unsigned W, const unsigned R,
+                const int8_t *vs, const int8_t *ve) {
     const __m256i Pv = K->P;
-    __m256i s[G][W];
+    __m256i s[G][MW];
     UNROLL
     for (unsigned h = 0; h < G; h++) hs_p2x8_load(s[h], job->inputs + (x + 8 * h) * W, W);
     if (job->in[0])
@@ -89,33 +103,42 @@ static void block(const wconst *K, const hs_gkr_wit_job *job, size_t x, int nt) 
         for (unsigned j = 0; j < W; j++) put(job->in[j], x, s[0][j], s[1][j], nt);
     UNROLL
     for (unsigned h = 0; h < G; h++) hs_p2x8_external_linear(s[h], W, Pv);
-    for (unsigned L = 0; L < 4; L++) full_layer(K, s, K->rc_full[L], job->full[L], x, nt, L + 1 == job->layers);
-    if (job->layers < HS_GKR_LAYERS) return;
+    for (unsigned L = 0; L < HS_GKR_HALF; L++)
+        (W == 16 ? full_layer16 : full_layer24)(K, s, K->rc_full[L], job->full[L], x, nt, L + 1 == job->layers);
+    if (job->layers < 2 * HS_GKR_HALF + R) return;
     UNROLL
     for (unsigned j = 1; j < W; j++) put(job->basis[j - 1], x, s[0][j], s[1][j], nt);
-    for (unsigned q = 0; q < P; q++) {
+    for (unsigned q = 0; q < R; q++) {
         __m256i rest[G], y[G];
         UNROLL
         for (unsigned h = 0; h < G; h++) rest[h] = hs_p2x8_sum_rest(s[h], W, Pv), y[h] = hs_mt8_add(s[h][0], K->rc_part[q], Pv);
         put(job->part[q], x, y[0], y[1], nt);
         UNROLL
         for (unsigned h = 0; h < G; h++) y[h] = hs_mt8_cube_s(y[h], Pv, K->MU);
-        if (q + 1 < P) put(job->basis[15 + q], x, y[0], y[1], nt);
+        if (q + 1 < R) put(job->basis[W - 1 + q], x, y[0], y[1], nt);
         UNROLL
         for (unsigned h = 0; h < G; h++) {
             const __m256i sum = hs_mt8_add(rest[h], y[h], Pv);
             s[h][0] = hs_mt8_sub(rest[h], y[h], Pv); /* V_0 = -2 */
             UNROLL
-            for (unsigned j = 1; j < W; j++) s[h][j] = add_vx(sum, s[h][j], j, Pv);
+            for (unsigned j = 1; j < W; j++) s[h][j] = add_vx(sum, s[h][j], vs[j], ve[j], Pv);
         }
     }
-    for (unsigned L = 4; L < 8; L++) full_layer(K, s, K->rc_full[L], job->full[L], x, nt, 0);
+    for (unsigned L = HS_GKR_HALF; L < 2 * HS_GKR_HALF; L++)
+        (W == 16 ? full_layer16 : full_layer24)(K, s, K->rc_full[L], job->full[L], x, nt, 0);
     if (job->out[0])
         UNROLL
         for (unsigned j = 0; j < W; j++) put(job->out[j], x, s[0][j], s[1][j], nt);
     if (job->rows)
         UNROLL
         for (unsigned h = 0; h < G; h++) hs_p2x8_store(job->rows + (x + 8 * h) * W, s[h], W);
+}
+
+static void block16(const wconst *K, const hs_gkr_wit_job *job, size_t x, int nt) {
+    block_w(K, job, x, nt, 16, 20, v_small16, v_exp16);
+}
+static void block24(const wconst *K, const hs_gkr_wit_job *job, size_t x, int nt) {
+    block_w(K, job, x, nt, 24, 23, v_small24, v_exp24);
 }
 
 /* Streaming stores need every column 32-byte aligned at row lo. */
@@ -125,25 +148,27 @@ static int cols_aligned(hs_kb *const *c, unsigned k, size_t lo) {
     return ok;
 }
 static int aligned(const hs_gkr_wit_job *job, size_t lo) {
-    int ok = lo % 8 == 0 && cols_aligned(job->part, HS_GKR_PARTIAL, lo) && cols_aligned(job->basis, HS_GKR_BASIS, lo) &&
-             cols_aligned(job->in, HS_GKR_LANES, lo) && cols_aligned(job->out, HS_GKR_LANES, lo);
-    for (unsigned i = 0; i < 8; i++) ok &= cols_aligned(job->full[i], HS_GKR_LANES, lo);
+    const hs_gkr_perm *p = job->perm;
+    int ok = lo % 8 == 0 && cols_aligned(job->part, p->partial, lo) && cols_aligned(job->basis, p->basis, lo) &&
+             cols_aligned(job->in, p->width, lo) && cols_aligned(job->out, p->width, lo);
+    for (unsigned i = 0; i < 2 * HS_GKR_HALF; i++) ok &= cols_aligned(job->full[i], p->width, lo);
     return ok;
 }
 
-void hs_gkr_wit_rows_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) {
-    const hs_p2_params *pp = hs_p2_kb16();
+static void rows_p2(const hs_gkr_wit_job *job, size_t lo, size_t m,
+                    void (*blk)(const wconst *, const hs_gkr_wit_job *, size_t, int)) {
+    const hs_gkr_perm *p = job->perm;
     wconst K;
     K.P = _mm256_set1_epi32((int)HS_KB_P), K.MU = _mm256_set1_epi32((int)HS_KB_MU);
-    for (unsigned L = 0; L < 4; L++)
-        for (unsigned j = 0; j < HS_GKR_LANES; j++) {
-            K.rc_full[L][j] = _mm256_set1_epi32((int)pp->rc_init[L][j]);
-            K.rc_full[4 + L][j] = _mm256_set1_epi32((int)pp->rc_final[L][j]);
-        }
-    for (unsigned q = 0; q < HS_GKR_PARTIAL; q++) K.rc_part[q] = _mm256_set1_epi32((int)pp->rc_int[q]);
+    for (unsigned L = 0; L < 2 * HS_GKR_HALF; L++)
+        for (unsigned j = 0; j < p->width; j++) K.rc_full[L][j] = _mm256_set1_epi32((int)p->rc_full[L][j]);
+    for (unsigned q = 0; q < p->partial; q++) K.rc_part[q] = _mm256_set1_epi32((int)p->rc_pre[q]);
     const int nt = aligned(job, lo);
     size_t x = lo;
-    for (; x + 8 * G <= lo + m; x += 8 * G) block(&K, job, x, nt);
+    for (; x + 8 * G <= lo + m; x += 8 * G) blk(&K, job, x, nt);
     if (nt) _mm_sfence(); /* streaming stores are weakly ordered: visible before the caller reads */
     if (x < lo + m) hs_gkr_wit_rows_portable(job, x, lo + m - x);
 }
+
+void hs_gkr_wit_rows_p2kb16_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) { rows_p2(job, lo, m, block16); }
+void hs_gkr_wit_rows_p2kb24_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) { rows_p2(job, lo, m, block24); }

@@ -23,7 +23,9 @@
 #define RAGGED_HEADER_MAX (RAGGED_FIXED_BYTES + HS_RAGGED_MAX_REGIONS)
 #define RAGGED_DEGREE 4u /* eq times cubes */
 #define E_BYTES 20u
-#define LANES HS_GKR_LANES
+#define LANES HS_RAGGED_LANES
+
+static const hs_gkr_perm *p2kb16(void) { return hs_gkr_perm_get(HS_GKR_P2_KB16); }
 
 static const char *const variant_names[3] = {"independent", "padded", "ragged"};
 
@@ -129,7 +131,7 @@ static void transcript_start(hs_transcript *tr, const uint8_t *hb, size_t hlen, 
 
 static void strip_rc(unsigned layer, const hs_kb5 *vals, hs_kb5 *v) {
     hs_kb rc[LANES];
-    hs_gkr_layer_rc(layer, rc);
+    hs_gkr_layer_rc(p2kb16(), layer, rc);
     for (unsigned j = 0; j < LANES; j++) v[j] = hs_kb5_sub(vals[j], hs_kb5_from_base(rc[j]));
 }
 
@@ -206,7 +208,7 @@ static int lanes_step(region *g, unsigned k, unsigned L, unsigned threads) {
         consts.kappa = hs_kb_add(consts.kappa, consts.iv[j]);
     }
     consts.kappa = hs_kb5_inv(hs_kb5_from_base(consts.kappa)).c[0];
-    hs_gkr_layer_rc(L + 1, consts.rc);
+    hs_gkr_layer_rc(p2kb16(), L + 1, consts.rc);
     size_t first[HS_RAGGED_MAX_REGIONS + 1];
     first[0] = 0;
     for (unsigned a = 0; a < k; a++) {
@@ -231,7 +233,7 @@ static int lanes_step(region *g, unsigned k, unsigned L, unsigned threads) {
 
 /* Witness, outputs (outs: 2^n rows, may be NULL) and partial lanes of one region table. */
 static int region_build(region *g, unsigned threads, hs_kb *outs, size_t corrupt) {
-    if (!hs_gkr_witness_build(&g->wit, g->rows, g->n, threads, outs, 0)) return 0;
+    if (!hs_gkr_witness_build(&g->wit, p2kb16(), g->rows, g->n, threads, outs, 0)) return 0;
     if (corrupt && corrupt <= g->wit.N * g->wit.n_cols)
         g->wit.pre[corrupt - 1] = hs_kb_add(g->wit.pre[corrupt - 1], HS_KB_ONE);
     return 1;
@@ -251,8 +253,8 @@ static int walk_prove(region *g, unsigned k, unsigned nv, hs_transcript *tr, hs_
         return *why = "out of memory", 0;
     }
     int ok = 0;
-    for (unsigned L = HS_GKR_LAYERS; L-- > 0;) {
-        const int full = hs_gkr_layer_full(L);
+    for (unsigned L = p2kb16()->layers; L-- > 0;) {
+        const int full = hs_gkr_layer_full(p2kb16(), L);
         if (L == 3)
             for (unsigned a = 0; a < k; a++) hs_gkr_witness_initial(&g[a].wit, g[a].rows, threads);
         if (!full && !lanes_step(g, k, L, threads)) {
@@ -288,7 +290,7 @@ static void put_terminal(hs_ragged_claims *cl, unsigned a, unsigned n, const hs_
     if (!cl) return;
     cl->n_in[a] = n;
     memcpy(cl->rho_in[a], z, n * sizeof *z);
-    hs_gkr_apply_minv(1, v, cl->x_claim[a]); /* u_0 = M_E x */
+    hs_gkr_apply_inv(p2kb16(), p2kb16()->initial_inv, v, cl->x_claim[a]); /* u_0 = M_E x */
 }
 
 int hs_ragged_prove(const hs_ragged_shape *shape_in, const hs_kb *const *inputs, hs_kb *const *outputs,
@@ -402,12 +404,12 @@ typedef struct {
 
 static int walk_verify(vregion *g, unsigned k, unsigned nv, hs_transcript *tr, hs_reader *r, const char **why) {
     hs_kb5 rho[HS_RAGGED_MAX_W], omega[HS_RAGGED_MAX_REGIONS][LANES];
-    for (unsigned L = HS_GKR_LAYERS; L-- > 0;) {
-        const int full = hs_gkr_layer_full(L);
+    for (unsigned L = p2kb16()->layers; L-- > 0;) {
+        const int full = hs_gkr_layer_full(p2kb16(), L);
         hs_kb5 beta = sample_beta(tr), c = hs_kb5_one(), claim = hs_kb5_zero(), final;
         for (unsigned a = 0; a < k; a++) {
             hs_kb5 wv[LANES];
-            hs_gkr_apply_minv(full, g[a].v, wv);
+            hs_gkr_apply_inv(p2kb16(), full ? p2kb16()->full_inv : p2kb16()->last_inv, g[a].v, wv);
             for (unsigned j = 0; j < LANES; j++) {
                 omega[a][j] = c;
                 claim = hs_kb5_add(claim, hs_kb5_mul(c, wv[j]));
@@ -434,7 +436,7 @@ static int walk_verify(vregion *g, unsigned k, unsigned nv, hs_transcript *tr, h
 }
 
 static size_t walk_bytes(unsigned k, unsigned nv) {
-    return (size_t)HS_GKR_LAYERS * ((size_t)nv * RAGGED_DEGREE + (size_t)k * LANES) * E_BYTES;
+    return (size_t)p2kb16()->layers * ((size_t)nv * RAGGED_DEGREE + (size_t)k * LANES) * E_BYTES;
 }
 
 int hs_ragged_verify(const uint8_t *proof, size_t len, const hs_kb *const *pub_in, const hs_kb *const *pub_out,
@@ -483,7 +485,7 @@ int hs_ragged_verify(const uint8_t *proof, size_t len, const hs_kb *const *pub_i
     for (unsigned a = 0; a < A; a++) {
         hs_kb5 x_claim[LANES], x_pub[LANES];
         put_terminal(cl, a, g[a].n, g[a].z, g[a].v);
-        hs_gkr_apply_minv(1, g[a].v, x_claim);
+        hs_gkr_apply_inv(p2kb16(), p2kb16()->initial_inv, g[a].v, x_claim);
         *why = "out of memory";
         if (!hs_gkr_eval_rows(pub_in[a], LANES, s.widths[a], g[a].z, x_pub, threads)) goto done;
         /* padded: real rows sit where the low W - w_a index bits are zero; the padding inputs are 0 */

@@ -33,11 +33,12 @@
 #include "field/kb.h"
 #include "field/kb_ext.h"
 #include "proof/bytes.h"
-#include "stark/stark.h"
+#include "preset/preset.h"
 
 #define HS_RAGGED_MAX_REGIONS 32
 #define HS_RAGGED_MIN_W 4
 #define HS_RAGGED_MAX_W 20
+#define HS_RAGGED_LANES 16 /* ragged regions prove Poseidon2-KB16: 16 words a state */
 
 typedef enum { HS_RAGGED_INDEPENDENT = 0, HS_RAGGED_PADDED = 1, HS_RAGGED_RAGGED = 2 } hs_ragged_variant;
 

@@ -2,11 +2,11 @@
 
 #include <string.h>
 
-static const uint32_t iv[8] = {0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au,
+const uint32_t hs_blake2s_iv[8] = {0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au,
                                0x510E527Fu, 0x9B05688Cu, 0x1F83D9ABu, 0x5BE0CD19u};
 
 /* RFC 7693 section 2.7 message word permutations, one per round. */
-static const uint8_t sigma[10][16] = {
+const uint8_t hs_blake2s_sigma[10][16] = {
     {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
     {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
     {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
@@ -38,7 +38,7 @@ static inline uint32_t load32(const uint8_t *p) {
     } while (0)
 
 /* Constant r and i: the sigma loads fold at compile time. */
-#define B2_M(r, i) m[sigma[r][i]]
+#define B2_M(r, i) m[hs_blake2s_sigma[r][i]]
 #define B2_ROUND(r)                                                                                \
     do {                                                                                           \
         B2_G(0, 4, 8, 12, B2_M(r, 0), B2_M(r, 1));                                                 \
@@ -51,17 +51,17 @@ static inline uint32_t load32(const uint8_t *p) {
         B2_G(3, 4, 9, 14, B2_M(r, 14), B2_M(r, 15));                                               \
     } while (0)
 
-/* Function F: t is the byte count including this block, last marks the final block. */
-static void compress(uint32_t h[8], const uint8_t block[64], uint64_t t, int last) {
-    uint32_t m[16], v[16];
-    for (int i = 0; i < 16; i++) m[i] = load32(block + 4 * i);
+void hs_blake2s_compress_words(const uint32_t h[8], const uint32_t m[16], uint64_t t, uint32_t f0, uint32_t f1,
+                               uint32_t out[8]) {
+    uint32_t v[16];
     for (int i = 0; i < 8; i++) {
         v[i] = h[i];
-        v[i + 8] = iv[i];
+        v[i + 8] = hs_blake2s_iv[i];
     }
     v[12] ^= (uint32_t)t;
     v[13] ^= (uint32_t)(t >> 32);
-    if (last) v[14] = ~v[14];
+    v[14] ^= f0;
+    v[15] ^= f1;
     B2_ROUND(0);
     B2_ROUND(1);
     B2_ROUND(2);
@@ -72,13 +72,20 @@ static void compress(uint32_t h[8], const uint8_t block[64], uint64_t t, int las
     B2_ROUND(7);
     B2_ROUND(8);
     B2_ROUND(9);
-    for (int i = 0; i < 8; i++) h[i] ^= v[i] ^ v[i + 8];
+    for (int i = 0; i < 8; i++) out[i] = h[i] ^ v[i] ^ v[i + 8];
+}
+
+/* Function F: t is the byte count including this block, last marks the final block. */
+static void compress(uint32_t h[8], const uint8_t block[64], uint64_t t, int last) {
+    uint32_t m[16];
+    for (int i = 0; i < 16; i++) m[i] = load32(block + 4 * i);
+    hs_blake2s_compress_words(h, m, t, last ? 0xffffffffu : 0, 0, h);
 }
 
 int hs_blake2s_init(hs_blake2s_state *s, size_t outlen, const uint8_t *key, size_t keylen) {
     memset(s, 0, sizeof *s);
     if (outlen < 1 || outlen > HS_BLAKE2S_OUT_LEN || keylen > HS_BLAKE2S_KEY_LEN || (keylen && !key)) return 0;
-    memcpy(s->h, iv, sizeof s->h);
+    memcpy(s->h, hs_blake2s_iv, sizeof s->h);
     /* parameter block word 0: digest length, key length, fanout 1, depth 1 */
     s->h[0] ^= 0x01010000u ^ ((uint32_t)keylen << 8) ^ (uint32_t)outlen;
     s->outlen = outlen;

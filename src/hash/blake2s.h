@@ -30,4 +30,15 @@ void hs_blake2s_final(hs_blake2s_state *s, uint8_t *out);
 /* One-shot. Returns 0 on bad lengths (nothing written), 1 otherwise. */
 int hs_blake2s(uint8_t *out, size_t outlen, const uint8_t *key, size_t keylen, const uint8_t *in, size_t inlen);
 
+/* The compression function F on words (RFC 7693 section 3.2, with the tree-mode flag f1 as a
+ * word too): out[i] = h[i] ^ v[i] ^ v[i + 8] after the 10 rounds on v = h || IV ^ (t0, t1, f0, f1).
+ * Sequential hashing uses f0 = 0xffffffff on the last block, else 0, and f1 = 0; the AIR proves
+ * any words. out may equal h. */
+void hs_blake2s_compress_words(const uint32_t h[8], const uint32_t m[16], uint64_t t, uint32_t f0, uint32_t f1,
+                               uint32_t out[8]);
+
+extern const uint32_t hs_blake2s_iv[8];
+/* Message word order of round r (RFC 7693 section 2.7): the AIR's wiring. */
+extern const uint8_t hs_blake2s_sigma[10][16];
+
 #endif

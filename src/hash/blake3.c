@@ -8,7 +8,7 @@ const uint32_t hs_blake3_iv[8] = {0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF
                                   0x510E527Fu, 0x9B05688Cu, 0x1F83D9ABu, 0x5BE0CD19u};
 
 /* Message word order for round r: the spec's permutation applied r times. */
-static const uint8_t schedule[7][16] = {
+const uint8_t hs_blake3_schedule[7][16] = {
     {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
     {2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8},
     {3, 4, 10, 12, 13, 2, 7, 14, 6, 5, 9, 0, 11, 15, 8, 1},
@@ -46,7 +46,7 @@ static inline void store32(uint8_t *p, uint32_t w) {
     } while (0)
 
 /* Constant r and i: the table loads fold at compile time. */
-#define B3_M(r, i) m[schedule[r][i]]
+#define B3_M(r, i) m[hs_blake3_schedule[r][i]]
 #define B3_ROUND(r)                                                                                \
     do {                                                                                           \
         B3_G(0, 4, 8, 12, B3_M(r, 0), B3_M(r, 1));                                                 \
@@ -90,6 +90,16 @@ void hs_blake3_compress_in_place(uint32_t cv[8], const uint8_t block[HS_BLAKE3_B
     load_block(m, block);
     compress_rounds(v, cv, m, block_len, counter, flags);
     for (int i = 0; i < 8; i++) cv[i] = v[i] ^ v[i + 8];
+}
+
+void hs_blake3_compress_words(const uint32_t cv[8], const uint32_t m[16], uint64_t counter, uint32_t block_len,
+                              uint32_t flags, uint32_t out[16]) {
+    uint32_t v[16];
+    compress_rounds(v, cv, m, block_len, counter, flags);
+    for (int i = 0; i < 8; i++) {
+        out[i + 8] = v[i + 8] ^ cv[i]; /* before out[i]: out may alias cv */
+        out[i] = v[i] ^ v[i + 8];
+    }
 }
 
 /* All 64 output bytes (the XOF block): first half is the CV, second half v[8..15] ^ cv. */

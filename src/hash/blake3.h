@@ -106,6 +106,14 @@ void hs_blake3_hash_many_avx2(const uint8_t *const *inputs, size_t n, size_t len
 void hs_blake3_compress_in_place(uint32_t cv[8], const uint8_t block[HS_BLAKE3_BLOCK_LEN], uint8_t block_len,
                                  uint64_t counter, uint8_t flags);
 
+/* The whole compression on words (the XOF block before serialisation): out[i] = v[i] ^ v[i + 8]
+ * and out[i + 8] = v[i + 8] ^ cv[i] for i < 8, v the state after the 7 rounds. out may equal cv.
+ * block_len and flags are taken as whole words (the spec's are below 2^8): the AIR proves any. */
+void hs_blake3_compress_words(const uint32_t cv[8], const uint32_t m[16], uint64_t counter, uint32_t block_len,
+                              uint32_t flags, uint32_t out[16]);
+
 extern const uint32_t hs_blake3_iv[8];
+/* Message word order of round r (the spec's permutation applied r times): the AIR's wiring. */
+extern const uint8_t hs_blake3_schedule[7][16];
 
 #endif

@@ -11,29 +11,32 @@
 /* |K| = p^5, p = 2^31 - 2^24 + 1 */
 static double k_bits(void) { return 5.0 * log2(2130706433.0); }
 
-int hs_soundness_gkr(const hs_preset *p, unsigned log_perms, int public_io, hs_sound_report *out) {
+int hs_soundness_gkr(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io, hs_sound_report *out) {
     memset(out, 0, sizeof *out);
-    if (!p || log_perms > HS_GKR_MAX_LOG) return 0;
+    const hs_gkr_perm *pm = hs_gkr_perm_get(perm_id);
+    if (!p || !pm || log_perms > HS_GKR_MAX_LOG) return 0;
     const double kb = k_bits(), n = log_perms;
     /* Output point: a wrong claimed output table differs from the true one in its MLE at a random
      * z_out except with probability n/|K| (Schwartz-Zippel, multilinear in n variables). */
     hs_sound_add(out, "gkr.output_point", kb - log2(fmax(n, 1.0)), kb - log2(fmax(n, 1.0)), kb - log2(fmax(n, 1.0)));
-    /* Per S-box layer, the sumcheck: n rounds of degree 4 (error 4n/|K|), or with the univariate
+    /* Per S-box layer (the permutation's shape, src/gkr/gkr_perm.h: 2 * 4 full and R partial
+     * layers of width w), the sumcheck: n rounds of degree 4 (error 4n/|K|), or with the univariate
      * skip (n >= k = 3, src/gkr/gkr.h) one skip round of degree 3 (2^k - 1) = 21 and n - k rounds
-     * of degree 4. The claims entering a layer: the 9 full layers' 16 lane claims (8 full layers
-     * and the first partial one, 23) are combined with beta^j = gamma^(3j), a polynomial of degree
-     * 45 in gamma (45/|K|); each of the other 19 partial layers starts from the previous one's 2
-     * values merged with mu, linear in mu (1/|K|; src/gkr/gkr.c "the partial rounds"). The 28
-     * layers add up (union bound) into one term. With the skip it also carries the two ends: alpha
-     * against the 8 output block values (degree 7) and epsilon for the input blocks' statement
-     * (k variables): 10/|K|. */
+     * of degree 4. The claims entering a layer: the 9 full layers' w lane claims (8 full layers
+     * and the last partial one) are combined with beta^j = gamma^(3j), a polynomial of degree
+     * 3 (w - 1) in gamma (45/|K| at w = 16, 69/|K| at w = 24); each of the other R - 1 partial
+     * layers starts from the previous one's 2 values merged with mu, linear in mu (1/|K|;
+     * src/gkr/gkr.c "the partial rounds"). The layers add up (union bound) into one term. With the
+     * skip it also carries the two ends: alpha against the 8 output block values (degree 7) and
+     * epsilon for the input blocks' statement (k variables): 10/|K|. The block entry check and
+     * the linear layers (inverses, constants) are exact: no term. */
     const int skip = log_perms >= HS_GKR_SKIP;
     const double k = HS_GKR_SKIP, rounds = skip ? HS_GKR_SKIP_DEG + 4.0 * (n - k) : 4.0 * n;
-    const double merged = HS_GKR_PARTIAL - 1, batched = HS_GKR_LAYERS - merged;
-    const double ends = skip ? (HS_GKR_SKIP_D - 1.0) + k : 0.0;
-    double walk = kb - log2(HS_GKR_LAYERS * rounds + batched * 45.0 + merged * 1.0 + ends);
+    const double layers = pm->layers, merged = pm->partial - 1.0, batched = layers - merged;
+    const double ends = skip ? (HS_GKR_SKIP_D - 1.0) + k : 0.0, bdeg = 3.0 * (pm->width - 1);
+    double walk = kb - log2(layers * rounds + batched * bdeg + merged * 1.0 + ends);
     char name[64];
-    snprintf(name, sizeof name, "gkr.layers[28]");
+    snprintf(name, sizeof name, "gkr.layers[%u]", pm->layers);
     hs_sound_add(out, name, walk, walk, walk);
     hs_regime regime = HS_REGIME_JOHNSON;
     if (public_io) {
@@ -46,12 +49,13 @@ int hs_soundness_gkr(const hs_preset *p, unsigned log_perms, int public_io, hs_s
         hs_gkr_whir_config(p, &s.whir);
         hs_whir_params wp;
         const char *why = NULL;
-        if (!hs_whir_params_derive(&wp, log_perms + 5, &s.whir, out, &why)) {
+        if (!hs_whir_params_derive(&wp, log_perms + hs_gkr_stack_log_cols(pm->width), &s.whir, out, &why)) {
             memset(out, 0, sizeof *out);
             return 0;
         }
-        /* WHIR statements: the 32 claims are combined with powers of a fresh gamma */
-        hs_sound_add(out, "whir.statement_batching", kb - log2(32.0), kb - log2(32.0), kb - log2(32.0));
+        /* WHIR statements: the 2 w claims (outputs and inputs) are combined with powers of a fresh gamma */
+        const double sb = kb - log2(2.0 * pm->width);
+        hs_sound_add(out, "whir.statement_batching", sb, sb, sb);
         double mb = hs_sound_merkle_bits((int)s.whir.hash);
         hs_sound_add(out, "merkle.collision", mb, mb, mb);
         regime = s.whir.regime == HS_REGIME_CONJECTURED ? HS_REGIME_JOHNSON : s.whir.regime;
@@ -61,7 +65,8 @@ int hs_soundness_gkr(const hs_preset *p, unsigned log_perms, int public_io, hs_s
     return 1;
 }
 
-int hs_soundness_gkr_check(const hs_preset *p, unsigned log_perms, int public_io, hs_sound_report *out) {
-    if (!hs_soundness_gkr(p, log_perms, public_io, out)) return -1;
+int hs_soundness_gkr_check(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io,
+                           hs_sound_report *out) {
+    if (!hs_soundness_gkr(p, perm_id, log_perms, public_io, out)) return -1;
     return out->claimed_bits + 1e-9 >= p->claim_bits;
 }

@@ -90,9 +90,12 @@ typedef struct hs_preset hs_preset; /* src/stark/stark.h */
 /* ---- the gkr backend (src/gkr, docs/SOUNDNESS.md section "gkr backend") ----
  * GKR walk terms (field size only, every regime), then for private statements the WHIR terms
  * (src/whir/params.c), statement batching and the Merkle hash; public statements add the table
- * digest's collision bound. The regime is the proven one the preset's WHIR configuration uses. */
-int hs_soundness_gkr(const hs_preset *p, unsigned log_perms, int public_io, hs_sound_report *out);
+ * digest's collision bound. The regime is the proven one the preset's WHIR configuration uses.
+ * perm_id: the permutation (src/gkr/gkr_perm.h, HS_GKR_P2_KB16 ..): its width and layer count
+ * enter the terms. */
+int hs_soundness_gkr(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io, hs_sound_report *out);
 /* 1 when the preset's declared claim holds at that shape, 0 when not, -1 when unusable. */
-int hs_soundness_gkr_check(const hs_preset *p, unsigned log_perms, int public_io, hs_sound_report *out);
+int hs_soundness_gkr_check(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io,
+                           hs_sound_report *out);
 
 #endif

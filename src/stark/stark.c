@@ -102,6 +102,14 @@ static int setup(ctx *c, const hs_stark_shape *s, const char **why) {
     c->log_l = ceil_log2(c->chunks);
     if (c->log_l > s->fri.log_blowup) return *why = "the AIR's constraint degree needs a lower rate (raise log_blowup)", 0;
     if (a->n_periodic > HS_AIR_MAX_PERIODIC || c->log_r > 6) return *why = "bad AIR shape", 0;
+    /* a bound piece is compared with the table mod p: a piece of 31 bits or more could stand for
+     * two table values (w and w + p) unless the words themselves stay below p */
+    for (size_t b = 0; b < a->n_binds; b++) {
+        const hs_air_bind *bd = &a->binds[b];
+        if (!bd->col_bits || bd->len % bd->col_bits || bd->shift + bd->len > 32 || bd->phase >= a->rows_per_inst ||
+            (bd->col_bits > 30 && (!a->word_modulus || a->word_modulus > HS_KB_P)))
+            return *why = "bad AIR binding", 0;
+    }
     c->n_per = a->n_periodic + (s->public_io && a->rows_per_inst > 1 ? a->rows_per_inst : 0);
     for (unsigned p = 0; p < a->n_periodic; p++)
         periodic_coeffs(a->periodic_vals + (size_t)p * a->rows_per_inst, c->log_r, c->per_coef[p]);
@@ -125,7 +133,7 @@ int hs_stark_make_shape(hs_stark_shape *s, const hs_preset *p, unsigned air_id, 
     s->preset = p;
     s->air_id = air_id;
     s->log_perms = log_perms;
-    unsigned lv = p->log_v < def->max_log_v ? p->log_v : def->max_log_v;
+    unsigned lv = hs_preset_log_v(p) < def->max_log_v ? hs_preset_log_v(p) : def->max_log_v;
     s->log_v = lv < log_perms ? lv : log_perms;
     s->fri = hs_preset_fri(p, log_blowup);
     hs_air air;
@@ -176,8 +184,10 @@ static hs_kb *periodic_table(const ctx *c) {
 
 /* ---- public statements ---- */
 
-/* One bound piece: trace column col (slot included) = part of a table word, with its coefficient
- * gamma^(word index) 2^(piece offset) in the combination. */
+/* One bound piece: trace column col (slot included) = bits [shift, shift + bits) of a table word,
+ * with its own power of gamma in the combination. Each piece is compared on its own: a piece of
+ * at most 30 bits (a bit, a 16-bit limb) is below p, so it cannot alias another value mod p; a
+ * whole-word piece is allowed only for words below p (setup checks). */
 typedef struct {
     size_t col;
     unsigned phase, io, word, shift, bits;
@@ -191,13 +201,6 @@ static size_t count_terms(const hs_air *a) {
     return t * a->inst_per_row;
 }
 
-/* The number of gamma powers (bound words): what the soundness report counts. */
-static size_t count_words(const hs_air *a) {
-    size_t t = 0;
-    for (size_t b = 0; b < a->n_binds; b++) t += a->binds[b].count;
-    return t * a->inst_per_row;
-}
-
 static bind_term *make_terms(const ctx *c, hs_kbe gamma, size_t *n_out) {
     const hs_air *a = &c->air;
     const size_t n = count_terms(a);
@@ -208,9 +211,8 @@ static bind_term *make_terms(const ctx *c, hs_kbe gamma, size_t *n_out) {
     for (unsigned v = 0; v < a->inst_per_row; v++)
         for (size_t b = 0; b < a->n_binds; b++) {
             const hs_air_bind *bd = &a->binds[b];
-            for (unsigned i = 0; i < bd->count; i++, g = hs_kbe_mul(c->d, g, gamma))
-                for (unsigned j = 0; j < (unsigned)(bd->len / bd->col_bits); j++) {
-                    const hs_kb two = hs_kb_from_u32((uint32_t)1 << (j * bd->col_bits)); /* j col_bits < len <= 32 */
+            for (unsigned i = 0; i < bd->count; i++)
+                for (unsigned j = 0; j < (unsigned)(bd->len / bd->col_bits); j++, g = hs_kbe_mul(c->d, g, gamma))
                     t[k++] = (bind_term){.col = v * a->slot_stride + bd->col + (size_t)i * bd->word_step + (size_t)j * bd->col_step,
                                          .phase = bd->phase,
                                          .io = bd->io,
@@ -218,8 +220,7 @@ static bind_term *make_terms(const ctx *c, hs_kbe gamma, size_t *n_out) {
                                          .shift = bd->shift + j * bd->col_bits,
                                          .bits = bd->col_bits,
                                          .slot = v,
-                                         .coef = hs_kbe_mul_base(g, two)};
-                }
+                                         .coef = g};
         }
     *n_out = k;
     return t;
@@ -667,7 +668,7 @@ done:
     return ok;
 }
 
-size_t hs_stark_public_words(const hs_air *a) { return count_words(a); }
+size_t hs_stark_public_words(const hs_air *a) { return count_terms(a); }
 
 unsigned hs_stark_quotient_chunks(const hs_stark_shape *s) {
     ctx *c = malloc(sizeof *c);

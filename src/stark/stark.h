@@ -35,34 +35,13 @@
 #include "air/air.h"
 #include "fri/pcs.h"
 #include "soundness/soundness.h"
-#include "whir/whir.h"
+#include "preset/preset.h"
 
-typedef enum { HS_PRESET_COMPAT = 1, HS_PRESET_FAST100 = 2, HS_PRESET_PROVEN128 = 3 } hs_preset_id;
-
-typedef struct hs_preset {
-    hs_preset_id id;
-    const char *name;
-    const char *description;
-    unsigned log_v;           /* permutations per row = 2^log_v */
-    hs_fri_params fri;        /* with the preset's default rate */
-    /* The declared security (docs/SOUNDNESS.md): every soundness term has at least claim_bits in a
-     * proven regime; claim_regime is the hs_regime (src/soundness/soundness.h: 0 unique decoding,
-     * 1 Johnson) the preset was sized for. hs_soundness_stark_check tells whether a shape meets it;
-     * the CLI prover refuses shapes that do not (unless --insecure). */
-    double claim_bits;
-    unsigned claim_regime;
-    /* The gkr backend's commitment (src/gkr: private statements commit X || Y with WHIR); its
-     * proven regime and security target give the gkr backend's claim (hs_soundness_gkr). */
-    hs_whir_config gkr_whir;
-} hs_preset;
-
-/* Presets by name ("compat", "fast100", "proven128") or id; NULL if unknown. */
-const hs_preset *hs_preset_find(const char *name);
-const hs_preset *hs_preset_by_id(unsigned id);
-size_t hs_preset_count(void);
-const hs_preset *hs_preset_at(size_t i);
+/* The stark backend's part of a preset (src/preset/preset.h): Poseidon2 permutations per row
+ * (2^log_v) and the FRI parameters below. */
+unsigned hs_preset_log_v(const hs_preset *p);
 /* The preset's FRI parameters at rate 2^-log_blowup (0: the preset's rate), its queries rescaled
- * to the rate: compat uses 256 / log_blowup queries as the seeds' Plonky3 runs did; fast100 and
+ * to the rate: compat uses 256 / log_blowup queries as Plonky3's benchmark runs did; fast100 and
  * proven128 take the fewest queries whose unique-decoding bits, log2(2 / (1 + rho)) each, plus the
  * query grinding reach claim_bits (docs/SOUNDNESS.md). */
 hs_fri_params hs_preset_fri(const hs_preset *p, unsigned log_blowup);
@@ -89,7 +68,7 @@ const char *hs_stark_air_name(unsigned air_id);
 int hs_stark_make_shape(hs_stark_shape *s, const hs_preset *p, unsigned air_id, unsigned log_perms,
                         unsigned log_blowup, int public_io, const char **why);
 
-/* Bound words of a public statement (one power of gamma each), and the quotient's chunks
+/* Bound pieces of a public statement (one power of gamma each), and the quotient's chunks
  * (constraint degree - 1): what the soundness report counts. */
 size_t hs_stark_public_words(const hs_air *a);
 unsigned hs_stark_quotient_chunks(const hs_stark_shape *s);
@@ -103,6 +82,8 @@ int hs_soundness_stark(const hs_preset *p, unsigned air_id, unsigned log_perms, 
                        hs_sound_report *out);
 int hs_soundness_stark_check(const hs_preset *p, unsigned air_id, unsigned log_perms, unsigned log_blowup,
                              int public_io, hs_sound_report *out);
+/* The formulas' inputs for a shape (what hs_soundness_stark hands to hs_soundness_stark_params). */
+int hs_stark_sound_params_of(const hs_stark_shape *s, hs_stark_sound_params *out);
 
 typedef struct {
     double trace_s, commit_s, quotient_s, quotient_commit_s, open_s, total_s;

@@ -5,16 +5,14 @@
 
 #include <string.h>
 
-int hs_soundness_stark(const hs_preset *p, unsigned air_id, unsigned log_perms, unsigned log_blowup, int public_io,
-                       hs_sound_report *out) {
-    memset(out, 0, sizeof *out);
-    hs_stark_shape s;
-    const char *why;
+int hs_stark_sound_params_of(const hs_stark_shape *s, hs_stark_sound_params *out) {
     hs_air air;
-    if (!hs_stark_make_shape(&s, p, air_id, log_perms, log_blowup, public_io, &why) || !hs_stark_air(&s, &air)) return 0;
-    const hs_fri_params *f = &s.fri;
-    const unsigned chunks = hs_stark_quotient_chunks(&s);
-    hs_stark_sound_params sp = {
+    const unsigned chunks = hs_stark_quotient_chunks(s);
+    if (!chunks || !hs_stark_air(s, &air)) return 0;
+    const hs_fri_params *f = &s->fri;
+    const unsigned log_perms = s->log_perms;
+    const int public_io = s->public_io;
+    *out = (hs_stark_sound_params){
         .ext_degree = f->ext_degree,
         .log_rows = (unsigned)hs_air_log_rows(&air, log_perms),
         .log_blowup = f->log_blowup,
@@ -32,6 +30,17 @@ int hs_soundness_stark(const hs_preset *p, unsigned air_id, unsigned log_perms, 
         .open_points = air.uses_next ? 2 : 1,
         .public_coeffs = public_io ? hs_stark_public_words(&air) : 0,
     };
+    return 1;
+}
+
+int hs_soundness_stark(const hs_preset *p, unsigned air_id, unsigned log_perms, unsigned log_blowup, int public_io,
+                       hs_sound_report *out) {
+    memset(out, 0, sizeof *out);
+    hs_stark_shape s;
+    hs_stark_sound_params sp;
+    const char *why;
+    if (!hs_stark_make_shape(&s, p, air_id, log_perms, log_blowup, public_io, &why) || !hs_stark_sound_params_of(&s, &sp))
+        return 0;
     return hs_soundness_stark_params(&sp, out);
 }
 

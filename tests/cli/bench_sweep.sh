@@ -79,7 +79,7 @@ v=$("$bin" bench --hash poseidon2-kb16 --log-perms 5..6 --backend gkr --samples 
 [ "$(echo "$v" | grep -c '^poseidon2-kb16,gkr,compat,1,1,')" = 2 ] || no "gkr sweep rows: $v"
 expect2 "unknown backend" bench --log-perms 6 --backend nosuch
 expect2 "unknown preset" bench --log-perms 6 --preset nosuch
-expect2 "bad hash" bench --log-perms 6 --hash blake3
+expect2 "bad hash" bench --log-perms 6 --hash sha3-256
 expect2 "samples 0" bench --log-perms 6 --samples 0
 expect2 "bad timeout" bench --log-perms 6 --timeout -1
 expect2 "bad blowup" bench --log-perms 6 --log-blowup 9

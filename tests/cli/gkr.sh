@@ -31,7 +31,7 @@ for off in 14 40 200 $((size / 3)) $((size - 40)) $((size - 1)); do
     reject "byte $off changed" "$tmp/flip.bin"
 done
 { cat "$p"; printf 'x'; } >"$tmp/long.bin"; reject "appended byte" "$tmp/long.bin"
-"$bin" prove --backend gkr --hash poseidon2-kb24 --log-perms 4 --out "$tmp/x.bin" >/dev/null 2>&1; [ $? = 2 ] || no "kb24 gkr exit"
+"$bin" prove --backend gkr --hash nosuch --log-perms 4 --out "$tmp/x.bin" >/dev/null 2>&1; [ $? = 2 ] || no "unknown gkr hash exit"
 "$bin" prove --backend nosuch --log-perms 4 --out "$tmp/x.bin" >/dev/null 2>&1; [ $? = 2 ] || no "unknown backend exit"
 [ ! -e "$tmp/x.bin" ] || no "failed prove wrote a file"
 
@@ -52,4 +52,31 @@ v=$("$bin" verify --proof "$tmp/pub.bin" --inputs "$tmp/in.txt" --outputs "$tmp/
 v=$("$bin" verify --proof "$tmp/pub.bin" --inputs "$tmp/out.txt" --outputs "$tmp/out.txt"); rc=$?
 [ $rc = 1 ] || no "wrong inputs: exit $rc: $v"
 "$bin" verify --proof "$tmp/pub.bin" >/dev/null 2>&1; [ $? = 2 ] || no "public proof without table: exit"
+
+# the other permutations the gkr backend proves: private and public statements, the header names them
+for hash in poseidon2-kb24 poseidon1-kb16 poseidon1-kb24; do
+    width=${hash##*kb} # 16 or 24
+    out=$("$bin" prove --backend gkr --hash $hash --log-perms 5 --preset proven128 --threads 2 --out "$tmp/$hash.bin" 2>"$tmp/err") ||
+        no "$hash prove exit $?: $(cat "$tmp/err")"
+    echo "$out" | grep -Eq "^proved 32 permutations \($hash, gkr, proven128\)" || no "$hash prove summary: $out"
+    "$bin" prove --backend gkr --hash $hash --log-perms 5 --preset proven128 --threads 1 --out "$tmp/$hash.t1" >/dev/null 2>&1
+    cmp -s "$tmp/$hash.bin" "$tmp/$hash.t1" || no "$hash proof depends on the thread count"
+    v=$("$bin" verify --proof "$tmp/$hash.bin"); rc=$?
+    [ $rc = 0 ] && echo "$v" | grep -q "^accepted: 32 permutations of $hash (private statement), gkr backend" ||
+        no "$hash verify exit $rc: $v"
+    reject "$hash truncated" <(head -c 1000 "$tmp/$hash.bin")
+    python3 -c "
+import random
+random.seed(11)
+for _ in range(8): print(' '.join(str(random.randrange(2130706433)) for _ in range($width)))" >"$tmp/in$hash.txt"
+    # the public statement needs the outputs from 'hashsnark perm' (where the registry has the hash)
+    "$bin" perm --hash $hash --in "$tmp/in$hash.txt" --out "$tmp/out$hash.txt" 2>/dev/null || continue
+    "$bin" prove --backend gkr --hash $hash --inputs "$tmp/in$hash.txt" --out "$tmp/pub$hash.bin" >/dev/null 2>&1 ||
+        no "$hash public prove"
+    v=$("$bin" verify --proof "$tmp/pub$hash.bin" --inputs "$tmp/in$hash.txt" --outputs "$tmp/out$hash.txt"); rc=$?
+    [ $rc = 0 ] && echo "$v" | grep -q "^accepted: 8 permutations of $hash (public statement), gkr backend" ||
+        no "$hash public verify exit $rc: $v"
+    v=$("$bin" verify --proof "$tmp/pub$hash.bin" --inputs "$tmp/out$hash.txt" --outputs "$tmp/out$hash.txt"); rc=$?
+    [ $rc = 1 ] || no "$hash wrong inputs: exit $rc: $v"
+done
 exit $fail

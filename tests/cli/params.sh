@@ -76,4 +76,17 @@ v=$("$bin" verify --proof "$tmp/f.bin")
 bits=$(echo "$v" | sed -n 's/.*preset fast100, \([0-9.]*\) provable bits.*/\1/p')
 want=$("$bin" params --preset fast100 --log-perms 8 --format json | python3 -c 'import json,sys; print("%.1f" % json.load(sys.stdin)["claimed_bits"])')
 [ -n "$bits" ] && [ "$bits" = "$want" ] || no "verify bits '$bits' vs params '$want': $v"
+
+# the gkr backend: the walk's terms follow the permutation's shape
+for hw in poseidon2-kb16:28:16 poseidon2-kb24:31:24; do
+    IFS=: read -r hash layers width <<<"$hw"
+    v=$("$bin" params --backend gkr --hash $hash --preset proven128 --log-perms 12) || no "gkr params $hash exit"
+    echo "$v" | grep -q "gkr backend: $hash, 2^12 permutations (private statement), $layers S-box layers of width $width" ||
+        no "gkr params $hash header: $v"
+    echo "$v" | grep -q "^gkr.layers\[$layers\] " || no "gkr params $hash walk term: $v"
+    j=$("$bin" params --backend gkr --hash $hash --preset proven128 --public --format json) || no "gkr params $hash json"
+    echo "$j" | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["hash"] == sys.argv[1] and d["statement"] == "public"' $hash ||
+        no "gkr params $hash json: $j"
+done
+"$bin" params --backend gkr --hash sha3 >/dev/null 2>&1; [ $? = 2 ] || no "gkr bad hash exit"
 exit $fail

@@ -53,8 +53,35 @@ head -8 "$tmp/in.txt" >"$tmp/in8.txt"
 v=$("$bin" verify --proof "$tmp/pub.bin" --inputs "$tmp/in8.txt" --outputs "$tmp/out.txt"); rc=$?
 [ $rc = 1 ] || no "short table: exit $rc: $v"
 "$bin" verify --proof "$tmp/pub.bin" >/dev/null 2>&1; [ $? = 2 ] || no "public proof without table: exit"
-"$bin" verify --proof "$tmp/p.bin" --inputs "$tmp/in.txt" --outputs "$tmp/out.txt" >/dev/null 2>&1; [ $? = 2 ] ||
-    no "private proof with a table: exit"
+v=$("$bin" verify --proof "$tmp/p.bin" --inputs "$tmp/in.txt" --outputs "$tmp/out.txt" 2>&1); rc=$?
+[ $rc = 1 ] && echo "$v" | grep -q "^rejected: the proof is for a private statement" || no "private proof with a table: exit $rc: $v"
+v=$("$bin" verify --proof "$tmp/pub.bin" --inputs "$tmp/in8.txt" --outputs "$tmp/out.txt"); rc=$?
+echo "$v" | grep -q "in8.txt holds 8 states; the proof's statement has 16" || no "short table names the file: $v"
+cat "$tmp/in.txt" "$tmp/in.txt" >"$tmp/in32.txt"
+v=$("$bin" verify --proof "$tmp/pub.bin" --inputs "$tmp/in32.txt" --outputs "$tmp/out.txt"); rc=$?
+[ $rc = 1 ] && echo "$v" | grep -q "in32.txt holds more than 16 states" || no "long table: exit $rc: $v"
+: >"$tmp/empty.txt"
+"$bin" verify --proof "$tmp/pub.bin" --inputs "$tmp/empty.txt" --outputs "$tmp/out.txt" 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -q "empty.txt: an empty table" "$tmp/err" || no "empty table: exit $rc: $(cat "$tmp/err")"
+# bounded readers: endless devices and FIFOs without a writer neither hang nor grow without limit
+v=$(timeout 60 "$bin" verify --proof /dev/zero); rc=$?
+[ $rc = 1 ] && echo "$v" | grep -q "^rejected: oversized proof" || no "/dev/zero proof: exit $rc: $v"
+mkfifo "$tmp/fifo"
+v=$(timeout 20 "$bin" verify --proof "$tmp/fifo"); rc=$?
+[ $rc = 1 ] && echo "$v" | grep -q "^rejected: truncated header" || no "FIFO without a writer: exit $rc: $v"
+v=$(timeout 60 "$bin" verify --proof "$tmp/pub.bin" --inputs /dev/zero --outputs "$tmp/out.txt" 2>&1); rc=$?
+[ $rc = 2 ] || no "/dev/zero table: exit $rc: $v"
+timeout 60 "$bin" perm --hash poseidon2-kb16 --in /dev/zero >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] || no "perm /dev/zero: exit $rc: $(cat "$tmp/err")"
+printf '1 2\r3 4\n' >"$tmp/cr.txt"
+"$bin" perm --hash poseidon2-kb16 --in "$tmp/cr.txt" 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -qF "'2\r3'" "$tmp/err" || no "CR in a value: exit $rc: $(cat "$tmp/err")"
+printf '1 2\0003 4\n' >"$tmp/nul.txt"
+"$bin" perm --hash poseidon2-kb16 --in "$tmp/nul.txt" 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -qF "'2\03'" "$tmp/err" || no "NUL in a value: exit $rc: $(cat "$tmp/err")"
+# an unwritable --out is refused before proving
+"$bin" prove --log-perms 4 --out "$tmp/no/such/dir/p.bin" 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -q "cannot create" "$tmp/err" && ! grep -q "^prove: trace" "$tmp/err" || no "unwritable --out: exit $rc: $(cat "$tmp/err")"
 head -3 "$tmp/in.txt" >"$tmp/in3.txt"
 "$bin" prove --inputs "$tmp/in3.txt" --out "$tmp/x.bin" 2>"$tmp/err"; [ $? = 2 ] || no "3 inputs: exit"
 grep -q "3 states" "$tmp/err" || no "3 inputs: message $(cat "$tmp/err")"

@@ -70,4 +70,9 @@ for bad in "--regions 5,3 --compare --backend gkr" "--regions 5,6 --backend gkr"
     "$bin" bench $bad >/dev/null 2>"$tmp/err"; rc=$?
     [ $rc = 2 ] && [ -s "$tmp/err" ] || no "bench $bad: exit $rc"
 done
+# an --out that cannot be written: refused before proving, no tables left behind
+mkdir "$tmp/outdir"
+"$bin" prove --backend gkr --regions 4,5 --seed 5 --out "$tmp/outdir" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -q "is a directory" "$tmp/err" || no "directory as --out: exit $rc: $(cat "$tmp/err")"
+ls "$tmp"/outdir.* >/dev/null 2>&1 && no "tables left behind: $(ls "$tmp")"
 exit $fail

@@ -1,0 +1,363 @@
+/* Poseidon1-KoalaBear batch kernel: 8 independent states, one per AVX2 lane. Compiled with
+ * -mavx2; reached only through hs_cpu_has_avx2(). Tested against the portable code.
+ *
+ * Where the time goes and what is done about it:
+ * - Full rounds, width 16: the circulant MDS has entries below 128 (row sum 371). Each lane is
+ *   split into 16-bit halves and each half multiplied by M exactly, in 32-bit integer lanes, as
+ *   a cyclic convolution through the CRT split z^16 - 1 = (z-1)(z+1)(z^2+1)(z^4+1)(z^8+1): 86
+ *   products instead of 256, with the kernels pre-scaled so that the recombination needs no
+ *   halving and yields 16 (M x) (< 2^29 for a 16-bit half, so exact modulo 2^32). The two
+ *   halves then combine into one field element with a multiplication by 2^-16 (shifts), so the
+ *   layer computes 2^-12 M x. That factor is absorbed by running the whole permutation on
+ *   states scaled by lambda = 2^6: the S-box makes lambda^3 = 2^18, the layer's 2^-12 brings it
+ *   back to 2^6. Constants are scaled at setup; inputs and outputs convert once.
+ * - Full rounds, width 24 (large MDS entries): a dense product with 64-bit lazy sums (below).
+ * - Partial rounds: the unrolled block of poseidon1_kb.h. Every t_{r+1} and every final lane is
+ *   a sum of products of a field constant with a lane value or a cube, accumulated in 64 bits
+ *   (even and odd lanes apart, _mm256_mul_epu32), folded below 2^57 every 3 products and reduced
+ *   once: 1035 products (width 16) and no per-round update of lanes 1..w-1. Only the diagonal
+ *   product m00 t_r^3, one REDC and the next cube are on the round-to-round critical path.
+ *   In the scaled domain the cube is at lambda^3 and is multiplied by 2^-12 (shifts) first. */
+#include <string.h>
+
+#include "field/kb.h"
+#include "field/monty31_avx2.h"
+#include "hash/poseidon1_kb.h"
+#include "hash/poseidon2_monty31_avx2.h"
+
+#define AI HS_P2X8_AI
+#define UNROLL HS_P2X8_UNROLL
+#define MAXW HS_P1_MAX_WIDTH
+#define MAXP HS_P1_MAX_PARTIAL
+#define HF HS_P1_HALF_FULL
+
+#define PV _mm256_set1_epi32((int)HS_KB_P)
+#define MUV _mm256_set1_epi32((int)HS_KB_MU)
+/* log2 lambda for the width-16 small-MDS kernel (see above) */
+#define LOG_LAMBDA 6
+
+/* Broadcast or computed once per call. */
+typedef struct {
+    __m256i rc[2 * HF][MAXW]; /* lambda rc - p: S-box inputs s + rc fall in [-p, p) */
+    uint32_t seed_t[MAXP], seed_w[MAXW - 1]; /* accumulator starts carrying off_t, off_w */
+    uint32_t cbar0;                          /* lambda cbar_0 */
+    uint32_t in_mul[2], out_mul[2];          /* [canonical]: into and out of the scaled domain */
+    /* CRT kernels of the width-16 MDS: negacyclic matrices of C mod z^8+1, z^4+1, z^2+1 (scaled
+     * by 8, 4, 2) and C mod z-1, z+1 */
+    int32_t n8[8][8], n4[4][4], n2[2][2], k1, km1;
+    const hs_p1_consts *c; /* Montgomery constants */
+} kconst;
+
+static uint32_t mulmod(uint32_t a, uint32_t b) { return (uint32_t)((uint64_t)a * b % HS_KB_P); }
+
+/* out[k][j]: the matrix of multiplication by sum_m ker[m] z^m modulo z^n + 1 */
+static void negacyclic(unsigned n, const int32_t *ker, int32_t *out) {
+    for (unsigned k = 0; k < n; k++)
+        for (unsigned j = 0; j < n; j++) out[k * n + j] = j <= k ? ker[k - j] : -ker[n + k - j];
+}
+
+static void setup(const hs_p1_params *pp, kconst *K, unsigned log_lambda) {
+    const unsigned w = pp->width, np = pp->partial;
+    const hs_p1_consts *c = &pp->mont;
+    const uint32_t lam = 1u << log_lambda, lam_inv = hs_kb_to_u32(hs_kb_inv(hs_kb_from_u32(lam)));
+    K->c = c;
+    for (unsigned r = 0; r < HF; r++)
+        for (unsigned i = 0; i < w; i++) {
+            K->rc[r][i] = _mm256_set1_epi32((int)(mulmod(c->rc[r][i], lam) - HS_KB_P));
+            K->rc[HF + r][i] = _mm256_set1_epi32((int)(mulmod(c->rc[HF + np + r][i], lam) - HS_KB_P));
+        }
+    /* a sum acc REDCs to acc R^-1: a constant v (Montgomery, scaled by lambda) enters as v R */
+    for (unsigned r = 0; r < np; r++) K->seed_t[r] = mulmod(mulmod(c->off_t[r], lam), HS_KB_ONE);
+    for (unsigned j = 0; j + 1 < w; j++) K->seed_w[j] = mulmod(mulmod(c->off_w[j], lam), HS_KB_ONE);
+    K->cbar0 = mulmod(c->cbar[0], lam);
+    K->in_mul[1] = mulmod(HS_KB_R2, lam);  /* x R^2 lambda R^-1 */
+    K->in_mul[0] = mulmod(HS_KB_ONE, lam); /* x R lambda R^-1 */
+    K->out_mul[1] = lam_inv;
+    K->out_mul[0] = mulmod(HS_KB_ONE, lam_inv);
+    if (w != 16) return;
+    int32_t col[16], ca[8], cb[8], ca2[4], cb2[4], cb3[2], ca3[2];
+    for (unsigned m = 0; m < 16; m++) col[m] = (int32_t)pp->canon.mds_row[(16 - m) % 16]; /* M[m][0] */
+    for (unsigned k = 0; k < 8; k++) ca[k] = col[k] + col[k + 8], cb[k] = 8 * (col[k] - col[k + 8]);
+    for (unsigned k = 0; k < 4; k++) ca2[k] = ca[k] + ca[k + 4], cb2[k] = 4 * (ca[k] - ca[k + 4]);
+    for (unsigned k = 0; k < 2; k++) ca3[k] = ca2[k] + ca2[k + 2], cb3[k] = 2 * (ca2[k] - ca2[k + 2]);
+    K->k1 = ca3[0] + ca3[1];
+    K->km1 = ca3[0] - ca3[1];
+    negacyclic(8, cb, &K->n8[0][0]);
+    negacyclic(4, cb2, &K->n4[0][0]);
+    negacyclic(2, cb3, &K->n2[0][0]);
+}
+
+/* ---- 64-bit lazy sums of products (even and odd lanes apart) ---- */
+
+typedef struct {
+    __m256i e, o;
+} acc64;
+
+AI acc64 acc_seed(uint32_t v) {
+    acc64 a = {_mm256_set1_epi64x((long long)v), _mm256_set1_epi64x((long long)v)};
+    return a;
+}
+/* a += x c; x in [0, p) with xo = x >> 32 (its odd lanes), c < p: each product < 2^62. */
+AI void mac(acc64 *a, __m256i x, __m256i xo, uint32_t c) {
+    const __m256i cv = _mm256_set1_epi32((int)c);
+    a->e = _mm256_add_epi64(a->e, _mm256_mul_epu32(x, cv));
+    a->o = _mm256_add_epi64(a->o, _mm256_mul_epu32(xo, cv));
+}
+/* hi 2^32 + lo -> lo + hi (2^32 mod p) = acc - hi (2^32 - (2^32 mod p)), below 2^57 + 2^32: room
+ * for 3 more products under 2^64, or 1 under the REDC bound p 2^32. */
+AI void fold(acc64 *a) {
+    const __m256i c = _mm256_set1_epi64x((long long)((1ull << 32) - ((1ull << 32) % HS_KB_P)));
+    a->e = _mm256_sub_epi64(a->e, _mm256_mul_epu32(_mm256_srli_epi64(a->e, 32), c));
+    a->o = _mm256_sub_epi64(a->o, _mm256_mul_epu32(_mm256_srli_epi64(a->o, 32), c));
+}
+/* acc < p 2^32 -> acc 2^-32 mod p in [0, p) */
+AI __m256i redc(acc64 a) {
+    __m256i qe = _mm256_mul_epu32(a.e, MUV), qo = _mm256_mul_epu32(a.o, MUV);
+    __m256i de = _mm256_sub_epi64(a.e, _mm256_mul_epu32(qe, PV)), dd = _mm256_sub_epi64(a.o, _mm256_mul_epu32(qo, PV));
+    return hs_mt8_canon_s(hs_mt8_pack_hi(de, dd), PV);
+}
+
+/* acc = seed + sum_{k < n} x[k] c[k], folded after every 3 products and at the end. */
+AI acc64 dot_lazy(uint32_t seed, const __m256i *x, const __m256i *xo, const uint32_t *c, const unsigned n) {
+    acc64 a = acc_seed(seed);
+    UNROLL
+    for (unsigned k = 0; k < n; k++) {
+        mac(&a, x[k], xo[k], c[k]);
+        if (k % 3 == 2 || k + 1 == n) fold(&a);
+    }
+    return a;
+}
+
+/* ---- width 16: the CRT MDS on 32-bit integer lanes ---- */
+
+AI __m256i mulc(__m256i x, int32_t c) { return _mm256_mullo_epi32(x, _mm256_set1_epi32(c)); }
+
+/* y[k] = sum_j m[k][j] x[j] modulo 2^32, n x n */
+AI void matvec32(__m256i *y, const int32_t *m, const __m256i *x, const unsigned n) {
+    UNROLL
+    for (unsigned k = 0; k < n; k++) {
+        __m256i s = mulc(x[0], m[k * n]);
+        UNROLL
+        for (unsigned j = 1; j < n; j++) s = _mm256_add_epi32(s, mulc(x[j], m[k * n + j]));
+        y[k] = s;
+    }
+}
+
+/* x[0..16) -> 16 (M x) modulo 2^32, M the circulant of the kernels in K */
+AI void crt16(const kconst *K, __m256i *x) {
+    __m256i a[8], b[8], a2[4], b2[4], a3[2], b3[2], p8[8], p4[4], p2[2];
+    UNROLL
+    for (unsigned k = 0; k < 8; k++) a[k] = _mm256_add_epi32(x[k], x[k + 8]), b[k] = _mm256_sub_epi32(x[k], x[k + 8]);
+    UNROLL
+    for (unsigned k = 0; k < 4; k++) a2[k] = _mm256_add_epi32(a[k], a[k + 4]), b2[k] = _mm256_sub_epi32(a[k], a[k + 4]);
+    UNROLL
+    for (unsigned k = 0; k < 2; k++) a3[k] = _mm256_add_epi32(a2[k], a2[k + 2]), b3[k] = _mm256_sub_epi32(a2[k], a2[k + 2]);
+    __m256i p1 = mulc(_mm256_add_epi32(a3[0], a3[1]), K->k1), pm1 = mulc(_mm256_sub_epi32(a3[0], a3[1]), K->km1);
+    matvec32(p2, &K->n2[0][0], b3, 2);
+    matvec32(p4, &K->n4[0][0], b2, 4);
+    matvec32(p8, &K->n8[0][0], b, 8);
+    /* residues back to coefficients, doubling at each level (the kernels carry the factors) */
+    a3[0] = _mm256_add_epi32(p1, pm1), a3[1] = _mm256_sub_epi32(p1, pm1);
+    UNROLL
+    for (unsigned k = 0; k < 2; k++) a2[k] = _mm256_add_epi32(a3[k], p2[k]), a2[k + 2] = _mm256_sub_epi32(a3[k], p2[k]);
+    UNROLL
+    for (unsigned k = 0; k < 4; k++) a[k] = _mm256_add_epi32(a2[k], p4[k]), a[k + 4] = _mm256_sub_epi32(a2[k], p4[k]);
+    UNROLL
+    for (unsigned k = 0; k < 8; k++) x[k] = _mm256_add_epi32(a[k], p8[k]), x[k + 8] = _mm256_sub_epi32(a[k], p8[k]);
+}
+
+/* s[0..16) in [0, p) -> 2^-12 M s in [0, p): with s = h 2^16 + l, 16 M h + (16 M l) 2^-16. */
+AI void mds16(const kconst *K, __m256i *s) {
+    const __m256i mask = _mm256_set1_epi32(0xffff);
+    __m256i lo[16], hi[16];
+    UNROLL
+    for (unsigned i = 0; i < 16; i++) lo[i] = _mm256_and_si256(s[i], mask), hi[i] = _mm256_srli_epi32(s[i], 16);
+    crt16(K, lo);
+    crt16(K, hi);
+    UNROLL
+    for (unsigned i = 0; i < 16; i++) {
+        /* 16 M l < 2^29 < p; 16 M h < 2^28, so the sum is below 2p */
+        __m256i v = _mm256_add_epi32(hi[i], hs_mt8_mul_2exp_neg_c(lo[i], 16, 7, HS_KB_TWO_ADICITY, PV));
+        s[i] = _mm256_min_epu32(v, _mm256_sub_epi32(v, PV));
+    }
+}
+
+/* ---- any width: the dense MDS with lazy sums (unscaled domain) ---- */
+
+AI void mds_dense(const kconst *K, __m256i *s, const unsigned w) {
+    __m256i so[MAXW], out[MAXW];
+    UNROLL
+    for (unsigned j = 0; j < w; j++) so[j] = _mm256_srli_epi64(s[j], 32);
+    for (unsigned i = 0; i < w; i++) out[i] = redc(dot_lazy(0, s, so, K->c->mds[i], w));
+    UNROLL
+    for (unsigned i = 0; i < w; i++) s[i] = out[i];
+}
+
+AI void full_round(const kconst *K, __m256i *s, const __m256i *rc, const unsigned w, const int small) {
+    UNROLL
+    for (unsigned i = 0; i < w; i++) s[i] = hs_mt8_cube_s(_mm256_add_epi32(s[i], rc[i]), PV, MUV);
+    if (small)
+        mds16(K, s);
+    else
+        mds_dense(K, s, w);
+}
+
+/* ---- the partial block, unrolled (poseidon1_kb.h) ---- */
+
+/* s: the state after the initial full rounds -> after the partial rounds. cubes != NULL
+ * receives t_r^3 (in the kernel's scaled domain). */
+AI void partial_block(const kconst *K, __m256i *s, const unsigned w, const unsigned np, const int small,
+                      __m256i *cubes) {
+    const hs_p1_consts *c = K->c;
+    const unsigned n = w - 1;
+    __m256i so[MAXW];
+    acc64 at[MAXP], aw[MAXW - 1];
+    UNROLL
+    for (unsigned k = 1; k < w; k++) so[k] = _mm256_srli_epi64(s[k], 32);
+    for (unsigned r = 0; r < np; r++) at[r] = dot_lazy(K->seed_t[r], s + 1, so + 1, c->g[r], n);
+    for (unsigned j = 0; j < n; j++) aw[j] = dot_lazy(K->seed_w[j], s + 1, so + 1, c->m_i[j + 1] + 1, n);
+    __m256i t = hs_mt8_add(s[0], _mm256_set1_epi32((int)K->cbar0), PV);
+    for (unsigned r = 0; r < np; r++) {
+        __m256i q = hs_mt8_cube_s(t, PV, MUV);
+        if (small) q = hs_mt8_mul_2exp_neg_c(q, 2 * LOG_LAMBDA, 7, HS_KB_TWO_ADICITY, PV); /* lambda^3 -> lambda */
+        if (cubes) cubes[r] = q;
+        const __m256i qo = _mm256_srli_epi64(q, 32);
+        /* each sum gets one product per round and a fold every third round, and at[r] one just
+         * before its last product, so that REDC sees a sum below p 2^32 */
+        if (r % 3) fold(&at[r]);
+        mac(&at[r], q, qo, c->m00);
+        t = redc(at[r]);
+        for (unsigned k = r + 1; k < np; k++) mac(&at[k], q, qo, c->ab[k][r]);
+        for (unsigned j = 0; j < n; j++) mac(&aw[j], q, qo, c->b[r][j]);
+        if (r % 3 == 2) {
+            for (unsigned k = r + 1; k < np; k++) fold(&at[k]);
+            for (unsigned j = 0; j < n; j++) fold(&aw[j]);
+        }
+    }
+    s[0] = t;
+    for (unsigned j = 0; j < n; j++) {
+        fold(&aw[j]);
+        s[j + 1] = redc(aw[j]);
+    }
+}
+
+/* ---- one group of 8 states ---- */
+
+/* Transpose v[0..nw) (nw a multiple of 8; one word of 8 states per vector) and store state k's
+ * words at dst + k * stride. */
+AI void store_strided(uint32_t *dst, size_t stride, const __m256i *v, const unsigned nw) {
+    UNROLL
+    for (unsigned b = 0; b < nw; b += 8) {
+        __m256i t[8];
+        UNROLL
+        for (unsigned i = 0; i < 8; i++) t[i] = v[b + i];
+        hs_transpose8x32(t);
+        UNROLL
+        for (unsigned k = 0; k < 8; k++) _mm256_storeu_si256((__m256i *)(dst + k * stride + b), t[k]);
+    }
+}
+
+/* v (scaled domain) -> Montgomery form, stored as record rows */
+AI void record_words(uint32_t *dst, size_t stride, const __m256i *v, const unsigned nw, const int small) {
+    __m256i m[MAXW];
+    UNROLL
+    for (unsigned i = 0; i < nw; i++) m[i] = small ? hs_mt8_mul_2exp_neg_c(v[i], LOG_LAMBDA, 7, HS_KB_TWO_ADICITY, PV) : v[i];
+    store_strided(dst, stride, m, nw);
+}
+
+typedef void (*full_fn)(const kconst *K, __m256i *s, const __m256i *rc);
+
+/* Permute the 8 states at st; rec != NULL also writes their round records (Montgomery in and
+ * out then). full is the out-of-line full round of this specialisation. */
+AI void permute8(const kconst *K, uint32_t *st, int canonical, uint32_t *rec, const unsigned w, const unsigned np,
+                 const int small, full_fn full) {
+    const size_t rw = 9 * w + np;
+    __m256i s[MAXW], cubes[MAXP + 8];
+    if (rec)
+        for (unsigned k = 0; k < 8; k++) memcpy(rec + k * rw, st + k * w, w * sizeof *st);
+    hs_p2x8_load(s, st, w);
+    const __m256i in = _mm256_set1_epi32((int)K->in_mul[canonical != 0]);
+    UNROLL
+    for (unsigned i = 0; i < w; i++) s[i] = hs_mt8_mul(s[i], in, PV, MUV);
+    for (unsigned r = 0; r < HF; r++) {
+        full(K, s, K->rc[r]);
+        if (rec) record_words(rec + w * (1 + r), rw, s, w, small);
+    }
+    partial_block(K, s, w, np, small, rec ? cubes : NULL);
+    if (rec) { /* written before the final rounds' part, which overwrites the padding */
+        for (unsigned r = np; r < MAXP + 8; r++) cubes[r] = _mm256_setzero_si256();
+        record_words(rec + 5 * w, rw, cubes, (np + 7) / 8 * 8, small);
+    }
+    for (unsigned r = 0; r < HF; r++) {
+        full(K, s, K->rc[HF + r]);
+        if (rec) record_words(rec + 5 * w + np + w * r, rw, s, w, small);
+    }
+    const __m256i out = _mm256_set1_epi32((int)K->out_mul[canonical != 0]);
+    UNROLL
+    for (unsigned i = 0; i < w; i++) s[i] = hs_mt8_mul(s[i], out, PV, MUV);
+    hs_p2x8_store(st, s, w);
+}
+
+typedef void (*runner)(const kconst *K, uint32_t *st, size_t groups, int canonical, uint32_t *rec);
+
+/* One runner per specialisation (width, partial rounds, MDS kind); with and without records
+ * separate copies, so the plain loop carries no record stores. */
+#define RUNNER(name, W, NP, SMALL)                                                                        \
+    static __attribute__((noinline)) void name##_full(const kconst *K, __m256i *s, const __m256i *rc) { \
+        full_round(K, s, rc, W, SMALL);                                                                 \
+    }                                                                                                   \
+    static void name(const kconst *K, uint32_t *st, size_t groups, int canonical, uint32_t *rec) {      \
+        const size_t rw = 9 * (W) + (NP);                                                               \
+        if (rec) {                                                                                      \
+            for (size_t g = 0; g < groups; g++)                                                         \
+                permute8(K, st + g * 8 * (W), 0, rec + g * 8 * rw, W, NP, SMALL, name##_full);          \
+            return;                                                                                     \
+        }                                                                                               \
+        for (size_t g = 0; g < groups; g++) permute8(K, st + g * 8 * (W), canonical, NULL, W, NP, SMALL, name##_full); \
+    }
+RUNNER(run_16_small, 16, 20, 1)
+RUNNER(run_16, 16, 20, 0)
+RUNNER(run_24, 24, 23, 0)
+
+/* The CRT layer is exact when 16 (M l) < 2^32 for 16-bit l: 16 * sum(row) * (2^16 - 1) < 2^32. */
+static int crt_ok(const hs_p1_params *pp) {
+    return pp->width == 16 && pp->mds_small && 16 * pp->mds_row_sum * 0xffff < (1ull << 32);
+}
+
+static void many_avx2(const hs_p1_params *pp, uint32_t *states, size_t n, int canonical, uint32_t *rec) {
+    if (n == 0) return;
+    const unsigned w = pp->width;
+    const size_t rw = HS_P1_REC_WORDS(pp);
+    const int small = crt_ok(pp);
+    kconst K;
+    setup(pp, &K, small ? LOG_LAMBDA : 0);
+    runner run = NULL;
+    if (w == 16) run = small && pp->partial == 20 ? run_16_small : pp->partial == 20 ? run_16 : NULL;
+    if (w == 24 && pp->partial == 23) run = run_24;
+    if (!run) {
+        /* an instance outside the compiled shapes: the portable kernel */
+        if (rec)
+            hs_p1_permute_many_record_portable(pp, states, n, rec);
+        else
+            hs_p1_permute_many_portable(pp, states, n, canonical);
+        return;
+    }
+    size_t groups = n / 8, rest = n % 8;
+    run(&K, states, groups, canonical, rec);
+    if (rest) {
+        uint32_t buf[8 * MAXW] = {0}, rbuf[8 * HS_P1_REC_MAX];
+        uint32_t *tail = states + groups * 8 * w;
+        memcpy(buf, tail, rest * w * sizeof *buf);
+        run(&K, buf, 1, canonical, rec ? rbuf : NULL);
+        memcpy(tail, buf, rest * w * sizeof *buf);
+        if (rec) memcpy(rec + groups * 8 * rw, rbuf, rest * rw * sizeof *rbuf);
+    }
+}
+
+void hs_p1_permute_many_avx2(const hs_p1_params *pp, uint32_t *states, size_t n, int canonical) {
+    many_avx2(pp, states, n, canonical, NULL);
+}
+
+void hs_p1_permute_many_record_avx2(const hs_p1_params *pp, uint32_t *states, size_t n, uint32_t *rec) {
+    many_avx2(pp, states, n, 0, rec);
+}
