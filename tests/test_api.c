@@ -188,6 +188,15 @@ static int prove_verify(const hs_shape *s, const char *label) {
         CHECK(hs_perm_many_u32(ctx1, p, native, inst) == HS_OK);
         CHECK(!memcmp(native, out, nout * sizeof *out));
         free(native);
+    } else if (h.perm && hs_perm_find(&p, h.perm) == HS_OK && hs_perm_word_bits(p) == 64 && h.value_bits == 64 &&
+               h.in_words == 2 * hs_perm_width(p) && h.out_words == h.in_words) {
+        /* 64-bit values are two words, low first */
+        uint64_t *native = malloc(nin / 2 * sizeof *native);
+        for (size_t i = 0; i < nin / 2; i++) native[i] = in[2 * i] | (uint64_t)in[2 * i + 1] << 32;
+        CHECK(hs_perm_many_u64(ctx1, p, native, inst) == HS_OK);
+        for (size_t i = 0; i < nout / 2; i++)
+            CHECK(out[2 * i] == (uint32_t)native[i] && out[2 * i + 1] == (uint32_t)(native[i] >> 32));
+        free(native);
     }
 
     /* peek */

@@ -1,28 +1,27 @@
 #include "api/provable.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "field/kb.h"
+#include "gkr/gkr_perm.h"
 #include "hash/registry.h"
 
 #define ST_PRIVATE (1u << 0)
 #define ST_PUBLIC (1u << 1)
 #define ST_REGIONS (1u << 2)
 
-/* What the gkr backend proves: one line per GKR walk (src/gkr), with the permutation id its
- * shape and proof header carry. A hash proven here but by no AIR gets its line shape from its
- * native permutation. */
-static const struct {
-    const char *name;
-    unsigned perm_id;
-    unsigned statements;
-} gkr_walks[] = {
-    {"poseidon2-kb16", 1, ST_PRIVATE | ST_PUBLIC | ST_REGIONS},
-};
+/* What the gkr backend proves of one of its walks (src/gkr/gkr_perm.h lists them): private and
+ * public statements; ragged regions prove Poseidon2-KB16 only (src/gkr/ragged.h). */
+static unsigned gkr_statements(const hs_gkr_perm *p) {
+    return ST_PRIVATE | ST_PUBLIC | (p->id == HS_GKR_P2_KB16 ? ST_REGIONS : 0);
+}
 
 #define MAX_ENTRIES 64
 
 static hs_provable_entry entries[MAX_ENTRIES];
+static char descriptions[MAX_ENTRIES][96]; /* of hashes only a gkr walk knows */
 static size_t n_entries;
 static pthread_once_t built = PTHREAD_ONCE_INIT;
 
@@ -53,23 +52,25 @@ static void build(void) {
         e->value_bits = a.value_bits == 64 ? 64 : 32;
         e->word_modulus = a.word_modulus;
     }
-    for (size_t i = 0; i < sizeof gkr_walks / sizeof gkr_walks[0]; i++) {
-        const struct hs_perm *p = hs_perm_lookup(gkr_walks[i].name);
-        hs_provable_entry *e = slot(gkr_walks[i].name);
+    const hs_gkr_perm *g;
+    for (unsigned id = 1; (g = hs_gkr_perm_get(id)) != NULL; id++) {
+        hs_provable_entry *e = slot(g->name);
         if (!e) break;
-        if (!e->air) { /* the native permutation gives the lines */
-            if (!p || p->word_bits != 32) {
-                n_entries--;
-                continue;
-            }
-            e->description = p->description;
+        if (e->air && (e->in_words != g->width || e->out_words != g->width || e->value_bits != 32 ||
+                       e->word_modulus != HS_KB_P))
+            continue; /* the AIR's lines are not the walk's states: one line format per hash */
+        if (!e->air) { /* the walk's own lines: width KoalaBear elements */
+            char *d = descriptions[e - entries];
+            snprintf(d, sizeof descriptions[0], "%s: KoalaBear, width %u, x^3, %u + %u rounds (a GKR walk)", g->name,
+                     g->width, 2 * HS_GKR_HALF, g->partial);
+            e->description = d;
             e->noun = "permutations";
-            e->in_words = e->out_words = p->width;
+            e->in_words = e->out_words = g->width;
             e->value_bits = 32;
-            e->word_modulus = (uint32_t)p->modulus;
+            e->word_modulus = HS_KB_P;
         }
-        e->gkr_perm = gkr_walks[i].perm_id;
-        e->gkr_statements = gkr_walks[i].statements;
+        e->gkr_perm = g->id;
+        e->gkr_statements = gkr_statements(g);
     }
 }
 

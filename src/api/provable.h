@@ -3,7 +3,8 @@
  * (and the command line through it) reads this table instead of testing names.
  *
  * It is built once from the AIR registry (src/air: every registered AIR is provable by the stark
- * backend) and the list of the gkr backend's walks (provable.c `gkr_walks`). */
+ * backend) and the gkr backend's list of walks (src/gkr/gkr_perm.h; provable.c `gkr_statements`
+ * says which statements each walk proves). */
 #ifndef HS_API_PROVABLE_H
 #define HS_API_PROVABLE_H
 

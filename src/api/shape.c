@@ -260,7 +260,7 @@ hs_status hs_api_report(hs_params_report *out, const hs_api_plan *pl, char *reas
         }
     } else {
         hs_whir_config wc;
-        holds = hs_soundness_gkr_check(p, pl->log_perms, pub, &rep);
+        holds = hs_soundness_gkr_check(p, pl->hash->gkr_perm, pl->log_perms, pub, &rep);
         hs_gkr_whir_config(p, &wc);
         out->log_rows = pl->log_perms;
         out->ext_degree = 5; /* the walk's challenge field K = F_p^5 (src/gkr/gkr.h) */

@@ -21,7 +21,7 @@ static hs_status peek_plan(hs_api_plan *pl, const uint8_t *proof, size_t len, ch
     if (len >= 16 && !memcmp(proof, MAGIC, 8) && proof[12] == HS_BACKEND_GKR && proof[15] == HS_STATEMENT_REGIONS) {
         hs_ragged_shape rs;
         if (!hs_ragged_peek(proof, len, &rs, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
-        const hs_provable_entry *e = hs_provable_entry_by_gkr(1); /* ragged regions: poseidon2-kb16 */
+        const hs_provable_entry *e = hs_provable_entry_by_gkr(HS_GKR_P2_KB16); /* ragged regions prove it only */
         s.backend = HS_BACKEND_GKR;
         s.hash = e ? e->name : NULL;
         s.preset = rs.preset->name;
