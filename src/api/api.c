@@ -193,34 +193,37 @@ unsigned hs_hash_word_bits(const hs_hash *h) { return h->kind == HS_HASH_BYTES ?
 uint64_t hs_hash_modulus(const hs_hash *h) { return h->kind == HS_HASH_BYTES ? 0 : h->modulus; }
 unsigned hs_hash_digest_len(const hs_hash *h) { return h->digest_len; }
 
+/* The checks every hash call starts with, after zeroing the digest. */
+static hs_status hash_args(const hs_hash *h, hs_hash_kind kind, size_t out_len, const void *in, size_t in_len) {
+    if (h->kind != kind) return HS_ERR_WORD_SIZE;
+    return out_len != h->digest_len || (in_len && !in) ? HS_ERR_ARGUMENT : HS_OK;
+}
+
 hs_status hs_hash_bytes(const hs_hash *h, uint8_t *out, size_t out_len, const uint8_t *in, size_t in_len) {
     memset(out, 0, out_len);
-    if (h->kind != HS_HASH_BYTES) return HS_ERR_WORD_SIZE;
-    if (out_len != h->digest_len || (in_len && !in)) return HS_ERR_ARGUMENT;
-    uint8_t d[64];
-    h->bytes(d, in_len ? in : (const uint8_t *)"", in_len);
-    memcpy(out, d, out_len);
+    hs_status st = hash_args(h, HS_HASH_BYTES, out_len, in, in_len);
+    if (st != HS_OK) return st;
+    static const uint8_t none[1];
+    h->bytes(out, in_len ? in : none, in_len);
     return HS_OK;
 }
 
 hs_status hs_hash_u32(const hs_hash *h, uint32_t *out, size_t out_len, const uint32_t *in, size_t in_len) {
     memset(out, 0, out_len * sizeof *out);
-    if (h->kind != HS_HASH_ELEMS32) return HS_ERR_WORD_SIZE;
-    if (out_len != h->digest_len || (in_len && !in)) return HS_ERR_ARGUMENT;
-    for (size_t i = 0; i < in_len; i++)
-        if (h->modulus && in[i] >= h->modulus) return HS_ERR_RANGE;
+    hs_status st = hash_args(h, HS_HASH_ELEMS32, out_len, in, in_len);
+    for (size_t i = 0; st == HS_OK && i < in_len; i++)
+        if (in[i] >= h->modulus) st = HS_ERR_RANGE;
     static const uint32_t none[1];
-    h->elems32(out, in_len ? in : none, in_len);
-    return HS_OK;
+    if (st == HS_OK) h->elems32(out, in_len ? in : none, in_len);
+    return st;
 }
 
 hs_status hs_hash_u64(const hs_hash *h, uint64_t *out, size_t out_len, const uint64_t *in, size_t in_len) {
     memset(out, 0, out_len * sizeof *out);
-    if (h->kind != HS_HASH_ELEMS64) return HS_ERR_WORD_SIZE;
-    if (out_len != h->digest_len || (in_len && !in)) return HS_ERR_ARGUMENT;
-    for (size_t i = 0; i < in_len; i++)
-        if (h->modulus && in[i] >= h->modulus) return HS_ERR_RANGE;
+    hs_status st = hash_args(h, HS_HASH_ELEMS64, out_len, in, in_len);
+    for (size_t i = 0; st == HS_OK && i < in_len; i++)
+        if (in[i] >= h->modulus) st = HS_ERR_RANGE;
     static const uint64_t none[1];
-    h->elems64(out, in_len ? in : none, in_len);
-    return HS_OK;
+    if (st == HS_OK) h->elems64(out, in_len ? in : none, in_len);
+    return st;
 }

@@ -15,41 +15,38 @@
 static hs_status peek_plan(hs_api_plan *pl, const uint8_t *proof, size_t len, char *reason, size_t rl) {
     memset(pl, 0, sizeof *pl);
     const char *why = NULL;
+    const hs_provable_entry *e = NULL;
+    const hs_preset *preset = NULL;
+    int public_io = 0;
     hs_shape s;
     hs_shape_init(&s);
     if (!proof || !len) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "empty proof");
-    if (len >= 16 && !memcmp(proof, MAGIC, 8) && proof[12] == HS_BACKEND_GKR && proof[15] == HS_STATEMENT_REGIONS) {
+    const int gkr = len >= 13 && !memcmp(proof, MAGIC, 8) && proof[12] == HS_BACKEND_GKR;
+    if (gkr && len >= 16 && proof[15] == HS_STATEMENT_REGIONS) {
         hs_ragged_shape rs;
         if (!hs_ragged_peek(proof, len, &rs, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
-        const hs_provable_entry *e = hs_provable_entry_by_gkr(HS_GKR_P2_KB16); /* ragged regions prove it only */
-        s.backend = HS_BACKEND_GKR;
-        s.hash = e ? e->name : NULL;
-        s.preset = rs.preset->name;
+        e = hs_provable_entry_by_gkr(HS_GKR_P2_KB16); /* ragged regions prove it only */
+        preset = rs.preset;
         s.statement = HS_STATEMENT_REGIONS;
         s.variant = hs_ragged_variant_name(rs.variant);
         s.n_regions = rs.n_regions;
         memcpy(s.region_log, rs.widths, sizeof s.region_log);
-    } else if (len >= 13 && !memcmp(proof, MAGIC, 8) && proof[12] == HS_BACKEND_GKR) {
+    } else if (gkr) {
         hs_gkr_shape gs;
         if (!hs_gkr_peek(proof, len, &gs, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
-        const hs_provable_entry *e = hs_provable_entry_by_gkr(gs.perm_id);
-        s.backend = HS_BACKEND_GKR;
-        s.hash = e ? e->name : NULL;
-        s.preset = gs.preset->name;
-        s.statement = gs.public_io ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
-        s.log_perms = gs.log_perms;
+        e = hs_provable_entry_by_gkr(gs.perm_id);
+        preset = gs.preset, public_io = gs.public_io, s.log_perms = gs.log_perms;
     } else { /* the stark parser rejects anything else with its reason */
         hs_stark_shape ss;
         if (!hs_stark_peek(proof, len, &ss, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
-        const hs_provable_entry *e = hs_provable_entry_by_air(ss.air_id);
-        s.backend = HS_BACKEND_STARK;
-        s.hash = e ? e->name : NULL;
-        s.preset = ss.preset->name;
-        s.statement = ss.public_io ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
-        s.log_perms = ss.log_perms;
-        s.log_blowup = ss.fri.log_blowup;
+        e = hs_provable_entry_by_air(ss.air_id);
+        preset = ss.preset, public_io = ss.public_io, s.log_perms = ss.log_perms, s.log_blowup = ss.fri.log_blowup;
     }
-    if (!s.hash) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof's hash is not provable by this build");
+    if (!e) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof's hash is not provable by this build");
+    s.backend = gkr ? HS_BACKEND_GKR : HS_BACKEND_STARK;
+    s.hash = e->name;
+    s.preset = preset->name;
+    if (s.statement != HS_STATEMENT_REGIONS) s.statement = public_io ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
     hs_status st = hs_api_plan_make(pl, &s, reason, rl);
     return st == HS_OK ? HS_OK : hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof's statement is impossible");
 }
