@@ -1,6 +1,10 @@
 #include "cli/cli.h"
 
+#include "air/air.h"
+#include "gkr/gkr_perm.h"
+
 #include <stdarg.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,11 +59,28 @@ int hs_cli_uint(const char *cmd, const char *opt, const char *s, unsigned long l
                 unsigned long *out) {
     char *end;
     if (!s || !*s || *s == '-' || *s == '+') goto bad;
-    unsigned long v = strtoul(s, &end, 10);
-    if (*end || v < lo || v > hi) goto bad;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10); /* beyond ULONG_MAX: ERANGE, an error (no silent clamp) */
+    if (*end || errno == ERANGE || v < lo || v > hi) goto bad;
     *out = v;
     return 1;
 bad:
     hs_cli_error(cmd, "--%s: '%s' is not an integer in [%lu, %lu]", opt, s ? s : "", lo, hi);
     return 0;
+}
+
+const char *hs_cli_stark_names(void) {
+    static char buf[512];
+    size_t k = 0;
+    for (size_t i = 0; i < hs_air_count() && k + 40 < sizeof buf; i++)
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", i ? ", " : "", hs_air_at(i)->name);
+    return buf;
+}
+
+const char *hs_cli_gkr_names(void) {
+    static char buf[512];
+    size_t k = 0;
+    for (unsigned id = 1; hs_gkr_perm_get(id) && k + 40 < sizeof buf; id++)
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", id > 1 ? ", " : "", hs_gkr_perm_get(id)->name);
+    return buf;
 }

@@ -95,30 +95,69 @@ uint32_t *hs_cli_read_words(const char *cmd, const char *path, unsigned words, u
     return s;
 }
 
+/* Output lines in 'hashsnark perm' form (a 64-bit value from two words, low first) into b. */
+static void format_lines(hs_sbuf *b, const uint32_t *words, size_t n, unsigned w, unsigned value_bits) {
+    uint64_t row[64];
+    const unsigned vals = value_bits == 64 ? w / 2 : w;
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t *x = words + i * w;
+        for (unsigned j = 0; j < vals && j < 64; j++) row[j] = value_bits == 64 ? x[2 * j] | (uint64_t)x[2 * j + 1] << 32 : x[j];
+        hs_table_format_row(b, row, vals, 0);
+    }
+}
+
+/* The proof, and the outputs table when outputs_out is set, written together or not at all. */
+static int write_proof(const char *out, const hs_writer *w, const char *outputs_out, const uint32_t *outs, size_t n,
+                       unsigned out_words, unsigned value_bits) {
+    char err[512];
+    hs_outset o = {0};
+    if (outputs_out) {
+        hs_sbuf b = {0};
+        format_lines(&b, outs, n, out_words, value_bits);
+        int ok = !b.failed && hs_outset_add(&o, outputs_out, b.data ? b.data : "", b.len, err, sizeof err);
+        if (b.failed) snprintf(err, sizeof err, "%s: out of memory", outputs_out);
+        hs_sbuf_free(&b);
+        if (!ok) return hs_cli_error("prove", "%s", err), 0;
+    }
+    if (!hs_outset_add(&o, out, (const char *)w->data, w->len, err, sizeof err) || !hs_outset_commit(&o, err, sizeof err))
+        return hs_cli_error("prove", "%s", err), 0;
+    return 1;
+}
+
 static void prove_help(void) {
     printf("usage: hashsnark prove --hash NAME --log-perms N --out PROOF\n"
-           "                       [--backend stark|gkr] [--seed S | --inputs FILE] [--preset P]\n"
-           "                       [--log-blowup B] [--threads T] [--insecure]\n"
+           "                       [--backend stark|gkr] [--seed S | --inputs FILE [--outputs-out FILE]]\n"
+           "                       [--preset P] [--log-blowup B] [--threads T] [--insecure]\n"
+           "       hashsnark prove --backend gkr --regions W1,W2,... [--variant V] --out PROOF\n"
+           "                       [--seed S | --inputs FILE] [--preset P] [--threads T]\n"
            "\n"
-           "Proves that 2^N permutations were evaluated correctly, with the stark backend (Poseidon2\n"
-           "AIR, DEEP-ALI, FRI; the default) or the gkr backend (a GKR walk over the permutation's\n"
-           "S-box layers by sumchecks; a private statement commits the inputs and outputs with WHIR).\n"
-           "Without --inputs the inputs are random (drawn from --seed) and the\n"
-           "statement is private (the seeds' benchmark); with --inputs FILE (one state per line, as\n"
-           "'hashsnark perm' reads) the statement is public: the proof binds exactly that table of\n"
-           "inputs and their outputs, which the verifier needs ('hashsnark perm' computes the outputs).\n"
-           "Writes the proof atomically to PROOF, prints the time of each phase to standard error and\n"
-           "one summary line to standard output.\n"
+           "Proves that 2^N evaluations of a hash (permutations, or compressions for BLAKE3 and\n"
+           "BLAKE2s) were computed correctly, with the stark backend (the hash's AIR, DEEP-ALI, FRI;\n"
+           "the default) or the gkr backend (a GKR walk over the permutation's S-box layers by\n"
+           "sumchecks; a private statement commits the inputs and outputs with WHIR). Without\n"
+           "--inputs the inputs are random (drawn from --seed) and the statement is private (the\n"
+           "statement the bench-hash-in-snark benchmark measures); with --inputs FILE (one state per\n"
+           "line, as 'hashsnark perm' reads; for blake3 and blake2s see --inputs below) the\n"
+           "statement is public: the proof binds exactly that table of inputs and\n"
+           "their outputs, which the verifier needs ('hashsnark perm' or --outputs-out computes them).\n"
+           "Writes the proof atomically to PROOF (nothing is written when proving fails), prints the\n"
+           "time of each phase to standard error and one summary line to standard output.\n"
            "\n"
-           "  --hash NAME       poseidon2-kb16 (default) or poseidon2-kb24; the gkr backend also\n"
-           "                    proves poseidon1-kb16 and poseidon1-kb24\n"
+           "  --hash NAME       the stark backend: %s (default poseidon2-kb16);\n"
+           "                    the gkr backend: %s\n"
            "  --backend B       stark (default) or gkr\n"
-           "  --log-perms N     number of permutations, 2^N (0..24); with --inputs, optional (the\n"
-           "                    file must then hold exactly 2^N states)\n"
+           "  --log-perms N     number of evaluations, 2^N (0..24); with --inputs, optional (the\n"
+           "                    file must then hold exactly 2^N lines)\n"
            "  --inputs FILE     public statement over these inputs (their count a power of two)\n"
-           "  --out FILE        where the proof goes\n"
-           "  --seed S          seed of the random inputs (default 1)\n"
-           "  --preset P        compat | fast100 | proven128 (default compat):\n");
+           "                    keccak-f1600: 25 lanes (u64); blake3: cv[8] block[16] counter_lo\n"
+           "                    counter_hi block_len flags (28 u32), outputs the 16-word compression\n"
+           "                    output; blake2s: h[8] m[16] t0 t1 f0 f1 (28 u32), outputs h'[8]\n"
+           "  --outputs-out F   also write the outputs, one line per input, to F (with the proof,\n"
+           "                    atomically)\n"
+           "  --out FILE        where the proof goes (refused before proving if it cannot be written)\n"
+           "  --seed S          seed of the random inputs (default 1; at most 2^64 - 1)\n"
+           "  --preset P        compat | fast100 | proven128 (default compat):\n",
+           hs_cli_stark_names(), hs_cli_gkr_names());
     for (size_t i = 0; i < hs_preset_count(); i++)
         printf("                      %-10s %s\n", hs_preset_at(i)->name, hs_preset_at(i)->description);
     printf("  --log-blowup B    rate 2^-B instead of the preset's (1..4; stark backend)\n"
@@ -251,7 +290,7 @@ static int prove_regions(const hs_preset *preset, const char *regions_s, const c
 
 /* The gkr half of 'prove': takes (and frees) the inputs. */
 static int prove_gkr(const hs_preset *preset, const hs_gkr_perm *perm, unsigned logp, hs_kb *in, int public_io,
-                     unsigned threads, const char *out) {
+                     unsigned threads, const char *out, const char *outputs_out) {
     hs_gkr_shape shape;
     memset(&shape, 0, sizeof shape);
     shape.preset = preset;
@@ -266,22 +305,27 @@ static int prove_gkr(const hs_preset *preset, const hs_gkr_perm *perm, unsigned 
     fprintf(stderr, "prove: %s, 2^%u permutations (%s statement), gkr backend, preset %s, %u thread%s\n",
             perm->name, logp, public_io ? "public" : "private", preset->name, threads, threads > 1 ? "s" : "");
     double t0 = hs_now();
-    int ok = hs_gkr_prove(&shape, in, threads, &w, NULL, &tm, &why);
+    uint32_t *outs = outputs_out ? hs_alloc_array(n, perm->width * sizeof *outs) : NULL;
+    if (outputs_out && !outs) return hs_free(in), hs_cli_error("prove", "out of memory"), HS_EXIT_USAGE;
+    int ok = hs_gkr_prove(&shape, in, threads, &w, (hs_kb *)outs, &tm, &why);
     double elapsed = hs_now() - t0;
     hs_free(in);
+    if (ok && outs)
+        for (size_t i = 0; i < n * perm->width; i++) outs[i] = hs_kb_to_u32(outs[i]);
     if (!ok) {
         hs_cli_error("prove", "%s", why ? why : "failed");
+        hs_free(outs);
         hs_w_free(&w);
         return HS_EXIT_USAGE;
     }
     fprintf(stderr, "prove: witness %.3f s, commit (WHIR) %.3f s, GKR walk %.3f s, open (WHIR) %.3f s\n", tm.witness_s,
             tm.commit_s, tm.walk_s, tm.open_s);
-    char err[512];
-    if (!hs_write_all(out, (const char *)w.data, w.len, err, sizeof err)) {
-        hs_cli_error("prove", "%s", err);
+    if (!write_proof(out, &w, outputs_out, outs, n, perm->width, 32)) {
+        hs_free(outs);
         hs_w_free(&w);
         return HS_EXIT_USAGE;
     }
+    hs_free(outs);
     printf("proved %zu permutations (%s, gkr, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n, perm->name,
            preset->name, elapsed, (double)n / elapsed, w.len);
     hs_w_free(&w);
@@ -291,14 +335,15 @@ static int prove_gkr(const hs_preset *preset, const hs_gkr_perm *perm, unsigned 
 int hs_cmd_prove(int argc, char **argv) {
     const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
                *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL, *backend_s = "stark", *regions_s = NULL,
-               *variant_s = NULL;
+               *variant_s = NULL, *outputs_out = NULL;
     int insecure = 0;
     hs_opt opts[] = {{"hash", 1, &hash, NULL},          {"log-perms", 1, &logp_s, NULL},
                      {"out", 1, &out, NULL},            {"seed", 1, &seed_s, NULL},
                      {"preset", 1, &preset_s, NULL},    {"log-blowup", 1, &blow_s, NULL},
                      {"threads", 1, &threads_s, NULL},  {"inputs", 1, &inputs_s, NULL},
                      {"insecure", 0, NULL, &insecure}, {"backend", 1, &backend_s, NULL},
-                     {"regions", 1, &regions_s, NULL},  {"variant", 1, &variant_s, NULL}};
+                     {"regions", 1, &regions_s, NULL},  {"variant", 1, &variant_s, NULL},
+                     {"outputs-out", 1, &outputs_out, NULL}};
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
@@ -360,7 +405,8 @@ int hs_cmd_prove(int argc, char **argv) {
     }
     {
         char oerr[512];
-        if (!hs_out_check(out, oerr, sizeof oerr)) return hs_cli_error("prove", "%s", oerr), HS_EXIT_USAGE;
+        if (!hs_out_check(out, oerr, sizeof oerr) || (outputs_out && !hs_out_check(outputs_out, oerr, sizeof oerr)))
+            return hs_cli_error("prove", "%s", oerr), HS_EXIT_USAGE;
     }
     unsigned long logp = 0, seed = 1, blow = 0, threads = 0;
     if (logp_s && !hs_cli_uint("prove", "log-perms", logp_s, 0, 24, &logp)) return HS_EXIT_USAGE;
@@ -431,7 +477,7 @@ int hs_cmd_prove(int argc, char **argv) {
     if (gkr) { /* the gkr backend takes Montgomery-form Poseidon2 states */
         hs_kb *m = (hs_kb *)in;
         for (size_t i = 0; i < words; i++) m[i] = hs_kb_from_u32(in[i]);
-        return prove_gkr(preset, gperm, (unsigned)logp, m, inputs_s != NULL, (unsigned)threads, out);
+        return prove_gkr(preset, gperm, (unsigned)logp, m, inputs_s != NULL, (unsigned)threads, out, outputs_out);
     }
     hs_stark_shape shape = {preset, def->id, (unsigned)logp, 0, hs_preset_fri(preset, (unsigned)blow), inputs_s != NULL,
                             1, 0}; /* the prover frees the inputs once read */
@@ -441,22 +487,25 @@ int hs_cmd_prove(int argc, char **argv) {
     fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), preset %s, rate 1/%u, %lu thread%s\n", hash, logp,
             inputs_s ? "public" : "private", preset->name, 1u << shape.fri.log_blowup, threads, threads > 1 ? "s" : "");
     double t0 = hs_now();
-    int ok = hs_stark_prove(&shape, in, (unsigned)threads, &w, NULL, &tm, &why);
+    uint32_t *outs = outputs_out ? hs_alloc_array(n, air.out_words * sizeof *outs) : NULL;
+    if (outputs_out && !outs) return hs_cli_error("prove", "out of memory"), HS_EXIT_USAGE;
+    int ok = hs_stark_prove(&shape, in, (unsigned)threads, &w, outs, &tm, &why);
     double elapsed = hs_now() - t0;
     if (!ok) {
         hs_cli_error("prove", "%s", why ? why : "failed");
+        hs_free(outs);
         hs_w_free(&w);
         return HS_EXIT_USAGE;
     }
     fprintf(stderr, "prove: trace %.3f s, commit (LDE + Merkle) %.3f s, quotient %.3f s, quotient commit %.3f s, "
                     "open (DEEP + FRI + queries) %.3f s\n",
             tm.trace_s, tm.commit_s, tm.quotient_s, tm.quotient_commit_s, tm.open_s);
-    char err[512];
-    if (!hs_write_all(out, (const char *)w.data, w.len, err, sizeof err)) {
-        hs_cli_error("prove", "%s", err);
+    if (!write_proof(out, &w, outputs_out, outs, n, air.out_words, air.value_bits)) {
+        hs_free(outs);
         hs_w_free(&w);
         return HS_EXIT_USAGE;
     }
+    hs_free(outs);
     printf("proved %zu %s (%s, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n, hs_air_noun(def), hash, preset->name,
            elapsed, (double)n / elapsed, w.len);
     hs_w_free(&w);
@@ -464,7 +513,7 @@ int hs_cmd_prove(int argc, char **argv) {
 }
 
 static void verify_help(void) {
-    printf("usage: hashsnark verify --proof PROOF [--inputs FILE --outputs FILE] [--threads T]\n"
+    printf("usage: hashsnark verify --proof PROOF [--inputs FILE --outputs FILE] [--min-bits B] [--threads T]\n"
            "\n"
            "Checks a proof written by 'hashsnark prove'. Prints 'accepted' and what was proven, exit\n"
            "status 0; or 'rejected: REASON', exit status 1, for any proof it does not accept\n"
@@ -475,7 +524,11 @@ static void verify_help(void) {
            "  --proof FILE     the proof\n"
            "  --inputs FILE    public statements: the inputs, one state per line ('hashsnark perm' form)\n"
            "  --outputs FILE   public statements: the outputs, one state per line\n"
-           "  --threads T    worker threads (default: HS_THREADS or every CPU)\n");
+           "  --min-bits B     reject a valid proof whose provable bits ('hashsnark params') are below B\n"
+           "                   (default: the bits its preset declares, so a proof made with 'prove\n"
+           "                   --insecure' is rejected unless B is lowered; accepted proofs below the\n"
+           "                   declaration print a WARNING line)\n"
+           "  --threads T      worker threads (default: HS_THREADS or every CPU)\n");
 }
 
 /* 'verify' of a ragged-regions proof: the tables hold every region's states, region after region. */
@@ -527,8 +580,10 @@ static int verify_regions(const char *proof, const uint8_t *pb, size_t len, cons
 }
 
 int hs_cmd_verify(int argc, char **argv) {
-    const char *proof = NULL, *threads_s = NULL, *inputs_s = NULL, *outputs_s = NULL;
+    const char *proof = NULL, *threads_s = NULL, *inputs_s = NULL, *outputs_s = NULL, *min_bits_s = NULL;
+    double min_bits = 0;
     hs_opt opts[] = {{"proof", 1, &proof, NULL},
+                     {"min-bits", 1, &min_bits_s, NULL},
                      {"threads", 1, &threads_s, NULL},
                      {"inputs", 1, &inputs_s, NULL},
                      {"outputs", 1, &outputs_s, NULL}};
@@ -539,8 +594,10 @@ int hs_cmd_verify(int argc, char **argv) {
         hs_cli_error("verify", "--proof is required (see 'hashsnark verify --help')");
         return HS_EXIT_USAGE;
     }
-    unsigned long threads = 1;
+    unsigned long threads = 1, mb = 0;
     if (threads_s && !hs_cli_uint("verify", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
+    if (min_bits_s && !hs_cli_uint("verify", "min-bits", min_bits_s, 0, 512, &mb)) return HS_EXIT_USAGE;
+    min_bits = (double)mb;
     hs_sbuf buf = {0};
     char err[512];
     int rd = hs_read_all(proof, &buf, HS_MAX_PROOF_BYTES, err, sizeof err);
@@ -625,21 +682,31 @@ int hs_cmd_verify(int argc, char **argv) {
         return HS_EXIT_REJECT;
     }
     hs_sound_report rep;
-    if (gkr) {
-        if (!hs_soundness_gkr(gshape.preset, gshape.perm_id, gshape.log_perms, gshape.public_io, &rep))
-            rep.claimed_bits = 0, rep.regime = HS_REGIME_UDR;
+    const hs_preset *pr = gkr ? gshape.preset : shape.preset;
+    int known = gkr ? hs_soundness_gkr(gshape.preset, gshape.perm_id, gshape.log_perms, gshape.public_io, &rep)
+                    : hs_soundness_stark(shape.preset, shape.air_id, shape.log_perms, shape.fri.log_blowup, shape.public_io, &rep);
+    if (!known) rep.claimed_bits = 0, rep.regime = HS_REGIME_UDR;
+    /* the proof holds; whether it is strong enough is the caller's bound (default: the preset's
+     * declaration, so a proof made with --insecure is not accepted by accident) */
+    const double need = min_bits_s ? min_bits : pr->claim_bits;
+    if (rep.claimed_bits < need) {
+        printf("rejected: the proof holds but gives %.1f provable bits (%s), below the %.1f required (preset %s "
+               "declares %.0f; --min-bits lowers the requirement)\n",
+               rep.claimed_bits, hs_regime_name(rep.regime), need, pr->name, pr->claim_bits);
+        return HS_EXIT_REJECT;
+    }
+    if (gkr)
         printf("accepted: %zu permutations of %s (%s statement), gkr backend, preset %s, %.1f provable "
                "bits (%s), WHIR rate 1/%u (verified in %.3f s)\n",
                (size_t)1 << gshape.log_perms, hs_gkr_perm_get(gshape.perm_id)->name, gshape.public_io ? "public" : "private", gshape.preset->name,
                rep.claimed_bits, hs_regime_name(rep.regime), 1u << gshape.whir.log_inv_rate, t);
-        return HS_EXIT_OK;
-    }
-    if (!hs_soundness_stark(shape.preset, shape.air_id, shape.log_perms, shape.fri.log_blowup, shape.public_io, &rep))
-        rep.claimed_bits = 0, rep.regime = HS_REGIME_UDR;
-    printf("accepted: %zu %s of %s (%s statement), preset %s, %.1f provable bits (%s), rate 1/%u, %u "
-           "queries (verified in %.3f s)\n",
-           (size_t)1 << shape.log_perms, hs_air_noun(hs_air_by_id(shape.air_id)), hs_stark_air_name(shape.air_id), shape.public_io ? "public" : "private",
-           shape.preset->name, rep.claimed_bits, hs_regime_name(rep.regime), 1u << shape.fri.log_blowup,
-           shape.fri.num_queries, t);
+    else
+        printf("accepted: %zu %s of %s (%s statement), preset %s, %.1f provable bits (%s), rate 1/%u, %u "
+               "queries (verified in %.3f s)\n",
+               (size_t)1 << shape.log_perms, hs_air_noun(hs_air_by_id(shape.air_id)), hs_stark_air_name(shape.air_id), shape.public_io ? "public" : "private",
+               shape.preset->name, rep.claimed_bits, hs_regime_name(rep.regime), 1u << shape.fri.log_blowup,
+               shape.fri.num_queries, t);
+    if (rep.claimed_bits < pr->claim_bits)
+        printf("WARNING: below the preset's declared %.0f bits (preset %s)\n", pr->claim_bits, pr->name);
     return HS_EXIT_OK;
 }

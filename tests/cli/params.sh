@@ -68,7 +68,10 @@ echo "$err" | grep -q -- "--insecure" || no "refusal names --insecure"
     no "--insecure prove: $(cat "$tmp/err")"
 grep -q "insecure" "$tmp/err" || no "--insecure warning"
 v=$("$bin" verify --proof "$tmp/x.bin"); rc=$?
-[ $rc = 0 ] || no "verify insecure proof: exit $rc"
+[ $rc = 1 ] && echo "$v" | grep -q "below the 91.0 required" || no "verify insecure proof, default bound: exit $rc: $v"
+v=$("$bin" verify --proof "$tmp/x.bin" --min-bits 80); rc=$?
+[ $rc = 0 ] || no "verify insecure proof with --min-bits 80: exit $rc"
+echo "$v" | grep -q "^WARNING: below the preset's declared 91 bits" || no "no warning: $v"
 echo "$v" | grep -Eq '^accepted: 1024 permutations of poseidon2-kb16 \(private statement\), preset compat, [0-9]+\.[0-9] provable bits \((udr|johnson)\), rate 1/8' ||
     no "verify line: $v"
 "$bin" prove --log-perms 8 --preset fast100 --threads 1 --out "$tmp/f.bin" >/dev/null 2>&1 || no "fast100 2^8 prove"
