@@ -254,7 +254,11 @@ typedef struct hs_params_report {
     unsigned ext_degree;        /* challenge field degree over KoalaBear (gkr: 5) */
     unsigned num_queries, query_pow_bits, commit_pow_bits;
     const char *merkle_hash;    /* "Poseidon2-KB16", "Keccak-256", "BLAKE3" (gkr private: WHIR's tree) */
+    /* gkr: the walk */
+    unsigned gkr_layers;        /* S-box layers */
+    unsigned gkr_width;         /* lanes of a state */
     /* gkr, private statements: WHIR over the inputs and outputs */
+    unsigned whir_columns;      /* X || Y stacked, zero columns up to a power of two */
     unsigned whir_log_inv_rate, whir_fold_first, whir_fold;
     hs_sec_regime whir_regime;
     size_t n_terms;

@@ -22,7 +22,7 @@ _Static_assert(sizeof(hs_shape) == 184, "hs_shape changed: update bindings/rust/
 _Static_assert(sizeof(hs_provable) == 64, "hs_provable changed: update bindings/rust/src/sys.rs");
 _Static_assert(sizeof(hs_preset_info) == 32, "hs_preset_info changed: update bindings/rust/src/sys.rs");
 _Static_assert(sizeof(hs_sec_term) == 88, "hs_sec_term changed: update bindings/rust/src/sys.rs");
-_Static_assert(sizeof(hs_params_report) == 8552 && offsetof(hs_params_report, terms) == 104,
+_Static_assert(sizeof(hs_params_report) == 8568 && offsetof(hs_params_report, terms) == 120,
                "hs_params_report changed: update bindings/rust/src/sys.rs");
 _Static_assert(sizeof(hs_prove_stats) == 192 && offsetof(hs_prove_stats, supported) == 184,
                "hs_prove_stats changed: update bindings/rust/src/sys.rs");
@@ -370,7 +370,8 @@ static void test_params(void) {
             for (size_t i = 0; i < r->n_terms; i++) CHECK(r->terms[i].bits[r->regime] + 1e-9 >= r->claimed_bits);
             CHECK(r->ext_degree == (b == HS_BACKEND_STARK ? 4u : 5u));
             if (b == HS_BACKEND_STARK) CHECK(r->num_queries == 256 && r->log_blowup == 1 && r->log_rows == 17);
-            if (b == HS_BACKEND_GKR && !pub) CHECK(r->whir_log_inv_rate == 1 && r->merkle_hash != NULL);
+            if (b == HS_BACKEND_GKR) CHECK(r->gkr_layers == 28 && r->gkr_width == 16);
+            if (b == HS_BACKEND_GKR && !pub) CHECK(r->whir_log_inv_rate == 1 && r->merkle_hash && r->whir_columns == 32);
         }
     s.backend = HS_BACKEND_STARK, s.statement = HS_STATEMENT_PRIVATE, s.preset = "proven128";
     CHECK_ST(hs_params(r, why, sizeof why, &s), HS_OK, why);

@@ -262,9 +262,13 @@ hs_status hs_api_report(hs_params_report *out, const hs_api_plan *pl, char *reas
         hs_whir_config wc;
         holds = hs_soundness_gkr_check(p, pl->hash->gkr_perm, pl->log_perms, pub, &rep);
         hs_gkr_whir_config(p, &wc);
+        const hs_gkr_perm *g = hs_gkr_perm_get(pl->hash->gkr_perm);
         out->log_rows = pl->log_perms;
         out->ext_degree = 5; /* the walk's challenge field K = F_p^5 (src/gkr/gkr.h) */
+        out->gkr_layers = g ? g->layers : 0;
+        out->gkr_width = g ? g->width : 0;
         if (!pub) {
+            out->whir_columns = g ? 1u << hs_gkr_stack_log_cols(g->width) : 0;
             out->whir_log_inv_rate = wc.log_inv_rate;
             out->whir_fold_first = wc.fold_first;
             out->whir_fold = wc.fold;

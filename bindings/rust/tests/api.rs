@@ -132,8 +132,8 @@ fn layouts_match_the_header() {
     assert_eq!(size_of::<sys::hs_provable>(), 64);
     assert_eq!(size_of::<sys::hs_preset_info>(), 32);
     assert_eq!(size_of::<sys::hs_sec_term>(), 88);
-    assert_eq!(size_of::<sys::hs_params_report>(), 8552);
-    assert_eq!(offset_of!(sys::hs_params_report, terms), 104);
+    assert_eq!(size_of::<sys::hs_params_report>(), 8568);
+    assert_eq!(offset_of!(sys::hs_params_report, terms), 120);
     assert_eq!(size_of::<sys::hs_prove_stats>(), 192);
     assert_eq!(offset_of!(sys::hs_prove_stats, supported), 184);
     assert_eq!(size_of::<sys::hs_proof_info>(), 264);
