@@ -221,6 +221,10 @@ static int bench_sweep_one(const sweep_opts *o, const char *hash, int dry, int f
         }
     }
     if (!(c.threads = bench_threads(o->threads))) return HS_EXIT_USAGE;
+    if (o->plot && !hs_sweep_plot_ext_ok(o->plot)) {
+        hs_cli_error("bench", "--plot: '%s' must end in .png or .svg", o->plot);
+        return HS_EXIT_USAGE;
+    }
     if (o->plot) {
         const char *hint;
         if (!hs_sweep_plot_tool(&hint)) {
