@@ -3,13 +3,15 @@
  * block entry m_i (u + cbar), the sparse partial rounds S_r (src/hash/poseidon1_kb.h). The layout
  * is the Poseidon2 kernel's (gkr_witness_avx2.c): 16 rows a block, two groups of 8 states, one
  * state word per vector lane, columns written with streaming stores, the two groups' partial
- * rounds interleaved.
+ * rounds interleaved. The portable kernel (the description's sparse S_r per round) is its twin.
  *
  * - M x: the circulant's entries are small integers (KoalaBear-16: row sum 371), so each output
  *   lane is one 64-bit sum of 16 products (below 2^42 for a row sum below 2^11), folded twice by
  *   2^31 = 2^24 - 1 (mod p) and corrected once: no Montgomery step.
- * - Dot products with field constants (the entry block, lane 0 of S_r) are lazy 64-bit sums of
- *   Montgomery products, folded below 2^57 every 3 products and reduced by one REDC.
+ * - The partial rounds unrolled (src/hash/poseidon1_kb.h): lanes 1..w-1 keep the entry's values
+ *   and only lane 0 moves from round to round; every dot product with field constants (the entry
+ *   block, each t_{r+1}, the result's lanes) is a lazy 64-bit sum of Montgomery products, folded
+ *   below 2^57 every 3 products and reduced by one REDC.
  * Anything else (the entry layer not diag(1, Ahat_0), a larger MDS row, width 24) takes the
  * portable kernel (gkr_perm.c checks before it names this one). */
 #include <immintrin.h>
@@ -30,6 +32,7 @@ typedef struct {
     __m256i P, MU;
     __m256i rc[2 * HS_GKR_HALF][W];
     __m256i mds[W]; /* M's first row, one entry per 64-bit lane */
+    __m256d mdsd[W]; /* and as doubles */
     __m256i cbar[W];
     const hs_p1_consts *c; /* Montgomery constants, broadcast where used */
 } pconst;
@@ -41,6 +44,35 @@ AI __m256i fold31(__m256i s) {
     s = _mm256_add_epi64(_mm256_and_si256(s, m31), _mm256_sub_epi64(_mm256_slli_epi64(hi, 24), hi));
     hi = _mm256_srli_epi64(s, 31);
     return _mm256_add_epi64(_mm256_and_si256(s, m31), _mm256_sub_epi64(_mm256_slli_epi64(hi, 24), hi));
+}
+
+/* s = M s, M circulant with small entries, in double precision: the sums (below 2^42) are exact
+ * in a double's 53 bits, and 4 lanes of products and additions run on two pipes each; r = acc -
+ * floor(acc / p) p lies in [0, p] (the floor of the rounded quotient is off by at most one, when
+ * acc is a multiple of p), converted back and corrected once. */
+AI __m256i mds_row_fp(const __m256d *xl, const __m256d *xh, const __m256d *cd, unsigned i, __m256d pd, __m256d ipd,
+                      __m256i P) {
+    __m256d al = _mm256_setzero_pd(), ah = al;
+    UNROLL
+    for (unsigned j = 0; j < W; j++) {
+        const __m256d c = cd[(j + W - i) % W];
+        al = _mm256_add_pd(al, _mm256_mul_pd(xl[j], c));
+        ah = _mm256_add_pd(ah, _mm256_mul_pd(xh[j], c));
+    }
+    const __m256d ql = _mm256_floor_pd(_mm256_mul_pd(al, ipd)), qh = _mm256_floor_pd(_mm256_mul_pd(ah, ipd));
+    const __m128i rl = _mm256_cvtpd_epi32(_mm256_sub_pd(al, _mm256_mul_pd(ql, pd)));
+    const __m128i rh = _mm256_cvtpd_epi32(_mm256_sub_pd(ah, _mm256_mul_pd(qh, pd)));
+    const __m256i r = _mm256_inserti128_si256(_mm256_castsi128_si256(rl), rh, 1);
+    return _mm256_min_epu32(r, _mm256_sub_epi32(r, P));
+}
+AI void mds_fp(const pconst *K, __m256i *s) {
+    __m256d xl[W], xh[W];
+    UNROLL
+    for (unsigned j = 0; j < W; j++)
+        xl[j] = _mm256_cvtepi32_pd(_mm256_castsi256_si128(s[j])), xh[j] = _mm256_cvtepi32_pd(_mm256_extracti128_si256(s[j], 1));
+    const __m256d pd = _mm256_set1_pd((double)HS_KB_P), ipd = _mm256_set1_pd(1.0 / (double)HS_KB_P);
+    UNROLL
+    for (unsigned i = 0; i < W; i++) s[i] = mds_row_fp(xl, xh, K->mdsd, i, pd, ipd, K->P);
 }
 
 /* s = M s, M circulant with small entries. */
@@ -75,11 +107,12 @@ AI __m256i fold64(__m256i t) { /* 2^32 = 2^25 - 2 mod p */
     return _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(t, 32), _mm256_set1_epi64x((1 << 25) - 2)),
                             _mm256_and_si256(t, _mm256_set1_epi64x(0xffffffffll)));
 }
-AI void lazy_add(lazy *l, __m256i x, uint32_t c) {
+/* + c x, with xo = hs_mt8_odd(x) (computed once for a value used in many sums) */
+AI void lazy_add(lazy *l, __m256i x, __m256i xo, uint32_t c) {
     if (l->n == 3) l->e = fold64(l->e), l->o = fold64(l->o), l->n = 0;
     const __m256i cv = _mm256_set1_epi32((int)c);
     l->e = _mm256_add_epi64(l->e, _mm256_mul_epu32(x, cv));
-    l->o = _mm256_add_epi64(l->o, _mm256_mul_epu32(hs_mt8_odd(x), cv));
+    l->o = _mm256_add_epi64(l->o, _mm256_mul_epu32(xo, cv));
     l->n++;
 }
 /* The sum's REDC (below p 2^32 after a fold), in [0, p). */
@@ -112,7 +145,7 @@ static __attribute__((noinline)) void full_layer(const pconst *K, __m256i (*s)[W
     for (unsigned h = 0; h < G; h++) {
         UNROLL
         for (unsigned j = 0; j < W; j++) s[h][j] = hs_mt8_cube_s(s[h][j], K->P, K->MU);
-        mds(K, s[h]);
+        mds_fp(K, s[h]);
     }
 }
 
@@ -120,14 +153,14 @@ static __attribute__((noinline)) void full_layer(const pconst *K, __m256i (*s)[W
 static __attribute__((noinline)) void entry(const pconst *K, __m256i (*s)[W]) {
     UNROLL
     for (unsigned h = 0; h < G; h++) {
-        __m256i y[W];
+        __m256i y[W], yo[W];
         UNROLL
-        for (unsigned j = 0; j < W; j++) y[j] = hs_mt8_add(s[h][j], K->cbar[j], K->P);
+        for (unsigned j = 0; j < W; j++) y[j] = hs_mt8_add(s[h][j], K->cbar[j], K->P), yo[j] = hs_mt8_odd(y[j]);
         s[h][0] = y[0];
         for (unsigned i = 1; i < W; i++) {
             lazy l = {_mm256_setzero_si256(), _mm256_setzero_si256(), 0};
             UNROLL
-            for (unsigned k = 1; k < W; k++) lazy_add(&l, y[k], K->c->m_i[i][k]);
+            for (unsigned k = 1; k < W; k++) lazy_add(&l, y[k], yo[k], K->c->m_i[i][k]);
             s[h][i] = lazy_get(K, &l);
         }
     }
@@ -147,30 +180,39 @@ static void block(const pconst *K, const hs_gkr_wit_job *job, size_t x, int nt) 
     entry(K, s);
     UNROLL
     for (unsigned j = 1; j < W; j++) put(job->basis[j - 1], x, s[0][j], s[1][j], nt);
+    /* the block unrolled (poseidon1_kb.h): lanes 1..w-1 stay the entry's B; with q_i = t_i^3 + chat_i,
+     * t_{r+1} = m00 q_r + <ahat_r, B> + sum_{i<r} <ahat_r, b_i> q_i (t_R: the result's lane 0) and
+     * lane j of the result is B_j + sum_i b_i[j] q_i */
     const __m256i m00 = _mm256_set1_epi32((int)c->m00);
-    for (unsigned q = 0; q < R; q++) {
-        __m256i y[G];
-        lazy l[G];
-        /* lane 0's dot with the other lanes does not wait for the S-box */
+    __m256i qs[G][R], qo[G][R], bo[G][W];
+    UNROLL
+    for (unsigned h = 0; h < G; h++)
         UNROLL
-        for (unsigned h = 0; h < G; h++) {
-            l[h] = (lazy){_mm256_setzero_si256(), _mm256_setzero_si256(), 0};
-            UNROLL
-            for (unsigned j = 1; j < W; j++) lazy_add(&l[h], s[h][j], c->ahat[q][j - 1]);
-        }
-        put(job->part[q], x, s[0][0], s[1][0], nt);
+        for (unsigned j = 1; j < W; j++) bo[h][j] = hs_mt8_odd(s[h][j]);
+    for (unsigned r = 0; r < R; r++) {
+        put(job->part[r], x, s[0][0], s[1][0], nt);
+        __m256i y[G];
         UNROLL
         for (unsigned h = 0; h < G; h++) y[h] = hs_mt8_cube_s(s[h][0], Pv, K->MU);
-        if (q + 1 < R) put(job->basis[W - 1 + q], x, y[0], y[1], nt);
+        if (r + 1 < R) put(job->basis[W - 1 + r], x, y[0], y[1], nt);
         UNROLL
         for (unsigned h = 0; h < G; h++) {
-            const __m256i qv = hs_mt8_add(y[h], _mm256_set1_epi32((int)c->chat[q]), Pv);
-            s[h][0] = hs_mt8_add(lazy_get(K, &l[h]), hs_mt8_mul(m00, qv, Pv, K->MU), Pv);
+            qs[h][r] = hs_mt8_add(y[h], _mm256_set1_epi32((int)c->chat[r]), Pv), qo[h][r] = hs_mt8_odd(qs[h][r]);
+            lazy l = {_mm256_setzero_si256(), _mm256_setzero_si256(), 0};
             UNROLL
-            for (unsigned j = 1; j < W; j++)
-                s[h][j] = hs_mt8_add(s[h][j], hs_mt8_mul(qv, _mm256_set1_epi32((int)c->b[q][j - 1]), Pv, K->MU), Pv);
+            for (unsigned j = 1; j < W; j++) lazy_add(&l, s[h][j], bo[h][j], c->ahat[r][j - 1]);
+            for (unsigned i = 0; i < r; i++) lazy_add(&l, qs[h][i], qo[h][i], c->ab[r][i]);
+            s[h][0] = hs_mt8_add(lazy_get(K, &l), hs_mt8_mul(m00, qs[h][r], Pv, K->MU), Pv);
         }
     }
+    UNROLL
+    for (unsigned h = 0; h < G; h++)
+        UNROLL
+        for (unsigned j = 1; j < W; j++) {
+            lazy l = {_mm256_setzero_si256(), _mm256_setzero_si256(), 0};
+            for (unsigned i = 0; i < R; i++) lazy_add(&l, qs[h][i], qo[h][i], c->b[i][j - 1]);
+            s[h][j] = hs_mt8_add(s[h][j], lazy_get(K, &l), Pv);
+        }
     for (unsigned L = HS_GKR_HALF; L < 2 * HS_GKR_HALF; L++) full_layer(K, s, K->rc[L], job->full[L], x, nt, 0);
     if (job->out[0])
         UNROLL
@@ -195,7 +237,8 @@ void hs_gkr_wit_rows_p1kb16_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m)
     for (unsigned L = 0; L < 2 * HS_GKR_HALF; L++)
         for (unsigned j = 0; j < W; j++) K.rc[L][j] = _mm256_set1_epi32((int)p->rc_full[L][j]);
     for (unsigned j = 0; j < W; j++)
-        K.mds[j] = _mm256_set1_epi64x((long long)pp->canon.mds_row[j]), K.cbar[j] = _mm256_set1_epi32((int)p->entry_c[j]);
+        K.mds[j] = _mm256_set1_epi64x((long long)pp->canon.mds_row[j]), K.mdsd[j] = _mm256_set1_pd((double)pp->canon.mds_row[j]),
+        K.cbar[j] = _mm256_set1_epi32((int)p->entry_c[j]);
     int nt = lo % 8 == 0 && cols_aligned(job->part, R, lo) && cols_aligned(job->basis, p->basis, lo) &&
              cols_aligned(job->in, W, lo) && cols_aligned(job->out, W, lo);
     for (unsigned i = 0; i < 2 * HS_GKR_HALF; i++) nt &= cols_aligned(job->full[i], W, lo);
