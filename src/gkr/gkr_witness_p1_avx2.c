@@ -1,9 +1,8 @@
 /* AVX2 kernels of the gkr witness for Poseidon1-KB16 and -KB24: the fused row kernel (gkr_witness.h) over
  * the description's rounds (src/gkr/gkr_perm.h): textbook full rounds with the circulant M, the
  * block entry m_i (u + cbar), the sparse partial rounds S_r (src/hash/poseidon1_kb.h). The layout
- * is the Poseidon2 kernel's (gkr_witness_avx2.c): 16 rows a block, two groups of 8 states, one
- * state word per vector lane, columns written with streaming stores, the two groups' partial
- * rounds interleaved. The portable kernel (the description's sparse S_r per round) is its twin.
+ * is the Poseidon2 kernel's (gkr_witness_avx2.h): 16 rows a block, two groups of 8 states, columns
+ * written with streaming stores, the two groups' partial rounds interleaved. The portable kernel (the description's sparse S_r per round) is its twin.
  *
  * - M x at width 16: the circulant's entries are small integers (KoalaBear-16: row sum 371), so
  *   each output lane is an exact sum of 16 products in double precision (mds_fp). At width 24
@@ -15,18 +14,13 @@
  * Anything else (the entry layer not diag(1, Ahat_0), a width-16 MDS row summing to 2^11 or more)
  * takes the portable kernel (gkr_perm.c checks before it names these). One body, compiled per
  * width. */
-#include <immintrin.h>
-#include <stdint.h>
-
 #include "field/kb.h"
-#include "field/monty31_avx2.h"
-#include "gkr/gkr_witness.h"
+#include "gkr/gkr_witness_avx2.h"
 #include "hash/poseidon1_kb.h"
-#include "hash/poseidon2_monty31_avx2.h"
 
 #define AI HS_P2X8_AI
 #define UNROLL HS_P2X8_UNROLL
-#define G 2
+#define G HS_GKR_WG
 enum { MW = HS_GKR_MAX_WIDTH };
 
 typedef struct {
@@ -109,31 +103,12 @@ AI void mds_lazy(const pconst *K, __m256i *s, const unsigned W) {
     for (unsigned i = 0; i < W; i++) s[i] = y[i];
 }
 
-AI void put(hs_kb *col, size_t x, __m256i a, __m256i b, int nt) {
-    if (nt) {
-        _mm256_stream_si256((__m256i *)(col + x), a);
-        _mm256_stream_si256((__m256i *)(col + x + 8), b);
-    } else {
-        _mm256_storeu_si256((__m256i *)(col + x), a);
-        _mm256_storeu_si256((__m256i *)(col + x + 8), b);
-    }
-}
-
 /* pre = u + rc into the columns d (if d[0]); then, unless last, u = M (pre^3). */
 AI void full_layer_w(const pconst *K, __m256i (*s)[MW], const __m256i *rc, hs_kb *const *d, size_t x, int nt, int last,
                      const unsigned W) {
-    UNROLL
-    for (unsigned h = 0; h < G; h++)
-        UNROLL
-        for (unsigned j = 0; j < W; j++) s[h][j] = hs_mt8_add(s[h][j], rc[j], K->P);
-    if (d[0])
-        UNROLL
-        for (unsigned j = 0; j < W; j++) put(d[j], x, s[0][j], s[1][j], nt);
-    if (last) return;
+    if (!hs_gkr_full_sbox(s, rc, d, x, nt, last, W, K->P, K->MU)) return;
     UNROLL
     for (unsigned h = 0; h < G; h++) {
-        UNROLL
-        for (unsigned j = 0; j < W; j++) s[h][j] = hs_mt8_cube_s(s[h][j], K->P, K->MU);
         if (W == W16)
             mds_fp(K, s[h]);
         else
@@ -174,16 +149,12 @@ AI void block_w(const pconst *K, const hs_gkr_wit_job *job, size_t x, int nt, co
     void (*const full_layer)(const pconst *, __m256i (*)[MW], const __m256i *, hs_kb *const *, size_t, int, int) =
         W == 16 ? full_layer16 : full_layer24;
     __m256i s[G][MW];
-    UNROLL
-    for (unsigned h = 0; h < G; h++) hs_p2x8_load(s[h], job->inputs + (x + 8 * h) * W, W);
-    if (job->in[0])
-        UNROLL
-        for (unsigned j = 0; j < W; j++) put(job->in[j], x, s[0][j], s[1][j], nt);
+    hs_gkr_load_rows(job, s, x, nt, W);
     for (unsigned L = 0; L < HS_GKR_HALF; L++) full_layer(K, s, K->rc[L], job->full[L], x, nt, L + 1 == job->layers);
     if (job->layers < 2 * HS_GKR_HALF + R) return;
     (W == 16 ? entry16 : entry24)(K, s);
     UNROLL
-    for (unsigned j = 1; j < W; j++) put(job->basis[j - 1], x, s[0][j], s[1][j], nt);
+    for (unsigned j = 1; j < W; j++) hs_gkr_put(job->basis[j - 1], x, s[0][j], s[1][j], nt);
     /* the block unrolled (poseidon1_kb.h): lanes 1..w-1 stay the entry's B; with q_i = t_i^3 + chat_i,
      * t_{r+1} = m00 q_r + <ahat_r, B> + sum_{i<r} <ahat_r, b_i> q_i (t_R: the result's lane 0) and
      * lane j of the result is B_j + sum_i b_i[j] q_i */
@@ -194,11 +165,11 @@ AI void block_w(const pconst *K, const hs_gkr_wit_job *job, size_t x, int nt, co
         UNROLL
         for (unsigned j = 1; j < W; j++) bo[h][j] = hs_mt8_odd(s[h][j]);
     for (unsigned r = 0; r < R; r++) {
-        put(job->part[r], x, s[0][0], s[1][0], nt);
+        hs_gkr_put(job->part[r], x, s[0][0], s[1][0], nt);
         __m256i y[G];
         UNROLL
         for (unsigned h = 0; h < G; h++) y[h] = hs_mt8_cube_s(s[h][0], Pv, K->MU);
-        if (r + 1 < R) put(job->basis[W - 1 + r], x, y[0], y[1], nt);
+        if (r + 1 < R) hs_gkr_put(job->basis[W - 1 + r], x, y[0], y[1], nt);
         UNROLL
         for (unsigned h = 0; h < G; h++) {
             qs[h][r] = hs_mt8_add(y[h], _mm256_set1_epi32((int)c->chat[r]), Pv), qo[h][r] = hs_mt8_odd(qs[h][r]);
@@ -218,26 +189,13 @@ AI void block_w(const pconst *K, const hs_gkr_wit_job *job, size_t x, int nt, co
             s[h][j] = hs_mt8_add(s[h][j], lazy_get(K, &l), Pv);
         }
     for (unsigned L = HS_GKR_HALF; L < 2 * HS_GKR_HALF; L++) full_layer(K, s, K->rc[L], job->full[L], x, nt, 0);
-    if (job->out[0])
-        UNROLL
-        for (unsigned j = 0; j < W; j++) put(job->out[j], x, s[0][j], s[1][j], nt);
-    if (job->rows)
-        UNROLL
-        for (unsigned h = 0; h < G; h++) hs_p2x8_store(job->rows + (x + 8 * h) * W, s[h], W);
+    hs_gkr_store_out(job, s, x, nt, W);
 }
 
-static void block16(const pconst *K, const hs_gkr_wit_job *job, size_t x, int nt) { block_w(K, job, x, nt, 16, 20); }
-static void block24(const pconst *K, const hs_gkr_wit_job *job, size_t x, int nt) { block_w(K, job, x, nt, 24, 23); }
+static void block16(const void *K, const hs_gkr_wit_job *job, size_t x, int nt) { block_w(K, job, x, nt, 16, 20); }
+static void block24(const void *K, const hs_gkr_wit_job *job, size_t x, int nt) { block_w(K, job, x, nt, 24, 23); }
 
-/* Streaming stores need every column 32-byte aligned at row lo. */
-static int cols_aligned(hs_kb *const *cl, unsigned k, size_t lo) {
-    int ok = 1;
-    for (unsigned i = 0; i < k; i++) ok &= cl[i] == NULL || (uintptr_t)(cl[i] + lo) % 32 == 0;
-    return ok;
-}
-
-static void rows_p1(const hs_gkr_wit_job *job, size_t lo, size_t m,
-                    void (*blk)(const pconst *, const hs_gkr_wit_job *, size_t, int)) {
+static void rows_p1(const hs_gkr_wit_job *job, size_t lo, size_t m, hs_gkr_wit_block blk) {
     const hs_gkr_perm *p = job->perm;
     const hs_p1_params *pp = p->ctx;
     const unsigned W = p->width;
@@ -247,13 +205,7 @@ static void rows_p1(const hs_gkr_wit_job *job, size_t lo, size_t m,
         for (unsigned j = 0; j < W; j++) K.rc[L][j] = _mm256_set1_epi32((int)p->rc_full[L][j]);
     for (unsigned j = 0; j < W; j++)
         K.mdsd[j] = _mm256_set1_pd((double)pp->canon.mds_row[j]), K.cbar[j] = _mm256_set1_epi32((int)p->entry_c[j]);
-    int nt = lo % 8 == 0 && cols_aligned(job->part, p->partial, lo) && cols_aligned(job->basis, p->basis, lo) &&
-             cols_aligned(job->in, W, lo) && cols_aligned(job->out, W, lo);
-    for (unsigned i = 0; i < 2 * HS_GKR_HALF; i++) nt &= cols_aligned(job->full[i], W, lo);
-    size_t x = lo;
-    for (; x + 8 * G <= lo + m; x += 8 * G) blk(&K, job, x, nt);
-    if (nt) _mm_sfence(); /* streaming stores are weakly ordered: visible before the caller reads */
-    if (x < lo + m) hs_gkr_wit_rows_portable(job, x, lo + m - x);
+    hs_gkr_wit_blocks(&K, job, lo, m, blk);
 }
 
 void hs_gkr_wit_rows_p1kb16_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) { rows_p1(job, lo, m, block16); }
