@@ -32,6 +32,7 @@ perms = {
     "poseidon2-m31-16": "poseidon2_mersenne31_w16.json", "poseidon2-m31-24": "poseidon2_mersenne31_w24.json",
     "poseidon2-gl8": "poseidon2_goldilocks_w8.json", "poseidon2-gl12": "poseidon2_goldilocks_w12.json",
     "poseidon-gl12": "poseidon_goldilocks_w12_plonky2.json",
+    "poseidon1-kb16": "poseidon1_koalabear_w16.json", "poseidon1-kb24": "poseidon1_koalabear_w24.json",
 }
 for perm, f in perms.items():
     cases = [c for c in load(f)["cases"] if c.get("output")]
