@@ -147,7 +147,7 @@ static int gkr_prove1(const hs_sweep_config *cfg, unsigned log_perms, uint32_t *
 }
 
 static int gkr_verify1(const hs_sweep_config *cfg, const hs_writer *proof, const char **why) {
-    return hs_gkr_verify(proof->data, proof->len, NULL, NULL, 0, cfg->threads, NULL, why);
+    return hs_gkr_verify(proof->data, proof->len, NULL, NULL, 0, 0, cfg->threads, NULL, why);
 }
 
 static int gkr_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *out, char *why, size_t whylen) {
