@@ -21,7 +21,7 @@ static unsigned gkr_statements(const hs_gkr_perm *p) {
 #define MAX_ENTRIES 64
 
 static hs_provable_entry entries[MAX_ENTRIES];
-static char descriptions[MAX_ENTRIES][96]; /* of hashes only a gkr walk knows */
+static char descriptions[MAX_ENTRIES][96]; /* of walks without a native permutation */
 static size_t n_entries;
 static pthread_once_t built = PTHREAD_ONCE_INIT;
 
@@ -60,10 +60,11 @@ static void build(void) {
                        e->word_modulus != HS_KB_P))
             continue; /* the AIR's lines are not the walk's states: one line format per hash */
         if (!e->air) { /* the walk's own lines: width KoalaBear elements */
+            const struct hs_perm *native = hs_perm_lookup(g->name);
             char *d = descriptions[e - entries];
             snprintf(d, sizeof descriptions[0], "%s: KoalaBear, width %u, x^3, %u + %u rounds (a GKR walk)", g->name,
                      g->width, 2 * HS_GKR_HALF, g->partial);
-            e->description = d;
+            e->description = native ? native->description : d;
             e->noun = "permutations";
             e->in_words = e->out_words = g->width;
             e->value_bits = 32;
