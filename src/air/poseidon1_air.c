@@ -1,0 +1,226 @@
+#include "air/poseidon1_air.h"
+
+#include <pthread.h>
+#include <string.h>
+
+#include "air/air_eval.h"
+#include "air/record_air.h"
+#include "util/cpu.h"
+
+/* ---- tables ---- */
+
+/* out[k][j]: the matrix of multiplication by sum_m ker[m] z^m modulo z^n + 1 */
+static void negacyclic(unsigned n, const int32_t *ker, int32_t *out) {
+    for (unsigned k = 0; k < n; k++)
+        for (unsigned j = 0; j < n; j++) out[k * n + j] = j <= k ? ker[k - j] : -ker[n + k - j];
+}
+
+/* M y = C(z) y(z) mod z^16 - 1 with C's coefficients the first column of M. Halving C at each
+ * CRT level (z^2m - 1 = (z^m - 1)(z^m + 1)) into C mod z^m - 1 (the sum of its halves) and
+ * C mod z^m + 1 (their difference), the latter scaled by m so that the recombination needs no
+ * halving: the AVX2 layer then yields 16 M y. */
+static void crt_kernels(hs_p1air_tables *t) {
+    int32_t a[16], d8[8], d4[4], d2[2];
+    t->crt = t->width == 16 && t->pp->mds_small && 16 * t->pp->mds_row_sum * 0xffff < (1ull << 32);
+    if (!t->crt) return;
+    for (unsigned m = 0; m < 16; m++) a[m] = (int32_t)t->pp->canon.mds_row[(16 - m) % 16];
+    unsigned len = 16;
+    int32_t *dif[3] = {d8, d4, d2};
+    for (unsigned lv = 0; lv < 3; lv++, len /= 2) {
+        const unsigned h = len / 2;
+        for (unsigned k = 0; k < h; k++) dif[lv][k] = (int32_t)h * (a[k] - a[k + h]), a[k] += a[k + h];
+    }
+    t->k1 = a[0] + a[1];
+    t->km1 = a[0] - a[1];
+    negacyclic(8, d8, &t->n8[0][0]);
+    negacyclic(4, d4, &t->n4[0][0]);
+    negacyclic(2, d2, &t->n2[0][0]);
+}
+
+/* The affine forms of the partial block (poseidon1_kb.h's unrolled block, on the committed
+ * cubes): t_{j+1} = off_t[j] + <g[j], u_1..> + sum_{i < j} ab[j][i] sb_i + m00 sb_j, and output
+ * lane i = off_w[i-1] + <Ahat_0 row i-1, u_1..> + sum_m b[m][i-1] sb_m. */
+static void build(hs_p1air_tables *t, const hs_p1_params *pp) {
+    const hs_p1_consts *c = &pp->mont;
+    const unsigned w = pp->width, P = pp->partial, n = w - 1;
+    memset(t, 0, sizeof *t);
+    t->pp = pp;
+    t->width = w;
+    t->partial = P;
+    for (unsigned j = 0; j < P; j++) {
+        memcpy(t->coef[j], c->g[j], n * sizeof **t->coef);
+        memcpy(t->coef[j] + n, c->ab[j], j * sizeof **t->coef);
+        t->coef[j][n + j] = c->m00;
+        t->seed[j] = hs_kb_mul(c->off_t[j], HS_KB_R2);
+    }
+    for (unsigned i = 1; i < w; i++) {
+        hs_kb *f = t->coef[P - 1 + i];
+        memcpy(f, c->m_i[i] + 1, n * sizeof *f);
+        for (unsigned m = 0; m < P; m++) f[n + m] = c->b[m][i - 1];
+        t->seed[P - 1 + i] = hs_kb_mul(c->off_w[i - 1], HS_KB_R2);
+    }
+    crt_kernels(t);
+}
+
+static hs_p1air_tables tables16, tables24;
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void init_tables(void) {
+    build(&tables16, hs_p1_kb16());
+    build(&tables24, hs_p1_kb24());
+}
+
+const hs_p1air_tables *hs_p1air_tables_of(const hs_p1_params *pp) {
+    pthread_once(&tables_once, init_tables);
+    return pp == tables16.pp ? &tables16 : pp == tables24.pp ? &tables24 : NULL;
+}
+
+/* ---- trace ---- */
+
+static void record(const void *tb, uint32_t *states, size_t n, uint32_t *rec) {
+    hs_p1_permute_many_record(((const hs_p1air_tables *)tb)->pp, states, n, rec, 1);
+}
+
+static int trace(const hs_air *a, const uint32_t *inputs, size_t n, hs_kb *tr, uint32_t *outputs, unsigned threads) {
+    return hs_air_record_trace(a, record, inputs, n, tr, outputs, threads);
+}
+
+/* ---- base-field rows ---- */
+
+/* REDC(seed + sum_i coef[i] x[i]): products below p^2 summed lazily below p 2^32 */
+static hs_kb form_base(uint32_t seed, const hs_kb *coef, const hs_kb *x, unsigned n) {
+    uint64_t acc = seed;
+    for (unsigned i = 0; i < n; i++) {
+        acc += (uint64_t)coef[i] * x[i];
+        if (acc >= HS_AIR_ACC_M) acc -= HS_AIR_ACC_M;
+    }
+    return hs_kb_redc(acc);
+}
+
+#define T hs_kb
+#define SUB(x, y) hs_kb_sub(x, y)
+#define CUBE(x) hs_kb_cube(x)
+#define CUBE_ADDC(x, c) hs_kb_cube(hs_kb_add(x, c))
+#define MDS(t) hs_p1_mds(tb->pp, t)
+#define SCALE(x) (x)
+#define PREP(vo, v, n) ((void)(vo), (void)(v))
+#define LIN(j, v, vo, n) form_base(tb->seed[j], tb->coef[j], v, n)
+#define EMIT(k, c) hs_air_acc_base_emit((hs_air_acc_base *)acc, k, c)
+#define EMIT_FULL(k, c) EMIT(k, c)
+#define FN eval_base
+#include "air/poseidon1_air_eval.inc"
+#undef T
+#undef SUB
+#undef CUBE
+#undef CUBE_ADDC
+#undef MDS
+#undef LIN
+#undef EMIT
+#undef FN
+
+static void eval_row(const hs_air *a, unsigned d, const hs_kb *local, const hs_kb *next, const hs_kb *periodic,
+                     const hs_kb *pow, hs_kbe *out) {
+    (void)next, (void)periodic;
+    const hs_p1air_tables *tb = a->params;
+    hs_air_acc_base b;
+    hs_air_acc_base_init(&b, d, pow);
+    eval_base(tb, a->v, a->slot_stride, local, &b, tb->width, tb->partial);
+    *out = hs_air_acc_base_finish(&b);
+}
+
+/* ---- challenge-field values: the linear maps coordinate by coordinate ---- */
+
+static void mds_ext(const hs_p1_params *pp, hs_kbe *x) {
+    hs_kb col[HS_P1_MAX_WIDTH];
+    for (unsigned t = 0; t < HS_KBE_MAX; t++) {
+        for (unsigned i = 0; i < pp->width; i++) col[i] = x[i].c[t];
+        hs_p1_mds(pp, col);
+        for (unsigned i = 0; i < pp->width; i++) x[i].c[t] = col[i];
+    }
+}
+
+static hs_kbe form_ext(const hs_p1air_tables *tb, unsigned j, const hs_kbe *x, unsigned n) {
+    hs_kb col[HS_P1AIR_MAX_FORMS];
+    hs_kbe r;
+    for (unsigned t = 0; t < HS_KBE_MAX; t++) {
+        for (unsigned i = 0; i < n; i++) col[i] = x[i].c[t];
+        r.c[t] = form_base(t ? 0 : tb->seed[j], tb->coef[j], col, n);
+    }
+    return r;
+}
+
+static inline hs_kbe cube_ext(hs_kbe x, unsigned d) { return hs_kbe_mul(d, hs_kbe_square(d, x), x); }
+#define T hs_kbe
+#define SUB(x, y) hs_kbe_sub(x, y)
+#define CUBE(x) cube_ext(x, ((hs_air_acc_ext *)acc)->d)
+#define CUBE_ADDC(x, c) CUBE(hs_kbe_add_base(x, c))
+#define MDS(t) mds_ext(tb->pp, t)
+#define LIN(j, v, vo, n) form_ext(tb, j, v, n)
+#define EMIT(k, c) hs_air_acc_ext_emit((hs_air_acc_ext *)acc, k, c)
+#define FN eval_ext_body
+#include "air/poseidon1_air_eval.inc"
+#undef T
+#undef SUB
+#undef CUBE
+#undef CUBE_ADDC
+#undef MDS
+#undef SCALE
+#undef PREP
+#undef LIN
+#undef EMIT
+#undef EMIT_FULL
+#undef FN
+
+static hs_kbe eval_ext(const hs_air *a, unsigned d, const hs_kbe *local, const hs_kbe *next, const hs_kbe *periodic,
+                       const hs_kb *pow) {
+    (void)next, (void)periodic;
+    const hs_p1air_tables *tb = a->params;
+    hs_air_acc_ext e;
+    hs_air_acc_ext_init(&e, d, pow);
+    eval_ext_body(tb, a->v, a->slot_stride, local, &e, tb->width, tb->partial);
+    return e.acc;
+}
+
+/* ---- 8 rows ---- */
+
+#ifdef HS_HAVE_AVX2
+/* 0 where it has no kernel for the instance (the caller then evaluates row by row) */
+int hs_p1air_eval_rows8_avx2(const hs_air *a, unsigned d, const hs_kb *const rows[8], const hs_kb *pow, void *buf,
+                             hs_kbe out[8]);
+#endif
+
+static size_t rows8_scratch_bytes(const hs_air *a) { return a->width * 32; }
+
+static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8],
+                       const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[8]) {
+#ifdef HS_HAVE_AVX2
+    if (hs_cpu_has_avx2() && hs_p1air_eval_rows8_avx2(a, d, local, pow, scratch, out)) return;
+#endif
+    (void)scratch;
+    hs_air_eval_rows8_scalar(a, d, local, next, periodic, pow, out);
+}
+
+static const hs_air_ops ops = {trace, eval_row, rows8_scratch_bytes, eval_rows8, eval_ext};
+
+static const hs_air_bind binds16[2] = HS_AIR_RECORD_BINDS(16, 9 * 16 + 20),
+                         binds24[2] = HS_AIR_RECORD_BINDS(24, 9 * 24 + 23);
+
+int hs_p1air_init(hs_air *a, const hs_p1_params *pp, unsigned log_v) {
+    memset(a, 0, sizeof *a);
+    const hs_p1air_tables *tb = pp ? hs_p1air_tables_of(pp) : NULL;
+    if (!tb) return 0;
+    const unsigned w = pp->width;
+    return hs_air_record_init(a, &ops, w == 16 ? "poseidon1-kb16" : "poseidon1-kb24", w == 16 ? 6 : 7, tb, w,
+                              HS_P1_REC_WORDS(pp), 8 * w + pp->partial, log_v, HS_P1AIR_MAX_LOG_V,
+                              w == 16 ? binds16 : binds24);
+}
+
+static int init16(hs_air *a, unsigned log_v) { return hs_p1air_init(a, hs_p1_kb16(), log_v); }
+static int init24(hs_air *a, unsigned log_v) { return hs_p1air_init(a, hs_p1_kb24(), log_v); }
+
+const hs_air_def hs_air_def_poseidon1_kb16 = {6, "poseidon1-kb16",
+                                              "Poseidon1 over KoalaBear, width 16 (x^3, 4 + 20 + 4 rounds, circulant MDS)",
+                                              HS_P1AIR_MAX_LOG_V, init16, "permutations"};
+const hs_air_def hs_air_def_poseidon1_kb24 = {7, "poseidon1-kb24",
+                                              "Poseidon1 over KoalaBear, width 24 (x^3, 4 + 23 + 4 rounds, circulant MDS)",
+                                              HS_P1AIR_MAX_LOG_V, init24, "permutations"};
