@@ -38,6 +38,8 @@
 
 /* affine forms of the partial block: t_1..t_P, then output lanes 1..w-1 */
 #define HS_P1AIR_MAX_FORMS (HS_P1_MAX_PARTIAL + HS_P1_MAX_WIDTH - 1)
+/* a form's coefficients, zero-padded to a multiple of 4 */
+#define HS_P1AIR_FORM_STRIDE ((HS_P1AIR_MAX_FORMS + 3) / 4 * 4)
 
 /* What the evaluators read, derived once from an instance's constants. */
 typedef struct {
@@ -46,9 +48,9 @@ typedef struct {
     /* The partial block's affine forms over v = (u_1..u_{w-1}, sb_0..sb_{P-1}), the record's
      * words 4w + 1 .. 5w + P - 1 (contiguous): form j < P is t_{j+1} (t_P is the block's output
      * lane 0) with n_terms[j] = w + j terms, form P - 1 + i (i = 1..w-1) is output lane i, with
-     * w - 1 + P terms. Montgomery coefficients; seed = the constant term times R mod p, so
+     * w - 1 + P terms; zero past them. Montgomery coefficients; seed = the constant term times R mod p, so
      * that REDC(seed + sum of coefficient-value products) is the form's value. */
-    hs_kb coef[HS_P1AIR_MAX_FORMS][HS_P1AIR_MAX_FORMS];
+    hs_kb coef[HS_P1AIR_MAX_FORMS][HS_P1AIR_FORM_STRIDE];
     uint32_t seed[HS_P1AIR_MAX_FORMS];
     unsigned n_terms[HS_P1AIR_MAX_FORMS];
     /* the width-16 MDS as a cyclic convolution for the AVX2 evaluator (crt != 0 where the

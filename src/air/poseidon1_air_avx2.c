@@ -28,14 +28,18 @@
 
 /* REDC(seed + sum_i coef[i] x[i]) in [0, p); xo[i] = x[i] >> 32 (the odd lanes), x[i] < p.
  * Products are below (p - 1)^2 < 2^62 - 2^55 and a folded sum below 2^57, so 4 products fit
- * between folds; REDC takes a folded sum plus at most one product (below p 2^32). */
+ * between folds, and REDC takes a folded sum (below p 2^32). The terms go in chunks of 4: n is
+ * rounded up, the coefficients past n being zero and x, xo readable there. */
 AI __m256i form8(uint32_t seed, const hs_kb *coef, const __m256i *x, const __m256i *xo, const unsigned n) {
     __m256i e = _mm256_set1_epi64x((long long)seed), o = e;
-    for (unsigned i = 0; i < n; i++) {
-        const __m256i cv = _mm256_set1_epi32((int)coef[i]);
-        e = _mm256_add_epi64(e, _mm256_mul_epu32(x[i], cv));
-        o = _mm256_add_epi64(o, _mm256_mul_epu32(xo[i], cv));
-        if (i % 4 == 3 || (i + 1 == n && n % 4 > 1)) e = hs_air_acc8_fold(e), o = hs_air_acc8_fold(o);
+    for (unsigned i = 0; i < n; i += 4) {
+        UNROLL
+        for (unsigned l = i; l < i + 4; l++) {
+            const __m256i cv = _mm256_set1_epi32((int)coef[l]);
+            e = _mm256_add_epi64(e, _mm256_mul_epu32(x[l], cv));
+            o = _mm256_add_epi64(o, _mm256_mul_epu32(xo[l], cv));
+        }
+        e = hs_air_acc8_fold(e), o = hs_air_acc8_fold(o);
     }
     return hs_mt8_redc_pairs(e, o, PV, MUV);
 }
@@ -126,7 +130,7 @@ typedef struct {
 #define CUBE_ADDC(x, c) hs_mt8_cube_s(_mm256_add_epi32(x, _mm256_set1_epi32((int)((c) - HS_KB_P))), PV, MUV)
 #define MDS(t) (W == 16 ? mds16(tb, t) : mds_dense(tb->pp, t, W))
 #define SCALE(x) (W == 16 ? hs_mt8_mul_2exp_neg_c(x, 12, 7, HS_KB_TWO_ADICITY, PV) : (x))
-#define PREP(vo, v, n) odd8(vo, v, n)
+#define PREP(vo, v, n) odd8(vo, v, ((n) + 3) / 4 * 4)
 #define LIN(j, v, vo, n) form8(tb->seed[j], tb->coef[j], v, vo, n)
 #define EMIT(k, c) hs_air_acc8_emit(&((acc_pair *)acc)->main, k, c)
 #define EMIT_FULL(k, c) hs_air_acc8_emit(W == 16 ? &((acc_pair *)acc)->full : &((acc_pair *)acc)->main, k, c)
