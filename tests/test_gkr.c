@@ -458,10 +458,13 @@ static size_t witness_cells(const hs_gkr_perm *p, unsigned n) {
     return ((size_t)1 << n) * hs_gkr_witness_cols(p, HS_GKR_HALF);
 }
 
+/* The other permutations run the whole-proof tests on fewer shapes (their walk is the same code). */
+static int all_shapes(const hs_gkr_perm *p) { return p->id == HS_GKR_P2_KB16; }
+
 /* Private statements: X || Y committed with WHIR; every preset; tampering across the proof. */
 static void private_proofs(hs_rng *rng, const hs_gkr_perm *p) {
     const char *presets[] = {"compat", "fast100", "proven128"};
-    for (unsigned ci = 0; ci < 3; ci++) {
+    for (unsigned ci = all_shapes(p) ? 0 : 2; ci < 3; ci++) {
         unsigned n = ci == 0 ? 2 : ci == 1 ? 3 : 4;
         hs_kb *in = rand_inputs(rng, n, p->width);
         hs_writer p1, p2;
@@ -470,20 +473,20 @@ static void private_proofs(hs_rng *rng, const hs_gkr_perm *p) {
         CHECK(p1.len == p2.len && !memcmp(p1.data, p2.data, p1.len));
         const char *why = NULL;
         hs_gkr_shape sh;
-        int ok = hs_gkr_verify(p1.data, p1.len, NULL, NULL, 0, 1, &sh, &why);
+        int ok = hs_gkr_verify(p1.data, p1.len, NULL, NULL, 0, 0, 1, &sh, &why);
         if (!ok) fprintf(stderr, "gkr private %s %s 2^%u rejected: %s\n", p->name, presets[ci], n, why);
         CHECK(ok);
         CHECK(sh.public_io == 0 && sh.log_perms == n && sh.perm_id == p->id);
-        CHECK(!hs_gkr_verify(p1.data, p1.len - 1, NULL, NULL, 0, 1, NULL, &why) && why);
+        CHECK(!hs_gkr_verify(p1.data, p1.len - 1, NULL, NULL, 0, 0, 1, NULL, &why) && why);
         hs_w_u8(&p2, 0);
-        CHECK(!hs_gkr_verify(p2.data, p2.len, NULL, NULL, 0, 1, NULL, &why) && why);
+        CHECK(!hs_gkr_verify(p2.data, p2.len, NULL, NULL, 0, 0, 1, NULL, &why) && why);
         /* bytes across every section: header, commitment, output claims, layers, opening */
-        size_t step = ci == 0 ? 13 : 97;
+        size_t step = ci == 0 ? 13 : all_shapes(p) ? 97 : 193;
         for (size_t b = 0; b < p1.len && !TOO_MANY_FAILURES(); b += step) {
             uint8_t old = p1.data[b];
             p1.data[b] ^= (uint8_t)(1u << hs_rng_below(rng, 8));
             why = NULL;
-            int acc = hs_gkr_verify(p1.data, p1.len, NULL, NULL, 0, 1, NULL, &why);
+            int acc = hs_gkr_verify(p1.data, p1.len, NULL, NULL, 0, 0, 1, NULL, &why);
             if (acc) fprintf(stderr, "gkr private %s 2^%u: flipped byte %zu accepted\n", p->name, n, b);
             CHECK(!acc && why);
             p1.data[b] = old;
@@ -491,7 +494,7 @@ static void private_proofs(hs_rng *rng, const hs_gkr_perm *p) {
         /* a corrupted witness cell */
         hs_writer pc;
         CHECK(prove_as(p, presets[ci], 0, n, in, 1, 1 + hs_rng_below(rng, witness_cells(p, n)), NULL, &pc));
-        CHECK(!hs_gkr_verify(pc.data, pc.len, NULL, NULL, 0, 1, NULL, &why) && why);
+        CHECK(!hs_gkr_verify(pc.data, pc.len, NULL, NULL, 0, 0, 1, NULL, &why) && why);
         hs_w_free(&pc), hs_w_free(&p1), hs_w_free(&p2);
         free(in);
     }
@@ -506,7 +509,7 @@ static void perm_byte(const hs_gkr_perm *p, hs_writer *pf, const hs_kb *in, cons
         if (id == p->id) continue;
         pf->data[14] = (uint8_t)id;
         why = NULL;
-        CHECK(!hs_gkr_verify(pf->data, pf->len, in, out, N, 1, NULL, &why) && why);
+        CHECK(!hs_gkr_verify(pf->data, pf->len, in, out, N, p->width, 1, NULL, &why) && why);
         if (!hs_gkr_perm_get(id)) CHECK(why && strstr(why, "unknown permutation"));
     }
     pf->data[14] = old;
@@ -514,7 +517,8 @@ static void perm_byte(const hs_gkr_perm *p, hs_writer *pf, const hs_kb *in, cons
 
 static void public_proofs(hs_rng *rng, const hs_gkr_perm *p) {
     const unsigned W = p->width;
-    for (unsigned n = 1; n <= 8; n += (n < 3 ? 1 : W > 16 ? 5 : 3)) {
+    for (unsigned n = 1; n <= 8; n += all_shapes(p) ? (n < 3 ? 1 : 3) : 2) { /* 1, 2, 3, 6; the others 1, 3 */
+        if (!all_shapes(p) && n > 3) break;
         const size_t N = (size_t)1 << n;
         hs_kb *in = rand_inputs(rng, n, W), *out = malloc(N * W * sizeof *out);
         hs_writer p1, p2;
@@ -523,15 +527,17 @@ static void public_proofs(hs_rng *rng, const hs_gkr_perm *p) {
         CHECK(p1.len == p2.len && !memcmp(p1.data, p2.data, p1.len));
         const char *why = NULL;
         hs_gkr_shape sh;
-        int ok = hs_gkr_verify(p1.data, p1.len, in, out, N, 1, &sh, &why);
+        int ok = hs_gkr_verify(p1.data, p1.len, in, out, N, W, 1, &sh, &why);
         if (!ok) fprintf(stderr, "gkr %s 2^%u rejected: %s\n", p->name, n, why);
         CHECK(ok);
         CHECK(sh.log_perms == n && sh.public_io == 1 && sh.perm_id == p->id);
-        CHECK(hs_gkr_verify(p1.data, p1.len, in, out, N, 2, NULL, &why));
+        CHECK(hs_gkr_verify(p1.data, p1.len, in, out, N, W, 2, NULL, &why));
         CHECK(hs_gkr_peek(p1.data, p1.len, &sh, &why) && sh.log_perms == n);
         /* table required and of the right size */
-        CHECK(!hs_gkr_verify(p1.data, p1.len, NULL, NULL, 0, 1, NULL, &why));
-        CHECK(!hs_gkr_verify(p1.data, p1.len, in, out, N / 2, 1, NULL, &why));
+        CHECK(!hs_gkr_verify(p1.data, p1.len, NULL, NULL, 0, 0, 1, NULL, &why));
+        CHECK(!hs_gkr_verify(p1.data, p1.len, in, out, N / 2, W, 1, NULL, &why));
+        CHECK(!hs_gkr_verify(p1.data, p1.len, in, out, N, W == 16 ? 24 : 16, 1, NULL, &why) &&
+              !strcmp(why, "the public table's width does not match the proof's permutation"));
         perm_byte(p, &p1, in, out, N);
         /* one value changed in the inputs or the outputs */
         for (int k = 0; k < 4; k++) {
@@ -540,7 +546,7 @@ static void public_proofs(hs_rng *rng, const hs_gkr_perm *p) {
             hs_kb old = tab[i];
             tab[i] = hs_kb_add(old, HS_KB_ONE);
             why = NULL;
-            CHECK(!hs_gkr_verify(p1.data, p1.len, in, out, N, 1, NULL, &why) && why);
+            CHECK(!hs_gkr_verify(p1.data, p1.len, in, out, N, W, 1, NULL, &why) && why);
             tab[i] = old;
         }
         /* the block entry's lanes 1..w-1 after the last partial layer (a public proof: the 30-byte
@@ -556,23 +562,36 @@ static void public_proofs(hs_rng *rng, const hs_gkr_perm *p) {
             w = w + 1 == HS_KB_P ? 0 : w + 1;
             for (int i = 0; i < 4; i++) e[i] = (uint8_t)(w >> (8 * i));
             why = NULL;
-            CHECK(!hs_gkr_verify(p1.data, p1.len, in, out, N, 1, NULL, &why) && why &&
+            CHECK(!hs_gkr_verify(p1.data, p1.len, in, out, N, W, 1, NULL, &why) && why &&
                   !strcmp(why, "block entry values do not match the last partial layer"));
             for (int i = 0; i < 4; i++) e[i] = (uint8_t)(v >> (8 * i));
         }
-        CHECK(hs_gkr_verify(p1.data, p1.len, in, out, N, 1, NULL, &why));
+        /* every partial layer's two values, t_r(rho) and lin(rho) (the last 2 x 20 bytes of its
+         * section), changed canonically */
+        for (unsigned i = 0; n == 3 && i < p->partial; i++)
+            for (unsigned k = 0; k < 2; k++) {
+                const size_t off = 30 + (HS_GKR_HALF * (rounds + W) + i * (rounds + 2) + rounds + k) * 20;
+                uint8_t *e = p1.data + off;
+                const uint32_t v = (uint32_t)e[0] | (uint32_t)e[1] << 8 | (uint32_t)e[2] << 16 | (uint32_t)e[3] << 24;
+                const uint32_t w = v + 1 == HS_KB_P ? 0 : v + 1;
+                for (int b = 0; b < 4; b++) e[b] = (uint8_t)(w >> (8 * b));
+                why = NULL;
+                CHECK(!hs_gkr_verify(p1.data, p1.len, in, out, N, W, 1, NULL, &why) && why);
+                for (int b = 0; b < 4; b++) e[b] = (uint8_t)(v >> (8 * b));
+            }
+        CHECK(hs_gkr_verify(p1.data, p1.len, in, out, N, W, 1, NULL, &why));
         /* truncated, trailing byte */
-        CHECK(!hs_gkr_verify(p1.data, p1.len - 1, in, out, N, 1, NULL, &why) && why);
-        CHECK(!hs_gkr_verify(p1.data, 20, in, out, N, 1, NULL, &why) && why);
+        CHECK(!hs_gkr_verify(p1.data, p1.len - 1, in, out, N, W, 1, NULL, &why) && why);
+        CHECK(!hs_gkr_verify(p1.data, 20, in, out, N, W, 1, NULL, &why) && why);
         hs_w_u8(&p2, 0);
-        CHECK(!hs_gkr_verify(p2.data, p2.len, in, out, N, 1, NULL, &why) && why);
+        CHECK(!hs_gkr_verify(p2.data, p2.len, in, out, N, W, 1, NULL, &why) && why);
         /* every byte (small n) or a sample of bytes changed */
-        size_t step = n == 1 ? 3 : 41;
+        size_t step = n == 1 ? 3 : all_shapes(p) ? 41 : 89;
         for (size_t b = 0; b < p1.len && !TOO_MANY_FAILURES(); b += step) {
             uint8_t old = p1.data[b];
             p1.data[b] ^= (uint8_t)(1u << hs_rng_below(rng, 8));
             why = NULL;
-            int acc = hs_gkr_verify(p1.data, p1.len, in, out, N, 1, NULL, &why);
+            int acc = hs_gkr_verify(p1.data, p1.len, in, out, N, W, 1, NULL, &why);
             if (acc) fprintf(stderr, "gkr %s 2^%u: flipped byte %zu accepted\n", p->name, n, b);
             CHECK(!acc && why);
             p1.data[b] = old;
@@ -583,7 +602,7 @@ static void public_proofs(hs_rng *rng, const hs_gkr_perm *p) {
             size_t cell = 1 + hs_rng_below(rng, witness_cells(p, n));
             CHECK(prove(p, n, in, 1, cell, NULL, &pc));
             why = NULL;
-            CHECK(!hs_gkr_verify(pc.data, pc.len, in, out, N, 1, NULL, &why) && why);
+            CHECK(!hs_gkr_verify(pc.data, pc.len, in, out, N, W, 1, NULL, &why) && why);
             hs_w_free(&pc);
         }
         hs_w_free(&p1), hs_w_free(&p2);
@@ -751,7 +770,7 @@ static void skip_layers(hs_rng *rng, const hs_gkr_perm *p) {
 static void skip_walks(hs_rng *rng, const hs_gkr_perm *p) {
     const unsigned W = p->width;
     for (unsigned n = SK; n <= SK + 7; n += n < SK + 2 ? 1 : n < SK + 4 ? 2 : 3) { /* k, k+1, k+2, k+4, k+7 */
-        if (W > 16 && n > SK + 4) break;
+        if (!all_shapes(p) && n > SK + 2) break;
         const size_t N = (size_t)1 << n;
         hs_kb *in = rand_inputs(rng, n, W), *out = malloc(N * W * sizeof *out);
         for (int pub = 0; pub <= 1; pub++) {
@@ -761,12 +780,12 @@ static void skip_walks(hs_rng *rng, const hs_gkr_perm *p) {
             CHECK(p1.len == p2.len && !memcmp(p1.data, p2.data, p1.len));
             CHECK(p1.len > 19 && p1.data[19] == HS_GKR_SKIP);
             const char *why = NULL;
-            int ok = hs_gkr_verify(p1.data, p1.len, pub ? in : NULL, pub ? out : NULL, pub ? N : 0, 2, NULL, &why);
+            int ok = hs_gkr_verify(p1.data, p1.len, pub ? in : NULL, pub ? out : NULL, pub ? N : 0, pub ? W : 0, 2, NULL, &why);
             if (!ok) fprintf(stderr, "gkr %s skip walk 2^%u %s rejected: %s\n", p->name, n, pub ? "public" : "private", why);
             CHECK(ok);
             if (!pub) perm_byte(p, &p1, NULL, NULL, 0);
             p1.data[19] = 0;
-            CHECK(!hs_gkr_verify(p1.data, p1.len, pub ? in : NULL, pub ? out : NULL, pub ? N : 0, 1, NULL, &why) && why);
+            CHECK(!hs_gkr_verify(p1.data, p1.len, pub ? in : NULL, pub ? out : NULL, pub ? N : 0, pub ? W : 0, 1, NULL, &why) && why);
             hs_w_free(&p1), hs_w_free(&p2);
         }
         free(in), free(out);

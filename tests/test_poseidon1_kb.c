@@ -61,31 +61,24 @@ static void textbook_partial(const hs_p1_params *pp, uint32_t *u, uint32_t *t) {
     for (unsigned i = 0; i < w; i++) u[i] = (uint32_t)s[i];
 }
 
+/* The module's entry points for the shared checks of testutil.h. */
+HS_TEST_MONTY31_KERNELS(kernels, hs_p1, hs_p1_params, &hs_mt_koalabear, HS_P1_REC_WORDS(pp))
+
 static void vector_cases(const char *file, const hs_p1_params *builtin) {
     vj *doc = vj_load(file);
     hs_p1_params pp;
     load_params(doc, &pp);
     CHECK(!memcmp(&pp, builtin, sizeof pp)); /* the compiled-in constants are the file's */
     const unsigned w = pp.width, np = pp.partial;
+    const hs_test_monty31_perm kat = kernels(builtin);
     const vj *cases = vj_get(doc, "cases");
     CHECK(vj_len(cases) >= 9);
     for (size_t c = 0; c < vj_len(cases); c++) {
         const vj *cs = vj_at(cases, c);
-        uint32_t in[24], out[24], tmp[24], s[24];
+        uint32_t in[24], out[24], s[24];
         CHECK_EQ_U64(vj_u32s(vj_get(cs, "input"), in, 24), w);
         CHECK_EQ_U64(vj_u32s(vj_get(cs, "output"), out, 24), w);
-        to_mont(s, in, w);
-        hs_p1_permute(builtin, s);
-        check_state(s, out, w, "scalar output", c);
-        memcpy(tmp, in, sizeof tmp);
-        hs_p1_permute_naive(builtin, tmp);
-        CHECK(!memcmp(tmp, out, w * sizeof *out));
-        memcpy(tmp, in, sizeof tmp);
-        hs_p1_permute_many_portable(builtin, tmp, 1, 1);
-        CHECK(!memcmp(tmp, out, w * sizeof *out));
-        memcpy(tmp, in, sizeof tmp);
-        hs_p1_permute_many_avx2(builtin, tmp, 1, 1);
-        CHECK(!memcmp(tmp, out, w * sizeof *out));
+        hs_test_check_kat(&kat, in, out, c);
 
         const vj *tr = vj_get(cs, "trace_derived");
         if (!tr) continue;
@@ -214,6 +207,25 @@ static void sparse_form(hs_rng *rng, const hs_p1_params *pp) {
             CHECK_EQ_U64(tt[r], tref[r]);
         }
         CHECK_EQ_U64(tt[np], ref[0]);
+        /* the entry forms on v, with u = M v */
+        uint64_t v[24], mv[24];
+        for (unsigned i = 0; i < w; i++) v[i] = hs_rng_below(rng, HS_KB_P);
+        for (unsigned i = 0; i < w; i++) {
+            mv[i] = 0;
+            for (unsigned j = 0; j < w; j++) mv[i] = (mv[i] + mulp(c->mds[i][j], v[j])) % P64;
+        }
+        for (unsigned r = 0; r < np; r++) {
+            uint64_t a = 0, b = 0;
+            for (unsigned k = 0; k < n; k++) a = (a + mulp(c->g[r][k], mv[k + 1])) % P64;
+            for (unsigned k = 0; k < w; k++) b = (b + mulp(c->gm[r][k], v[k])) % P64;
+            CHECK_EQ_U64(a, b);
+        }
+        for (unsigned j = 0; j < n; j++) {
+            uint64_t a = 0, b = 0;
+            for (unsigned k = 0; k < n; k++) a = (a + mulp(c->m_i[j + 1][k + 1], mv[k + 1])) % P64;
+            for (unsigned k = 0; k < w; k++) b = (b + mulp(c->am[j][k], v[k])) % P64;
+            CHECK_EQ_U64(a, b);
+        }
         for (unsigned j = 0; j < n; j++) {
             uint64_t v = c->off_w[j];
             for (unsigned k = 0; k < n; k++) v = (v + mulp(c->m_i[j + 1][k + 1], u[k + 1])) % P64;
@@ -263,99 +275,41 @@ static void random_instances(hs_rng *rng) {
     CHECK(pp.width == 0);
 }
 
+/* The batch kernels (portable, AVX2 on sizes that are and are not multiples of 8, 1 to 3
+ * threads) against the naive reference, and their round records against each other. */
 static void batches(hs_rng *rng, const hs_p1_params *pp) {
-    const unsigned w = pp->width;
-    size_t sizes[] = {0, 1, 7, 8, 9, 15, 16, 17, 31, 1000, 2053};
-    for (size_t si = 0; si < sizeof sizes / sizeof *sizes && !TOO_MANY_FAILURES(); si++) {
-        size_t n = sizes[si], bytes = (n + 1) * w * 4;
-        uint32_t *ref = malloc(bytes), *a = malloc(bytes), *b = malloc(bytes), *c = malloc(bytes),
-                 *d = malloc(bytes), *m = malloc(bytes);
-        for (size_t i = 0; i < n * w; i++) ref[i] = (uint32_t)hs_rng_below(rng, HS_KB_P);
-        memcpy(a, ref, n * w * 4), memcpy(b, ref, n * w * 4), memcpy(c, ref, n * w * 4), memcpy(d, ref, n * w * 4);
-        to_mont(m, ref, n * w);
-        for (size_t k = 0; k < n; k++) hs_p1_permute_naive(pp, ref + k * w);
-        hs_p1_permute_many_portable(pp, a, n, 1);
-        hs_p1_permute_many_avx2(pp, b, n, 1);
-        hs_p1_permute_many(pp, c, n, 1, 1);
-        hs_p1_permute_many(pp, d, n, 1, 2);
-        hs_p1_permute_many(pp, m, n, 0, 3); /* Montgomery in, Montgomery out */
-        for (size_t i = 0; i < n * w; i++) m[i] = hs_kb_to_u32(m[i]);
-        CHECK(!memcmp(ref, a, n * w * 4));
-        CHECK(!memcmp(ref, b, n * w * 4));
-        CHECK(!memcmp(ref, c, n * w * 4));
-        CHECK(!memcmp(ref, d, n * w * 4));
-        CHECK(!memcmp(ref, m, n * w * 4));
-        free(ref), free(a), free(b), free(c), free(d), free(m);
-    }
+    hs_test_monty31_perm p = kernels(pp);
+    hs_test_check_batches(rng, &p);
+    hs_test_check_records(rng, &p);
 }
 
-/* Round records: AVX2 = portable = threaded; the words are the input, the textbook states
- * after each full round, the textbook partial S-box outputs, and the output. */
+/* The record's words: the input, the textbook states after each full round, the textbook
+ * partial S-box outputs, the output. */
 static void records(hs_rng *rng, const hs_p1_params *pp) {
     const unsigned w = pp->width, np = pp->partial, rw = HS_P1_REC_WORDS(pp);
-    size_t sizes[] = {1, 8, 13, 1100};
-    for (size_t si = 0; si < 4; si++) {
-        size_t n = sizes[si];
-        uint32_t *in = malloc(n * w * 4), *a = malloc(n * w * 4), *b = malloc(n * w * 4), *c = malloc(n * w * 4);
-        uint32_t *ra = malloc(n * rw * 4), *rb = malloc(n * rw * 4), *rc = malloc(n * rw * 4);
-        for (size_t i = 0; i < n * w; i++) in[i] = hs_test_rand_kb(rng);
-        memcpy(a, in, n * w * 4), memcpy(b, in, n * w * 4), memcpy(c, in, n * w * 4);
-        hs_p1_permute_many_record_portable(pp, a, n, ra);
-        hs_p1_permute_many_record_avx2(pp, b, n, rb);
-        hs_p1_permute_many_record(pp, c, n, rc, 2);
-        CHECK(!memcmp(a, b, n * w * 4) && !memcmp(a, c, n * w * 4));
-        CHECK(!memcmp(ra, rb, n * rw * 4));
-        CHECK(!memcmp(ra, rc, n * rw * 4));
-        for (size_t k = 0; k < n && k < 20; k++) {
-            uint32_t s[24], rounds[HS_P1_MAX_ROUNDS * 24], *r = ra + k * rw;
-            memcpy(s, in + k * w, w * 4);
-            hs_p1_permute_trace(pp, s, rounds);
-            CHECK(!memcmp(r, in + k * w, w * 4));
-            CHECK(!memcmp(r + w, rounds, 4 * w * 4));
-            for (unsigned j = 0; j < np; j++) {
-                const uint32_t *before = rounds + (3 + j) * w;
-                CHECK_EQ_U64(r[5 * w + j], hs_kb_cube(hs_kb_add(before[0], pp->mont.rc[HS_P1_HALF_FULL + j][0])));
-            }
-            CHECK(!memcmp(r + 5 * w + np, rounds + (4 + np) * w, 4 * w * 4));
-            CHECK(!memcmp(r + rw - w, a + k * w, w * 4));
+    enum { N = 13 };
+    uint32_t in[N * 24], a[N * 24], rec[N * HS_P1_REC_MAX];
+    for (size_t i = 0; i < N * w; i++) in[i] = hs_test_rand_kb(rng);
+    memcpy(a, in, sizeof a);
+    hs_p1_permute_many_record_avx2(pp, a, N, rec);
+    for (size_t k = 0; k < N; k++) {
+        uint32_t s[24], rounds[HS_P1_MAX_ROUNDS * 24], *r = rec + k * rw;
+        memcpy(s, in + k * w, w * 4);
+        hs_p1_permute_trace(pp, s, rounds);
+        CHECK(!memcmp(r, in + k * w, w * 4));
+        CHECK(!memcmp(r + w, rounds, 4 * w * 4));
+        for (unsigned j = 0; j < np; j++) {
+            const uint32_t *before = rounds + (3 + j) * w;
+            CHECK_EQ_U64(r[5 * w + j], hs_kb_cube(hs_kb_add(before[0], pp->mont.rc[HS_P1_HALF_FULL + j][0])));
         }
-        free(in), free(a), free(b), free(c), free(ra), free(rb), free(rc);
+        CHECK(!memcmp(r + 5 * w + np, rounds + (4 + np) * w, 4 * w * 4));
+        CHECK(!memcmp(r + rw - w, s, w * 4));
     }
 }
 
 static void modes(hs_rng *rng, const hs_p1_params *pp) {
-    const unsigned w = pp->width;
-    uint32_t l[8], r[8], out[8], s[24] = {0};
-    for (int i = 0; i < 8; i++) l[i] = hs_test_rand_kb(rng), r[i] = hs_test_rand_kb(rng);
-    hs_p1_compress(pp, out, l, r);
-    memcpy(s, l, sizeof l);
-    memcpy(s + 8, r, sizeof r);
-    hs_p1_permute_many_avx2(pp, s, 1, 0);
-    CHECK(!memcmp(out, s, sizeof out));
-    /* sponge: 19 inputs = chunks of 8, 8, 3 in overwrite mode; Montgomery and canonical forms */
-    uint32_t msg[19], cmsg[19];
-    for (int i = 0; i < 19; i++) msg[i] = hs_test_rand_kb(rng);
-    memset(s, 0, sizeof s);
-    for (int off = 0; off < 19; off += 8) {
-        int m = 19 - off < 8 ? 19 - off : 8;
-        for (int i = 0; i < m; i++) s[i] = msg[off + i];
-        uint32_t t[24];
-        memcpy(t, s, sizeof t);
-        for (unsigned i = 0; i < w; i++) t[i] = hs_kb_to_u32(t[i]);
-        hs_p1_permute_naive(pp, t);
-        for (unsigned i = 0; i < w; i++) s[i] = hs_kb_from_u32(t[i]);
-    }
-    hs_p1_sponge(pp, out, msg, 19, 0);
-    CHECK(!memcmp(out, s, sizeof out));
-    for (int i = 0; i < 19; i++) cmsg[i] = hs_kb_to_u32(msg[i]);
-    hs_p1_sponge(pp, out, cmsg, 19, 1);
-    for (int i = 0; i < 8; i++) CHECK_EQ_U64(out[i], hs_kb_to_u32(s[i]));
-    hs_p1_sponge(pp, out, msg, 0, 0);
-    for (int i = 0; i < 8; i++) CHECK(out[i] == 0);
-    uint32_t out2[8];
-    hs_p1_sponge(pp, out, msg, 18, 0);
-    hs_p1_sponge(pp, out2, msg, 19, 0);
-    CHECK(memcmp(out, out2, sizeof out) != 0);
+    hs_test_digest_modes m = kernels_modes(pp);
+    hs_test_check_digest_modes(rng, &m);
 }
 
 int main(void) {

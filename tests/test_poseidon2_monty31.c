@@ -56,6 +56,9 @@ static void check_state(const uint32_t *got, const uint32_t *want, unsigned w, c
         }
 }
 
+/* The module's entry points for the shared checks of testutil.h. */
+HS_TEST_MONTY31_KERNELS(kernels, hs_p2, hs_p2_params, pp->field, HS_P2_REC_WORDS(pp))
+
 static void vector_cases(const char *file, const hs_p2_params *builtin) {
     vj *doc = vj_load(file);
     hs_p2_params pp;
@@ -63,26 +66,15 @@ static void vector_cases(const char *file, const hs_p2_params *builtin) {
     load_params(doc, builtin->field, &pp);
     check_defaults(&pp, builtin);
     const unsigned w = pp.width;
+    const hs_test_monty31_perm kat = kernels(builtin);
     const vj *cases = vj_get(doc, "cases");
     CHECK(vj_len(cases) >= 1);
     for (size_t c = 0; c < vj_len(cases); c++) {
         const vj *cs = vj_at(cases, c);
-        uint32_t in[24], out[24], tmp[24];
+        uint32_t in[24], out[24], s[24];
         CHECK_EQ_U64(vj_u32s(vj_get(cs, "input"), in, 24), w);
         CHECK_EQ_U64(vj_u32s(vj_get(cs, "output"), out, 24), w);
-        uint32_t s[24];
-        to_mont(s, in, w);
-        hs_p2_permute(builtin, s);
-        check_state(s, out, w, "scalar output", c);
-        memcpy(tmp, in, sizeof tmp);
-        hs_p2_permute_naive(builtin, tmp);
-        CHECK(!memcmp(tmp, out, w * sizeof *out));
-        memcpy(tmp, in, sizeof tmp);
-        hs_p2_permute_many_portable(builtin, tmp, 1, 1);
-        CHECK(!memcmp(tmp, out, w * sizeof *out));
-        memcpy(tmp, in, sizeof tmp);
-        hs_p2_permute_many_avx2(builtin, tmp, 1, 1);
-        CHECK(!memcmp(tmp, out, w * sizeof *out));
+        hs_test_check_kat(&kat, in, out, c);
 
         const vj *tr = vj_get(cs, "trace_derived");
         if (!tr) continue;
@@ -141,89 +133,21 @@ static void random_constant_instance(hs_rng *rng) {
     vj_free(doc);
 }
 
+/* The batch kernels (portable, AVX2, threaded) against the naive reference. */
 static void batches(hs_rng *rng, const hs_p2_params *pp) {
-    const unsigned w = pp->width;
-    const uint32_t P = pp->field->p;
-    cur = pp->field;
-    size_t sizes[] = {0, 1, 7, 8, 9, 31, 1000, 2053};
-    for (size_t si = 0; si < sizeof sizes / sizeof *sizes && !TOO_MANY_FAILURES(); si++) {
-        size_t n = sizes[si];
-        uint32_t *ref = malloc((n + 1) * w * 4), *a = malloc((n + 1) * w * 4), *b = malloc((n + 1) * w * 4),
-                 *c = malloc((n + 1) * w * 4), *m = malloc((n + 1) * w * 4);
-        for (size_t i = 0; i < n * w; i++) ref[i] = (uint32_t)hs_rng_below(rng, P);
-        memcpy(a, ref, n * w * 4);
-        memcpy(b, ref, n * w * 4);
-        memcpy(c, ref, n * w * 4);
-        to_mont(m, ref, (unsigned)(n * w));
-        for (size_t k = 0; k < n; k++) hs_p2_permute_naive(pp, ref + k * w);
-        hs_p2_permute_many_portable(pp, a, n, 1);
-        hs_p2_permute_many_avx2(pp, b, n, 1);
-        hs_p2_permute_many(pp, c, n, 1, 2);
-        hs_p2_permute_many(pp, m, n, 0, 3); /* Montgomery in, Montgomery out */
-        for (size_t i = 0; i < n * w; i++) m[i] = canon(m[i]);
-        CHECK(!memcmp(ref, a, n * w * 4));
-        CHECK(!memcmp(ref, b, n * w * 4));
-        CHECK(!memcmp(ref, c, n * w * 4));
-        CHECK(!memcmp(ref, m, n * w * 4));
-        free(ref), free(a), free(b), free(c), free(m);
-    }
+    hs_test_monty31_perm p = kernels(pp);
+    hs_test_check_batches(rng, &p);
 }
 
 /* Round records: AVX2 = portable = threaded, first words = input, last words = output. */
 static void records(hs_rng *rng, const hs_p2_params *pp) {
-    const unsigned w = pp->width, rw = HS_P2_REC_WORDS(pp);
-    size_t sizes[] = {1, 8, 13, 1100};
-    cur = pp->field;
-    for (size_t si = 0; si < 4; si++) {
-        size_t n = sizes[si];
-        uint32_t *in = malloc(n * w * 4), *a = malloc(n * w * 4), *b = malloc(n * w * 4), *c = malloc(n * w * 4);
-        uint32_t *ra = malloc(n * rw * 4), *rb = malloc(n * rw * 4), *rc = malloc(n * rw * 4);
-        for (size_t i = 0; i < n * w; i++) in[i] = (uint32_t)hs_rng_below(rng, pp->field->p);
-        memcpy(a, in, n * w * 4), memcpy(b, in, n * w * 4), memcpy(c, in, n * w * 4);
-        hs_p2_permute_many_record_portable(pp, a, n, ra);
-        hs_p2_permute_many_record_avx2(pp, b, n, rb);
-        hs_p2_permute_many_record(pp, c, n, rc, 2);
-        CHECK(!memcmp(a, b, n * w * 4) && !memcmp(a, c, n * w * 4));
-        CHECK(!memcmp(ra, rb, n * rw * 4));
-        CHECK(!memcmp(ra, rc, n * rw * 4));
-        for (size_t k = 0; k < n; k++) {
-            CHECK(!memcmp(ra + k * rw, in + k * w, w * 4));
-            CHECK(!memcmp(ra + k * rw + rw - w, a + k * w, w * 4));
-        }
-        free(in), free(a), free(b), free(c), free(ra), free(rb), free(rc);
-    }
+    hs_test_monty31_perm p = kernels(pp);
+    hs_test_check_records(rng, &p);
 }
 
 static void modes(hs_rng *rng, const hs_p2_params *pp) {
-    const uint32_t P = pp->field->p;
-    uint32_t l[8], r[8], out[8], s[16];
-    for (int i = 0; i < 8; i++) l[i] = (uint32_t)hs_rng_below(rng, P), r[i] = (uint32_t)hs_rng_below(rng, P);
-    hs_p2_compress(pp, out, l, r);
-    memcpy(s, l, sizeof l);
-    memcpy(s + 8, r, sizeof r);
-    hs_p2_permute(pp, s);
-    CHECK(!memcmp(out, s, sizeof out));
-    /* sponge: 19 inputs = chunks of 8, 8, 3 in overwrite mode; Montgomery and canonical forms */
-    uint32_t msg[19], cmsg[19];
-    for (int i = 0; i < 19; i++) msg[i] = (uint32_t)hs_rng_below(rng, P);
-    memset(s, 0, sizeof s);
-    for (int off = 0; off < 19; off += 8) {
-        int m = 19 - off < 8 ? 19 - off : 8;
-        for (int i = 0; i < m; i++) s[i] = msg[off + i];
-        hs_p2_permute(pp, s);
-    }
-    hs_p2_sponge(pp, out, msg, 19, 0);
-    CHECK(!memcmp(out, s, sizeof out));
-    cur = pp->field;
-    for (int i = 0; i < 19; i++) cmsg[i] = canon(msg[i]);
-    hs_p2_sponge(pp, out, cmsg, 19, 1);
-    for (int i = 0; i < 8; i++) CHECK_EQ_U64(out[i], canon(s[i]));
-    hs_p2_sponge(pp, out, msg, 0, 0);
-    for (int i = 0; i < 8; i++) CHECK(out[i] == 0);
-    uint32_t out2[8];
-    hs_p2_sponge(pp, out, msg, 18, 0);
-    hs_p2_sponge(pp, out2, msg, 19, 0);
-    CHECK(memcmp(out, out2, sizeof out) != 0);
+    hs_test_digest_modes m = kernels_modes(pp);
+    hs_test_check_digest_modes(rng, &m);
 }
 
 int main(void) {

@@ -9,6 +9,7 @@
 #include "gkr/gkr.h"
 #include "soundness/soundness.h"
 #include "stark/stark.h"
+#include "gkr/gkr_perm.h"
 #include "testutil.h"
 
 #define NEAR(a, b, eps)                                                                           \
@@ -38,12 +39,14 @@ static void formulas(void) {
     NEAR(hs_sound_query_bits_conjectured(0.5, 124), 0.971856, 1e-6);
     /* unique decoding line: n exceptional challenges */
     NEAR(hs_sound_line_log2_udr(18), 18, 0);
-    /* BCHKS25, rho = 1/4, delta = 0.4375 (eta = 1/16 below 1 - sqrt(rho) = 1/2), n = 1024:
-     * m = max(ceil(0.5 / 0.0625), 3) = 8, m' = 8.5, 8.5^5 = 44370.53125,
-     * (2 * 44370.53125 + 3 * 8.5 * 0.4375 * 0.25) = 88743.8515625, * 1024 = 90873704,
-     * / (3 * 0.125) = 242329877.33, + 8.5 / 0.5 = 242329894.33 -> log2 = 27.852397 */
-    NEAR(hs_sound_line_log2_johnson(0.25, 0.4375, 10), log2(90873704.0 / 0.375 + 17), 1e-9);
-    NEAR(hs_sound_line_log2_johnson(0.25, 0.4375, 10), 27.852397, 1e-6);
+    /* BCHKS25 Theorem 1.5 with soundcalc's m = max(ceil(sqrt(rho) / (2 eta)), 3), rho = 1/4,
+     * delta = 0.4375 (eta = 1/16 below 1 - sqrt(rho) = 1/2), n = 1024:
+     * m = max(ceil(0.5 / 0.125), 3) = 4, m' = 4.5, 4.5^5 = 1845.28125,
+     * (2 * 1845.28125 + 3 * 4.5 * 0.4375 * 0.25) = 3692.0390625, * 1024 = 3780648,
+     * / (3 * 0.125) = 10081728, + 4.5 / 0.5 = 10081737 -> log2 = 23.265241 */
+    NEAR(hs_sound_line_log2_johnson(0.25, 0.4375, 10), log2(3780648.0 / 0.375 + 9), 1e-9);
+    NEAR(hs_sound_line_log2_johnson(0.25, 0.4375, 10), 23.265241, 1e-6);
+    NEAR(hs_sound_line_log2_johnson_gap(0.25, 0.4375, 0.0625, 10), log2(3780648.0 / 0.375 + 9), 1e-9);
     /* m floored at 3: delta = 0.1, m' = 3.5, n = 16: (2 * 525.21875 + 0.2625) * 16 / 0.375 + 7 */
     NEAR(hs_sound_line_log2_johnson(0.25, 0.1, 4), log2((2 * 525.21875 + 0.2625) * 16 / 0.375 + 7), 1e-9);
     CHECK(isnan(hs_sound_line_log2_johnson(0.25, 0.5, 10))); /* at the Johnson radius: no bound */
@@ -96,6 +99,24 @@ static const hs_sound_term *term(const hs_sound_report *r, const char *name) {
 /* compat, Poseidon2-KB16, 2^20 permutations, rate 1/2, private: V = 8, k = 2^17 rows of
  * 8 * 164 = 1312 columns, 8 * 148 = 1184 constraints, n = 2^18, |K| = p^4, 17 binary folds,
  * 256 queries, Keccak. */
+/* compat, Keccak-f[1600], 2^10 permutations, rate 1/2, private: R = 8 rows a permutation, so
+ * k = 2^13 rows of W = 6941 columns; the AIR reads the next row, so the trace is opened at two
+ * points (c = 2) and the DEEP quotient batches 2 W + 2 * 4 = 13890 columns; 8001 constraints of
+ * degree 3 in 2 chunks; n = 2^14. */
+static void keccak_by_hand(void) {
+    hs_sound_report r;
+    CHECK(hs_soundness_stark(hs_preset_find("compat"), 3, 10, 0, 0, &r));
+    const double fb = 4 * LOG2_P, k = 8192, kc = k + 1;
+    NEAR(term(&r, "ali")->bits[HS_REGIME_UDR], fb - log2(8001), 1e-9);                    /* 110.99 */
+    /* DEEP: max(3 kc, 2 k + kc) = 3 kc = 24579 */
+    NEAR(term(&r, "deep.ood")->bits[HS_REGIME_UDR], fb - log2(3 * kc), 1e-9);              /* 109.37 */
+    NEAR(term(&r, "fri.batch")->bits[HS_REGIME_UDR], fb - log2(13889) - 14, 1e-9);        /* 96.19 */
+    /* agreement must exceed (n + kc)/2: floor((16384 + 8193)/2) / 16384 = 3/4 passes a query */
+    NEAR(term(&r, "fri.query")->bits[HS_REGIME_UDR], 256 * log2(4.0 / 3), 1e-9);          /* 106.25 */
+    NEAR(term(&r, "fri.fold[0]")->bits[HS_REGIME_UDR], fb - 14, 1e-9);
+    CHECK(r.claimed_bits >= 91);
+}
+
 static void compat_by_hand(void) {
     hs_sound_report r;
     CHECK(hs_soundness_stark(hs_preset_find("compat"), 1, 20, 0, 0, &r));
@@ -283,13 +304,34 @@ static void gkr_terms(void) {
     CHECK(hs_soundness_gkr_check(p, 0, 20, 0, &r) == -1);
 }
 
+/* Every gkr claim holds under the one Johnson reading (m = ceil(sqrt(rho) / (2 eta)), shared with
+ * the stark side), for every preset, permutation, size and statement, and rests on the Johnson
+ * regime the WHIR configuration names. */
+static void gkr_claims_hold(void) {
+    for (size_t i = 0; i < hs_preset_count(); i++)
+        for (unsigned perm = 1; hs_gkr_perm_get(perm); perm++)
+            for (unsigned logp = 4; logp <= 24; logp += 4)
+                for (int pub = 0; pub < 2; pub++) {
+                    const hs_preset *p = hs_preset_at(i);
+                    hs_sound_report r;
+                    int ok = hs_soundness_gkr_check(p, perm, logp, pub, &r);
+                    if (ok != 1)
+                        fprintf(stderr, "gkr %s %s 2^%u public %d: %.2f bits < %.0f\n", p->name, hs_gkr_perm_get(perm)->name,
+                                logp, pub, r.claimed_bits, p->claim_bits);
+                    CHECK(ok == 1);
+                    CHECK(r.regime == HS_REGIME_JOHNSON);
+                }
+}
+
 int main(void) {
     hs_test_init(NULL, "test_soundness");
     formulas();
     report_api();
     compat_by_hand();
+    keccak_by_hand();
     presets();
     monotone();
     gkr_terms();
+    gkr_claims_hold();
     return hs_test_done("test_soundness");
 }

@@ -9,7 +9,7 @@
 #include "util/mem.h"
 
 static hs_air air_of(unsigned air_id) {
-    hs_air a;
+    hs_air a = {0};
     CHECK(hs_air_by_id(air_id) && hs_air_by_id(air_id)->init(&a, 0));
     return a;
 }

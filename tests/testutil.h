@@ -45,4 +45,87 @@ hs_kb5 hs_test_rand_kb5(hs_rng *rng);
 /* Stop a loop after the first few failures so a broken kernel does not flood the log. */
 #define TOO_MANY_FAILURES() (hs_test_failures > 20)
 
+/* The 8-element-digest modes of a Monty-31 permutation (Poseidon1, Poseidon2), checked against
+ * the permutation itself: compression = the first 8 lanes of P(left || right || 0 ...); the
+ * padding-free sponge (rate 8, overwrite mode) on 19 inputs, in Montgomery and canonical form;
+ * the empty input gives zeros; 18 and 19 inputs differ. States are in field's Montgomery form;
+ * each callback gets ctx (the instance). */
+typedef struct {
+    const hs_mt_field *field;
+    const void *ctx;
+    void (*permute)(const void *ctx, uint32_t *state);
+    void (*compress)(const void *ctx, uint32_t out[8], const uint32_t left[8], const uint32_t right[8]);
+    void (*sponge)(const void *ctx, uint32_t out[8], const uint32_t *in, size_t n, int canonical);
+} hs_test_digest_modes;
+void hs_test_check_digest_modes(hs_rng *rng, const hs_test_digest_modes *m);
+
+/* The batch entry points of a Monty-31 permutation module (Poseidon1, Poseidon2): states of
+ * width words in field's Montgomery form (canonical where a flag says so), records of rec_words
+ * words (input first, output last). Each callback gets ctx (the instance). */
+typedef struct {
+    const hs_mt_field *field;
+    const void *ctx;
+    unsigned width, rec_words;
+    void (*permute)(const void *ctx, uint32_t *state); /* one state, Montgomery form */
+    void (*naive)(const void *ctx, uint32_t *state_canonical);
+    void (*many)(const void *ctx, uint32_t *states, size_t n, int canonical, unsigned threads);
+    void (*many_portable)(const void *ctx, uint32_t *states, size_t n, int canonical);
+    void (*many_avx2)(const void *ctx, uint32_t *states, size_t n, int canonical);
+    void (*record)(const void *ctx, uint32_t *states, size_t n, uint32_t *rec, unsigned threads);
+    void (*record_portable)(const void *ctx, uint32_t *states, size_t n, uint32_t *rec);
+    void (*record_avx2)(const void *ctx, uint32_t *states, size_t n, uint32_t *rec);
+} hs_test_monty31_perm;
+/* Defines static adapters from a module's entry points mod##_permute, mod##_permute_naive,
+ * mod##_permute_many{,_portable,_avx2}, mod##_permute_many_record{,_portable,_avx2},
+ * mod##_compress, mod##_sponge (taking a const params_t *) and functions fn(const params_t *pp)
+ * and fn##_modes(pp) returning the hs_test_monty31_perm and the hs_test_digest_modes; FIELD and
+ * REC_WORDS are expressions in pp. */
+#define HS_TEST_MONTY31_KERNELS(fn, mod, params_t, FIELD, REC_WORDS)                                      \
+    static void fn##_permute(const void *pp, uint32_t *s) { mod##_permute(pp, s); }                        \
+    static void fn##_naive(const void *pp, uint32_t *s) { mod##_permute_naive(pp, s); }                    \
+    static void fn##_many(const void *pp, uint32_t *s, size_t n, int c, unsigned t) {                      \
+        mod##_permute_many(pp, s, n, c, t);                                                                \
+    }                                                                                                      \
+    static void fn##_many_portable(const void *pp, uint32_t *s, size_t n, int c) {                         \
+        mod##_permute_many_portable(pp, s, n, c);                                                          \
+    }                                                                                                      \
+    static void fn##_many_avx2(const void *pp, uint32_t *s, size_t n, int c) { mod##_permute_many_avx2(pp, s, n, c); } \
+    static void fn##_record(const void *pp, uint32_t *s, size_t n, uint32_t *r, unsigned t) {              \
+        mod##_permute_many_record(pp, s, n, r, t);                                                         \
+    }                                                                                                      \
+    static void fn##_record_portable(const void *pp, uint32_t *s, size_t n, uint32_t *r) {                 \
+        mod##_permute_many_record_portable(pp, s, n, r);                                                   \
+    }                                                                                                      \
+    static void fn##_record_avx2(const void *pp, uint32_t *s, size_t n, uint32_t *r) {                     \
+        mod##_permute_many_record_avx2(pp, s, n, r);                                                       \
+    }                                                                                                      \
+    static hs_test_monty31_perm fn(const params_t *pp) {                                                   \
+        hs_test_monty31_perm p = {.field = (FIELD), .ctx = pp, .width = pp->width, .rec_words = (REC_WORDS), \
+                                  .permute = fn##_permute, .naive = fn##_naive, .many = fn##_many,         \
+                                  .many_portable = fn##_many_portable, .many_avx2 = fn##_many_avx2,        \
+                                  .record = fn##_record, .record_portable = fn##_record_portable,          \
+                                  .record_avx2 = fn##_record_avx2};                                        \
+        return p;                                                                                          \
+    }                                                                                                      \
+    static void fn##_compress(const void *pp, uint32_t *o, const uint32_t *l, const uint32_t *r) {         \
+        mod##_compress(pp, o, l, r);                                                                       \
+    }                                                                                                      \
+    static void fn##_sponge(const void *pp, uint32_t *o, const uint32_t *in, size_t n, int c) {            \
+        mod##_sponge(pp, o, in, n, c);                                                                     \
+    }                                                                                                      \
+    static hs_test_digest_modes fn##_modes(const params_t *pp) {                                           \
+        hs_test_digest_modes m = {(FIELD), pp, fn##_permute, fn##_compress, fn##_sponge};                  \
+        return m;                                                                                          \
+    }
+
+/* Known answer idx (canonical in -> out) through the single-state permutation, the naive
+ * reference and the portable and AVX2 batch kernels (canonical). */
+void hs_test_check_kat(const hs_test_monty31_perm *p, const uint32_t *in, const uint32_t *out, size_t idx);
+/* Random batches of many sizes (multiples of 8 and not): portable, AVX2, 1, 2 and 3 threads,
+ * canonical and Montgomery, all equal to the naive reference. */
+void hs_test_check_batches(hs_rng *rng, const hs_test_monty31_perm *p);
+/* Records: portable = AVX2 = threaded, states permuted alike, first words the input, last the
+ * output. The module's own test checks the words in between. */
+void hs_test_check_records(hs_rng *rng, const hs_test_monty31_perm *p);
+
 #endif

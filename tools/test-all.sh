@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every test, as CI runs it: gcc Release with warnings as errors, clang with warnings as errors,
-# then AddressSanitizer + UndefinedBehaviorSanitizer. Build folders: build-ci-{gcc,clang,asan}.
+# Every test, as CI runs it: gcc Release with warnings as errors, the Rust crate (when cargo is
+# present), clang with warnings as errors, then AddressSanitizer + UndefinedBehaviorSanitizer.
+# Build folders: build-ci-{gcc,clang,asan}.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -13,6 +14,14 @@ run() { # name, cmake args...
     ctest --test-dir "build-ci-$name" --output-on-failure -j"$jobs"
 }
 CC=gcc run gcc -DCMAKE_BUILD_TYPE=Release
+# The Rust crate against the gcc build's static library (offline: it depends on no other crate).
+if command -v cargo >/dev/null; then
+    echo "=== rust (bindings/rust) ===" >&2
+    HASHSNARK_LIB_DIR="$PWD/build-ci-gcc" CARGO_TARGET_DIR="$PWD/build-ci-gcc/rust" \
+        cargo test --offline --quiet --manifest-path bindings/rust/Cargo.toml
+else
+    echo "=== rust: cargo not found, bindings/rust not tested ===" >&2
+fi
 CC=clang run clang -DCMAKE_BUILD_TYPE=Release
 # ASan's leak checker cannot run under ptrace-restricted sandboxes; leaks are checked where it can.
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} UBSAN_OPTIONS=print_stacktrace=1 \

@@ -1,16 +1,20 @@
-/* include/hashsnark.h: contexts, status strings, permutations by name. */
+/* include/hashsnark.h: version, contexts, status strings, permutations and hashes by name, and
+ * the helpers the other files of src/api share. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hashsnark.h"
-#include "field/kb.h"
+#include "api/api_internal.h"
 #include "hash/poseidon2_monty31.h"
 #include "hash/registry.h"
 #include "util/cpu.h"
+#include "util/mem.h"
 
-struct hs_ctx {
-    unsigned threads;
-};
+const char *hs_version(unsigned *number) {
+    if (number) *number = HS_VERSION_NUMBER;
+    return HS_VERSION_STRING;
+}
 
 const char *hs_status_str(hs_status s) {
     switch (s) {
@@ -23,6 +27,10 @@ const char *hs_status_str(hs_status s) {
     case HS_ERR_IO: return "input/output error";
     case HS_ERR_PARSE: return "malformed input";
     case HS_ERR_UNSUPPORTED: return "not supported";
+    case HS_ERR_UNKNOWN_PRESET: return "unknown preset";
+    case HS_ERR_INSECURE: return "the preset's declared security does not hold at this shape";
+    case HS_ERR_BUFFER: return "buffer too small";
+    case HS_ERR_REJECTED: return "proof rejected";
     }
     return "unknown status";
 }
@@ -37,7 +45,7 @@ hs_status hs_ctx_new(hs_ctx **out, unsigned threads) {
         threads = t ? (unsigned)t : hs_cpu_count();
     }
     if (threads > 4096) return HS_ERR_ARGUMENT;
-    hs_ctx *c = malloc(sizeof *c);
+    hs_ctx *c = calloc(1, sizeof *c);
     if (!c) return HS_ERR_NOMEM;
     c->threads = threads;
     *out = c;
@@ -46,6 +54,43 @@ hs_status hs_ctx_new(hs_ctx **out, unsigned threads) {
 
 void hs_ctx_free(hs_ctx *ctx) { free(ctx); }
 unsigned hs_ctx_threads(const hs_ctx *ctx) { return ctx->threads; }
+
+void hs_ctx_set_progress(hs_ctx *ctx, hs_progress_fn fn, void *user) {
+    ctx->progress = fn;
+    ctx->progress_user = fn ? user : NULL;
+}
+
+void hs_api_progress(const hs_ctx *ctx, const char *phase, double fraction) {
+    if (ctx->progress) ctx->progress(ctx->progress_user, phase, fraction);
+}
+
+hs_status hs_api_fail(char *reason, size_t reason_len, hs_status st, const char *fmt, ...) {
+    if (reason && reason_len) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(reason, reason_len, fmt, ap);
+        va_end(ap);
+    }
+    return st;
+}
+
+hs_status hs_api_check_words(const uint32_t *w, size_t n, unsigned line_words, uint32_t modulus, const char *what,
+                             char *reason, size_t reason_len) {
+    if (!modulus) return HS_OK;
+    for (size_t i = 0; i < n; i++)
+        if (w[i] >= modulus)
+            return hs_api_fail(reason, reason_len, HS_ERR_RANGE,
+                               "%s: word %zu (line %zu, word %zu) is %u, not below %u", what, i, i / line_words,
+                               i % line_words, w[i], modulus);
+    return HS_OK;
+}
+
+hs_kb *hs_api_to_monty(const uint32_t *w, size_t n) {
+    hs_kb *m = hs_alloc_array(n ? n : 1, sizeof *m);
+    if (m)
+        for (size_t i = 0; i < n; i++) m[i] = hs_kb_from_u32(w[i]);
+    return m;
+}
 
 hs_status hs_perm_find(const hs_perm **out, const char *name) {
     *out = hs_perm_lookup(name);
@@ -130,4 +175,55 @@ hs_status hs_poseidon2_kb16_sponge(uint32_t out[8], const uint32_t *in, size_t n
     if (!canonical8(in, n)) return HS_ERR_RANGE;
     hs_p2_sponge(hs_p2_kb16(), out, in, n, 1);
     return HS_OK;
+}
+
+/* ---- hash functions ---- */
+
+hs_status hs_hash_find(const hs_hash **out, const char *name) {
+    *out = hs_hash_lookup(name);
+    return *out ? HS_OK : HS_ERR_UNKNOWN_HASH;
+}
+
+size_t hs_hash_count(void) { return hs_hash_table_len; }
+const hs_hash *hs_hash_at(size_t i) { return i < hs_hash_table_len ? &hs_hash_table[i] : NULL; }
+const char *hs_hash_name(const hs_hash *h) { return h->name; }
+const char *hs_hash_description(const hs_hash *h) { return h->description; }
+const char *hs_hash_perm(const hs_hash *h) { return h->perm; }
+unsigned hs_hash_word_bits(const hs_hash *h) { return h->kind == HS_HASH_BYTES ? 8 : h->kind == HS_HASH_ELEMS32 ? 32 : 64; }
+uint64_t hs_hash_modulus(const hs_hash *h) { return h->kind == HS_HASH_BYTES ? 0 : h->modulus; }
+unsigned hs_hash_digest_len(const hs_hash *h) { return h->digest_len; }
+
+/* The checks every hash call starts with, after zeroing the digest. */
+static hs_status hash_args(const hs_hash *h, hs_hash_kind kind, size_t out_len, const void *in, size_t in_len) {
+    if (h->kind != kind) return HS_ERR_WORD_SIZE;
+    return out_len != h->digest_len || (in_len && !in) ? HS_ERR_ARGUMENT : HS_OK;
+}
+
+hs_status hs_hash_bytes(const hs_hash *h, uint8_t *out, size_t out_len, const uint8_t *in, size_t in_len) {
+    memset(out, 0, out_len);
+    hs_status st = hash_args(h, HS_HASH_BYTES, out_len, in, in_len);
+    if (st != HS_OK) return st;
+    static const uint8_t none[1];
+    h->bytes(out, in_len ? in : none, in_len);
+    return HS_OK;
+}
+
+hs_status hs_hash_u32(const hs_hash *h, uint32_t *out, size_t out_len, const uint32_t *in, size_t in_len) {
+    memset(out, 0, out_len * sizeof *out);
+    hs_status st = hash_args(h, HS_HASH_ELEMS32, out_len, in, in_len);
+    for (size_t i = 0; st == HS_OK && i < in_len; i++)
+        if (in[i] >= h->modulus) st = HS_ERR_RANGE;
+    static const uint32_t none[1];
+    if (st == HS_OK) h->elems32(out, in_len ? in : none, in_len);
+    return st;
+}
+
+hs_status hs_hash_u64(const hs_hash *h, uint64_t *out, size_t out_len, const uint64_t *in, size_t in_len) {
+    memset(out, 0, out_len * sizeof *out);
+    hs_status st = hash_args(h, HS_HASH_ELEMS64, out_len, in, in_len);
+    for (size_t i = 0; st == HS_OK && i < in_len; i++)
+        if (in[i] >= h->modulus) st = HS_ERR_RANGE;
+    static const uint64_t none[1];
+    if (st == HS_OK) h->elems64(out, in_len ? in : none, in_len);
+    return st;
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash/poseidon1_kb.h"
 #include "hash/poseidon2_monty31.h"
 #include "hash/registry.h"
 #include "util/rng.h"
@@ -90,24 +91,30 @@ size_t hs_bench_native_perm(const hs_perm *perm, unsigned threads, double min_se
 }
 
 typedef struct {
-    const hs_p2_params *pp;
-    uint32_t s[HS_P2_MAX_WIDTH];
+    const hs_p2_params *pp; /* one of the two is set */
+    const hs_p1_params *p1;
+    uint32_t s[HS_P1_MAX_WIDTH > HS_P2_MAX_WIDTH ? HS_P1_MAX_WIDTH : HS_P2_MAX_WIDTH];
 } naive_arg;
 
 static void naive_step(void *a) {
     naive_arg *n = a;
-    hs_p2_permute_naive(n->pp, n->s);
+    if (n->p1)
+        hs_p1_permute_naive(n->p1, n->s);
+    else
+        hs_p2_permute_naive(n->pp, n->s);
 }
 
 static double time_loop(void (*step)(void *), void *arg, double min_seconds);
 
 double hs_bench_native_naive(const hs_perm *perm, double min_seconds) {
-    naive_arg a = {NULL, {0}};
+    naive_arg a = {NULL, NULL, {0}};
     if (!strcmp(perm->name, "poseidon2-kb16")) a.pp = hs_p2_kb16();
     if (!strcmp(perm->name, "poseidon2-kb24")) a.pp = hs_p2_kb24();
     if (!strcmp(perm->name, "poseidon2-bb16")) a.pp = hs_p2_bb16();
     if (!strcmp(perm->name, "poseidon2-bb24")) a.pp = hs_p2_bb24();
-    if (!a.pp) return 0;
+    if (!strcmp(perm->name, "poseidon1-kb16")) a.p1 = hs_p1_kb16();
+    if (!strcmp(perm->name, "poseidon1-kb24")) a.p1 = hs_p1_kb24();
+    if (!a.pp && !a.p1) return 0;
     return 1e9 / time_loop(naive_step, &a, min_seconds);
 }
 

@@ -17,7 +17,8 @@ typedef struct {
 /* Measures each api for 1 thread and for `threads` threads (once if threads == 1), for at least
  * min_seconds each. rows must hold 4 entries; returns the number written. */
 size_t hs_bench_native_perm(const hs_perm *perm, unsigned threads, double min_seconds, hs_native_row *rows);
-/* The naive % p reference (1 thread), for Poseidon2 on KoalaBear and BabyBear only; 0 for other permutations. */
+/* The naive % p reference (1 thread), for Poseidon2 on KoalaBear and BabyBear and Poseidon1 on
+ * KoalaBear only; 0 for other permutations. */
 double hs_bench_native_naive(const hs_perm *perm, double min_seconds);
 
 

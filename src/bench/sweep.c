@@ -12,6 +12,7 @@
 #include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "soundness/soundness.h"
@@ -146,7 +147,7 @@ static int gkr_prove1(const hs_sweep_config *cfg, unsigned log_perms, uint32_t *
 }
 
 static int gkr_verify1(const hs_sweep_config *cfg, const hs_writer *proof, const char **why) {
-    return hs_gkr_verify(proof->data, proof->len, NULL, NULL, 0, cfg->threads, NULL, why);
+    return hs_gkr_verify(proof->data, proof->len, NULL, NULL, 0, 0, cfg->threads, NULL, why);
 }
 
 static int gkr_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *out, char *why, size_t whylen) {
@@ -582,17 +583,29 @@ static const char mpl_script[] =
     "x, kps, kb = load(data)\n"
     "rx, rkps, rkb = load(ref) if ref != '-' else ([], [], [])\n"
     "fig, ax = plt.subplots(1, 2, figsize=(14, 5.6))\n"
-    "for a, y, ry, yl in ((ax[0], kps, rkps, 'throughput (K perms/s)'), (ax[1], kb, rkb, 'proof size (KB)')):\n"
+    "for a, y, ry, yl, lg in ((ax[0], kps, rkps, 'throughput (K evaluations/s, log scale)', 1),\n"
+    "                         (ax[1], kb, rkb, 'proof size (KB)', 0)):\n"
     "    a.plot(x, y, 'o-', label=label)\n"
     "    if rx: a.plot(rx, ry, 's', label=reflabel)\n"
     "    a.set_xscale('log', base=2)\n"
-    "    a.set_xlabel('permutations')\n"
+    "    if lg: a.set_yscale('log')\n"
+    "    a.set_xlabel('evaluations')\n"
     "    a.set_ylabel(yl)\n"
-    "    a.set_ylim(bottom=0)\n"
+    "    if not lg: a.set_ylim(bottom=0)\n"
     "    a.grid(True)\n"
     "    a.legend(loc='best')\n"
     "fig.suptitle(title)\n"
     "fig.savefig(png, dpi=100)\n";
+
+int hs_sweep_plot_is_svg(const char *path) {
+    size_t n = strlen(path);
+    return n > 4 && !strcmp(path + n - 4, ".svg");
+}
+
+int hs_sweep_plot_ext_ok(const char *path) {
+    size_t n = strlen(path);
+    return hs_sweep_plot_is_svg(path) || (n > 4 && !strcmp(path + n - 4, ".png"));
+}
 
 int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, char *err,
                   size_t errlen) {
@@ -605,6 +618,7 @@ int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_ro
     for (size_t i = 0; i < n; i++) good += rows[i].ok != 0;
     if (!good) return snprintf(err, errlen, "no size succeeded: nothing to plot"), 0;
 
+    const time_t started = time(NULL) - 1;
     const char *tmpdir = getenv("TMPDIR");
     char dir[512], data[600], ref[600], script[600];
     snprintf(dir, sizeof dir, "%s/hs-plot-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
@@ -626,27 +640,30 @@ int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_ro
         for (int k = 0; k < 11; k++) fprintf(f, "%.0f %.2f %.2f\n", ldexp(1.0, 10 + k), plonky3_kps[r][k], plonky3_kb[r][k]);
         fclose(f);
     }
-    char title[256], label[128], reflabel[128];
+    char title[256], label[128], reflabel[160];
     snprintf(title, sizeof title, "%s, %s backend, preset %s, rate 1/%u, %u thread%s (%s)", cfg->hash,
              backends[cfg->backend].name, cfg->preset->name, 1u << cfg->log_blowup, cfg->threads,
              cfg->threads > 1 ? "s" : "", hs_cpu_model());
     snprintf(label, sizeof label, "hashsnark (median of %u)", cfg->samples);
-    snprintf(reflabel, sizeof reflabel, "Plonky3, seed 000 (i9-13900K, 4 threads, rate 1/%u)", 1u << cfg->log_blowup);
+    snprintf(reflabel, sizeof reflabel,
+             "Plonky3, bench-hash-in-snark (i9-13900K, 4 threads, Poseidon2-KB16, rate 1/%u, 256/log_blowup queries)",
+             1u << cfg->log_blowup);
 
     if (!(f = fopen(script, "w"))) goto out;
     if (which == 1) {
-        fprintf(f, "set terminal pngcairo size 1400,560 noenhanced\nset output ");
+        fprintf(f, "set terminal %s size 1400,560 noenhanced\nset output ", hs_sweep_plot_is_svg(png) ? "svg" : "pngcairo");
         gp_str(f, png);
         fprintf(f, "\nset multiplot layout 1,2 title ");
         gp_str(f, title);
         unsigned xlo = cfg->log_lo, xhi = cfg->log_hi;
         if (r >= 0) xlo = xlo < 10 ? xlo : 10, xhi = xhi > 20 ? xhi : 20;
         fprintf(f, "\nset logscale x 2\nset xrange [%g:%g]\nset xtics 1, 2\nset format x '%%L'\nset grid\n"
-                   "set key below\nset offsets 0, 0, graph 0.08, 0\nset xlabel 'log2(permutations)'\n"
-                   "set yrange [0:*]\n",
+                   "set key below\nset offsets 0, 0, graph 0.08, 0\nset xlabel 'log2(evaluations)'\n",
                 ldexp(0.7071067811865476, (int)xlo), ldexp(1.4142135623730951, (int)xhi));
-        const char *ylabel[2] = {"throughput (K perms/s)", "proof size (KB)"};
+        const char *ylabel[2] = {"throughput (K evaluations/s, log scale)", "proof size (KB)"};
         for (int col = 2; col <= 3; col++) {
+            if (col == 2) fprintf(f, "set logscale y\nset yrange [*:*]\n");
+            else fprintf(f, "unset logscale y\nset yrange [0:*]\n");
             fprintf(f, "set ylabel '%s'\nplot ", ylabel[col - 2]);
             gp_str(f, data);
             fprintf(f, " using 1:%d with linespoints pt 7 lw 2 title ", col);
@@ -670,7 +687,7 @@ int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_ro
         ok = run_tool(argv);
     }
     struct stat st;
-    if (ok && (stat(png, &st) != 0 || st.st_size == 0)) ok = 0;
+    if (ok && (stat(png, &st) != 0 || st.st_size == 0 || st.st_mtime < started)) ok = 0; /* not (re)written */
     if (!ok) snprintf(err, errlen, "%s failed to write %s", tool, png);
 out:
     if (!ok && !err[0]) snprintf(err, errlen, "cannot write temporary files in %s", dir);

@@ -78,6 +78,9 @@ const char *hs_sweep_plot_tool(const char **hint);
 /* Draws throughput and proof size against the number of permutations into png, with the seeds'
  * Plonky3 rows as reference points when the hash and rate match. 1 on success; 0 with a message
  * in err. */
+/* The picture's format from its name: .png or .svg (anything else is refused before the sweep). */
+int hs_sweep_plot_is_svg(const char *path);
+int hs_sweep_plot_ext_ok(const char *path);
 int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, char *err,
                   size_t errlen);
 

@@ -70,9 +70,11 @@ static void help(void) {
            "  --hash PERMUTATION (a name from 'hashsnark --help'): permutations per second with the\n"
            "    batch API (states in SIMD lanes, threaded) and with the scalar single-state API, for 1\n"
            "    thread and for T threads; markdown and JSON also show the naive reference (uint64\n"
-           "    arithmetic reduced with %% p after every operation) for Poseidon2 on KoalaBear/BabyBear.\n"
+           "    arithmetic reduced with %% p after every operation) for Poseidon2 on KoalaBear/BabyBear\n"
+           "    and Poseidon1 on KoalaBear.\n"
            "    CSV header: hash,api,threads,perms_per_s (api is batch or scalar).\n"
-           "  --hash HASH (a name from 'hashsnark hash --help' that is not a permutation) or all:\n"
+           "  --hash HASH (a name from 'hashsnark hash --help' that is not also a permutation's name;\n"
+           "    for rpo256, poseidon2-kb16 and the others that are both, --hash all) or all:\n"
            "    miden-crypto's benchmark table: scenario 1, 2-to-1 hashing of two digests; scenario 2,\n"
            "    sequential hashing of 100 field elements (400 bytes for byte hashes), 1 thread; plus\n"
            "    batch permutations per second of the permutation underneath for 1 and T threads.\n"
@@ -221,6 +223,10 @@ static int bench_sweep_one(const sweep_opts *o, const char *hash, int dry, int f
         }
     }
     if (!(c.threads = bench_threads(o->threads))) return HS_EXIT_USAGE;
+    if (o->plot && !hs_sweep_plot_ext_ok(o->plot)) {
+        hs_cli_error("bench", "--plot: '%s' must end in .png or .svg", o->plot);
+        return HS_EXIT_USAGE;
+    }
     if (o->plot) {
         const char *hint;
         if (!hs_sweep_plot_tool(&hint)) {

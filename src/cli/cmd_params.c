@@ -70,7 +70,9 @@ static int params_gkr(const hs_preset *p, const hs_gkr_perm *perm, unsigned logp
     }
     hs_whir_config wc;
     hs_gkr_whir_config(p, &wc);
-    const char *weakest = rep.terms[rep.weakest].name, *declared = hs_regime_name((hs_regime)p->claim_regime);
+    /* the gkr backend's claim rests on its WHIR configuration's regime (Johnson for every preset),
+     * not on the stark part's unique-decoding sizing */
+    const char *weakest = rep.terms[rep.weakest].name, *declared = hs_regime_name(wc.regime);
     if (json) {
         printf("{\n  \"backend\": \"gkr\",\n  \"preset\": \"%s\",\n  \"hash\": \"%s\",\n"
                "  \"statement\": \"%s\",\n  \"log_perms\": %u,\n  \"ext_degree\": 5,\n  \"whir_log_inv_rate\": %u,\n"

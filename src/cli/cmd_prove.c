@@ -616,6 +616,7 @@ int hs_cmd_verify(int argc, char **argv) {
     const char *why = NULL;
     uint32_t *pin = NULL, *pout = NULL;
     size_t rows_in = 0, rows_out = 0;
+    unsigned width = 0;
     /* the backend byte (docs/PROOF_FORMAT.md, offset 12) picks the parser; anything else is the stark
        parser's to reject */
     const uint8_t *pb = (const uint8_t *)buf.data;
@@ -641,6 +642,7 @@ int hs_cmd_verify(int argc, char **argv) {
         hs_air air;
         const hs_gkr_perm *gp = gkr ? hs_gkr_perm_get(gshape.perm_id) : NULL;
         if (gp) memset(&air, 0, sizeof air), air.in_words = air.out_words = gp->width, air.word_modulus = HS_KB_P, air.name = gp->name;
+        if (gp) width = gp->width;
         if (shape.public_io && (gp || hs_stark_air(&shape, &air))) {
             /* the tables hold exactly the proof's N lines; reading stops at line N + 1 */
             const size_t N = (size_t)1 << (gkr ? gshape.log_perms : shape.log_perms);
@@ -672,7 +674,7 @@ int hs_cmd_verify(int argc, char **argv) {
         }
     }
     double t0 = hs_now();
-    int ok = gkr ? hs_gkr_verify(pb, buf.len, pin, pout, rows_in, (unsigned)threads, &gshape, &why)
+    int ok = gkr ? hs_gkr_verify(pb, buf.len, pin, pout, rows_in, width, (unsigned)threads, &gshape, &why)
                  : hs_stark_verify(pb, buf.len, pin, pout, rows_in, (unsigned)threads, &shape, &why);
     double t = hs_now() - t0;
     hs_free(pin), hs_free(pout);

@@ -457,7 +457,7 @@ int hs_gkr_peek(const uint8_t *proof, size_t len, hs_gkr_shape *shape_out, const
 }
 
 int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const hs_kb *pub_out, size_t n_pub,
-                  unsigned threads, hs_gkr_shape *shape_out, const char **why) {
+                  unsigned pub_width, unsigned threads, hs_gkr_shape *shape_out, const char **why) {
     hs_reader r;
     hs_r_init(&r, proof, len);
     hs_gkr_shape s;
@@ -468,6 +468,7 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
     const size_t N = (size_t)1 << n;
     if (s.public_io && (!pub_in || !pub_out || n_pub != N))
         return *why = "the public table does not have the proof's number of permutations", 0;
+    if (s.public_io && pub_width != W) return *why = "the public table's width does not match the proof's permutation", 0;
     hs_whir_params wp;
     if (!s.public_io && !whir_params(&s, &wp, why)) return 0;
 

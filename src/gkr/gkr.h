@@ -1,22 +1,23 @@
 /* The gkr backend (DESIGN.md section 8, shared/GKR.md): prove and verify that N = 2^n
- * Poseidon2-KB16 permutations were evaluated correctly by a layered GKR walk over sumchecks.
+ * permutations were evaluated correctly by a layered GKR walk over sumchecks. One walk serves every
+ * permutation the backend proves (Poseidon2-KB16/24, Poseidon1-KB16/24): it reads the
+ * permutation's description (gkr_perm.h: width w, rounds, constants, linear layers).
  *
- * The permutation as layers (Plonky3 order): u_0 = M_E x; S-box layer L = 0..27 takes
- * pre_L = u_L + rc_L (rc_L: 16 constants for the 8 full rounds, (c, 0, ..., 0) for the 20 partial
- * rounds), cubes every lane (full: L < 4 or L >= 24) or lane 0 only (partial), and
- * u_{L+1} = M_L (S-box output) with M_L = M_E (full) or M_I (partial); y = u_28.
+ * The permutation as layers: S-box layer L = 0 .. layers - 1 takes pre_L = u_L + rc_L, cubes every
+ * lane (full rounds) or lane 0 only (partial), and a linear layer gives u_{L+1}; u_0 = initial(x);
+ * y = u_layers (gkr_perm.h has the partial rounds' block entry and constants).
  * The witness holds pre_L as base-field columns of N rows (row = one permutation; layout below).
  *
  * Walk (N_c = 0: no intermediate column is committed), prover and verifier share the transcript:
  *   header bytes -> transcript; public: the BLAKE3 digest of the table; private: WHIR commitment
- *   of X || Y (32 columns)
+ *   of X || Y (2w columns, zero-padded to a power of two)
  *   z_out <- transcript (n values of K = hs_kb5); claims v_j = Y_j^(z_out) (private: sent)
- *   for L = 27 .. 0: w = M_L^{-1} v (claims on the S-box outputs at z); gamma <- transcript,
+ *   for L = layers - 1 .. 0: w = M_L^{-1} v (claims on the S-box outputs at z); gamma <- transcript,
  *     beta = gamma^3; sumcheck of sum_j beta^j w_j = sum_x eq(z, x) g_L(pre_L(x)) with
  *     g_L = sum_{cubed j} beta^j t_j^3 + sum_{other j} beta^j t_j (n rounds, degree 4, Gruen form,
- *     src/sumcheck round transport); the prover sends pre_L,j(rho) (16 values);
+ *     src/sumcheck round transport); the prover sends pre_L,j(rho) (w values);
  *     v = those values - rc_L, z = rho
- *   x claims = M_E^{-1} v at rho_in: public: the verifier evaluates X^(rho_in) from the table
+ *   x claims = initial^{-1} v at rho_in: public: the verifier evaluates X^(rho_in) from the table
  *   itself; private: WHIR opening of the output and input claims.
  * Univariate skip (n >= 3, header byte GKR_SKIP = 3; see "univariate skip" below): claim points
  * are (alpha, y') in K x K^(n-3) and claims are on skip extensions; z_out still has n values: the
@@ -24,12 +25,13 @@
  * (private) the input blocks at rho' are sent, checked against the input claims at rho_0, and
  * opened at (epsilon, rho'); each layer's sumcheck starts with the skip round (degree 21), then
  * n - 3 rounds of degree 4. docs/PROOF_FORMAT_GKR.md has the bytes.
- * Partial layers (gkr.c "the partial rounds"): after layer 23 the walk carries ONE claim, a
- * combination of s_r (the round's S-box output) and the basis columns; each partial layer proves it
- * with its cube lane and one K column (kept and updated across layers by the prover) and sends 2
- * values; a fresh mu merges them into the next layer's claim; after layer 4 u_4's lanes 1..15 are
- * sent and the 16 claims continue into the full layers. beta = gamma^3 (a bijection of K,
- * so beta is uniform) lets the prover fold gamma^j into lane j: beta^j t^3 = (gamma^j t)^3.
+ * Partial layers (gkr.c "the partial rounds"): after the last partial round's layer the walk
+ * carries ONE claim, a combination of s_r (the round's S-box output) and the basis columns; each
+ * partial layer proves it with its cube lane and one K column (kept and updated across layers by
+ * the prover) and sends 2 values; a fresh mu merges them into the next layer's claim; after the
+ * first partial layer the block entry's lanes 1..w-1 are sent and the w claims continue into the
+ * full layers. beta = gamma^3 (a bijection of K, so beta is uniform) lets the prover fold gamma^j
+ * into lane j: beta^j t^3 = (gamma^j t)^3.
  *
  * Prover (gkr_layer.c, row kernels in gkr_kern*.c): round 0 reads the base columns; in full layers
  * round 1 too (the cube of A + rho_0 D expanded in rho_0) and the first fold binds two variables;
@@ -47,6 +49,7 @@
 #include "hash/poseidon2_monty31.h"
 #include "proof/bytes.h"
 #include "preset/preset.h"
+#include "soundness/soundness.h"
 #include "transcript/transcript.h"
 #include "whir/whir.h"
 
@@ -242,8 +245,21 @@ int hs_gkr_prove(const hs_gkr_shape *shape, const hs_kb *inputs, unsigned thread
 int hs_gkr_peek(const uint8_t *proof, size_t len, hs_gkr_shape *shape_out, const char **why);
 
 /* 1 when accepted; 0 with a reason otherwise. Public statements need pub_in and pub_out (n_pub
- * states each, Montgomery, row-major). Never reads outside proof[0..len). */
+ * states each of pub_width words, Montgomery, row-major): a proof whose permutation has another
+ * width is rejected before the tables are read. Never reads outside proof[0..len) or the tables.
+ * shape_out (may be NULL) says which permutation the proof is about. */
 int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const hs_kb *pub_out, size_t n_pub,
-                  unsigned threads, hs_gkr_shape *shape_out, const char **why);
+                  unsigned pub_width, unsigned threads, hs_gkr_shape *shape_out, const char **why);
+
+/* The gkr backend's soundness report (src/gkr/gkr_sound.c, docs/SOUNDNESS.md section "gkr
+ * backend"; the formulas are src/soundness's and src/whir/params.c's): GKR walk terms (field size only, every regime), then for private statements the WHIR terms
+ * (src/whir/params.c), statement batching and the Merkle hash; public statements add the table
+ * digest's collision bound. The regime is the proven one the preset's WHIR configuration uses.
+ * perm_id: the permutation (src/gkr/gkr_perm.h, HS_GKR_P2_KB16 ..): its width and layer count
+ * enter the terms. */
+int hs_soundness_gkr(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io, hs_sound_report *out);
+/* 1 when the preset's declared claim holds at that shape, 0 when not, -1 when unusable. */
+int hs_soundness_gkr_check(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io,
+                           hs_sound_report *out);
 
 #endif

@@ -129,6 +129,19 @@ static int derive_sparse(hs_p1_params *pp) {
         for (unsigned i = 0; i < np; i++) off = hs_kb_add(off, hs_kb_mul(c->b[i][j], c->chat[i]));
         c->off_w[j] = off;
     }
+    /* the same forms on the last initial full round's S-box outputs v, u = M v */
+    for (unsigned k = 0; k < w; k++) {
+        for (unsigned r = 0; r < np; r++) {
+            hs_kb s = hs_kb_zero();
+            for (unsigned j = 0; j < n; j++) s = hs_kb_add(s, hs_kb_mul(c->g[r][j], m[j + 1][k]));
+            c->gm[r][k] = s;
+        }
+        for (unsigned i = 0; i < n; i++) {
+            hs_kb s = hs_kb_zero();
+            for (unsigned j = 0; j < n; j++) s = hs_kb_add(s, hs_kb_mul(ah[i][j], m[j + 1][k]));
+            c->am[i][k] = s;
+        }
+    }
     return 1;
 }
 

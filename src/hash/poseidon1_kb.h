@@ -29,6 +29,8 @@
  * T[r][r] = m00:
  *   t_0 = u_0 + cbar_0;   t_{r+1} = off_t[r] + <g[r], u_1..> + sum_{i <= r} T[r][i] t_i^3;
  *   result lane 0 = t_P;  lane j = off_w[j-1] + <Ahat_0 row j-1, u_1..> + sum_i b[i][j-1] t_i^3.
+ * With u = M v, v the S-box outputs of the last initial full round, the linear forms in u_1..
+ * can take v instead (gm, am: the MDS of that round folded in; t_0 = <M row 0, v> + cbar_0).
  * The batch kernel evaluates this form (no per-round update of lanes 1..w-1).
  *
  * States are arrays of uint32_t in Montgomery form (hs_kb of field/kb.h) unless a name says
@@ -69,6 +71,10 @@ typedef struct {
     uint32_t g[HS_P1_MAX_PARTIAL][HS_P1_MAX_WIDTH - 1];    /* Ahat_0^T ahat[r] */
     uint32_t off_t[HS_P1_MAX_PARTIAL];
     uint32_t off_w[HS_P1_MAX_WIDTH - 1];
+    /* the same forms on v (all w lanes), with M' = rows 1..w-1 of M: gm[r] = g[r]^T M',
+     * am[j] = row j of Ahat_0 M' */
+    uint32_t gm[HS_P1_MAX_PARTIAL][HS_P1_MAX_WIDTH];
+    uint32_t am[HS_P1_MAX_WIDTH - 1][HS_P1_MAX_WIDTH];
 } hs_p1_consts;
 
 typedef struct {
@@ -76,12 +82,14 @@ typedef struct {
     unsigned half_full; /* full rounds before and after the partial block: HS_P1_HALF_FULL */
     unsigned partial;   /* P: 20 (w16) or 23 (w24) */
     unsigned rounds;    /* 2 * half_full + partial */
-    /* the MDS entries are small enough for uint64 sums of w products with 31-bit values, with
-     * one reduction per lane (KB16's row is below 128); the kernels then skip Montgomery products */
+    /* every MDS entry is below 2^16 (KB16's are below 128, KB24's are not): a lane of M x is a
+     * uint64 sum of w products with one reduction; the AVX2 kernel then uses its exact integer
+     * layer (when the row sum also allows it) */
     int mds_small;
     uint64_t mds_row_sum; /* sum of canon.mds_row */
     hs_p1_consts mont;  /* Montgomery form (hs_kb): what the permutation, the AIR and GKR use */
-    hs_p1_consts canon; /* the same values as canonical integers < p (mds_row: the multipliers) */
+    hs_p1_consts canon; /* the same values as canonical integers < p (mds, mds_row: the integer
+                         * multipliers, which applied to Montgomery values give Montgomery values) */
 } hs_p1_params;
 
 /* Plonky3's default instances (p3-koala-bear v0.5.0 and later), initialised once, thread-safe. */

@@ -14,10 +14,13 @@
  * - Full rounds, width 24 (large MDS entries): a dense product with 64-bit lazy sums (below).
  * - Partial rounds: the unrolled block of poseidon1_kb.h. Every t_{r+1} and every final lane is
  *   a sum of products of a field constant with a lane value or a cube, accumulated in 64 bits
- *   (even and odd lanes apart, _mm256_mul_epu32), folded below 2^57 every 3 products and reduced
- *   once: 1035 products (width 16) and no per-round update of lanes 1..w-1. Only the diagonal
+ *   (even and odd lanes apart, _mm256_mul_epu32), folded below 2^57 every 4 products and reduced
+ *   once: 1086 products (width 16) and no per-round update of lanes 1..w-1. Only the diagonal
  *   product m00 t_r^3, one REDC and the next cube are on the round-to-round critical path.
- *   In the scaled domain the cube is at lambda^3 and is multiplied by 2^-12 (shifts) first. */
+ *   In the scaled domain the cube is at lambda^3 and is multiplied by 2^-12 (shifts) first.
+ *   Without records the last initial full round's linear layer is folded into the block's
+ *   entry forms (gm, am). Two groups of 8 states go together and share each broadcast constant.
+ * docs/BENCHMARKS.md has the figures and what was tried and dropped. */
 #include <string.h>
 
 #include "field/kb.h"
@@ -41,19 +44,21 @@ typedef struct {
     __m256i rc[2 * HF][MAXW]; /* lambda rc - p: S-box inputs s + rc fall in [-p, p) */
     uint32_t seed_t[MAXP], seed_w[MAXW - 1]; /* accumulator starts carrying off_t, off_w */
     uint32_t cbar0;                          /* lambda cbar_0 */
+    uint32_t seed_c0;                        /* the same as an accumulator start */
+    uint32_t ab[MAXP][MAXP + 1];             /* c->ab, rows padded with zeros to 4k entries */
     uint32_t in_mul[2], out_mul[2];          /* [canonical]: into and out of the scaled domain */
-    /* CRT kernels of the width-16 MDS: negacyclic matrices of C mod z^8+1, z^4+1, z^2+1 (scaled
-     * by 8, 4, 2) and C mod z-1, z+1 */
-    int32_t n8[8][8], n4[4][4], n2[2][2], k1, km1;
+    /* CRT kernels of the width-16 MDS, broadcast (the products take them from memory):
+     * negacyclic matrices of C mod z^8+1, z^4+1, z^2+1 (scaled by 8, 4, 2), C mod z-1, z+1 */
+    __m256i n8[8][8], n4[4][4], n2[2][2], k1, km1;
     const hs_p1_consts *c; /* Montgomery constants */
 } kconst;
 
 static uint32_t mulmod(uint32_t a, uint32_t b) { return (uint32_t)((uint64_t)a * b % HS_KB_P); }
 
 /* out[k][j]: the matrix of multiplication by sum_m ker[m] z^m modulo z^n + 1 */
-static void negacyclic(unsigned n, const int32_t *ker, int32_t *out) {
+static void negacyclic(unsigned n, const int32_t *ker, __m256i *out) {
     for (unsigned k = 0; k < n; k++)
-        for (unsigned j = 0; j < n; j++) out[k * n + j] = j <= k ? ker[k - j] : -ker[n + k - j];
+        for (unsigned j = 0; j < n; j++) out[k * n + j] = _mm256_set1_epi32(j <= k ? ker[k - j] : -ker[n + k - j]);
 }
 
 static void setup(const hs_p1_params *pp, kconst *K, unsigned log_lambda) {
@@ -70,18 +75,21 @@ static void setup(const hs_p1_params *pp, kconst *K, unsigned log_lambda) {
     for (unsigned r = 0; r < np; r++) K->seed_t[r] = mulmod(mulmod(c->off_t[r], lam), HS_KB_ONE);
     for (unsigned j = 0; j + 1 < w; j++) K->seed_w[j] = mulmod(mulmod(c->off_w[j], lam), HS_KB_ONE);
     K->cbar0 = mulmod(c->cbar[0], lam);
+    K->seed_c0 = mulmod(K->cbar0, HS_KB_ONE);
+    memset(K->ab, 0, sizeof K->ab);
+    for (unsigned r = 0; r < np; r++) memcpy(K->ab[r], c->ab[r], r * sizeof **K->ab);
     K->in_mul[1] = mulmod(HS_KB_R2, lam);  /* x R^2 lambda R^-1 */
     K->in_mul[0] = mulmod(HS_KB_ONE, lam); /* x R lambda R^-1 */
     K->out_mul[1] = lam_inv;
     K->out_mul[0] = mulmod(HS_KB_ONE, lam_inv);
-    if (w != 16) return;
+    if (!log_lambda) return; /* the CRT kernels serve only the small-MDS layer */
     int32_t col[16], ca[8], cb[8], ca2[4], cb2[4], cb3[2], ca3[2];
     for (unsigned m = 0; m < 16; m++) col[m] = (int32_t)pp->canon.mds_row[(16 - m) % 16]; /* M[m][0] */
     for (unsigned k = 0; k < 8; k++) ca[k] = col[k] + col[k + 8], cb[k] = 8 * (col[k] - col[k + 8]);
     for (unsigned k = 0; k < 4; k++) ca2[k] = ca[k] + ca[k + 4], cb2[k] = 4 * (ca[k] - ca[k + 4]);
     for (unsigned k = 0; k < 2; k++) ca3[k] = ca2[k] + ca2[k + 2], cb3[k] = 2 * (ca2[k] - ca2[k + 2]);
-    K->k1 = ca3[0] + ca3[1];
-    K->km1 = ca3[0] - ca3[1];
+    K->k1 = _mm256_set1_epi32(ca3[0] + ca3[1]);
+    K->km1 = _mm256_set1_epi32(ca3[0] - ca3[1]);
     negacyclic(8, cb, &K->n8[0][0]);
     negacyclic(4, cb2, &K->n4[0][0]);
     negacyclic(2, cb3, &K->n2[0][0]);
@@ -102,49 +110,58 @@ AI void mac(acc64 *a, __m256i x, __m256i xo, uint32_t c) {
     const __m256i cv = _mm256_set1_epi32((int)c);
     a->e = _mm256_add_epi64(a->e, _mm256_mul_epu32(x, cv));
     a->o = _mm256_add_epi64(a->o, _mm256_mul_epu32(xo, cv));
+    __asm__("" : "+x"(a->e), "+x"(a->o)); /* see mac_g */
 }
-/* hi 2^32 + lo -> lo + hi (2^32 mod p) = acc - hi (2^32 - (2^32 mod p)), below 2^57 + 2^32: room
- * for 3 more products under 2^64, or 1 under the REDC bound p 2^32. */
+/* hi 2^32 + lo -> lo + hi (2^32 mod p) = acc - hi (2^32 - (2^32 mod p)), below 2^57: room for 4
+ * more products (each below p^2 < 2^62 - 2^56) under 2^64. (With shifts instead of the product
+ * it measured slower.) */
 AI void fold(acc64 *a) {
     const __m256i c = _mm256_set1_epi64x((long long)((1ull << 32) - ((1ull << 32) % HS_KB_P)));
     a->e = _mm256_sub_epi64(a->e, _mm256_mul_epu32(_mm256_srli_epi64(a->e, 32), c));
     a->o = _mm256_sub_epi64(a->o, _mm256_mul_epu32(_mm256_srli_epi64(a->o, 32), c));
 }
-/* acc < p 2^32 -> acc 2^-32 mod p in [0, p) */
+/* acc < (2^32 - p) 2^32 -> acc 2^-32 mod p in [0, p): d = hi(acc) - hi(q p) lies in
+ * (-p, 2^32 - p), where its 32 bits are unambiguous; one correction each way. A folded sum plus
+ * up to 2 products is in range (below 2^57 + 2 (p - 1)^2 < 2^63 + 2^50). */
 AI __m256i redc(acc64 a) {
     __m256i qe = _mm256_mul_epu32(a.e, MUV), qo = _mm256_mul_epu32(a.o, MUV);
     __m256i de = _mm256_sub_epi64(a.e, _mm256_mul_epu32(qe, PV)), dd = _mm256_sub_epi64(a.o, _mm256_mul_epu32(qo, PV));
-    return hs_mt8_canon_s(hs_mt8_pack_hi(de, dd), PV);
+    __m256i d = hs_mt8_canon_s(hs_mt8_pack_hi(de, dd), PV); /* [0, 2^32 - p) */
+    return _mm256_min_epu32(d, _mm256_sub_epi32(d, PV));
 }
 
-/* acc = seed + sum_{k < n} x[k] c[k], folded after every 3 products and at the end. */
-AI acc64 dot_lazy(uint32_t seed, const __m256i *x, const __m256i *xo, const uint32_t *c, const unsigned n) {
-    acc64 a = acc_seed(seed);
+/* a += sum_{k < n} x[k] c[k * stride], folded after every 4 products and at the end (so a must
+ * come in folded, and goes out folded). */
+AI void dot_more(acc64 *a, const __m256i *x, const __m256i *xo, const uint32_t *c, const size_t stride,
+                 const unsigned n) {
     UNROLL
     for (unsigned k = 0; k < n; k++) {
-        mac(&a, x[k], xo[k], c[k]);
-        if (k % 3 == 2 || k + 1 == n) fold(&a);
+        mac(a, x[k], xo[k], c[k * stride]);
+        if (k % 4 == 3 || k + 1 == n) fold(a);
     }
-    return a;
 }
 
 /* ---- width 16: the CRT MDS on 32-bit integer lanes ---- */
 
-AI __m256i mulc(__m256i x, int32_t c) { return _mm256_mullo_epi32(x, _mm256_set1_epi32(c)); }
+#define ADD32 _mm256_add_epi32
+#define SUB32 _mm256_sub_epi32
+#define MUL32 _mm256_mullo_epi32
 
-/* y[k] = sum_j m[k][j] x[j] modulo 2^32, n x n */
-AI void matvec32(__m256i *y, const int32_t *m, const __m256i *x, const unsigned n) {
+/* y[k] = sum_j m[k][j] x[j] modulo 2^32, n x n. (Karatsuba's 3 half-size products measured no
+ * faster: the additions and spills it adds cost what the products save.) */
+AI void matvec32(__m256i *y, const __m256i *m, const __m256i *x, const unsigned n) {
     UNROLL
     for (unsigned k = 0; k < n; k++) {
-        __m256i s = mulc(x[0], m[k * n]);
+        __m256i s = MUL32(x[0], m[k * n]);
         UNROLL
-        for (unsigned j = 1; j < n; j++) s = _mm256_add_epi32(s, mulc(x[j], m[k * n + j]));
+        for (unsigned j = 1; j < n; j++) s = ADD32(s, MUL32(x[j], m[k * n + j]));
         y[k] = s;
     }
 }
 
 /* x[0..16) -> 16 (M x) modulo 2^32, M the circulant of the kernels in K */
-AI void crt16(const kconst *K, __m256i *x) {
+/* (out of line: one half's values at a time measured fewer spills and faster) */
+static __attribute__((noinline)) void crt16(const kconst *K, __m256i *x) {
     __m256i a[8], b[8], a2[4], b2[4], a3[2], b3[2], p8[8], p4[4], p2[2];
     UNROLL
     for (unsigned k = 0; k < 8; k++) a[k] = _mm256_add_epi32(x[k], x[k + 8]), b[k] = _mm256_sub_epi32(x[k], x[k + 8]);
@@ -152,7 +169,7 @@ AI void crt16(const kconst *K, __m256i *x) {
     for (unsigned k = 0; k < 4; k++) a2[k] = _mm256_add_epi32(a[k], a[k + 4]), b2[k] = _mm256_sub_epi32(a[k], a[k + 4]);
     UNROLL
     for (unsigned k = 0; k < 2; k++) a3[k] = _mm256_add_epi32(a2[k], a2[k + 2]), b3[k] = _mm256_sub_epi32(a2[k], a2[k + 2]);
-    __m256i p1 = mulc(_mm256_add_epi32(a3[0], a3[1]), K->k1), pm1 = mulc(_mm256_sub_epi32(a3[0], a3[1]), K->km1);
+    __m256i p1 = MUL32(ADD32(a3[0], a3[1]), K->k1), pm1 = MUL32(SUB32(a3[0], a3[1]), K->km1);
     matvec32(p2, &K->n2[0][0], b3, 2);
     matvec32(p4, &K->n4[0][0], b2, 4);
     matvec32(p8, &K->n8[0][0], b, 8);
@@ -174,11 +191,14 @@ AI void mds16(const kconst *K, __m256i *s) {
     for (unsigned i = 0; i < 16; i++) lo[i] = _mm256_and_si256(s[i], mask), hi[i] = _mm256_srli_epi32(s[i], 16);
     crt16(K, lo);
     crt16(K, hi);
+    /* v = 16 M l < 2^29 = a 2^16 + b: v 2^-16 = a + b 2^-16 = a - b 127 2^8 (mod p, since
+     * 2^-16 = -(2^7 - 1) 2^(24-16)); with 16 M h < 2^28 the sum lies in (-p, 2^28 + 2^13) */
+    const __m256i c = _mm256_set1_epi32(127 << 8);
     UNROLL
     for (unsigned i = 0; i < 16; i++) {
-        /* 16 M l < 2^29 < p; 16 M h < 2^28, so the sum is below 2p */
-        __m256i v = _mm256_add_epi32(hi[i], hs_mt8_mul_2exp_neg_c(lo[i], 16, 7, HS_KB_TWO_ADICITY, PV));
-        s[i] = _mm256_min_epu32(v, _mm256_sub_epi32(v, PV));
+        __m256i a = _mm256_srli_epi32(lo[i], 16), b = _mm256_and_si256(lo[i], mask);
+        __m256i d = _mm256_sub_epi32(_mm256_add_epi32(hi[i], a), _mm256_mullo_epi32(b, c));
+        s[i] = hs_mt8_canon_s(d, PV);
     }
 }
 
@@ -188,14 +208,22 @@ AI void mds_dense(const kconst *K, __m256i *s, const unsigned w) {
     __m256i so[MAXW], out[MAXW];
     UNROLL
     for (unsigned j = 0; j < w; j++) so[j] = _mm256_srli_epi64(s[j], 32);
-    for (unsigned i = 0; i < w; i++) out[i] = redc(dot_lazy(0, s, so, K->c->mds[i], w));
+    for (unsigned i = 0; i < w; i++) {
+        acc64 a = acc_seed(0);
+        dot_more(&a, s, so, K->c->mds[i], 1, w);
+        out[i] = redc(a);
+    }
     UNROLL
     for (unsigned i = 0; i < w; i++) s[i] = out[i];
 }
 
-AI void full_round(const kconst *K, __m256i *s, const __m256i *rc, const unsigned w, const int small) {
+AI void sbox_layer(__m256i *s, const __m256i *rc, const unsigned w) {
     UNROLL
     for (unsigned i = 0; i < w; i++) s[i] = hs_mt8_cube_s(_mm256_add_epi32(s[i], rc[i]), PV, MUV);
+}
+
+AI void full_round(const kconst *K, __m256i *s, const __m256i *rc, const unsigned w, const int small) {
+    sbox_layer(s, rc, w);
     if (small)
         mds16(K, s);
     else
@@ -204,40 +232,108 @@ AI void full_round(const kconst *K, __m256i *s, const __m256i *rc, const unsigne
 
 /* ---- the partial block, unrolled (poseidon1_kb.h) ---- */
 
-/* s: the state after the initial full rounds -> after the partial rounds. cubes != NULL
- * receives t_r^3 (in the kernel's scaled domain). */
-AI void partial_block(const kconst *K, __m256i *s, const unsigned w, const unsigned np, const int small,
-                      __m256i *cubes) {
-    const hs_p1_consts *c = K->c;
-    const unsigned n = w - 1;
-    __m256i so[MAXW];
-    acc64 at[MAXP], aw[MAXW - 1];
+/* The same product for G groups (G = 1 or 2; group h's operand at x[h * gstride]), the
+ * constant broadcast once. */
+AI void mac_g(acc64 *a, const __m256i *x, const __m256i *xo, const size_t gstride, uint32_t c, const unsigned G) {
+    const __m256i cv = _mm256_set1_epi32((int)c);
     UNROLL
-    for (unsigned k = 1; k < w; k++) so[k] = _mm256_srli_epi64(s[k], 32);
-    for (unsigned r = 0; r < np; r++) at[r] = dot_lazy(K->seed_t[r], s + 1, so + 1, c->g[r], n);
-    for (unsigned j = 0; j < n; j++) aw[j] = dot_lazy(K->seed_w[j], s + 1, so + 1, c->m_i[j + 1] + 1, n);
-    __m256i t = hs_mt8_add(s[0], _mm256_set1_epi32((int)K->cbar0), PV);
-    for (unsigned r = 0; r < np; r++) {
-        __m256i q = hs_mt8_cube_s(t, PV, MUV);
-        if (small) q = hs_mt8_mul_2exp_neg_c(q, 2 * LOG_LAMBDA, 7, HS_KB_TWO_ADICITY, PV); /* lambda^3 -> lambda */
-        if (cubes) cubes[r] = q;
-        const __m256i qo = _mm256_srli_epi64(q, 32);
-        /* each sum gets one product per round and a fold every third round, and at[r] one just
-         * before its last product, so that REDC sees a sum below p 2^32 */
-        if (r % 3) fold(&at[r]);
-        mac(&at[r], q, qo, c->m00);
-        t = redc(at[r]);
-        for (unsigned k = r + 1; k < np; k++) mac(&at[k], q, qo, c->ab[k][r]);
-        for (unsigned j = 0; j < n; j++) mac(&aw[j], q, qo, c->b[r][j]);
-        if (r % 3 == 2) {
-            for (unsigned k = r + 1; k < np; k++) fold(&at[k]);
-            for (unsigned j = 0; j < n; j++) fold(&aw[j]);
-        }
+    for (unsigned h = 0; h < G; h++) {
+        a[h].e = _mm256_add_epi64(a[h].e, _mm256_mul_epu32(x[h * gstride], cv));
+        a[h].o = _mm256_add_epi64(a[h].o, _mm256_mul_epu32(xo[h * gstride], cv));
+        /* keep the sum a chain: reassociated into trees, the products of several groups and
+         * halves stay live at once and spill (measured 196 -> 184 ns/perm without that) */
+        __asm__("" : "+x"(a[h].e), "+x"(a[h].o));
     }
-    s[0] = t;
+}
+/* dot_more for G groups */
+AI void dot_g(acc64 *a, const __m256i *x, const __m256i *xo, const size_t gstride, const uint32_t *c,
+              const size_t cstride, const unsigned n, const unsigned G) {
+    UNROLL
+    for (unsigned k = 0; k < n; k++) {
+        mac_g(a, x + k, xo + k, gstride, c[k * cstride], G);
+        if (k % 4 == 3 || k + 1 == n)
+            UNROLL
+            for (unsigned h = 0; h < G; h++) fold(&a[h]);
+    }
+}
+
+/* s[h]: group h's state after the initial full rounds -> after the partial rounds (G groups).
+ * fused: s[h] holds instead the S-box outputs v of the last initial full round, whose MDS is
+ * folded into the block's entry forms (gm, am, row 0 of M): a full linear layer saved for 51
+ * more products. cubes != NULL receives t_r^3 (in the kernel's scaled domain). Each sum is built
+ * in registers when it is needed, from the stored cubes: the part of t_{r+1} over the earlier
+ * cubes does not wait for the cube of round r, so only m00 t_r^3, one REDC and the next cube
+ * are serial; two groups' chains run interleaved and share every broadcast constant. */
+AI void partial_block(const kconst *K, __m256i (*s)[MAXW], const unsigned w, const unsigned np, const int small,
+                      const int fused, __m256i (*cubes)[MAXP + 8], const unsigned G) {
+    const hs_p1_consts *c = K->c;
+    const unsigned n = w - 1, lo = fused ? 0 : 1, nin = w - lo; /* the entry forms' inputs */
+    enum { CQ = MAXP + 1 };
+    __m256i so[2][MAXW], cq[2][CQ], cqo[2][CQ], t[2];
+    acc64 at[MAXP][2];
+    UNROLL
+    for (unsigned h = 0; h < G; h++) {
+        if (fused && small) /* v is at lambda^3, the layer it replaces brings 2^-12 */
+            UNROLL
+            for (unsigned k = 0; k < w; k++) s[h][k] = hs_mt8_mul_2exp_neg_c(s[h][k], 2 * LOG_LAMBDA, 7, HS_KB_TWO_ADICITY, PV);
+        UNROLL
+        for (unsigned k = lo; k < w; k++) so[h][k] = _mm256_srli_epi64(s[h][k], 32);
+        for (unsigned r = 0; r < CQ; r++) cq[h][r] = cqo[h][r] = _mm256_setzero_si256();
+        if (!fused) t[h] = hs_mt8_add(s[h][0], _mm256_set1_epi32((int)K->cbar0), PV);
+    }
+    if (fused) {
+        acc64 a[2];
+        UNROLL
+        for (unsigned h = 0; h < G; h++) a[h] = acc_seed(K->seed_c0);
+        dot_g(a, &s[0][0], &so[0][0], MAXW, c->mds[0], 1, w, G);
+        UNROLL
+        for (unsigned h = 0; h < G; h++) t[h] = redc(a[h]);
+    }
+    for (unsigned r = 0; r < np; r++) {
+        UNROLL
+        for (unsigned h = 0; h < G; h++) at[r][h] = acc_seed(K->seed_t[r]);
+        dot_g(at[r], &s[0][lo], &so[0][lo], MAXW, fused ? c->gm[r] : c->g[r], 1, nin, G);
+    }
+    for (unsigned r = 0; r < np; r++) { /* not unrolled: the straight-line code measured slower */
+        __m256i q[2];
+        acc64 a[2];
+        UNROLL
+        for (unsigned h = 0; h < G; h++) {
+            q[h] = hs_mt8_cube_s(t[h], PV, MUV);
+            if (small) q[h] = hs_mt8_mul_2exp_neg_c(q[h], 2 * LOG_LAMBDA, 7, HS_KB_TWO_ADICITY, PV); /* lambda^3 -> lambda */
+            a[h] = at[r][h];
+        }
+        /* sum_{i<r} ab[r][i] t_i^3 in chunks of 4 (a fold each) over the zero-padded row, read
+         * before cube r is stored: the padding multiplies zeros, no chunk waits for this round,
+         * and there is no branch per product */
+        for (unsigned i = 0; i < r; i += 4) {
+            UNROLL
+            for (unsigned k = i; k < i + 4; k++) mac_g(a, &cq[0][k], &cqo[0][k], CQ, K->ab[r][k], G);
+            UNROLL
+            for (unsigned h = 0; h < G; h++) fold(&a[h]);
+        }
+        UNROLL
+        for (unsigned h = 0; h < G; h++) cq[h][r] = q[h], cqo[h][r] = _mm256_srli_epi64(q[h], 32);
+        mac_g(a, &cq[0][r], &cqo[0][r], CQ, c->m00, G);
+        UNROLL
+        for (unsigned h = 0; h < G; h++) t[h] = redc(a[h]);
+    }
+    __m256i out[2][MAXW];
     for (unsigned j = 0; j < n; j++) {
-        fold(&aw[j]);
-        s[j + 1] = redc(aw[j]);
+        acc64 a[2];
+        UNROLL
+        for (unsigned h = 0; h < G; h++) a[h] = acc_seed(K->seed_w[j]);
+        dot_g(a, &s[0][lo], &so[0][lo], MAXW, fused ? c->am[j] : c->m_i[j + 1] + 1, 1, nin, G);
+        dot_g(a, &cq[0][0], &cqo[0][0], CQ, &c->b[0][j], MAXW - 1, np, G);
+        UNROLL
+        for (unsigned h = 0; h < G; h++) out[h][j] = redc(a[h]);
+    }
+    UNROLL
+    for (unsigned h = 0; h < G; h++) {
+        s[h][0] = t[h];
+        for (unsigned j = 0; j < n; j++) s[h][j + 1] = out[h][j];
+        if (cubes)
+            for (unsigned r = 0; r < np; r++) cubes[h][r] = cq[h][r];
     }
 }
 
@@ -267,35 +363,55 @@ AI void record_words(uint32_t *dst, size_t stride, const __m256i *v, const unsig
 
 typedef void (*full_fn)(const kconst *K, __m256i *s, const __m256i *rc);
 
-/* Permute the 8 states at st; rec != NULL also writes their round records (Montgomery in and
- * out then). full is the out-of-line full round of this specialisation. */
-AI void permute8(const kconst *K, uint32_t *st, int canonical, uint32_t *rec, const unsigned w, const unsigned np,
-                 const int small, full_fn full) {
+/* Permute G groups of 8 states at st (G = 1 or 2, 8 * w words each); rec != NULL also writes
+ * their round records (Montgomery in and out then). full is the out-of-line full round of this
+ * specialisation. With two groups each round alternates between them: one group's S-boxes
+ * (products) overlap the other's linear layer (additions). */
+AI void permute(const kconst *K, uint32_t *st, int canonical, uint32_t *rec, const unsigned w, const unsigned np,
+                const int small, full_fn full, full_fn sbox, const unsigned G) {
     const size_t rw = 9 * w + np;
-    __m256i s[MAXW], cubes[MAXP + 8];
-    if (rec)
-        for (unsigned k = 0; k < 8; k++) memcpy(rec + k * rw, st + k * w, w * sizeof *st);
-    hs_p2x8_load(s, st, w);
-    const __m256i in = _mm256_set1_epi32((int)K->in_mul[canonical != 0]);
+    __m256i s[2][MAXW], cubes[2][MAXP + 8];
     UNROLL
-    for (unsigned i = 0; i < w; i++) s[i] = hs_mt8_mul(s[i], in, PV, MUV);
-    for (unsigned r = 0; r < HF; r++) {
-        full(K, s, K->rc[r]);
-        if (rec) record_words(rec + w * (1 + r), rw, s, w, small);
+    for (unsigned h = 0; h < G; h++) {
+        const uint32_t *in = st + h * 8 * w;
+        if (rec)
+            for (unsigned k = 0; k < 8; k++) memcpy(rec + (h * 8 + k) * rw, in + k * w, w * sizeof *st);
+        hs_p2x8_load(s[h], in, w);
+        const __m256i m = _mm256_set1_epi32((int)K->in_mul[canonical != 0]);
+        UNROLL
+        for (unsigned i = 0; i < w; i++) s[h][i] = hs_mt8_mul(s[h][i], m, PV, MUV);
     }
-    partial_block(K, s, w, np, small, rec ? cubes : NULL);
-    if (rec) { /* written before the final rounds' part, which overwrites the padding */
-        for (unsigned r = np; r < MAXP + 8; r++) cubes[r] = _mm256_setzero_si256();
-        record_words(rec + 5 * w, rw, cubes, (np + 7) / 8 * 8, small);
-    }
-    for (unsigned r = 0; r < HF; r++) {
-        full(K, s, K->rc[HF + r]);
-        if (rec) record_words(rec + 5 * w + np + w * r, rw, s, w, small);
-    }
-    const __m256i out = _mm256_set1_epi32((int)K->out_mul[canonical != 0]);
+    /* without records the last initial round's linear layer is folded into the partial block */
+    for (unsigned r = 0; r < HF; r++)
+        UNROLL
+        for (unsigned h = 0; h < G; h++) {
+            if (!rec && r == HF - 1) {
+                sbox(K, s[h], K->rc[r]);
+                continue;
+            }
+            full(K, s[h], K->rc[r]);
+            if (rec) record_words(rec + h * 8 * rw + w * (1 + r), rw, s[h], w, small);
+        }
+    partial_block(K, s, w, np, small, !rec, rec ? cubes : NULL, G);
+    if (rec) /* written before the final rounds' part, which overwrites the padding */
+        UNROLL
+        for (unsigned h = 0; h < G; h++) {
+            for (unsigned r = np; r < MAXP + 8; r++) cubes[h][r] = _mm256_setzero_si256();
+            record_words(rec + h * 8 * rw + 5 * w, rw, cubes[h], (np + 7) / 8 * 8, small);
+        }
+    for (unsigned r = 0; r < HF; r++)
+        UNROLL
+        for (unsigned h = 0; h < G; h++) {
+            full(K, s[h], K->rc[HF + r]);
+            if (rec) record_words(rec + h * 8 * rw + 5 * w + np + w * r, rw, s[h], w, small);
+        }
     UNROLL
-    for (unsigned i = 0; i < w; i++) s[i] = hs_mt8_mul(s[i], out, PV, MUV);
-    hs_p2x8_store(st, s, w);
+    for (unsigned h = 0; h < G; h++) {
+        const __m256i m = _mm256_set1_epi32((int)K->out_mul[canonical != 0]);
+        UNROLL
+        for (unsigned i = 0; i < w; i++) s[h][i] = hs_mt8_mul(s[h][i], m, PV, MUV);
+        hs_p2x8_store(st + h * 8 * w, s[h], w);
+    }
 }
 
 typedef void (*runner)(const kconst *K, uint32_t *st, size_t groups, int canonical, uint32_t *rec);
@@ -306,14 +422,19 @@ typedef void (*runner)(const kconst *K, uint32_t *st, size_t groups, int canonic
     static __attribute__((noinline)) void name##_full(const kconst *K, __m256i *s, const __m256i *rc) { \
         full_round(K, s, rc, W, SMALL);                                                                 \
     }                                                                                                   \
+    static __attribute__((noinline)) void name##_sbox(const kconst *K, __m256i *s, const __m256i *rc) { \
+        (void)K;                                                                                        \
+        sbox_layer(s, rc, W);                                                                           \
+    }                                                                                                   \
     static void name(const kconst *K, uint32_t *st, size_t groups, int canonical, uint32_t *rec) {      \
         const size_t rw = 9 * (W) + (NP);                                                               \
+        size_t g = 0;                                                                                   \
         if (rec) {                                                                                      \
-            for (size_t g = 0; g < groups; g++)                                                         \
-                permute8(K, st + g * 8 * (W), 0, rec + g * 8 * rw, W, NP, SMALL, name##_full);          \
+            for (; g < groups; g++) permute(K, st + g * 8 * (W), 0, rec + g * 8 * rw, W, NP, SMALL, name##_full, name##_sbox, 1); \
             return;                                                                                     \
         }                                                                                               \
-        for (size_t g = 0; g < groups; g++) permute8(K, st + g * 8 * (W), canonical, NULL, W, NP, SMALL, name##_full); \
+        for (; g + 2 <= groups; g += 2) permute(K, st + g * 8 * (W), canonical, NULL, W, NP, SMALL, name##_full, name##_sbox, 2); \
+        if (g < groups) permute(K, st + g * 8 * (W), canonical, NULL, W, NP, SMALL, name##_full, name##_sbox, 1);   \
     }
 RUNNER(run_16_small, 16, 20, 1)
 RUNNER(run_16, 16, 20, 0)

@@ -5,6 +5,7 @@
 #include "hash/blake2s.h"
 #include "hash/blake3.h"
 #include "hash/keccak.h"
+#include "hash/poseidon1_kb.h"
 #include "hash/poseidon2_gl.h"
 #include "hash/poseidon2_m31.h"
 #include "hash/poseidon2_monty31.h"
@@ -13,13 +14,16 @@
 
 /* ---- permutations: canonical words in and out ---- */
 
-#define MONTY31_ENTRY(fn, inst)                                                                         \
-    static void fn##_many(uint32_t *s, size_t n, unsigned t) { hs_p2_permute_many(inst(), s, n, 1, t); } \
-    static void fn##_one(uint32_t *s) { hs_p2_permute_many_portable(inst(), s, 1, 1); }
-MONTY31_ENTRY(kb16, hs_p2_kb16)
-MONTY31_ENTRY(kb24, hs_p2_kb24)
-MONTY31_ENTRY(bb16, hs_p2_bb16)
-MONTY31_ENTRY(bb24, hs_p2_bb24)
+/* Poseidon2 (hs_p2) and Poseidon1 (hs_p1) over the Monty-31 fields share one calling shape. */
+#define MONTY31_ENTRY(fn, mod, inst)                                                                    \
+    static void fn##_many(uint32_t *s, size_t n, unsigned t) { mod##_permute_many(inst(), s, n, 1, t); } \
+    static void fn##_one(uint32_t *s) { mod##_permute_many_portable(inst(), s, 1, 1); }
+MONTY31_ENTRY(kb16, hs_p2, hs_p2_kb16)
+MONTY31_ENTRY(kb24, hs_p2, hs_p2_kb24)
+MONTY31_ENTRY(bb16, hs_p2, hs_p2_bb16)
+MONTY31_ENTRY(bb24, hs_p2, hs_p2_bb24)
+MONTY31_ENTRY(p1kb16, hs_p1, hs_p1_kb16)
+MONTY31_ENTRY(p1kb24, hs_p1, hs_p1_kb24)
 
 #define M31_ENTRY(fn, inst)                                                                            \
     static void fn##_many(uint32_t *s, size_t n, unsigned t) { hs_p2m31_permute_many(inst(), s, n, t); } \
@@ -47,6 +51,10 @@ static void rpx_one(uint64_t *s) { hs_rpx_permute(s); }
 const struct hs_perm hs_perm_table[] = {
     P32("poseidon2-kb16", "Poseidon2, KoalaBear, width 16, x^3, 8+20 rounds (Plonky3 defaults)", 16, KB, kb16),
     P32("poseidon2-kb24", "Poseidon2, KoalaBear, width 24, x^3, 8+23 rounds (Plonky3 defaults)", 24, KB, kb24),
+    P32("poseidon1-kb16", "Poseidon (original), KoalaBear, width 16, x^3, 8+20 rounds (Plonky3 defaults)", 16, KB,
+        p1kb16),
+    P32("poseidon1-kb24", "Poseidon (original), KoalaBear, width 24, x^3, 8+23 rounds (Plonky3 defaults)", 24, KB,
+        p1kb24),
     P32("poseidon2-bb16", "Poseidon2, BabyBear, width 16, x^7, 8+13 rounds (Plonky3 defaults)", 16, BB, bb16),
     P32("poseidon2-bb24", "Poseidon2, BabyBear, width 24, x^7, 8+21 rounds (Plonky3 defaults)", 24, BB, bb24),
     P32("poseidon2-m31-16", "Poseidon2, Mersenne31, width 16, x^5, 8+14 rounds (Plonky3 defaults)", 16, M31, m31_16),
@@ -57,9 +65,9 @@ const struct hs_perm hs_perm_table[] = {
         gl12_one),
     P64("poseidon-gl12", "Poseidon (original), Goldilocks, width 12, x^7, 8+22 rounds (plonky2)", 12, GL,
         hs_poseidon_gl12_permute_many, hs_poseidon_gl12_permute),
-    P64("rpo", "Rescue Prime Optimized, Goldilocks, width 12, 7 rounds (miden-crypto)", 12, GL, hs_rpo_permute_many,
+    P64("rpo256", "Rescue Prime Optimized (RPO256), Goldilocks, width 12, 7 rounds (miden-crypto)", 12, GL, hs_rpo_permute_many,
         rpo_one),
-    P64("rpx", "Rescue Prime eXtension, Goldilocks, width 12 (miden-crypto)", 12, GL, hs_rpx_permute_many, rpx_one),
+    P64("rpx256", "Rescue Prime eXtension (RPX256), Goldilocks, width 12 (miden-crypto)", 12, GL, hs_rpx_permute_many, rpx_one),
     P64("keccak-f1600", "Keccak-f[1600], 25 64-bit lanes (FIPS 202)", 25, 0, hs_keccakf1600_many, keccak_one),
 };
 const size_t hs_perm_table_len = sizeof hs_perm_table / sizeof hs_perm_table[0];
@@ -90,14 +98,17 @@ BYTE_MERGE(keccak_256)
 BYTE_MERGE(blake2s_256)
 static void blake3_256_merge(uint8_t *o, const uint8_t *l, const uint8_t *r) { hs_blake3_merge(o, l, r); }
 
-/* Poseidon2 over 31-bit fields: padding-free sponge (rate 8, 8-element digest) and 2-to-1
- * compression (first 8 of P(left || right)), as Plonky3's PaddingFreeSponge / TruncatedPermutation. */
+/* Poseidon1/Poseidon2 over 31-bit fields: padding-free sponge (rate 8, 8-element digest) and 2-to-1
+ * compression (first 8 of P(left || right), zeros after for width 24), as Plonky3's
+ * PaddingFreeSponge / TruncatedPermutation. */
 static void kb16_hash(uint32_t *o, const uint32_t *in, size_t n) { hs_p2_sponge(hs_p2_kb16(), o, in, n, 1); }
+static void p1kb16_hash(uint32_t *o, const uint32_t *in, size_t n) { hs_p1_sponge(hs_p1_kb16(), o, in, n, 1); }
+static void p1kb24_hash(uint32_t *o, const uint32_t *in, size_t n) { hs_p1_sponge(hs_p1_kb24(), o, in, n, 1); }
 static void bb16_hash(uint32_t *o, const uint32_t *in, size_t n) { hs_p2_sponge(hs_p2_bb16(), o, in, n, 1); }
 static void m31_16_hash(uint32_t *o, const uint32_t *in, size_t n) { hs_p2m31_16_sponge(o, in, n); }
 #define COMPRESS32(fn, one)                                                         \
     static void fn##_merge(uint32_t *o, const uint32_t *l, const uint32_t *r) {    \
-        uint32_t s[16];                                                             \
+        uint32_t s[24] = {0};                                                       \
         memcpy(s, l, 32);                                                           \
         memcpy(s + 8, r, 32);                                                       \
         one(s);                                                                     \
@@ -106,6 +117,8 @@ static void m31_16_hash(uint32_t *o, const uint32_t *in, size_t n) { hs_p2m31_16
 COMPRESS32(kb16, kb16_one)
 COMPRESS32(bb16, bb16_one)
 COMPRESS32(m31_16, m31_16_one)
+COMPRESS32(p1kb16, p1kb16_one)
+COMPRESS32(p1kb24, p1kb24_one)
 
 /* Goldilocks width-12 Poseidon2: padding-free sponge with rate 8 and a 4-element digest;
  * 2-to-1 = first 4 of P(left || right || 0). */
@@ -150,13 +163,15 @@ const hs_hash_info hs_hash_table[] = {
     HB("sha3-256", "SHA3-256 (FIPS 202)", sha3_256, "keccak-f1600"),
     HB("keccak-256", "Keccak-256 (original padding, as Ethereum)", keccak_256, "keccak-f1600"),
     HB("blake2s", "BLAKE2s-256, unkeyed (RFC 7693)", blake2s_256, NULL),
-    H64("rpo256", "RPO256 hash_elements / merge (miden-crypto v0.21+)", hs_rpo256_hash_elements, rpo_merge, "rpo"),
-    H64("rpx256", "RPX256 hash_elements / merge (miden-crypto)", hs_rpx256_hash_elements, rpx_merge, "rpx"),
+    H64("rpo256", "RPO256 hash_elements / merge (miden-crypto v0.21+)", hs_rpo256_hash_elements, rpo_merge, "rpo256"),
+    H64("rpx256", "RPX256 hash_elements / merge (miden-crypto)", hs_rpx256_hash_elements, rpx_merge, "rpx256"),
     H64("poseidon-gl12", "Poseidon-Goldilocks hash_no_pad / two_to_one (plonky2)", hs_poseidon_gl12_hash_no_pad,
         poseidon_gl12_merge, "poseidon-gl12"),
     H64("poseidon2-gl12", "Poseidon2-Goldilocks-12 sponge, rate 8, 4-element digest", gl12_hash, gl12_merge,
         "poseidon2-gl12"),
     H32("poseidon2-kb16", "Poseidon2-KoalaBear-16 sponge, rate 8, 8-element digest", KB, kb16, "poseidon2-kb16"),
+    H32("poseidon1-kb16", "Poseidon1-KoalaBear-16 sponge, rate 8, 8-element digest", KB, p1kb16, "poseidon1-kb16"),
+    H32("poseidon1-kb24", "Poseidon1-KoalaBear-24 sponge, rate 8, 8-element digest", KB, p1kb24, "poseidon1-kb24"),
     H32("poseidon2-bb16", "Poseidon2-BabyBear-16 sponge, rate 8, 8-element digest", BB, bb16, "poseidon2-bb16"),
     H32("poseidon2-m31-16", "Poseidon2-Mersenne31-16 sponge, rate 8, 8-element digest", M31, m31_16,
         "poseidon2-m31-16"),

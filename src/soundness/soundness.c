@@ -53,10 +53,18 @@ double hs_sound_query_bits_conjectured(double rho, double field_bits) {
 
 double hs_sound_line_log2_udr(double log2_n) { return log2_n; }
 
+/* BCHKS25 (eprint 2025/2055) Theorem 1.5 with m = max(3, ceil(sqrt(rho) / (2 eta))), eta = 1 -
+ * sqrt(rho) - delta: the reading of Ethereum Foundation's soundcalc, whose source notes that the
+ * factor 2 corrects a typo in the theorem's statement, confirmed by the paper's authors. The stark
+ * and the WHIR terms both take it from here. */
 double hs_sound_line_log2_johnson(double rho, double delta, double log2_n) {
-    const double sr = sqrt(rho), gap = 1 - sr - delta;
+    return hs_sound_line_log2_johnson_gap(rho, delta, 1 - sqrt(rho) - delta, log2_n);
+}
+
+double hs_sound_line_log2_johnson_gap(double rho, double delta, double gap, double log2_n) {
+    const double sr = sqrt(rho);
     if (!(gap > 0) || !(delta >= 0)) return NAN;
-    double m = ceil(sr / gap);
+    double m = ceil(sr / (2 * gap));
     if (m < 3) m = 3;
     const double mp = m + 0.5, n = exp2(log2_n);
     return log2((2 * pow(mp, 5) + 3 * mp * delta * rho) * n / (3 * rho * sr) + mp / sr);

@@ -1,9 +1,9 @@
-/* Soundness calculator (issue #4, docs/SOUNDNESS.md): every term of a protocol's soundness error,
- * in bits (-log2 of the error), under three regimes, and the claim = the weakest term of the
- * preset's proven regime. The stark backend's terms (FRI commit/fold rounds, DEEP/ALI batching,
- * queries with grinding, Merkle collisions) are computed in src/soundness/; the gkr backend adds its
- * GKR/sumcheck and WHIR terms through the same report (src/whir, src/gkr fill terms with
- * hs_sound_add). */
+/* Soundness formulas (docs/SOUNDNESS.md): every term of a protocol's soundness error, in bits
+ * (-log2 of the error), under three regimes, and the claim = the weakest term of the proven
+ * regime. Pure functions of numbers, at the bottom of the layers: each backend lists its own terms
+ * through them (src/stark/stark_sound.c: FRI commit/fold rounds, DEEP/ALI batching, queries with
+ * grinding, Merkle collisions; src/gkr/gkr_sound.c: the GKR walk, with WHIR's terms from
+ * src/whir/params.c). */
 #ifndef HS_SOUNDNESS_SOUNDNESS_H
 #define HS_SOUNDNESS_SOUNDNESS_H
 
@@ -55,6 +55,9 @@ double hs_sound_query_bits_conjectured(double rho, double field_bits);
  * Johnson radius 1 - sqrt(rho). */
 double hs_sound_line_log2_udr(double log2_n);
 double hs_sound_line_log2_johnson(double rho, double delta, double log2_n);
+/* The same with the Johnson slack gap = 1 - sqrt(rho) - delta given exactly (callers that choose
+ * eta first avoid the rounding of 1 - sqrt(rho) - delta). */
+double hs_sound_line_log2_johnson_gap(double rho, double delta, double gap, double log2_n);
 /* Johnson bound on the list size at radius 1 - sqrt(rho) - eta, for a code of relative distance
  * at least 1 - rho: 1 / (2 eta sqrt(rho)). */
 double hs_sound_list_johnson(double rho, double eta);
@@ -84,18 +87,5 @@ typedef struct {
  * Johnson slack eta is chosen to maximise the Johnson regime's weakest term that depends on it
  * (out->johnson_eta). 0 on unusable parameters. */
 int hs_soundness_stark_params(const hs_stark_sound_params *s, hs_sound_report *out);
-
-typedef struct hs_preset hs_preset; /* src/stark/stark.h */
-
-/* ---- the gkr backend (src/gkr, docs/SOUNDNESS.md section "gkr backend") ----
- * GKR walk terms (field size only, every regime), then for private statements the WHIR terms
- * (src/whir/params.c), statement batching and the Merkle hash; public statements add the table
- * digest's collision bound. The regime is the proven one the preset's WHIR configuration uses.
- * perm_id: the permutation (src/gkr/gkr_perm.h, HS_GKR_P2_KB16 ..): its width and layer count
- * enter the terms. */
-int hs_soundness_gkr(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io, hs_sound_report *out);
-/* 1 when the preset's declared claim holds at that shape, 0 when not, -1 when unusable. */
-int hs_soundness_gkr_check(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io,
-                           hs_sound_report *out);
 
 #endif

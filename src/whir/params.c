@@ -29,11 +29,8 @@ static double prox_gaps_bits(hs_regime g, unsigned nv, unsigned R, double log_c)
     if (g == HS_REGIME_UDR) {
         err = (double)(nv + R); /* |L| / |K| */
     } else if (g == HS_REGIME_JOHNSON) {
-        double eta = exp2(log_eta(g, R, log_c)), rho = exp2(-(double)R), rs = sqrt(rho);
-        double gam = 1.0 - rs - eta, n = exp2((double)(nv + R));
-        double m = fmax(3.0, ceil(rs / (2.0 * eta))), mh = m + 0.5;
-        double num1 = (2.0 * pow(mh, 5) + 3.0 * mh * gam * rho) * n, den1 = 3.0 * rho * rs;
-        err = log2(num1 / den1 + mh / rs);
+        double eta = exp2(log_eta(g, R, log_c)), rho = exp2(-(double)R);
+        err = hs_sound_line_log2_johnson_gap(rho, 1.0 - sqrt(rho) - eta, eta, (double)(nv + R)); /* the stark's formula */
     } else {
         err = (double)(nv + 2 * R) - log_eta(g, R, log_c);
     }

@@ -101,6 +101,9 @@ if command -v gnuplot >/dev/null 2>&1; then
     HS_PLOT=gnuplot "$bin" bench --log-perms 6..7 --samples 1 --threads 1 --plot "$tmp/g.png" >/dev/null 2>"$tmp/err" ||
         no "gnuplot plot exit: $(cat "$tmp/err")"
     png_ok "$tmp/g.png" || no "gnuplot: no PNG"
+    HS_PLOT=gnuplot "$bin" bench --log-perms 6..7 --samples 1 --threads 1 --plot "$tmp/g.svg" >/dev/null 2>"$tmp/err" ||
+        no "gnuplot svg exit: $(cat "$tmp/err")"
+    grep -q "<svg" "$tmp/g.svg" || no "gnuplot: no SVG"
     plotted=1
 fi
 if python3 -c 'import matplotlib' >/dev/null 2>&1 || /usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1; then
@@ -112,6 +115,8 @@ fi
 [ $plotted = 1 ] || echo "skip: --plot (neither gnuplot nor python3-matplotlib installed)"
 HS_PLOT=none "$bin" bench --log-perms 6 --plot "$tmp/x.png" >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 2 ] && grep -q "gnuplot-nox" "$tmp/err" || no "no plotting tool: exit $rc, $(cat "$tmp/err")"
+"$bin" bench --log-perms 6 --plot "$tmp/x.jpg" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -q "must end in .png or .svg" "$tmp/err" || no "--plot x.jpg: exit $rc, $(cat "$tmp/err")"
 # several hashes: one table, every hash checked before any is proven
 md=$("$bin" bench --hash poseidon2-kb16,keccak-f1600 --log-perms 2 --samples 1 --threads 1 2>"$tmp/err") || no "two hashes: exit $?"
 [ "$(echo "$md" | grep -c '^| hash |')" = 1 ] && echo "$md" | grep -q '^| poseidon2-kb16 | 2² |' &&

@@ -11,6 +11,13 @@ got3=$(printf '616263\n' | tr a-f A-F | "$bin" hash --hash sha3-256)
 # element hashes: commas mirrored, digest width
 out=$(echo "1, 2, 3" | "$bin" hash --hash poseidon2-kb16) || no "kb16 exit"
 [ "$(echo "$out" | tr -cd ',' | wc -c)" = 7 ] || no "kb16 digest has 8 comma-separated elements: $out"
+# Poseidon1 sponge of 3 elements = the first 8 lanes of the permutation of (1, 2, 3, 0, ...)
+for w in 16 24; do
+    zeros=$(printf ' 0%.0s' $(seq 4 $w))
+    want=$(echo "1 2 3$zeros" | "$bin" perm --hash poseidon1-kb$w | cut -d' ' -f1-8) || no "poseidon1-kb$w perm exit"
+    got=$(echo "1 2 3" | "$bin" hash --hash poseidon1-kb$w) || no "poseidon1-kb$w hash exit"
+    [ "$got" = "$want" ] || no "poseidon1-kb$w sponge: '$got' != first 8 of the permutation '$want'"
+done
 out=$(echo "1 2 3" | "$bin" hash --hash rpo256) || no "rpo exit"
 [ "$(echo "$out" | wc -w)" = 4 ] || no "rpo digest has 4 elements: $out"
 expect_bad() { # name hash text pattern

@@ -29,6 +29,19 @@ in24=$(python3 -c "import json;d=json.load(open('$tests/vectors/poseidon2_koalab
 got=$(echo "$in24" | "$bin" perm --hash poseidon2-kb24) || no "kb24 run"
 [ "$got" = "$want24" ] || no "kb24 vector: got '$got'"
 
+# Poseidon1 (Plonky3's test vector [0..w-1] of each width), threaded and not
+for w in 16 24; do
+    vin=$(python3 -c "import json;d=json.load(open('$tests/vectors/poseidon1_koalabear_w$w.json'));print(', '.join(map(str,d['cases'][0]['input'])))")
+    vout=$(python3 -c "import json;d=json.load(open('$tests/vectors/poseidon1_koalabear_w$w.json'));print(', '.join(map(str,d['cases'][0]['output'])))")
+    got=$(echo "$vin" | "$bin" perm --hash poseidon1-kb$w) || no "poseidon1-kb$w run"
+    [ "$got" = "$vout" ] || no "poseidon1-kb$w vector: got '$got'"
+    got=$(echo "$vin" | "$bin" perm --hash poseidon1-kb$w --threads 2) || no "poseidon1-kb$w threaded run"
+    [ "$got" = "$vout" ] || no "poseidon1-kb$w vector, 2 threads: got '$got'"
+done
+HS_NO_SIMD=1 "$bin" perm --hash poseidon1-kb16 <"$tmp/two.txt" >"$tmp/p1.portable" || no "poseidon1 portable run"
+"$bin" perm --hash poseidon1-kb16 <"$tmp/two.txt" >"$tmp/p1.simd" || no "poseidon1 run"
+cmp -s "$tmp/p1.portable" "$tmp/p1.simd" || no "poseidon1: HS_NO_SIMD=1 output differs"
+
 # bad inputs: exit 2, message naming file, line and value, no output
 expect_bad() { # name input-text pattern [extra args]
     local name=$1 text=$2 pat=$3
@@ -72,6 +85,7 @@ grep -q "missing.txt" "$tmp/err" || no "missing file message"
 "$bin" perm --bogus 2>/dev/null; [ $? = 2 ] || no "unknown flag exit"
 "$bin" perm --help | grep -q -- "--hash NAME" || no "perm --help"
 "$bin" --help | grep -q "poseidon2-kb24" || no "--help lists permutations"
+"$bin" --help | grep -q "poseidon1-kb16" || no "--help lists poseidon1-kb16"
 # empty input: no states, no output, success
 out=$("$bin" perm --hash poseidon2-kb16 </dev/null) || no "empty input exit"
 [ -z "$out" ] || no "empty input output"

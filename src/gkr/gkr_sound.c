@@ -1,4 +1,4 @@
-/* Soundness terms of the gkr backend (src/gkr/gkr.h, docs/SOUNDNESS.md section "gkr backend"):
+/* The gkr backend's soundness report (src/gkr/gkr.h, docs/SOUNDNESS.md section "gkr backend"):
  * the GKR walk's Schwartz-Zippel terms, which depend only on the field size and hold in every
  * regime, then (private statements) the WHIR terms from src/whir/params.c and the Merkle hash. */
 #include <math.h>

@@ -1,0 +1,52 @@
+/* What the files of src/api share: the context, a resolved shape (plan), reasons, word checks. */
+#ifndef HS_API_API_INTERNAL_H
+#define HS_API_API_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "api/provable.h"
+#include "field/kb.h"
+#include "hashsnark.h"
+#include "stark/stark.h"
+
+struct hs_ctx {
+    unsigned threads;
+    hs_progress_fn progress;
+    void *progress_user;
+};
+
+/* An hs_shape checked and resolved against the provable table and the presets. */
+typedef struct {
+    const hs_provable_entry *hash;
+    const hs_preset *preset;
+    hs_backend backend;
+    hs_statement statement;
+    unsigned log_perms;
+    unsigned log_blowup; /* stark: as given (0: the preset's) */
+    unsigned variant;    /* regions: hs_ragged_variant */
+    unsigned n_regions;
+    unsigned widths[HS_MAX_REGIONS];
+    size_t instances, in_words, out_words;
+} hs_api_plan;
+
+hs_status hs_api_plan_make(hs_api_plan *pl, const hs_shape *s, char *reason, size_t reason_len);
+/* The public shape of a plan (names from the static tables). */
+void hs_api_plan_shape(const hs_api_plan *pl, hs_shape *s);
+/* The soundness report of a plan (HS_ERR_UNSUPPORTED for regions). */
+hs_status hs_api_report(hs_params_report *out, const hs_api_plan *pl, char *reason, size_t reason_len);
+
+/* Writes the reason (reason may be NULL) and returns st. */
+hs_status hs_api_fail(char *reason, size_t reason_len, hs_status st, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* HS_ERR_RANGE naming the first word of w[0..n) not below modulus (0: none), as word k of line i
+ * of the table `what`; HS_OK otherwise. */
+hs_status hs_api_check_words(const uint32_t *w, size_t n, unsigned line_words, uint32_t modulus, const char *what,
+                             char *reason, size_t reason_len);
+/* A Montgomery-form copy of n canonical words (hs_alloc_array; NULL when out of memory). */
+hs_kb *hs_api_to_monty(const uint32_t *w, size_t n);
+
+void hs_api_progress(const hs_ctx *ctx, const char *phase, double fraction);
+
+#endif

@@ -1,0 +1,102 @@
+#include "api/provable.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "field/kb.h"
+#include "gkr/gkr_perm.h"
+#include "hash/registry.h"
+
+#define ST_PRIVATE (1u << 0)
+#define ST_PUBLIC (1u << 1)
+#define ST_REGIONS (1u << 2)
+
+/* What the gkr backend proves of one of its walks (src/gkr/gkr_perm.h lists them): private and
+ * public statements; ragged regions prove Poseidon2-KB16 only (src/gkr/ragged.h). */
+static unsigned gkr_statements(const hs_gkr_perm *p) {
+    return ST_PRIVATE | ST_PUBLIC | (p->id == HS_GKR_P2_KB16 ? ST_REGIONS : 0);
+}
+
+#define MAX_ENTRIES 64
+
+static hs_provable_entry entries[MAX_ENTRIES];
+static char descriptions[MAX_ENTRIES][96]; /* of hashes only a gkr walk knows */
+static size_t n_entries;
+static pthread_once_t built = PTHREAD_ONCE_INIT;
+
+static hs_provable_entry *slot(const char *name) {
+    for (size_t i = 0; i < n_entries; i++)
+        if (!strcmp(entries[i].name, name)) return &entries[i];
+    if (n_entries == MAX_ENTRIES) return NULL;
+    hs_provable_entry *e = &entries[n_entries++];
+    memset(e, 0, sizeof *e);
+    e->name = name;
+    const struct hs_perm *p = hs_perm_lookup(name);
+    e->perm = p ? p->name : NULL;
+    return e;
+}
+
+static void build(void) {
+    for (size_t i = 0; i < hs_air_count(); i++) {
+        const hs_air_def *def = hs_air_at(i);
+        hs_air a;
+        if (!def->init(&a, 0)) continue;
+        hs_provable_entry *e = slot(def->name);
+        if (!e) break;
+        e->description = def->description;
+        e->noun = hs_air_noun(def);
+        e->air = def;
+        e->in_words = a.in_words;
+        e->out_words = a.out_words;
+        e->value_bits = a.value_bits == 64 ? 64 : 32;
+        e->word_modulus = a.word_modulus;
+    }
+    const hs_gkr_perm *g;
+    for (unsigned id = 1; (g = hs_gkr_perm_get(id)) != NULL; id++) {
+        hs_provable_entry *e = slot(g->name);
+        if (!e) break;
+        if (e->air && (e->in_words != g->width || e->out_words != g->width || e->value_bits != 32 ||
+                       e->word_modulus != HS_KB_P))
+            continue; /* the AIR's lines are not the walk's states: one line format per hash */
+        if (!e->air) { /* the walk's own lines: width KoalaBear elements */
+            char *d = descriptions[e - entries];
+            snprintf(d, sizeof descriptions[0], "%s: KoalaBear, width %u, x^3, %u + %u rounds (a GKR walk)", g->name,
+                     g->width, 2 * HS_GKR_HALF, g->partial);
+            e->description = d;
+            e->noun = "permutations";
+            e->in_words = e->out_words = g->width;
+            e->value_bits = 32;
+            e->word_modulus = HS_KB_P;
+        }
+        e->gkr_perm = g->id;
+        e->gkr_statements = gkr_statements(g);
+    }
+}
+
+size_t hs_provable_entry_count(void) {
+    pthread_once(&built, build);
+    return n_entries;
+}
+
+const hs_provable_entry *hs_provable_entry_at(size_t i) {
+    return i < hs_provable_entry_count() ? &entries[i] : NULL;
+}
+
+const hs_provable_entry *hs_provable_entry_find(const char *name) {
+    for (size_t i = 0; name && i < hs_provable_entry_count(); i++)
+        if (!strcmp(entries[i].name, name)) return &entries[i];
+    return NULL;
+}
+
+const hs_provable_entry *hs_provable_entry_by_air(unsigned air_id) {
+    for (size_t i = 0; i < hs_provable_entry_count(); i++)
+        if (entries[i].air && entries[i].air->id == air_id) return &entries[i];
+    return NULL;
+}
+
+const hs_provable_entry *hs_provable_entry_by_gkr(unsigned gkr_perm) {
+    for (size_t i = 0; gkr_perm && i < hs_provable_entry_count(); i++)
+        if (entries[i].gkr_perm == gkr_perm) return &entries[i];
+    return NULL;
+}

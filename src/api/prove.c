@@ -1,0 +1,225 @@
+/* include/hashsnark.h: hs_prove and hs_prove_into for every backend and statement. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/api_internal.h"
+#include "gkr/gkr.h"
+#include "gkr/ragged.h"
+#include "soundness/soundness.h"
+#include "util/mem.h"
+#include "util/rng.h"
+#include "util/timer.h"
+
+static void add_phase(hs_prove_stats *st, const char *name, double seconds) {
+    if (st->n_phases < HS_MAX_PHASES) st->phases[st->n_phases++] = (hs_phase_time){name, seconds};
+}
+
+static hs_status backend_failed(char *reason, size_t rl, const char *why) {
+    int nomem = why && !strcmp(why, "out of memory");
+    return hs_api_fail(reason, rl, nomem ? HS_ERR_NOMEM : HS_ERR_ARGUMENT, "%s", why ? why : "the prover failed");
+}
+
+static hs_status prove_stark(const hs_ctx *ctx, const hs_api_plan *pl, const uint32_t *in, uint32_t *out,
+                             hs_writer *w, hs_prove_stats *st, char *reason, size_t rl) {
+    hs_stark_shape s = {pl->preset, pl->hash->air->id, pl->log_perms, 0, hs_preset_fri(pl->preset, pl->log_blowup),
+                        pl->statement == HS_STATEMENT_PUBLIC, 0, 0};
+    hs_stark_timing tm;
+    const char *why = NULL;
+    if (!hs_stark_prove(&s, in, ctx->threads, w, out, &tm, &why)) return backend_failed(reason, rl, why);
+    add_phase(st, "trace", tm.trace_s);
+    add_phase(st, "commit (LDE + Merkle)", tm.commit_s);
+    add_phase(st, "quotient", tm.quotient_s);
+    add_phase(st, "quotient commit", tm.quotient_commit_s);
+    add_phase(st, "open (DEEP + FRI + queries)", tm.open_s);
+    return HS_OK;
+}
+
+/* Canonical output lines from Montgomery-form states. */
+static void from_monty(uint32_t *out, const hs_kb *m, size_t n) {
+    for (size_t i = 0; i < n; i++) out[i] = hs_kb_to_u32(m[i]);
+}
+
+static hs_status prove_gkr(const hs_ctx *ctx, const hs_api_plan *pl, const uint32_t *in, uint32_t *out, hs_writer *w,
+                           hs_prove_stats *st, char *reason, size_t rl) {
+    hs_gkr_shape s;
+    memset(&s, 0, sizeof s);
+    s.preset = pl->preset;
+    s.perm_id = pl->hash->gkr_perm;
+    s.log_perms = pl->log_perms;
+    s.public_io = pl->statement == HS_STATEMENT_PUBLIC;
+    hs_gkr_whir_config(pl->preset, &s.whir);
+    hs_kb *m = hs_api_to_monty(in, pl->in_words), *mo = out ? hs_alloc_array(pl->out_words, sizeof *mo) : NULL;
+    if (!m || (out && !mo)) {
+        hs_free(m), hs_free(mo);
+        return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %zu inputs", pl->instances);
+    }
+    hs_gkr_timing tm;
+    const char *why = NULL;
+    int ok = hs_gkr_prove(&s, m, ctx->threads, w, mo, &tm, &why);
+    hs_free(m);
+    if (ok && out) from_monty(out, mo, pl->out_words);
+    hs_free(mo);
+    if (!ok) return backend_failed(reason, rl, why);
+    add_phase(st, "witness", tm.witness_s);
+    add_phase(st, "commit (WHIR)", tm.commit_s);
+    add_phase(st, "GKR walk", tm.walk_s);
+    add_phase(st, "open (WHIR)", tm.open_s);
+    return HS_OK;
+}
+
+static hs_status prove_regions(const hs_ctx *ctx, const hs_api_plan *pl, const uint32_t *in, uint32_t *out,
+                               hs_writer *w, hs_prove_stats *st, char *reason, size_t rl) {
+    hs_ragged_shape s;
+    const char *why = NULL;
+    if (!hs_ragged_shape_make(&s, pl->variant, pl->widths, pl->n_regions, pl->preset, &why))
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "%s", why);
+    hs_kb *m = hs_api_to_monty(in, pl->in_words), *mo = hs_alloc_array(pl->out_words, sizeof *mo);
+    if (!m || !mo) {
+        hs_free(m), hs_free(mo);
+        return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %zu inputs", pl->instances);
+    }
+    const hs_kb *in_r[HS_MAX_REGIONS];
+    hs_kb *out_r[HS_MAX_REGIONS];
+    for (unsigned a = 0, at = 0; a < pl->n_regions; at += 1u << pl->widths[a], a++)
+        in_r[a] = m + (size_t)at * pl->hash->in_words, out_r[a] = mo + (size_t)at * pl->hash->out_words;
+    hs_ragged_timing tm;
+    int ok = hs_ragged_prove(&s, in_r, out_r, ctx->threads, w, &tm, NULL, 0, &why);
+    hs_free(m);
+    if (ok && out) from_monty(out, mo, pl->out_words);
+    hs_free(mo);
+    if (!ok) return backend_failed(reason, rl, why);
+    st->physical_rows = s.physical_rows;
+    add_phase(st, "witness", tm.witness_s);
+    add_phase(st, "GKR walk", tm.walk_s);
+    return HS_OK;
+}
+
+/* Everything but the proof buffer: on success w holds the proof. */
+static hs_status prove(const hs_ctx *ctx, hs_writer *w, uint32_t *outputs, size_t n_outputs, hs_prove_stats *st,
+                       char *reason, size_t rl, const hs_shape *shape, const uint32_t *inputs, size_t n_inputs) {
+    hs_api_plan pl;
+    hs_status s = hs_api_plan_make(&pl, shape, reason, rl);
+    if (s != HS_OK) return s;
+    if (n_inputs != pl.in_words || (n_inputs && !inputs))
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "inputs: %zu words given; %zu %s of %s need %zu", n_inputs,
+                           pl.instances, pl.hash->noun, pl.hash->name, pl.in_words);
+    if (outputs && n_outputs != pl.out_words)
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "outputs: room for %zu words given; the outputs are %zu",
+                           n_outputs, pl.out_words);
+    s = hs_api_check_words(inputs, n_inputs, pl.hash->in_words, pl.hash->word_modulus, "inputs", reason, rl);
+    if (s != HS_OK) return s;
+    st->instances = pl.instances;
+    st->threads = ctx->threads;
+    st->claimed_bits = NAN;
+    st->supported = 1;
+    if (pl.statement != HS_STATEMENT_REGIONS) {
+        hs_params_report *rep = hs_alloc_array(1, sizeof *rep);
+        if (!rep) return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory");
+        s = hs_api_report(rep, &pl, reason, rl);
+        if (s == HS_OK && !rep->supported && !shape->allow_insecure)
+            s = hs_api_fail(reason, rl, HS_ERR_INSECURE,
+                            "preset %s declares %.0f provable bits, but this shape gives %.1f (%s, weakest term %s); "
+                            "allow_insecure proves it anyway",
+                            pl.preset->name, rep->declared_bits, rep->claimed_bits, hs_sec_regime_name(rep->regime),
+                            rep->terms[rep->weakest].name);
+        st->claimed_bits = rep->claimed_bits;
+        st->declared_bits = rep->declared_bits;
+        st->supported = rep->supported;
+        hs_free(rep);
+        if (s != HS_OK) return s;
+    } else {
+        st->declared_bits = pl.preset->claim_bits;
+    }
+    hs_api_progress(ctx, "start", 0.0);
+    double t0 = hs_now();
+    if (pl.statement == HS_STATEMENT_REGIONS)
+        s = prove_regions(ctx, &pl, inputs, outputs, w, st, reason, rl);
+    else if (pl.backend == HS_BACKEND_GKR)
+        s = prove_gkr(ctx, &pl, inputs, outputs, w, st, reason, rl);
+    else
+        s = prove_stark(ctx, &pl, inputs, outputs, w, st, reason, rl);
+    st->total_s = hs_now() - t0;
+    if (s == HS_OK && w->err) s = hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for the proof");
+    if (s != HS_OK) return s;
+    double sum = 0, done = 0;
+    for (size_t i = 0; i < st->n_phases; i++) sum += st->phases[i].seconds;
+    for (size_t i = 0; i < st->n_phases; i++) {
+        done += st->phases[i].seconds;
+        hs_api_progress(ctx, st->phases[i].name, sum > 0 ? done / sum : (double)(i + 1) / (double)st->n_phases);
+    }
+    hs_api_progress(ctx, "done", 1.0);
+    return HS_OK;
+}
+
+/* Zeroes every output of a prove call. */
+static void clear(uint32_t *outputs, size_t n_outputs, hs_prove_stats *stats, hs_prove_stats *local, char *reason,
+                  size_t rl) {
+    if (outputs) memset(outputs, 0, n_outputs * sizeof *outputs);
+    if (stats) memset(stats, 0, sizeof *stats);
+    memset(local, 0, sizeof *local);
+    if (reason && rl) reason[0] = 0;
+}
+
+hs_status hs_prove(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, uint32_t *outputs, size_t n_outputs,
+                   hs_prove_stats *stats, char *reason, size_t rl, const hs_shape *shape, const uint32_t *inputs,
+                   size_t n_inputs) {
+    hs_prove_stats local;
+    *proof = NULL;
+    *proof_len = 0;
+    clear(outputs, n_outputs, stats, &local, reason, rl);
+    hs_writer w = {0};
+    hs_status s = prove(ctx, &w, outputs, n_outputs, &local, reason, rl, shape, inputs, n_inputs);
+    if (s != HS_OK) {
+        hs_w_free(&w);
+        clear(outputs, n_outputs, stats, &local, NULL, 0);
+        return s;
+    }
+    *proof = w.data;
+    *proof_len = w.len;
+    if (stats) *stats = local;
+    return HS_OK;
+}
+
+hs_status hs_prove_into(const hs_ctx *ctx, uint8_t *buf, size_t buf_len, size_t *proof_len, uint32_t *outputs,
+                        size_t n_outputs, hs_prove_stats *stats, char *reason, size_t rl, const hs_shape *shape,
+                        const uint32_t *inputs, size_t n_inputs) {
+    hs_prove_stats local;
+    *proof_len = 0;
+    if (buf) memset(buf, 0, buf_len);
+    clear(outputs, n_outputs, stats, &local, reason, rl);
+    if (!buf && buf_len) return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "buf is NULL but buf_len is %zu", buf_len);
+    hs_writer w = {0};
+    hs_status s = prove(ctx, &w, outputs, n_outputs, &local, reason, rl, shape, inputs, n_inputs);
+    if (s == HS_OK && w.len > buf_len) {
+        *proof_len = w.len;
+        s = hs_api_fail(reason, rl, HS_ERR_BUFFER, "the proof has %zu bytes; the buffer holds %zu", w.len, buf_len);
+        hs_w_free(&w);
+        clear(outputs, n_outputs, stats, &local, NULL, 0);
+        return s;
+    }
+    if (s != HS_OK) {
+        hs_w_free(&w);
+        clear(outputs, n_outputs, stats, &local, NULL, 0);
+        return s;
+    }
+    memcpy(buf, w.data, w.len);
+    *proof_len = w.len;
+    hs_w_free(&w);
+    if (stats) *stats = local;
+    return HS_OK;
+}
+
+void hs_proof_free(uint8_t *proof) { free(proof); }
+
+hs_status hs_inputs_random(uint32_t *words, size_t n_words, const char *hash, uint64_t seed) {
+    if (words) memset(words, 0, n_words * sizeof *words);
+    const hs_provable_entry *h = hs_provable_entry_find(hash);
+    if (!h) return HS_ERR_UNKNOWN_HASH;
+    if (n_words && !words) return HS_ERR_ARGUMENT;
+    hs_rng rng;
+    hs_rng_seed(&rng, seed);
+    const uint64_t bound = h->word_modulus ? h->word_modulus : (uint64_t)1 << 32;
+    for (size_t i = 0; i < n_words; i++) words[i] = (uint32_t)hs_rng_below(&rng, bound);
+    return HS_OK;
+}

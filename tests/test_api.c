@@ -1,0 +1,482 @@
+/* The library as its users see it: include/hashsnark.h only, linked against the shared library.
+ * Every provable hash is proven and verified at small sizes with every backend and statement the
+ * provable table lists; then tampering, range and argument errors, insecure shapes and min_bits,
+ * peek, params, both proof-buffer ownerships, progress and thread-count byte identity.
+ * HS_TEST_SEED=<n> replays a run (the seed is printed). */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "hashsnark.h"
+
+static int failures;
+
+/* bindings/rust/src/sys.rs mirrors these structs by hand, and its tests assert the same sizes and
+ * offsets: a change here must change both. */
+#if UINTPTR_MAX == 0xffffffffffffffffu
+_Static_assert(sizeof(hs_shape) == 184, "hs_shape changed: update bindings/rust/src/sys.rs");
+_Static_assert(sizeof(hs_provable) == 64, "hs_provable changed: update bindings/rust/src/sys.rs");
+_Static_assert(sizeof(hs_preset_info) == 32, "hs_preset_info changed: update bindings/rust/src/sys.rs");
+_Static_assert(sizeof(hs_sec_term) == 88, "hs_sec_term changed: update bindings/rust/src/sys.rs");
+_Static_assert(sizeof(hs_params_report) == 8568 && offsetof(hs_params_report, terms) == 120,
+               "hs_params_report changed: update bindings/rust/src/sys.rs");
+_Static_assert(sizeof(hs_prove_stats) == 192 && offsetof(hs_prove_stats, supported) == 184,
+               "hs_prove_stats changed: update bindings/rust/src/sys.rs");
+_Static_assert(sizeof(hs_proof_info) == 264 && offsetof(hs_proof_info, supported) == 256,
+               "hs_proof_info changed: update bindings/rust/src/sys.rs");
+#endif
+
+#define CHECK(cond)                                                                      \
+    do {                                                                                 \
+        if (!(cond)) {                                                                   \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);     \
+            failures++;                                                                  \
+        }                                                                                \
+    } while (0)
+
+/* status == want, printing the reason otherwise */
+#define CHECK_ST(call, want, reason)                                                                           \
+    do {                                                                                                       \
+        hs_status st_ = (call);                                                                                \
+        if (st_ != (want)) {                                                                                   \
+            fprintf(stderr, "%s:%d: %s gave %s (%s), expected %s\n", __FILE__, __LINE__, #call, hs_status_str(st_), \
+                    (reason), hs_status_str(want));                                                            \
+            failures++;                                                                                        \
+        }                                                                                                      \
+    } while (0)
+
+static uint64_t seed;
+static hs_ctx *ctx1, *ctx2;
+
+static uint32_t *random_words(const char *hash, size_t n, uint64_t s) {
+    uint32_t *w = malloc((n ? n : 1) * sizeof *w);
+    if (!w) abort();
+    if (hs_inputs_random(w, n, hash, s) != HS_OK) abort();
+    return w;
+}
+
+static void test_version(void) {
+    unsigned num = 0;
+    CHECK(!strcmp(hs_version(&num), HS_VERSION_STRING));
+    CHECK(num == HS_VERSION_NUMBER);
+    CHECK(hs_version(NULL) != NULL);
+    CHECK(strcmp(hs_status_str(HS_ERR_REJECTED), hs_status_str(HS_ERR_INSECURE)) != 0);
+}
+
+static void test_tables(void) {
+    size_t n = hs_provable_count();
+    hs_provable h;
+    CHECK(n >= 2);
+    int kb16 = 0;
+    for (size_t i = 0; i < n; i++) {
+        CHECK(hs_provable_at(&h, i) == HS_OK);
+        CHECK(h.name && h.description && h.noun && h.in_words && h.out_words && h.backends);
+        CHECK(h.value_bits == 32 || h.value_bits == 64);
+        CHECK(!(h.backends & HS_BACKEND_BIT(HS_BACKEND_STARK)) == !h.stark_statements);
+        CHECK(!(h.backends & HS_BACKEND_BIT(HS_BACKEND_GKR)) == !h.gkr_statements);
+        hs_provable again;
+        CHECK(hs_provable_find(&again, h.name) == HS_OK && !strcmp(again.name, h.name));
+        if (h.perm) { /* the native permutation of the same name has the same lines */
+            const hs_perm *p;
+            CHECK(hs_perm_find(&p, h.perm) == HS_OK);
+            if (hs_perm_word_bits(p) == 32) CHECK(hs_perm_width(p) == h.in_words);
+        }
+        if (!strcmp(h.name, "poseidon2-kb16")) {
+            kb16 = 1;
+            CHECK(h.backends == (HS_BACKEND_BIT(HS_BACKEND_STARK) | HS_BACKEND_BIT(HS_BACKEND_GKR)));
+            CHECK(h.gkr_statements & HS_STATEMENT_BIT(HS_STATEMENT_REGIONS));
+            CHECK(h.in_words == 16 && h.word_modulus == 2130706433u);
+        }
+    }
+    CHECK(kb16);
+    CHECK(hs_provable_at(&h, n) == HS_ERR_ARGUMENT && h.name == NULL);
+    CHECK(hs_provable_find(&h, "no-such-hash") == HS_ERR_UNKNOWN_HASH);
+
+    hs_preset_info pi;
+    CHECK(hs_preset_info_count() == 3);
+    CHECK(hs_preset_info_find(&pi, "proven128") == HS_OK && pi.declared_bits == 128);
+    CHECK(hs_preset_info_find(&pi, "fast") == HS_ERR_UNKNOWN_PRESET);
+    CHECK(hs_preset_info_at(&pi, 0) == HS_OK && !strcmp(pi.name, "compat"));
+    CHECK(hs_preset_info_at(&pi, 3) == HS_ERR_ARGUMENT);
+    CHECK(!strcmp(hs_sec_regime_name(HS_SEC_JOHNSON), "johnson"));
+
+    const hs_hash *hh;
+    uint8_t d[32];
+    static const uint8_t blake3_empty[4] = {0xaf, 0x13, 0x49, 0xb9};
+    CHECK(hs_hash_find(&hh, "blake3") == HS_OK && hs_hash_word_bits(hh) == 8 && hs_hash_digest_len(hh) == 32);
+    CHECK(hs_hash_bytes(hh, d, 32, NULL, 0) == HS_OK && !memcmp(d, blake3_empty, 4));
+    CHECK(hs_hash_bytes(hh, d, 31, NULL, 0) == HS_ERR_ARGUMENT);
+    uint32_t m[11], a[8], b[8];
+    for (unsigned i = 0; i < 11; i++) m[i] = i * 1000003u;
+    CHECK(hs_hash_find(&hh, "poseidon2-kb16") == HS_OK && hs_hash_word_bits(hh) == 32);
+    CHECK(hs_hash_u32(hh, a, 8, m, 11) == HS_OK && hs_poseidon2_kb16_sponge(b, m, 11) == HS_OK && !memcmp(a, b, 32));
+    m[3] = 2130706433u;
+    CHECK(hs_hash_u32(hh, a, 8, m, 11) == HS_ERR_RANGE);
+    uint64_t a64[4];
+    CHECK(hs_hash_u64(hh, a64, 4, NULL, 0) == HS_ERR_WORD_SIZE);
+    CHECK(hs_hash_count() > 5 && hs_hash_at(hs_hash_count()) == NULL);
+}
+
+typedef struct {
+    int calls, ordered, started, done;
+    double last;
+} progress_log;
+
+static void on_progress(void *user, const char *phase, double fraction) {
+    progress_log *l = user;
+    if (l->calls == 0) l->started = !strcmp(phase, "start") && fraction == 0.0;
+    if (fraction < l->last || fraction > 1.0) l->ordered = 0;
+    l->done = !strcmp(phase, "done") && fraction == 1.0;
+    l->last = fraction;
+    l->calls++;
+}
+
+/* A proof's bytes with one flipped bit (in the middle of the proof, after the header). */
+static void check_tampered(const hs_shape *s, const uint8_t *proof, size_t len, const uint32_t *in, size_t n_in,
+                           const uint32_t *out, size_t n_out) {
+    char why[HS_REASON_LEN];
+    uint8_t *t = malloc(len);
+    if (!t) abort();
+    memcpy(t, proof, len);
+    t[len / 2] ^= 0x10;
+    CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, t, len, in, n_in, out, n_out, 0), HS_ERR_REJECTED, why);
+    CHECK(why[0] != 0);
+    /* a truncated proof */
+    CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len - 1, in, n_in, out, n_out, 0), HS_ERR_REJECTED, why);
+    /* another preset byte: the header no longer matches */
+    memcpy(t, proof, len);
+    t[13] = t[13] == 1 ? 2 : 1;
+    CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, t, len, in, n_in, out, n_out, 0), HS_ERR_REJECTED, why);
+    free(t);
+    (void)s;
+}
+
+/* Proves and verifies one shape; returns 0 if it could not prove. */
+static int prove_verify(const hs_shape *s, const char *label) {
+    char why[HS_REASON_LEN];
+    size_t inst, nin, nout;
+    CHECK_ST(hs_shape_size(&inst, &nin, &nout, why, sizeof why, s), HS_OK, why);
+    if (!inst) return 0;
+    uint32_t *in = random_words(s->hash, nin, seed), *out = malloc(nout * sizeof *out);
+    uint8_t *proof = NULL;
+    size_t len = 0;
+    hs_prove_stats st;
+    progress_log pl = {0, 1, 0, 0, 0.0};
+    hs_ctx_set_progress(ctx1, on_progress, &pl);
+    hs_status r = hs_prove(ctx1, &proof, &len, out, nout, &st, why, sizeof why, s, in, nin);
+    hs_ctx_set_progress(ctx1, NULL, NULL);
+    fprintf(stderr, "  %-44s %s, %zu bytes, %.3f s\n", label, r == HS_OK ? "proved" : why, len, st.total_s);
+    CHECK_ST(r, HS_OK, why);
+    if (r != HS_OK) {
+        free(in), free(out);
+        return 0;
+    }
+    CHECK(st.instances == inst && st.n_phases >= 2 && st.threads == 1);
+    CHECK(pl.calls == (int)st.n_phases + 2 && pl.started && pl.done && pl.ordered);
+
+    /* the outputs are the native permutation's */
+    hs_provable h;
+    const hs_perm *p;
+    CHECK(hs_provable_find(&h, s->hash) == HS_OK);
+    if (h.perm && hs_perm_find(&p, h.perm) == HS_OK && hs_perm_word_bits(p) == 32 && h.in_words == h.out_words) {
+        uint32_t *native = malloc(nin * sizeof *native);
+        memcpy(native, in, nin * sizeof *native);
+        CHECK(hs_perm_many_u32(ctx1, p, native, inst) == HS_OK);
+        CHECK(!memcmp(native, out, nout * sizeof *out));
+        free(native);
+    } else if (h.perm && hs_perm_find(&p, h.perm) == HS_OK && hs_perm_word_bits(p) == 64 && h.value_bits == 64 &&
+               h.in_words == 2 * hs_perm_width(p) && h.out_words == h.in_words) {
+        /* 64-bit values are two words, low first */
+        uint64_t *native = malloc(nin / 2 * sizeof *native);
+        for (size_t i = 0; i < nin / 2; i++) native[i] = in[2 * i] | (uint64_t)in[2 * i + 1] << 32;
+        CHECK(hs_perm_many_u64(ctx1, p, native, inst) == HS_OK);
+        for (size_t i = 0; i < nout / 2; i++)
+            CHECK(out[2 * i] == (uint32_t)native[i] && out[2 * i + 1] == (uint32_t)(native[i] >> 32));
+        free(native);
+    }
+
+    /* peek */
+    hs_proof_info info;
+    CHECK_ST(hs_proof_peek(&info, why, sizeof why, proof, len), HS_OK, why);
+    CHECK(info.shape.backend == s->backend && info.shape.statement == s->statement);
+    CHECK(!strcmp(info.shape.hash, s->hash) && !strcmp(info.shape.preset, s->preset ? s->preset : "compat"));
+    CHECK(info.shape.log_perms == s->log_perms && info.instances == inst);
+    CHECK(info.shape.n_regions == s->n_regions);
+    for (unsigned a = 0; a < s->n_regions; a++) CHECK(info.shape.region_log[a] == s->region_log[a]);
+    if (s->statement == HS_STATEMENT_REGIONS)
+        CHECK(isnan(info.claimed_bits) && info.physical_rows > 0);
+    else
+        CHECK(info.claimed_bits == st.claimed_bits && info.supported);
+
+    const int pub = s->statement != HS_STATEMENT_PRIVATE;
+    const uint32_t *vin = pub ? in : NULL, *vout = pub ? out : NULL;
+    const size_t vnin = pub ? nin : 0, vnout = pub ? nout : 0;
+    CHECK(info.in_words == vnin && info.out_words == vnout);
+    CHECK_ST(hs_verify(ctx1, &info, why, sizeof why, proof, len, vin, vnin, vout, vnout, HS_MIN_BITS_DECLARED), HS_OK,
+             why);
+    CHECK_ST(hs_verify(ctx2, NULL, why, sizeof why, proof, len, vin, vnin, vout, vnout, 0), HS_OK, why);
+    check_tampered(s, proof, len, vin, vnin, vout, vnout);
+    if (pub) {
+        /* another table: one output word changed (still canonical), then one non-canonical word */
+        uint32_t keep = out[nout - 1];
+        out[nout - 1] = keep ? keep - 1 : 1;
+        CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, in, nin, out, nout, 0), HS_ERR_REJECTED, why);
+        if (h.word_modulus) {
+            out[nout - 1] = h.word_modulus;
+            CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, in, nin, out, nout, 0), HS_ERR_RANGE, why);
+            CHECK(strstr(why, "pub_out") != NULL);
+        }
+        out[nout - 1] = keep;
+        CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, in, nin - 1, out, nout, 0), HS_ERR_REJECTED, why);
+        CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, NULL, 0, NULL, 0, 0), HS_ERR_ARGUMENT, why);
+    } else {
+        CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, in, nin, out, nout, 0), HS_ERR_ARGUMENT, why);
+    }
+    hs_proof_free(proof);
+    free(in), free(out);
+    return 1;
+}
+
+/* Every provable hash with every backend and statement its table entry lists. */
+static void test_every_provable(void) {
+    hs_provable h;
+    for (size_t i = 0; hs_provable_at(&h, i) == HS_OK; i++) {
+        for (int b = HS_BACKEND_STARK; b <= HS_BACKEND_GKR; b++) {
+            unsigned sts = b == HS_BACKEND_STARK ? h.stark_statements : h.gkr_statements;
+            for (int t = HS_STATEMENT_PRIVATE; t <= HS_STATEMENT_REGIONS; t++) {
+                if (!(sts & HS_STATEMENT_BIT(t))) continue;
+                hs_shape s;
+                hs_shape_init(&s);
+                s.backend = (hs_backend)b;
+                s.hash = h.name;
+                s.statement = (hs_statement)t;
+                if (t == HS_STATEMENT_REGIONS) {
+                    static const char *const variants[] = {"ragged", "padded", "independent"};
+                    for (int v = 0; v < 3; v++) {
+                        s.variant = variants[v];
+                        s.n_regions = 2;
+                        s.region_log[0] = 4, s.region_log[1] = 5;
+                        char label[96];
+                        snprintf(label, sizeof label, "%s %s regions 4,5 %s", b == HS_BACKEND_STARK ? "stark" : "gkr",
+                                 h.name, variants[v]);
+                        prove_verify(&s, label);
+                    }
+                    continue;
+                }
+                s.log_perms = b == HS_BACKEND_GKR ? 3 : 2;
+                char label[96];
+                snprintf(label, sizeof label, "%s %s %s 2^%u", b == HS_BACKEND_STARK ? "stark" : "gkr", h.name,
+                         t == HS_STATEMENT_PUBLIC ? "public" : "private", s.log_perms);
+                prove_verify(&s, label);
+            }
+        }
+    }
+}
+
+static void test_errors(void) {
+    char why[HS_REASON_LEN];
+    hs_shape s;
+    hs_shape_init(&s);
+    s.log_perms = 2;
+    size_t inst, nin, nout;
+    CHECK(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s) == HS_OK && inst == 4 && nin == 64 && nout == 64);
+    uint32_t *in = random_words("poseidon2-kb16", nin, seed), out[64];
+    uint8_t *proof = (uint8_t *)&s;
+    size_t len = 7;
+    memset(out, 0xff, sizeof out);
+
+    /* a non-canonical input: nothing is proven, every output zero, the reason names the word */
+    in[37] = 2130706433u;
+    CHECK_ST(hs_prove(ctx1, &proof, &len, out, 64, NULL, why, sizeof why, &s, in, nin), HS_ERR_RANGE, why);
+    CHECK(proof == NULL && len == 0 && out[0] == 0 && out[63] == 0);
+    CHECK(strstr(why, "word 37") && strstr(why, "line 2, word 5"));
+    in[37] = 5;
+    /* wrong sizes */
+    CHECK_ST(hs_prove(ctx1, &proof, &len, NULL, 0, NULL, why, sizeof why, &s, in, nin - 1), HS_ERR_ARGUMENT, why);
+    CHECK_ST(hs_prove(ctx1, &proof, &len, out, 63, NULL, why, sizeof why, &s, in, nin), HS_ERR_ARGUMENT, why);
+    CHECK_ST(hs_prove(ctx1, &proof, &len, NULL, 0, NULL, why, sizeof why, &s, NULL, nin), HS_ERR_ARGUMENT, why);
+    /* names */
+    s.hash = "sha256";
+    CHECK_ST(hs_prove(ctx1, &proof, &len, NULL, 0, NULL, why, sizeof why, &s, in, nin), HS_ERR_UNKNOWN_HASH, why);
+    s.hash = "poseidon2-kb16", s.preset = "proven64";
+    CHECK_ST(hs_prove(ctx1, &proof, &len, NULL, 0, NULL, why, sizeof why, &s, in, nin), HS_ERR_UNKNOWN_PRESET, why);
+    CHECK(strstr(why, "proven128") != NULL);
+    s.preset = NULL;
+    /* shapes the backends do not prove */
+    s.statement = HS_STATEMENT_REGIONS;
+    CHECK_ST(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s), HS_ERR_UNSUPPORTED, why);
+    CHECK(inst == 0 && nin == 0);
+    s.statement = HS_STATEMENT_PRIVATE;
+    s.backend = HS_BACKEND_GKR;
+    s.log_blowup = 2;
+    CHECK_ST(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s), HS_ERR_ARGUMENT, why);
+    s.log_blowup = 0, s.log_perms = 1;
+    CHECK_ST(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s), HS_ERR_ARGUMENT, why);
+    s.log_perms = 25, s.backend = HS_BACKEND_STARK;
+    CHECK_ST(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s), HS_ERR_ARGUMENT, why);
+    s.log_perms = 2, s.backend = (hs_backend)7;
+    CHECK_ST(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s), HS_ERR_ARGUMENT, why);
+    s.backend = HS_BACKEND_STARK, s.n_regions = 1;
+    CHECK_ST(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s), HS_ERR_ARGUMENT, why);
+    s.n_regions = 0;
+    hs_provable h;
+    for (size_t i = 0; hs_provable_at(&h, i) == HS_OK; i++)
+        if (!(h.backends & HS_BACKEND_BIT(HS_BACKEND_GKR))) {
+            s.backend = HS_BACKEND_GKR, s.hash = h.name;
+            CHECK_ST(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s), HS_ERR_UNSUPPORTED, why);
+            s.backend = HS_BACKEND_STARK, s.hash = "poseidon2-kb16";
+        }
+    /* regions: bad widths, counts, variants */
+    s.backend = HS_BACKEND_GKR, s.statement = HS_STATEMENT_REGIONS, s.log_perms = 0;
+    s.n_regions = 2, s.region_log[0] = 4, s.region_log[1] = 3;
+    CHECK_ST(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s), HS_ERR_ARGUMENT, why);
+    s.region_log[1] = 4, s.variant = "lumpy";
+    CHECK_ST(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s), HS_ERR_ARGUMENT, why);
+    s.variant = NULL, s.n_regions = HS_MAX_REGIONS + 1;
+    CHECK_ST(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s), HS_ERR_ARGUMENT, why);
+    s.n_regions = 2;
+    CHECK_ST(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s), HS_OK, why);
+    CHECK(inst == 32 && nin == 32 * 16);
+
+    /* peek and verify of things that are not proofs */
+    hs_proof_info info;
+    static const uint8_t junk[40] = "HSNKPRF1 definitely not a proof";
+    CHECK_ST(hs_proof_peek(&info, why, sizeof why, junk, sizeof junk), HS_ERR_REJECTED, why);
+    CHECK(why[0] && info.shape.hash == NULL);
+    CHECK_ST(hs_proof_peek(&info, why, sizeof why, NULL, 0), HS_ERR_REJECTED, why);
+    CHECK_ST(hs_verify(ctx1, &info, why, sizeof why, junk, 3, NULL, 0, NULL, 0, 0), HS_ERR_REJECTED, why);
+    CHECK_ST(hs_verify(ctx1, NULL, NULL, 0, NULL, 0, NULL, 0, NULL, 0, 0), HS_ERR_REJECTED, "");
+    free(in);
+}
+
+static void test_params(void) {
+    char why[HS_REASON_LEN];
+    hs_shape s;
+    hs_shape_init(&s);
+    s.log_perms = 20;
+    hs_params_report *r = malloc(sizeof *r);
+    for (int b = HS_BACKEND_STARK; b <= HS_BACKEND_GKR; b++)
+        for (int pub = 0; pub < 2; pub++) {
+            s.backend = (hs_backend)b;
+            s.statement = pub ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
+            CHECK_ST(hs_params(r, why, sizeof why, &s), HS_OK, why);
+            CHECK(r->n_terms >= 2 && r->weakest < r->n_terms);
+            CHECK(r->supported && r->claimed_bits >= r->declared_bits && r->declared_bits == 91);
+            CHECK(fabs(r->terms[r->weakest].bits[r->regime] - r->claimed_bits) < 1e-9);
+            for (size_t i = 0; i < r->n_terms; i++) CHECK(r->terms[i].bits[r->regime] + 1e-9 >= r->claimed_bits);
+            CHECK(r->ext_degree == (b == HS_BACKEND_STARK ? 4u : 5u));
+            if (b == HS_BACKEND_STARK) CHECK(r->num_queries == 256 && r->log_blowup == 1 && r->log_rows == 17);
+            if (b == HS_BACKEND_GKR) CHECK(r->gkr_layers == 28 && r->gkr_width == 16);
+            if (b == HS_BACKEND_GKR && !pub) CHECK(r->whir_log_inv_rate == 1 && r->merkle_hash && r->whir_columns == 32);
+        }
+    s.backend = HS_BACKEND_STARK, s.statement = HS_STATEMENT_PRIVATE, s.preset = "proven128";
+    CHECK_ST(hs_params(r, why, sizeof why, &s), HS_OK, why);
+    CHECK(r->supported && r->claimed_bits >= 128 && r->ext_degree == 8 && !strcmp(r->merkle_hash, "BLAKE3"));
+    s.backend = HS_BACKEND_GKR, s.statement = HS_STATEMENT_REGIONS, s.log_perms = 0;
+    s.n_regions = 1, s.region_log[0] = 8;
+    CHECK_ST(hs_params(r, why, sizeof why, &s), HS_ERR_UNSUPPORTED, why);
+    CHECK(r->n_terms == 0);
+    free(r);
+}
+
+/* A shape below its preset's declaration: refused, proven with allow_insecure, then rejected by
+ * a verifier asking for the declared bits and accepted by one asking for fewer. */
+static void test_insecure(void) {
+    char why[HS_REASON_LEN];
+    hs_shape s;
+    hs_shape_init(&s);
+    s.log_perms = 8, s.log_blowup = 3; /* compat keeps 256 / log_blowup queries: below its 91 bits */
+    hs_params_report *r = malloc(sizeof *r);
+    CHECK_ST(hs_params(r, why, sizeof why, &s), HS_OK, why);
+    CHECK(!r->supported && r->claimed_bits < r->declared_bits);
+    size_t inst, nin, nout;
+    CHECK(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s) == HS_OK);
+    uint32_t *in = random_words(s.hash, nin, seed + 1);
+    uint8_t *proof = NULL;
+    size_t len = 0;
+    hs_prove_stats st;
+    CHECK_ST(hs_prove(ctx1, &proof, &len, NULL, 0, &st, why, sizeof why, &s, in, nin), HS_ERR_INSECURE, why);
+    CHECK(proof == NULL && strstr(why, "compat") != NULL);
+    s.allow_insecure = 1;
+    CHECK_ST(hs_prove(ctx1, &proof, &len, NULL, 0, &st, why, sizeof why, &s, in, nin), HS_OK, why);
+    CHECK(!st.supported && st.claimed_bits == r->claimed_bits);
+    hs_proof_info info;
+    CHECK_ST(hs_verify(ctx1, &info, why, sizeof why, proof, len, NULL, 0, NULL, 0, HS_MIN_BITS_DECLARED),
+             HS_ERR_REJECTED, why);
+    CHECK(strstr(why, "below") != NULL && !info.supported && info.shape.log_blowup == 3);
+    CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, NULL, 0, NULL, 0, 0), HS_OK, why);
+    CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, NULL, 0, NULL, 0, r->claimed_bits - 1), HS_OK, why);
+    CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, NULL, 0, NULL, 0, r->claimed_bits + 1),
+             HS_ERR_REJECTED, why);
+    hs_proof_free(proof);
+    free(in), free(r);
+}
+
+/* Library-allocated and caller-owned proofs are the same bytes, whatever the thread count. */
+static void test_buffers_and_threads(void) {
+    char why[HS_REASON_LEN];
+    for (int b = HS_BACKEND_STARK; b <= HS_BACKEND_GKR; b++) {
+        hs_shape s;
+        hs_shape_init(&s);
+        s.backend = (hs_backend)b;
+        s.log_perms = 6;
+        size_t inst, nin, nout;
+        CHECK(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s) == HS_OK);
+        uint32_t *in = random_words(s.hash, nin, seed + 2), *o1 = malloc(nout * 4), *o2 = malloc(nout * 4);
+        uint8_t *p1 = NULL;
+        size_t l1 = 0, l2 = 0;
+        CHECK_ST(hs_prove(ctx1, &p1, &l1, o1, nout, NULL, why, sizeof why, &s, in, nin), HS_OK, why);
+        if (!p1) {
+            free(in), free(o1), free(o2);
+            continue;
+        }
+        /* too small: the size needed, nothing written */
+        uint8_t *buf = malloc(l1 + 1);
+        memset(buf, 0xaa, l1 + 1);
+        memset(o2, 0xaa, nout * 4);
+        CHECK_ST(hs_prove_into(ctx2, buf, l1 - 1, &l2, o2, nout, NULL, why, sizeof why, &s, in, nin), HS_ERR_BUFFER,
+                 why);
+        CHECK(l2 == l1 && buf[0] == 0 && buf[l1 - 2] == 0 && o2[0] == 0 && o2[nout - 1] == 0);
+        /* room enough: the same bytes with two threads */
+        hs_prove_stats st;
+        CHECK_ST(hs_prove_into(ctx2, buf, l1 + 1, &l2, o2, nout, &st, why, sizeof why, &s, in, nin), HS_OK, why);
+        CHECK(l2 == l1 && !memcmp(buf, p1, l1) && !memcmp(o1, o2, nout * 4) && st.threads == 2);
+        CHECK_ST(hs_verify(ctx2, NULL, why, sizeof why, buf, l2, NULL, 0, NULL, 0, HS_MIN_BITS_DECLARED), HS_OK, why);
+        hs_proof_free(p1);
+        hs_proof_free(NULL);
+        free(buf), free(in), free(o1), free(o2);
+    }
+}
+
+static void test_random_inputs(void) {
+    uint32_t a[64], b[64];
+    CHECK(hs_inputs_random(a, 64, "poseidon2-kb16", 7) == HS_OK && hs_inputs_random(b, 64, "poseidon2-kb16", 7) == HS_OK);
+    CHECK(!memcmp(a, b, sizeof a));
+    CHECK(hs_inputs_random(b, 64, "poseidon2-kb16", 8) == HS_OK && memcmp(a, b, sizeof a) != 0);
+    for (int i = 0; i < 64; i++) CHECK(a[i] < 2130706433u);
+    CHECK(hs_inputs_random(a, 64, "nope", 7) == HS_ERR_UNKNOWN_HASH && a[0] == 0);
+}
+
+int main(void) {
+    const char *e = getenv("HS_TEST_SEED");
+    seed = e && *e ? strtoull(e, NULL, 10) : (uint64_t)time(NULL);
+    fprintf(stderr, "test_api: HS_TEST_SEED=%llu (hashsnark %s)\n", (unsigned long long)seed, hs_version(NULL));
+    if (hs_ctx_new(&ctx1, 1) != HS_OK || hs_ctx_new(&ctx2, 2) != HS_OK) return 1;
+    test_version();
+    test_tables();
+    test_random_inputs();
+    test_errors();
+    test_params();
+    test_every_provable();
+    test_insecure();
+    test_buffers_and_threads();
+    hs_ctx_free(ctx1);
+    hs_ctx_free(ctx2);
+    if (failures) fprintf(stderr, "test_api: %d failure(s) (HS_TEST_SEED=%llu)\n", failures, (unsigned long long)seed);
+    else fprintf(stderr, "test_api: all passed\n");
+    return failures ? 1 : 0;
+}
