@@ -9,34 +9,6 @@
 
 /* ---- tables ---- */
 
-/* out[k][j]: the matrix of multiplication by sum_m ker[m] z^m modulo z^n + 1 */
-static void negacyclic(unsigned n, const int32_t *ker, int32_t *out) {
-    for (unsigned k = 0; k < n; k++)
-        for (unsigned j = 0; j < n; j++) out[k * n + j] = j <= k ? ker[k - j] : -ker[n + k - j];
-}
-
-/* M y = C(z) y(z) mod z^16 - 1 with C's coefficients the first column of M. Halving C at each
- * CRT level (z^2m - 1 = (z^m - 1)(z^m + 1)) into C mod z^m - 1 (the sum of its halves) and
- * C mod z^m + 1 (their difference), the latter scaled by m so that the recombination needs no
- * halving: the AVX2 layer then yields 16 M y. */
-static void crt_kernels(hs_p1air_tables *t) {
-    int32_t a[16], d8[8], d4[4], d2[2];
-    t->crt = t->width == 16 && t->pp->mds_small && 16 * t->pp->mds_row_sum * 0xffff < (1ull << 32);
-    if (!t->crt) return;
-    for (unsigned m = 0; m < 16; m++) a[m] = (int32_t)t->pp->canon.mds_row[(16 - m) % 16];
-    unsigned len = 16;
-    int32_t *dif[3] = {d8, d4, d2};
-    for (unsigned lv = 0; lv < 3; lv++, len /= 2) {
-        const unsigned h = len / 2;
-        for (unsigned k = 0; k < h; k++) dif[lv][k] = (int32_t)h * (a[k] - a[k + h]), a[k] += a[k + h];
-    }
-    t->k1 = a[0] + a[1];
-    t->km1 = a[0] - a[1];
-    negacyclic(8, d8, &t->n8[0][0]);
-    negacyclic(4, d4, &t->n4[0][0]);
-    negacyclic(2, d2, &t->n2[0][0]);
-}
-
 /* The affine forms of the partial block (poseidon1_kb.h's unrolled block, on the committed
  * cubes): t_{j+1} = off_t[j] + <g[j], u_1..> + sum_{i < j} ab[j][i] sb_i + m00 sb_j, and output
  * lane i = off_w[i-1] + <Ahat_0 row i-1, u_1..> + sum_m b[m][i-1] sb_m. */
@@ -59,7 +31,6 @@ static void build(hs_p1air_tables *t, const hs_p1_params *pp) {
         for (unsigned m = 0; m < P; m++) f[n + m] = c->b[m][i - 1];
         t->seed[P - 1 + i] = hs_kb_mul(c->off_w[i - 1], HS_KB_R2);
     }
-    crt_kernels(t);
 }
 
 static hs_p1air_tables tables16, tables24;

@@ -53,11 +53,6 @@ typedef struct {
     hs_kb coef[HS_P1AIR_MAX_FORMS][HS_P1AIR_FORM_STRIDE];
     uint32_t seed[HS_P1AIR_MAX_FORMS];
     unsigned n_terms[HS_P1AIR_MAX_FORMS];
-    /* the width-16 MDS as a cyclic convolution for the AVX2 evaluator (crt != 0 where the
-     * entries are small enough, see poseidon1_air_avx2.c): kernels modulo z^8 + 1, z^4 + 1,
-     * z^2 + 1 (negacyclic matrices, scaled by 8, 4, 2), z + 1 and z - 1 */
-    int crt;
-    int32_t n8[8][8], n4[4][4], n2[2][2], k1, km1;
 } hs_p1air_tables;
 
 /* The tables of pp (hs_p1_kb16() or hs_p1_kb24(), built once), or NULL for any other instance. */
