@@ -80,14 +80,6 @@ static hs_kb form_base(uint32_t seed, const hs_kb *coef, const hs_kb *x, unsigne
 #define EMIT_FULL(k, c) EMIT(k, c)
 #define FN eval_base
 #include "air/poseidon1_air_eval.inc"
-#undef T
-#undef SUB
-#undef CUBE
-#undef CUBE_ADDC
-#undef MDS
-#undef LIN
-#undef EMIT
-#undef FN
 
 static void eval_row(const hs_air *a, unsigned d, const hs_kb *local, const hs_kb *next, const hs_kb *periodic,
                      const hs_kb *pow, hs_kbe *out) {
@@ -120,27 +112,18 @@ static hs_kbe form_ext(const hs_p1air_tables *tb, unsigned j, const hs_kbe *x, u
     return r;
 }
 
-static inline hs_kbe cube_ext(hs_kbe x, unsigned d) { return hs_kbe_mul(d, hs_kbe_square(d, x), x); }
 #define T hs_kbe
 #define SUB(x, y) hs_kbe_sub(x, y)
-#define CUBE(x) cube_ext(x, ((hs_air_acc_ext *)acc)->d)
+#define CUBE(x) hs_air_acc_ext_cube((hs_air_acc_ext *)acc, x)
 #define CUBE_ADDC(x, c) CUBE(hs_kbe_add_base(x, c))
 #define MDS(t) mds_ext(tb->pp, t)
+#define SCALE(x) (x)
+#define PREP(vo, v, n) ((void)(vo), (void)(v))
 #define LIN(j, v, vo, n) form_ext(tb, j, v, n)
 #define EMIT(k, c) hs_air_acc_ext_emit((hs_air_acc_ext *)acc, k, c)
+#define EMIT_FULL(k, c) EMIT(k, c)
 #define FN eval_ext_body
 #include "air/poseidon1_air_eval.inc"
-#undef T
-#undef SUB
-#undef CUBE
-#undef CUBE_ADDC
-#undef MDS
-#undef SCALE
-#undef PREP
-#undef LIN
-#undef EMIT
-#undef EMIT_FULL
-#undef FN
 
 static hs_kbe eval_ext(const hs_air *a, unsigned d, const hs_kbe *local, const hs_kbe *next, const hs_kbe *periodic,
                        const hs_kb *pow) {

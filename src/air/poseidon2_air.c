@@ -24,14 +24,6 @@ static int trace(const hs_air *a, const uint32_t *inputs, size_t n, hs_kb *tr, u
 #define EMIT(k, c) hs_air_acc_base_emit((hs_air_acc_base *)acc, k, c)
 #define FN eval_base
 #include "air/poseidon2_air_eval.inc"
-#undef T
-#undef ADD
-#undef SUB
-#undef CUBE
-#undef MULC
-#undef ADDC
-#undef EMIT
-#undef FN
 
 static void eval_row(const hs_air *a, unsigned d, const hs_kb *local, const hs_kb *next, const hs_kb *periodic,
                      const hs_kb *pow, hs_kbe *out) {
@@ -42,24 +34,15 @@ static void eval_row(const hs_air *a, unsigned d, const hs_kb *local, const hs_k
     *out = hs_air_acc_base_finish(&b);
 }
 
-static inline hs_kbe cube_ext(hs_kbe x, unsigned d) { return hs_kbe_mul(d, hs_kbe_square(d, x), x); }
 #define T hs_kbe
 #define ADD(x, y) hs_kbe_add(x, y)
 #define SUB(x, y) hs_kbe_sub(x, y)
-#define CUBE(x) cube_ext(x, ((hs_air_acc_ext *)acc)->d)
+#define CUBE(x) hs_air_acc_ext_cube((hs_air_acc_ext *)acc, x)
 #define MULC(x, c) hs_kbe_mul_base(x, c)
 #define ADDC(x, c) hs_kbe_add_base(x, c)
 #define EMIT(k, c) hs_air_acc_ext_emit((hs_air_acc_ext *)acc, k, c)
 #define FN eval_ext_body
 #include "air/poseidon2_air_eval.inc"
-#undef T
-#undef ADD
-#undef SUB
-#undef CUBE
-#undef MULC
-#undef ADDC
-#undef EMIT
-#undef FN
 
 static hs_kbe eval_ext(const hs_air *a, unsigned d, const hs_kbe *local, const hs_kbe *next, const hs_kbe *periodic,
                        const hs_kb *pow) {
