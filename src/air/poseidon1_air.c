@@ -74,8 +74,8 @@ static hs_kb form_base(uint32_t seed, const hs_kb *coef, const hs_kb *x, unsigne
 #define CUBE_ADDC(x, c) hs_kb_cube(hs_kb_add(x, c))
 #define MDS(t) hs_p1_mds(tb->pp, t)
 #define SCALE(x) (x)
-#define PREP(vo, v, n) ((void)(vo), (void)(v))
-#define LIN(j, v, vo, n) form_base(tb->seed[j], tb->coef[j], v, n)
+#define FORMS(f, v)                                                                                        \
+    for (unsigned j_ = 0; j_ < P + W - 1; j_++) f[j_] = form_base(tb->seed[j_], tb->coef[j_], v, hs_p1air_form_terms(W, P, j_))
 #define EMIT(k, c) hs_air_acc_base_emit((hs_air_acc_base *)acc, k, c)
 #define EMIT_FULL(k, c) EMIT(k, c)
 #define FN eval_base
@@ -118,8 +118,8 @@ static hs_kbe form_ext(const hs_p1air_tables *tb, unsigned j, const hs_kbe *x, u
 #define CUBE_ADDC(x, c) CUBE(hs_kbe_add_base(x, c))
 #define MDS(t) mds_ext(tb->pp, t)
 #define SCALE(x) (x)
-#define PREP(vo, v, n) ((void)(vo), (void)(v))
-#define LIN(j, v, vo, n) form_ext(tb, j, v, n)
+#define FORMS(f, v) \
+    for (unsigned j_ = 0; j_ < P + W - 1; j_++) f[j_] = form_ext(tb, j_, v, hs_p1air_form_terms(W, P, j_))
 #define EMIT(k, c) hs_air_acc_ext_emit((hs_air_acc_ext *)acc, k, c)
 #define EMIT_FULL(k, c) EMIT(k, c)
 #define FN eval_ext_body

@@ -38,7 +38,7 @@
 
 /* affine forms of the partial block: t_1..t_P, then output lanes 1..w-1 */
 #define HS_P1AIR_MAX_FORMS (HS_P1_MAX_PARTIAL + HS_P1_MAX_WIDTH - 1)
-/* a form's coefficients, zero-padded to a multiple of 4 */
+/* a form's coefficients, zero-padded to a multiple of 4; and as many forms (the last ones zero) */
 #define HS_P1AIR_FORM_STRIDE ((HS_P1AIR_MAX_FORMS + 3) / 4 * 4)
 
 /* What the evaluators read, derived once from an instance's constants. */
@@ -50,10 +50,13 @@ typedef struct {
      * lane 0) with n_terms[j] = w + j terms, form P - 1 + i (i = 1..w-1) is output lane i, with
      * w - 1 + P terms; zero past them. Montgomery coefficients; seed = the constant term times R mod p, so
      * that REDC(seed + sum of coefficient-value products) is the form's value. */
-    hs_kb coef[HS_P1AIR_MAX_FORMS][HS_P1AIR_FORM_STRIDE];
-    uint32_t seed[HS_P1AIR_MAX_FORMS];
+    hs_kb coef[HS_P1AIR_FORM_STRIDE][HS_P1AIR_FORM_STRIDE];
+    uint32_t seed[HS_P1AIR_FORM_STRIDE];
     unsigned n_terms[HS_P1AIR_MAX_FORMS];
 } hs_p1air_tables;
+
+/* The number of terms of form j (width w, P partial rounds). */
+static inline unsigned hs_p1air_form_terms(unsigned w, unsigned P, unsigned j) { return j < P ? w + j : w - 1 + P; }
 
 /* The tables of pp (hs_p1_kb16() or hs_p1_kb24(), built once), or NULL for any other instance. */
 const hs_p1air_tables *hs_p1air_tables_of(const hs_p1_params *pp);

@@ -1,9 +1,11 @@
 /* The Poseidon1 constraint evaluator on 8 rows at once (one row per AVX2 lane), for the prover's
  * quotient. Compiled with -mavx2; reached only after hs_cpu_has_avx2().
  *
- * Where the time goes (width 16, per permutation): 128 full-round S-boxes and 8 MDS layers, the
- * 148 constraints into the accumulator (d products each), and the partial block's 35 affine
- * forms (1035 products of a constant with a committed value).
+ * Where the time goes (width 16, per permutation): 148 S-boxes, 8 MDS layers, the 148 constraints
+ * into the accumulator (d products each), and the partial block's 35 affine forms (1035 products
+ * of a constant with a committed value). At d = 4, of 2.25 us for a row of 8 permutations
+ * (docs/BENCHMARKS.md): forms 0.7, accumulator 0.5, MDS layers 0.45, the rest (S-boxes, the
+ * 2^-12 scaling, the transpose of the row) 0.6. Nearly all of it is vector multiplications.
  * - MDS, width 16 (entries below 128): the batch kernel's layer (hash/poseidon1_kb_mds16_avx2.h:
  *   16-bit halves, each multiplied by M exactly in 32-bit integer lanes as a CRT cyclic
  *   convolution, 86 products, no reduction), which gives sigma M y with sigma = 2^-12. So a full
@@ -11,7 +13,9 @@
  *   product) into an accumulator of its own, whose sum is multiplied by 2^12 once at the end.
  * - MDS, width 24 (large entries): each lane a 64-bit lazy sum of 24 Montgomery products.
  * - The affine forms: 64-bit lazy sums (even and odd lanes apart), folded every 4 products, one
- *   REDC a form. The terms are committed values, so the forms do not wait on each other. */
+ *   REDC a form, four forms at a time sharing each term's loads. The terms are committed values,
+ *   so the forms do not wait on each other (the constraints on the cubes come after them all).
+ *   Folding with shifts instead of the product measured no faster. */
 #include <pthread.h>
 
 #include "air/air_eval_avx2.h"
@@ -26,33 +30,55 @@
 
 /* ---- lazy sums ---- */
 
-/* REDC(seed + sum_i coef[i] x[i]) in [0, p); xo[i] = x[i] >> 32 (the odd lanes), x[i] < p.
- * Products are below (p - 1)^2 < 2^62 - 2^55 and a folded sum below 2^57, so 4 products fit
- * between folds, and REDC takes a folded sum (below p 2^32). The terms go in chunks of 4: n is
- * rounded up, the coefficients past n being zero and x, xo readable there. */
-AI __m256i form8(uint32_t seed, const hs_kb *coef, const __m256i *x, const __m256i *xo, const unsigned n) {
-    __m256i e = _mm256_set1_epi64x((long long)seed), o = e;
+/* out[f] = REDC(seed[f] + sum_i coef[f * stride + i] x[i]) in [0, p) for f < 4 (seed NULL: 0),
+ * xo[i] = x[i] >> 32 (the odd lanes), x[i] < p. Products are below (p - 1)^2 < 2^62 - 2^55 and a
+ * folded sum below 2^57, so 4 products fit between folds, and REDC takes a folded sum (below
+ * p 2^32). Four sums at once load each term once; the terms go in chunks of 4: n is rounded up,
+ * the coefficients past n being zero and x, xo readable there. */
+AI void dot4(__m256i out[4], const uint32_t *seed, const hs_kb *coef, const size_t stride, const __m256i *x,
+             const __m256i *xo, const unsigned n) {
+    __m256i e[4], o[4];
+    UNROLL
+    for (unsigned f = 0; f < 4; f++) e[f] = o[f] = _mm256_set1_epi64x(seed ? (long long)seed[f] : 0);
     for (unsigned i = 0; i < n; i += 4) {
         UNROLL
         for (unsigned l = i; l < i + 4; l++) {
-            const __m256i cv = _mm256_set1_epi32((int)coef[l]);
-            e = _mm256_add_epi64(e, _mm256_mul_epu32(x[l], cv));
-            o = _mm256_add_epi64(o, _mm256_mul_epu32(xo[l], cv));
+            const __m256i xl = x[l], xol = xo[l];
+            UNROLL
+            for (unsigned f = 0; f < 4; f++) {
+                const __m256i cv = _mm256_set1_epi32((int)coef[f * stride + l]);
+                e[f] = _mm256_add_epi64(e[f], _mm256_mul_epu32(xl, cv));
+                o[f] = _mm256_add_epi64(o[f], _mm256_mul_epu32(xol, cv));
+            }
         }
-        e = hs_air_acc8_fold(e), o = hs_air_acc8_fold(o);
+        UNROLL
+        for (unsigned f = 0; f < 4; f++) e[f] = hs_air_acc8_fold(e[f]), o[f] = hs_air_acc8_fold(o[f]);
     }
-    return hs_mt8_redc_pairs(e, o, PV, MUV);
+    UNROLL
+    for (unsigned f = 0; f < 4; f++) out[f] = hs_mt8_redc_pairs(e[f], o[f], PV, MUV);
 }
 
 AI void odd8(__m256i *xo, const __m256i *x, const unsigned n) {
     for (unsigned i = 0; i < n; i++) xo[i] = _mm256_srli_epi64(x[i], 32);
 }
 
-/* t[0..w) <- M t (Montgomery entries), any width */
+/* all forms of the partial block over the terms x, four at a time (the last block's spare forms
+ * are the tables' zero rows); a block runs over its longest form's terms */
+AI void forms8(const hs_p1air_tables *tb, __m256i *f, const __m256i *x, const unsigned W, const unsigned P) {
+    __m256i xo[HS_P1AIR_FORM_STRIDE];
+    const unsigned nt = (W - 1 + P + 3) / 4 * 4;
+    odd8(xo, x, nt);
+    for (unsigned j = 0; j < P + W - 1; j += 4) {
+        const unsigned n = hs_p1air_form_terms(W, P, j + 3 < P + W - 2 ? j + 3 : P + W - 2);
+        dot4(f + j, tb->seed + j, tb->coef[j], HS_P1AIR_FORM_STRIDE, x, xo, (n + 3) / 4 * 4);
+    }
+}
+
+/* t[0..w) <- M t (Montgomery entries), w a multiple of 4 */
 AI void mds_dense(const hs_p1_params *pp, __m256i *t, const unsigned w) {
     __m256i to[HS_P1_MAX_WIDTH], y[HS_P1_MAX_WIDTH];
     odd8(to, t, w);
-    for (unsigned i = 0; i < w; i++) y[i] = form8(0, pp->mont.mds[i], t, to, w);
+    for (unsigned i = 0; i < w; i += 4) dot4(y + i, NULL, pp->mont.mds[i], HS_P1_MAX_WIDTH, t, to, w);
     for (unsigned i = 0; i < w; i++) t[i] = y[i];
 }
 
@@ -77,8 +103,7 @@ typedef struct {
 #define CUBE_ADDC(x, c) hs_mt8_cube_s(_mm256_add_epi32(x, _mm256_set1_epi32((int)((c) - HS_KB_P))), PV, MUV)
 #define MDS(t) (W == 16 ? hs_p1x8_mds16(((ctx8 *)acc)->mds16, t) : mds_dense(tb->pp, t, W))
 #define SCALE(x) (W == 16 ? hs_mt8_mul_2exp_neg_c(x, 12, 7, HS_KB_TWO_ADICITY, PV) : (x))
-#define PREP(vo, v, n) odd8(vo, v, ((n) + 3) / 4 * 4)
-#define LIN(j, v, vo, n) form8(tb->seed[j], tb->coef[j], v, vo, n)
+#define FORMS(f, v) forms8(tb, f, v, W, P)
 #define EMIT(k, c) hs_air_acc8_emit(&((ctx8 *)acc)->main, k, c)
 #define EMIT_FULL(k, c) hs_air_acc8_emit(W == 16 ? &((ctx8 *)acc)->full : &((ctx8 *)acc)->main, k, c)
 #define FN eval_vec
