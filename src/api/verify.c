@@ -101,7 +101,8 @@ static hs_status verify_batch(const hs_ctx *ctx, const hs_api_plan *pl, const ui
             hs_free(mi), hs_free(mo);
             return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for the public table");
         }
-        ok = hs_gkr_verify(proof, len, mi, mo, n, pl->in_words, ctx->threads, NULL, &why);
+        ok = hs_gkr_verify(proof, len, mi, mo, n, pl->instances ? (unsigned)(pl->in_words / pl->instances) : 0, ctx->threads,
+                           NULL, &why);
         hs_free(mi), hs_free(mo);
     }
     return ok ? HS_OK : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", rejected(why));
