@@ -133,10 +133,11 @@ static void p1_sparse(const void *ctx, unsigned r, hs_kb *s) {
     s[0] = acc;
 }
 
-/* What the Poseidon1 AVX2 witness kernel (gkr_witness_p1_avx2.c) assumes: width 16, a circulant
- * row summing below 2^11, m_i = diag(1, Ahat_0). */
+/* What the Poseidon1 AVX2 witness kernels (gkr_witness_p1_avx2.c) assume: width 16 with 20
+ * partial rounds and a circulant row summing below 2^11, or width 24 with 23; m_i = diag(1, Ahat_0). */
 static int p1_avx2_fits(const hs_p1_params *pp) {
-    if (pp->width != 16 || pp->partial != 20 || !pp->mds_small || pp->mds_row_sum >= 2048) return 0;
+    const int w16 = pp->width == 16 && pp->partial == 20 && pp->mds_small && pp->mds_row_sum < 2048;
+    if (!w16 && !(pp->width == 24 && pp->partial == 23)) return 0;
     for (unsigned i = 0; i < pp->width; i++)
         if (pp->mont.m_i[0][i] != (i ? 0 : HS_KB_ONE) || pp->mont.m_i[i][0] != (i ? 0 : HS_KB_ONE)) return 0;
     return 1;
@@ -150,7 +151,7 @@ static void p1_describe(hs_gkr_perm *p, unsigned id, const char *name, const hs_
             p->rc_full[L][j] = pp->mont.rc[L][j], p->rc_full[HS_GKR_HALF + L][j] = pp->mont.rc[HS_GKR_HALF + pp->partial + L][j];
     for (unsigned r = 0; r < pp->partial; r++) p->rc_post[r] = pp->mont.chat[r];
     for (unsigned j = 0; j < pp->width; j++) p->entry_c[j] = pp->mont.cbar[j];
-    if (p1_avx2_fits(pp)) p->rows_avx2 = hs_gkr_wit_rows_p1kb16_avx2;
+    if (p1_avx2_fits(pp)) p->rows_avx2 = pp->width == 16 ? hs_gkr_wit_rows_p1kb16_avx2 : hs_gkr_wit_rows_p1kb24_avx2;
 }
 
 /* ---- the table ---- */

@@ -14,7 +14,7 @@
  *   output y = u_layers.
  * Poseidon2 (Plonky3): initial = full = M_E, no entry layer, rc_pre = the internal constants,
  * rc_post = 0, part_r = M_I for every r. Poseidon1 (Plonky3's sparse partial rounds,
- * shared/HASH_AIRS.md 5.2-5.3): no initial layer, full = the circulant M, entry = m_i with
+ * src/hash/poseidon1_kb.h): no initial layer, full = the circulant M, entry = m_i with
  * entry_c = cbar, rc_pre = 0, rc_post = chat, part_r = the sparse S_r.
  *
  * The partial rounds' basis (what the witness stores once): basis k < w - 1 is lane k + 1 of

@@ -62,6 +62,7 @@ void hs_gkr_layer_of(const hs_gkr_witness *w, unsigned layer, hs_gkr_layer *ly) 
 void hs_gkr_wit_rows_p2kb16_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) { hs_gkr_wit_rows_portable(job, lo, m); }
 void hs_gkr_wit_rows_p2kb24_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) { hs_gkr_wit_rows_portable(job, lo, m); }
 void hs_gkr_wit_rows_p1kb16_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) { hs_gkr_wit_rows_portable(job, lo, m); }
+void hs_gkr_wit_rows_p1kb24_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) { hs_gkr_wit_rows_portable(job, lo, m); }
 #endif
 
 /* One row at a time, the permutation written out layer by layer from its description (the

@@ -1,23 +1,16 @@
 /* AVX2 kernels of the gkr witness for Poseidon2-KB16 and -KB24: the fused row kernel
  * (gkr_witness.h), one body compiled for each width. */
-#include <immintrin.h>
-#include <stdint.h>
-
 #include "field/kb_avx2.h"
 #include "gkr/gkr.h"
-#include "gkr/gkr_witness.h"
-#include "hash/poseidon2_monty31_avx2.h"
+#include "gkr/gkr_witness_avx2.h"
 
-/* ---- the fused row kernel (gkr_witness.h) ----
- * 16 rows a block: two groups of 8 states, one state word per vector lane, so the vector of lane j
- * is 8 consecutive rows of a column: both groups' vectors make one 64-byte line of it, written
- * with streaming stores (nothing reads the columns before the build is over, and a full line
- * needs no read for ownership). The partial rounds of the two groups interleave, so one lane-0
- * S-box chain runs while the other waits. */
+/* ---- the fused row kernel (gkr_witness.h; the block layout of gkr_witness_avx2.h) ----
+ * The partial rounds of the two groups interleave, so one lane-0 S-box chain runs while the other
+ * waits. */
 
 #define AI HS_P2X8_AI
 #define UNROLL HS_P2X8_UNROLL
-#define G 2
+#define G HS_GKR_WG
 enum { MW = HS_GKR_MAX_WIDTH };
 
 typedef struct {
@@ -53,34 +46,12 @@ AI __m256i add_vx(__m256i sum, __m256i x, const int c, const int e, __m256i P) {
     return c < 0 || e < 0 ? hs_mt8_sub(sum, t, P) : hs_mt8_add(sum, t, P);
 }
 
-/* Rows x .. x + 15 of a column. */
-AI void put(hs_kb *col, size_t x, __m256i a, __m256i b, int nt) {
-    if (nt) {
-        _mm256_stream_si256((__m256i *)(col + x), a);
-        _mm256_stream_si256((__m256i *)(col + x + 8), b);
-    } else {
-        _mm256_storeu_si256((__m256i *)(col + x), a);
-        _mm256_storeu_si256((__m256i *)(col + x + 8), b);
-    }
-}
-
 /* pre = u + rc into the columns d (if d[0]); then, unless last, u = M_E (pre^3). */
 AI void full_layer_w(const wconst *K, __m256i (*s)[MW], const __m256i *rc, hs_kb *const *d, size_t x, int nt, int last,
                      const unsigned W) {
+    if (!hs_gkr_full_sbox(s, rc, d, x, nt, last, W, K->P, K->MU)) return;
     UNROLL
-    for (unsigned h = 0; h < G; h++)
-        UNROLL
-        for (unsigned j = 0; j < W; j++) s[h][j] = hs_mt8_add(s[h][j], rc[j], K->P);
-    if (d[0])
-        UNROLL
-        for (unsigned j = 0; j < W; j++) put(d[j], x, s[0][j], s[1][j], nt);
-    if (last) return;
-    UNROLL
-    for (unsigned h = 0; h < G; h++) {
-        UNROLL
-        for (unsigned j = 0; j < W; j++) s[h][j] = hs_mt8_cube_s(s[h][j], K->P, K->MU);
-        hs_p2x8_external_linear(s[h], W, K->P);
-    }
+    for (unsigned h = 0; h < G; h++) hs_p2x8_external_linear(s[h], W, K->P);
 }
 /* One out-of-line copy per width for all 8 full layers. */
 static __attribute__((noinline)) void full_layer16(const wconst *K, __m256i (*s)[MW], const __m256i *rc,
@@ -96,26 +67,22 @@ AI void block_w(const wconst *K, const hs_gkr_wit_job *job, size_t x, int nt, co
                 const int8_t *vs, const int8_t *ve) {
     const __m256i Pv = K->P;
     __m256i s[G][MW];
-    UNROLL
-    for (unsigned h = 0; h < G; h++) hs_p2x8_load(s[h], job->inputs + (x + 8 * h) * W, W);
-    if (job->in[0])
-        UNROLL
-        for (unsigned j = 0; j < W; j++) put(job->in[j], x, s[0][j], s[1][j], nt);
+    hs_gkr_load_rows(job, s, x, nt, W);
     UNROLL
     for (unsigned h = 0; h < G; h++) hs_p2x8_external_linear(s[h], W, Pv);
     for (unsigned L = 0; L < HS_GKR_HALF; L++)
         (W == 16 ? full_layer16 : full_layer24)(K, s, K->rc_full[L], job->full[L], x, nt, L + 1 == job->layers);
     if (job->layers < 2 * HS_GKR_HALF + R) return;
     UNROLL
-    for (unsigned j = 1; j < W; j++) put(job->basis[j - 1], x, s[0][j], s[1][j], nt);
+    for (unsigned j = 1; j < W; j++) hs_gkr_put(job->basis[j - 1], x, s[0][j], s[1][j], nt);
     for (unsigned q = 0; q < R; q++) {
         __m256i rest[G], y[G];
         UNROLL
         for (unsigned h = 0; h < G; h++) rest[h] = hs_p2x8_sum_rest(s[h], W, Pv), y[h] = hs_mt8_add(s[h][0], K->rc_part[q], Pv);
-        put(job->part[q], x, y[0], y[1], nt);
+        hs_gkr_put(job->part[q], x, y[0], y[1], nt);
         UNROLL
         for (unsigned h = 0; h < G; h++) y[h] = hs_mt8_cube_s(y[h], Pv, K->MU);
-        if (q + 1 < R) put(job->basis[W - 1 + q], x, y[0], y[1], nt);
+        if (q + 1 < R) hs_gkr_put(job->basis[W - 1 + q], x, y[0], y[1], nt);
         UNROLL
         for (unsigned h = 0; h < G; h++) {
             const __m256i sum = hs_mt8_add(rest[h], y[h], Pv);
@@ -126,48 +93,24 @@ AI void block_w(const wconst *K, const hs_gkr_wit_job *job, size_t x, int nt, co
     }
     for (unsigned L = HS_GKR_HALF; L < 2 * HS_GKR_HALF; L++)
         (W == 16 ? full_layer16 : full_layer24)(K, s, K->rc_full[L], job->full[L], x, nt, 0);
-    if (job->out[0])
-        UNROLL
-        for (unsigned j = 0; j < W; j++) put(job->out[j], x, s[0][j], s[1][j], nt);
-    if (job->rows)
-        UNROLL
-        for (unsigned h = 0; h < G; h++) hs_p2x8_store(job->rows + (x + 8 * h) * W, s[h], W);
+    hs_gkr_store_out(job, s, x, nt, W);
 }
 
-static void block16(const wconst *K, const hs_gkr_wit_job *job, size_t x, int nt) {
+static void block16(const void *K, const hs_gkr_wit_job *job, size_t x, int nt) {
     block_w(K, job, x, nt, 16, 20, v_small16, v_exp16);
 }
-static void block24(const wconst *K, const hs_gkr_wit_job *job, size_t x, int nt) {
+static void block24(const void *K, const hs_gkr_wit_job *job, size_t x, int nt) {
     block_w(K, job, x, nt, 24, 23, v_small24, v_exp24);
 }
 
-/* Streaming stores need every column 32-byte aligned at row lo. */
-static int cols_aligned(hs_kb *const *c, unsigned k, size_t lo) {
-    int ok = 1;
-    for (unsigned i = 0; i < k; i++) ok &= c[i] == NULL || (uintptr_t)(c[i] + lo) % 32 == 0;
-    return ok;
-}
-static int aligned(const hs_gkr_wit_job *job, size_t lo) {
-    const hs_gkr_perm *p = job->perm;
-    int ok = lo % 8 == 0 && cols_aligned(job->part, p->partial, lo) && cols_aligned(job->basis, p->basis, lo) &&
-             cols_aligned(job->in, p->width, lo) && cols_aligned(job->out, p->width, lo);
-    for (unsigned i = 0; i < 2 * HS_GKR_HALF; i++) ok &= cols_aligned(job->full[i], p->width, lo);
-    return ok;
-}
-
-static void rows_p2(const hs_gkr_wit_job *job, size_t lo, size_t m,
-                    void (*blk)(const wconst *, const hs_gkr_wit_job *, size_t, int)) {
+static void rows_p2(const hs_gkr_wit_job *job, size_t lo, size_t m, hs_gkr_wit_block blk) {
     const hs_gkr_perm *p = job->perm;
     wconst K;
     K.P = _mm256_set1_epi32((int)HS_KB_P), K.MU = _mm256_set1_epi32((int)HS_KB_MU);
     for (unsigned L = 0; L < 2 * HS_GKR_HALF; L++)
         for (unsigned j = 0; j < p->width; j++) K.rc_full[L][j] = _mm256_set1_epi32((int)p->rc_full[L][j]);
     for (unsigned q = 0; q < p->partial; q++) K.rc_part[q] = _mm256_set1_epi32((int)p->rc_pre[q]);
-    const int nt = aligned(job, lo);
-    size_t x = lo;
-    for (; x + 8 * G <= lo + m; x += 8 * G) blk(&K, job, x, nt);
-    if (nt) _mm_sfence(); /* streaming stores are weakly ordered: visible before the caller reads */
-    if (x < lo + m) hs_gkr_wit_rows_portable(job, x, lo + m - x);
+    hs_gkr_wit_blocks(&K, job, lo, m, blk);
 }
 
 void hs_gkr_wit_rows_p2kb16_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m) { rows_p2(job, lo, m, block16); }
