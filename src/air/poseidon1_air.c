@@ -156,17 +156,13 @@ static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8],
 
 static const hs_air_ops ops = {trace, eval_row, rows8_scratch_bytes, eval_rows8, eval_ext};
 
-static const hs_air_bind binds16[2] = HS_AIR_RECORD_BINDS(16, 9 * 16 + 20),
-                         binds24[2] = HS_AIR_RECORD_BINDS(24, 9 * 24 + 23);
-
 int hs_p1air_init(hs_air *a, const hs_p1_params *pp, unsigned log_v) {
     memset(a, 0, sizeof *a);
     const hs_p1air_tables *tb = pp ? hs_p1air_tables_of(pp) : NULL;
     if (!tb) return 0;
     const unsigned w = pp->width;
     return hs_air_record_init(a, &ops, w == 16 ? "poseidon1-kb16" : "poseidon1-kb24", w == 16 ? 6 : 7, tb, w,
-                              HS_P1_REC_WORDS(pp), 8 * w + pp->partial, log_v, HS_P1AIR_MAX_LOG_V,
-                              w == 16 ? binds16 : binds24);
+                              HS_P1_REC_WORDS(pp), 8 * w + pp->partial, log_v, HS_P1AIR_MAX_LOG_V);
 }
 
 static int init16(hs_air *a, unsigned log_v) { return hs_p1air_init(a, hs_p1_kb16(), log_v); }

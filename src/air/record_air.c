@@ -23,11 +23,21 @@ int hs_air_record_trace(const hs_air *a, hs_air_record_fn *fn, const uint32_t *i
     return 1;
 }
 
+#define BINDS(w, rec)                                                                                      \
+    {                                                                                                      \
+        {.io = 0, .len = 32, .col_bits = 32, .count = w, .col = 0, .word_step = 1, .col_step = 1},         \
+        {.io = 1, .len = 32, .col_bits = 32, .count = w, .col = (rec) - (w), .word_step = 1, .col_step = 1}, \
+    }
+/* 9w + P words: Poseidon2's and Poseidon1's records, P = 20 (width 16) or 23 (width 24) */
+static const hs_air_bind binds[2][2] = {BINDS(16, 9 * 16 + 20), BINDS(24, 9 * 24 + 23)};
+
 int hs_air_record_init(hs_air *a, const hs_air_ops *ops, const char *name, unsigned id, const void *params,
-                       unsigned w, unsigned rec, size_t n_cons, unsigned log_v, unsigned max_log_v,
-                       const hs_air_bind binds[2]) {
+                       unsigned w, unsigned rec, size_t n_cons, unsigned log_v, unsigned max_log_v) {
     memset(a, 0, sizeof *a);
-    if (log_v > max_log_v || w > HS_AIR_RECORD_MAX_WIDTH || binds[0].count != w || binds[1].col + w != rec) return 0;
+    const hs_air_bind *b = NULL;
+    for (unsigned i = 0; i < 2; i++)
+        if (binds[i][0].count == w && binds[i][1].col + w == rec) b = binds[i];
+    if (log_v > max_log_v || !b) return 0;
     const unsigned v = 1u << log_v;
     a->ops = ops;
     a->name = name;
@@ -42,7 +52,7 @@ int hs_air_record_init(hs_air *a, const hs_air_ops *ops, const char *name, unsig
     a->n_constraints = (size_t)v * n_cons;
     a->in_words = a->out_words = w;
     a->word_modulus = HS_KB_P;
-    a->binds = binds;
+    a->binds = b;
     a->n_binds = 2;
     return 1;
 }

@@ -21,18 +21,11 @@ typedef void hs_air_record_fn(const void *params, uint32_t *states, size_t n, ui
 int hs_air_record_trace(const hs_air *a, hs_air_record_fn *fn, const uint32_t *inputs, size_t n, hs_kb *tr,
                         uint32_t *outputs, unsigned threads);
 
-/* slot 0's bindings: input word j at column j, output word j at column rec - w + j */
-#define HS_AIR_RECORD_BINDS(w, rec)                                                                        \
-    {                                                                                                      \
-        {.io = 0, .len = 32, .col_bits = 32, .count = w, .col = 0, .word_step = 1, .col_step = 1},         \
-        {.io = 1, .len = 32, .col_bits = 32, .count = w, .col = (rec) - (w), .word_step = 1, .col_step = 1}, \
-    }
-
 /* Fills *a for a record AIR: width-w states, records of rec words, n_cons degree-3 constraints a
- * permutation, 2^log_v permutations a row, binds (HS_AIR_RECORD_BINDS(w, rec)); 0 if log_v
- * exceeds max_log_v or binds does not match. */
+ * permutation, 2^log_v permutations a row; slot 0's bindings: input word j at column j, output
+ * word j at column rec - w + j. 0 if log_v exceeds max_log_v or the shape (w, rec) is not one of
+ * the record shapes the bindings exist for (16, 164) and (24, 239). */
 int hs_air_record_init(hs_air *a, const hs_air_ops *ops, const char *name, unsigned id, const void *params,
-                       unsigned w, unsigned rec, size_t n_cons, unsigned log_v, unsigned max_log_v,
-                       const hs_air_bind binds[2]);
+                       unsigned w, unsigned rec, size_t n_cons, unsigned log_v, unsigned max_log_v);
 
 #endif
