@@ -36,6 +36,8 @@ static void shape(void) {
     CHECK(hs_air_find("poseidon1-kb16")->max_log_v == HS_P1AIR_MAX_LOG_V);
     const hs_p1air_tables *tb = hs_p1air_tables_of(hs_p1_kb16());
     CHECK(tb && tb->width == 16 && tb->partial == 20);
+    /* the AVX2 evaluator's CRT layer needs 16 (M l) < 2^32 for 16-bit l */
+    CHECK(hs_p1_kb16()->mds_small && 16 * hs_p1_kb16()->mds_row_sum * 0xffff < (1ull << 32));
     CHECK(!hs_p1air_tables_of(&own));
 }
 

@@ -118,13 +118,12 @@ static __attribute__((noinline)) void eval24(const hs_p1air_tables *tb, unsigned
     eval_vec(tb, nv, rec, cols, acc, 24, 23);
 }
 
-int hs_p1air_eval_rows8_avx2(const hs_air *a, unsigned d, const hs_kb *const rows[8], const hs_kb *pow, void *buf,
-                             hs_kbe out[8]);
-int hs_p1air_eval_rows8_avx2(const hs_air *a, unsigned d, const hs_kb *const rows[8], const hs_kb *pow, void *buf,
-                             hs_kbe out[8]) {
+/* The tables exist for hs_p1_kb16() (whose MDS row takes the CRT layer) and hs_p1_kb24() only. */
+hs_air_rows8_local_fn hs_p1air_eval_rows8_avx2;
+void hs_p1air_eval_rows8_avx2(const hs_air *a, unsigned d, const hs_kb *const rows[8], const hs_kb *pow, void *buf,
+                              hs_kbe out[8]) {
     const hs_p1air_tables *tb = a->params;
-    const int w16 = tb->pp == hs_p1_kb16() && hs_p1x8_mds16_ok(tb->pp), w24 = tb->pp == hs_p1_kb24();
-    if (!w16 && !w24) return 0;
+    const int w16 = tb->width == 16;
     __m256i *cols = buf;
     hs_air_load_cols8(cols, rows, a->width);
     ctx8 cx;
@@ -144,5 +143,4 @@ int hs_p1air_eval_rows8_avx2(const hs_air *a, unsigned d, const hs_kb *const row
         hs_air_acc8_finish(&cx.full, f);
         for (unsigned j = 0; j < 8; j++) out[j] = hs_kbe_add(out[j], hs_kbe_mul_base(f[j], s));
     }
-    return 1;
 }
