@@ -8,6 +8,7 @@
 /* Each AIR's definition lives beside its constraints. */
 extern const hs_air_def hs_air_def_poseidon2_kb16, hs_air_def_poseidon2_kb24, hs_air_def_keccak_f1600;
 extern const hs_air_def hs_air_def_blake3, hs_air_def_blake2s;
+extern const hs_air_def hs_air_def_poseidon1_kb16, hs_air_def_poseidon1_kb24;
 
 static const hs_air_def *const defs[] = {
     &hs_air_def_poseidon2_kb16,
@@ -15,6 +16,8 @@ static const hs_air_def *const defs[] = {
     &hs_air_def_keccak_f1600,
     &hs_air_def_blake3,
     &hs_air_def_blake2s,
+    &hs_air_def_poseidon1_kb16,
+    &hs_air_def_poseidon1_kb24,
 };
 
 size_t hs_air_count(void) { return sizeof defs / sizeof defs[0]; }

@@ -55,6 +55,10 @@ static inline void hs_air_acc_ext_init(hs_air_acc_ext *e, unsigned d, const hs_k
     e->pow = pow;
     e->acc = hs_kbe_zero();
 }
+/* x^3 at the accumulator's degree (the S-box of the Poseidon AIRs) */
+static inline hs_kbe hs_air_acc_ext_cube(const hs_air_acc_ext *e, hs_kbe x) {
+    return hs_kbe_mul(e->d, hs_kbe_square(e->d, x), x);
+}
 static inline void hs_air_acc_ext_emit(hs_air_acc_ext *e, size_t k, hs_kbe c) {
     hs_kbe a = hs_kbe_zero();
     memcpy(a.c, e->pow + k * e->d, e->d * sizeof *a.c);

@@ -26,6 +26,7 @@
 #include "field/kb.h"
 #include "field/monty31_avx2.h"
 #include "hash/poseidon1_kb.h"
+#include "hash/poseidon1_kb_mds16_avx2.h"
 #include "hash/poseidon2_monty31_avx2.h"
 
 #define AI HS_P2X8_AI
@@ -47,19 +48,11 @@ typedef struct {
     uint32_t seed_c0;                        /* the same as an accumulator start */
     uint32_t ab[MAXP][MAXP + 1];             /* c->ab, rows padded with zeros to 4k entries */
     uint32_t in_mul[2], out_mul[2];          /* [canonical]: into and out of the scaled domain */
-    /* CRT kernels of the width-16 MDS, broadcast (the products take them from memory):
-     * negacyclic matrices of C mod z^8+1, z^4+1, z^2+1 (scaled by 8, 4, 2), C mod z-1, z+1 */
-    __m256i n8[8][8], n4[4][4], n2[2][2], k1, km1;
+    hs_p1x8_mds16_kernels mds16; /* the width-16 small-MDS layer's kernels */
     const hs_p1_consts *c; /* Montgomery constants */
 } kconst;
 
 static uint32_t mulmod(uint32_t a, uint32_t b) { return (uint32_t)((uint64_t)a * b % HS_KB_P); }
-
-/* out[k][j]: the matrix of multiplication by sum_m ker[m] z^m modulo z^n + 1 */
-static void negacyclic(unsigned n, const int32_t *ker, __m256i *out) {
-    for (unsigned k = 0; k < n; k++)
-        for (unsigned j = 0; j < n; j++) out[k * n + j] = _mm256_set1_epi32(j <= k ? ker[k - j] : -ker[n + k - j]);
-}
 
 static void setup(const hs_p1_params *pp, kconst *K, unsigned log_lambda) {
     const unsigned w = pp->width, np = pp->partial;
@@ -82,17 +75,7 @@ static void setup(const hs_p1_params *pp, kconst *K, unsigned log_lambda) {
     K->in_mul[0] = mulmod(HS_KB_ONE, lam); /* x R lambda R^-1 */
     K->out_mul[1] = lam_inv;
     K->out_mul[0] = mulmod(HS_KB_ONE, lam_inv);
-    if (!log_lambda) return; /* the CRT kernels serve only the small-MDS layer */
-    int32_t col[16], ca[8], cb[8], ca2[4], cb2[4], cb3[2], ca3[2];
-    for (unsigned m = 0; m < 16; m++) col[m] = (int32_t)pp->canon.mds_row[(16 - m) % 16]; /* M[m][0] */
-    for (unsigned k = 0; k < 8; k++) ca[k] = col[k] + col[k + 8], cb[k] = 8 * (col[k] - col[k + 8]);
-    for (unsigned k = 0; k < 4; k++) ca2[k] = ca[k] + ca[k + 4], cb2[k] = 4 * (ca[k] - ca[k + 4]);
-    for (unsigned k = 0; k < 2; k++) ca3[k] = ca2[k] + ca2[k + 2], cb3[k] = 2 * (ca2[k] - ca2[k + 2]);
-    K->k1 = _mm256_set1_epi32(ca3[0] + ca3[1]);
-    K->km1 = _mm256_set1_epi32(ca3[0] - ca3[1]);
-    negacyclic(8, cb, &K->n8[0][0]);
-    negacyclic(4, cb2, &K->n4[0][0]);
-    negacyclic(2, cb3, &K->n2[0][0]);
+    if (log_lambda) hs_p1x8_mds16_init(&K->mds16, pp); /* only the small-MDS layer uses them */
 }
 
 /* ---- 64-bit lazy sums of products (even and odd lanes apart) ---- */
@@ -141,67 +124,6 @@ AI void dot_more(acc64 *a, const __m256i *x, const __m256i *xo, const uint32_t *
     }
 }
 
-/* ---- width 16: the CRT MDS on 32-bit integer lanes ---- */
-
-#define ADD32 _mm256_add_epi32
-#define SUB32 _mm256_sub_epi32
-#define MUL32 _mm256_mullo_epi32
-
-/* y[k] = sum_j m[k][j] x[j] modulo 2^32, n x n. (Karatsuba's 3 half-size products measured no
- * faster: the additions and spills it adds cost what the products save.) */
-AI void matvec32(__m256i *y, const __m256i *m, const __m256i *x, const unsigned n) {
-    UNROLL
-    for (unsigned k = 0; k < n; k++) {
-        __m256i s = MUL32(x[0], m[k * n]);
-        UNROLL
-        for (unsigned j = 1; j < n; j++) s = ADD32(s, MUL32(x[j], m[k * n + j]));
-        y[k] = s;
-    }
-}
-
-/* x[0..16) -> 16 (M x) modulo 2^32, M the circulant of the kernels in K */
-/* (out of line: one half's values at a time measured fewer spills and faster) */
-static __attribute__((noinline)) void crt16(const kconst *K, __m256i *x) {
-    __m256i a[8], b[8], a2[4], b2[4], a3[2], b3[2], p8[8], p4[4], p2[2];
-    UNROLL
-    for (unsigned k = 0; k < 8; k++) a[k] = _mm256_add_epi32(x[k], x[k + 8]), b[k] = _mm256_sub_epi32(x[k], x[k + 8]);
-    UNROLL
-    for (unsigned k = 0; k < 4; k++) a2[k] = _mm256_add_epi32(a[k], a[k + 4]), b2[k] = _mm256_sub_epi32(a[k], a[k + 4]);
-    UNROLL
-    for (unsigned k = 0; k < 2; k++) a3[k] = _mm256_add_epi32(a2[k], a2[k + 2]), b3[k] = _mm256_sub_epi32(a2[k], a2[k + 2]);
-    __m256i p1 = MUL32(ADD32(a3[0], a3[1]), K->k1), pm1 = MUL32(SUB32(a3[0], a3[1]), K->km1);
-    matvec32(p2, &K->n2[0][0], b3, 2);
-    matvec32(p4, &K->n4[0][0], b2, 4);
-    matvec32(p8, &K->n8[0][0], b, 8);
-    /* residues back to coefficients, doubling at each level (the kernels carry the factors) */
-    a3[0] = _mm256_add_epi32(p1, pm1), a3[1] = _mm256_sub_epi32(p1, pm1);
-    UNROLL
-    for (unsigned k = 0; k < 2; k++) a2[k] = _mm256_add_epi32(a3[k], p2[k]), a2[k + 2] = _mm256_sub_epi32(a3[k], p2[k]);
-    UNROLL
-    for (unsigned k = 0; k < 4; k++) a[k] = _mm256_add_epi32(a2[k], p4[k]), a[k + 4] = _mm256_sub_epi32(a2[k], p4[k]);
-    UNROLL
-    for (unsigned k = 0; k < 8; k++) x[k] = _mm256_add_epi32(a[k], p8[k]), x[k + 8] = _mm256_sub_epi32(a[k], p8[k]);
-}
-
-/* s[0..16) in [0, p) -> 2^-12 M s in [0, p): with s = h 2^16 + l, 16 M h + (16 M l) 2^-16. */
-AI void mds16(const kconst *K, __m256i *s) {
-    const __m256i mask = _mm256_set1_epi32(0xffff);
-    __m256i lo[16], hi[16];
-    UNROLL
-    for (unsigned i = 0; i < 16; i++) lo[i] = _mm256_and_si256(s[i], mask), hi[i] = _mm256_srli_epi32(s[i], 16);
-    crt16(K, lo);
-    crt16(K, hi);
-    /* v = 16 M l < 2^29 = a 2^16 + b: v 2^-16 = a + b 2^-16 = a - b 127 2^8 (mod p, since
-     * 2^-16 = -(2^7 - 1) 2^(24-16)); with 16 M h < 2^28 the sum lies in (-p, 2^28 + 2^13) */
-    const __m256i c = _mm256_set1_epi32(127 << 8);
-    UNROLL
-    for (unsigned i = 0; i < 16; i++) {
-        __m256i a = _mm256_srli_epi32(lo[i], 16), b = _mm256_and_si256(lo[i], mask);
-        __m256i d = _mm256_sub_epi32(_mm256_add_epi32(hi[i], a), _mm256_mullo_epi32(b, c));
-        s[i] = hs_mt8_canon_s(d, PV);
-    }
-}
-
 /* ---- any width: the dense MDS with lazy sums (unscaled domain) ---- */
 
 AI void mds_dense(const kconst *K, __m256i *s, const unsigned w) {
@@ -225,7 +147,7 @@ AI void sbox_layer(__m256i *s, const __m256i *rc, const unsigned w) {
 AI void full_round(const kconst *K, __m256i *s, const __m256i *rc, const unsigned w, const int small) {
     sbox_layer(s, rc, w);
     if (small)
-        mds16(K, s);
+        hs_p1x8_mds16(&K->mds16, s);
     else
         mds_dense(K, s, w);
 }
@@ -440,16 +362,11 @@ RUNNER(run_16_small, 16, 20, 1)
 RUNNER(run_16, 16, 20, 0)
 RUNNER(run_24, 24, 23, 0)
 
-/* The CRT layer is exact when 16 (M l) < 2^32 for 16-bit l: 16 * sum(row) * (2^16 - 1) < 2^32. */
-static int crt_ok(const hs_p1_params *pp) {
-    return pp->width == 16 && pp->mds_small && 16 * pp->mds_row_sum * 0xffff < (1ull << 32);
-}
-
 static void many_avx2(const hs_p1_params *pp, uint32_t *states, size_t n, int canonical, uint32_t *rec) {
     if (n == 0) return;
     const unsigned w = pp->width;
     const size_t rw = HS_P1_REC_WORDS(pp);
-    const int small = crt_ok(pp);
+    const int small = hs_p1x8_mds16_ok(pp);
     kconst K;
     setup(pp, &K, small ? LOG_LAMBDA : 0);
     runner run = NULL;

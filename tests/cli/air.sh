@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end: the stark backend's other AIRs on the command line (keccak-f1600, blake3, blake2s):
+# End-to-end: the stark backend's other AIRs on the command line (keccak-f1600, blake3, blake2s,
+# poseidon1-kb16, poseidon1-kb24):
 # public statements from text tables, --outputs-out, tampering; verify --min-bits.
 . "$(dirname "$0")/lib/setup.sh"
 gen() { # hash, lines: random input lines in the hash's line format
@@ -9,9 +10,10 @@ random.seed(7)
 h, n = sys.argv[1], int(sys.argv[2])
 for _ in range(n):
     if h == 'keccak-f1600': print(' '.join(str(random.getrandbits(64)) for _ in range(25)))
+    elif h.startswith('poseidon1-kb'): print(' '.join(str(random.randrange(2130706433)) for _ in range(int(h[-2:]))))
     else: print(' '.join(str(random.getrandbits(32)) for _ in range(28)))" "$1" "$2"
 }
-for h in keccak-f1600 blake3 blake2s; do
+for h in keccak-f1600 blake3 blake2s poseidon1-kb16 poseidon1-kb24; do
     gen $h 4 >"$tmp/$h.in"
     out=$("$bin" prove --hash $h --inputs "$tmp/$h.in" --outputs-out "$tmp/$h.out" --preset fast100 --out "$tmp/$h.bin" 2>"$tmp/err") ||
         no "$h: prove: $(cat "$tmp/err")"
@@ -25,6 +27,11 @@ done
 # keccak-f1600's outputs are the permutation 'perm' computes
 "$bin" perm --hash keccak-f1600 --in "$tmp/keccak-f1600.in" --out "$tmp/k.perm" || no "perm keccak"
 cmp -s "$tmp/k.perm" "$tmp/keccak-f1600.out" || no "keccak outputs differ from 'perm'"
+# and so are Poseidon1's
+for h in poseidon1-kb16 poseidon1-kb24; do
+    "$bin" perm --hash $h --in "$tmp/$h.in" --out "$tmp/$h.perm" || no "perm $h"
+    cmp -s "$tmp/$h.perm" "$tmp/$h.out" || no "$h outputs differ from 'perm'"
+done
 # a line of the wrong width names the file and line
 printf '1 2 3\n' >"$tmp/bad.in"
 "$bin" prove --hash blake3 --inputs "$tmp/bad.in" --out "$tmp/x.bin" 2>"$tmp/err"; rc=$?
