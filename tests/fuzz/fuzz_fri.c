@@ -1,0 +1,22 @@
+/* libFuzzer target: the FRI PCS opening reader and verifier (hs_pcs_proof_read, hs_pcs_verify), as the standalone protocol of fuzz_msgs.h. Any accepted input that
+ * is not a seed is a finding. */
+#include "fuzz_common.h"
+#include "fuzz_msgs.h"
+
+const char hs_fuzz_target[] = "fri";
+
+const int hs_fuzz_seeds_verify = 1;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc, (void)argv;
+    hs_fuzz_load_seeds(0);
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    const char *why = NULL;
+    int ok = hs_fuzz_fri_verify(data, size, &why);
+    if (ok) hs_fuzz_accepted(data, size, 0, "the fri verifier");
+    if (!ok && !why) hs_fuzz_finding("rejected without a reason");
+    return 0;
+}
