@@ -30,8 +30,7 @@ static void native(const hs_air *a, const uint32_t *in, uint32_t *out) {
 }
 
 /* Word `word` of a statement line read back from a trace row through the bindings; 0 unless
- * they cover all its 32 bits, each piece below 2^16 (so that the stark's comparison mod p of a
- * piece with the table is exact). */
+ * they cover all its 32 bits in binds of at most 16 bits (the words are any u32: see air.h). */
 static int bound_word(const hs_air *a, const hs_kb *row, unsigned io, unsigned word, uint32_t *w) {
     uint64_t v = 0, covered = 0;
     for (size_t b = 0; b < a->n_binds; b++) {
@@ -123,6 +122,20 @@ static void make_inputs(hs_rng *rng, const hs_air *a, uint32_t *in, size_t n) {
     l[26] = is_blake3(a) ? len : 0xffffffffu;
     l[27] = is_blake3(a) ? HS_BLAKE3_CHUNK_START | HS_BLAKE3_CHUNK_END | HS_BLAKE3_ROOT : 0;
     if (!is_blake3(a)) l[0] ^= 0x01010020u;
+    for (unsigned i = (unsigned)len; i < 64; i++) l[8 + i / 4] &= ~(0xffu << (8 * (i % 4))); /* zero padding */
+}
+
+/* For a one-block line of make_inputs: its output's first 8 words are the digest of the message
+ * (what `hashsnark hash --hash blake3` or `--hash blake2s` prints: hs_blake3, hs_blake2s). */
+static int one_block_digest_ok(const hs_air *a, const uint32_t *line, const uint32_t *out) {
+    const size_t len = is_blake3(a) ? line[26] : line[24];
+    uint8_t msg[64], dig[32];
+    for (unsigned i = 0; i < 64; i++) msg[i] = (uint8_t)(line[8 + i / 4] >> (8 * (i % 4)));
+    if (is_blake3(a)) hs_blake3(dig, msg, len);
+    else hs_blake2s(dig, 32, NULL, 0, msg, len);
+    for (unsigned i = 0; i < 8; i++)
+        if (out[i] != rd32(dig + 4 * i)) return 0;
+    return 1;
 }
 
 static void run(hs_rng *rng, const hs_air *a) {
@@ -153,22 +166,8 @@ static void run(hs_rng *rng, const hs_air *a) {
             CHECK(bound_word(a, tr + i * w, 1, j, &x) && x == ref[j]);
         }
     }
-    /* the one-block line of make_inputs is the hash itself */
-    {
-        const uint32_t *l = in + IN;
-        uint8_t msg[64] = {0}, dig[32];
-        const size_t len = is_blake3(a) ? l[26] : l[24];
-        for (unsigned i = 0; i < 64; i++) msg[i] = (uint8_t)(l[8 + i / 4] >> (8 * (i % 4)));
-        /* the hash pads with zeros: match it */
-        for (size_t i = len; i < 64; i++) msg[i] = 0;
-        uint32_t line[IN], o[16];
-        memcpy(line, l, sizeof line);
-        for (unsigned i = 0; i < 16; i++) line[8 + i] = rd32(msg + 4 * i);
-        CHECK(a->ops->trace(a, line, 1, tr2, o, 1));
-        if (is_blake3(a)) hs_blake3(dig, msg, len);
-        else hs_blake2s(dig, 32, NULL, 0, msg, len);
-        for (unsigned i = 0; i < 8; i++) CHECK(rd32(dig + 4 * i) == o[i]);
-    }
+    /* line 1 of make_inputs is a one-block hash: out[0..8] is the digest */
+    CHECK(one_block_digest_ok(a, in + IN, out + a->out_words));
 
     /* every constraint vanishes on the honest trace */
     CHECK(hs_air_first_failing_row(a, tr, n, rand_alpha(rng, 5)) == n);
@@ -296,7 +295,7 @@ static void vectors(const hs_air *b3, const hs_air *b2s) {
 /* Public statements proved end to end, with words above p, and rejected with tables that agree
  * with the proven lines mod p only (W + p read as W). The honest prover digests the table it
  * traced, so the digest alone rejects these; against a prover that digests one table and traces
- * the other, the bindings' 16-bit pieces do (bound_word checks that every piece is below 2^16). */
+ * the other, the bindings' pieces do (bound_word checks their size). */
 static void public_aliases(hs_rng *rng, const hs_air *a) {
     const size_t n = 4, wi = a->in_words, wo = a->out_words;
     uint32_t *in = malloc(n * wi * sizeof *in), *out = malloc(n * wo * sizeof *out);
@@ -308,6 +307,7 @@ static void public_aliases(hs_rng *rng, const hs_air *a) {
     hs_writer w = {0};
     CHECK(hs_stark_prove(&s, in, 2, &w, out, NULL, &why));
     CHECK(hs_stark_verify(w.data, w.len, in, out, n, 1, NULL, &why));
+    CHECK(one_block_digest_ok(a, in + IN, out + wo)); /* and the verified table holds the digest */
     in[8] -= HS_KB_P;
     CHECK(!hs_stark_verify(w.data, w.len, in, out, n, 1, NULL, &why));
     in[8] += HS_KB_P;
@@ -326,6 +326,42 @@ static void public_aliases(hs_rng *rng, const hs_air *a) {
     free(in), free(out);
 }
 
+/* End to end at 2^6: a private proof verifies; a proof of a trace with one cell changed, one cell
+ * of each column kind (the prover's test hook), does not. */
+static void end_to_end(hs_rng *rng, const hs_air *a) {
+    const unsigned logp = 6;
+    const size_t n = (size_t)1 << logp, w = a->width;
+    uint32_t *in = malloc(n * IN * sizeof *in);
+    make_inputs(rng, a, in, n);
+    unsigned char *kind = malloc(w);
+    layout(a, kind);
+    hs_stark_shape s;
+    const char *why = NULL;
+    CHECK(hs_stark_make_shape(&s, hs_preset_find("compat"), a->id, logp, 0, 0, &why));
+    hs_writer pw = {0};
+    CHECK(hs_stark_prove(&s, in, 2, &pw, NULL, NULL, &why));
+    CHECK(hs_stark_verify(pw.data, pw.len, NULL, NULL, 0, 2, NULL, &why));
+    const size_t size = pw.len;
+    hs_w_free(&pw);
+    unsigned tried = 0, rejected = 0;
+    for (unsigned kd = 0; kd < K_N; kd++) {
+        size_t c = 0, seen = 0;
+        for (size_t i = 0; i < w; i++) /* a random column of this kind */
+            if (kind[i] == kd && hs_rng_below(rng, ++seen) == 0) c = i;
+        if (!seen) continue;
+        s.corrupt_cell = 1 + hs_rng_below(rng, n) * w + c;
+        CHECK(hs_stark_prove(&s, in, 2, &pw, NULL, NULL, &why));
+        const int ok = hs_stark_verify(pw.data, pw.len, NULL, NULL, 0, 2, NULL, &why);
+        if (ok) fprintf(stderr, "%s: accepted a proof with a %s cell changed\n", a->name, kind_name[kd]);
+        tried++, rejected += !ok;
+        hs_w_free(&pw);
+    }
+    CHECK(tried == rejected);
+    printf("%s: private 2^%u proof (%zu bytes) accepted; %u of %u proofs of a trace with one changed cell rejected\n",
+           a->name, logp, size, rejected, tried);
+    free(in), free(kind);
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_blake_air");
@@ -341,5 +377,7 @@ int main(void) {
     run(&rng, &b2s);
     public_aliases(&rng, &b3);
     public_aliases(&rng, &b2s);
+    end_to_end(&rng, &b3);
+    end_to_end(&rng, &b2s);
     return hs_test_done("test_blake_air");
 }

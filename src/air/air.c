@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/cpu.h"
+
 /* Each AIR's definition lives beside its constraints. */
 extern const hs_air_def hs_air_def_poseidon2_kb16, hs_air_def_poseidon2_kb24, hs_air_def_keccak_f1600;
 extern const hs_air_def hs_air_def_blake3, hs_air_def_blake2s;
@@ -60,6 +62,15 @@ void hs_air_eval_rows8_scalar(const hs_air *a, unsigned d, const hs_kb *const lo
         for (unsigned c = 0; c < a->n_periodic && c < 64; c++) per[c] = periodic[c * 8 + j];
         a->ops->eval_row(a, d, local[j], a->uses_next ? next[j] : NULL, per, pow, &out[j]);
     }
+}
+
+size_t hs_air_rows8_local_scratch(const hs_air *a) { return a->width * 32; }
+
+void hs_air_eval_rows8_local(hs_air_rows8_local_fn *kernel, const hs_air *a, unsigned d, const hs_kb *const local[8],
+                             const hs_kb *const next[8], const hs_kb *periodic, const hs_kb *pow, void *scratch,
+                             hs_kbe out[8]) {
+    if (kernel && hs_cpu_has_avx2()) kernel(a, d, local, pow, scratch, out);
+    else hs_air_eval_rows8_scalar(a, d, local, next, periodic, pow, out);
 }
 
 size_t hs_air_first_failing_row(const hs_air *a, const hs_kb *trace, size_t n_rows, hs_kbe alpha) {

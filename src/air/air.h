@@ -129,6 +129,17 @@ void hs_air_alpha_powers(unsigned d, hs_kbe alpha, size_t count, hs_kb *pow);
 void hs_air_eval_rows8_scalar(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8],
                               const hs_kb *periodic, const hs_kb *pow, hs_kbe out[8]);
 
+/* An AVX2 evaluator of 8 rows that reads their local values only (no next row, no periodic
+ * column), from columns loaded into scratch (width * 32 bytes: hs_air_rows8_local_scratch). */
+typedef void hs_air_rows8_local_fn(const hs_air *a, unsigned d, const hs_kb *const rows[8], const hs_kb *pow,
+                                   void *scratch, hs_kbe out[8]);
+size_t hs_air_rows8_local_scratch(const hs_air *a);
+/* eval_rows8 through such an evaluator where the CPU has AVX2 (kernel may be NULL: none built),
+ * else hs_air_eval_rows8_scalar. */
+void hs_air_eval_rows8_local(hs_air_rows8_local_fn *kernel, const hs_air *a, unsigned d, const hs_kb *const local[8],
+                             const hs_kb *const next[8], const hs_kb *periodic, const hs_kb *pow, void *scratch,
+                             hs_kbe out[8]);
+
 /* Every constraint of every row of a natural-order trace (n_rows rows), with random-looking alpha:
  * returns the index of the first row whose combination is nonzero, or n_rows if all vanish. Used
  * by tests and by the prover's debug checks; scalar and slow. */

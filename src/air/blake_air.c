@@ -5,7 +5,6 @@
 #include "air/air_eval.h"
 #include "hash/blake2s.h"
 #include "hash/blake3.h"
-#include "util/cpu.h"
 
 /* Column counts of the layout (blake_air.h): a G commits 136 columns; a final diagonal G commits
  * a'' and c'' as bits (+60) and, when final_b_expr, no b'' (-32). */
@@ -127,16 +126,6 @@ static int trace(const hs_air *a, const uint32_t *inputs, size_t n, hs_kb *tr, u
 #define EMIT(k, c) hs_air_acc_base_emit((hs_air_acc_base *)acc, k, c)
 #define FN eval_base
 #include "air/blake_air_eval.inc"
-#undef T
-#undef ADD
-#undef SUB
-#undef MUL
-#undef DBL
-#undef CONST
-#undef MULC
-#undef ADDC
-#undef EMIT
-#undef FN
 
 static void eval_row(const hs_air *a, unsigned d, const hs_kb *local, const hs_kb *next, const hs_kb *periodic,
                      const hs_kb *pow, hs_kbe *out) {
@@ -158,16 +147,6 @@ static void eval_row(const hs_air *a, unsigned d, const hs_kb *local, const hs_k
 #define EMIT(k, c) hs_air_acc_ext_emit((hs_air_acc_ext *)acc, k, c)
 #define FN eval_ext_body
 #include "air/blake_air_eval.inc"
-#undef T
-#undef ADD
-#undef SUB
-#undef MUL
-#undef DBL
-#undef CONST
-#undef MULC
-#undef ADDC
-#undef EMIT
-#undef FN
 
 static hs_kbe eval_ext(const hs_air *a, unsigned d, const hs_kbe *local, const hs_kbe *next, const hs_kbe *periodic,
                        const hs_kb *pow) {
@@ -179,29 +158,22 @@ static hs_kbe eval_ext(const hs_air *a, unsigned d, const hs_kbe *local, const h
 }
 
 #ifdef HS_HAVE_AVX2
-void hs_blake_air_eval_rows8_avx2(const hs_air *a, unsigned d, const hs_kb *const rows[8], const hs_kb *pow, void *buf,
-                                  hs_kbe out[8]);
+hs_air_rows8_local_fn hs_blake_air_eval_rows8_avx2;
+#define BL_ROWS8 hs_blake_air_eval_rows8_avx2
+#else
+#define BL_ROWS8 NULL
 #endif
-
-static size_t rows8_scratch_bytes(const hs_air *a) { return a->width * 32; }
 
 static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8],
                        const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[8]) {
-#ifdef HS_HAVE_AVX2
-    if (hs_cpu_has_avx2()) {
-        hs_blake_air_eval_rows8_avx2(a, d, local, pow, scratch, out);
-        return;
-    }
-#endif
-    (void)scratch;
-    hs_air_eval_rows8_scalar(a, d, local, next, periodic, pow, out);
+    hs_air_eval_rows8_local(BL_ROWS8, a, d, local, next, periodic, pow, scratch, out);
 }
 
-static const hs_air_ops ops = {trace, eval_row, rows8_scratch_bytes, eval_rows8, eval_ext};
+static const hs_air_ops ops = {trace, eval_row, hs_air_rows8_local_scratch, eval_rows8, eval_ext};
 
-/* Every input word to its bit columns and every output word to its two limbs, 16 bits a piece:
- * the stark compares each bound piece with the table mod p, and a 32-bit linear form would let
- * the bits of W + p (< 2^32) stand for a table word W. Below 2^16 < p the comparison is exact. */
+/* Every input word to its bit columns and every output word to its two limbs, in binds of 16
+ * bits: the words are any u32, and a bind of more than 30 bits could let W + p stand for a table
+ * word W (the stark refuses those, air.h). */
 #define BL_BINDS(out_col, out_words)                                                                             \
     {                                                                                                            \
         {.io = 0, .shift = 0, .len = 16, .col_bits = 1, .count = HS_BLAKE_AIR_IN_WORDS, .col = 0,                 \

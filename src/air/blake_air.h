@@ -43,7 +43,9 @@
  *     2^32. Words committed as bits (the final a'', c'') get their 32 booleanity constraints
  *     right after their addition. Each XOR-rotate o = rotr(x ^ y, r) with o committed: the 32
  *     booleanity constraints of o, then y.lo - pack(x ^ rotl(o, r))[0..16) and the same for the
- *     high limb (degree 2; this is also y's range check);
+ *     high limb (degree 2; this is also y's range check). An XOR of two bit columns is written
+ *     (x - o)^2, which equals x + o - 2xo wherever both are boolean, as their own constraints make
+ *     them on H; an XOR with an expression keeps the product form, which keeps the degree at 3;
  *   - per output word, its low and high limb minus the pack of its XOR.
  * Per G 144 (8 addition + 4 x 34 XOR); a final diagonal G 174 (BLAKE3: 64 booleans for a'', c''
  * and no b'' check) or 208 (BLAKE2s). BLAKE3: 896 + 52 x 144 + 4 x 174 + 32 = 9,112 constraints;
@@ -60,8 +62,8 @@
  *            out: h'[0..8], h'[i] = h[i] ^ v[i] ^ v[i + 8] (hs_blake2s_compress_words).
  * Binds: the low and high 16 bits of every input word to its bit columns (col_bits 1), and of
  * every output word to its limbs (col_bits 16); all of them are range-checked by the constraints
- * above. Pieces of 16 bits, not 32: the stark compares each bound piece with the table mod p, and
- * a 32-bit piece would let the bits of W + p stand for the table's W. */
+ * above. Binds of 16 bits, not 32: over words that may exceed p, a bind of more than 30 bits could
+ * let W + p stand for the table's W (air.h; the stark refuses them). */
 #ifndef HS_AIR_BLAKE_AIR_H
 #define HS_AIR_BLAKE_AIR_H
 

@@ -18,8 +18,7 @@
 #define FN eval_vec
 #include "air/blake_air_eval.inc"
 
-void hs_blake_air_eval_rows8_avx2(const hs_air *a, unsigned d, const hs_kb *const rows[8], const hs_kb *pow, void *buf,
-                                  hs_kbe out[8]);
+hs_air_rows8_local_fn hs_blake_air_eval_rows8_avx2;
 void hs_blake_air_eval_rows8_avx2(const hs_air *a, unsigned d, const hs_kb *const rows[8], const hs_kb *pow, void *buf,
                                   hs_kbe out[8]) {
     __m256i *cols = buf;

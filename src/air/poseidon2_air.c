@@ -81,25 +81,18 @@ static hs_kbe eval_ext(const hs_air *a, unsigned d, const hs_kbe *local, const h
 }
 
 #ifdef HS_HAVE_AVX2
-void hs_p2air_eval_rows8_avx2(const hs_air *a, unsigned d, const hs_kb *const rows[8], const hs_kb *pow, void *buf,
-                              hs_kbe out[8]);
+hs_air_rows8_local_fn hs_p2air_eval_rows8_avx2;
+#define P2_ROWS8 hs_p2air_eval_rows8_avx2
+#else
+#define P2_ROWS8 NULL
 #endif
-
-static size_t rows8_scratch_bytes(const hs_air *a) { return a->width * 32; }
 
 static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8],
                        const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[8]) {
-#ifdef HS_HAVE_AVX2
-    if (hs_cpu_has_avx2()) {
-        hs_p2air_eval_rows8_avx2(a, d, local, pow, scratch, out);
-        return;
-    }
-#endif
-    (void)scratch;
-    hs_air_eval_rows8_scalar(a, d, local, next, periodic, pow, out);
+    hs_air_eval_rows8_local(P2_ROWS8, a, d, local, next, periodic, pow, scratch, out);
 }
 
-static const hs_air_ops ops = {trace, eval_row, rows8_scratch_bytes, eval_rows8, eval_ext};
+static const hs_air_ops ops = {trace, eval_row, hs_air_rows8_local_scratch, eval_rows8, eval_ext};
 
 /* slot 0's bindings: input word j at column j, output word j at column rec - w + j */
 #define P2_BINDS(w, rec)                                                                                   \

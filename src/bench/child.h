@@ -25,6 +25,7 @@ typedef struct {
     int ok;
     char why[160];
     double prove_median_s, prove_min_s, prove_max_s, prove_mean_s, verify_s;
+    double setup_s; /* shape-only work before proving (constants, twiddles, AIR or layer tables); NAN if unknown */
     uint64_t proof_bytes;
 } hs_bench_msg;
 

@@ -12,6 +12,7 @@
 #include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "soundness/soundness.h"
@@ -25,6 +26,7 @@
 
 typedef struct {
     double *prove_s; /* cfg->samples entries */
+    double setup_s;  /* the first proof's shape-only setup (later ones may find tables cached) */
     double verify_s;
     uint64_t proof_bytes;
 } child_out;
@@ -53,7 +55,8 @@ static uint32_t *random_inputs(size_t words, uint32_t modulus, uint64_t seed) {
 }
 
 /* One backend's prover and verifier on a private statement. prove takes (and frees) the inputs. */
-typedef int (*prove_fn)(const hs_sweep_config *cfg, unsigned log_perms, uint32_t *in, hs_writer *w, const char **why);
+typedef int (*prove_fn)(const hs_sweep_config *cfg, unsigned log_perms, uint32_t *in, hs_writer *w, double *setup_s,
+                        const char **why);
 typedef int (*verify_fn)(const hs_sweep_config *cfg, const hs_writer *proof, const char **why);
 
 /* In the child: cfg->samples proofs (timing the prover only), then one verification of the last. */
@@ -71,8 +74,10 @@ static int run_samples(const hs_sweep_config *cfg, unsigned log_perms, size_t wi
         hs_writer w = {0};
         const char *e = NULL;
         double t0 = hs_now();
-        int ok = prove(cfg, log_perms, in, &w, &e);
+        double setup = NAN;
+        int ok = prove(cfg, log_perms, in, &w, &setup, &e);
         out->prove_s[s] = hs_now() - t0;
+        if (s == 0) out->setup_s = setup;
         if (!ok || w.err) {
             snprintf(why, whylen, "prove failed: %s", e ? e : "out of memory");
             hs_w_free(&w);
@@ -92,11 +97,14 @@ static int run_samples(const hs_sweep_config *cfg, unsigned log_perms, size_t wi
     return ok;
 }
 
-static int stark_prove1(const hs_sweep_config *cfg, unsigned log_perms, uint32_t *in, hs_writer *w, const char **why) {
+static int stark_prove1(const hs_sweep_config *cfg, unsigned log_perms, uint32_t *in, hs_writer *w, double *setup_s,
+                        const char **why) {
     /* the prover frees the inputs once read, as in 'hashsnark prove' (same peak memory) */
     hs_stark_shape shape = {cfg->preset, cfg->hash_id, log_perms, 0, hs_preset_fri(cfg->preset, cfg->log_blowup), 0, 1, 0};
     hs_stark_timing tm;
-    return hs_stark_prove(&shape, in, cfg->threads, w, NULL, &tm, why);
+    int ok = hs_stark_prove(&shape, in, cfg->threads, w, NULL, &tm, why);
+    *setup_s = tm.setup_s;
+    return ok;
 }
 
 static int stark_verify1(const hs_sweep_config *cfg, const hs_writer *proof, const char **why) {
@@ -118,8 +126,13 @@ static int gkr_ready(const char **why) {
     return 1;
 }
 
-static int gkr_prove1(const hs_sweep_config *cfg, unsigned log_perms, uint32_t *in, hs_writer *w, const char **why) {
+static int gkr_prove1(const hs_sweep_config *cfg, unsigned log_perms, uint32_t *in, hs_writer *w, double *setup_s,
+                      const char **why) {
+    /* setup: the permutation's derived layer tables, built on first use (WHIR's transform tables
+     * are built inside the commit and counted there) */
+    double t0 = hs_now();
     const size_t words = ((size_t)hs_gkr_perm_get(cfg->hash_id)->width << log_perms);
+    *setup_s = hs_now() - t0;
     for (size_t i = 0; i < words; i++) in[i] = hs_kb_from_u32(in[i]); /* the gkr prover reads Montgomery form */
     hs_gkr_shape shape;
     memset(&shape, 0, sizeof shape);
@@ -211,6 +224,7 @@ static void child_main(void *ctxp, void *msgp) {
         m->ok = 1;
         hs_bench_msg_times(m, out.prove_s, cfg->samples);
         m->verify_s = out.verify_s;
+        m->setup_s = out.setup_s;
         m->proof_bytes = out.proof_bytes;
     }
     free(out.prove_s);
@@ -227,7 +241,9 @@ static void run_one(const hs_sweep_config *cfg, unsigned log_perms, hs_sweep_row
     row->prove_s = m.prove_median_s;
     row->prove_best_s = m.prove_min_s;
     row->prove_mean_s = m.prove_mean_s;
+    row->prove_worst_s = m.prove_max_s;
     row->verify_s = m.verify_s;
+    row->setup_s = m.setup_s;
     row->proof_bytes = m.proof_bytes;
     row->bits = claimed_bits(cfg, log_perms);
 }
@@ -336,7 +352,13 @@ static void bits_text(char *buf, size_t n, double bits) {
     else snprintf(buf, n, "%.1f", bits);
 }
 
-void hs_sweep_write_md(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n) {
+/* A multi-thread row whose proofs spread by more than a quarter of the median: another process
+ * took a core for part of it (docs/BENCHMARKS.md); marked in the table. */
+static int noisy(const hs_sweep_config *cfg, const hs_sweep_row *r) {
+    return r->ok && cfg->threads > 1 && cfg->samples >= 3 && (r->prove_worst_s - r->prove_best_s) > 0.25 * r->prove_s;
+}
+
+void hs_sweep_write_md(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, int header) {
     char commit[96];
     commit_id(commit, sizeof commit);
     char rate[64];
@@ -344,28 +366,40 @@ void hs_sweep_write_md(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *
         snprintf(rate, sizeof rate, "WHIR rate 1/%u", 1u << cfg->log_blowup);
     else
         snprintf(rate, sizeof rate, "rate 1/%u, %u queries", 1u << cfg->log_blowup, cfg->num_queries);
-    fprintf(f, "%s, %s backend, preset %s (%s, declares %.0f bits), %u thread%s; "
-               "time = median of %u proof%s; %s, commit %s\n\n",
-            cfg->hash, backends[cfg->backend].name, cfg->preset->name, rate, cfg->preset->claim_bits,
-            cfg->threads, cfg->threads > 1 ? "s" : "", cfg->samples, cfg->samples > 1 ? "s" : "", hs_cpu_model(),
-            commit);
-    fprintf(f, "| `hash` | `perm` | `time` | `throughput` | `proof_size` | `peak_mem` | `verify` | `bits` |\n");
-    fprintf(f, "| - | - | - | - | - | - | - | - |\n");
+    const char *q = cfg->md_ticks ? "`" : ""; /* the bench-hash-in-snark tables quote every cell */
+    if (header) {
+        fprintf(f, "%s, %s backend, preset %s (%s; the preset declares %.0f provable bits), %u thread%s; "
+                   "time = median of %u proof%s; %s, commit %s\n",
+                cfg->hash, backends[cfg->backend].name, cfg->preset->name, rate, cfg->preset->claim_bits,
+                cfg->threads, cfg->threads > 1 ? "s" : "", cfg->samples, cfg->samples > 1 ? "s" : "", hs_cpu_model(),
+                commit);
+        fprintf(f, "units: KB/MB/GB = 1024-byte powers, K/s and M/s = 1000 per second; setup = shape-only work "
+                   "before proving; bits = provable bits at that size ('hashsnark params'); a * marks a "
+                   "multi-thread row whose proofs spread by more than 25%% (another process took a core)\n\n");
+        fprintf(f, "| %shash%s | %sperm%s | %stime%s | %sthroughput%s | %sproof_size%s | %speak_mem%s | %ssetup%s | "
+                   "%sverify%s | %sbits%s |\n",
+                q, q, q, q, q, q, q, q, q, q, q, q, q, q, q, q, q, q);
+        fprintf(f, "| - | - | - | - | - | - | - | - | - |\n");
+    }
     for (size_t i = 0; i < n; i++) {
         const hs_sweep_row *r = &rows[i];
-        char p[32], t[32], th[32], sz[32], m[32], v[32], b[32];
+        char p[32], t[40], th[32], sz[32], m[32], v[32], b[32], su[32];
         hs_sweep_pow2(p, sizeof p, r->log_perms);
         if (!r->ok) {
-            fprintf(f, "| `%s` | `%s` | `-` | `-` | `-` | `-` | `-` | `-` |\n", cfg->hash, p);
+            fprintf(f, "| %s%s%s | %s%s%s | - | - | - | - | - | - | - |\n", q, cfg->hash, q, q, p, q);
             continue;
         }
         hs_sweep_human_time(t, sizeof t, r->prove_s);
+        if (noisy(cfg, r)) strcat(t, " *");
         hs_sweep_human_throughput(th, sizeof th, perms_of(r) / r->prove_s);
         hs_sweep_human_size(sz, sizeof sz, (double)r->proof_bytes);
         hs_sweep_human_mem(m, sizeof m, (double)r->peak_rss_bytes);
         hs_sweep_human_time(v, sizeof v, r->verify_s);
+        if (isnan(r->setup_s)) snprintf(su, sizeof su, "?");
+        else hs_sweep_human_time(su, sizeof su, r->setup_s);
         bits_text(b, sizeof b, r->bits);
-        fprintf(f, "| `%s` | `%s` | `%s` | `%s` | `%s` | `%s` | `%s` | `%s` |\n", cfg->hash, p, t, th, sz, m, v, b);
+        fprintf(f, "| %s%s%s | %s%s%s | %s%s%s | %s%s%s | %s%s%s | %s%s%s | %s%s%s | %s%s%s | %s%s%s |\n", q, cfg->hash, q,
+                q, p, q, q, t, q, q, th, q, q, sz, q, q, m, q, q, su, q, q, v, q, q, b, q);
     }
 }
 
@@ -383,11 +417,12 @@ static void csv_field(FILE *f, const char *s) {
     fputc('"', f);
 }
 
-void hs_sweep_write_csv(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n) {
+void hs_sweep_write_csv(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, int header) {
     char commit[96];
     commit_id(commit, sizeof commit);
-    fprintf(f, "hash,backend,preset,log_blowup,threads,log_perms,perms,prove_s,perms_per_s,proof_bytes,peak_rss_bytes,"
-               "verify_s,bits,prove_best_s,prove_mean_s,samples,queries,status,cpu,commit\n");
+    if (header)
+        fprintf(f, "hash,backend,preset,log_blowup,threads,log_perms,perms,prove_s,perms_per_s,proof_bytes,peak_rss_bytes,"
+               "verify_s,bits,prove_best_s,prove_mean_s,samples,queries,status,cpu,commit,setup_s\n");
     for (size_t i = 0; i < n; i++) {
         const hs_sweep_row *r = &rows[i];
         fprintf(f, "%s,%s,%s,%u,%u,%u,%.0f,", cfg->hash, backends[cfg->backend].name, cfg->preset->name,
@@ -407,6 +442,8 @@ void hs_sweep_write_csv(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row 
         csv_field(f, hs_cpu_model());
         fputc(',', f);
         csv_field(f, commit);
+        if (r->ok && !isnan(r->setup_s)) fprintf(f, ",%.9g", r->setup_s);
+        else fputc(',', f);
         fputc('\n', f);
     }
 }
@@ -447,7 +484,9 @@ void hs_sweep_write_json(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row
                     (unsigned long long)r->peak_rss_bytes, r->verify_s);
             if (isnan(r->bits)) fprintf(f, "null");
             else fprintf(f, "%.2f", r->bits);
-            fprintf(f, ", \"prove_best_s\": %.9g, \"prove_mean_s\": %.9g}", r->prove_best_s, r->prove_mean_s);
+            fprintf(f, ", \"prove_best_s\": %.9g, \"prove_mean_s\": %.9g, \"setup_s\": ", r->prove_best_s, r->prove_mean_s);
+            if (isnan(r->setup_s)) fprintf(f, "null}");
+            else fprintf(f, "%.9g}", r->setup_s);
         } else {
             fprintf(f, "\"ok\": false, \"prove_s\": null, \"perms_per_s\": null, \"proof_bytes\": null, "
                        "\"peak_rss_bytes\": null, \"verify_s\": null, \"bits\": null, \"why\": ");
@@ -544,17 +583,29 @@ static const char mpl_script[] =
     "x, kps, kb = load(data)\n"
     "rx, rkps, rkb = load(ref) if ref != '-' else ([], [], [])\n"
     "fig, ax = plt.subplots(1, 2, figsize=(14, 5.6))\n"
-    "for a, y, ry, yl in ((ax[0], kps, rkps, 'throughput (K perms/s)'), (ax[1], kb, rkb, 'proof size (KB)')):\n"
+    "for a, y, ry, yl, lg in ((ax[0], kps, rkps, 'throughput (K evaluations/s, log scale)', 1),\n"
+    "                         (ax[1], kb, rkb, 'proof size (KB)', 0)):\n"
     "    a.plot(x, y, 'o-', label=label)\n"
     "    if rx: a.plot(rx, ry, 's', label=reflabel)\n"
     "    a.set_xscale('log', base=2)\n"
-    "    a.set_xlabel('permutations')\n"
+    "    if lg: a.set_yscale('log')\n"
+    "    a.set_xlabel('evaluations')\n"
     "    a.set_ylabel(yl)\n"
-    "    a.set_ylim(bottom=0)\n"
+    "    if not lg: a.set_ylim(bottom=0)\n"
     "    a.grid(True)\n"
     "    a.legend(loc='best')\n"
     "fig.suptitle(title)\n"
     "fig.savefig(png, dpi=100)\n";
+
+int hs_sweep_plot_is_svg(const char *path) {
+    size_t n = strlen(path);
+    return n > 4 && !strcmp(path + n - 4, ".svg");
+}
+
+int hs_sweep_plot_ext_ok(const char *path) {
+    size_t n = strlen(path);
+    return hs_sweep_plot_is_svg(path) || (n > 4 && !strcmp(path + n - 4, ".png"));
+}
 
 int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, char *err,
                   size_t errlen) {
@@ -567,6 +618,7 @@ int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_ro
     for (size_t i = 0; i < n; i++) good += rows[i].ok != 0;
     if (!good) return snprintf(err, errlen, "no size succeeded: nothing to plot"), 0;
 
+    const time_t started = time(NULL) - 1;
     const char *tmpdir = getenv("TMPDIR");
     char dir[512], data[600], ref[600], script[600];
     snprintf(dir, sizeof dir, "%s/hs-plot-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
@@ -588,27 +640,30 @@ int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_ro
         for (int k = 0; k < 11; k++) fprintf(f, "%.0f %.2f %.2f\n", ldexp(1.0, 10 + k), plonky3_kps[r][k], plonky3_kb[r][k]);
         fclose(f);
     }
-    char title[256], label[128], reflabel[128];
+    char title[256], label[128], reflabel[160];
     snprintf(title, sizeof title, "%s, %s backend, preset %s, rate 1/%u, %u thread%s (%s)", cfg->hash,
              backends[cfg->backend].name, cfg->preset->name, 1u << cfg->log_blowup, cfg->threads,
              cfg->threads > 1 ? "s" : "", hs_cpu_model());
     snprintf(label, sizeof label, "hashsnark (median of %u)", cfg->samples);
-    snprintf(reflabel, sizeof reflabel, "Plonky3, seed 000 (i9-13900K, 4 threads, rate 1/%u)", 1u << cfg->log_blowup);
+    snprintf(reflabel, sizeof reflabel,
+             "Plonky3, bench-hash-in-snark (i9-13900K, 4 threads, Poseidon2-KB16, rate 1/%u, 256/log_blowup queries)",
+             1u << cfg->log_blowup);
 
     if (!(f = fopen(script, "w"))) goto out;
     if (which == 1) {
-        fprintf(f, "set terminal pngcairo size 1400,560 noenhanced\nset output ");
+        fprintf(f, "set terminal %s size 1400,560 noenhanced\nset output ", hs_sweep_plot_is_svg(png) ? "svg" : "pngcairo");
         gp_str(f, png);
         fprintf(f, "\nset multiplot layout 1,2 title ");
         gp_str(f, title);
         unsigned xlo = cfg->log_lo, xhi = cfg->log_hi;
         if (r >= 0) xlo = xlo < 10 ? xlo : 10, xhi = xhi > 20 ? xhi : 20;
         fprintf(f, "\nset logscale x 2\nset xrange [%g:%g]\nset xtics 1, 2\nset format x '%%L'\nset grid\n"
-                   "set key below\nset offsets 0, 0, graph 0.08, 0\nset xlabel 'log2(permutations)'\n"
-                   "set yrange [0:*]\n",
+                   "set key below\nset offsets 0, 0, graph 0.08, 0\nset xlabel 'log2(evaluations)'\n",
                 ldexp(0.7071067811865476, (int)xlo), ldexp(1.4142135623730951, (int)xhi));
-        const char *ylabel[2] = {"throughput (K perms/s)", "proof size (KB)"};
+        const char *ylabel[2] = {"throughput (K evaluations/s, log scale)", "proof size (KB)"};
         for (int col = 2; col <= 3; col++) {
+            if (col == 2) fprintf(f, "set logscale y\nset yrange [*:*]\n");
+            else fprintf(f, "unset logscale y\nset yrange [0:*]\n");
             fprintf(f, "set ylabel '%s'\nplot ", ylabel[col - 2]);
             gp_str(f, data);
             fprintf(f, " using 1:%d with linespoints pt 7 lw 2 title ", col);
@@ -632,7 +687,7 @@ int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_ro
         ok = run_tool(argv);
     }
     struct stat st;
-    if (ok && (stat(png, &st) != 0 || st.st_size == 0)) ok = 0;
+    if (ok && (stat(png, &st) != 0 || st.st_size == 0 || st.st_mtime < started)) ok = 0; /* not (re)written */
     if (!ok) snprintf(err, errlen, "%s failed to write %s", tool, png);
 out:
     if (!ok && !err[0]) snprintf(err, errlen, "cannot write temporary files in %s", dir);

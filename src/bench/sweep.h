@@ -26,6 +26,7 @@ typedef struct {
     unsigned samples;         /* proofs per size; the table's time is their median */
     double timeout_s;         /* per child, 0 = none */
     unsigned log_lo, log_hi;  /* sizes 2^log_lo .. 2^log_hi */
+    int md_ticks;             /* markdown cells in backticks, as the bench-hash-in-snark tables */
 } hs_sweep_config;
 
 typedef struct {
@@ -33,8 +34,9 @@ typedef struct {
     int ok;                   /* 0: the row prints '-' everywhere; why says what happened */
     char why[160];
     double prove_s;           /* median of the samples */
-    double prove_best_s, prove_mean_s;
+    double prove_best_s, prove_mean_s, prove_worst_s;
     double verify_s;
+    double setup_s;           /* shape-only setup of the first proof (NAN: unknown) */
     uint64_t proof_bytes;
     uint64_t peak_rss_bytes;  /* ru_maxrss of the child */
     double bits;              /* the preset's claimed bits; NAN when not known */
@@ -65,8 +67,9 @@ void hs_sweep_human_mem(char *buf, size_t n, double bytes);
 void hs_sweep_pow2(char *buf, size_t n, unsigned e);
 
 /* Writers: the seeds' markdown table (plus verify and bits), CSV and JSON with raw numbers. */
-void hs_sweep_write_md(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n);
-void hs_sweep_write_csv(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n);
+/* header = 0: rows only (a second hash appended to the same table). */
+void hs_sweep_write_md(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, int header);
+void hs_sweep_write_csv(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, int header);
 void hs_sweep_write_json(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n);
 
 /* Which plotting tool exists ("gnuplot" or "python3 + matplotlib"); NULL with the Debian package
@@ -75,6 +78,9 @@ const char *hs_sweep_plot_tool(const char **hint);
 /* Draws throughput and proof size against the number of permutations into png, with the seeds'
  * Plonky3 rows as reference points when the hash and rate match. 1 on success; 0 with a message
  * in err. */
+/* The picture's format from its name: .png or .svg (anything else is refused before the sweep). */
+int hs_sweep_plot_is_svg(const char *path);
+int hs_sweep_plot_ext_ok(const char *path);
 int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, char *err,
                   size_t errlen);
 

@@ -1,5 +1,8 @@
 #include "cli/cli.h"
 
+#include "air/air.h"
+#include "gkr/gkr_perm.h"
+
 #include <stdarg.h>
 #include <errno.h>
 #include <stdio.h>
@@ -64,4 +67,20 @@ int hs_cli_uint(const char *cmd, const char *opt, const char *s, unsigned long l
 bad:
     hs_cli_error(cmd, "--%s: '%s' is not an integer in [%lu, %lu]", opt, s ? s : "", lo, hi);
     return 0;
+}
+
+const char *hs_cli_stark_names(void) {
+    static char buf[512];
+    size_t k = 0;
+    for (size_t i = 0; i < hs_air_count() && k + 40 < sizeof buf; i++)
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", i ? ", " : "", hs_air_at(i)->name);
+    return buf;
+}
+
+const char *hs_cli_gkr_names(void) {
+    static char buf[512];
+    size_t k = 0;
+    for (unsigned id = 1; hs_gkr_perm_get(id) && k + 40 < sizeof buf; id++)
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", id > 1 ? ", " : "", hs_gkr_perm_get(id)->name);
+    return buf;
 }

@@ -43,4 +43,8 @@ uint32_t *hs_cli_read_words(const char *cmd, const char *path, unsigned words, u
 int hs_cmd_verify(int argc, char **argv);
 int hs_cmd_params(int argc, char **argv);
 
+/* The hashes each backend proves, comma-separated (static buffers: help texts). */
+const char *hs_cli_stark_names(void);
+const char *hs_cli_gkr_names(void);
+
 #endif

@@ -13,57 +13,68 @@
 #include "util/cpu.h"
 
 static void help(void) {
-    printf("usage: hashsnark bench --hash H --log-perms A..B [--backend stark|gkr] [--preset P]\n"
+    printf("usage: hashsnark bench --hash H[,H2,...] --log-perms A..B [--backend stark|gkr] [--preset P]\n"
            "                       [--log-blowup B] [--samples K] [--threads T] [--timeout S]\n"
-           "                       [--format md|csv|json] [--plot FILE.png]\n"
+           "                       [--format md|md-ticks|csv|json] [--plot FILE.png|FILE.svg]\n"
            "       hashsnark bench --native [--hash NAME|all] [--threads T] [--format md|csv|json]\n"
            "                       [--seconds S]\n"
            "       hashsnark bench --backend gkr --regions W1,W2,... --compare [--preset P] [--samples K]\n"
            "                       [--threads T] [--timeout S] [--format md|csv]\n"
            "\n"
-           "--log-perms A..B (or N) sweeps the seeds' proving table (../shared/seeds/000_*) over the sizes\n"
-           "2^A..2^B: for each size a fresh child process proves K times (random private statements, as\n"
-           "'hashsnark prove' draws them; the timer covers the prover only) and verifies the last proof;\n"
-           "the parent takes the child's peak resident set from wait4. Markdown prints the seeds' columns\n"
-           "hash | perm | time | throughput | proof_size | peak_mem in their units, then verify (one\n"
-           "verification) and bits (provable soundness at that size and rate, as 'hashsnark params'\n"
-           "computes it; shapes below the preset's declared bits are measured all the same).\n"
-           "time is the median of the K proofs (CSV/JSON also give the best and the mean); throughput =\n"
-           "perms / time. A size whose child dies (out of memory, a signal, --timeout) prints '-' in\n"
-           "every column, as the seeds do, and the sweep goes on. Progress goes to standard error.\n"
-           "CSV (raw numbers: seconds, bytes, perms/s; one row per size) header:\n"
+           "--log-perms A..B (or N) measures the proving table of the bench-hash-in-snark benchmark\n"
+           "over the sizes 2^A..2^B: for each size a fresh child process proves K times (random private\n"
+           "statements, as 'hashsnark prove' draws them; the timer covers the prover only) and verifies\n"
+           "the last proof; the parent takes the child's peak resident set from wait4. Markdown prints\n"
+           "that benchmark's columns hash | perm | time | throughput | proof_size | peak_mem in its\n"
+           "units (KB/MB/GB: powers of 1024; K/s, M/s: powers of 1000), then setup (shape-only work\n"
+           "before proving: constants, twiddles, AIR or layer tables), verify (one verification) and\n"
+           "bits (provable soundness at that size and rate, as 'hashsnark params' computes it; shapes\n"
+           "below the preset's declared bits are measured all the same). md-ticks quotes every cell in\n"
+           "backticks as the published tables do. time is the median of the K proofs (CSV/JSON also\n"
+           "give the best and the mean); throughput = evaluations / time; a multi-thread row whose\n"
+           "proofs spread by more than 25%% is marked '*' (another process took a core). Several\n"
+           "hashes (--hash a,b) are all checked first, then swept in turn into one table. A size whose\n"
+           "child dies (out of memory, a signal, --timeout) prints '-' in every column and the sweep\n"
+           "goes on. Progress goes to standard error.\n"
+           "CSV (raw numbers: seconds, bytes, evaluations/s; one row per size) header:\n"
            "  hash,backend,preset,log_blowup,threads,log_perms,perms,prove_s,perms_per_s,proof_bytes,\n"
-           "  peak_rss_bytes,verify_s,bits,prove_best_s,prove_mean_s,samples,queries,status,cpu,commit\n"
+           "  peak_rss_bytes,verify_s,bits,prove_best_s,prove_mean_s,samples,queries,status,cpu,commit,\n"
+           "  setup_s\n"
            "\n"
-           "  --hash H         poseidon2-kb16 (default) or poseidon2-kb24\n"
+           "  --hash H[,H2..]  stark backend: %s (default poseidon2-kb16);\n"
+           "                   gkr backend: %s\n"
            "  --log-perms A..B sizes 2^A..2^B, 0 <= A <= B <= 24\n"
-           "  --backend NAME   stark (default) or gkr (poseidon2-kb16; WHIR rate from the preset)\n"
+           "  --backend NAME   stark (default) or gkr (WHIR rate from the preset)\n"
            "  --preset P       compat (default), fast100 or proven128 (see 'hashsnark prove --help')\n"
            "  --log-blowup B   rate 2^-B instead of the preset's (1..4)\n"
-           "  --samples K      proofs per size, 1..1000 (default 10, as the seeds)\n"
+           "  --samples K      proofs per size, 1..1000 (default 10, as the published benchmark)\n"
            "  --timeout S      seconds allowed to each size's child (inputs, K proofs, verification);\n"
            "                   default none\n"
-           "  --plot FILE.png  also draw throughput and proof size against the number of permutations\n"
-           "                   (gnuplot, else python3-matplotlib; HS_PLOT=gnuplot|matplotlib picks one),\n"
-           "                   with the seeds' Plonky3 rows as reference points for poseidon2-kb16 at\n"
-           "                   rates 1/2 and 1/4\n"
+           "  --plot FILE      also draw throughput (log scale) and proof size against the number of\n"
+           "                   evaluations into FILE.png or FILE.svg (gnuplot, else python3-matplotlib;\n"
+           "                   HS_PLOT=gnuplot|matplotlib picks one), with Plonky3's rows of the\n"
+           "                   bench-hash-in-snark benchmark (i9-13900K, 4 threads) as labelled\n"
+           "                   reference points for poseidon2-kb16 at rates 1/2 and 1/4; exit 1 when\n"
+           "                   the picture is not written\n"
            "\n"
-           "--regions W1,W2,... --compare (gkr backend; seed 001): regions of 2^Wa Poseidon2-KB16\n"
-           "permutations each (4 <= Wa <= 20, 1..32 regions) proven three ways, each in a fresh child\n"
-           "process (K proofs and K verifications, medians; peak resident set from wait4): independent\n"
-           "walks per region, one walk after padding every region to the widest, and one ragged walk\n"
-           "(selectors, work proportional to the sum of the regions). Markdown like the seed; CSV header\n"
+           "--regions W1,W2,... --compare (gkr backend; the FROST-GKR ragged-regions comparison):\n"
+           "regions of 2^Wa Poseidon2-KB16 permutations each (4 <= Wa <= 20, 1..32 regions) proven\n"
+           "three ways, each in a fresh child process (K proofs and K verifications, medians; peak\n"
+           "resident set from wait4): independent walks per region, one walk after padding every region\n"
+           "to the widest, and one ragged walk (selectors, work proportional to the sum of the\n"
+           "regions). CSV header\n"
            "  variant,physical_rows,prove_s,verify_s,proof_bytes,peak_rss_bytes\n"
            "(--samples defaults to 3 here).\n"
-           "\n");
+           "\n", hs_cli_stark_names(), hs_cli_gkr_names());
     printf("--native measures on this machine, without proving:\n"
            "  --hash PERMUTATION (a name from 'hashsnark --help'): permutations per second with the\n"
            "    batch API (states in SIMD lanes, threaded) and with the scalar single-state API, for 1\n"
            "    thread and for T threads; markdown and JSON also show the naive reference (uint64\n"
            "    arithmetic reduced with %% p after every operation) for Poseidon2 on KoalaBear/BabyBear.\n"
            "    CSV header: hash,api,threads,perms_per_s (api is batch or scalar).\n"
-           "  --hash HASH (a name from 'hashsnark hash --help' that is not a permutation) or all:\n"
-           "    miden-crypto's table (seed 003): scenario 1, 2-to-1 hashing of two digests; scenario 2,\n"
+           "  --hash HASH (a name from 'hashsnark hash --help' that is not also a permutation's name;\n"
+           "    for rpo256, poseidon2-kb16 and the others that are both, --hash all) or all:\n"
+           "    miden-crypto's benchmark table: scenario 1, 2-to-1 hashing of two digests; scenario 2,\n"
            "    sequential hashing of 100 field elements (400 bytes for byte hashes), 1 thread; plus\n"
            "    batch permutations per second of the permutation underneath for 1 and T threads.\n"
            "    CSV header: hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt.\n"
@@ -151,11 +162,13 @@ typedef struct {
     int fmt; /* 0 md, 1 csv, 2 json */
 } sweep_opts;
 
-/* bench --log-perms A..B: parse, validate everything (before minutes of proving), run, print. */
-static int bench_sweep(const sweep_opts *o) {
+/* bench --log-perms A..B for one hash: parse, validate everything (before minutes of proving);
+ * run unless dry (the first pass validates every hash of a list before any is run), print. */
+static int bench_sweep_one(const sweep_opts *o, const char *hash, int dry, int first) {
     hs_sweep_config c;
     memset(&c, 0, sizeof c);
-    c.hash = o->hash;
+    c.hash = hash;
+    c.md_ticks = o->fmt == 3;
     const char *backend = o->backend ? o->backend : "stark", *preset = o->preset ? o->preset : "compat";
     if (!hs_sweep_backend_find(backend, &c.backend)) {
         hs_cli_error("bench", "--backend must be stark or gkr, not '%s'", backend);
@@ -166,11 +179,11 @@ static int bench_sweep(const sweep_opts *o) {
         hs_cli_error("bench", "--backend %s: %s", backend, why);
         return HS_EXIT_USAGE;
     }
-    const hs_air_def *def = hs_air_find(o->hash);
-    const hs_gkr_perm *gp = hs_gkr_perm_find(o->hash);
+    const hs_air_def *def = hs_air_find(hash);
+    const hs_gkr_perm *gp = hs_gkr_perm_find(hash);
     c.hash_id = c.backend == HS_SWEEP_GKR ? (gp ? gp->id : 0) : (def ? def->id : 0);
     if (!c.hash_id) {
-        hs_cli_error("bench", "--hash: the %s backend does not prove '%s'", backend, o->hash);
+        hs_cli_error("bench", "--hash: the %s backend does not prove '%s'", backend, hash);
         return HS_EXIT_USAGE;
     }
     if (!hs_sweep_parse_range(o->logp, 0, 24, &c.log_lo, &c.log_hi)) {
@@ -209,6 +222,10 @@ static int bench_sweep(const sweep_opts *o) {
         }
     }
     if (!(c.threads = bench_threads(o->threads))) return HS_EXIT_USAGE;
+    if (o->plot && !hs_sweep_plot_ext_ok(o->plot)) {
+        hs_cli_error("bench", "--plot: '%s' must end in .png or .svg", o->plot);
+        return HS_EXIT_USAGE;
+    }
     if (o->plot) {
         const char *hint;
         if (!hs_sweep_plot_tool(&hint)) {
@@ -216,12 +233,13 @@ static int bench_sweep(const sweep_opts *o) {
             return HS_EXIT_USAGE;
         }
     }
+    if (dry) return HS_EXIT_OK;
     size_t n = c.log_hi - c.log_lo + 1;
     hs_sweep_row rows[25];
     hs_sweep_run(&c, rows);
-    if (o->fmt == 1) hs_sweep_write_csv(stdout, &c, rows, n);
+    if (o->fmt == 1) hs_sweep_write_csv(stdout, &c, rows, n, first);
     else if (o->fmt == 2) hs_sweep_write_json(stdout, &c, rows, n);
-    else hs_sweep_write_md(stdout, &c, rows, n);
+    else hs_sweep_write_md(stdout, &c, rows, n, first);
     fflush(stdout);
     if (o->plot) {
         char err[256];
@@ -234,11 +252,36 @@ static int bench_sweep(const sweep_opts *o) {
     return HS_EXIT_OK;
 }
 
-/* bench --backend gkr --regions W1,.. --compare: seed 001's three ways (src/bench/ragged_compare.h). */
+/* bench --log-perms A..B --hash H1,H2,..: every hash validated first, then swept in turn; one
+ * markdown table or CSV for all (JSON: one document per hash). A plot takes one hash. */
+static int bench_sweep(const sweep_opts *o) {
+    char list[512];
+    if (strlen(o->hash) >= sizeof list) return hs_cli_error("bench", "--hash: list too long"), HS_EXIT_USAGE;
+    strcpy(list, o->hash);
+    const char *names[16];
+    size_t k = 0;
+    for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+        if (k == 16) return hs_cli_error("bench", "--hash: at most 16 hashes"), HS_EXIT_USAGE;
+        names[k++] = tok;
+    }
+    if (!k) return hs_cli_error("bench", "--hash: no hash named"), HS_EXIT_USAGE;
+    if (k > 1 && o->plot) return hs_cli_error("bench", "--plot draws one hash: give one --hash"), HS_EXIT_USAGE;
+    for (size_t i = 0; i < k; i++) {
+        int rc = bench_sweep_one(o, names[i], 1, 0);
+        if (rc != HS_EXIT_OK) return rc;
+    }
+    for (size_t i = 0; i < k; i++) {
+        int rc = bench_sweep_one(o, names[i], 0, i == 0);
+        if (rc != HS_EXIT_OK) return rc;
+    }
+    return HS_EXIT_OK;
+}
+
+/* bench --backend gkr --regions W1,.. --compare: the FROST-GKR post's three ways (src/bench/ragged_compare.h). */
 static int bench_regions(const char *regions, int compare, int other_mode, const sweep_opts *o, const char *threads_s,
                          int csv, int json) {
     if (!regions || !compare) {
-        hs_cli_error("bench", "--regions and --compare go together (the seed-001 comparison)");
+        hs_cli_error("bench", "--regions and --compare go together (the ragged-regions comparison)");
         return HS_EXIT_USAGE;
     }
     if (other_mode) {
@@ -306,8 +349,9 @@ int hs_cmd_bench(int argc, char **argv) {
     }
     if (r < 0) return HS_EXIT_USAGE;
     int fmt_md = !strcmp(format, "md"), fmt_csv = !strcmp(format, "csv"), fmt_json = !strcmp(format, "json");
-    if (!fmt_md && !fmt_csv && !fmt_json) {
-        hs_cli_error("bench", "--format must be md, csv or json, not '%s'", format);
+    int fmt_ticks = !strcmp(format, "md-ticks");
+    if (!fmt_md && !fmt_csv && !fmt_json && !(fmt_ticks && so.logp)) {
+        hs_cli_error("bench", "--format must be md, csv or json (md-ticks for --log-perms), not '%s'", format);
         return HS_EXIT_USAGE;
     }
     if (regions || compare) return bench_regions(regions, compare, native || so.logp || so.blowup || so.plot || seconds_s,
@@ -321,7 +365,7 @@ int hs_cmd_bench(int argc, char **argv) {
             hs_cli_error("bench", "--seconds applies to --native only");
             return HS_EXIT_USAGE;
         }
-        so.hash = hash, so.threads = threads_s, so.fmt = fmt_csv ? 1 : fmt_json ? 2 : 0;
+        so.hash = hash, so.threads = threads_s, so.fmt = fmt_csv ? 1 : fmt_json ? 2 : fmt_ticks ? 3 : 0;
         return bench_sweep(&so);
     }
     if (!native) {

@@ -95,22 +95,6 @@ uint32_t *hs_cli_read_words(const char *cmd, const char *path, unsigned words, u
     return s;
 }
 
-/* The hashes each backend proves, comma-separated (static buffers: help text only). */
-static const char *stark_names(void) {
-    static char buf[512];
-    size_t k = 0;
-    for (size_t i = 0; i < hs_air_count() && k + 40 < sizeof buf; i++)
-        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", i ? ", " : "", hs_air_at(i)->name);
-    return buf;
-}
-static const char *gkr_names(void) {
-    static char buf[512];
-    size_t k = 0;
-    for (unsigned id = 1; hs_gkr_perm_get(id) && k + 40 < sizeof buf; id++)
-        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", id > 1 ? ", " : "", hs_gkr_perm_get(id)->name);
-    return buf;
-}
-
 /* Output lines in 'hashsnark perm' form (a 64-bit value from two words, low first) into b. */
 static void format_lines(hs_sbuf *b, const uint32_t *words, size_t n, unsigned w, unsigned value_bits) {
     uint64_t row[64];
@@ -173,7 +157,7 @@ static void prove_help(void) {
            "  --out FILE        where the proof goes (refused before proving if it cannot be written)\n"
            "  --seed S          seed of the random inputs (default 1; at most 2^64 - 1)\n"
            "  --preset P        compat | fast100 | proven128 (default compat):\n",
-           stark_names(), gkr_names());
+           hs_cli_stark_names(), hs_cli_gkr_names());
     for (size_t i = 0; i < hs_preset_count(); i++)
         printf("                      %-10s %s\n", hs_preset_at(i)->name, hs_preset_at(i)->description);
     printf("  --log-blowup B    rate 2^-B instead of the preset's (1..4; stark backend)\n"

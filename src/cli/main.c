@@ -11,8 +11,8 @@ static void usage(FILE *f) {
             "usage: hashsnark COMMAND [OPTIONS]\n"
             "\n"
             "commands:\n"
-            "  prove    prove 2^N Poseidon2-KoalaBear permutations (stark backend)\n"
-            "  verify   check a proof\n"
+            "  prove    prove 2^N hash evaluations: the stark backend (FRI) or the gkr backend (WHIR)\n"
+            "  verify   check a proof of either backend\n"
             "  params   the soundness of a preset, term by term (bits under each regime)\n"
             "  perm     evaluate a permutation on states read one per line\n"
             "  hash     hash messages read one per line (hex bytes or field elements)\n"
@@ -25,9 +25,14 @@ static void usage(FILE *f) {
         fprintf(f, "  %-16s %s\n", hs_perm_name(hs_perm_at(i)), hs_perm_description(hs_perm_at(i)));
     fprintf(f,
             "\n"
+            "proven (prove, verify, params, bench --log-perms):\n"
+            "  stark backend  %s\n"
+            "  gkr backend    %s\n"
+            "\n"
             "environment: HS_THREADS sets the default thread count (otherwise every CPU);\n"
             "HS_NO_SIMD=1 forces the portable (non-AVX2) kernels.\n"
-            "exit status: 0 success, 1 a negative answer (e.g. a rejected proof), 2 usage or input error.\n");
+            "exit status: 0 success, 1 a negative answer (e.g. a rejected proof), 2 usage or input error.\n",
+            hs_cli_stark_names(), hs_cli_gkr_names());
 }
 
 int main(int argc, char **argv) {

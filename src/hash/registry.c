@@ -57,9 +57,9 @@ const struct hs_perm hs_perm_table[] = {
         gl12_one),
     P64("poseidon-gl12", "Poseidon (original), Goldilocks, width 12, x^7, 8+22 rounds (plonky2)", 12, GL,
         hs_poseidon_gl12_permute_many, hs_poseidon_gl12_permute),
-    P64("rpo", "Rescue Prime Optimized, Goldilocks, width 12, 7 rounds (miden-crypto)", 12, GL, hs_rpo_permute_many,
+    P64("rpo256", "Rescue Prime Optimized (RPO256), Goldilocks, width 12, 7 rounds (miden-crypto)", 12, GL, hs_rpo_permute_many,
         rpo_one),
-    P64("rpx", "Rescue Prime eXtension, Goldilocks, width 12 (miden-crypto)", 12, GL, hs_rpx_permute_many, rpx_one),
+    P64("rpx256", "Rescue Prime eXtension (RPX256), Goldilocks, width 12 (miden-crypto)", 12, GL, hs_rpx_permute_many, rpx_one),
     P64("keccak-f1600", "Keccak-f[1600], 25 64-bit lanes (FIPS 202)", 25, 0, hs_keccakf1600_many, keccak_one),
 };
 const size_t hs_perm_table_len = sizeof hs_perm_table / sizeof hs_perm_table[0];
@@ -150,8 +150,8 @@ const hs_hash_info hs_hash_table[] = {
     HB("sha3-256", "SHA3-256 (FIPS 202)", sha3_256, "keccak-f1600"),
     HB("keccak-256", "Keccak-256 (original padding, as Ethereum)", keccak_256, "keccak-f1600"),
     HB("blake2s", "BLAKE2s-256, unkeyed (RFC 7693)", blake2s_256, NULL),
-    H64("rpo256", "RPO256 hash_elements / merge (miden-crypto v0.21+)", hs_rpo256_hash_elements, rpo_merge, "rpo"),
-    H64("rpx256", "RPX256 hash_elements / merge (miden-crypto)", hs_rpx256_hash_elements, rpx_merge, "rpx"),
+    H64("rpo256", "RPO256 hash_elements / merge (miden-crypto v0.21+)", hs_rpo256_hash_elements, rpo_merge, "rpo256"),
+    H64("rpx256", "RPX256 hash_elements / merge (miden-crypto)", hs_rpx256_hash_elements, rpx_merge, "rpx256"),
     H64("poseidon-gl12", "Poseidon-Goldilocks hash_no_pad / two_to_one (plonky2)", hs_poseidon_gl12_hash_no_pad,
         poseidon_gl12_merge, "poseidon-gl12"),
     H64("poseidon2-gl12", "Poseidon2-Goldilocks-12 sponge, rate 8, 4-element digest", gl12_hash, gl12_merge,

@@ -341,6 +341,7 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
     hs_stark_timing tdummy;
     if (!tm) tm = &tdummy;
     memset(tm, 0, sizeof *tm);
+    double t0 = hs_now(), t;
     if (!hs_stark_make_shape(&shape, shape_in->preset, shape_in->air_id, shape_in->log_perms, shape_in->fri.log_blowup,
                              shape_in->public_io, why))
         return hs_free(owned_inputs), 0;
@@ -353,7 +354,6 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
     const unsigned d = c->d, log_h = c->log_h, log_q = log_h + c->log_l;
     const size_t n = c->n, W = air->width, N = (size_t)1 << shape.log_perms, nq = (size_t)1 << log_q;
     int ok = 0;
-    double t0 = hs_now(), t;
     hs_ntt_plan plan = {0};
     hs_kb *trace = NULL, *pow = NULL, *qm = NULL, *q2 = NULL, *pm = NULL, *pl = NULL, *ptab = NULL;
     uint32_t *outs = NULL;
@@ -364,6 +364,7 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
     hs_kbe *vals = NULL;
     *why = "out of memory";
     if (!hs_ntt_plan_init(&plan, log_h + fp->log_blowup)) goto done;
+    t = hs_now(), tm->setup_s = t - t0, t0 = t;
 
     hs_transcript tr;
     hs_writer hdr = {0};

@@ -85,8 +85,10 @@ int hs_soundness_stark_check(const hs_preset *p, unsigned air_id, unsigned log_p
 /* The formulas' inputs for a shape (what hs_soundness_stark hands to hs_soundness_stark_params). */
 int hs_stark_sound_params_of(const hs_stark_shape *s, hs_stark_sound_params *out);
 
+/* Phase times of one proof. setup_s: what depends only on the shape (the AIR and its periodic
+ * polynomials, the NTT twiddles); total_s sums the phases after it. */
 typedef struct {
-    double trace_s, commit_s, quotient_s, quotient_commit_s, open_s, total_s;
+    double setup_s, trace_s, commit_s, quotient_s, quotient_commit_s, open_s, total_s;
 } hs_stark_timing;
 
 /* Proves the AIR's function on the 2^log_perms input lines in inputs (in_words canonical words

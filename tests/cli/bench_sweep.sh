@@ -6,14 +6,20 @@
 . "$(dirname "$0")/lib/setup.sh"
 sweep=(bench --hash poseidon2-kb16 --log-perms 6..8 --samples 2 --threads 1)
 
-# markdown: the seeds' columns and units, then verify and bits
-md=$("$bin" "${sweep[@]}" 2>"$tmp/err") || no "md exit $?: $(cat "$tmp/err")"
-echo "$md" | grep -qx '| `hash` | `perm` | `time` | `throughput` | `proof_size` | `peak_mem` | `verify` | `bits` |' ||
+# markdown (md-ticks: the published tables' backticked style): the benchmark's columns and units,
+# then setup, verify and bits
+md=$("$bin" "${sweep[@]}" --format md-ticks 2>"$tmp/err") || no "md exit $?: $(cat "$tmp/err")"
+echo "$md" | grep -qx '| `hash` | `perm` | `time` | `throughput` | `proof_size` | `peak_mem` | `setup` | `verify` | `bits` |' ||
     no "md header: $md"
 for e in ⁶ ⁷ ⁸; do
-    echo "$md" | grep -Eq "^\| \`poseidon2-kb16\` \| \`2$e\` \| \`[0-9.]+ (ns|µs|ms|s)\` \| \`[0-9.]+ (/s|K/s|M/s)\` \| \`[0-9.]+ (B|KB|MB)\` \| \`[0-9.]+ (KB|MB|GB)\` \| \`[0-9.]+ (ns|µs|ms|s)\` \| \`([0-9.]+|\?)\` \|$" ||
+    echo "$md" | grep -Eq "^\| \`poseidon2-kb16\` \| \`2$e\` \| \`[0-9.]+ (ns|µs|ms|s)\` \| \`[0-9.]+ (/s|K/s|M/s)\` \| \`[0-9.]+ (B|KB|MB)\` \| \`[0-9.]+ (KB|MB|GB)\` \| \`[0-9.]+ (ns|µs|ms|s)\` \| \`[0-9.]+ (ns|µs|ms|s)\` \| \`([0-9.]+|\?)\` \|$" ||
         no "md row 2$e: $md"
 done
+# plain markdown (the default): no backticks, the units stated
+plain=$("$bin" "${sweep[@]}" 2>/dev/null) || no "plain md exit $?"
+echo "$plain" | grep -qx '| hash | perm | time | throughput | proof_size | peak_mem | setup | verify | bits |' || no "plain header: $plain"
+echo "$plain" | grep -q '^units: KB/MB/GB = 1024-byte powers' || no "units line: $plain"
+echo "$plain" | grep -q '`' && no "backticks in plain markdown: $plain"
 [ "$(echo "$md" | grep -c '^| `poseidon2-kb16`')" = 3 ] || no "md row count"
 grep -q "2^7 (2 of 3)" "$tmp/err" || no "progress on stderr: $(cat "$tmp/err")"
 
@@ -51,14 +57,14 @@ assert all(r["ok"] and r["proof_bytes"] > 0 and r["peak_rss_bytes"] > 0 for r in
 # a child that dies gives a row of '-' and the sweep goes on
 md=$(HS_SWEEP_TEST_KILL=7 "$bin" "${sweep[@]}" 2>"$tmp/err"); rc=$?
 [ $rc = 0 ] || no "killed child: exit $rc"
-echo "$md" | grep -qx '| `poseidon2-kb16` | `2⁷` | `-` | `-` | `-` | `-` | `-` | `-` |' || no "dash row: $md"
-echo "$md" | grep -q '^| `poseidon2-kb16` | `2⁸` | `[0-9]' || no "sweep went on after the '-' row: $md"
+echo "$md" | grep -qx '| poseidon2-kb16 | 2⁷ | - | - | - | - | - | - | - |' || no "dash row: $md"
+echo "$md" | grep -q '^| poseidon2-kb16 | 2⁸ | [0-9]' || no "sweep went on after the '-' row: $md"
 grep -q "2^7: failed: killed" "$tmp/err" || no "failure reason on stderr"
 csv=$(HS_SWEEP_TEST_KILL=6 "$bin" bench --log-perms 6..6 --samples 1 --threads 1 --format csv 2>/dev/null)
 echo "$csv" | grep -q '^poseidon2-kb16,stark,compat,1,1,6,64,,,,,,,,,1,256,"\?failed: killed' || no "csv failed row: $csv"
 # --timeout: 2^16 cannot be proven in 10 ms
 md=$("$bin" bench --log-perms 16 --samples 1 --timeout 0.01 2>"$tmp/err"); rc=$?
-[ $rc = 0 ] && echo "$md" | grep -q '| `2¹⁶` | `-` | `-` |' || no "timeout row: exit $rc, $md"
+[ $rc = 0 ] && echo "$md" | grep -q '| 2¹⁶ | - | - |' || no "timeout row: exit $rc, $md"
 grep -q "timed out after 0.01 s" "$tmp/err" || no "timeout reason: $(cat "$tmp/err")"
 
 # usage errors: exit 2, naming the value
@@ -95,6 +101,9 @@ if command -v gnuplot >/dev/null 2>&1; then
     HS_PLOT=gnuplot "$bin" bench --log-perms 6..7 --samples 1 --threads 1 --plot "$tmp/g.png" >/dev/null 2>"$tmp/err" ||
         no "gnuplot plot exit: $(cat "$tmp/err")"
     png_ok "$tmp/g.png" || no "gnuplot: no PNG"
+    HS_PLOT=gnuplot "$bin" bench --log-perms 6..7 --samples 1 --threads 1 --plot "$tmp/g.svg" >/dev/null 2>"$tmp/err" ||
+        no "gnuplot svg exit: $(cat "$tmp/err")"
+    grep -q "<svg" "$tmp/g.svg" || no "gnuplot: no SVG"
     plotted=1
 fi
 if python3 -c 'import matplotlib' >/dev/null 2>&1 || /usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1; then
@@ -106,4 +115,12 @@ fi
 [ $plotted = 1 ] || echo "skip: --plot (neither gnuplot nor python3-matplotlib installed)"
 HS_PLOT=none "$bin" bench --log-perms 6 --plot "$tmp/x.png" >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 2 ] && grep -q "gnuplot-nox" "$tmp/err" || no "no plotting tool: exit $rc, $(cat "$tmp/err")"
+"$bin" bench --log-perms 6 --plot "$tmp/x.jpg" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -q "must end in .png or .svg" "$tmp/err" || no "--plot x.jpg: exit $rc, $(cat "$tmp/err")"
+# several hashes: one table, every hash checked before any is proven
+md=$("$bin" bench --hash poseidon2-kb16,keccak-f1600 --log-perms 2 --samples 1 --threads 1 2>"$tmp/err") || no "two hashes: exit $?"
+[ "$(echo "$md" | grep -c '^| hash |')" = 1 ] && echo "$md" | grep -q '^| poseidon2-kb16 | 2² |' &&
+    echo "$md" | grep -q '^| keccak-f1600 | 2² |' || no "two hashes: $md"
+"$bin" bench --hash poseidon2-kb16,nosuch --log-perms 2 --samples 1 >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && ! grep -q "proofs and a verification" "$tmp/err" || no "a bad second hash: exit $rc: $(cat "$tmp/err")"
 exit $fail
