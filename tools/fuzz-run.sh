@@ -34,11 +34,13 @@ run_one() { # target
 }
 
 summary() { # target rc
-    local t=$1 rc=$2 log="$build/logs/$1.log" execs cov ft
+    local t=$1 rc=$2 log="$build/logs/$1.log" execs cov ft corp
     execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || true)
     ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || true)
-    printf 'fuzz: %-14s %5ss execs %-9s cov %-6s ft %-7s %s\n' "$t" "$secs" "${execs:-?}" "${cov:-?}" "${ft:-?}" \
+    corp=$(grep -o 'corp: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || true)
+    printf 'fuzz: %-14s %5ss execs %-9s cov %-6s ft %-7s corp %-5s %s\n' "$t" "$secs" "${execs:-?}" "${cov:-?}" \
+        "${ft:-?}" "${corp:-?}" \
         "$([ "$rc" = 0 ] && echo ok || echo "FINDING (rc $rc, $log)")" >&2
 }
 
