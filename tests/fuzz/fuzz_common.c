@@ -1,5 +1,8 @@
 #include "fuzz_common.h"
 
+#include "field/kb.h"
+#include "fuzz_tables.h"
+
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +17,7 @@ static seed *seeds;
 static size_t n_seeds;
 static int loaded;
 unsigned long hs_fuzz_accepts;
+size_t hs_fuzz_seed_skip;
 
 static int read_file(const char *path, seed *out) {
     FILE *f = fopen(path, "rb");
@@ -37,6 +41,7 @@ static int read_file(const char *path, seed *out) {
 void hs_fuzz_load_seeds(size_t skip) {
     if (loaded) return;
     loaded = 1;
+    hs_fuzz_seed_skip = skip;
     const char *root = getenv("HS_FUZZ_CORPUS");
 #ifdef HS_FUZZ_CORPUS_DIR
     if (!root) root = HS_FUZZ_CORPUS_DIR;
@@ -93,4 +98,46 @@ void hs_fuzz_accepted(const uint8_t *data, size_t size, int tweaked, const char 
                 size);
         hs_fuzz_finding("false acceptance");
     }
+}
+
+int hs_fuzz_tweak(uint32_t *const *parts, const size_t *words, size_t n_parts, const uint8_t *tw, uint64_t modulus,
+                  int montgomery) {
+    size_t total = 0;
+    for (size_t i = 0; i < n_parts; i++) total += words[i];
+    if (!total) return 0;
+    size_t pos = hs_fuzz_le32(tw) % total, i = 0;
+    while (pos >= words[i]) pos -= words[i++];
+    uint32_t *w = parts[i] + pos;
+    const uint64_t m = modulus ? modulus : (uint64_t)1 << 32;
+    const uint32_t old = montgomery ? hs_kb_to_u32(*w) : *w;
+    const uint32_t nv = (uint32_t)((old + (uint64_t)hs_fuzz_le32(tw + 4)) % m);
+    *w = montgomery ? hs_kb_from_u32(nv) : nv;
+    return nv != old;
+}
+
+int hs_fuzz_verify_input(const hs_fuzz_backend *b, int public_io, const uint8_t *data, size_t size) {
+    const char *why = NULL;
+    const size_t skip = public_io ? HS_FUZZ_TWEAK_BYTES : 0;
+    if (size < skip) return 0;
+    const uint8_t *proof = data + skip;
+    const size_t len = size - skip;
+    uint32_t *in = NULL, *out = NULL;
+    int tweaked = 0;
+    size_t n_pub = 0;
+    if (public_io) {
+        unsigned id, log_n;
+        int pub;
+        if (b->peek(proof, len, &id, &log_n, &pub)) {
+            if (!pub) return 0; /* a private statement: the private target's */
+            if (b->tables(id, log_n, data, &in, &out, &tweaked)) n_pub = (size_t)1 << log_n;
+        }
+    }
+    int ok = b->verify(proof, len, in, out, n_pub, &why);
+    free(in), free(out);
+    if (ok) hs_fuzz_accepted(proof, len, tweaked, b->what);
+    if (!ok && !why) {
+        fprintf(stderr, "FUZZ FINDING in %s: %s rejected without a reason\n", hs_fuzz_target, b->what);
+        hs_fuzz_finding("refusal without a reason");
+    }
+    return 0;
 }

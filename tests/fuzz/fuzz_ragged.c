@@ -45,7 +45,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     unsigned A = 0;
     int tweaked = 0;
     if (hs_ragged_peek(proof, len, &peek, &why) && peek.n_regions <= HS_FUZZ_RAGGED_MAX_REGIONS) {
-        size_t total = 0;
         A = peek.n_regions;
         for (unsigned a = 0; a < A; a++) {
             if (peek.widths[a] > HS_FUZZ_RAGGED_MAX_W) {
@@ -53,28 +52,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 break;
             }
             rows[a] = (size_t)1 << peek.widths[a];
-            total += 2 * 16 * rows[a];
         }
         /* copies of the fixed tables, one word tweaked */
-        const size_t pos = total ? hs_fuzz_le32(data) % total : 0;
-        size_t base = 0;
+        uint32_t *parts[2 * HS_RAGGED_MAX_REGIONS];
+        size_t words[2 * HS_RAGGED_MAX_REGIONS];
         for (unsigned a = 0; a < A; a++) {
             const table *t = region(a, peek.widths[a]);
-            const size_t words = 16 * rows[a];
-            in[a] = malloc(words * sizeof(hs_kb));
-            out[a] = malloc(words * sizeof(hs_kb));
+            words[2 * a] = words[2 * a + 1] = 16 * rows[a];
+            in[a] = malloc(words[2 * a] * sizeof(hs_kb));
+            out[a] = malloc(words[2 * a] * sizeof(hs_kb));
             if (!t->in || !in[a] || !out[a]) hs_fuzz_finding("out of memory in the harness");
-            memcpy(in[a], t->in, words * sizeof(hs_kb));
-            memcpy(out[a], t->out, words * sizeof(hs_kb));
-            if (pos >= base && pos < base + 2 * words) {
-                hs_kb *w = pos - base < words ? in[a] + (pos - base) : out[a] + (pos - base - words);
-                const uint32_t old = hs_kb_to_u32(*w);
-                const uint32_t nv = (uint32_t)((old + (uint64_t)hs_fuzz_le32(data + 4)) % HS_KB_P);
-                *w = hs_kb_from_u32(nv);
-                tweaked = nv != old;
-            }
-            base += 2 * words;
+            memcpy(in[a], t->in, words[2 * a] * sizeof(hs_kb));
+            memcpy(out[a], t->out, words[2 * a] * sizeof(hs_kb));
+            parts[2 * a] = in[a], parts[2 * a + 1] = out[a];
         }
+        tweaked = hs_fuzz_tweak(parts, words, 2 * (size_t)A, data, HS_KB_P, 1);
     }
     int ok = hs_ragged_verify(proof, len, (const hs_kb *const *)in, (const hs_kb *const *)out, rows, A, 1, &shape,
                               NULL, &why);
