@@ -28,7 +28,11 @@ run_one() { # target
     local t=$1 work="$build/work/$1"
     rm -rf "$work"
     mkdir -p "$work"
-    "$build/tests/fuzz/fuzz_$t" "$work" "tests/fuzz/corpus/$t" -max_total_time="$secs" -timeout=30 \
+    # libFuzzer caps inputs at 1 MiB unless told: a Keccak-f seed is larger
+    local max_len
+    max_len=$(find "tests/fuzz/corpus/$t" -type f -printf '%s\n' | sort -n | tail -1)
+    [ "${max_len:-0}" -gt 4096 ] || max_len=4096
+    "$build/tests/fuzz/fuzz_$t" "$work" "tests/fuzz/corpus/$t" -max_total_time="$secs" -timeout=30 -max_len="$max_len" \
         -rss_limit_mb=3072 -malloc_limit_mb=2048 -dict=tests/fuzz/hashsnark.dict -print_final_stats=1 \
         -artifact_prefix="$build/findings/$t-" >"$build/logs/$t.log" 2>&1
 }
