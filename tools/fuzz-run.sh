@@ -6,14 +6,14 @@
 # targets abort on those, tests/fuzz/fuzz_common.h). Findings are kept in build-fuzz/findings/;
 # each run's log in build-fuzz/logs/. HS_FUZZ_TARGETS="stark_private fri ..." picks targets.
 # A finding reproduces with build-fuzz/tests/fuzz/fuzz_TARGET FILE, or with any compiler's
-# replay_TARGET FILE (tests/fuzz/replay.c).
+# replay_TARGET FILE (tests/fuzz/replay.c). HS_FUZZ_BUILD names another build folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-${HS_FUZZ_SECONDS:-60}}
 jobs=${HS_FUZZ_JOBS:-2}
 all="stark_private stark_public gkr_private gkr_public ragged peek textio fri whir sumcheck"
 targets=${HS_FUZZ_TARGETS:-$all}
-build=build-fuzz
+build=${HS_FUZZ_BUILD:-build-fuzz}
 t0=$(date +%s)
 CC=clang cmake -S . -B "$build" -DHS_FUZZ=ON -DHS_WERROR=ON -DCMAKE_BUILD_TYPE=None >/dev/null
 cmake --build "$build" -j"$jobs" --target fuzz_all >/dev/null
