@@ -1,0 +1,66 @@
+/* libFuzzer target: the command line's table reader (src/cli/textio.c hs_table_parse). The first
+ * input byte picks the reader's settings (width, modulus, value bits, row cap), the rest is the
+ * text. What it must hold: no crash, a message on every refusal, and on success a table as
+ * documented (rows within the cap, every value below the modulus or 2^bits, widths as asked,
+ * row offsets increasing, line numbers increasing). */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/textio.h"
+#include "fuzz_common.h"
+
+const char hs_fuzz_target[] = "textio";
+
+const int hs_fuzz_seeds_verify = 0;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc, (void)argv;
+    return 0;
+}
+
+typedef struct {
+    unsigned width;
+    uint64_t modulus;
+    unsigned bits;
+    size_t max_rows;
+} settings;
+
+static const settings modes[8] = {
+    {16, 0x7f000001u, 32, 0},          /* poseidon2-kb16 states */
+    {24, 0x7f000001u, 32, 4},          /* poseidon2-kb24, at most 4 rows */
+    {25, 0, 64, 0},                    /* keccak-f1600 lanes */
+    {0, 0, 32, 0},                     /* hash messages: any number of values */
+    {1, 0xffffffff00000001ull, 64, 3}, /* goldilocks */
+    {8, 0, 32, 1},
+    {0, 2, 64, 2},
+    {2, 0x7fffffffu, 32, 0},           /* mersenne31 */
+};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size < 1) return 0;
+    const settings *m = &modes[data[0] & 7];
+    hs_table t;
+    char err[256];
+    err[0] = 0;
+    int ok = hs_table_parse(&t, "fuzz", (const char *)data + 1, size - 1, m->width, m->modulus, m->bits, "value",
+                            m->max_rows, err, sizeof err);
+    if (!ok) {
+        if (!err[0]) hs_fuzz_finding("hs_table_parse refused without a message");
+        if (strncmp(err, "fuzz", 4)) hs_fuzz_finding("hs_table_parse: message does not name the file");
+        return 0;
+    }
+    if (m->max_rows && t.rows > m->max_rows) hs_fuzz_finding("more rows than the cap");
+    if (t.off[0] != 0) hs_fuzz_finding("first row offset");
+    for (size_t r = 0; r < t.rows; r++) {
+        if (t.off[r + 1] < t.off[r]) hs_fuzz_finding("row offsets decrease");
+        if (m->width && t.off[r + 1] - t.off[r] != m->width) hs_fuzz_finding("a row of the wrong width");
+        if (r && t.line[r] <= t.line[r - 1]) hs_fuzz_finding("line numbers do not increase");
+        for (size_t i = t.off[r]; i < t.off[r + 1]; i++) {
+            if (m->modulus && t.vals[i] >= m->modulus) hs_fuzz_finding("a value at or above the modulus");
+            if (!m->modulus && m->bits == 32 && t.vals[i] >> 32) hs_fuzz_finding("a value above 32 bits");
+        }
+    }
+    if (m->width && t.off[t.rows] != (size_t)t.rows * m->width) hs_fuzz_finding("value count");
+    hs_table_free(&t);
+    return 0;
+}

@@ -1,0 +1,219 @@
+/* Writes the fuzz targets' seed corpus (tools/fuzz-corpus.sh runs it): real proofs of tiny
+ * shapes of every kind, made on the fixed tables of fuzz_tables.h, into OUT/<target>/<name>.
+ * Proofs are deterministic, so running it again on an unchanged format writes the same bytes. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "air/air.h"
+#include "fuzz_msgs.h"
+#include "fuzz_tables.h"
+#include "gkr/gkr.h"
+#include "gkr/ragged.h"
+#include "stark/stark.h"
+
+static const char *out_root;
+static int failures;
+static size_t total_bytes, total_files;
+
+static void put(const char *target, const char *name, const uint8_t *pre, size_t pre_len, const hs_writer *w) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", out_root, target);
+    if (mkdir(path, 0777) && errno != EEXIST) {
+        perror(path);
+        failures++;
+        return;
+    }
+    snprintf(path, sizeof path, "%s/%s/%s", out_root, target, name);
+    FILE *f = fopen(path, "wb");
+    if (!f || (pre_len && fwrite(pre, 1, pre_len, f) != pre_len) || fwrite(w->data, 1, w->len, f) != w->len ||
+        fclose(f)) {
+        perror(path);
+        failures++;
+        return;
+    }
+    total_bytes += pre_len + w->len, total_files++;
+    printf("%-14s %-40s %8zu bytes\n", target, name, pre_len + w->len);
+}
+
+static const uint8_t no_tweak[HS_FUZZ_TWEAK_BYTES];
+
+/* The peek target's seed of a backend: the first 64 bytes of its first proof. */
+static void put_header(const char *name, const hs_writer *w) {
+    hs_writer h = *w;
+    if (h.len > 64) h.len = 64;
+    put("peek", name, NULL, 0, &h);
+}
+
+static void fail(const char *what, const char *why) {
+    fprintf(stderr, "gen_corpus: %s: %s\n", what, why ? why : "failed");
+    failures++;
+}
+
+static void stark(unsigned air_id, const char *preset, unsigned log_perms, int public_io, unsigned log_blowup) {
+    hs_stark_shape s;
+    const char *why = NULL;
+    char name[128];
+    snprintf(name, sizeof name, "%s-%s-n%u-b%u", hs_stark_air_name(air_id), preset, log_perms, log_blowup);
+    if (!hs_stark_make_shape(&s, hs_preset_find(preset), air_id, log_perms, log_blowup, public_io, &why)) {
+        fail(name, why);
+        return;
+    }
+    uint32_t *in, *out;
+    size_t iw, ow;
+    if (!hs_fuzz_stark_table(air_id, log_perms, &in, &out, &iw, &ow)) {
+        fail(name, "table");
+        return;
+    }
+    hs_writer w = {0};
+    if (!hs_stark_prove(&s, in, 1, &w, NULL, NULL, &why))
+        fail(name, why);
+    else
+        put(public_io ? "stark_public" : "stark_private", name, no_tweak, public_io ? sizeof no_tweak : 0, &w);
+    hs_w_free(&w), free(in), free(out);
+}
+
+static void gkr(unsigned perm_id, const char *preset, unsigned log_perms, int public_io) {
+    const hs_gkr_perm *p = hs_gkr_perm_get(perm_id);
+    char name[128];
+    snprintf(name, sizeof name, "%s-%s-n%u", p->name, preset, log_perms);
+    hs_kb *in, *out;
+    unsigned width;
+    if (!hs_fuzz_gkr_table(perm_id, log_perms, &in, &out, &width)) {
+        fail(name, "table");
+        return;
+    }
+    hs_gkr_shape s = {.preset = hs_preset_find(preset), .perm_id = perm_id, .log_perms = log_perms,
+                      .public_io = public_io};
+    const char *why = NULL;
+    hs_writer w = {0};
+    if (!hs_gkr_prove(&s, in, 1, &w, NULL, NULL, &why))
+        fail(name, why);
+    else {
+        put(public_io ? "gkr_public" : "gkr_private", name, no_tweak, public_io ? sizeof no_tweak : 0, &w);
+        static int header[2];
+        if (!header[public_io]++) put_header(public_io ? "gkr-public-header" : "gkr-private-header", &w);
+    }
+    hs_w_free(&w), free(in), free(out);
+}
+
+static void ragged(unsigned variant, const unsigned *widths, unsigned A) {
+    char name[128];
+    int k = snprintf(name, sizeof name, "%s", hs_ragged_variant_name(variant));
+    for (unsigned a = 0; a < A; a++) k += snprintf(name + k, sizeof name - (size_t)k, "-%u", widths[a]);
+    hs_ragged_shape s;
+    const char *why = NULL;
+    if (!hs_ragged_shape_make(&s, variant, widths, A, hs_preset_by_id(HS_PRESET_COMPAT), &why)) {
+        fail(name, why);
+        return;
+    }
+    hs_kb *in[HS_RAGGED_MAX_REGIONS], *out[HS_RAGGED_MAX_REGIONS];
+    for (unsigned a = 0; a < A; a++)
+        if (!hs_fuzz_ragged_table(a, widths[a], &in[a], &out[a])) {
+            fail(name, "table");
+            return;
+        }
+    hs_writer w = {0};
+    if (!hs_ragged_prove(&s, (const hs_kb *const *)in, NULL, 1, &w, NULL, NULL, 0, &why))
+        fail(name, why);
+    else {
+        put("ragged", name, no_tweak, sizeof no_tweak, &w);
+        static int header;
+        if (!header++) put_header("ragged-header", &w);
+    }
+    hs_w_free(&w);
+    for (unsigned a = 0; a < A; a++) free(in[a]), free(out[a]);
+}
+
+static void msg(const char *target, unsigned cfg, int (*prove)(unsigned, hs_writer *, const char **)) {
+    char name[64];
+    snprintf(name, sizeof name, "cfg%u", cfg);
+    hs_writer w = {0};
+    const char *why = NULL;
+    if (!prove(cfg, &w, &why))
+        fail(target, why);
+    else
+        put(target, name, NULL, 0, &w);
+    hs_w_free(&w);
+}
+
+static void text(const char *name, unsigned mode, const char *s) {
+    hs_writer w = {0};
+    hs_w_u8(&w, (uint8_t)mode);
+    hs_w_bytes(&w, s, strlen(s));
+    put("textio", name, NULL, 0, &w);
+    hs_w_free(&w);
+}
+
+/* peek seeds: the first bytes of a proof of each backend (the header and a little more) */
+static void peek_stark(void) {
+    const char *why = NULL;
+    hs_stark_shape s;
+    hs_writer w = {0};
+    uint32_t *in, *out;
+    size_t iw, ow;
+    if (hs_stark_make_shape(&s, hs_preset_find("fast100"), 1, 1, 0, 1, &why) &&
+        hs_fuzz_stark_table(1, 1, &in, &out, &iw, &ow)) {
+        if (hs_stark_prove(&s, in, 1, &w, NULL, NULL, &why)) put_header("stark-public-header", &w);
+        free(in), free(out);
+    }
+    hs_w_free(&w);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s OUT_DIR\n", argv[0]);
+        return 2;
+    }
+    out_root = argv[1];
+    if (mkdir(out_root, 0777) && errno != EEXIST) return perror(out_root), 1;
+
+    /* stark: every AIR at its smallest proof (2 instances, rate 1/2: a Keccak-f proof is still
+     * 1.2 MB, so each wide AIR appears once, as a public statement (whose verification includes
+     * everything a private one does) or as a private one); Poseidon2 under every preset */
+    stark(1, "compat", 0, 0, 0);
+    stark(1, "fast100", 1, 0, 2);
+    stark(1, "proven128", 2, 0, 0);
+    stark(2, "fast100", 1, 0, 0);
+    stark(4, "fast100", 1, 0, 1);
+    stark(1, "fast100", 1, 1, 0);
+    stark(1, "compat", 2, 1, 0);
+    stark(2, "proven128", 2, 1, 0);
+    stark(3, "fast100", 1, 1, 1);
+    stark(5, "fast100", 1, 1, 1);
+    for (size_t i = 0; i < hs_air_count(); i++)
+        if (hs_air_at(i)->id > 5) stark(hs_air_at(i)->id, "fast100", 1, 1, 1); /* AIRs added since */
+    /* gkr: every permutation; the univariate skip from 2^3 */
+    for (unsigned id = 1; id <= HS_GKR_PERM_IDS; id++) {
+        gkr(id, "compat", 2, 0);
+        gkr(id, "compat", 1, 1);
+    }
+    gkr(HS_GKR_P2_KB16, "fast100", 3, 0);
+    gkr(HS_GKR_P2_KB16, "proven128", 3, 1);
+    gkr(HS_GKR_P1_KB24, "fast100", 3, 1);
+    /* ragged: each variant */
+    const unsigned w1[] = {4}, w2[] = {5, 4}, w3[] = {4, 4, 5};
+    ragged(HS_RAGGED_INDEPENDENT, w2, 2);
+    ragged(HS_RAGGED_PADDED, w2, 2);
+    ragged(HS_RAGGED_RAGGED, w1, 1);
+    ragged(HS_RAGGED_RAGGED, w3, 3);
+    /* the standalone message readers */
+    for (unsigned c = 0; c < HS_FUZZ_FRI_CONFIGS; c++) msg("fri", c, hs_fuzz_fri_prove);
+    for (unsigned c = 0; c < HS_FUZZ_WHIR_CONFIGS; c++) msg("whir", c, hs_fuzz_whir_prove);
+    for (unsigned c = 0; c < HS_FUZZ_SC_CONFIGS; c++) msg("sumcheck", c, hs_fuzz_sc_prove);
+    peek_stark();
+    /* text tables, one per reader setting (fuzz_textio.c) */
+    text("kb16", 0, "# states\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n2130706432, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14\n");
+    text("kb24-cap", 1, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23\r\n\n");
+    text("keccak", 2, "18446744073709551615 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23\n");
+    text("messages", 3, "1 2 3\n-\n\t4294967295\n# end\n");
+    text("goldilocks", 4, "18446744069414584320\n0\n");
+    text("digests", 5, "1,2,3,4,5,6,7,8\n");
+    text("bits", 6, "0 1 1 0\n1\n");
+    text("m31", 7, "2147483646 0\n");
+
+    printf("%zu files, %zu bytes\n", total_files, total_bytes);
+    return failures ? 1 : 0;
+}

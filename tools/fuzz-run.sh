@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of tests/fuzz (clang, HS_FUZZ=ON: -fsanitize=fuzzer,address,undefined)
+# and runs each for SECONDS (the argument, else HS_FUZZ_SECONDS, else 60) from the committed seed
+# corpus, HS_FUZZ_JOBS targets at a time (default 2). Fails on any finding: a crash, a sanitizer
+# report, a hang (-timeout), an allocation beyond -malloc_limit_mb, or a false acceptance (the
+# targets abort on those, tests/fuzz/fuzz_common.h). Findings are kept in build-fuzz/findings/;
+# each run's log in build-fuzz/logs/. HS_FUZZ_TARGETS="stark_private fri ..." picks targets.
+# A finding reproduces with build-fuzz/tests/fuzz/fuzz_TARGET FILE, or with any compiler's
+# replay_TARGET FILE (tests/fuzz/replay.c). HS_FUZZ_BUILD names another build folder.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+secs=${1:-${HS_FUZZ_SECONDS:-60}}
+jobs=${HS_FUZZ_JOBS:-2}
+all="stark_private stark_public gkr_private gkr_public ragged peek textio fri whir sumcheck"
+targets=${HS_FUZZ_TARGETS:-$all}
+build=${HS_FUZZ_BUILD:-build-fuzz}
+t0=$(date +%s)
+CC=clang cmake -S . -B "$build" -DHS_FUZZ=ON -DHS_WERROR=ON -DCMAKE_BUILD_TYPE=None >/dev/null
+cmake --build "$build" -j"$jobs" --target fuzz_all >/dev/null
+echo "fuzz: targets built in $(($(date +%s) - t0)) s; $secs s each, $jobs at a time" >&2
+mkdir -p "$build/logs" "$build/findings"
+# ASan's leak checker cannot run under ptrace-restricted sandboxes (as in tools/test-all.sh);
+# HS_FUZZ_LEAKS=1 turns it on where it can.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=${HS_FUZZ_LEAKS:-0}:allocator_may_return_null=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+run_one() { # target
+    local t=$1 work="$build/work/$1"
+    rm -rf "$work"
+    mkdir -p "$work"
+    # libFuzzer caps inputs at 1 MiB unless told: a Keccak-f seed is larger
+    local max_len
+    max_len=$(find "tests/fuzz/corpus/$t" -type f -printf '%s\n' | sort -n | tail -1)
+    [ "${max_len:-0}" -gt 4096 ] || max_len=4096
+    "$build/tests/fuzz/fuzz_$t" "$work" "tests/fuzz/corpus/$t" -max_total_time="$secs" -timeout=30 -max_len="$max_len" \
+        -rss_limit_mb=3072 -malloc_limit_mb=2048 -dict=tests/fuzz/hashsnark.dict -print_final_stats=1 \
+        -artifact_prefix="$build/findings/$t-" >"$build/logs/$t.log" 2>&1
+}
+
+summary() { # target rc
+    local t=$1 rc=$2 log="$build/logs/$1.log" execs cov ft corp
+    execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || true)
+    ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || true)
+    corp=$(grep -o 'corp: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || true)
+    printf 'fuzz: %-14s %5ss execs %-9s cov %-6s ft %-7s corp %-5s %s\n' "$t" "$secs" "${execs:-?}" "${cov:-?}" \
+        "${ft:-?}" "${corp:-?}" \
+        "$([ "$rc" = 0 ] && echo ok || echo "FINDING (rc $rc, $log)")" >&2
+}
+
+failed=0
+set -- $targets
+while [ $# -gt 0 ]; do
+    batch=()
+    pids=()
+    for _ in $(seq "$jobs"); do
+        [ $# -gt 0 ] || break
+        batch+=("$1")
+        run_one "$1" &
+        pids+=($!)
+        shift
+    done
+    for i in "${!batch[@]}"; do
+        rc=0
+        wait "${pids[$i]}" || rc=$?
+        summary "${batch[$i]}" "$rc"
+        if [ "$rc" != 0 ]; then
+            failed=1
+            grep -m5 -E 'FUZZ FINDING|ERROR: |SUMMARY: |runtime error' "$build/logs/${batch[$i]}.log" >&2 || true
+        fi
+    done
+done
+echo "fuzz: $(($(date +%s) - t0)) s in all" >&2
+[ "$failed" = 0 ] || { echo "fuzz: FINDINGS (see $build/findings/)" >&2; exit 1; }
+echo "fuzz: no findings" >&2
