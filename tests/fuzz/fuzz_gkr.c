@@ -67,7 +67,10 @@ static int tables_of(unsigned perm_id, unsigned log_n, const uint8_t *tw, uint32
 static int verify(const uint8_t *proof, size_t len, const uint32_t *in, const uint32_t *out, size_t n_pub,
                   const char **why) {
     hs_gkr_shape s;
-    return hs_gkr_verify(proof, len, in, out, n_pub, 1, &s, why);
+    const char *w = NULL;
+    /* the tables were made for the permutation the header names (tables_of): their width is its width */
+    const hs_gkr_perm *p = hs_gkr_peek(proof, len, &s, &w) ? hs_gkr_perm_get(s.perm_id) : NULL;
+    return hs_gkr_verify(proof, len, in, out, n_pub, p ? p->width : 16u, 1, &s, why);
 }
 
 static const hs_fuzz_backend backend = {"hs_gkr_verify", peek, tables_of, verify};
