@@ -24,7 +24,9 @@ for f in include/hashsnark.h "$libdir/libhashsnark.a" "$libdir/libhashsnark.so" 
     [ -e "$prefix/$f" ] || fail "$f not installed"
 done
 [ "$(find "$prefix/include" -type f | wc -l)" = 1 ] || fail "headers other than hashsnark.h installed"
-readelf -d "$prefix/$libdir/libhashsnark.so" | grep -q 'SONAME.*libhashsnark\.so\.0' || fail "no SONAME libhashsnark.so.0"
+# (outputs captured first: with pipefail, grep -q closing the pipe early would fail the pipeline)
+dyn=$(readelf -d "$prefix/$libdir/libhashsnark.so")
+grep -q 'SONAME.*libhashsnark\.so\.0' <<<"$dyn" || fail "no SONAME libhashsnark.so.0"
 
 # the CMake package
 cmake -S "$src/tests/package" -B "$tmp/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" \
@@ -33,7 +35,8 @@ cmake -S "$src/tests/package" -B "$tmp/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCM
 cmake --build "$tmp/cmake" >"$tmp/build.log" 2>&1 || { cat "$tmp/build.log" >&2; fail "building against the CMake package failed"; }
 "$tmp/cmake/consumer_shared"
 "$tmp/cmake/consumer_static"
-ldd "$tmp/cmake/consumer_shared" | grep -q "$prefix/$libdir/libhashsnark.so.0" || fail "consumer_shared does not load the installed library"
+deps=$(ldd "$tmp/cmake/consumer_shared")
+grep -q "$prefix/$libdir/libhashsnark.so.0" <<<"$deps" || fail "consumer_shared does not load the installed library"
 
 # pkg-config
 if command -v pkg-config >/dev/null; then
