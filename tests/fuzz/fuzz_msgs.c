@@ -88,7 +88,8 @@ done:
 
 int hs_fuzz_fri_verify(const uint8_t *data, size_t size, const char **why) {
     if (size < 1) return *why = "empty", 0;
-    const unsigned cfg = data[0] % HS_FUZZ_FRI_CONFIGS;
+    if (data[0] >= HS_FUZZ_FRI_CONFIGS) return *why = "unknown configuration", 0; /* one encoding each */
+    const unsigned cfg = data[0];
     const fri_cfg *c = &fri_cfgs[cfg];
     const size_t cap = fri_cap_len(c), nv = 2 * c->width[0] + c->width[1];
     hs_reader r;
@@ -178,7 +179,8 @@ int hs_fuzz_whir_prove(unsigned cfg, hs_writer *w, const char **why) {
 
 int hs_fuzz_whir_verify(const uint8_t *data, size_t size, const char **why) {
     if (size < 1) return *why = "empty", 0;
-    const unsigned cfg = data[0] % HS_FUZZ_WHIR_CONFIGS;
+    if (data[0] >= HS_FUZZ_WHIR_CONFIGS) return *why = "unknown configuration", 0; /* one encoding each */
+    const unsigned cfg = data[0];
     whir_cfg c;
     whir_cfg_of(cfg, &c);
     hs_whir_params p;
@@ -266,7 +268,8 @@ int hs_fuzz_sc_prove(unsigned cfg, hs_writer *w, const char **why) {
 
 int hs_fuzz_sc_verify(const uint8_t *data, size_t size, const char **why) {
     if (size < 1) return *why = "empty", 0;
-    const unsigned cfg = data[0] % HS_FUZZ_SC_CONFIGS;
+    if (data[0] >= HS_FUZZ_SC_CONFIGS) return *why = "unknown configuration", 0; /* one encoding each */
+    const unsigned cfg = data[0];
     sc_cfg c;
     sc_cfg_of(cfg, &c);
     hs_kb tabs[4 << 6];

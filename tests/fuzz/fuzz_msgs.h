@@ -10,7 +10,9 @@
  *             tables at a point the transcript samples; the verifier knows the tables, computes
  *             the claim and checks the final claim itself.
  *
- * Each cfg byte (mod the count) picks one of a few parameter sets. The verifiers return 1 when
+ * The cfg byte picks one of a few parameter sets (a byte beyond them is refused: taken modulo
+ * their count, 2 and 34 were one configuration, an input accepted under two encodings, which the
+ * sumcheck target found in its first campaign: tests/fuzz/regress/). The verifiers return 1 when
  * they accept, 0 with a reason. */
 #ifndef HS_FUZZ_MSGS_H
 #define HS_FUZZ_MSGS_H
