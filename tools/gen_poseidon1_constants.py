@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Emit a C file with one Poseidon1-KoalaBear instance's fixed constants (round constants and the
-first row of the circulant MDS), taken from a known-answer JSON file (../shared/vectors/
+first row of the circulant MDS), taken from a known-answer JSON file (the project's known-answer collection 
 poseidon1_koalabear_w*.json, copied to tests/vectors/). The constants are data published by
 Plonky3; this script only transcribes them. Values stay canonical (not Montgomery form); the
 sparse partial-round form is derived from them at run time (src/hash/poseidon1_kb.c).

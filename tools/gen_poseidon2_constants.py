@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Emit a C file with one Poseidon2 instance's fixed constants, taken from a known-answer JSON file
-(../shared/vectors/poseidon2_*.json, copied to tests/vectors/). The constants are data published by
+(the project's known-answer collection poseidon2_*.json, copied to tests/vectors/). The constants are data published by
 Plonky3; this script only transcribes them. Values stay canonical (not Montgomery form).
 
 usage: gen_poseidon2_constants.py VECTORS.json PREFIX CTYPE [SUFFIX] > out.c

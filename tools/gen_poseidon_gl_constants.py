@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Emit a C file with the constants of the original Poseidon over Goldilocks, width 12, as plonky2
 uses it, taken from tests/vectors/poseidon_goldilocks_w12_plonky2.json (copied from
-../shared/vectors). The constants are data published by plonky2; this script only transcribes them.
+the project's known-answer collection ). The constants are data published by plonky2; this script only transcribes them.
 
 usage: gen_poseidon_gl_constants.py tests/vectors/poseidon_goldilocks_w12_plonky2.json > src/hash/poseidon_gl12_constants.c
 """

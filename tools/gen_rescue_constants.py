@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Emit the C constant tables shared by RPO256 and RPX256 (miden-crypto's Rescue parameters:
 ARK1, ARK2 and the first row of the circulant MDS matrix), transcribed from a known-answer JSON
-file (../shared/vectors/rpo256_miden_*.json, copied to tests/vectors/). Values stay canonical.
+file (the project's known-answer collection rpo256_miden_*.json, copied to tests/vectors/). Values stay canonical.
 
 usage: gen_rescue_constants.py tests/vectors/rpo256_miden_v0.21plus.json > src/hash/rpo_constants.c
 """

@@ -23,7 +23,7 @@ double hs_bench_native_naive(const hs_perm *perm, double min_seconds);
 
 
 
-/* miden-crypto's hash table (seed 003) for one hash: scenario 1 = 2-to-1 hashing of two digests,
+/* miden-crypto's hash benchmark table for one hash: scenario 1 = 2-to-1 hashing of two digests,
  * scenario 2 = sequential hashing of 100 field elements (400 bytes for byte hashes), on 1 thread;
  * plus batch throughput of the permutation underneath for 1 and `threads` threads (0 if none). */
 typedef struct {

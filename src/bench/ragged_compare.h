@@ -1,4 +1,4 @@
-/* `hashsnark bench --backend gkr --regions w1,w2,.. --compare`: seed 001's comparison of the three
+/* `hashsnark bench --backend gkr --regions w1,w2,.. --compare`: the FROST-GKR ragged-regions post's comparison of the three
  * ways to prove unequal regions (src/gkr/ragged.h): independent walks, one max-padded walk, one
  * ragged walk. Each variant runs in a fresh child process (fork) that builds the regions' random
  * inputs, proves `samples` times and verifies `samples` times; the parent reads the child's peak

@@ -508,7 +508,7 @@ void hs_sweep_write_json(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row
 
 /* ---- plot ---------------------------------------------------------------------------------- */
 
-/* The seeds' Plonky3 Poseidon2 rows (000_*, KoalaBear, t = 16, i9-13900K, 4 threads), 2^10..2^20:
+/* Plonky3's Poseidon2 rows in the bench-hash-in-snark benchmark (KoalaBear, t = 16, i9-13900K, 4 threads), 2^10..2^20:
  * throughput in K/s and proof size in KB (= 1024 bytes), at rate 1/2 and 1/4. */
 static const double plonky3_kps[2][11] = {
     {283.96, 455.39, 677.63, 830.99, 965.01, 942.38, 833.12, 811.83, 800.58, 809.16, 779.93},

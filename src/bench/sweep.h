@@ -1,4 +1,4 @@
-/* `hashsnark bench --log-perms A..B`: the seeds' proving table (000_*: hash, perm, time,
+/* `hashsnark bench --log-perms A..B`: the bench-hash-in-snark proving table (hash, perm, time,
  * throughput, proof_size, peak_mem) measured on this machine. Each size runs in a fresh child
  * process (fork) that proves K times and verifies once, so that the child's peak resident set
  * (wait4's ru_maxrss) is that size's own; a child that dies (out of memory, a signal, the
@@ -56,7 +56,7 @@ int hs_sweep_parse_range(const char *s, unsigned lo_min, unsigned hi_max, unsign
  * started any OpenMP thread (the children fork from it). */
 size_t hs_sweep_run(const hs_sweep_config *cfg, hs_sweep_row *rows);
 
-/* The seeds' human units (bench-hash-in-snark's formatting, 000_*): time in ns/µs/ms/s, throughput
+/* The bench-hash-in-snark benchmark's human units: time in ns/µs/ms/s, throughput
  * in /s, K/s, M/s (powers of 1000), proof size in B/KB/MB (powers of 1024, the next unit from
  * 1000 of the current one), peak memory in KB/MB/GB/TB (powers of 1024, the next unit above 1024),
  * and 2^n with superscript digits. */
@@ -66,7 +66,7 @@ void hs_sweep_human_size(char *buf, size_t n, double bytes);
 void hs_sweep_human_mem(char *buf, size_t n, double bytes);
 void hs_sweep_pow2(char *buf, size_t n, unsigned e);
 
-/* Writers: the seeds' markdown table (plus verify and bits), CSV and JSON with raw numbers. */
+/* Writers: that benchmark's markdown table (plus verify and bits), CSV and JSON with raw numbers. */
 /* header = 0: rows only (a second hash appended to the same table). */
 void hs_sweep_write_md(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, int header);
 void hs_sweep_write_csv(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, int header);
@@ -75,7 +75,7 @@ void hs_sweep_write_json(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row
 /* Which plotting tool exists ("gnuplot" or "python3 + matplotlib"); NULL with the Debian package
  * to install in *hint when neither does. HS_PLOT=gnuplot|matplotlib forces one. */
 const char *hs_sweep_plot_tool(const char **hint);
-/* Draws throughput and proof size against the number of permutations into png, with the seeds'
+/* Draws throughput and proof size against the number of permutations into png, with that benchmark's
  * Plonky3 rows as reference points when the hash and rate match. 1 on success; 0 with a message
  * in err. */
 /* The picture's format from its name: .png or .svg (anything else is refused before the sweep). */

@@ -1,4 +1,4 @@
-/* Ragged regions for the gkr backend (GKR.md (e), seed 001, docs/PROOF_FORMAT_RAGGED.md).
+/* Ragged regions for the gkr backend (the FROST-GKR ragged-regions post, docs/PROOF_FORMAT_RAGGED.md).
  *
  * A statement of A regions: region a holds 2^{w_a} Poseidon2-KB16 permutations (4 <= w_a <= 20,
  * 1 <= A <= 32), W = max w_a. One output point z in K^W is sampled; region a's output claims are

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end: the proving sweep 'hashsnark bench --log-perms A..B' (the seeds' table) in every
+# End-to-end: the proving sweep 'hashsnark bench --log-perms A..B' (the bench-hash-in-snark table) in every
 # format, its '-' rows, its range checks and --plot. Usage: bench_sweep.sh HASHSNARK TESTS_DIR
 # Uses the test hook HS_SWEEP_TEST_KILL=N (src/bench/sweep.c): the child of size 2^N kills itself
 # with SIGKILL, as the out-of-memory killer would.

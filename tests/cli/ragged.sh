@@ -54,7 +54,7 @@ done
 [ ! -e "$tmp/x.bin" ] || no "failed prove wrote a file"
 "$bin" verify --proof "$p" >/dev/null 2>&1; [ $? = 2 ] || no "verify without tables: exit"
 "$bin" prove --help | grep -q -- "--regions" || no "help mentions --regions"
-# bench --compare: the seed-001 comparison, csv header exact, three rows, ragged = padded proof size
+# bench --compare: the FROST-GKR ragged-regions comparison, csv header exact, three rows, ragged = padded proof size
 v=$("$bin" bench --backend gkr --regions 5,6,4 --compare --samples 1 --threads 1 --format csv 2>"$tmp/err") ||
     no "bench --compare: $(cat "$tmp/err")"
 [ "$(echo "$v" | head -1)" = "variant,physical_rows,prove_s,verify_s,proof_bytes,peak_rss_bytes" ] || no "compare header: $v"
