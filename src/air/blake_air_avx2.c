@@ -6,16 +6,8 @@
 #include "air/air_eval_avx2.h"
 #include "air/blake_air.h"
 
-#define T __m256i
-#define ADD(x, y) hs_kb8x_add(x, y)
-#define SUB(x, y) hs_kb8x_sub(x, y)
-#define MUL(x, y) hs_kb8x_mul(x, y)
-#define DBL(x) hs_kb8x_add(x, x)
-#define CONST(c) hs_kb8x_set1(c)
-#define MULC(x, c) hs_kb8x_mul(x, hs_kb8x_set1(c))
-#define ADDC(x, c) hs_kb8x_add(x, hs_kb8x_set1(c))
-#define EMIT(k, c) hs_air_acc8_emit((hs_air_acc8 *)acc, k, c)
 #define FN eval_vec
+#include "air/air_ops_vec.h"
 #include "air/blake_air_eval.inc"
 
 hs_air_rows8_local_fn hs_blake_air_eval_rows8_avx2;

@@ -123,12 +123,8 @@ static int trace(const hs_air *a, const uint32_t *inputs, size_t n, hs_kb *tr, u
 
 /* ---- constraints ---- */
 
-#define T hs_kb
-#define ADD(x, y) hs_kb_add(x, y)
-#define SUB(x, y) hs_kb_sub(x, y)
-#define MUL(x, y) hs_kb_mul(x, y)
-#define EMIT(k, c) hs_air_acc_base_emit((hs_air_acc_base *)acc, k, c)
 #define FN eval_base
+#include "air/air_ops_base.h"
 #include "air/keccak_air_eval.inc"
 
 static void eval_row(const hs_air *a, unsigned d, const hs_kb *local, const hs_kb *next, const hs_kb *per,
@@ -140,12 +136,8 @@ static void eval_row(const hs_air *a, unsigned d, const hs_kb *local, const hs_k
     *out = hs_air_acc_base_finish(&b);
 }
 
-#define T hs_kbe
-#define ADD(x, y) hs_kbe_add(x, y)
-#define SUB(x, y) hs_kbe_sub(x, y)
-#define MUL(x, y) hs_kbe_mul(((hs_air_acc_ext *)acc)->d, x, y)
-#define EMIT(k, c) hs_air_acc_ext_emit((hs_air_acc_ext *)acc, k, c)
 #define FN eval_ext_body
+#include "air/air_ops_ext.h"
 #include "air/keccak_air_eval.inc"
 
 static hs_kbe eval_ext(const hs_air *a, unsigned d, const hs_kbe *local, const hs_kbe *next, const hs_kbe *per,

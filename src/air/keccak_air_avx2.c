@@ -6,12 +6,8 @@
 #include "air/air_eval_avx2.h"
 #include "air/keccak_air.h"
 
-#define T __m256i
-#define ADD(x, y) hs_kb8x_add(x, y)
-#define SUB(x, y) hs_kb8x_sub(x, y)
-#define MUL(x, y) hs_kb8x_mul(x, y)
-#define EMIT(k, c) hs_air_acc8_emit((hs_air_acc8 *)acc, k, c)
 #define FN eval_vec
+#include "air/air_ops_vec.h"
 #include "air/keccak_air_eval.inc"
 
 void hs_kair_eval_rows8_avx2(unsigned d, const hs_kb *const local[8], const hs_kb *const next[8], const hs_kb *per,

@@ -67,17 +67,14 @@ static hs_kb form_base(uint32_t seed, const hs_kb *coef, const hs_kb *x, unsigne
     return hs_kb_redc(acc);
 }
 
-#define T hs_kb
-#define SUB(x, y) hs_kb_sub(x, y)
-#define CUBE(x) hs_kb_cube(x)
 #define CUBE_ADDC(x, c) hs_kb_cube(hs_kb_add(x, c))
 #define MDS(t) hs_p1_mds(tb->pp, t)
 #define SCALE(x) (x)
 #define FORMS(f, v)                                                                                        \
     for (unsigned j_ = 0; j_ < P + W - 1; j_++) f[j_] = form_base(tb->seed[j_], tb->coef[j_], v, hs_p1air_form_terms(W, P, j_))
-#define EMIT(k, c) hs_air_acc_base_emit((hs_air_acc_base *)acc, k, c)
 #define EMIT_FULL(k, c) EMIT(k, c)
 #define FN eval_base
+#include "air/air_ops_base.h"
 #include "air/poseidon1_air_eval.inc"
 
 static void eval_row(const hs_air *a, unsigned d, const hs_kb *local, const hs_kb *next, const hs_kb *periodic,
@@ -111,17 +108,14 @@ static hs_kbe form_ext(const hs_p1air_tables *tb, unsigned j, const hs_kbe *x, u
     return r;
 }
 
-#define T hs_kbe
-#define SUB(x, y) hs_kbe_sub(x, y)
-#define CUBE(x) hs_air_acc_ext_cube((hs_air_acc_ext *)acc, x)
 #define CUBE_ADDC(x, c) CUBE(hs_kbe_add_base(x, c))
 #define MDS(t) mds_ext(tb->pp, t)
 #define SCALE(x) (x)
 #define FORMS(f, v) \
     for (unsigned j_ = 0; j_ < P + W - 1; j_++) f[j_] = form_ext(tb, j_, v, hs_p1air_form_terms(W, P, j_))
-#define EMIT(k, c) hs_air_acc_ext_emit((hs_air_acc_ext *)acc, k, c)
 #define EMIT_FULL(k, c) EMIT(k, c)
 #define FN eval_ext_body
+#include "air/air_ops_ext.h"
 #include "air/poseidon1_air_eval.inc"
 
 static hs_kbe eval_ext(const hs_air *a, unsigned d, const hs_kbe *local, const hs_kbe *next, const hs_kbe *periodic,
