@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "hashsnark.h"
 #include "soundness/soundness.h"
 #include "util/cpu.h"
 #include "util/mem.h"
@@ -43,14 +44,11 @@ static int stark_ready(const char **why) {
     return 1;
 }
 
-/* Random private statement, as 'hashsnark prove' without --inputs draws it (seed per sample):
- * canonical words below modulus (0: any u32). */
-static uint32_t *random_inputs(size_t words, uint32_t modulus, uint64_t seed) {
+/* Random private statement, as 'hashsnark prove' without --inputs draws it (the library's
+ * hs_inputs_random; seed per sample). */
+static uint32_t *random_inputs(const char *hash, size_t words, uint64_t seed) {
     uint32_t *in = hs_alloc_array(words, sizeof *in);
-    if (!in) return NULL;
-    hs_rng rng;
-    hs_rng_seed(&rng, seed);
-    for (size_t i = 0; i < words; i++) in[i] = (uint32_t)hs_rng_below(&rng, modulus ? modulus : (uint64_t)1 << 32);
+    if (in && hs_inputs_random(in, words, hash, seed) != HS_OK) hs_free(in), in = NULL;
     return in;
 }
 
@@ -61,11 +59,11 @@ typedef int (*verify_fn)(const hs_sweep_config *cfg, const hs_writer *proof, con
 
 /* In the child: cfg->samples proofs (timing the prover only), then one verification of the last. */
 static int run_samples(const hs_sweep_config *cfg, unsigned log_perms, size_t width, prove_fn prove, verify_fn verify,
-                       uint32_t modulus, child_out *out, char *why, size_t whylen) {
+                       child_out *out, char *why, size_t whylen) {
     size_t words = ((size_t)1 << log_perms) * width;
     hs_writer last = {0};
     for (unsigned s = 0; s < cfg->samples; s++) {
-        uint32_t *in = random_inputs(words, modulus, 1 + s);
+        uint32_t *in = random_inputs(cfg->hash, words, 1 + s);
         if (!in) {
             snprintf(why, whylen, "out of memory for the inputs");
             hs_w_free(&last);
@@ -118,7 +116,7 @@ static int stark_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *
         snprintf(why, whylen, "unknown AIR");
         return 0;
     }
-    return run_samples(cfg, log_perms, air.in_words, stark_prove1, stark_verify1, air.word_modulus, out, why, whylen);
+    return run_samples(cfg, log_perms, air.in_words, stark_prove1, stark_verify1, out, why, whylen);
 }
 
 static int gkr_ready(const char **why) {
@@ -165,7 +163,7 @@ static int gkr_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *ou
         snprintf(why, whylen, "the gkr backend does not prove this permutation");
         return 0;
     }
-    return run_samples(cfg, log_perms, p->width, gkr_prove1, gkr_verify1, HS_KB_P, out, why, whylen);
+    return run_samples(cfg, log_perms, p->width, gkr_prove1, gkr_verify1, out, why, whylen);
 }
 
 static const backend backends[] = {

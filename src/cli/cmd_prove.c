@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/textio.h"
+#include "hashsnark.h"
 #include "bench/ragged_compare.h"
 #include "gkr/gkr.h"
 #include "gkr/ragged.h"
@@ -18,35 +19,17 @@
 
 #define HS_MAX_PROOF_BYTES (512u << 20)
 
-/* A table of states in 'hashsnark perm' form, Montgomery form out; NULL after printing why. */
+/* A table of states in 'hashsnark perm' form, Montgomery form out; NULL after printing why. More
+ * than 2^24 states are refused. */
 hs_kb *hs_cli_read_states(const char *cmd, const char *path, unsigned width, const char *what, size_t *rows) {
-    char err[512];
-    hs_sbuf text = {0};
-    if (hs_read_all(path, &text, 0, err, sizeof err) != 1) {
-        hs_cli_error(cmd, "%s", err);
-        hs_sbuf_free(&text);
+    const size_t max = (size_t)1 << 24;
+    uint32_t *s = hs_cli_read_words(cmd, path, width, 32, HS_KB_P, what, max, rows);
+    if (s && *rows > max) {
+        hs_cli_error(cmd, "%s: more than 2^24 states", path);
+        hs_free(s);
         return NULL;
     }
-    hs_table t;
-    int ok = hs_table_parse(&t, path, text.data, text.len, width, HS_KB_P, 32, what, (size_t)1 << 24, err, sizeof err);
-    hs_sbuf_free(&text);
-    if (ok && t.more) {
-        snprintf(err, sizeof err, "%s:%zu: more than 2^24 states", path, t.more);
-        hs_table_free(&t), ok = 0;
-    }
-    if (!ok) {
-        hs_cli_error(cmd, "%s", err);
-        return NULL;
-    }
-    hs_kb *s = hs_alloc_array(t.rows ? t.rows * width : 1, sizeof *s);
-    if (!s) {
-        hs_cli_error(cmd, "%s: out of memory", path);
-        hs_table_free(&t);
-        return NULL;
-    }
-    for (size_t i = 0; i < t.rows * width; i++) s[i] = hs_kb_from_u32((uint32_t)t.vals[i]);
-    *rows = t.rows;
-    hs_table_free(&t);
+    for (size_t i = 0; s && i < *rows * width; i++) s[i] = hs_kb_from_u32(s[i]);
     return s;
 }
 
@@ -122,6 +105,13 @@ static int write_proof(const char *out, const hs_writer *w, const char *outputs_
     if (!hs_outset_add(&o, out, (const char *)w->data, w->len, err, sizeof err) || !hs_outset_commit(&o, err, sizeof err))
         return hs_cli_error("prove", "%s", err), 0;
     return 1;
+}
+
+/* The line shape of a gkr permutation's tables (states of field elements), as an AIR's, for the
+ * table readers. */
+static void gkr_lines(hs_air *a, const hs_gkr_perm *gp) {
+    memset(a, 0, sizeof *a);
+    a->in_words = a->out_words = gp->width, a->word_modulus = HS_KB_P, a->name = gp->name;
 }
 
 static void prove_help(void) {
@@ -425,8 +415,7 @@ int hs_cmd_prove(int argc, char **argv) {
     }
     hs_air air;
     if (gkr) /* the gkr backend's permutations take states of field elements */
-        memset(&air, 0, sizeof air), air.in_words = air.out_words = gperm->width, air.word_modulus = HS_KB_P,
-                                     air.name = gperm->name;
+        gkr_lines(&air, gperm);
     else if (!def->init(&air, 0))
         return hs_cli_error("prove", "%s: cannot set up its AIR", hash), HS_EXIT_USAGE;
     uint32_t *in = NULL;
@@ -468,10 +457,8 @@ int hs_cmd_prove(int argc, char **argv) {
             hs_cli_error("prove", "out of memory for %zu inputs", n);
             return HS_EXIT_USAGE;
         }
-        hs_rng rng;
-        hs_rng_seed(&rng, seed);
-        for (size_t i = 0; i < words; i++)
-            in[i] = (uint32_t)(air.word_modulus ? hs_rng_below(&rng, air.word_modulus) : hs_rng_below(&rng, (uint64_t)1 << 32));
+        if (hs_inputs_random(in, words, hash, seed) != HS_OK) /* the library's draw: the same inputs from C */
+            return hs_free(in), hs_cli_error("prove", "%s: no random inputs", hash), HS_EXIT_USAGE;
     }
 
     if (gkr) { /* the gkr backend takes Montgomery-form Poseidon2 states */
@@ -641,7 +628,7 @@ int hs_cmd_verify(int argc, char **argv) {
         }
         hs_air air;
         const hs_gkr_perm *gp = gkr ? hs_gkr_perm_get(gshape.perm_id) : NULL;
-        if (gp) memset(&air, 0, sizeof air), air.in_words = air.out_words = gp->width, air.word_modulus = HS_KB_P, air.name = gp->name;
+        if (gp) gkr_lines(&air, gp);
         if (gp) width = gp->width;
         if (shape.public_io && (gp || hs_stark_air(&shape, &air))) {
             /* the tables hold exactly the proof's N lines; reading stops at line N + 1 */
