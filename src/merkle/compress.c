@@ -131,8 +131,7 @@ const hs_compress2 *hs_compress2_lookup(const char *name) {
     return NULL;
 }
 
-/* Constant tables and CPU detection are initialised on first use; do it before threads race. */
-static void prepare(const hs_compress2 *c) {
+void hs_compress2_prepare(const hs_compress2 *c) {
     (void)hs_cpu_has_avx2();
     if (c->id == HS_C2_POSEIDON2_KB16) (void)hs_p2_kb16();
     if (c->id == HS_C2_POSEIDON1_KB16) (void)hs_p1_kb16();
@@ -144,7 +143,7 @@ void hs_compress2_many_mt(const hs_compress2 *c, const uint32_t *pairs, size_t n
         c->many(pairs, n, out);
         return;
     }
-    prepare(c);
+    hs_compress2_prepare(c);
     const size_t items = (n + BLK - 1) / BLK;
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (size_t it = 0; it < items; it++) {

@@ -51,6 +51,9 @@ const hs_compress2 *hs_compress2_lookup(const char *name);
  * depends on the thread count. Resolves the CPU dispatch and constant tables before the threads
  * start. */
 void hs_compress2_many_mt(const hs_compress2 *c, const uint32_t *pairs, size_t n, uint32_t *out, unsigned threads);
+/* Initialises what the kernels set up on first use (constant tables, CPU dispatch): call it before
+ * OpenMP threads run ->many. */
+void hs_compress2_prepare(const hs_compress2 *c);
 /* One compression through ->one, out = C(left, right) (out may alias either input). */
 void hs_compress2_one(const hs_compress2 *c, uint32_t out[8], const uint32_t left[8], const uint32_t right[8]);
 

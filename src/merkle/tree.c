@@ -23,12 +23,32 @@ int hs_tree_alloc(hs_tree **out, const hs_compress2 *c, unsigned log_leaves) {
     return 1;
 }
 
-void hs_tree_build_levels(hs_tree *t, unsigned threads) {
-    /* level j's 2^j parents from level j+1's 2^(j+1) children, j = k-1 .. 0 */
-    for (unsigned j = t->log_leaves; j-- > 0;) {
-        const size_t n = (size_t)1 << j;
-        hs_compress2_many_mt(t->c, t->nodes + 16 * n, n, t->nodes + 8 * n, threads);
+/* Levels j = hi-1 down to lo of the subtree under node r at level 0 of the walk (r = 1: the whole
+ * tree): the subtree's nodes at depth d below r are the contiguous run [r 2^d, (r+1) 2^d), whose
+ * children are the run [r 2^(d+1), (r+1) 2^(d+1)): one batch call per level. */
+static void subtree_levels(const hs_tree *t, size_t r, unsigned depth) {
+    for (unsigned d = depth; d-- > 0;) {
+        const size_t first = r << d, n = (size_t)1 << d;
+        t->c->many(t->nodes + 16 * first, n, t->nodes + 8 * first);
     }
+}
+
+/* The 2^TOP subtrees under level TOP are built bottom-up one per thread at a time (dynamic: a
+ * thread that another process slows down takes fewer; one parallel region, no barrier per level,
+ * and a subtree's levels stay in its thread's cache), then the TOP levels above them. */
+enum { TOP = 6, PAR_MIN_LOG = 12 };
+
+void hs_tree_build_levels(hs_tree *t, unsigned threads) {
+    const unsigned k = t->log_leaves;
+    if (threads <= 1 || k < PAR_MIN_LOG) {
+        subtree_levels(t, 1, k);
+        return;
+    }
+    hs_compress2_prepare(t->c);
+    const long lo = 1L << TOP, hi = 2L << TOP;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+    for (long r = lo; r < hi; r++) subtree_levels(t, (size_t)r, k - TOP);
+    subtree_levels(t, 1, TOP);
 }
 
 void hs_tree_release(hs_tree *t) {
