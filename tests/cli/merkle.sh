@@ -25,7 +25,7 @@ for h in blake3 keccak-256 sha3-256; do
     want=$(echo "$l0$l1" | "$bin" hash --hash $h)
     [ "$got" = "$want" ] || no "$h root of 2 leaves '$got' != $h(left || right) '$want'"
 done
-# SHA3-256 roots from Python's hashlib (leaf t = bytes 32t .. 32t+31 mod 256)
+# SHA3-256 and Keccak-256 roots computed in Python (leaf t = bytes 32t .. 32t+31 mod 256)
 while read -r h k root; do
     case $h in '#'*) continue ;; esac
     n=$((1 << k))
@@ -33,7 +33,7 @@ while read -r h k root; do
         for t in $(seq 0 $((n - 1))); do for b in $(seq 0 31); do printf '%02x' $(((32 * t + b) & 255)); done; echo; done >"$tmp/v.txt"
     got=$("$bin" merkle root --hash $h --leaves "$tmp/v.txt")
     [ "$got" = "$root" ] || no "$h k=$k: root $got, hashlib $root"
-done <"$vec/merkle_sha3_256_roots.txt"
+done <"$vec/merkle_byte_roots.txt"
 
 # k = 0: the root is the leaf
 echo 7 7 7 7 7 7 7 7 >"$tmp/one.txt"
