@@ -23,10 +23,10 @@ echo "$csv" | grep -Eq '^sha3-256,[0-9.]+,[0-9.]+,keccak-f1600,2,[0-9]+,[0-9]+$'
 # the tree build: one row per size and thread count, every tree hash
 csv=$("$bin" bench --native --merkle --hash poseidon2-kb16 --log-leaves 3..4 --threads 2 --format csv --seconds 0.05 \
     2>/dev/null) || no "merkle csv exit"
-[ "$(echo "$csv" | head -1)" = "hash,log_leaves,threads,compressions,build_s,hashes_per_s,perm,perms_per_s,ratio" ] ||
+[ "$(echo "$csv" | head -1)" = "hash,log_leaves,threads,compressions,build_s,hashes_per_s,perm,perms_per_s,ratio,cpu_ratio" ] ||
     no "merkle csv header"
 [ "$(echo "$csv" | wc -l)" = 5 ] || no "merkle csv rows: $csv"
-echo "$csv" | grep -Eq '^poseidon2-kb16,4,2,15,[0-9.]+,[0-9]+,poseidon2-kb16,[0-9]+,[0-9.]+$' || no "merkle csv row: $csv"
+echo "$csv" | grep -Eq '^poseidon2-kb16,4,2,15,[0-9.]+,[0-9]+,poseidon2-kb16,[0-9]+,[0-9.]+,[0-9.]+$' || no "merkle csv row: $csv"
 for h in poseidon1-kb16 rpo256 rpx256 blake3 keccak-256 sha3-256; do
     "$bin" bench --native --merkle --hash $h --log-leaves 2 --threads 1 --seconds 0.05 2>/dev/null | grep -q '^| 2^2 | 1 | 3 |' ||
         no "merkle md $h"
