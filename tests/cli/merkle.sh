@@ -35,6 +35,9 @@ while read -r h k root; do
     [ "$got" = "$root" ] || no "$h k=$k: root $got, hashlib $root"
 done <"$vec/merkle_byte_roots.txt"
 
+# leaves from standard input, with a comment and CRLF
+got=$(printf '# two\r\n1 2 3 4 5 6 7 8\r\n9 10 11 12 13 14 15 16\r\n' | "$bin" merkle root --hash poseidon2-kb16 --leaves -)
+[ "$got" = "$("$bin" merkle root --hash poseidon2-kb16 --leaves "$tmp/kb2.txt")" ] || no "leaves from stdin"
 # k = 0: the root is the leaf
 echo 7 7 7 7 7 7 7 7 >"$tmp/one.txt"
 [ "$("$bin" merkle root --hash poseidon2-kb16 --leaves "$tmp/one.txt")" = "7 7 7 7 7 7 7 7" ] || no "k=0 root"
@@ -130,6 +133,18 @@ expect_bad "sibling value >= p" "x.txt:7: value '4294967296' is out of range" ve
 head -n 4 "$tmp/o.txt" >"$tmp/x.txt"
 expect_bad "no openings" "no openings" verify --openings "$tmp/x.txt"
 expect_bad "bad --root" "--root: a poseidon2-kb16 digest is 8 values" verify --openings "$tmp/o.txt" --root "1 2 3"
+# cut anywhere (every 37th byte): a status of 0, 1 or 2, never a crash; cut inside a line: not accepted
+size=$(wc -c <"$tmp/o.txt")
+for cut in $(seq 1 37 "$size"); do
+    head -c "$cut" "$tmp/o.txt" >"$tmp/x.txt"
+    "$bin" merkle verify --openings "$tmp/x.txt" >/dev/null 2>&1
+    rc=$?
+    [ $rc -le 2 ] || no "cut at byte $cut: exit $rc"
+    if [ $rc = 0 ] && [ "$(tail -c 1 "$tmp/x.txt" | od -An -c | tr -d ' ')" != '\n' ]; then
+        last=$(tail -n 1 "$tmp/x.txt")
+        grep -qxF -- "$last" "$tmp/o.txt" || no "cut at byte $cut inside a line was accepted"
+    fi
+done
 "$bin" merkle --help | grep -q "sibling DIGEST" || no "help describes the openings format"
 "$bin" --help | grep -q "merkle" || no "main help lists merkle"
 exit $fail
