@@ -87,15 +87,16 @@ static void p1kb16_one(uint32_t out[8], const uint32_t pair[16]) {
     memcpy(r, pair + 8, 32);
     hs_p1_compress(hs_p1_kb16(), out, l, r);
 }
-#define GL_ONE(fn, merge)                                          \
+/* merge's state (left || right, capacity 0) through the portable permutation */
+#define GL_ONE(fn, permute)                                        \
     static void fn(uint32_t out[8], const uint32_t pair[16]) {     \
-        uint64_t in[8], o[4];                                      \
-        memcpy(in, pair, sizeof in);                               \
-        merge(o, in);                                              \
-        memcpy(out, o, sizeof o);                                  \
+        uint64_t st[12] = {0};                                     \
+        memcpy(st, pair, 64);                                      \
+        permute(st);                                               \
+        memcpy(out, st, 32);                                       \
     }
-GL_ONE(rpo_one, hs_rpo256_merge)
-GL_ONE(rpx_one, hs_rpx256_merge)
+GL_ONE(rpo_one, hs_rpo_permute_portable)
+GL_ONE(rpx_one, hs_rpx_permute_portable)
 #define BYTES_ONE(fn, hash)                                        \
     static void fn(uint32_t out[8], const uint32_t pair[16]) {     \
         uint8_t in[64], o[32];                                     \

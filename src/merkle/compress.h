@@ -35,9 +35,8 @@ typedef struct hs_compress2 {
     /* out[8i..8i+8) = C(pairs[16i..16i+8), pairs[16i+8..16i+16)) for i < n, on the caller's
      * thread; out must not overlap pairs. */
     void (*many)(const uint32_t *pairs, size_t n, uint32_t *out);
-    /* One compression through the module's single-state call (no batching; portable code for
-     * the 31-bit permutations and the byte hashes): the verifier's path and the reference the
-     * batch path is tested against. out may alias pair. */
+    /* One compression with the module's portable single-state code (no batching, no SIMD): the
+     * verifier's path and the twin the batch path is tested against. out may alias pair. */
     void (*one)(uint32_t out[8], const uint32_t pair[16]);
 } hs_compress2;
 
