@@ -8,10 +8,10 @@
 
 size_t hs_tree_hash_count(void) { return HS_C2_COUNT; }
 
-const char *hs_tree_hash_at(size_t i) { return i < HS_C2_COUNT ? hs_compress2_table[i].name : NULL; }
+const char *hs_tree_hash_at(size_t i) { return i < HS_C2_COUNT ? hs_compress2_table[i]->name : NULL; }
 
 const char *hs_tree_hash_description(size_t i) {
-    return i < HS_C2_COUNT ? hs_compress2_table[i].description : NULL;
+    return i < HS_C2_COUNT ? hs_compress2_table[i]->description : NULL;
 }
 
 static const char *form_noun(hs_digest_form f) {

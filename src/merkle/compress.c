@@ -1,7 +1,9 @@
-/* 2-to-1 compressions in batches (compress.h). Every batch is cut into blocks that live in L1
- * (64 states for the 31-bit permutations, 32 for RPO/RPX, 4 for Keccak's x4 kernel); the
- * children of a node are one contiguous 16-word state already, so a block is one memcpy in and
- * eight words out per node. */
+/* 2-to-1 compressions in batches (compress.h): the KoalaBear and byte hashes. The Goldilocks ones
+ * are in compress_gl.c and the table in compress_table.c, so that the commitment trees of FRI and
+ * WHIR link no Goldilocks code (the fuzz build leaves it out). Every batch is cut into blocks
+ * that live in L1 (64 states for the 31-bit permutations, 4 for Keccak's x4 kernel); the children
+ * of a node are one contiguous 16-word state already, so a block is one memcpy in and eight words
+ * out per node. */
 #include "merkle/compress.h"
 
 #include <string.h>
@@ -11,16 +13,15 @@
 #include "hash/keccak.h"
 #include "hash/poseidon1_kb.h"
 #include "hash/poseidon2_monty31.h"
-#include "hash/rpo.h"
 #include "util/cpu.h"
 
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "compress.c reads byte digests as little-endian words: little-endian hosts only"
 #endif
 
-#define GL_P 0xffffffff00000001ull
+#define GL_P 0xffffffff00000001ull /* Goldilocks */
 
-enum { KB_BLOCK = 64, GL_BLOCK = 32 };
+enum { KB_BLOCK = 64 };
 
 /* Poseidon1/Poseidon2-KB16: the state is left || right, the output its first 8 lanes. */
 #define KB16_MANY(fn, permute, params)                                                              \
@@ -35,24 +36,6 @@ enum { KB_BLOCK = 64, GL_BLOCK = 32 };
     }
 KB16_MANY(p2kb16_many, hs_p2_permute_many, hs_p2_kb16)
 KB16_MANY(p1kb16_many, hs_p1_permute_many, hs_p1_kb16)
-
-/* RPO/RPX merge = hash_elements of 8 elements: rate = left || right, capacity 0 (8 mod 8 = 0),
- * one permutation, digest = lanes 0..3. */
-#define GL_MANY(fn, permute)                                                                 \
-    static void fn(const uint32_t *pairs, size_t n, uint32_t *out) {                         \
-        uint64_t st[GL_BLOCK * 12];                                                          \
-        for (size_t i0 = 0; i0 < n; i0 += GL_BLOCK) {                                        \
-            size_t m = n - i0 < GL_BLOCK ? n - i0 : GL_BLOCK;                                \
-            for (size_t i = 0; i < m; i++) {                                                 \
-                memcpy(st + 12 * i, pairs + 16 * (i0 + i), 64);                              \
-                memset(st + 12 * i + 8, 0, 4 * sizeof *st);                                  \
-            }                                                                                \
-            permute(st, m, 1);                                                               \
-            for (size_t i = 0; i < m; i++) memcpy(out + 8 * (i0 + i), st + 12 * i, 32);      \
-        }                                                                                    \
-    }
-GL_MANY(rpo_many, hs_rpo_permute_many)
-GL_MANY(rpx_many, hs_rpx_permute_many)
 
 static void blake3_many(const uint32_t *pairs, size_t n, uint32_t *out) {
     hs_blake3_merge_many((uint8_t(*)[32])out, (const uint8_t(*)[32])pairs, n);
@@ -87,16 +70,6 @@ static void p1kb16_one(uint32_t out[8], const uint32_t pair[16]) {
     memcpy(r, pair + 8, 32);
     hs_p1_compress(hs_p1_kb16(), out, l, r);
 }
-/* merge's state (left || right, capacity 0) through the portable permutation */
-#define GL_ONE(fn, permute)                                        \
-    static void fn(uint32_t out[8], const uint32_t pair[16]) {     \
-        uint64_t st[12] = {0};                                     \
-        memcpy(st, pair, 64);                                      \
-        permute(st);                                               \
-        memcpy(out, st, 32);                                       \
-    }
-GL_ONE(rpo_one, hs_rpo_permute_portable)
-GL_ONE(rpx_one, hs_rpx_permute_portable)
 #define BYTES_ONE(fn, hash)                                        \
     static void fn(uint32_t out[8], const uint32_t pair[16]) {     \
         uint8_t in[64], o[32];                                     \
@@ -108,29 +81,18 @@ BYTES_ONE(blake3_one, hs_blake3)
 BYTES_ONE(keccak256_one, hs_keccak256)
 BYTES_ONE(sha3_256_one, hs_sha3_256)
 
-const hs_compress2 hs_compress2_table[HS_C2_COUNT] = {
-    {HS_C2_POSEIDON2_KB16, "poseidon2-kb16", "Poseidon2-KoalaBear-16: first 8 lanes of P(left || right)",
-     HS_DIGEST_KB, p2kb16_many, p2kb16_one},
-    {HS_C2_POSEIDON1_KB16, "poseidon1-kb16", "Poseidon1-KoalaBear-16: first 8 lanes of P(left || right)",
-     HS_DIGEST_KB, p1kb16_many, p1kb16_one},
-    {HS_C2_RPO256, "rpo256", "RPO256 merge (miden-crypto)", HS_DIGEST_GL, rpo_many, rpo_one},
-    {HS_C2_RPX256, "rpx256", "RPX256 merge (miden-crypto)", HS_DIGEST_GL, rpx_many, rpx_one},
-    {HS_C2_BLAKE3, "blake3", "BLAKE3 of left || right (64 bytes)", HS_DIGEST_BYTES, blake3_many, blake3_one},
-    {HS_C2_KECCAK256, "keccak-256", "Keccak-256 of left || right (Ethereum padding)", HS_DIGEST_BYTES,
-     keccak256_many, keccak256_one},
-    {HS_C2_SHA3_256, "sha3-256", "SHA3-256 of left || right (FIPS 202)", HS_DIGEST_BYTES, sha3_256_many, sha3_256_one},
-};
-
-const hs_compress2 *hs_compress2_get(hs_c2_id id) {
-    return (unsigned)id < HS_C2_COUNT ? &hs_compress2_table[id] : NULL;
-}
-
-const hs_compress2 *hs_compress2_lookup(const char *name) {
-    if (!name) return NULL;
-    for (size_t i = 0; i < HS_C2_COUNT; i++)
-        if (!strcmp(hs_compress2_table[i].name, name)) return &hs_compress2_table[i];
-    return NULL;
-}
+const hs_compress2 hs_c2_poseidon2_kb16 = {HS_C2_POSEIDON2_KB16, "poseidon2-kb16",
+                                           "Poseidon2-KoalaBear-16: first 8 lanes of P(left || right)",
+                                           HS_DIGEST_KB, p2kb16_many, p2kb16_one};
+const hs_compress2 hs_c2_poseidon1_kb16 = {HS_C2_POSEIDON1_KB16, "poseidon1-kb16",
+                                           "Poseidon1-KoalaBear-16: first 8 lanes of P(left || right)",
+                                           HS_DIGEST_KB, p1kb16_many, p1kb16_one};
+const hs_compress2 hs_c2_blake3 = {HS_C2_BLAKE3, "blake3", "BLAKE3 of left || right (64 bytes)", HS_DIGEST_BYTES,
+                                   blake3_many, blake3_one};
+const hs_compress2 hs_c2_keccak256 = {HS_C2_KECCAK256, "keccak-256", "Keccak-256 of left || right (Ethereum padding)",
+                                      HS_DIGEST_BYTES, keccak256_many, keccak256_one};
+const hs_compress2 hs_c2_sha3_256 = {HS_C2_SHA3_256, "sha3-256", "SHA3-256 of left || right (FIPS 202)",
+                                     HS_DIGEST_BYTES, sha3_256_many, sha3_256_one};
 
 void hs_compress2_prepare(const hs_compress2 *c) {
     (void)hs_cpu_has_avx2();

@@ -40,8 +40,11 @@ typedef struct hs_compress2 {
     void (*one)(uint32_t out[8], const uint32_t pair[16]);
 } hs_compress2;
 
-/* The table, indexed by hs_c2_id. */
-extern const hs_compress2 hs_compress2_table[HS_C2_COUNT];
+/* Each compression (compress.c, compress_gl.c), and the table of them indexed by hs_c2_id
+ * (compress_table.c). Code that needs one hash names it directly, so that it links no other. */
+extern const hs_compress2 hs_c2_poseidon2_kb16, hs_c2_poseidon1_kb16, hs_c2_rpo256, hs_c2_rpx256, hs_c2_blake3,
+    hs_c2_keccak256, hs_c2_sha3_256;
+extern const hs_compress2 *const hs_compress2_table[HS_C2_COUNT];
 const hs_compress2 *hs_compress2_get(hs_c2_id id);
 /* By name; NULL if the hash has no compression here. */
 const hs_compress2 *hs_compress2_lookup(const char *name);

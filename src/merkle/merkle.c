@@ -115,9 +115,8 @@ void hs_merkle_hash_rows(hs_merkle_hash hash, const hs_kb *rows, size_t n, size_
 
 /* The node hash of each tree hash (compress.h; the same 32-byte digests). */
 static const hs_compress2 *node_hash(hs_merkle_hash hash) {
-    return hs_compress2_get(hash == HS_MERKLE_POSEIDON2 ? HS_C2_POSEIDON2_KB16
-                            : hash == HS_MERKLE_KECCAK  ? HS_C2_KECCAK256
-                                                        : HS_C2_BLAKE3);
+    return hash == HS_MERKLE_POSEIDON2 ? &hs_c2_poseidon2_kb16 : hash == HS_MERKLE_KECCAK ? &hs_c2_keccak256
+                                                                                          : &hs_c2_blake3;
 }
 
 void hs_merkle_compress(hs_merkle_hash hash, hs_digest *out, const hs_digest *left, const hs_digest *right) {
