@@ -68,7 +68,7 @@ static void merge_chunk(void *vctx, size_t lo, size_t cnt) {
 
 void hs_smt_merge_many(const hs_smt_hasher *h, hs_smt_word *out, const hs_smt_word *in, size_t n, unsigned threads) {
     merge_job j = {h, out, in};
-    hs_parallel_batches(n, 1024, threads, merge_chunk, &j);
+    hs_parallel_batches(n, 2 * CHUNK, threads, merge_chunk, &j);
 }
 
 void hs_smt_merge(const hs_smt_hasher *h, hs_smt_word *out, const hs_smt_word *left, const hs_smt_word *right) {
@@ -143,7 +143,7 @@ static void leaf_chunk(void *vctx, size_t lo, size_t cnt) {
 void hs_smt_leaf_hash_many(const hs_smt_hasher *h, hs_smt_word *out, const hs_smt_word *kv, const size_t *start,
                            const uint32_t *cnt, size_t n, unsigned threads) {
     leaf_job j = {h, out, kv, start, cnt};
-    hs_parallel_batches(n, 1024, threads, leaf_chunk, &j);
+    hs_parallel_batches(n, 2 * CHUNK, threads, leaf_chunk, &j);
 }
 
 uint64_t hs_smt_leaf_index(const hs_smt_hasher *h, const hs_smt_word *key) {
