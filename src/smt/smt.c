@@ -271,7 +271,15 @@ static void sort_idx(const hs_smt_hasher *h, const hs_smt_word *kv, uint32_t *a,
 
 /* One level up: parents of the sorted nodes at depth d (siblings from the tree where the batch
  * has none), hashed as one batch. */
-static hs_smt_err level_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned d, char *reason, size_t rlen) {
+static hs_smt_err sibling(hs_smt_tree *t, int empty, hs_smt_word *out, unsigned d, uint64_t pos, char *reason,
+                          size_t rlen) {
+    if (!empty) return hs_smt_tree_node(t, out, d, pos, reason, rlen);
+    *out = t->E[HS_SMT_DEPTH - d];
+    return HS_SMT_OK;
+}
+
+/* empty: the tree was empty when the batch began (construction), so every missing sibling is E */
+static hs_smt_err level_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned d, int empty, char *reason, size_t rlen) {
     size_t n = ms->n[d], np = 0;
     const uint64_t *col = ms->col[d];
     const hs_smt_word *hash = ms->hash[d];
@@ -291,10 +299,10 @@ static hs_smt_err level_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned d, char *
             i += 2;
         } else if (!(c & 1)) {
             in[2 * np] = hash[i];
-            e = hs_smt_tree_node(t, &in[2 * np + 1], d, c | 1, reason, rlen);
+            e = sibling(t, empty, &in[2 * np + 1], d, c | 1, reason, rlen);
             i++;
         } else {
-            e = hs_smt_tree_node(t, &in[2 * np], d, c & ~1ull, reason, rlen);
+            e = sibling(t, empty, &in[2 * np], d, c & ~1ull, reason, rlen);
             in[2 * np + 1] = hash[i];
             i++;
         }
@@ -487,7 +495,8 @@ static void finish(hs_smt_tree *t, const hs_smt_mutset *ms) {
     t->entries += (uint64_t)ms->d_entries;
 }
 
-/* compute (and, with write, stream into the open transaction band by band) */
+/* compute (and, with write, which build uses on an empty tree, stream into the open transaction
+ * band by band) */
 static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, int write,
                           subtree *s, uint8_t *buf, char *reason, size_t rlen) {
     memset(ms, 0, sizeof *ms);
@@ -497,7 +506,7 @@ static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *
     hs_smt_err e = new_leaves(t, ms, kv, n, reason, rlen);
     if (!e && write) e = write_leaves(t, ms, reason, rlen);
     for (unsigned d = HS_SMT_DEPTH; d > 0 && !e; d--) {
-        e = level_up(t, ms, d, reason, rlen);
+        e = level_up(t, ms, d, write, reason, rlen);
         unsigned r = d - 1;
         if (!e && write && r >= HS_SMT_TOP_DEPTH && (r - HS_SMT_TOP_DEPTH) % 8 == 0) {
             e = write_band(t, ms, r, s, buf, reason, rlen);

@@ -81,7 +81,7 @@ static int mem_put(hs_smt_store *s, unsigned table, uint64_t key, const void *da
         return 0;
     }
     if (len > UINT32_MAX) return -1;
-    if ((m->used + 1) * 4 > m->cap * 3 && grow(m)) goto oom;
+    if ((m->used + 1) * 2 > m->cap && grow(m)) goto oom; /* load <= 1/2: short probes for misses */
     size_t i = find(m, table, key);
     void *copy;
     if (m->slots[i].data && m->slots[i].len == len) {
