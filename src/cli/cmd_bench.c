@@ -77,7 +77,7 @@ static void help(void) {
            "that order on one tree, with 1 thread (sequential) and with T (concurrent), in memory and in an\n"
            "LMDB directory under --dir (default /tmp; removed afterwards). 1M-pair construction takes\n"
            "minutes per row. CSV header:\n"
-           "  hash,scenario,storage,threads,size,batch,compute_s,apply_s,total_s,root0\n"
+           "  hash,scenario,storage,threads,size,batch,compute_s,apply_s,total_s,cpu_s,root0\n"
            "\n");
     printf("--native measures on this machine, without proving:\n"
            "  --hash PERMUTATION (a name from 'hashsnark --help'): permutations per second with the\n"
