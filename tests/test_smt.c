@@ -310,6 +310,38 @@ static void test_errors(const hs_smt_hasher *h) {
     hs_smt_tree_free(u);
 }
 
+/* Every single-bit change of an opening is rejected, and random bytes of any length are too. */
+static void test_flips(hs_rng *rng, const hs_smt_hasher *h) {
+    hs_smt_tree *t = mem_tree(h, 1);
+    hs_smt_word kv[6];
+    memset(kv, 0, sizeof kv);
+    for (int i = 0; i < 3; i++) kv[2 * i].g[0] = (uint64_t)i, kv[2 * i].g[3] = i < 2 ? 5 : 9, kv[2 * i + 1].g[1] = 3;
+    CHECK(hs_smt_tree_build(t, kv, 3, reason, sizeof reason) == HS_SMT_OK);
+    uint8_t *op;
+    size_t len;
+    CHECK(hs_smt_tree_open(t, &op, &len, &kv[2], reason, sizeof reason) == HS_SMT_OK);
+    const hs_smt_word *root = hs_smt_tree_root(t);
+    CHECK(hs_smt_verify_opening(h, root, &kv[2], &kv[3], op, len, reason, sizeof reason));
+    for (size_t i = 0; i < len && !TOO_MANY_FAILURES(); i++) {
+        uint8_t bit = (uint8_t)(1u << hs_rng_below(rng, 8));
+        op[i] ^= bit;
+        if (hs_smt_verify_opening(h, root, &kv[2], &kv[3], op, len, reason, sizeof reason)) {
+            fprintf(stderr, "opening byte %zu changed and still accepted\n", i);
+            hs_test_failures++;
+        }
+        op[i] ^= bit;
+    }
+    uint8_t junk[HS_SMT_OPENING_BYTES(3) + 8];
+    for (int k = 0; k < 200; k++) {
+        size_t n = hs_rng_below(rng, sizeof junk + 1);
+        for (size_t i = 0; i < n; i++) junk[i] = (uint8_t)hs_rng_u64(rng);
+        if (n >= 4 && k % 2) junk[0] = (uint8_t)hs_rng_below(rng, 4), junk[1] = junk[2] = junk[3] = 0;
+        CHECK(!hs_smt_verify_opening(h, root, &kv[2], &kv[3], junk, n, reason, sizeof reason));
+    }
+    free(op);
+    hs_smt_tree_free(t);
+}
+
 static void rand_pairs(const hs_smt_hasher *h, hs_rng *rng, hs_smt_word *kv, size_t n) {
     for (size_t i = 0; i < n; i++) {
         memset(&kv[2 * i], 0, 2 * sizeof *kv);
@@ -427,6 +459,8 @@ int main(void) {
         test_errors(hs_smt_hasher_find("poseidon2-gl12"));
         test_threads(&rng, h);
     }
+    test_flips(&rng, hs_smt_hasher_find("poseidon2-gl12"));
+    test_flips(&rng, hs_smt_hasher_find("poseidon2-kb16"));
     test_disk(&rng);
     return hs_test_done("test_smt");
 }
