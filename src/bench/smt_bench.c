@@ -123,7 +123,10 @@ static int run(const hs_smt_bench_cfg *c, const uint64_t *base, const uint64_t *
 done:
     hs_smt_free(t);
     hs_ctx_free(ctx);
-    if (disk) {
+    if (disk && c->keep && !rc) {
+        fprintf(stderr, "smt %s: kept the tree in %s (hashsnark smt root --hash %s --db %s)\n", c->hash, dir, c->hash,
+                dir);
+    } else if (disk) {
         char cmd[4200];
         snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
         if (system(cmd) != 0) fprintf(stderr, "hashsnark bench: could not remove %s\n", dir);

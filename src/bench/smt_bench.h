@@ -12,7 +12,8 @@ typedef struct {
     size_t size, batch;
     unsigned threads[2]; /* the thread counts to run (threads[1] = 0: one) */
     int memory, disk;    /* storages to run */
-    const char *dir;     /* parent of the on-disk trees (removed after each run) */
+    const char *dir;     /* parent of the on-disk trees (removed after each run unless keep) */
+    int keep;            /* leave the on-disk trees (their paths go to stderr) */
     int csv;
     unsigned long long seed;
 } hs_smt_bench_cfg;

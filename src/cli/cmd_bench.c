@@ -20,7 +20,7 @@ static void help(void) {
            "       hashsnark bench --native [--hash NAME|all] [--threads T] [--format md|csv|json]\n"
            "                       [--seconds S]\n"
            "       hashsnark bench --smt --hash rpo256|poseidon2-gl12|poseidon2-kb16 [--size N] [--batch B]\n"
-           "                       [--storage memory|disk|both] [--dir DIR] [--threads T] [--format md|csv]\n"
+           "                       [--storage memory|disk|both] [--dir DIR] [--keep] [--threads T] [--format md|csv]\n"
            "       hashsnark bench --backend gkr --regions W1,W2,... --compare [--preset P] [--samples K]\n"
            "                       [--threads T] [--timeout S] [--format md|csv]\n"
            "\n"
@@ -75,8 +75,9 @@ static void help(void) {
            "tree (each removed with probability 0.2, else a random value); a batch is timed as compute (the\n"
            "mutation set) plus apply, as miden does. Then 100 openings, each verified. The scenarios run in\n"
            "that order on one tree, with 1 thread (sequential) and with T (concurrent), in memory and in an\n"
-           "LMDB directory under --dir (default /tmp; removed afterwards). 1M-pair construction takes\n"
-           "minutes per row. CSV header:\n"
+           "LMDB directory under --dir (default /tmp; removed afterwards unless --keep, which leaves each\n"
+           "on-disk tree and names it on standard error, for 'hashsnark smt' to reopen). 1M-pair\n"
+           "construction takes minutes per row. CSV header:\n"
            "  hash,scenario,storage,threads,size,batch,compute_s,apply_s,total_s,cpu_s,root0\n"
            "\n");
     printf("--native measures on this machine, without proving:\n"
@@ -345,7 +346,7 @@ static int bench_regions(const char *regions, int compare, int other_mode, const
 }
 
 static int bench_smt(const char *hash, const char *size_s, const char *batch_s, const char *storage, const char *dir,
-                     const char *threads_s, int csv, int conflict) {
+                     int keep, const char *threads_s, int csv, int conflict) {
     if (conflict) {
         hs_cli_error("bench", "--smt takes --hash, --size, --batch, --storage, --dir, --threads and --format md|csv");
         return HS_EXIT_USAGE;
@@ -355,7 +356,7 @@ static int bench_smt(const char *hash, const char *size_s, const char *batch_s, 
     if (batch_s && !hs_cli_uint("bench", "batch", batch_s, 1, size, &batch)) return HS_EXIT_USAGE;
     hs_smt_bench_cfg c = {0};
     c.hash = hash;
-    c.size = size, c.batch = batch, c.csv = csv, c.seed = 1, c.dir = dir ? dir : "/tmp";
+    c.size = size, c.batch = batch, c.csv = csv, c.seed = 1, c.dir = dir ? dir : "/tmp", c.keep = keep;
     c.memory = !storage || !strcmp(storage, "memory") || !strcmp(storage, "both");
     c.disk = !storage || !strcmp(storage, "disk") || !strcmp(storage, "both");
     if (!c.memory && !c.disk) {
@@ -372,7 +373,7 @@ static int bench_smt(const char *hash, const char *size_s, const char *batch_s, 
 int hs_cmd_bench(int argc, char **argv) {
     const char *hash = "poseidon2-kb16", *threads_s = NULL, *format = "md", *seconds_s = NULL;
     sweep_opts so = {0};
-    int native = 0, compare = 0, smt = 0;
+    int native = 0, compare = 0, smt = 0, keep = 0;
     const char *regions = NULL, *size_s = NULL, *batch_s = NULL, *storage = NULL, *dir = NULL;
     hs_opt opts[] = {{"native", 0, NULL, &native},        {"hash", 1, &hash, NULL},
                      {"threads", 1, &threads_s, NULL},     {"format", 1, &format, NULL},
@@ -383,7 +384,7 @@ int hs_cmd_bench(int argc, char **argv) {
                      {"regions", 1, &regions, NULL},       {"compare", 0, NULL, &compare},
                      {"smt", 0, NULL, &smt},               {"size", 1, &size_s, NULL},
                      {"batch", 1, &batch_s, NULL},         {"storage", 1, &storage, NULL},
-                     {"dir", 1, &dir, NULL}};
+                     {"dir", 1, &dir, NULL},               {"keep", 0, NULL, &keep}};
     int r = hs_cli_parse("bench", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) {
         help();
@@ -396,10 +397,10 @@ int hs_cmd_bench(int argc, char **argv) {
         hs_cli_error("bench", "--format must be md, csv or json (md-ticks for --log-perms), not '%s'", format);
         return HS_EXIT_USAGE;
     }
-    if (smt) return bench_smt(hash, size_s, batch_s, storage, dir, threads_s, fmt_csv || fmt_json,
+    if (smt) return bench_smt(hash, size_s, batch_s, storage, dir, keep, threads_s, fmt_csv || fmt_json,
                               native || so.logp || regions || compare || seconds_s || fmt_json);
-    if (size_s || batch_s || storage || dir) {
-        hs_cli_error("bench", "--size, --batch, --storage and --dir apply to --smt only");
+    if (size_s || batch_s || storage || dir || keep) {
+        hs_cli_error("bench", "--size, --batch, --storage, --dir and --keep apply to --smt only");
         return HS_EXIT_USAGE;
     }
     if (regions || compare) return bench_regions(regions, compare, native || so.logp || so.blowup || so.plot || seconds_s,

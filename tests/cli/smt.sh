@@ -66,6 +66,14 @@ printf '0 1 0 0 2 2 2 2\n' >"$tmp/upd"
 "$bin" smt update --hash $H --db "$db" --pairs "$tmp/upd" >/dev/null || no "update"
 [ "$("$bin" smt get --hash $H --db "$db" --key "0 1 0 0")" = "2 2 2 2" ] || no "updated value"
 [ "$("$bin" smt remove --hash $H --db "$db" --key "0 1 0 0")" = "$two" ] || no "remove root"
+# bench --smt: the scenarios' rows, and a kept on-disk tree that 'smt' reopens at the last root
+out=$("$bin" bench --smt --hash $H --size 300 --batch 20 --threads 1 --format csv --keep --dir "$tmp" 2>"$tmp/err"); rc=$?
+[ $rc = 0 ] && [ "$(echo "$out" | grep -c ",$H\|^$H,")" = 8 ] || no "bench --smt: exit $rc: $out $(cat "$tmp/err")"
+kept=$(sed -n 's/.*kept the tree in \([^ ]*\) .*/\1/p' "$tmp/err")
+last=$(echo "$out" | grep "^$H,batched update,disk" | cut -d, -f11)
+[ -n "$kept" ] && [ "$("$bin" smt root --hash $H --db "$kept" | cut -d' ' -f1)" = "$last" ] || no "bench --keep: '$kept' '$last'"
+"$bin" bench --smt --hash nope --size 10 2>/dev/null; [ $? = 2 ] || no "bench --smt unknown hash"
+"$bin" bench --native --size 10 2>/dev/null; [ $? = 2 ] || no "--size without --smt"
 # usage
 "$bin" smt 2>/dev/null; [ $? = 2 ] || no "no action"
 "$bin" smt frob --hash $H 2>/dev/null; [ $? = 2 ] || no "unknown action"
