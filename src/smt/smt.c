@@ -81,19 +81,12 @@ static int leaf_check(size_t len) { return len % 64 == 0 && len / 64 >= 1 && len
 
 /* ---- reads ---- */
 
-hs_smt_err hs_smt_tree_node(hs_smt_tree *t, hs_smt_word *out, unsigned depth, uint64_t pos, char *reason,
-                            size_t rlen) {
-    if (depth <= HS_SMT_TOP_DEPTH) {
-        *out = t->top[((size_t)1 << depth) + pos];
-        return HS_SMT_OK;
-    }
-    unsigned band = sub_band(depth), r = HS_SMT_TOP_DEPTH + 8 * band, ld = depth - r;
-    const void *data;
-    size_t len;
-    int rc = t->st->vt->get(t->st, HS_SMT_T_ST16 + band, pos >> ld, &data, &len);
-    if (rc < 0) return storage_fail(t, reason, rlen);
+/* node (depth, pos) from the record (data, len; NULL: absent) of its subtree rooted at depth r */
+static hs_smt_err node_in_record(hs_smt_tree *t, hs_smt_word *out, const void *data, size_t len, unsigned depth,
+                                 unsigned r, uint64_t pos, char *reason, size_t rlen) {
+    unsigned ld = depth - r;
     *out = t->E[HS_SMT_DEPTH - depth];
-    if (rc == 0) return HS_SMT_OK;
+    if (!data) return HS_SMT_OK;
     uint64_t mask[8];
     if (!sub_check(data, len, mask))
         return fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a malformed subtree record (depth %u, position %llu)",
@@ -105,6 +98,20 @@ hs_smt_err hs_smt_tree_node(hs_smt_tree *t, hs_smt_word *out, unsigned depth, ui
     rank += (unsigned)__builtin_popcountll(mask[b / 64] & ((1ull << (b % 64)) - 1));
     memcpy(out, (const uint8_t *)data + SUB_HDR + 32 * (size_t)rank, 32);
     return HS_SMT_OK;
+}
+
+hs_smt_err hs_smt_tree_node(hs_smt_tree *t, hs_smt_word *out, unsigned depth, uint64_t pos, char *reason,
+                            size_t rlen) {
+    if (depth <= HS_SMT_TOP_DEPTH) {
+        *out = t->top[((size_t)1 << depth) + pos];
+        return HS_SMT_OK;
+    }
+    unsigned band = sub_band(depth), r = HS_SMT_TOP_DEPTH + 8 * band;
+    const void *data;
+    size_t len;
+    int rc = t->st->vt->get(t->st, HS_SMT_T_ST16 + band, pos >> (depth - r), &data, &len);
+    if (rc < 0) return storage_fail(t, reason, rlen);
+    return node_in_record(t, out, rc ? data : NULL, len, depth, r, pos, reason, rlen);
 }
 
 /* the stored pairs of leaf idx: *kv points into the store (valid until the next write), *n = 0 if empty */
@@ -269,17 +276,68 @@ static void sort_idx(const hs_smt_hasher *h, const hs_smt_word *kv, uint32_t *a,
     memcpy(a, tmp, n * sizeof *a);
 }
 
-/* One level up: parents of the sorted nodes at depth d (siblings from the tree where the batch
- * has none), hashed as one batch. */
-static hs_smt_err sibling(hs_smt_tree *t, int empty, hs_smt_word *out, unsigned d, uint64_t pos, char *reason,
-                          size_t rlen) {
-    if (!empty) return hs_smt_tree_node(t, out, d, pos, reason, rlen);
-    *out = t->E[HS_SMT_DEPTH - d];
+/* The subtree records a batch reads, fetched once per batch (the batch's paths touch one record
+ * per band each) instead of once per sibling: per band, the records' positions in increasing
+ * order and their bytes (NULL: absent), valid while nothing is written. */
+typedef struct {
+    size_t n;
+    uint64_t *id;
+    const void **rec;
+    size_t *len;
+} band_cache;
+#define N_BANDS 6
+
+static void cache_free(band_cache *bc) {
+    for (int b = 0; b < N_BANDS; b++) free(bc[b].id), free(bc[b].rec), free(bc[b].len);
+}
+
+static hs_smt_err cache_load(hs_smt_tree *t, band_cache *bc, const uint64_t *leaf, size_t n, char *reason,
+                             size_t rlen) {
+    memset(bc, 0, N_BANDS * sizeof *bc);
+    for (int b = 0; b < N_BANDS; b++) {
+        unsigned r = HS_SMT_TOP_DEPTH + 8 * (unsigned)b;
+        bc[b].id = malloc((n + 1) * sizeof *bc[b].id);
+        bc[b].rec = malloc((n + 1) * sizeof *bc[b].rec);
+        bc[b].len = malloc((n + 1) * sizeof *bc[b].len);
+        if (!bc[b].id || !bc[b].rec || !bc[b].len) return fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
+        for (size_t i = 0; i < n; i++) { /* leaves sorted: their record positions do not decrease */
+            uint64_t id = leaf[i] >> (HS_SMT_DEPTH - r);
+            if (bc[b].n && bc[b].id[bc[b].n - 1] == id) continue;
+            const void *data;
+            size_t len;
+            int rc = t->st->vt->get(t->st, HS_SMT_T_ST16 + (unsigned)b, id, &data, &len);
+            if (rc < 0) return storage_fail(t, reason, rlen);
+            bc[b].id[bc[b].n] = id;
+            bc[b].rec[bc[b].n] = rc ? data : NULL;
+            bc[b].len[bc[b].n] = rc ? len : 0;
+            bc[b].n++;
+        }
+    }
     return HS_SMT_OK;
 }
 
-/* empty: the tree was empty when the batch began (construction), so every missing sibling is E */
-static hs_smt_err level_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned d, int empty, char *reason, size_t rlen) {
+/* The sibling (d, pos) of a batch node: E when the tree was empty (bc NULL), else from the top or
+ * the cached record (*cur: this level's cursor in its band, positions visited in increasing order). */
+static hs_smt_err sibling(hs_smt_tree *t, const band_cache *bc, size_t *cur, hs_smt_word *out, unsigned d,
+                          uint64_t pos, char *reason, size_t rlen) {
+    if (!bc) {
+        *out = t->E[HS_SMT_DEPTH - d];
+        return HS_SMT_OK;
+    }
+    if (d <= HS_SMT_TOP_DEPTH) return hs_smt_tree_node(t, out, d, pos, reason, rlen);
+    unsigned band = sub_band(d), r = HS_SMT_TOP_DEPTH + 8 * band;
+    const band_cache *c = &bc[band];
+    uint64_t id = pos >> (d - r);
+    while (*cur < c->n && c->id[*cur] < id) (*cur)++;
+    if (*cur == c->n || c->id[*cur] != id) return hs_smt_tree_node(t, out, d, pos, reason, rlen);
+    return node_in_record(t, out, c->rec[*cur], c->len[*cur], d, r, pos, reason, rlen);
+}
+
+/* One level up: parents of the sorted nodes at depth d (siblings from the tree where the batch
+ * has none), hashed as one batch. */
+static hs_smt_err level_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned d, const band_cache *bc, char *reason,
+                           size_t rlen) {
+    size_t cur = 0;
     size_t n = ms->n[d], np = 0;
     const uint64_t *col = ms->col[d];
     const hs_smt_word *hash = ms->hash[d];
@@ -299,10 +357,10 @@ static hs_smt_err level_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned d, int em
             i += 2;
         } else if (!(c & 1)) {
             in[2 * np] = hash[i];
-            e = sibling(t, empty, &in[2 * np + 1], d, c | 1, reason, rlen);
+            e = sibling(t, bc, &cur, &in[2 * np + 1], d, c | 1, reason, rlen);
             i++;
         } else {
-            e = sibling(t, empty, &in[2 * np], d, c & ~1ull, reason, rlen);
+            e = sibling(t, bc, &cur, &in[2 * np], d, c & ~1ull, reason, rlen);
             in[2 * np + 1] = hash[i];
             i++;
         }
@@ -496,17 +554,20 @@ static void finish(hs_smt_tree *t, const hs_smt_mutset *ms) {
 }
 
 /* compute (and, with write, which build uses on an empty tree, stream into the open transaction
- * band by band) */
+ * band by band; every missing sibling of an empty tree is E) */
 static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, int write,
                           subtree *s, uint8_t *buf, char *reason, size_t rlen) {
     memset(ms, 0, sizeof *ms);
     ms->h = t->h;
     ms->old_root = t->top[1];
     ms->new_root = t->top[1];
+    band_cache bc[N_BANDS];
+    memset(bc, 0, sizeof bc);
     hs_smt_err e = new_leaves(t, ms, kv, n, reason, rlen);
     if (!e && write) e = write_leaves(t, ms, reason, rlen);
+    if (!e && !write) e = cache_load(t, bc, ms->lidx, ms->nleaf, reason, rlen);
     for (unsigned d = HS_SMT_DEPTH; d > 0 && !e; d--) {
-        e = level_up(t, ms, d, write, reason, rlen);
+        e = level_up(t, ms, d, write ? NULL : bc, reason, rlen);
         unsigned r = d - 1;
         if (!e && write && r >= HS_SMT_TOP_DEPTH && (r - HS_SMT_TOP_DEPTH) % 8 == 0) {
             e = write_band(t, ms, r, s, buf, reason, rlen);
@@ -516,6 +577,7 @@ static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *
             }
         }
     }
+    cache_free(bc);
     if (!e && ms->n[0]) ms->new_root = ms->hash[0][0];
     return e;
 }
