@@ -476,9 +476,10 @@ static hs_smt_err new_leaves(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_wor
 
 /* ---- writing ---- */
 
-/* the subtree records rooted at depth r (levels r+1 .. r+8 of the set) */
-static hs_smt_err write_band(hs_smt_tree *t, const hs_smt_mutset *ms, unsigned r, subtree *s, uint8_t *buf,
-                             char *reason, size_t rlen) {
+/* the subtree records rooted at depth r (levels r+1 .. r+8 of the set); fresh: the tree was empty
+ * (construction), so there is no record to read first */
+static hs_smt_err write_band(hs_smt_tree *t, const hs_smt_mutset *ms, unsigned r, int fresh, subtree *s,
+                             uint8_t *buf, char *reason, size_t rlen) {
     unsigned band = sub_band(r + 1);
     size_t cur[9] = {0};
     for (;;) {
@@ -493,7 +494,7 @@ static hs_smt_err write_band(hs_smt_tree *t, const hs_smt_mutset *ms, unsigned r
         if (!any) return HS_SMT_OK;
         const void *data;
         size_t len;
-        int rc = t->st->vt->get(t->st, HS_SMT_T_ST16 + band, id, &data, &len);
+        int rc = fresh ? 0 : t->st->vt->get(t->st, HS_SMT_T_ST16 + band, id, &data, &len);
         if (rc < 0) return storage_fail(t, reason, rlen);
         if (rc == 0)
             memset(s->mask, 0, sizeof s->mask);
@@ -570,7 +571,7 @@ static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *
         e = level_up(t, ms, d, write ? NULL : bc, reason, rlen);
         unsigned r = d - 1;
         if (!e && write && r >= HS_SMT_TOP_DEPTH && (r - HS_SMT_TOP_DEPTH) % 8 == 0) {
-            e = write_band(t, ms, r, s, buf, reason, rlen);
+            e = write_band(t, ms, r, 1, s, buf, reason, rlen);
             for (unsigned x = r + 1; x <= r + 8; x++) {
                 free(ms->col[x]), free(ms->hash[x]);
                 ms->col[x] = NULL, ms->hash[x] = NULL, ms->n[x] = 0;
@@ -628,7 +629,7 @@ hs_smt_err hs_smt_tree_apply(hs_smt_tree *t, const hs_smt_mutset *ms, char *reas
     hs_smt_err e = begin_write(t, &s, &buf, reason, rlen);
     if (e) return e;
     e = write_leaves(t, ms, reason, rlen);
-    for (unsigned r = HS_SMT_DEPTH - 8; !e && r >= HS_SMT_TOP_DEPTH; r -= 8) e = write_band(t, ms, r, s, buf, reason, rlen);
+    for (unsigned r = HS_SMT_DEPTH - 8; !e && r >= HS_SMT_TOP_DEPTH; r -= 8) e = write_band(t, ms, r, 0, s, buf, reason, rlen);
     if (!e) e = write_top(t, ms, reason, rlen);
     free(s), free(buf);
     if ((e = end_write(t, e, reason, rlen))) return e;
