@@ -354,16 +354,16 @@ static void rand_pairs(const hs_smt_hasher *h, hs_rng *rng, hs_smt_word *kv, siz
 }
 
 static void test_threads(hs_rng *rng, const hs_smt_hasher *h) {
-    size_t n = 1200;
+    size_t n = 1400; /* a batch of 600: the band runs split over the threads */
     hs_smt_word *kv = malloc(2 * n * sizeof *kv);
     rand_pairs(h, rng, kv, n);
     hs_smt_word roots[3], mroots[3];
     for (unsigned th = 1; th <= 3; th++) {
         hs_smt_tree *t = mem_tree(h, th);
-        CHECK(hs_smt_tree_build(t, kv, n - 400, reason, sizeof reason) == HS_SMT_OK);
+        CHECK(hs_smt_tree_build(t, kv, n - 600, reason, sizeof reason) == HS_SMT_OK);
         roots[th - 1] = *hs_smt_tree_root(t);
         hs_smt_mutset ms;
-        CHECK(hs_smt_tree_mutations(t, &ms, kv + 2 * (n - 400), 400, reason, sizeof reason) == HS_SMT_OK);
+        CHECK(hs_smt_tree_mutations(t, &ms, kv + 2 * (n - 600), 600, reason, sizeof reason) == HS_SMT_OK);
         CHECK(hs_smt_tree_apply(t, &ms, reason, sizeof reason) == HS_SMT_OK);
         hs_smt_mutset_free(&ms);
         mroots[th - 1] = *hs_smt_tree_root(t);
@@ -377,7 +377,7 @@ static void test_threads(hs_rng *rng, const hs_smt_hasher *h) {
     mh = h;
     qsort(kv, n, 2 * sizeof *kv, kv_cmp);
     hs_smt_word want = model_root(h, kv, n, 0);
-    check_word(&mroots[0], &want, "1200 pairs against the model");
+    check_word(&mroots[0], &want, "1400 pairs against the model");
     free(kv);
 }
 

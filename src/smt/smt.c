@@ -335,12 +335,12 @@ static hs_smt_err sibling(hs_smt_tree *t, const band_cache *bc, size_t *cur, hs_
 
 /* One level up: parents of the sorted nodes at depth d (siblings from the tree where the batch
  * has none), hashed as one batch. */
-static hs_smt_err level_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned d, const band_cache *bc, char *reason,
-                           size_t rlen) {
-    size_t cur = 0;
-    size_t n = ms->n[d], np = 0;
-    const uint64_t *col = ms->col[d];
-    const hs_smt_word *hash = ms->hash[d];
+/* The parents of n sorted nodes (col, hash) at depth d, hashed as one batch on `threads`:
+ * *pcol, *phash (malloc'd, *np entries). */
+static hs_smt_err pair_up(hs_smt_tree *t, const uint64_t *col, const hs_smt_word *hash, size_t n, unsigned d,
+                          const band_cache *bc, unsigned threads, uint64_t **pcol_out, hs_smt_word **phash_out,
+                          size_t *np_out, char *reason, size_t rlen) {
+    size_t cur = 0, np = 0;
     hs_smt_word *in = malloc((2 * n + 1) * sizeof *in);
     uint64_t *pcol = malloc((n + 1) * sizeof *pcol);
     hs_smt_word *phash = malloc((n + 1) * sizeof *phash);
@@ -366,16 +366,91 @@ static hs_smt_err level_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned d, const 
         }
         pcol[np] = c >> 1;
     }
-    if (!e) hs_smt_merge_many(t->h, phash, in, np, t->threads);
+    if (!e) hs_smt_merge_many(t->h, phash, in, np, threads);
     free(in);
     if (e) {
         free(pcol), free(phash);
         return e;
     }
-    ms->col[d - 1] = pcol;
-    ms->hash[d - 1] = phash;
-    ms->n[d - 1] = np;
+    *pcol_out = pcol, *phash_out = phash, *np_out = np;
     return HS_SMT_OK;
+}
+
+/* One level up, d -> d - 1, the level's merges spread over the tree's threads. */
+static hs_smt_err level_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned d, const band_cache *bc, char *reason,
+                           size_t rlen) {
+    return pair_up(t, ms->col[d], ms->hash[d], ms->n[d], d, bc, t->threads, &ms->col[d - 1], &ms->hash[d - 1],
+                   &ms->n[d - 1], reason, rlen);
+}
+
+/* The depth-8 subtree algorithm: the eight levels r+8 -> r of a band at once. The nodes at depth
+ * r+8 are split at subtree boundaries (column >> 8) into one run per thread; each thread takes its
+ * subtrees up eight levels alone (each level of its run one batch of the SIMD permutation), so the
+ * threads meet once per band instead of once per level; the runs are then joined in order. */
+#define BAND_MAX_THREADS 64
+static hs_smt_err band_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned r, const band_cache *bc, char *reason,
+                          size_t rlen) {
+    unsigned top = r + 8;
+    size_t n = ms->n[top];
+    unsigned T = t->threads < BAND_MAX_THREADS ? t->threads : BAND_MAX_THREADS;
+    if (T > n / 256) T = (unsigned)(n / 256); /* runs of at least 256 nodes */
+    if (T <= 1) {
+        hs_smt_err e = HS_SMT_OK;
+        for (unsigned d = top; d > r && !e; d--) e = level_up(t, ms, d, bc, reason, rlen);
+        return e;
+    }
+    size_t cut[BAND_MAX_THREADS + 1];
+    cut[0] = 0;
+    for (unsigned k = 1; k < T; k++) {
+        size_t i = k * n / T;
+        if (i < cut[k - 1]) i = cut[k - 1];
+        while (i > cut[k - 1] && i < n && ms->col[top][i] >> 8 == ms->col[top][i - 1] >> 8) i++;
+        cut[k] = i;
+    }
+    cut[T] = n;
+    /* per run and level: the nodes it produced */
+    uint64_t *rc[BAND_MAX_THREADS][8];
+    hs_smt_word *rh[BAND_MAX_THREADS][8];
+    size_t rn[BAND_MAX_THREADS][8];
+    hs_smt_err re[BAND_MAX_THREADS];
+    char rr[BAND_MAX_THREADS][128];
+    memset(rc, 0, sizeof rc), memset(rh, 0, sizeof rh), memset(rn, 0, sizeof rn);
+#pragma omp parallel for num_threads(T) schedule(static, 1)
+    for (unsigned k = 0; k < T; k++) {
+        const uint64_t *col = ms->col[top] + cut[k];
+        const hs_smt_word *hash = ms->hash[top] + cut[k];
+        size_t cnt = cut[k + 1] - cut[k];
+        re[k] = HS_SMT_OK;
+        rr[k][0] = 0;
+        for (unsigned l = 0; l < 8 && !re[k]; l++) {
+            re[k] = pair_up(t, col, hash, cnt, top - l, bc, 1, &rc[k][l], &rh[k][l], &rn[k][l], rr[k], sizeof rr[k]);
+            col = rc[k][l], hash = rh[k][l], cnt = rn[k][l];
+        }
+    }
+    hs_smt_err e = HS_SMT_OK;
+    for (unsigned k = 0; k < T && !e; k++)
+        if (re[k]) e = fail(re[k], reason, rlen, "%s", rr[k]);
+    for (unsigned l = 0; l < 8 && !e; l++) {
+        unsigned d = top - 1 - l;
+        size_t tot = 0;
+        for (unsigned k = 0; k < T; k++) tot += rn[k][l];
+        ms->col[d] = malloc((tot + 1) * sizeof(uint64_t));
+        ms->hash[d] = malloc((tot + 1) * sizeof(hs_smt_word));
+        if (!ms->col[d] || !ms->hash[d]) {
+            e = fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
+            break;
+        }
+        size_t at = 0;
+        for (unsigned k = 0; k < T; k++) {
+            memcpy(ms->col[d] + at, rc[k][l], rn[k][l] * sizeof(uint64_t));
+            memcpy(ms->hash[d] + at, rh[k][l], rn[k][l] * sizeof(hs_smt_word));
+            at += rn[k][l];
+        }
+        ms->n[d] = tot;
+    }
+    for (unsigned k = 0; k < T; k++)
+        for (unsigned l = 0; l < 8; l++) free(rc[k][l]), free(rh[k][l]);
+    return e;
 }
 
 /* the new leaves of a batch, in leaf order, and their hashes as level 64 */
@@ -567,10 +642,9 @@ static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *
     hs_smt_err e = new_leaves(t, ms, kv, n, reason, rlen);
     if (!e && write) e = write_leaves(t, ms, reason, rlen);
     if (!e && !write) e = cache_load(t, bc, ms->lidx, ms->nleaf, reason, rlen);
-    for (unsigned d = HS_SMT_DEPTH; d > 0 && !e; d--) {
-        e = level_up(t, ms, d, write ? NULL : bc, reason, rlen);
-        unsigned r = d - 1;
-        if (!e && write && r >= HS_SMT_TOP_DEPTH && (r - HS_SMT_TOP_DEPTH) % 8 == 0) {
+    for (unsigned r = HS_SMT_DEPTH - 8; !e && r >= HS_SMT_TOP_DEPTH; r -= 8) {
+        e = band_up(t, ms, r, write ? NULL : bc, reason, rlen);
+        if (!e && write) {
             e = write_band(t, ms, r, 1, s, buf, reason, rlen);
             for (unsigned x = r + 1; x <= r + 8; x++) {
                 free(ms->col[x]), free(ms->hash[x]);
@@ -578,6 +652,7 @@ static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *
             }
         }
     }
+    for (unsigned d = HS_SMT_TOP_DEPTH; d > 0 && !e; d--) e = level_up(t, ms, d, write ? NULL : bc, reason, rlen);
     cache_free(bc);
     if (!e && ms->n[0]) ms->new_root = ms->hash[0][0];
     return e;

@@ -5,9 +5,10 @@
  *
  * Changes are batches: hs_smt_tree_mutations computes the mutation set (the new leaves and every
  * node on their paths, level by level, the new root) without touching the tree;
- * hs_smt_tree_apply writes it in one store transaction. Each level of a batch is hashed as one
- * batch of merges (the SIMD permutations) on the tree's threads; the result never depends on the
- * thread count. Not safe for concurrent use of one tree. */
+ * hs_smt_tree_apply writes it in one store transaction. A batch goes up in depth-8 bands, each
+ * thread taking a run of whole subtrees up eight levels, each level of a run one batch of merges
+ * (the SIMD permutations); the result never depends on the thread count. Not safe for concurrent
+ * use of one tree. */
 #ifndef HS_SMT_SMT_H
 #define HS_SMT_SMT_H
 
