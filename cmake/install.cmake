@@ -28,6 +28,10 @@ install(FILES ${CMAKE_BINARY_DIR}/hashsnarkConfig.cmake ${CMAKE_BINARY_DIR}/hash
 file(RELATIVE_PATH HS_PC_TO_PREFIX /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
 string(REGEX REPLACE "/$" "" HS_PC_TO_PREFIX "${HS_PC_TO_PREFIX}")
 string(REPLACE ";" " " HS_PC_OPENMP "${OpenMP_C_FLAGS}")
+set(HS_PC_LMDB "")
+if(HS_LMDB_FOUND)
+  set(HS_PC_LMDB " -llmdb")
+endif()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/hashsnark.pc.in ${CMAKE_BINARY_DIR}/hashsnark.pc @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/hashsnark.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 

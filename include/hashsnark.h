@@ -416,6 +416,87 @@ HS_API HS_WARN_UNUSED hs_status hs_verify(const hs_ctx *ctx, hs_proof_info *info
                                           const uint8_t *proof, size_t proof_len, const uint32_t *pub_in, size_t n_in,
                                           const uint32_t *pub_out, size_t n_out, double min_bits) HS_NONNULL(1);
 
+/* ---- sparse Merkle trees (miden-crypto's SMT) ----
+ *
+ * A depth-64 sparse Merkle tree exactly as miden-crypto defines it (merkle/smt): keys and values
+ * are words, a leaf holds up to 1024 pairs of one leaf index, a value of the empty word (all
+ * zero) removes its key. Hashes, by name:
+ *   "poseidon2-gl12"  Poseidon2-Goldilocks-12, leaves domain-separated (miden-crypto v0.25+)
+ *   "rpo256"          RPO256 (miden-crypto v0.21)
+ *   "poseidon2-kb16"  Poseidon2-KoalaBear-16, 8-element words (hashsnark's own layout)
+ * Words cross this interface as arrays of word_elems canonical integers (4 for the Goldilocks
+ * hashes, 8 for KoalaBear); a pair is its key's elements then its value's; every word array's
+ * length is given in elements. A tree lives in memory or on disk (LMDB: a directory; each batch
+ * is one transaction, all or nothing, on disk when the call returns unless HS_SMT_NOSYNC). One
+ * tree must not be used from two threads at once; its batch work uses the context's threads,
+ * and roots never depend on their count. */
+typedef struct hs_smt hs_smt;
+typedef struct hs_smt_mutations hs_smt_mutations;
+
+#define HS_SMT_MAX_WORD 8
+/* hs_smt_new flags: commit without fsync (a crash may lose the last batches, never atomicity) */
+#define HS_SMT_NOSYNC 1u
+
+HS_API size_t hs_smt_hash_count(void);
+/* name of hash i (NULL past the end) */
+HS_API const char *hs_smt_hash_name(size_t i);
+/* HS_ERR_UNKNOWN_HASH when no tree hash has that name. */
+HS_API HS_WARN_UNUSED hs_status hs_smt_hash_info(const char *hash, unsigned *word_elems, uint64_t *modulus)
+    HS_NONNULL(1, 2, 3);
+/* 1 when this build stores trees on disk (LMDB). */
+HS_API int hs_smt_disk_supported(void);
+
+/* dir = NULL: an empty tree in memory. Else the tree stored in dir (created when missing or
+ * empty); HS_ERR_UNSUPPORTED without LMDB, HS_ERR_IO when it cannot be opened, HS_ERR_ARGUMENT
+ * when it holds a tree of another hash. */
+HS_API HS_WARN_UNUSED hs_status hs_smt_new(hs_smt **out, const hs_ctx *ctx, const char *hash, const char *dir,
+                                           unsigned flags, char *reason, size_t reason_len) HS_NONNULL(1, 2, 3);
+HS_API void hs_smt_free(hs_smt *tree);
+HS_API unsigned hs_smt_word_elems(const hs_smt *tree) HS_NONNULL(1);
+HS_API HS_WARN_UNUSED hs_status hs_smt_root(const hs_smt *tree, uint64_t *root, size_t root_len) HS_NONNULL(1, 2);
+/* non-empty leaves and stored pairs */
+HS_API void hs_smt_counts(const hs_smt *tree, uint64_t *leaves, uint64_t *entries) HS_NONNULL(1, 2, 3);
+/* the value of key (the empty word when absent) */
+HS_API HS_WARN_UNUSED hs_status hs_smt_get(hs_smt *tree, uint64_t *value, size_t value_len, const uint64_t *key,
+                                           size_t key_len, char *reason, size_t reason_len) HS_NONNULL(1, 2, 4);
+
+/* Construction of an empty tree from pairs (HS_ERR_ARGUMENT when the tree has pairs or a key
+ * repeats, HS_ERR_RANGE for a non-canonical element). One transaction on disk. */
+HS_API HS_WARN_UNUSED hs_status hs_smt_build(hs_smt *tree, const uint64_t *pairs, size_t pairs_len, char *reason,
+                                             size_t reason_len) HS_NONNULL(1);
+/* Insert, update or (empty value) remove pairs as one batch: hs_smt_mutations then hs_smt_apply. */
+HS_API HS_WARN_UNUSED hs_status hs_smt_insert(hs_smt *tree, const uint64_t *pairs, size_t pairs_len, char *reason,
+                                              size_t reason_len) HS_NONNULL(1);
+/* Remove keys (key_len elements each) as one batch; absent keys are no change. */
+HS_API HS_WARN_UNUSED hs_status hs_smt_remove(hs_smt *tree, const uint64_t *keys, size_t keys_len, char *reason,
+                                              size_t reason_len) HS_NONNULL(1);
+/* The mutation set of a batch, computed without changing the tree: its old and new root. A key
+ * twice in one batch or a leaf beyond 1024 pairs is HS_ERR_ARGUMENT. */
+HS_API HS_WARN_UNUSED hs_status hs_smt_mutations_new(hs_smt_mutations **out, hs_smt *tree, const uint64_t *pairs,
+                                                     size_t pairs_len, char *reason, size_t reason_len)
+    HS_NONNULL(1, 2);
+HS_API HS_WARN_UNUSED hs_status hs_smt_mutations_roots(const hs_smt_mutations *m, uint64_t *old_root,
+                                                       uint64_t *new_root, size_t root_len) HS_NONNULL(1, 2, 3);
+/* Applies a mutation set computed on this tree at its present root (HS_ERR_ARGUMENT otherwise). */
+HS_API HS_WARN_UNUSED hs_status hs_smt_apply(hs_smt *tree, const hs_smt_mutations *m, char *reason,
+                                             size_t reason_len) HS_NONNULL(1, 2);
+HS_API void hs_smt_mutations_free(hs_smt_mutations *m);
+
+/* The opening of key: membership when present, else non-membership. Bytes: pair count n (u32
+ * little-endian), the leaf's n pairs (32-byte key, 32-byte value), the 64 siblings from depth 64
+ * up (32 bytes each; words as little-endian elements). *opening is freed with hs_smt_opening_free. */
+HS_API HS_WARN_UNUSED hs_status hs_smt_open_key(hs_smt *tree, uint8_t **opening, size_t *opening_len,
+                                                const uint64_t *key, size_t key_len, char *reason, size_t reason_len)
+    HS_NONNULL(1, 2, 3, 4);
+HS_API void hs_smt_opening_free(uint8_t *opening);
+/* HS_OK when the opening shows key -> value under root (value the empty word: key absent);
+ * HS_ERR_REJECTED with a reason for any opening it does not accept. Never reads outside
+ * opening[0..opening_len). */
+HS_API HS_WARN_UNUSED hs_status hs_smt_verify(const char *hash, const uint64_t *root, const uint64_t *key,
+                                              const uint64_t *value, size_t word_len, const uint8_t *opening,
+                                              size_t opening_len, char *reason, size_t reason_len)
+    HS_NONNULL(1, 2, 3, 4);
+
 #ifdef __cplusplus
 }
 #endif

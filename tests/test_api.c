@@ -461,6 +461,62 @@ static void test_random_inputs(void) {
     CHECK(hs_inputs_random(a, 64, "nope", 7) == HS_ERR_UNKNOWN_HASH && a[0] == 0);
 }
 
+/* The sparse Merkle tree through the public interface: miden-crypto's test_batch_insert root
+ * (v0.25+), mutation sets, get, openings accepted and rejected, argument errors. */
+static void test_smt(void) {
+    CHECK(hs_smt_hash_count() == 3);
+    unsigned elems;
+    uint64_t mod;
+    CHECK(hs_smt_hash_info("poseidon2-kb16", &elems, &mod) == HS_OK && elems == 8 && mod == 2130706433u);
+    CHECK(hs_smt_hash_info("nope", &elems, &mod) == HS_ERR_UNKNOWN_HASH);
+    hs_smt *t;
+    char reason[HS_REASON_LEN];
+    CHECK(hs_smt_new(&t, ctx2, "poseidon2-gl12", NULL, 0, reason, sizeof reason) == HS_OK);
+    const uint64_t pairs[24] = {0, 0, 0, 0, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1, 0, 1, 0, 0, 1, 1, 1, 1};
+    const uint64_t want[4] = {5427929042044360539ull, 6118532261391705453ull, 5681692130190572868ull,
+                              8495277686282924792ull};
+    hs_smt_mutations *m;
+    uint64_t oldr[4], newr[4], root[4], v[4];
+    CHECK(hs_smt_mutations_new(&m, t, pairs, 24, reason, sizeof reason) == HS_OK);
+    CHECK(hs_smt_mutations_roots(m, oldr, newr, 4) == HS_OK && !memcmp(newr, want, sizeof want));
+    CHECK(hs_smt_root(t, root, 4) == HS_OK && !memcmp(root, oldr, sizeof root));
+    CHECK(hs_smt_apply(t, m, reason, sizeof reason) == HS_OK);
+    CHECK(hs_smt_apply(t, m, reason, sizeof reason) == HS_ERR_ARGUMENT); /* the root moved on */
+    hs_smt_mutations_free(m);
+    CHECK(hs_smt_root(t, root, 4) == HS_OK && !memcmp(root, want, sizeof want));
+    uint64_t leaves, entries;
+    hs_smt_counts(t, &leaves, &entries);
+    CHECK(leaves == 2 && entries == 3);
+    CHECK(hs_smt_get(t, v, 4, pairs + 8, 4, reason, sizeof reason) == HS_OK && v[0] == 1 && v[3] == 1);
+    uint8_t *op;
+    size_t len;
+    const uint64_t absent[4] = {5, 0, 0, 1}, zero[4] = {0};
+    CHECK(hs_smt_open_key(t, &op, &len, pairs + 8, 4, reason, sizeof reason) == HS_OK);
+    CHECK(hs_smt_verify("poseidon2-gl12", root, pairs + 8, pairs + 12, 4, op, len, reason, sizeof reason) == HS_OK);
+    CHECK(hs_smt_verify("poseidon2-gl12", root, pairs + 8, zero, 4, op, len, reason, sizeof reason) ==
+          HS_ERR_REJECTED);
+    CHECK(hs_smt_verify("rpo256", root, pairs + 8, pairs + 12, 4, op, len, reason, sizeof reason) ==
+          HS_ERR_REJECTED);
+    CHECK(hs_smt_verify("poseidon2-gl12", root, pairs + 8, pairs + 12, 4, op, len - 32, reason, sizeof reason) ==
+          HS_ERR_REJECTED);
+    hs_smt_opening_free(op);
+    CHECK(hs_smt_open_key(t, &op, &len, absent, 4, reason, sizeof reason) == HS_OK);
+    CHECK(hs_smt_verify("poseidon2-gl12", root, absent, zero, 4, op, len, reason, sizeof reason) == HS_OK);
+    hs_smt_opening_free(op);
+    /* errors: a repeated key, a non-canonical element, a bad length, a non-empty build */
+    uint64_t dup[16] = {0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2};
+    CHECK(hs_smt_insert(t, dup, 16, reason, sizeof reason) == HS_ERR_ARGUMENT);
+    dup[0] = 0xffffffff00000001ull;
+    CHECK(hs_smt_insert(t, dup, 16, reason, sizeof reason) == HS_ERR_RANGE);
+    CHECK(hs_smt_insert(t, dup, 15, reason, sizeof reason) == HS_ERR_ARGUMENT);
+    CHECK(hs_smt_build(t, pairs, 8, reason, sizeof reason) == HS_ERR_ARGUMENT);
+    CHECK(hs_smt_remove(t, pairs, 12, reason, sizeof reason) == HS_OK); /* keys 1..3 of the pairs' words */
+    CHECK(hs_smt_get(t, v, 4, pairs, 4, reason, sizeof reason) == HS_OK && !memcmp(v, zero, sizeof v));
+    hs_smt_free(t);
+    if (!hs_smt_disk_supported())
+        CHECK(hs_smt_new(&t, ctx1, "rpo256", "/tmp/x", 0, reason, sizeof reason) == HS_ERR_UNSUPPORTED);
+}
+
 int main(void) {
     const char *e = getenv("HS_TEST_SEED");
     seed = e && *e ? strtoull(e, NULL, 10) : (uint64_t)time(NULL);
@@ -474,6 +530,7 @@ int main(void) {
     test_every_provable();
     test_insecure();
     test_buffers_and_threads();
+    test_smt();
     hs_ctx_free(ctx1);
     hs_ctx_free(ctx2);
     if (failures) fprintf(stderr, "test_api: %d failure(s) (HS_TEST_SEED=%llu)\n", failures, (unsigned long long)seed);

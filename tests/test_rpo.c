@@ -244,7 +244,7 @@ static void check_rounds_and_perm(hs_rng *rng, const params *pp) {
 }
 
 static void check_batches(hs_rng *rng) {
-    const size_t sizes[] = {0, 1, 2, 3, 17, 130, 301};
+    const size_t sizes[] = {0, 1, 2, 3, 4, 5, 9, 14, 17, 130, 301}; /* every group shape of the AVX2 batch */
     for (size_t si = 0; si < sizeof sizes / sizeof *sizes && !TOO_MANY_FAILURES(); si++) {
         size_t n = sizes[si], bytes = (n + 1) * W * sizeof(uint64_t);
         uint64_t *ref = malloc(bytes), *a = malloc(bytes), *b = malloc(bytes), *c = malloc(bytes), *d = malloc(bytes);

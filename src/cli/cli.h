@@ -29,6 +29,7 @@ void hs_cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(p
 int hs_cmd_perm(int argc, char **argv);
 int hs_cmd_bench(int argc, char **argv);
 int hs_cmd_hash(int argc, char **argv);
+int hs_cmd_smt(int argc, char **argv);
 int hs_cmd_prove(int argc, char **argv);
 int hs_cmd_merkle(int argc, char **argv);
 /* Reads a table of states ('hashsnark perm' form) as KoalaBear Montgomery words; NULL after

@@ -5,6 +5,7 @@
 
 #include "bench/merkle.h"
 #include "bench/native.h"
+#include "bench/smt_bench.h"
 #include "bench/ragged_compare.h"
 #include "bench/sweep.h"
 #include "gkr/gkr.h"
@@ -21,6 +22,8 @@ static void help(void) {
            "                       [--seconds S]\n"
            "       hashsnark bench --native --merkle --hash H --log-leaves A..B [--threads T]\n"
            "                       [--format md|csv|json] [--seconds S]\n"
+           "       hashsnark bench --smt --hash rpo256|poseidon2-gl12|poseidon2-kb16 [--size N] [--batch B]\n"
+           "                       [--storage memory|disk|both] [--dir DIR] [--keep] [--threads T] [--format md|csv]\n"
            "       hashsnark bench --backend gkr --regions W1,W2,... --compare [--preset P] [--samples K]\n"
            "                       [--threads T] [--timeout S] [--format md|csv]\n"
            "\n"
@@ -69,6 +72,17 @@ static void help(void) {
            "  variant,physical_rows,prove_s,verify_s,proof_bytes,peak_rss_bytes\n"
            "(--samples defaults to 3 here).\n"
            "\n", hs_cli_stark_names(), hs_cli_gkr_names());
+    printf("--smt runs miden-crypto's sparse Merkle tree benchmark (its `miden-crypto` binary): construction\n"
+           "of a tree from N random pairs (values [1, 1, 1, i]; default N = 1000000), a batched insertion of\n"
+           "B new pairs (default 1000; values [1, 1, 1, N + i]) and a batched update of B keys drawn from the\n"
+           "tree (each removed with probability 0.2, else a random value); a batch is timed as compute (the\n"
+           "mutation set) plus apply, as miden does. Then 100 openings, each verified. The scenarios run in\n"
+           "that order on one tree, with 1 thread (sequential) and with T (concurrent), in memory and in an\n"
+           "LMDB directory under --dir (default /tmp; removed afterwards unless --keep, which leaves each\n"
+           "on-disk tree and names it on standard error, for 'hashsnark smt' to reopen). 1M-pair\n"
+           "construction takes minutes per row. CSV header:\n"
+           "  hash,scenario,storage,threads,size,batch,compute_s,apply_s,total_s,cpu_s,root0\n"
+           "\n");
     printf("--native measures on this machine, without proving:\n"
            "  --merkle --log-leaves A..B --hash H (a tree hash of 'hashsnark merkle --help', default\n"
            "    poseidon2-kb16; 0 <= A <= B <= 30): building the binary Merkle tree of 2^A .. 2^B random\n"
@@ -359,12 +373,36 @@ static int bench_regions(const char *regions, int compare, int other_mode, const
     return hs_ragged_compare(&cfg, csv, stdout);
 }
 
+static int bench_smt(const char *hash, const char *size_s, const char *batch_s, const char *storage, const char *dir,
+                     int keep, const char *threads_s, int csv, int conflict) {
+    if (conflict) {
+        hs_cli_error("bench", "--smt takes --hash, --size, --batch, --storage, --dir, --threads and --format md|csv");
+        return HS_EXIT_USAGE;
+    }
+    unsigned long size = 1000000, batch = 1000;
+    if (size_s && !hs_cli_uint("bench", "size", size_s, 1, 1ul << 28, &size)) return HS_EXIT_USAGE;
+    if (batch_s && !hs_cli_uint("bench", "batch", batch_s, 1, size, &batch)) return HS_EXIT_USAGE;
+    hs_smt_bench_cfg c = {0};
+    c.hash = hash;
+    c.size = size, c.batch = batch, c.csv = csv, c.seed = 1, c.dir = dir ? dir : "/tmp", c.keep = keep;
+    c.memory = !storage || !strcmp(storage, "memory") || !strcmp(storage, "both");
+    c.disk = !storage || !strcmp(storage, "disk") || !strcmp(storage, "both");
+    if (!c.memory && !c.disk) {
+        hs_cli_error("bench", "--storage must be memory, disk or both, not '%s'", storage);
+        return HS_EXIT_USAGE;
+    }
+    if (!storage && !hs_smt_disk_supported()) c.disk = 0; /* the default: what this build has */
+    unsigned t = bench_threads(threads_s);
+    if (!t) return HS_EXIT_USAGE;
+    c.threads[0] = 1, c.threads[1] = t;
+    return hs_smt_bench(&c, stdout);
+}
+
 int hs_cmd_bench(int argc, char **argv) {
     const char *hash = "poseidon2-kb16", *threads_s = NULL, *format = "md", *seconds_s = NULL;
     sweep_opts so = {0};
-    int native = 0, compare = 0;
-    const char *regions = NULL;
-    int merkle = 0;
+    int native = 0, compare = 0, smt = 0, keep = 0, merkle = 0;
+    const char *regions = NULL, *size_s = NULL, *batch_s = NULL, *storage = NULL, *dir = NULL;
     const char *log_leaves = NULL;
     hs_opt opts[] = {{"merkle", 0, NULL, &merkle},        {"log-leaves", 1, &log_leaves, NULL},
                      {"native", 0, NULL, &native},        {"hash", 1, &hash, NULL},
@@ -373,7 +411,10 @@ int hs_cmd_bench(int argc, char **argv) {
                      {"backend", 1, &so.backend, NULL},    {"preset", 1, &so.preset, NULL},
                      {"log-blowup", 1, &so.blowup, NULL},  {"samples", 1, &so.samples, NULL},
                      {"timeout", 1, &so.timeout, NULL},    {"plot", 1, &so.plot, NULL},
-                     {"regions", 1, &regions, NULL},       {"compare", 0, NULL, &compare}};
+                     {"regions", 1, &regions, NULL},       {"compare", 0, NULL, &compare},
+                     {"smt", 0, NULL, &smt},               {"size", 1, &size_s, NULL},
+                     {"batch", 1, &batch_s, NULL},         {"storage", 1, &storage, NULL},
+                     {"dir", 1, &dir, NULL},               {"keep", 0, NULL, &keep}};
     int r = hs_cli_parse("bench", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) {
         help();
@@ -384,6 +425,12 @@ int hs_cmd_bench(int argc, char **argv) {
     int fmt_ticks = !strcmp(format, "md-ticks");
     if (!fmt_md && !fmt_csv && !fmt_json && !(fmt_ticks && so.logp)) {
         hs_cli_error("bench", "--format must be md, csv or json (md-ticks for --log-perms), not '%s'", format);
+        return HS_EXIT_USAGE;
+    }
+    if (smt) return bench_smt(hash, size_s, batch_s, storage, dir, keep, threads_s, fmt_csv || fmt_json,
+                              native || so.logp || regions || compare || seconds_s || fmt_json);
+    if (size_s || batch_s || storage || dir || keep) {
+        hs_cli_error("bench", "--size, --batch, --storage, --dir and --keep apply to --smt only");
         return HS_EXIT_USAGE;
     }
     if (regions || compare) return bench_regions(regions, compare, native || so.logp || so.blowup || so.plot || seconds_s,

@@ -7,9 +7,13 @@
  *    4..11 scalar; the linear layers are scalar (rescue_impl.h);
  *  - batches: pairs of states, one held in three vectors (vector MDS and extension S-box too),
  *    the other scalar, every layer issued for both.
+ *  - RPO batches: four states transposed (vector i = element i of four states), twelve
+ *    independent vectors per S-box step, and a fifth state scalar beside them.
  * On the AMD EPYC this was tuned on, the hybrid is about 20% faster than scalar code for one
- * state and the pairs about 25% faster per state than scalar batches; four-lane vectors alone
- * are no faster than scalar code (their multiplication chain is long).
+ * state and the pairs about 25% faster per state than scalar batches; four-lane vectors holding
+ * one state are no faster than scalar code (their multiplication chain is long); the transposed
+ * groups of five are about 15% faster per state than the pairs (1.35x scalar batches), which is
+ * what 4-lane 64-bit multiplications built from 32-bit products allow.
  * Values are lazy (any uint64 congruent mod p) inside and canonical on output. */
 #include <immintrin.h>
 #include <string.h>
@@ -106,9 +110,9 @@ HS_RESCUE_INLINE void m_mul_into(v4 *vt, const v4 *vu, int nv, uint64_t *t, cons
     for (int i = 0; i < nv; i++) vt[i] = v_mul(vt[i], vu[i]);
     hs_rescue_mul_into(t, u, nq);
 }
-/* x^(1/7): the addition chain of hs_gl_pow_inv7_lazy, one layer at a time (nv <= 6, nq <= 12). */
+/* x^(1/7): the addition chain of hs_gl_pow_inv7_lazy, one layer at a time (nv, nq <= 12). */
 HS_RESCUE_INLINE void m_inv_sbox(v4 *v, int nv, uint64_t *q, int nq) {
-    v4 x2[6], x4[6], a2[6], a4[6], y3[6], t[6];
+    v4 x2[W], x4[W], a2[W], a4[W], y3[W], t[W];
     uint64_t sx2[W], sx4[W], sa2[W], sa4[W], sy3[W], st[W];
     for (int i = 0; i < nv; i++) {
         x2[i] = v_sqr(v[i]);
@@ -308,12 +312,79 @@ static inline void p_rpx_permute(uint64_t *sa, uint64_t *sb) {
     hs_rescue_canonical(sb, W);
 }
 
+
+/* ---- four states transposed: vector i holds element i of states 0..3 ----
+ * Twelve independent vectors give every step of the S-box chains enough independent
+ * multiplications to hide their latency, which three vectors per state do not; a fifth state
+ * runs scalar beside them (other execution units). The MDS needs no lane movement here: each
+ * output vector is a sum of the twelve inputs times small constants. */
+
+static inline void t_load(v4 *v, const uint64_t *st) {
+    for (int i = 0; i < W; i++)
+        v[i] = _mm256_set_epi64x((long long)st[3 * W + i], (long long)st[2 * W + i], (long long)st[W + i],
+                                 (long long)st[i]);
+}
+static inline void t_store(uint64_t *st, const v4 *v) {
+    for (int i = 0; i < W; i++) {
+        uint64_t x[4];
+        _mm256_storeu_si256((v4 *)x, v_canonical(v[i]));
+        for (int k = 0; k < 4; k++) st[k * W + i] = x[k];
+    }
+}
+/* out[i] = sum_k row[k] * s[(i + k) mod 12] on lazy values: the products of each value's 32-bit
+ * halves with row[k] <= 26 summed apart (each sum < 2^41), then joined and reduced. */
+static inline void t_mds(v4 *v) {
+    static const uint32_t row[W] = {7, 23, 8, 26, 13, 10, 9, 7, 6, 22, 21, 8};
+    v4 hi[W], out[W];
+    for (int j = 0; j < W; j++) hi[j] = _mm256_srli_epi64(v[j], 32);
+    for (int i = 0; i < W; i++) {
+        v4 al = _mm256_setzero_si256(), ah = _mm256_setzero_si256();
+        for (int k = 0; k < W; k++) {
+            v4 c = _mm256_set1_epi64x(row[k]);
+            al = _mm256_add_epi64(al, _mm256_mul_epu32(v[(i + k) % W], c));
+            ah = _mm256_add_epi64(ah, _mm256_mul_epu32(hi[(i + k) % W], c));
+        }
+        const v4 sign = V_SIGN;
+        v4 lo = _mm256_add_epi64(al, _mm256_slli_epi64(ah, 32));
+        v4 carry = _mm256_cmpgt_epi64(_mm256_xor_si256(al, sign), _mm256_xor_si256(lo, sign));
+        v4 h = _mm256_sub_epi64(_mm256_srli_epi64(ah, 32), carry);
+        out[i] = v_reduce(h, lo);
+    }
+    for (int i = 0; i < W; i++) v[i] = out[i];
+}
+static inline void t_add_rc(v4 *v, const uint64_t rc[W]) {
+    for (int i = 0; i < W; i++) v[i] = v_add_c(v[i], _mm256_set1_epi64x((long long)rc[i]));
+}
+/* states st[0..5): four transposed, the fifth scalar (nq = 0: four only) */
+static inline void t_rpo_permute(uint64_t *st, int nq) {
+    v4 v[W];
+    uint64_t *q = st + 4 * W;
+    t_load(v, st);
+    for (unsigned r = 0; r < HS_RESCUE_ROUNDS; r++) {
+        t_mds(v);
+        if (nq) hs_rescue_mds_lazy(q);
+        t_add_rc(v, hs_rescue_ark1[r]);
+        hs_rescue_add_rc_lazy(q, hs_rescue_ark1[r], nq);
+        m_sbox(v, W, q, nq);
+        t_mds(v);
+        if (nq) hs_rescue_mds_lazy(q);
+        t_add_rc(v, hs_rescue_ark2[r]);
+        hs_rescue_add_rc_lazy(q, hs_rescue_ark2[r], nq);
+        m_inv_sbox(v, W, q, nq);
+    }
+    t_store(st, v);
+    if (nq) hs_rescue_canonical(q, W);
+}
+
 void hs_rpo_permute_avx2(uint64_t s[W]) { h_rpo_permute(s); }
 void hs_rpx_permute_avx2(uint64_t s[W]) { h_rpx_permute(s); }
 
-/* Batches: pairs (one vector state, one scalar state), a last odd state hybrid. */
+/* Batches. RPO: groups of five (four transposed vectors and one scalar state), then four, then
+ * pairs (one vector state, one scalar state), a last odd state hybrid. RPX: pairs. */
 void hs_rpo_permute_many_avx2(uint64_t *states, size_t n) {
     size_t k = 0;
+    for (; k + 5 <= n; k += 5) t_rpo_permute(states + k * W, W);
+    if (k + 4 <= n) t_rpo_permute(states + k * W, 0), k += 4;
     for (; k + 2 <= n; k += 2) p_rpo_permute(states + k * W, states + (k + 1) * W);
     if (k < n) h_rpo_permute(states + k * W);
 }

@@ -1,0 +1,812 @@
+#include "smt/smt.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TOP_SLOTS ((size_t)2 << HS_SMT_TOP_DEPTH)
+#define SUB_HDR 69 /* "SMT1", version 1, 64-byte bitmask */
+
+/* the reason of a failure (err != 0) or of a rejection (err = 0: returns 0, "not verified") */
+static hs_smt_err fail(hs_smt_err e, char *reason, size_t rlen, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static hs_smt_err fail(hs_smt_err e, char *reason, size_t rlen, const char *fmt, ...) {
+    if (reason && rlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(reason, rlen, fmt, ap);
+        va_end(ap);
+    }
+    return e;
+}
+#define reject(reason, rlen, ...) ((int)fail(HS_SMT_OK, reason, rlen, __VA_ARGS__))
+
+static hs_smt_err storage_fail(hs_smt_tree *t, char *reason, size_t rlen) {
+    return fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: %s", t->st->err[0] ? t->st->err : "failed");
+}
+
+/* ---- subtree records (LargeSmt's Subtree serialization) ----
+ * A record covers the 510 nodes below a root at depth r (local levels 1..8). Bit b of the mask is
+ * the node of local level ld and local position q with b = 2^ld - 2 + q; the non-empty nodes
+ * follow in bit order. */
+
+typedef struct {
+    uint64_t mask[8];
+    hs_smt_word node[510]; /* valid where the mask bit is set */
+} subtree;
+
+static unsigned sub_bit(unsigned ld, uint64_t pos) { return (1u << ld) - 2 + (unsigned)(pos & ((1u << ld) - 1)); }
+static unsigned sub_band(unsigned depth) { return (depth - HS_SMT_TOP_DEPTH - 1) / 8; } /* depth 17..64 -> 0..5 */
+
+static unsigned mask_pop(const uint64_t *mask) {
+    unsigned c = 0;
+    for (int i = 0; i < 8; i++) c += (unsigned)__builtin_popcountll(mask[i]);
+    return c;
+}
+
+/* 1 if the bytes are a well-formed record */
+static int sub_check(const uint8_t *p, size_t len, uint64_t *mask) {
+    if (len < SUB_HDR || memcmp(p, "SMT1", 4) || p[4] != 1) return 0;
+    memcpy(mask, p + 5, 64);
+    if (mask[7] >> 62) return 0; /* bits 510, 511 do not exist */
+    return len == SUB_HDR + 32 * (size_t)mask_pop(mask);
+}
+
+static int sub_decode(subtree *s, const uint8_t *p, size_t len) {
+    if (!sub_check(p, len, s->mask)) return 0;
+    const uint8_t *w = p + SUB_HDR;
+    for (unsigned i = 0; i < 8; i++)
+        for (uint64_t m = s->mask[i]; m; m &= m - 1) {
+            memcpy(&s->node[64 * i + (unsigned)__builtin_ctzll(m)], w, 32);
+            w += 32;
+        }
+    return 1;
+}
+
+static size_t sub_encode(const subtree *s, uint8_t *p) {
+    memcpy(p, "SMT1", 4);
+    p[4] = 1;
+    memcpy(p + 5, s->mask, 64);
+    uint8_t *w = p + SUB_HDR;
+    for (unsigned i = 0; i < 8; i++)
+        for (uint64_t m = s->mask[i]; m; m &= m - 1) {
+            memcpy(w, &s->node[64 * i + (unsigned)__builtin_ctzll(m)], 32);
+            w += 32;
+        }
+    return (size_t)(w - p);
+}
+
+static int leaf_check(size_t len) { return len % 64 == 0 && len / 64 >= 1 && len / 64 <= HS_SMT_MAX_LEAF_ENTRIES; }
+
+/* ---- reads ---- */
+
+/* node (depth, pos) from the record (data, len; NULL: absent) of its subtree rooted at depth r */
+static hs_smt_err node_in_record(hs_smt_tree *t, hs_smt_word *out, const void *data, size_t len, unsigned depth,
+                                 unsigned r, uint64_t pos, char *reason, size_t rlen) {
+    unsigned ld = depth - r;
+    *out = t->E[HS_SMT_DEPTH - depth];
+    if (!data) return HS_SMT_OK;
+    uint64_t mask[8];
+    if (!sub_check(data, len, mask))
+        return fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a malformed subtree record (depth %u, position %llu)",
+                    r, (unsigned long long)(pos >> ld));
+    unsigned b = sub_bit(ld, pos);
+    if (!(mask[b / 64] >> (b % 64) & 1)) return HS_SMT_OK;
+    unsigned rank = 0;
+    for (unsigned i = 0; i < b / 64; i++) rank += (unsigned)__builtin_popcountll(mask[i]);
+    rank += (unsigned)__builtin_popcountll(mask[b / 64] & ((1ull << (b % 64)) - 1));
+    memcpy(out, (const uint8_t *)data + SUB_HDR + 32 * (size_t)rank, 32);
+    return HS_SMT_OK;
+}
+
+hs_smt_err hs_smt_tree_node(hs_smt_tree *t, hs_smt_word *out, unsigned depth, uint64_t pos, char *reason,
+                            size_t rlen) {
+    if (depth <= HS_SMT_TOP_DEPTH) {
+        *out = t->top[((size_t)1 << depth) + pos];
+        return HS_SMT_OK;
+    }
+    unsigned band = sub_band(depth), r = HS_SMT_TOP_DEPTH + 8 * band;
+    const void *data;
+    size_t len;
+    int rc = t->st->vt->get(t->st, HS_SMT_T_ST16 + band, pos >> (depth - r), &data, &len);
+    if (rc < 0) return storage_fail(t, reason, rlen);
+    return node_in_record(t, out, rc ? data : NULL, len, depth, r, pos, reason, rlen);
+}
+
+/* the stored pairs of leaf idx: *kv points into the store (valid until the next write), *n = 0 if empty */
+static hs_smt_err leaf_load(hs_smt_tree *t, uint64_t idx, const hs_smt_word **kv, size_t *n, char *reason,
+                            size_t rlen) {
+    const void *data;
+    size_t len;
+    int rc = t->st->vt->get(t->st, HS_SMT_T_LEAVES, idx, &data, &len);
+    *n = 0;
+    *kv = NULL;
+    if (rc < 0) return storage_fail(t, reason, rlen);
+    if (rc == 0) return HS_SMT_OK;
+    if (!leaf_check(len))
+        return fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a malformed leaf record (leaf %llu, %zu bytes)",
+                    (unsigned long long)idx, len);
+    *kv = data;
+    *n = len / 64;
+    return HS_SMT_OK;
+}
+
+const hs_smt_word *hs_smt_tree_root(const hs_smt_tree *t) { return &t->top[1]; }
+
+hs_smt_err hs_smt_tree_get(hs_smt_tree *t, hs_smt_word *value, const hs_smt_word *key, char *reason, size_t rlen) {
+    memset(value, 0, sizeof *value);
+    const hs_smt_word *kv;
+    size_t n;
+    hs_smt_err e = leaf_load(t, hs_smt_leaf_index(t->h, key), &kv, &n, reason, rlen);
+    if (e) return e;
+    for (size_t i = 0; i < n; i++)
+        if (hs_smt_word_eq(&kv[2 * i], key)) {
+            memcpy(value, &kv[2 * i + 1], 32);
+            break;
+        }
+    return HS_SMT_OK;
+}
+
+/* ---- opening and loading ---- */
+
+typedef struct {
+    hs_smt_tree *t;
+    int bad;
+} top_load;
+
+static int top_cb(void *user, uint64_t key, const void *data, size_t len) {
+    top_load *l = user;
+    if (key >= ((uint64_t)1 << HS_SMT_TOP_DEPTH) || len != 32) {
+        l->bad = 1;
+        return 1;
+    }
+    memcpy(&l->t->top[((size_t)1 << HS_SMT_TOP_DEPTH) + key], data, 32);
+    return 0;
+}
+
+static uint64_t get_u64le(const uint8_t *p) {
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--) v = v << 8 | p[i];
+    return v;
+}
+static void put_u64le(uint8_t *p, uint64_t v) {
+    for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* the levels 15..0 of the top from level 16 */
+static hs_smt_err top_rebuild(hs_smt_tree *t) {
+    size_t n = (size_t)1 << (HS_SMT_TOP_DEPTH - 1);
+    for (int d = HS_SMT_TOP_DEPTH - 1; d >= 0; d--, n >>= 1)
+        hs_smt_merge_many(t->h, &t->top[n], &t->top[2 * n], n, t->threads);
+    return HS_SMT_OK;
+}
+
+hs_smt_err hs_smt_tree_new(hs_smt_tree **out, const hs_smt_hasher *h, hs_smt_store *st, unsigned threads, char *reason,
+                           size_t rlen) {
+    *out = NULL;
+    hs_smt_tree *t = calloc(1, sizeof *t);
+    if (!t || !(t->top = malloc(TOP_SLOTS * sizeof *t->top))) {
+        free(t);
+        st->vt->free(st);
+        return fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
+    }
+    t->h = h;
+    t->st = st;
+    t->threads = threads ? threads : 1;
+    hs_smt_empty_table(h, t->E);
+    for (unsigned d = 0; d <= HS_SMT_TOP_DEPTH; d++)
+        for (size_t q = 0; q < ((size_t)1 << d); q++) t->top[((size_t)1 << d) + q] = t->E[HS_SMT_DEPTH - d];
+    const void *data;
+    size_t len;
+    hs_smt_err e = HS_SMT_OK;
+    int rc = st->vt->get(st, HS_SMT_T_META, HS_SMT_META_HASH, &data, &len);
+    if (rc < 0) {
+        e = storage_fail(t, reason, rlen);
+    } else if (rc == 1) {
+        if (len != strlen(h->name) || memcmp(data, h->name, len)) {
+            e = fail(HS_SMT_ERR_MISMATCH, reason, rlen, "the stored tree uses the hash %.*s, not %s",
+                     (int)(len < 64 ? len : 64), (const char *)data, h->name);
+        } else {
+            uint64_t cnt[2] = {0, 0};
+            for (int i = 0; i < 2 && !e; i++) {
+                rc = st->vt->get(st, HS_SMT_T_META, i ? HS_SMT_META_ENTRIES : HS_SMT_META_LEAVES, &data, &len);
+                if (rc < 0) e = storage_fail(t, reason, rlen);
+                else if (rc == 1 && len == 8) cnt[i] = get_u64le(data);
+                else if (rc == 1) e = fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a malformed count record");
+            }
+            t->leaves = cnt[0];
+            t->entries = cnt[1];
+            top_load l = {t, 0};
+            if (!e && (rc = st->vt->scan(st, HS_SMT_T_TOP16, top_cb, &l)) != 0)
+                e = l.bad ? fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a malformed depth-16 record")
+                          : storage_fail(t, reason, rlen);
+            if (!e) e = top_rebuild(t);
+        }
+    }
+    if (e) {
+        hs_smt_tree_free(t);
+        return e;
+    }
+    *out = t;
+    return HS_SMT_OK;
+}
+
+void hs_smt_tree_free(hs_smt_tree *t) {
+    if (!t) return;
+    if (t->st) t->st->vt->free(t->st);
+    free(t->top);
+    free(t);
+}
+
+/* ---- mutation sets ---- */
+
+void hs_smt_mutset_free(hs_smt_mutset *ms) {
+    for (int d = 0; d <= HS_SMT_DEPTH; d++) {
+        free(ms->col[d]);
+        free(ms->hash[d]);
+    }
+    free(ms->lidx);
+    free(ms->loff);
+    free(ms->lcnt);
+    free(ms->lkv);
+    memset(ms, 0, sizeof *ms);
+}
+
+/* stable merge sort of pair indices by key */
+static void sort_idx(const hs_smt_hasher *h, const hs_smt_word *kv, uint32_t *a, uint32_t *tmp, size_t n) {
+    if (n < 2) return;
+    if (n <= 16) {
+        for (size_t i = 1; i < n; i++) {
+            uint32_t x = a[i];
+            size_t j = i;
+            while (j && hs_smt_word_cmp(h, &kv[2 * (size_t)a[j - 1]], &kv[2 * (size_t)x]) > 0) a[j] = a[j - 1], j--;
+            a[j] = x;
+        }
+        return;
+    }
+    size_t m = n / 2;
+    sort_idx(h, kv, a, tmp, m);
+    sort_idx(h, kv, a + m, tmp, n - m);
+    size_t i = 0, j = m, k = 0;
+    while (i < m && j < n)
+        tmp[k++] = hs_smt_word_cmp(h, &kv[2 * (size_t)a[j]], &kv[2 * (size_t)a[i]]) < 0 ? a[j++] : a[i++];
+    while (i < m) tmp[k++] = a[i++];
+    while (j < n) tmp[k++] = a[j++];
+    memcpy(a, tmp, n * sizeof *a);
+}
+
+/* The subtree records a batch reads, fetched once per batch (the batch's paths touch one record
+ * per band each) instead of once per sibling: per band, the records' positions in increasing
+ * order and their bytes (NULL: absent), valid while nothing is written. */
+typedef struct {
+    size_t n;
+    uint64_t *id;
+    const void **rec;
+    size_t *len;
+} band_cache;
+#define N_BANDS 6
+
+static void cache_free(band_cache *bc) {
+    for (int b = 0; b < N_BANDS; b++) free(bc[b].id), free(bc[b].rec), free(bc[b].len);
+}
+
+static hs_smt_err cache_load(hs_smt_tree *t, band_cache *bc, const uint64_t *leaf, size_t n, char *reason,
+                             size_t rlen) {
+    memset(bc, 0, N_BANDS * sizeof *bc);
+    for (int b = 0; b < N_BANDS; b++) {
+        unsigned r = HS_SMT_TOP_DEPTH + 8 * (unsigned)b;
+        bc[b].id = malloc((n + 1) * sizeof *bc[b].id);
+        bc[b].rec = malloc((n + 1) * sizeof *bc[b].rec);
+        bc[b].len = malloc((n + 1) * sizeof *bc[b].len);
+        if (!bc[b].id || !bc[b].rec || !bc[b].len) return fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
+        for (size_t i = 0; i < n; i++) { /* leaves sorted: their record positions do not decrease */
+            uint64_t id = leaf[i] >> (HS_SMT_DEPTH - r);
+            if (bc[b].n && bc[b].id[bc[b].n - 1] == id) continue;
+            const void *data;
+            size_t len;
+            int rc = t->st->vt->get(t->st, HS_SMT_T_ST16 + (unsigned)b, id, &data, &len);
+            if (rc < 0) return storage_fail(t, reason, rlen);
+            bc[b].id[bc[b].n] = id;
+            bc[b].rec[bc[b].n] = rc ? data : NULL;
+            bc[b].len[bc[b].n] = rc ? len : 0;
+            bc[b].n++;
+        }
+    }
+    return HS_SMT_OK;
+}
+
+/* The sibling (d, pos) of a batch node: E when the tree was empty (bc NULL), else from the top or
+ * the cached record (*cur: this level's cursor in its band, positions visited in increasing order). */
+static hs_smt_err sibling(hs_smt_tree *t, const band_cache *bc, size_t *cur, hs_smt_word *out, unsigned d,
+                          uint64_t pos, char *reason, size_t rlen) {
+    if (!bc) {
+        *out = t->E[HS_SMT_DEPTH - d];
+        return HS_SMT_OK;
+    }
+    if (d <= HS_SMT_TOP_DEPTH) return hs_smt_tree_node(t, out, d, pos, reason, rlen);
+    unsigned band = sub_band(d), r = HS_SMT_TOP_DEPTH + 8 * band;
+    const band_cache *c = &bc[band];
+    uint64_t id = pos >> (d - r);
+    while (*cur < c->n && c->id[*cur] < id) (*cur)++;
+    if (*cur == c->n || c->id[*cur] != id) return hs_smt_tree_node(t, out, d, pos, reason, rlen);
+    return node_in_record(t, out, c->rec[*cur], c->len[*cur], d, r, pos, reason, rlen);
+}
+
+/* One level up: parents of the sorted nodes at depth d (siblings from the tree where the batch
+ * has none), hashed as one batch. */
+/* The parents of n sorted nodes (col, hash) at depth d, hashed as one batch on `threads`:
+ * *pcol, *phash (malloc'd, *np entries). */
+static hs_smt_err pair_up(hs_smt_tree *t, const uint64_t *col, const hs_smt_word *hash, size_t n, unsigned d,
+                          const band_cache *bc, unsigned threads, uint64_t **pcol_out, hs_smt_word **phash_out,
+                          size_t *np_out, char *reason, size_t rlen) {
+    size_t cur = 0, np = 0;
+    hs_smt_word *in = malloc((2 * n + 1) * sizeof *in);
+    uint64_t *pcol = malloc((n + 1) * sizeof *pcol);
+    hs_smt_word *phash = malloc((n + 1) * sizeof *phash);
+    if (!in || !pcol || !phash) {
+        free(in), free(pcol), free(phash);
+        return fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
+    }
+    hs_smt_err e = HS_SMT_OK;
+    for (size_t i = 0; i < n && !e; np++) {
+        uint64_t c = col[i];
+        if (!(c & 1) && i + 1 < n && col[i + 1] == (c | 1)) {
+            in[2 * np] = hash[i];
+            in[2 * np + 1] = hash[i + 1];
+            i += 2;
+        } else if (!(c & 1)) {
+            in[2 * np] = hash[i];
+            e = sibling(t, bc, &cur, &in[2 * np + 1], d, c | 1, reason, rlen);
+            i++;
+        } else {
+            e = sibling(t, bc, &cur, &in[2 * np], d, c & ~1ull, reason, rlen);
+            in[2 * np + 1] = hash[i];
+            i++;
+        }
+        pcol[np] = c >> 1;
+    }
+    if (!e) hs_smt_merge_many(t->h, phash, in, np, threads);
+    free(in);
+    if (e) {
+        free(pcol), free(phash);
+        return e;
+    }
+    *pcol_out = pcol, *phash_out = phash, *np_out = np;
+    return HS_SMT_OK;
+}
+
+/* One level up, d -> d - 1, the level's merges spread over the tree's threads. */
+static hs_smt_err level_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned d, const band_cache *bc, char *reason,
+                           size_t rlen) {
+    return pair_up(t, ms->col[d], ms->hash[d], ms->n[d], d, bc, t->threads, &ms->col[d - 1], &ms->hash[d - 1],
+                   &ms->n[d - 1], reason, rlen);
+}
+
+/* The depth-8 subtree algorithm: the eight levels r+8 -> r of a band at once. The nodes at depth
+ * r+8 are split at subtree boundaries (column >> 8) into one run per thread; each thread takes its
+ * subtrees up eight levels alone (each level of its run one batch of the SIMD permutation), so the
+ * threads meet once per band instead of once per level; the runs are then joined in order. */
+#define BAND_MAX_THREADS 64
+static hs_smt_err band_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned r, const band_cache *bc, char *reason,
+                          size_t rlen) {
+    unsigned top = r + 8;
+    size_t n = ms->n[top];
+    unsigned T = t->threads < BAND_MAX_THREADS ? t->threads : BAND_MAX_THREADS;
+    if (T > n / 256) T = (unsigned)(n / 256); /* runs of at least 256 nodes */
+    if (T <= 1) {
+        hs_smt_err e = HS_SMT_OK;
+        for (unsigned d = top; d > r && !e; d--) e = level_up(t, ms, d, bc, reason, rlen);
+        return e;
+    }
+    size_t cut[BAND_MAX_THREADS + 1];
+    cut[0] = 0;
+    for (unsigned k = 1; k < T; k++) {
+        size_t i = k * n / T;
+        if (i < cut[k - 1]) i = cut[k - 1];
+        while (i > cut[k - 1] && i < n && ms->col[top][i] >> 8 == ms->col[top][i - 1] >> 8) i++;
+        cut[k] = i;
+    }
+    cut[T] = n;
+    /* per run and level: the nodes it produced */
+    uint64_t *rc[BAND_MAX_THREADS][8];
+    hs_smt_word *rh[BAND_MAX_THREADS][8];
+    size_t rn[BAND_MAX_THREADS][8];
+    hs_smt_err re[BAND_MAX_THREADS];
+    char rr[BAND_MAX_THREADS][128];
+    memset(rc, 0, sizeof rc), memset(rh, 0, sizeof rh), memset(rn, 0, sizeof rn);
+#pragma omp parallel for num_threads(T) schedule(static, 1)
+    for (unsigned k = 0; k < T; k++) {
+        const uint64_t *col = ms->col[top] + cut[k];
+        const hs_smt_word *hash = ms->hash[top] + cut[k];
+        size_t cnt = cut[k + 1] - cut[k];
+        re[k] = HS_SMT_OK;
+        rr[k][0] = 0;
+        for (unsigned l = 0; l < 8 && !re[k]; l++) {
+            re[k] = pair_up(t, col, hash, cnt, top - l, bc, 1, &rc[k][l], &rh[k][l], &rn[k][l], rr[k], sizeof rr[k]);
+            col = rc[k][l], hash = rh[k][l], cnt = rn[k][l];
+        }
+    }
+    hs_smt_err e = HS_SMT_OK;
+    for (unsigned k = 0; k < T && !e; k++)
+        if (re[k]) e = fail(re[k], reason, rlen, "%s", rr[k]);
+    for (unsigned l = 0; l < 8 && !e; l++) {
+        unsigned d = top - 1 - l;
+        size_t tot = 0;
+        for (unsigned k = 0; k < T; k++) tot += rn[k][l];
+        ms->col[d] = malloc((tot + 1) * sizeof(uint64_t));
+        ms->hash[d] = malloc((tot + 1) * sizeof(hs_smt_word));
+        if (!ms->col[d] || !ms->hash[d]) {
+            e = fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
+            break;
+        }
+        size_t at = 0;
+        for (unsigned k = 0; k < T; k++) {
+            memcpy(ms->col[d] + at, rc[k][l], rn[k][l] * sizeof(uint64_t));
+            memcpy(ms->hash[d] + at, rh[k][l], rn[k][l] * sizeof(hs_smt_word));
+            at += rn[k][l];
+        }
+        ms->n[d] = tot;
+    }
+    for (unsigned k = 0; k < T; k++)
+        for (unsigned l = 0; l < 8; l++) free(rc[k][l]), free(rh[k][l]);
+    return e;
+}
+
+/* the new leaves of a batch, in leaf order, and their hashes as level 64 */
+static hs_smt_err new_leaves(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, char *reason,
+                             size_t rlen) {
+    const hs_smt_hasher *h = t->h;
+    for (size_t i = 0; i < n; i++)
+        if (!hs_smt_word_canonical(h, &kv[2 * i]) || !hs_smt_word_canonical(h, &kv[2 * i + 1]))
+            return fail(HS_SMT_ERR_RANGE, reason, rlen, "pair %zu: an element is not below the modulus %llu", i + 1,
+                        (unsigned long long)h->modulus);
+    if (n > UINT32_MAX) return fail(HS_SMT_ERR_MEMORY, reason, rlen, "too many pairs in one batch");
+    uint32_t *ord = malloc((n + 1) * sizeof *ord), *tmp = malloc((n + 1) * sizeof *tmp);
+    size_t cap = n + 16;
+    ms->lidx = malloc((n + 1) * sizeof *ms->lidx);
+    ms->loff = malloc((n + 1) * sizeof *ms->loff);
+    ms->lcnt = malloc((n + 1) * sizeof *ms->lcnt);
+    ms->lkv = malloc(2 * cap * sizeof *ms->lkv);
+    if (!ord || !tmp || !ms->lidx || !ms->loff || !ms->lcnt || !ms->lkv) {
+        free(ord), free(tmp);
+        return fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
+    }
+    for (size_t i = 0; i < n; i++) ord[i] = (uint32_t)i;
+    sort_idx(h, kv, ord, tmp, n);
+    free(tmp);
+    hs_smt_err e = HS_SMT_OK;
+    for (size_t i = 1; i < n && !e; i++)
+        if (hs_smt_word_eq(&kv[2 * (size_t)ord[i]], &kv[2 * (size_t)ord[i - 1]])) {
+            size_t a = ord[i - 1] < ord[i] ? ord[i - 1] : ord[i], b = ord[i - 1] ^ ord[i] ^ a;
+            e = fail(HS_SMT_ERR_DUPLICATE, reason, rlen, "pairs %zu and %zu have the same key", a + 1, b + 1);
+        }
+    size_t used = 0; /* pairs in lkv */
+    for (size_t g = 0; g < n && !e;) {
+        uint64_t li = hs_smt_leaf_index(h, &kv[2 * (size_t)ord[g]]);
+        size_t ge = g;
+        while (ge < n && hs_smt_leaf_index(h, &kv[2 * (size_t)ord[ge]]) == li) ge++;
+        const hs_smt_word *old;
+        size_t on;
+        if ((e = leaf_load(t, li, &old, &on, reason, rlen))) break;
+        if (used + on + (ge - g) > cap) {
+            size_t ncap = 2 * (used + on + (ge - g));
+            hs_smt_word *nk = realloc(ms->lkv, 2 * ncap * sizeof *nk);
+            if (!nk) {
+                e = fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
+                break;
+            }
+            ms->lkv = nk;
+            cap = ncap;
+        }
+        hs_smt_word *dst = ms->lkv + 2 * used;
+        size_t a = 0, b = g, k = 0;
+        int changed = 0;
+        while (a < on || b < ge) {
+            const hs_smt_word *bk = b < ge ? &kv[2 * (size_t)ord[b]] : NULL;
+            int c = a >= on ? 1 : !bk ? -1 : hs_smt_word_cmp(h, &old[2 * a], bk);
+            if (c < 0) { /* an untouched old pair */
+                dst[2 * k] = old[2 * a], dst[2 * k + 1] = old[2 * a + 1], k++, a++;
+                continue;
+            }
+            const hs_smt_word *bv = bk + 1;
+            if (c == 0 && hs_smt_word_eq(&old[2 * a + 1], bv)) { /* the same value: skipped */
+                dst[2 * k] = old[2 * a], dst[2 * k + 1] = old[2 * a + 1], k++;
+            } else if (!hs_smt_word_is_zero(bv)) {
+                dst[2 * k] = *bk, dst[2 * k + 1] = *bv, k++;
+                changed = 1;
+            } else if (c == 0) {
+                changed = 1; /* removed */
+            }
+            if (c == 0) a++;
+            b++;
+        }
+        if (k > HS_SMT_MAX_LEAF_ENTRIES) {
+            e = fail(HS_SMT_ERR_LEAF_FULL, reason, rlen, "leaf %llu would hold %zu pairs (at most %d)",
+                     (unsigned long long)li, k, HS_SMT_MAX_LEAF_ENTRIES);
+            break;
+        }
+        if (changed) {
+            ms->lidx[ms->nleaf] = li;
+            ms->loff[ms->nleaf] = used;
+            ms->lcnt[ms->nleaf] = (uint32_t)k;
+            ms->nleaf++;
+            used += k;
+            ms->d_entries += (int64_t)k - (int64_t)on;
+            ms->d_leaves += (k > 0) - (on > 0);
+        }
+        g = ge;
+    }
+    free(ord);
+    if (e) return e;
+    size_t nl = ms->nleaf;
+    ms->col[HS_SMT_DEPTH] = malloc((nl + 1) * sizeof(uint64_t));
+    ms->hash[HS_SMT_DEPTH] = malloc((nl + 1) * sizeof(hs_smt_word));
+    if (!ms->col[HS_SMT_DEPTH] || !ms->hash[HS_SMT_DEPTH]) return fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
+    memcpy(ms->col[HS_SMT_DEPTH], ms->lidx, nl * sizeof(uint64_t));
+    hs_smt_leaf_hash_many(h, ms->hash[HS_SMT_DEPTH], ms->lkv, ms->loff, ms->lcnt, nl, t->threads);
+    ms->n[HS_SMT_DEPTH] = nl;
+    return HS_SMT_OK;
+}
+
+/* ---- writing ---- */
+
+/* the subtree records rooted at depth r (levels r+1 .. r+8 of the set); fresh: the tree was empty
+ * (construction), so there is no record to read first */
+static hs_smt_err write_band(hs_smt_tree *t, const hs_smt_mutset *ms, unsigned r, int fresh, subtree *s,
+                             uint8_t *buf, char *reason, size_t rlen) {
+    unsigned band = sub_band(r + 1);
+    size_t cur[9] = {0};
+    for (;;) {
+        uint64_t id = UINT64_MAX;
+        int any = 0;
+        for (unsigned ld = 1; ld <= 8; ld++)
+            if (cur[ld] < ms->n[r + ld]) {
+                uint64_t x = ms->col[r + ld][cur[ld]] >> ld;
+                if (!any || x < id) id = x;
+                any = 1;
+            }
+        if (!any) return HS_SMT_OK;
+        const void *data;
+        size_t len;
+        int rc = fresh ? 0 : t->st->vt->get(t->st, HS_SMT_T_ST16 + band, id, &data, &len);
+        if (rc < 0) return storage_fail(t, reason, rlen);
+        if (rc == 0)
+            memset(s->mask, 0, sizeof s->mask);
+        else if (!sub_decode(s, data, len))
+            return fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a malformed subtree record (depth %u, position %llu)",
+                        r, (unsigned long long)id);
+        for (unsigned ld = 1; ld <= 8; ld++) {
+            unsigned d = r + ld;
+            const hs_smt_word *empty = &t->E[HS_SMT_DEPTH - d];
+            for (; cur[ld] < ms->n[d] && ms->col[d][cur[ld]] >> ld == id; cur[ld]++) {
+                unsigned b = sub_bit(ld, ms->col[d][cur[ld]]);
+                const hs_smt_word *w = &ms->hash[d][cur[ld]];
+                if (hs_smt_word_eq(w, empty)) {
+                    s->mask[b / 64] &= ~(1ull << (b % 64));
+                } else {
+                    s->mask[b / 64] |= 1ull << (b % 64);
+                    s->node[b] = *w;
+                }
+            }
+        }
+        int empty_rec = mask_pop(s->mask) == 0;
+        size_t blen = empty_rec ? 0 : sub_encode(s, buf);
+        if (t->st->vt->put(t->st, HS_SMT_T_ST16 + band, id, buf, blen)) return storage_fail(t, reason, rlen);
+    }
+}
+
+static hs_smt_err write_leaves(hs_smt_tree *t, const hs_smt_mutset *ms, char *reason, size_t rlen) {
+    for (size_t i = 0; i < ms->nleaf; i++)
+        if (t->st->vt->put(t->st, HS_SMT_T_LEAVES, ms->lidx[i], ms->lkv + 2 * ms->loff[i], 64 * (size_t)ms->lcnt[i]))
+            return storage_fail(t, reason, rlen);
+    return HS_SMT_OK;
+}
+
+/* depth-16 records and the counts */
+static hs_smt_err write_top(hs_smt_tree *t, const hs_smt_mutset *ms, char *reason, size_t rlen) {
+    const unsigned d = HS_SMT_TOP_DEPTH;
+    for (size_t i = 0; i < ms->n[d]; i++) {
+        const hs_smt_word *w = &ms->hash[d][i];
+        int empty = hs_smt_word_eq(w, &t->E[HS_SMT_DEPTH - d]);
+        if (t->st->vt->put(t->st, HS_SMT_T_TOP16, ms->col[d][i], w, empty ? 0 : 32)) return storage_fail(t, reason, rlen);
+    }
+    uint8_t b[8];
+    const char *name = t->h->name;
+    if (t->st->vt->put(t->st, HS_SMT_T_META, HS_SMT_META_HASH, name, strlen(name))) return storage_fail(t, reason, rlen);
+    put_u64le(b, t->leaves + (uint64_t)ms->d_leaves);
+    if (t->st->vt->put(t->st, HS_SMT_T_META, HS_SMT_META_LEAVES, b, 8)) return storage_fail(t, reason, rlen);
+    put_u64le(b, t->entries + (uint64_t)ms->d_entries);
+    if (t->st->vt->put(t->st, HS_SMT_T_META, HS_SMT_META_ENTRIES, b, 8)) return storage_fail(t, reason, rlen);
+    return HS_SMT_OK;
+}
+
+/* after a successful commit: the in-memory top and counts */
+static void finish(hs_smt_tree *t, const hs_smt_mutset *ms) {
+    for (unsigned d = 0; d <= HS_SMT_TOP_DEPTH; d++)
+        for (size_t i = 0; i < ms->n[d]; i++) t->top[((size_t)1 << d) + ms->col[d][i]] = ms->hash[d][i];
+    t->leaves += (uint64_t)ms->d_leaves;
+    t->entries += (uint64_t)ms->d_entries;
+}
+
+/* compute (and, with write, which build uses on an empty tree, stream into the open transaction
+ * band by band; every missing sibling of an empty tree is E) */
+static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, int write,
+                          subtree *s, uint8_t *buf, char *reason, size_t rlen) {
+    memset(ms, 0, sizeof *ms);
+    ms->h = t->h;
+    ms->old_root = t->top[1];
+    ms->new_root = t->top[1];
+    band_cache bc[N_BANDS];
+    memset(bc, 0, sizeof bc);
+    hs_smt_err e = new_leaves(t, ms, kv, n, reason, rlen);
+    if (!e && write) e = write_leaves(t, ms, reason, rlen);
+    if (!e && !write) e = cache_load(t, bc, ms->lidx, ms->nleaf, reason, rlen);
+    for (unsigned r = HS_SMT_DEPTH - 8; !e && r >= HS_SMT_TOP_DEPTH; r -= 8) {
+        e = band_up(t, ms, r, write ? NULL : bc, reason, rlen);
+        if (!e && write) {
+            e = write_band(t, ms, r, 1, s, buf, reason, rlen);
+            for (unsigned x = r + 1; x <= r + 8; x++) {
+                free(ms->col[x]), free(ms->hash[x]);
+                ms->col[x] = NULL, ms->hash[x] = NULL, ms->n[x] = 0;
+            }
+        }
+    }
+    for (unsigned d = HS_SMT_TOP_DEPTH; d > 0 && !e; d--) e = level_up(t, ms, d, write ? NULL : bc, reason, rlen);
+    cache_free(bc);
+    if (!e && ms->n[0]) ms->new_root = ms->hash[0][0];
+    return e;
+}
+
+hs_smt_err hs_smt_tree_mutations(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, char *reason,
+                                 size_t rlen) {
+    if (t->broken) return fail(HS_SMT_ERR_BROKEN, reason, rlen, "the tree is unusable after a failed write");
+    hs_smt_err e = compute(t, ms, kv, n, 0, NULL, NULL, reason, rlen);
+    if (e) hs_smt_mutset_free(ms);
+    return e;
+}
+
+/* scratch for write_band and the store's write transaction */
+static hs_smt_err begin_write(hs_smt_tree *t, subtree **s, uint8_t **buf, char *reason, size_t rlen) {
+    *s = malloc(sizeof **s);
+    *buf = malloc(SUB_HDR + 510 * 32);
+    if (!*s || !*buf) {
+        free(*s), free(*buf);
+        return fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
+    }
+    if (t->st->vt->begin(t->st)) {
+        free(*s), free(*buf);
+        return storage_fail(t, reason, rlen);
+    }
+    return HS_SMT_OK;
+}
+
+static hs_smt_err end_write(hs_smt_tree *t, hs_smt_err e, char *reason, size_t rlen) {
+    if (e) {
+        t->st->vt->abort(t->st);
+        if (!t->st->vt->atomic) t->broken = 1;
+        return e;
+    }
+    if (t->st->vt->commit(t->st)) {
+        if (!t->st->vt->atomic) t->broken = 1;
+        return storage_fail(t, reason, rlen);
+    }
+    return HS_SMT_OK;
+}
+
+hs_smt_err hs_smt_tree_apply(hs_smt_tree *t, const hs_smt_mutset *ms, char *reason, size_t rlen) {
+    if (t->broken) return fail(HS_SMT_ERR_BROKEN, reason, rlen, "the tree is unusable after a failed write");
+    if (ms->h != t->h || !hs_smt_word_eq(&ms->old_root, &t->top[1]))
+        return fail(HS_SMT_ERR_CONFLICT, reason, rlen, "the mutation set was computed for another root");
+    if (ms->nleaf == 0) return HS_SMT_OK;
+    subtree *s;
+    uint8_t *buf;
+    hs_smt_err e = begin_write(t, &s, &buf, reason, rlen);
+    if (e) return e;
+    e = write_leaves(t, ms, reason, rlen);
+    for (unsigned r = HS_SMT_DEPTH - 8; !e && r >= HS_SMT_TOP_DEPTH; r -= 8) e = write_band(t, ms, r, 0, s, buf, reason, rlen);
+    if (!e) e = write_top(t, ms, reason, rlen);
+    free(s), free(buf);
+    if ((e = end_write(t, e, reason, rlen))) return e;
+    finish(t, ms);
+    return HS_SMT_OK;
+}
+
+hs_smt_err hs_smt_tree_build(hs_smt_tree *t, const hs_smt_word *kv, size_t n, char *reason, size_t rlen) {
+    if (t->broken) return fail(HS_SMT_ERR_BROKEN, reason, rlen, "the tree is unusable after a failed write");
+    if (t->entries) return fail(HS_SMT_ERR_NOT_EMPTY, reason, rlen, "build needs an empty tree (it has %llu pairs)",
+                                (unsigned long long)t->entries);
+    subtree *s;
+    uint8_t *buf;
+    hs_smt_err e = begin_write(t, &s, &buf, reason, rlen);
+    if (e) return e;
+    hs_smt_mutset ms;
+    e = compute(t, &ms, kv, n, 1, s, buf, reason, rlen);
+    if (!e) e = write_top(t, &ms, reason, rlen);
+    free(s), free(buf);
+    if (!(e = end_write(t, e, reason, rlen))) finish(t, &ms);
+    hs_smt_mutset_free(&ms);
+    return e;
+}
+
+/* ---- openings ---- */
+
+hs_smt_err hs_smt_tree_open(hs_smt_tree *t, uint8_t **out, size_t *len, const hs_smt_word *key, char *reason,
+                            size_t rlen) {
+    *out = NULL;
+    *len = 0;
+    uint64_t li = hs_smt_leaf_index(t->h, key);
+    const hs_smt_word *kv;
+    size_t n;
+    hs_smt_err e = leaf_load(t, li, &kv, &n, reason, rlen);
+    if (e) return e;
+    uint8_t *p = malloc(HS_SMT_OPENING_BYTES(n));
+    if (!p) return fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
+    p[0] = (uint8_t)n, p[1] = (uint8_t)(n >> 8), p[2] = 0, p[3] = 0;
+    if (n) memcpy(p + 4, kv, 64 * n); /* before any other read: kv points into the store */
+    uint8_t *sib = p + 4 + 64 * n;
+    for (unsigned d = HS_SMT_DEPTH; d >= 1 && !e; d--, sib += 32) {
+        hs_smt_word w;
+        e = hs_smt_tree_node(t, &w, d, (li >> (HS_SMT_DEPTH - d)) ^ 1, reason, rlen);
+        memcpy(sib, &w, 32);
+    }
+    if (e) {
+        free(p);
+        return e;
+    }
+    *out = p;
+    *len = HS_SMT_OPENING_BYTES(n);
+    return HS_SMT_OK;
+}
+
+int hs_smt_verify_opening(const hs_smt_hasher *h, const hs_smt_word *root, const hs_smt_word *key,
+                          const hs_smt_word *value, const uint8_t *op, size_t len, char *reason, size_t rlen) {
+    if (!hs_smt_word_canonical(h, key) || !hs_smt_word_canonical(h, value) || !hs_smt_word_canonical(h, root))
+        return reject(reason, rlen, "the key, value or root has an element not below the modulus");
+    if (len < 4) return reject(reason, rlen, "opening: %zu bytes, shorter than its header", len);
+    uint32_t n = (uint32_t)op[0] | (uint32_t)op[1] << 8 | (uint32_t)op[2] << 16 | (uint32_t)op[3] << 24;
+    if (n > HS_SMT_MAX_LEAF_ENTRIES) return reject(reason, rlen, "opening: a leaf of %u pairs (at most 1024)", n);
+    if (len != HS_SMT_OPENING_BYTES(n))
+        return reject(reason, rlen, "opening: %zu bytes, but a leaf of %u pairs needs %zu", len, n,
+                      HS_SMT_OPENING_BYTES(n));
+    uint64_t li = hs_smt_leaf_index(h, key);
+    hs_smt_word *kv = n ? malloc(2 * (size_t)n * sizeof *kv) : NULL;
+    if (n && !kv) return reject(reason, rlen, "out of memory");
+    if (n) memcpy(kv, op + 4, 64 * (size_t)n);
+    int found = 0, ok = 1;
+    for (uint32_t i = 0; i < n && ok; i++) {
+        if (!hs_smt_word_canonical(h, &kv[2 * i]) || !hs_smt_word_canonical(h, &kv[2 * i + 1]))
+            ok = reject(reason, rlen, "opening: leaf pair %u has an element not below the modulus", i + 1);
+        else if (hs_smt_leaf_index(h, &kv[2 * i]) != li)
+            ok = reject(reason, rlen, "opening: leaf pair %u belongs to another leaf", i + 1);
+        else if (i && hs_smt_word_cmp(h, &kv[2 * i - 2], &kv[2 * i]) >= 0)
+            ok = reject(reason, rlen, "opening: the leaf pairs are not in strictly increasing key order");
+        else if (hs_smt_word_is_zero(&kv[2 * i + 1]))
+            ok = reject(reason, rlen, "opening: leaf pair %u stores the empty value", i + 1);
+        else if (hs_smt_word_eq(&kv[2 * i], key)) {
+            found = 1;
+            if (!hs_smt_word_eq(&kv[2 * i + 1], value))
+                ok = reject(reason, rlen, "the opening's leaf holds another value for the key");
+        }
+    }
+    if (ok && !found && !hs_smt_word_is_zero(value)) ok = reject(reason, rlen, "the opening's leaf does not hold the key");
+    if (!ok) {
+        free(kv);
+        return 0;
+    }
+    const uint8_t *sib = op + 4 + 64 * (size_t)n;
+    hs_smt_word cur, s, in[2];
+    hs_smt_leaf_hash(h, &cur, kv, n);
+    free(kv);
+    for (unsigned d = HS_SMT_DEPTH; d >= 1; d--, sib += 32) {
+        memcpy(&s, sib, 32);
+        if (!hs_smt_word_canonical(h, &s))
+            return reject(reason, rlen, "opening: the sibling at depth %u has an element not below the modulus", d);
+        int right = (li >> (HS_SMT_DEPTH - d)) & 1;
+        in[0] = right ? s : cur;
+        in[1] = right ? cur : s;
+        hs_smt_merge(h, &cur, &in[0], &in[1]);
+    }
+    if (!hs_smt_word_eq(&cur, root)) return reject(reason, rlen, "the opening leads to another root");
+    return 1;
+}
