@@ -241,6 +241,25 @@ typedef struct {
 int hs_gkr_prove(const hs_gkr_shape *shape, const hs_kb *inputs, unsigned threads, hs_writer *out, hs_kb *outputs,
                  hs_gkr_timing *timing, const char **why);
 
+/* The walk of a private or public statement, callable by other statements over the same table
+ * shape (src/gkr/merkle_branches.c): samples z_out (n values); the output end (pub_out == NULL:
+ * the private one, which sends the output blocks (or, without the skip, the w output values) and
+ * sets v_out = Y^(z_out), w values; else the public rows pub_out, v_out unused); every S-box layer;
+ * the input end. Leaves in x_claim the w claims X^(x_pt) on the inputs: private: a multilinear
+ * point of n values (with the skip: the input blocks were sent and epsilon drawn); public: the
+ * walk's last point (skip form, HS_GKR_SKIP_POINT(n) values). The witness needs HS_GKR_WIT_IO
+ * (private) and is consumed (its initial full layers are rebuilt from inputs on the way). x_pt
+ * has room for n values. 0 with a reason (allocation failure, a degenerate challenge). */
+int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *inputs, const hs_kb *pub_out,
+                      unsigned threads, hs_transcript *tr, hs_writer *out, hs_kb5 *z_out, hs_kb5 *v_out, hs_kb5 *x_pt,
+                      hs_kb5 *x_claim, const char **why);
+/* The verifier's twin: the same values from the proof; 0 with a reason on any failed check or a
+ * short proof. */
+int hs_gkr_walk_verify(const hs_gkr_perm *P, unsigned n, const hs_kb *pub_out, unsigned threads, hs_transcript *tr,
+                       hs_reader *r, hs_kb5 *z_out, hs_kb5 *v_out, hs_kb5 *x_pt, hs_kb5 *x_claim, const char **why);
+/* The bytes that walk writes for 2^n rows (a verifier's early length check). */
+size_t hs_gkr_walk_bytes(const hs_gkr_perm *P, unsigned n, int public_io);
+
 /* The statement a proof claims (header only). 0 with a reason if malformed or not a gkr proof. */
 int hs_gkr_peek(const uint8_t *proof, size_t len, hs_gkr_shape *shape_out, const char **why);
 
