@@ -28,6 +28,19 @@ typedef struct {
     uint8_t bytes[HEADER_BYTES];
 } header;
 
+void hs_gkr_write_whir_config(hs_writer *w, const hs_whir_config *c) {
+    hs_w_u8(w, (uint8_t)c->log_inv_rate);
+    hs_w_u8(w, (uint8_t)c->fold_first);
+    hs_w_u8(w, (uint8_t)c->fold);
+    hs_w_u8(w, (uint8_t)c->first_reduction);
+    hs_w_u8(w, (uint8_t)c->max_final_vars);
+    hs_w_u8(w, (uint8_t)c->security_bits);
+    hs_w_u8(w, (uint8_t)c->pow_bits);
+    hs_w_u8(w, (uint8_t)c->regime);
+    hs_w_u8(w, (uint8_t)c->hash);
+    hs_w_u8(w, (uint8_t)c->cap_height);
+}
+
 static void header_bytes(const hs_gkr_shape *s, uint8_t *out) {
     hs_writer w = {0};
     hs_w_bytes(&w, HS_PROOF_MAGIC, 8);
@@ -40,17 +53,7 @@ static void header_bytes(const hs_gkr_shape *s, uint8_t *out) {
     hs_w_u8(&w, GKR_EXT_DEGREE);
     hs_w_u8(&w, GKR_COMMITTED_CUBES);
     hs_w_u8(&w, (uint8_t)gkr_skip(s->log_perms));
-    const hs_whir_config *c = &s->whir;
-    hs_w_u8(&w, (uint8_t)c->log_inv_rate);
-    hs_w_u8(&w, (uint8_t)c->fold_first);
-    hs_w_u8(&w, (uint8_t)c->fold);
-    hs_w_u8(&w, (uint8_t)c->first_reduction);
-    hs_w_u8(&w, (uint8_t)c->max_final_vars);
-    hs_w_u8(&w, (uint8_t)c->security_bits);
-    hs_w_u8(&w, (uint8_t)c->pow_bits);
-    hs_w_u8(&w, (uint8_t)c->regime);
-    hs_w_u8(&w, (uint8_t)c->hash);
-    hs_w_u8(&w, (uint8_t)c->cap_height);
+    hs_gkr_write_whir_config(&w, &s->whir);
     memset(out, 0, HEADER_BYTES);
     if (!w.err && w.len == HEADER_BYTES) memcpy(out, w.data, HEADER_BYTES);
     hs_w_free(&w);

@@ -230,6 +230,8 @@ unsigned hs_gkr_stack_log_cols(unsigned width);
 
 /* The WHIR configuration a preset gives the gkr backend. */
 void hs_gkr_whir_config(const hs_preset *p, hs_whir_config *cfg);
+/* Its 10 header bytes (docs/PROOF_FORMAT_GKR.md), the same in every gkr statement's header. */
+void hs_gkr_write_whir_config(hs_writer *w, const hs_whir_config *c);
 
 typedef struct {
     double witness_s, commit_s, walk_s, open_s, total_s;
@@ -277,6 +279,8 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
  * perm_id: the permutation (src/gkr/gkr_perm.h, HS_GKR_P2_KB16 ..): its width and layer count
  * enter the terms. */
 int hs_soundness_gkr(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io, hs_sound_report *out);
+/* The walk's terms alone (gkr.output_point, gkr.layers[L]) for 2^log_perms rows, appended to out. */
+void hs_soundness_gkr_walk(hs_sound_report *out, const hs_gkr_perm *pm, unsigned log_perms);
 /* 1 when the preset's declared claim holds at that shape, 0 when not, -1 when unusable. */
 int hs_soundness_gkr_check(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io,
                            hs_sound_report *out);
