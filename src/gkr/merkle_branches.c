@@ -190,6 +190,27 @@ void hs_mb_leaves_mle(const hs_kb *leaves, size_t m, unsigned mu, const hs_kb5 *
     hs_free(ep);
 }
 
+/* cur_l at rho2 = (r_p, r) by the shift identity: eq(r, 0) L_l^(r_p) + sum_j kappa_j(r) o_(j,l). */
+static void shift_cur_with(const hs_kb *leaves, size_t m, unsigned mu, unsigned delta, const hs_kb5 *rho2,
+                           const hs_kb5 *ep, const hs_kb5 *ei, const hs_kb5 *o, hs_kb5 c[W8]) {
+    hs_kb5 Lv[W8], kap[8];
+    leaves_mle_with(leaves, m, mu, ep, Lv);
+    for (unsigned j = 0; j < delta; j++) kap[j] = hs_mb_kappa(rho2 + mu, delta, j);
+    for (unsigned l = 0; l < W8; l++) {
+        c[l] = hs_kb5_mul(ei[0], Lv[l]); /* ei[0] = eq(r, 0^delta) */
+        for (unsigned j = 0; j < delta; j++) c[l] = hs_kb5_add(c[l], hs_kb5_mul(kap[j], o[j * W8 + l]));
+    }
+}
+
+static int shift_cur(const hs_kb *leaves, size_t m, unsigned mu, unsigned delta, const hs_kb5 *rho2, const hs_kb5 *o,
+                     hs_kb5 c[W8]) {
+    hs_kb5 *ep = eq_table(rho2, mu), *ei = eq_table(rho2 + mu, delta);
+    if (ep && ei) shift_cur_with(leaves, m, mu, delta, rho2, ep, ei, o, c);
+    const int ok = ep && ei;
+    hs_free(ep), hs_free(ei);
+    return ok;
+}
+
 /* lam[k] = lambda^k, k < 16; the mux's A and B coefficients. */
 static void lambda_powers(hs_kb5 lambda, hs_kb5 lam[16]) {
     lam[0] = hs_kb5_one();
@@ -323,12 +344,11 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     hs_gkr_witness wit = {0};
     hs_whir_witness *ww = NULL;
     hs_kb *X = hs_alloc_array(N, 16 * sizeof *X), *S = hs_alloc_array(N, W8 * sizeof *S),
-          *C = hs_alloc_array(N, W8 * sizeof *C), *st = hs_alloc_array(P, 16 * sizeof *st),
-          *cur = hs_alloc_array(P, W8 * sizeof *cur);
+          *st = hs_alloc_array(P, 16 * sizeof *st), *cur = hs_alloc_array(P, W8 * sizeof *cur);
     hs_kb5 *E = NULL, *A = NULL, *B = NULL, *bt = NULL, *pts = NULL;
     hs_kb root[W8];
     *why = "out of memory";
-    if (!X || !S || !C || !st || !cur) goto done;
+    if (!X || !S || !st || !cur) goto done;
 
     /* the rows level by level: every path's level i is one batch of permutations */
     for (size_t p = 0; p < P; p++) memcpy(cur + p * W8, leaves + (p < s.m ? p : 0) * W8, W8 * sizeof *cur);
@@ -340,7 +360,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
             hs_kb *x = X + row * 16;
             for (unsigned l = 0; l < W8; l++) {
                 const hs_kb sv = sib ? sib[l] : 0, cv = cur[p * W8 + l];
-                S[l * N + row] = sv, C[l * N + row] = cv;
+                S[l * N + row] = sv;
                 x[l] = bit ? sv : cv, x[W8 + l] = bit ? cv : sv;
             }
             memcpy(st + p * 16, x, 16 * sizeof *st);
@@ -363,11 +383,10 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     if (root_out) memcpy(root_out, root, sizeof root);
     *why = "out of memory";
     if (!hs_gkr_witness_build(&wit, Pm, X, n, threads, NULL, HS_GKR_WIT_IO)) goto done;
-    /* O as committed: the next level's cur (the honest witness's outputs; the test hook's altered node) */
-    for (size_t p = 0; p < P; p++)
-        for (size_t i = 0; i < D; i++)
-            for (unsigned l = 0; l < W8; l++)
-                wit.out[l * N + p * D + i] = i + 1 < D ? C[l * N + p * D + i + 1] : cur[p * W8 + l];
+    /* O as committed: the witness's outputs lanes 0..7 (the test hook: its altered node, from
+     * which the rows above it were hashed) */
+    if (shape_in->corrupt_row && shape_in->corrupt_row <= N)
+        wit.out[shape_in->corrupt_row - 1] = hs_kb_add(wit.out[shape_in->corrupt_row - 1], HS_KB_ONE);
     hs_free(st), st = NULL;
     tt = hs_now(), tm->witness_s = tt - t0, t0 = tt;
 
@@ -403,8 +422,8 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     for (size_t x = 0; x < N; x++) {
         const size_t p = x / D, i = x % D, q = p < s.m ? p : 0;
         hs_kb5 a = hs_kb5_zero(), b = hs_kb5_zero();
-        for (unsigned l = 0; l < W8; l++) {
-            const hs_kb c = C[l * N + x], sv = S[l * N + x];
+        for (unsigned l = 0; l < W8; l++) { /* cur: the leaf, or the row below's output */
+            const hs_kb c = i == 0 ? leaves[q * W8 + l] : wit.out[l * N + x - 1], sv = S[l * N + x];
             a = hs_kb5_add(a, hs_kb5_add(hs_kb5_mul_base(lam[l], c), hs_kb5_mul_base(lam[8 + l], sv)));
             b = hs_kb5_add(b, hs_kb5_mul_base(hs_kb5_sub(lam[l], lam[8 + l]), hs_kb_sub(sv, c)));
         }
@@ -412,18 +431,17 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
         bt[x] = i < d && ((idx[q] >> i) & 1) ? hs_kb5_one() : hs_kb5_zero();
     }
     mux_rounds(n, E, A, B, bt, &tr, out, threads, cl.rho2);
-    const hs_kb *cs_cols[16];
-    for (unsigned l = 0; l < W8; l++) cs_cols[l] = C + l * N, cs_cols[W8 + l] = S + l * N;
+    /* S at rho2; O at the shift's delta points; cur at rho2 from those by the shift identity */
+    const hs_kb *scols[W8], *ocols[W8];
+    for (unsigned l = 0; l < W8; l++) scols[l] = S + l * N, ocols[l] = wit.out + l * N;
     *why = "out of memory";
-    if (!hs_gkr_eval_cols(cs_cols, 16, n, cl.rho2, cl.cs, threads)) goto done;
-    hs_gkr_send_k(&tr, out, cl.cs, 16);
-    /* the shift's delta points */
-    const hs_kb *ocols[W8];
-    for (unsigned l = 0; l < W8; l++) ocols[l] = wit.out + l * N;
+    if (!hs_gkr_eval_cols(scols, W8, n, cl.rho2, cl.cs + W8, threads)) goto done;
     for (unsigned j = 0; j < delta; j++) {
         hs_mb_shift_point(cl.rho2, n, j, cl.q + (size_t)j * n);
         if (!eval_shift(ocols, n, j, cl.rho2, cl.o + j * W8, threads)) goto done;
     }
+    if (!shift_cur(leaves, s.m, mu, delta, cl.rho2, cl.o, cl.cs)) goto done;
+    hs_gkr_send_k(&tr, out, cl.cs, 16);
     hs_gkr_send_k(&tr, out, cl.o, (size_t)delta * W8);
     root_point(&tr, mu, delta, d, cl.root_pt);
     for (unsigned l = 0; l < W8; l++) cl.rv[l] = hs_kb5_from_base(root[l]);
@@ -436,7 +454,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
 done:
     hs_whir_witness_free(ww);
     hs_gkr_witness_free(&wit);
-    hs_free(X), hs_free(S), hs_free(C), hs_free(st), hs_free(cur);
+    hs_free(X), hs_free(S), hs_free(st), hs_free(cur);
     hs_free(E), hs_free(A), hs_free(B), hs_free(bt);
     free(pts);
     return ok;
@@ -495,14 +513,10 @@ int hs_mb_verify(const uint8_t *proof, size_t len, const hs_kb root[W8], unsigne
         goto done;
     }
     /* the shift: cur at rho2 from the leaves and the delta O claims */
-    hs_kb5 Lv[W8];
-    leaves_mle_with(leaves, m, mu, ep, Lv);
-    const hs_kb5 e0 = ei[0]; /* eq(r_i, 0^delta) */
+    hs_kb5 cv[W8];
+    shift_cur_with(leaves, m, mu, delta, cl.rho2, ep, ei, cl.o, cv);
     for (unsigned l = 0; l < W8; l++) {
-        hs_kb5 c = hs_kb5_mul(e0, Lv[l]);
-        for (unsigned j = 0; j < delta; j++)
-            c = hs_kb5_add(c, hs_kb5_mul(hs_mb_kappa(cl.rho2 + mu, delta, j), cl.o[j * W8 + l]));
-        if (!hs_kb5_eq(c, cl.cs[l])) {
+        if (!hs_kb5_eq(cv[l], cl.cs[l])) {
             *why = "shift: the path nodes do not match the leaves and the committed outputs";
             goto done;
         }
