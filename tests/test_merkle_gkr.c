@@ -2,7 +2,10 @@
  * and leaf MLEs against brute force; the random-tree generator against a separately written path
  * check; completeness for small and odd shapes; every statement change and a wrong internal node
  * rejected; proof bytes independent of the thread count; altered proof bytes rejected. */
+#include <math.h>
 #include <string.h>
+
+#include "hashsnark.h"
 
 #include "gkr/merkle_branches.h"
 #include "hash/poseidon2_monty31.h"
@@ -332,6 +335,65 @@ static void test_prover_refuses(void) {
     tree_free(&t);
 }
 
+
+/* The public API: canonical words in and out, statuses and reasons. */
+static void test_api(void) {
+    hs_ctx *ctx;
+    CHECK(hs_ctx_new(&ctx, 2) == HS_OK);
+    const unsigned d = 20;
+    const size_t m = 5;
+    uint64_t idx[5];
+    uint32_t leaves[5 * 8], root[8], root2[8], *sib = malloc(m * d * 8 * sizeof *sib);
+    CHECK(hs_merkle_random_openings(idx, leaves, sib, root, d, m, 99) == HS_OK);
+    for (size_t k = 0; k < m * 8; k++) CHECK(leaves[k] < HS_KB_P);
+    uint8_t *proof;
+    size_t len;
+    hs_prove_stats st;
+    char why[HS_REASON_LEN];
+    CHECK(hs_prove_merkle_branches(ctx, &proof, &len, root2, &st, why, sizeof why, NULL, "proven128", d, m, idx, leaves,
+                                   sib, 0) == HS_OK);
+    CHECK(memcmp(root, root2, sizeof root) == 0);
+    CHECK(st.instances == m * d && st.supported);
+    hs_merkle_proof_info info;
+    CHECK(hs_verify_merkle_branches(ctx, &info, why, sizeof why, proof, len, root, d, m, idx, leaves,
+                                    HS_MIN_BITS_DECLARED) == HS_OK);
+    CHECK(info.depth == d && info.openings == m && info.claimed_bits >= 128.0 && !strcmp(info.preset, "proven128"));
+    root2[3] ^= 1;
+    CHECK(hs_verify_merkle_branches(ctx, NULL, why, sizeof why, proof, len, root2, d, m, idx, leaves,
+                                    HS_MIN_BITS_DECLARED) == HS_ERR_REJECTED);
+    root2[3] = HS_KB_P;
+    CHECK(hs_verify_merkle_branches(ctx, NULL, why, sizeof why, proof, len, root2, d, m, idx, leaves,
+                                    HS_MIN_BITS_DECLARED) == HS_ERR_RANGE);
+    idx[1] |= 1ull << d;
+    CHECK(hs_verify_merkle_branches(ctx, NULL, why, sizeof why, proof, len, root, d, m, idx, leaves,
+                                    HS_MIN_BITS_DECLARED) == HS_ERR_REJECTED);
+    idx[1] &= ~(1ull << d);
+    /* a permutation proof is not a branches proof, and the other way round */
+    CHECK(hs_proof_peek(&(hs_proof_info){0}, why, sizeof why, proof, len) == HS_ERR_REJECTED);
+    hs_proof_free(proof);
+    /* bad inputs */
+    CHECK(hs_prove_merkle_branches(ctx, &proof, &len, NULL, NULL, why, sizeof why, "keccak-256", NULL, d, m, idx,
+                                   leaves, sib, 0) == HS_ERR_UNSUPPORTED);
+    sib[7] = HS_KB_P;
+    CHECK(hs_prove_merkle_branches(ctx, &proof, &len, NULL, NULL, why, sizeof why, NULL, NULL, d, m, idx, leaves, sib,
+                                   0) == HS_ERR_RANGE);
+    CHECK(proof == NULL && len == 0);
+    sib[7] = 0;
+    CHECK(hs_prove_merkle_branches(ctx, &proof, &len, NULL, NULL, why, sizeof why, NULL, NULL, d, m, idx, leaves, sib,
+                                   0) == HS_ERR_ARGUMENT); /* the openings no longer reach one root */
+    CHECK(strstr(why, "root") != NULL);
+    /* the report: every term named, the claim its weakest */
+    hs_params_report rep;
+    CHECK(hs_params_merkle_branches(&rep, why, sizeof why, NULL, "proven128", 32, 1u << 14) == HS_OK);
+    CHECK(rep.n_terms > 8 && rep.supported && rep.log_rows == 19 && rep.whir_columns == 16);
+    double weakest = 1e9;
+    for (size_t i = 0; i < rep.n_terms; i++) weakest = fmin(weakest, rep.terms[i].bits[rep.regime]);
+    CHECK(fabs(weakest - rep.claimed_bits) < 1e-9);
+    CHECK(hs_params_merkle_branches(&rep, why, sizeof why, NULL, NULL, 0, 3) == HS_ERR_ARGUMENT);
+    free(sib);
+    hs_ctx_free(ctx);
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_merkle_gkr");
@@ -344,5 +406,6 @@ int main(void) {
     test_wrong_node();
     test_equal_sibling();
     test_prover_refuses();
+    test_api();
     return hs_test_done("test_merkle_gkr");
 }

@@ -1,0 +1,194 @@
+/* include/hashsnark.h: the Merkle branches statement (src/gkr/merkle_branches.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/api_internal.h"
+#include "gkr/merkle_branches.h"
+#include "util/mem.h"
+#include "util/timer.h"
+
+#define HASH_NAME "poseidon2-kb16"
+
+static hs_status resolve(const char *hash, const char *preset, const hs_preset **p, char *reason, size_t rl) {
+    if (hash && strcmp(hash, HASH_NAME))
+        return hs_api_fail(reason, rl, HS_ERR_UNSUPPORTED, "Merkle branches are proven for %s trees only, not %s",
+                           HASH_NAME, hash);
+    *p = hs_preset_find(preset ? preset : "compat");
+    if (!*p) return hs_api_fail(reason, rl, HS_ERR_UNKNOWN_PRESET, "no preset named %s", preset);
+    return HS_OK;
+}
+
+static hs_status report(hs_params_report *out, const hs_preset *p, unsigned depth, size_t m, char *reason, size_t rl) {
+    memset(out, 0, sizeof *out);
+    hs_mb_shape s;
+    const char *why = NULL;
+    if (!hs_mb_shape_make(&s, p, depth, m, &why)) return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "%s", why);
+    hs_sound_report rep;
+    if (!hs_soundness_mb(p, depth, m, &rep))
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "preset %s cannot prove %zu openings of depth %u", p->name, m,
+                           depth);
+    hs_api_report_terms(out, &rep, p, rep.claimed_bits + 1e-9 >= p->claim_bits);
+    const hs_gkr_perm *g = hs_gkr_perm_get(HS_GKR_P2_KB16);
+    out->log_rows = s.n;
+    out->ext_degree = 5;
+    out->gkr_layers = g->layers;
+    out->gkr_width = g->width;
+    out->whir_columns = 16; /* S || O */
+    out->whir_log_inv_rate = s.whir.log_inv_rate;
+    out->whir_fold_first = s.whir.fold_first;
+    out->whir_fold = s.whir.fold;
+    out->whir_regime = (hs_sec_regime)s.whir.regime;
+    out->merkle_hash = hs_api_merkle_name((int)s.whir.hash);
+    return HS_OK;
+}
+
+hs_status hs_params_merkle_branches(hs_params_report *out, char *reason, size_t rl, const char *hash,
+                                    const char *preset, unsigned depth, size_t m) {
+    memset(out, 0, sizeof *out);
+    if (reason && rl) reason[0] = 0;
+    const hs_preset *p;
+    hs_status st = resolve(hash, preset, &p, reason, rl);
+    return st != HS_OK ? st : report(out, p, depth, m, reason, rl);
+}
+
+/* Indices below 2^depth; words canonical. */
+static hs_status check_openings(unsigned depth, size_t m, const uint64_t *idx, const uint32_t *leaves, char *reason,
+                                size_t rl) {
+    for (size_t p = 0; p < m; p++)
+        if (depth < 64 && idx[p] >> depth)
+            return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "opening %zu: index %llu is not below 2^%u", p,
+                               (unsigned long long)idx[p], depth);
+    return hs_api_check_words(leaves, m * HS_MB_DIGEST, HS_MB_DIGEST, HS_KB_P, "leaves", reason, rl);
+}
+
+hs_status hs_prove_merkle_branches(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, uint32_t *root,
+                                   hs_prove_stats *stats, char *reason, size_t rl, const char *hash, const char *preset,
+                                   unsigned depth, size_t m, const uint64_t *indices, const uint32_t *leaves,
+                                   const uint32_t *siblings, int allow_insecure) {
+    *proof = NULL, *proof_len = 0;
+    if (root) memset(root, 0, HS_MB_DIGEST * sizeof *root);
+    if (stats) memset(stats, 0, sizeof *stats);
+    if (reason && rl) reason[0] = 0;
+    const hs_preset *p;
+    hs_status st = resolve(hash, preset, &p, reason, rl);
+    if (st != HS_OK) return st;
+    hs_params_report *rep = hs_alloc_array(1, sizeof *rep);
+    if (!rep) return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory");
+    st = report(rep, p, depth, m, reason, rl);
+    hs_prove_stats local;
+    memset(&local, 0, sizeof local);
+    local.claimed_bits = rep->claimed_bits, local.declared_bits = rep->declared_bits, local.supported = rep->supported;
+    if (st == HS_OK && !rep->supported && !allow_insecure)
+        st = hs_api_fail(reason, rl, HS_ERR_INSECURE,
+                         "preset %s declares %.0f provable bits, but this shape gives %.1f (weakest term %s); "
+                         "allow_insecure proves it anyway",
+                         p->name, rep->declared_bits, rep->claimed_bits, rep->terms[rep->weakest].name);
+    hs_free(rep);
+    if (st != HS_OK) return st;
+    st = check_openings(depth, m, indices, leaves, reason, rl);
+    if (st == HS_OK) st = hs_api_check_words(siblings, m * depth * HS_MB_DIGEST, HS_MB_DIGEST, HS_KB_P, "siblings",
+                                             reason, rl);
+    if (st != HS_OK) return st;
+    hs_kb *ml = hs_api_to_monty(leaves, m * HS_MB_DIGEST), *ms = hs_api_to_monty(siblings, m * depth * HS_MB_DIGEST);
+    if (!ml || !ms) {
+        hs_free(ml), hs_free(ms);
+        return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %zu openings", m);
+    }
+    hs_mb_shape s;
+    const char *why = NULL;
+    hs_writer w = {0};
+    hs_mb_timing tm;
+    hs_kb mr[HS_MB_DIGEST];
+    hs_api_progress(ctx, "start", 0.0);
+    int ok = hs_mb_shape_make(&s, p, depth, m, &why) && hs_mb_prove(&s, indices, ml, ms, ctx->threads, &w, mr, &tm, &why);
+    hs_free(ml), hs_free(ms);
+    if (ok && w.err) ok = 0, why = "out of memory";
+    if (!ok) {
+        hs_w_free(&w);
+        return hs_api_fail(reason, rl, why && !strcmp(why, "out of memory") ? HS_ERR_NOMEM : HS_ERR_ARGUMENT, "%s",
+                           why ? why : "the prover failed");
+    }
+    local.total_s = tm.total_s;
+    local.instances = m * depth;
+    local.physical_rows = (size_t)1 << s.n;
+    local.threads = ctx->threads;
+    const hs_phase_time ph[] = {{"witness", tm.witness_s},     {"commit (WHIR)", tm.commit_s},
+                                {"GKR walk", tm.walk_s},       {"mux and shift", tm.mux_s},
+                                {"open (WHIR)", tm.open_s}};
+    for (size_t i = 0; i < sizeof ph / sizeof *ph; i++) local.phases[local.n_phases++] = ph[i];
+    hs_api_progress(ctx, "done", 1.0);
+    if (root)
+        for (unsigned l = 0; l < HS_MB_DIGEST; l++) root[l] = hs_kb_to_u32(mr[l]);
+    if (stats) *stats = local;
+    *proof = w.data, *proof_len = w.len;
+    return HS_OK;
+}
+
+static void fill_info(hs_merkle_proof_info *info, const hs_mb_shape *s) {
+    memset(info, 0, sizeof *info);
+    info->hash = HASH_NAME;
+    info->preset = s->preset->name;
+    info->depth = s->depth;
+    info->openings = s->m;
+    info->rows = (size_t)1 << s->n;
+    info->claimed_bits = NAN;
+    info->declared_bits = s->preset->claim_bits;
+    hs_sound_report rep;
+    if (hs_soundness_mb(s->preset, s->depth, s->m, &rep)) {
+        info->claimed_bits = rep.claimed_bits;
+        info->regime = (hs_sec_regime)rep.regime;
+        info->supported = rep.claimed_bits + 1e-9 >= s->preset->claim_bits;
+    }
+}
+
+hs_status hs_merkle_proof_peek(hs_merkle_proof_info *info, char *reason, size_t rl, const uint8_t *proof,
+                               size_t proof_len) {
+    memset(info, 0, sizeof *info);
+    if (reason && rl) reason[0] = 0;
+    hs_mb_shape s;
+    const char *why = NULL;
+    if (!proof || !hs_mb_peek(proof, proof_len, &s, &why))
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", proof ? why : "empty proof");
+    fill_info(info, &s);
+    return HS_OK;
+}
+
+hs_status hs_verify_merkle_branches(const hs_ctx *ctx, hs_merkle_proof_info *info, char *reason, size_t rl,
+                                    const uint8_t *proof, size_t proof_len, const uint32_t *root, unsigned depth,
+                                    size_t m, const uint64_t *indices, const uint32_t *leaves, double min_bits) {
+    hs_merkle_proof_info local;
+    if (!info) info = &local;
+    hs_status st = hs_merkle_proof_peek(info, reason, rl, proof, proof_len);
+    if (st != HS_OK) return st;
+    char bad[HS_REASON_LEN];
+    st = hs_api_check_words(root, HS_MB_DIGEST, HS_MB_DIGEST, HS_KB_P, "root", reason, rl);
+    if (st != HS_OK) return st;
+    st = check_openings(depth, m, indices, leaves, bad, sizeof bad);
+    if (st != HS_OK) /* an index beyond the depth: a false statement; a leaf word out of range: bad input */
+        return hs_api_fail(reason, rl, st == HS_ERR_ARGUMENT ? HS_ERR_REJECTED : st, "%s", bad);
+    const double need = min_bits < 0 ? info->declared_bits : min_bits;
+    if (isnan(info->claimed_bits) || info->claimed_bits + 1e-9 < need)
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof claims %.1f provable bits, below the %.1f %s",
+                           info->claimed_bits, need, min_bits < 0 ? "its preset declares" : "asked for");
+    hs_kb mr[HS_MB_DIGEST], *ml = hs_api_to_monty(leaves, m * HS_MB_DIGEST);
+    if (!ml) return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %zu openings", m);
+    for (unsigned l = 0; l < HS_MB_DIGEST; l++) mr[l] = hs_kb_from_u32(root[l]);
+    const char *why = NULL;
+    const int ok = hs_mb_verify(proof, proof_len, mr, depth, m, indices, ml, ctx->threads, &why);
+    hs_free(ml);
+    if (!ok) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why ? why : "rejected");
+    return HS_OK;
+}
+
+hs_status hs_merkle_random_openings(uint64_t *indices, uint32_t *leaves, uint32_t *siblings, uint32_t *root,
+                                    unsigned depth, size_t m, uint64_t seed) {
+    if (depth < 1 || depth > HS_MB_MAX_DEPTH || m < 1) return HS_ERR_ARGUMENT;
+    const char *why = NULL;
+    hs_kb r[HS_MB_DIGEST];
+    if (!hs_mb_random_openings(depth, m, seed, indices, leaves, siblings, r, &why)) return HS_ERR_NOMEM;
+    for (size_t k = 0; k < m * HS_MB_DIGEST; k++) leaves[k] = hs_kb_to_u32(leaves[k]);
+    for (size_t k = 0; k < m * depth * HS_MB_DIGEST; k++) siblings[k] = hs_kb_to_u32(siblings[k]);
+    for (unsigned l = 0; l < HS_MB_DIGEST; l++) root[l] = hs_kb_to_u32(r[l]);
+    return HS_OK;
+}
