@@ -140,6 +140,67 @@ HS_API HS_WARN_UNUSED hs_status hs_poseidon2_kb16_compress(uint32_t out[8], cons
 HS_API HS_WARN_UNUSED hs_status hs_poseidon2_kb16_sponge(uint32_t out[8], const uint32_t *in, size_t n)
     HS_NONNULL(1);
 
+/* ---- binary Merkle trees (what `hashsnark merkle` computes) ----
+ *
+ * A tree over 2^log_leaves leaf digests (log_leaves 0..30; 64 bytes of memory per leaf) with one of
+ * the 2-to-1 hashes hs_tree_hash_at lists; node = C(left child, right child), where C is
+ *   poseidon2-kb16, poseidon1-kb16  the first 8 lanes of P(left || right) (Plonky3's
+ *                                   TruncatedPermutation);
+ *   rpo256, rpx256                  miden-crypto's merge, hash_elements(left || right);
+ *   blake3, keccak-256, sha3-256    the hash of the 64 bytes left || right.
+ * Every digest crosses this interface as 8 uint32 words:
+ *   KoalaBear hashes   8 canonical elements (< p);
+ *   rpo256, rpx256     4 canonical Goldilocks elements, each as two words, low word first;
+ *   byte hashes        the 32 bytes as 8 little-endian words (byte 4i is the low byte of word i).
+ * (`hashsnark merkle` prints them in `hashsnark hash`'s notation: 8 decimals, 4 decimals or 64 hex
+ * digits.) Nodes are numbered in heap order: node 1 is the root, node i's children are 2i and
+ * 2i+1, leaf t is node 2^log_leaves + t. The branch of leaf t is 8 + 8 * log_leaves words: the leaf,
+ * then its log_leaves siblings bottom-up (the sibling of node (2^log_leaves + t) >> j at step j):
+ * at step j the path node is the right child when bit j of t is 1. */
+
+typedef struct hs_tree hs_tree;
+
+/* The tree hashes, in a fixed order: i < hs_tree_hash_count() (NULL past the end). */
+HS_API size_t hs_tree_hash_count(void);
+HS_API const char *hs_tree_hash_at(size_t i);
+HS_API const char *hs_tree_hash_description(size_t i);
+
+/* The leaves `hashsnark merkle --log-leaves N --seed S` (and the gkr Merkle statements) use:
+ * n_words / 8 digests (n_words a multiple of 8) drawn uniformly from a deterministic,
+ * non-cryptographic generator seeded with seed: every element below the field's modulus, every
+ * byte-hash word any value. For the KoalaBear hashes it is hs_inputs_random's draw. */
+HS_API HS_WARN_UNUSED hs_status hs_tree_leaves_random(uint32_t *words, size_t n_words, const char *hash,
+                                                      uint64_t seed) HS_NONNULL(3);
+
+/* Builds the tree of `hash` over the 2^log_leaves digests in leaves (n_words = 8 * 2^log_leaves),
+ * level by level with the context's threads (the tree never depends on the thread count). Every
+ * word is checked first: HS_ERR_RANGE names the first non-canonical one in the reason. */
+HS_API HS_WARN_UNUSED hs_status hs_tree_new(const hs_ctx *ctx, hs_tree **out, char *reason, size_t reason_len,
+                                            const char *hash, unsigned log_leaves, const uint32_t *leaves,
+                                            size_t n_words) HS_NONNULL(1, 2, 5);
+/* NULL is fine. */
+HS_API void hs_tree_free(hs_tree *t);
+HS_API unsigned hs_tree_log_leaves(const hs_tree *t) HS_NONNULL(1);
+/* Its hash's name (an hs_tree_hash_at string). */
+HS_API const char *hs_tree_hash(const hs_tree *t) HS_NONNULL(1);
+HS_API void hs_tree_root(const hs_tree *t, uint32_t root[8]) HS_NONNULL(1, 2);
+/* Node 1 .. 2^(log_leaves+1) - 1 (heap order); HS_ERR_ARGUMENT for any other number. */
+HS_API HS_WARN_UNUSED hs_status hs_tree_node(const hs_tree *t, uint32_t out[8], uint64_t node) HS_NONNULL(1, 2);
+/* The branches of leaves indices[0 .. n_indices) (any order, repeats allowed), one after another:
+ * n_words must be n_indices * (8 + 8 * log_leaves). HS_ERR_ARGUMENT (branches zeroed) for an
+ * index >= 2^log_leaves or a wrong n_words. */
+HS_API HS_WARN_UNUSED hs_status hs_tree_open(const hs_tree *t, uint32_t *branches, size_t n_words,
+                                             const uint64_t *indices, size_t n_indices) HS_NONNULL(1);
+/* Checks that branch (n_words words: the leaf, then the siblings bottom-up) puts its leaf at
+ * `index` of the depth-log_leaves tree of `hash` with this root. HS_OK when it does; HS_ERR_REJECTED
+ * with the reason when it does not: an index out of range, a branch of the wrong length, a
+ * non-canonical word, or a path to another root. HS_ERR_UNKNOWN_HASH, HS_ERR_ARGUMENT (log_leaves
+ * > 30, branch NULL) and HS_ERR_RANGE (a non-canonical root) are errors of the caller's. Never
+ * reads outside branch[0 .. n_words). */
+HS_API HS_WARN_UNUSED hs_status hs_tree_verify(char *reason, size_t reason_len, const char *hash, unsigned log_leaves,
+                                               const uint32_t root[8], uint64_t index, const uint32_t *branch,
+                                               size_t n_words) HS_NONNULL(3, 5);
+
 /* ---- proofs: what can be proven ----
  *
  * A proof shows that N instances of a hash (permutations, compressions) were evaluated correctly.

@@ -30,6 +30,7 @@ int hs_cmd_perm(int argc, char **argv);
 int hs_cmd_bench(int argc, char **argv);
 int hs_cmd_hash(int argc, char **argv);
 int hs_cmd_prove(int argc, char **argv);
+int hs_cmd_merkle(int argc, char **argv);
 /* Reads a table of states ('hashsnark perm' form) as KoalaBear Montgomery words; NULL after
  * printing the error (file, line, value). */
 uint32_t *hs_cli_read_states(const char *cmd, const char *path, unsigned width, const char *what, size_t *rows);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/merkle.h"
 #include "bench/native.h"
 #include "bench/ragged_compare.h"
 #include "bench/sweep.h"
@@ -18,6 +19,8 @@ static void help(void) {
            "                       [--format md|md-ticks|csv|json] [--plot FILE.png|FILE.svg]\n"
            "       hashsnark bench --native [--hash NAME|all] [--threads T] [--format md|csv|json]\n"
            "                       [--seconds S]\n"
+           "       hashsnark bench --native --merkle --hash H --log-leaves A..B [--threads T]\n"
+           "                       [--format md|csv|json] [--seconds S]\n"
            "       hashsnark bench --backend gkr --regions W1,W2,... --compare [--preset P] [--samples K]\n"
            "                       [--threads T] [--timeout S] [--format md|csv]\n"
            "\n"
@@ -67,6 +70,13 @@ static void help(void) {
            "(--samples defaults to 3 here).\n"
            "\n", hs_cli_stark_names(), hs_cli_gkr_names());
     printf("--native measures on this machine, without proving:\n"
+           "  --merkle --log-leaves A..B --hash H (a tree hash of 'hashsnark merkle --help', default\n"
+           "    poseidon2-kb16; 0 <= A <= B <= 30): building the binary Merkle tree of 2^A .. 2^B random\n"
+           "    leaves (the 2^N - 1 compressions, level by level), in compressions per second for 1\n"
+           "    and T threads, beside the batch rate of the permutation underneath (cache-resident\n"
+           "    states, the same thread count) and their ratio. Each row is the best of repeated\n"
+           "    builds (at least two).\n"
+           "    CSV header: hash,log_leaves,threads,compressions,build_s,hashes_per_s,perm,perms_per_s,ratio\n"
            "  --hash PERMUTATION (a name from 'hashsnark --help'): permutations per second with the\n"
            "    batch API (states in SIMD lanes, threaded) and with the scalar single-state API, for 1\n"
            "    thread and for T threads; markdown and JSON also show the naive reference (uint64\n"
@@ -142,6 +152,22 @@ static int bench_hashes(const char *which, unsigned threads, double seconds, int
         }
     }
     return HS_EXIT_OK;
+}
+
+/* bench --native --merkle --hash H --log-leaves A..B (src/bench/merkle.h). */
+static int bench_merkle(const char *hash, const char *range, unsigned threads, double seconds, int fmt) {
+    hs_merkle_bench_config cfg = {hash, 0, 0, threads, seconds, fmt};
+    size_t i = 0;
+    while (i < hs_tree_hash_count() && strcmp(hs_tree_hash_at(i), hash)) i++;
+    if (i == hs_tree_hash_count()) {
+        hs_cli_error("bench", "--merkle: '%s' is not a tree hash (see 'hashsnark merkle --help')", hash);
+        return HS_EXIT_USAGE;
+    }
+    if (!hs_sweep_parse_range(range, 0, 30, &cfg.log_lo, &cfg.log_hi)) {
+        hs_cli_error("bench", "--log-leaves: '%s' is not a range A..B (or N) with 0 <= A <= B <= 30", range);
+        return HS_EXIT_USAGE;
+    }
+    return hs_bench_merkle(&cfg, stdout) ? HS_EXIT_OK : HS_EXIT_REJECT;
 }
 
 /* Threads from --threads, else HS_THREADS, else every CPU; 0 after printing why. */
@@ -336,7 +362,10 @@ int hs_cmd_bench(int argc, char **argv) {
     sweep_opts so = {0};
     int native = 0, compare = 0;
     const char *regions = NULL;
-    hs_opt opts[] = {{"native", 0, NULL, &native},        {"hash", 1, &hash, NULL},
+    int merkle = 0;
+    const char *log_leaves = NULL;
+    hs_opt opts[] = {{"merkle", 0, NULL, &merkle},        {"log-leaves", 1, &log_leaves, NULL},
+                     {"native", 0, NULL, &native},        {"hash", 1, &hash, NULL},
                      {"threads", 1, &threads_s, NULL},     {"format", 1, &format, NULL},
                      {"seconds", 1, &seconds_s, NULL},     {"log-perms", 1, &so.logp, NULL},
                      {"backend", 1, &so.backend, NULL},    {"preset", 1, &so.preset, NULL},
@@ -373,11 +402,15 @@ int hs_cmd_bench(int argc, char **argv) {
         hs_cli_error("bench", "give --log-perms A..B (proving sweep) or --native (see 'hashsnark bench --help')");
         return HS_EXIT_USAGE;
     }
-    for (size_t i = 6; i < sizeof opts / sizeof *opts; i++)
+    for (size_t i = 8; i < sizeof opts / sizeof *opts; i++)
         if (opts[i].value && *opts[i].value) {
             hs_cli_error("bench", "--%s applies to the --log-perms sweep only", opts[i].name);
             return HS_EXIT_USAGE;
         }
+    if (!merkle != !log_leaves) {
+        hs_cli_error("bench", "--merkle and --log-leaves A..B go together (the native tree build)");
+        return HS_EXIT_USAGE;
+    }
     double seconds = 1.0;
     if (seconds_s) {
         char *end;
@@ -389,6 +422,8 @@ int hs_cmd_bench(int argc, char **argv) {
     }
     unsigned long threads = bench_threads(threads_s);
     if (!threads) return HS_EXIT_USAGE;
+
+    if (merkle) return bench_merkle(hash, log_leaves, (unsigned)threads, seconds, fmt_csv ? 1 : fmt_json ? 2 : 0);
 
     const hs_perm *list[64];
     size_t nlist = 0;

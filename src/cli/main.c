@@ -16,6 +16,7 @@ static void usage(FILE *f) {
             "  params   the soundness of a preset, term by term (bits under each regime)\n"
             "  perm     evaluate a permutation on states read one per line\n"
             "  hash     hash messages read one per line (hex bytes or field elements)\n"
+            "  merkle   binary Merkle trees: root, open (branches) and verify\n"
             "  bench    benchmark (--native: permutation throughput of this machine)\n"
             "  help     this text; 'hashsnark COMMAND --help' describes a command's options\n"
             "\n"
@@ -52,6 +53,7 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "perm")) return hs_cmd_perm(argc - 1, argv + 1);
     if (!strcmp(cmd, "bench")) return hs_cmd_bench(argc - 1, argv + 1);
     if (!strcmp(cmd, "hash")) return hs_cmd_hash(argc - 1, argv + 1);
+    if (!strcmp(cmd, "merkle")) return hs_cmd_merkle(argc - 1, argv + 1);
     if (!strcmp(cmd, "prove")) return hs_cmd_prove(argc - 1, argv + 1);
     if (!strcmp(cmd, "verify")) return hs_cmd_verify(argc - 1, argv + 1);
     if (!strcmp(cmd, "params")) return hs_cmd_params(argc - 1, argv + 1);

@@ -20,6 +20,7 @@
 #include "hash/blake3.h"
 #include "hash/keccak.h"
 #include "hash/poseidon2_monty31.h"
+#include "merkle/compress.h"
 #include "util/cpu.h"
 #include "util/mem.h"
 
@@ -112,65 +113,29 @@ void hs_merkle_hash_rows(hs_merkle_hash hash, const hs_kb *rows, size_t n, size_
 
 /* ---- nodes ---- */
 
-void hs_merkle_compress(hs_merkle_hash hash, hs_digest *out, const hs_digest *left, const hs_digest *right) {
-    uint8_t buf[64];
-    memcpy(buf, left->b, 32);
-    memcpy(buf + 32, right->b, 32);
-    switch (hash) {
-    case HS_MERKLE_POSEIDON2: {
-        uint32_t l[8], r[8], o[8];
-        memcpy(l, buf, 32);
-        memcpy(r, buf + 32, 32);
-        hs_p2_compress(hs_p2_kb16(), o, l, r);
-        memcpy(out->b, o, 32);
-        break;
-    }
-    case HS_MERKLE_KECCAK: hs_keccak256(out->b, buf, 64); break;
-    default: hs_blake3(out->b, buf, 64); break;
-    }
+/* The node hash of each tree hash (compress.h; the same 32-byte digests). */
+static const hs_compress2 *node_hash(hs_merkle_hash hash) {
+    return hs_compress2_get(hash == HS_MERKLE_POSEIDON2 ? HS_C2_POSEIDON2_KB16
+                            : hash == HS_MERKLE_KECCAK  ? HS_C2_KECCAK256
+                                                        : HS_C2_BLAKE3);
 }
 
-/* out[i] = compress(in[2i], in[2i+1]) for i < n; out does not overlap in. */
+void hs_merkle_compress(hs_merkle_hash hash, hs_digest *out, const hs_digest *left, const hs_digest *right) {
+    uint32_t pair[16], o[8];
+    memcpy(pair, left->b, 32);
+    memcpy(pair + 8, right->b, 32);
+    node_hash(hash)->one(o, pair);
+    memcpy(out->b, o, 32);
+}
+
+/* out[i] = compress(in[2i], in[2i+1]) for i < n; out does not overlap in. The levels are
+ * hs_alloc_array blocks, so their digests are word-aligned. */
 static void nodes_1t(hs_merkle_hash hash, const hs_digest *in, size_t n, hs_digest *out) {
-    switch (hash) {
-    case HS_MERKLE_POSEIDON2: {
-        enum { G = 64 };
-        const hs_p2_params *pp = hs_p2_kb16();
-        uint32_t st[G * 16];
-        for (size_t i0 = 0; i0 < n; i0 += G) {
-            size_t m = n - i0 < G ? n - i0 : G;
-            memcpy(st, in + 2 * i0, m * 64); /* left || right is one 16-word state */
-            hs_p2_permute_many(pp, st, m, 0, 1);
-            for (size_t i = 0; i < m; i++) memcpy(out[i0 + i].b, st + 16 * i, 32);
-        }
-        break;
-    }
-    case HS_MERKLE_KECCAK:
-        for (size_t i0 = 0; i0 < n; i0 += 4) {
-            const uint8_t *p[4];
-            uint8_t dg[4][32];
-            size_t m = n - i0 < 4 ? n - i0 : 4;
-            for (size_t j = 0; j < 4; j++) p[j] = in[2 * (i0 + (j < m ? j : m - 1))].b;
-            hs_keccak256_x4(dg, p, 64);
-            for (size_t j = 0; j < m; j++) memcpy(out[i0 + j].b, dg[j], 32);
-        }
-        break;
-    default: hs_blake3_merge_many((uint8_t(*)[32])out[0].b, (const uint8_t(*)[32])in[0].b, n); break;
-    }
+    node_hash(hash)->many((const uint32_t *)(const void *)in, n, (uint32_t *)(void *)out);
 }
 
 static void nodes(hs_merkle_hash hash, const hs_digest *in, size_t n, hs_digest *out, unsigned threads) {
-    enum { BLK = 512 };
-    if (threads <= 1 || n < 2 * BLK) {
-        nodes_1t(hash, in, n, out);
-        return;
-    }
-    const size_t items = (n + BLK - 1) / BLK;
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t it = 0; it < items; it++) {
-        size_t lo = it * BLK, cnt = n - lo < BLK ? n - lo : BLK;
-        nodes_1t(hash, in + 2 * lo, cnt, out + lo);
-    }
+    hs_compress2_many_mt(node_hash(hash), (const uint32_t *)(const void *)in, n, (uint32_t *)(void *)out, threads);
 }
 
 /* ---- tree ---- */

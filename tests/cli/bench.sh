@@ -20,6 +20,23 @@ csv=$("$bin" bench --native --hash sha3-256 --threads 2 --format csv --seconds 0
 echo "$csv" | grep -Eq '^sha3-256,[0-9.]+,[0-9.]+,keccak-f1600,2,[0-9]+,[0-9]+$' || no "hash csv row: $csv"
 "$bin" bench --native --hash blake3 --threads 1 --seconds 0.05 2>/dev/null | grep -q "^| blake3 | .* | - | - | - |$" ||
     no "hash md row"
+# the tree build: one row per size and thread count, every tree hash
+csv=$("$bin" bench --native --merkle --hash poseidon2-kb16 --log-leaves 3..4 --threads 2 --format csv --seconds 0.05 \
+    2>/dev/null) || no "merkle csv exit"
+[ "$(echo "$csv" | head -1)" = "hash,log_leaves,threads,compressions,build_s,hashes_per_s,perm,perms_per_s,ratio" ] ||
+    no "merkle csv header"
+[ "$(echo "$csv" | wc -l)" = 5 ] || no "merkle csv rows: $csv"
+echo "$csv" | grep -Eq '^poseidon2-kb16,4,2,15,[0-9.]+,[0-9]+,poseidon2-kb16,[0-9]+,[0-9.]+$' || no "merkle csv row: $csv"
+for h in poseidon1-kb16 rpo256 rpx256 blake3 keccak-256 sha3-256; do
+    "$bin" bench --native --merkle --hash $h --log-leaves 2 --threads 1 --seconds 0.05 2>/dev/null | grep -q '^| 2^2 | 1 | 3 |' ||
+        no "merkle md $h"
+done
+"$bin" bench --native --merkle --hash blake3 --log-leaves 2 --format json --seconds 0.05 2>/dev/null |
+    python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["perm"] is None and d["results"][0]["compressions"]==3' ||
+    no "merkle json"
+"$bin" bench --native --merkle --hash poseidon2-kb24 --log-leaves 2 2>/dev/null; [ $? = 2 ] || no "merkle bad hash exit"
+"$bin" bench --native --merkle --log-leaves 2..31 2>/dev/null; [ $? = 2 ] || no "merkle bad range exit"
+"$bin" bench --native --merkle 2>/dev/null; [ $? = 2 ] || no "merkle without sizes exit"
 "$bin" bench --native --format xml 2>/dev/null; [ $? = 2 ] || no "bad format exit"
 "$bin" bench --native --hash nosuch 2>/dev/null; [ $? = 2 ] || no "bad hash exit"
 "$bin" bench --help | grep -q -- "--format" || no "bench --help"
