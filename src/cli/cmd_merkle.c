@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/merkle_cli.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 
@@ -580,4 +581,24 @@ int hs_cmd_merkle(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     return is_root ? cmd_root(&o) : cmd_open(&o);
+}
+
+/* ---- for the gkr Merkle statements' commands (src/cli/cmd_merkle_proof.c) ---- */
+
+hs_tree *hs_cli_merkle_tree(const char *hash, const char *leaves, const char *logn, const char *seed,
+                            const char *threads) {
+    tree_opts o = {hash, leaves, logn, seed, threads, NULL, NULL};
+    notation nt;
+    return tree_from_opts(&o, &nt);
+}
+
+int hs_cli_merkle_digest(const char *hash, const char *s, size_t n, uint32_t d[8], char *err, size_t errlen) {
+    notation nt;
+    if (!notation_lookup(hash, &nt)) return snprintf(err, errlen, "'%s' is not a tree hash", hash), 0;
+    return digest_parse(&nt, s, n, d, err, errlen);
+}
+
+void hs_cli_merkle_digest_format(hs_sbuf *b, const char *hash, const uint32_t d[8]) {
+    notation nt;
+    if (notation_lookup(hash, &nt)) digest_format(b, &nt, d);
 }

@@ -323,6 +323,7 @@ static int prove_gkr(const hs_preset *preset, const hs_gkr_perm *perm, unsigned 
 }
 
 int hs_cmd_prove(int argc, char **argv) {
+    if (hs_cli_has_opt(argc, argv, "statement")) return hs_cmd_prove_merkle(argc, argv);
     const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
                *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL, *backend_s = "stark", *regions_s = NULL,
                *variant_s = NULL, *outputs_out = NULL;
@@ -567,6 +568,8 @@ static int verify_regions(const char *proof, const uint8_t *pb, size_t len, cons
 }
 
 int hs_cmd_verify(int argc, char **argv) {
+    if (hs_cli_has_opt(argc, argv, "root") || hs_cli_has_opt(argc, argv, "openings"))
+        return hs_cmd_verify_merkle(argc, argv);
     const char *proof = NULL, *threads_s = NULL, *inputs_s = NULL, *outputs_s = NULL, *min_bits_s = NULL;
     double min_bits = 0;
     hs_opt opts[] = {{"proof", 1, &proof, NULL},
