@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gkr/gkr_kern.h"
 #include "hash/blake3.h"
 #include "hash/poseidon2_monty31.h"
 #include "poly/mle.h"
@@ -238,41 +239,100 @@ static hs_kb5 lambda_claim(const hs_kb5 lam[16], const hs_kb5 *v) {
 
 static unsigned team(size_t h, unsigned threads) { return h < 4096 || threads < 1 ? 1 : threads; }
 
-/* The mux sumcheck: tables E = eq(rho, .), A, B, b (K, N entries each, folded in place), n rounds
- * of degree 3 (round transport of src/sumcheck); fills rho2. */
-static void mux_rounds(unsigned n, hs_kb5 *E, hs_kb5 *A, hs_kb5 *B, hs_kb5 *b, hs_transcript *t, hs_writer *w,
-                       unsigned threads, hs_kb5 *rho2) {
+/* The mux sumcheck's prover in Gruen's form (the round polynomials are those of the plain sum of
+ * eq(rho, x) (A + b B)): p(X) = m eq(rho_r, X) q(X), q(X) = sum_x' T_r(x') (A + b B)(X, x') of
+ * degree 2 from q(0), q(2) and the claim; T_r = eq(rho[r+1..], .) (the suffix tables, built once).
+ * Round 0 reads A, B from their planes and the bits as bytes (b in {0, 1}: its products are
+ * additions); it folds into K tables of N/2 (Ak, Bk, bk), which later rounds fold in place. */
+typedef struct {
+    hs_kb5 *T, *Ak, *Bk, *bk;
+} mux_tables;
+
+static int mux_alloc(mux_tables *mt, size_t N) {
+    mt->T = hs_alloc_array(N, sizeof *mt->T);
+    mt->Ak = hs_alloc_array(N / 2, sizeof *mt->Ak), mt->Bk = hs_alloc_array(N / 2, sizeof *mt->Bk);
+    mt->bk = hs_alloc_array(N / 2, sizeof *mt->bk);
+    return mt->T && mt->Ak && mt->Bk && mt->bk;
+}
+
+static void mux_free(mux_tables *mt) {
+    hs_free(mt->T), hs_free(mt->Ak), hs_free(mt->Bk), hs_free(mt->bk);
+    memset(mt, 0, sizeof *mt);
+}
+
+/* T_r (2^(n-1-r) entries) at offset 2^(n-1-r) - 1 of T. */
+static void suffix_tables(hs_kb5 *T, const hs_kb5 *rho, unsigned n, unsigned threads) {
+    T[0] = hs_kb5_one(); /* T_(n-1) */
+    for (unsigned r = n - 1; r-- > 0;) {
+        const size_t h = (size_t)1 << (n - 2 - r);
+        const hs_kb5 *src = T + h - 1, z = rho[r + 1], omz = hs_kb5_sub(hs_kb5_one(), z);
+        hs_kb5 *dst = T + 2 * h - 1;
+#pragma omp parallel for num_threads(team(h, threads)) schedule(static)
+        for (size_t y = 0; y < h; y++) dst[y] = hs_kb5_mul(omz, src[y]), dst[y + h] = hs_kb5_mul(z, src[y]);
+    }
+}
+
+static inline hs_kb5 small_times(int s, hs_kb5 v) { /* s in {-1, 0, 1, 2} */
+    return s == 0 ? hs_kb5_zero() : s == 1 ? v : s == 2 ? hs_kb5_add(v, v) : hs_kb5_neg(v);
+}
+
+static int mux_prove(unsigned n, const hs_kb5 *rho, hs_kb5 claim, hs_gkr_k5 Ap, hs_gkr_k5 Bp, const uint8_t *bits,
+                     mux_tables *mt, hs_transcript *t, hs_writer *w, unsigned threads, hs_kb5 *rho2) {
+    suffix_tables(mt->T, rho, n, threads);
+    hs_kb5 m = hs_kb5_one();
     for (unsigned r = 0; r < n; r++) {
         const size_t h = (size_t)1 << (n - 1 - r);
-        hs_kb5 p[MUX_DEG + 1];
-        for (unsigned k = 0; k <= MUX_DEG; k++) p[k] = hs_kb5_zero();
+        const hs_kb5 *T = mt->T + h - 1;
+        hs_kb5 q0 = hs_kb5_zero(), q2 = hs_kb5_zero();
+        hs_kb5 *A = mt->Ak, *B = mt->Bk, *bk = mt->bk;
 #pragma omp parallel num_threads(team(h, threads))
         {
-            hs_kb5 loc[MUX_DEG + 1];
-            for (unsigned k = 0; k <= MUX_DEG; k++) loc[k] = hs_kb5_zero();
+            hs_kb5 l0 = hs_kb5_zero(), l2 = hs_kb5_zero();
 #pragma omp for schedule(static)
             for (size_t x = 0; x < h; x++) {
-                hs_kb5 e = E[x], a = A[x], bb = B[x], s = b[x];
-                const hs_kb5 de = hs_kb5_sub(E[x + h], e), da = hs_kb5_sub(A[x + h], a), db = hs_kb5_sub(B[x + h], bb),
-                             ds = hs_kb5_sub(b[x + h], s);
-                for (unsigned k = 0; k <= MUX_DEG; k++) {
-                    loc[k] = hs_kb5_add(loc[k], hs_kb5_mul(e, hs_kb5_add(a, hs_kb5_mul(s, bb))));
-                    e = hs_kb5_add(e, de), a = hs_kb5_add(a, da), bb = hs_kb5_add(bb, db), s = hs_kb5_add(s, ds);
+                hs_kb5 a0, a1, b0, b1, v0, v2;
+                if (r == 0) {
+                    a0 = hs_gkr_k5_get(Ap, x), a1 = hs_gkr_k5_get(Ap, x + h);
+                    b0 = hs_gkr_k5_get(Bp, x), b1 = hs_gkr_k5_get(Bp, x + h);
+                    const int s0 = bits[x], s2 = 2 * bits[x + h] - s0;
+                    v0 = s0 ? hs_kb5_add(a0, b0) : a0;
+                    v2 = hs_kb5_add(hs_kb5_sub(hs_kb5_add(a1, a1), a0), small_times(s2, hs_kb5_sub(hs_kb5_add(b1, b1), b0)));
+                } else {
+                    a0 = A[x], a1 = A[x + h], b0 = B[x], b1 = B[x + h];
+                    const hs_kb5 s0 = bk[x], s2 = hs_kb5_sub(hs_kb5_add(bk[x + h], bk[x + h]), s0);
+                    v0 = hs_kb5_add(a0, hs_kb5_mul(s0, b0));
+                    v2 = hs_kb5_add(hs_kb5_sub(hs_kb5_add(a1, a1), a0), hs_kb5_mul(s2, hs_kb5_sub(hs_kb5_add(b1, b1), b0)));
                 }
+                l0 = hs_kb5_add(l0, hs_kb5_mul(T[x], v0)), l2 = hs_kb5_add(l2, hs_kb5_mul(T[x], v2));
             }
 #pragma omp critical(hs_mb_mux)
-            for (unsigned k = 0; k <= MUX_DEG; k++) p[k] = hs_kb5_add(p[k], loc[k]);
+            q0 = hs_kb5_add(q0, l0), q2 = hs_kb5_add(q2, l2);
         }
+        hs_kb5 p[MUX_DEG + 1];
+        if (!hs_sc_gruen_expand(claim, m, rho[r], (const hs_kb5[]){q0, q2}, MUX_DEG, p)) return 0;
         const hs_kb5 ch = hs_sc_prove_round(t, w, p, MUX_DEG);
         rho2[r] = ch;
+        claim = hs_sc_interpolate(p, MUX_DEG, ch);
+        const hs_kb5 omz = hs_kb5_sub(hs_kb5_one(), rho[r]), omr = hs_kb5_sub(hs_kb5_one(), ch);
+        m = hs_kb5_mul(m, hs_kb5_add(hs_kb5_mul(rho[r], ch), hs_kb5_mul(omz, omr)));
+        const hs_kb5 nch = hs_kb5_neg(ch);
 #pragma omp parallel for num_threads(team(h, threads)) schedule(static)
         for (size_t x = 0; x < h; x++) {
-            E[x] = hs_kb5_add(E[x], hs_kb5_mul(ch, hs_kb5_sub(E[x + h], E[x])));
-            A[x] = hs_kb5_add(A[x], hs_kb5_mul(ch, hs_kb5_sub(A[x + h], A[x])));
-            B[x] = hs_kb5_add(B[x], hs_kb5_mul(ch, hs_kb5_sub(B[x + h], B[x])));
-            b[x] = hs_kb5_add(b[x], hs_kb5_mul(ch, hs_kb5_sub(b[x + h], b[x])));
+            if (r == 0) {
+                const hs_kb5 a0 = hs_gkr_k5_get(Ap, x), b0 = hs_gkr_k5_get(Bp, x);
+                A[x] = hs_kb5_add(a0, hs_kb5_mul(ch, hs_kb5_sub(hs_gkr_k5_get(Ap, x + h), a0)));
+                B[x] = hs_kb5_add(b0, hs_kb5_mul(ch, hs_kb5_sub(hs_gkr_k5_get(Bp, x + h), b0)));
+                const int d = bits[x + h] - bits[x]; /* b0 + ch (b1 - b0) */
+                const hs_kb5 b0k = bits[x] ? hs_kb5_one() : hs_kb5_zero();
+                bk[x] = d == 0 ? b0k : hs_kb5_add(b0k, d > 0 ? ch : nch);
+            } else {
+                A[x] = hs_kb5_add(A[x], hs_kb5_mul(ch, hs_kb5_sub(A[x + h], A[x])));
+                B[x] = hs_kb5_add(B[x], hs_kb5_mul(ch, hs_kb5_sub(B[x + h], B[x])));
+                bk[x] = hs_kb5_add(bk[x], hs_kb5_mul(ch, hs_kb5_sub(bk[x + h], bk[x])));
+            }
         }
     }
+    return 1;
 }
 
 /* out[l] = O_l at (prefix, 0, 1^j): the rows whose low j + 1 bits are 0 1^j (2^(n-j-1) of them). */
@@ -344,11 +404,15 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     hs_gkr_witness wit = {0};
     hs_whir_witness *ww = NULL;
     hs_kb *X = hs_alloc_array(N, 16 * sizeof *X), *S = hs_alloc_array(N, W8 * sizeof *S),
-          *st = hs_alloc_array(P, 16 * sizeof *st), *cur = hs_alloc_array(P, W8 * sizeof *cur);
-    hs_kb5 *E = NULL, *A = NULL, *B = NULL, *bt = NULL, *pts = NULL;
+          *C = hs_alloc_array(N, W8 * sizeof *C), *st = hs_alloc_array(P, 16 * sizeof *st),
+          *cur = hs_alloc_array(P, W8 * sizeof *cur);
+    hs_kb5 *pts = NULL;
+    hs_kb *AB = NULL;
+    uint8_t *bits = NULL;
+    mux_tables mt = {0};
     hs_kb root[W8];
     *why = "out of memory";
-    if (!X || !S || !st || !cur) goto done;
+    if (!X || !S || !C || !st || !cur) goto done;
 
     /* the rows level by level: every path's level i is one batch of permutations */
     for (size_t p = 0; p < P; p++) memcpy(cur + p * W8, leaves + (p < s.m ? p : 0) * W8, W8 * sizeof *cur);
@@ -357,13 +421,12 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
             const size_t q = p < s.m ? p : 0, row = p * D + i;
             const int bit = i < d ? (int)((idx[q] >> i) & 1) : 0;
             const hs_kb *sib = i < d ? siblings + (q * d + i) * W8 : NULL;
-            hs_kb *x = X + row * 16;
+            hs_kb *x = st + p * 16;
             for (unsigned l = 0; l < W8; l++) {
                 const hs_kb sv = sib ? sib[l] : 0, cv = cur[p * W8 + l];
-                S[l * N + row] = sv;
                 x[l] = bit ? sv : cv, x[W8 + l] = bit ? cv : sv;
             }
-            memcpy(st + p * 16, x, 16 * sizeof *st);
+            memcpy(X + row * 16, x, 16 * sizeof *X);
         }
         hs_p2_permute_many(pp, st, P, 0, threads);
         for (size_t p = 0; p < P; p++) {
@@ -381,6 +444,14 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
         }
     }
     if (root_out) memcpy(root_out, root, sizeof root);
+    /* S and cur as columns, row by row from X (the bit says which half is the sibling) */
+#pragma omp parallel for num_threads(team(N, threads)) schedule(static)
+    for (size_t x = 0; x < N; x++) {
+        const size_t p = x / D, i = x % D, q = p < s.m ? p : 0;
+        const int bit = i < d && ((idx[q] >> i) & 1);
+        const hs_kb *row = X + x * 16;
+        for (unsigned l = 0; l < W8; l++) S[l * N + x] = row[bit ? l : W8 + l], C[l * N + x] = row[bit ? W8 + l : l];
+    }
     *why = "out of memory";
     if (!hs_gkr_witness_build(&wit, Pm, X, n, threads, NULL, HS_GKR_WIT_IO)) goto done;
     /* O as committed: the witness's outputs lanes 0..7 (the test hook: its altered node, from
@@ -410,27 +481,32 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     hs_free(X), X = NULL;
     tt = hs_now(), tm->walk_s = tt - t0, t0 = tt;
 
-    /* the mux sumcheck */
+    /* the mux sumcheck: A and B by the linear-combination kernel over cur || S */
     *why = "out of memory";
-    E = hs_alloc_array(N, sizeof *E), A = hs_alloc_array(N, sizeof *A), B = hs_alloc_array(N, sizeof *B);
-    bt = hs_alloc_array(N, sizeof *bt);
-    if (!E || !A || !B || !bt) goto done;
-    hs_kb5 lam[16];
+    AB = hs_alloc_array(2 * N, 5 * sizeof *AB);
+    bits = hs_alloc_array(N, 1);
+    if (!AB || !bits || !mux_alloc(&mt, N)) goto done;
+    hs_kb5 lam[16], cA[16], cB[16];
     lambda_powers(hs_gkr_kb5(hs_transcript_sample_kbe(&tr, MB_EXT)), lam);
-    hs_mle_eq_table(E, rho, n, hs_kb5_one(), threads);
-#pragma omp parallel for num_threads(team(N, threads)) schedule(static)
+    for (unsigned l = 0; l < W8; l++) {
+        const hs_kb5 mu_l = hs_kb5_sub(lam[l], lam[8 + l]);
+        cA[l] = lam[l], cA[8 + l] = lam[8 + l], cB[l] = hs_kb5_neg(mu_l), cB[8 + l] = mu_l;
+    }
+    const hs_kb *ccols[16];
+    for (unsigned l = 0; l < W8; l++) ccols[l] = C + l * N, ccols[W8 + l] = S + l * N;
+    if (!hs_gkr_lin_combine(ccols, 16, cA, AB, N, n, threads) ||
+        !hs_gkr_lin_combine(ccols, 16, cB, AB + 5 * N, N, n, threads))
+        goto done;
+    hs_free(C), C = NULL;
     for (size_t x = 0; x < N; x++) {
         const size_t p = x / D, i = x % D, q = p < s.m ? p : 0;
-        hs_kb5 a = hs_kb5_zero(), b = hs_kb5_zero();
-        for (unsigned l = 0; l < W8; l++) { /* cur: the leaf, or the row below's output */
-            const hs_kb c = i == 0 ? leaves[q * W8 + l] : wit.out[l * N + x - 1], sv = S[l * N + x];
-            a = hs_kb5_add(a, hs_kb5_add(hs_kb5_mul_base(lam[l], c), hs_kb5_mul_base(lam[8 + l], sv)));
-            b = hs_kb5_add(b, hs_kb5_mul_base(hs_kb5_sub(lam[l], lam[8 + l]), hs_kb_sub(sv, c)));
-        }
-        A[x] = a, B[x] = b;
-        bt[x] = i < d && ((idx[q] >> i) & 1) ? hs_kb5_one() : hs_kb5_zero();
+        bits[x] = (uint8_t)(i < d && ((idx[q] >> i) & 1));
     }
-    mux_rounds(n, E, A, B, bt, &tr, out, threads, cl.rho2);
+    hs_gkr_k5 Ap, Bp;
+    for (int c = 0; c < 5; c++) Ap.p[c] = AB + (size_t)c * N, Bp.p[c] = AB + 5 * N + (size_t)c * N;
+    *why = "degenerate claim point";
+    if (!mux_prove(n, rho, lambda_claim(lam, x_claim), Ap, Bp, bits, &mt, &tr, out, threads, cl.rho2)) goto done;
+    mux_free(&mt), hs_free(AB), AB = NULL, hs_free(bits), bits = NULL;
     /* S at rho2; O at the shift's delta points; cur at rho2 from those by the shift identity */
     const hs_kb *scols[W8], *ocols[W8];
     for (unsigned l = 0; l < W8; l++) scols[l] = S + l * N, ocols[l] = wit.out + l * N;
@@ -454,8 +530,8 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
 done:
     hs_whir_witness_free(ww);
     hs_gkr_witness_free(&wit);
-    hs_free(X), hs_free(S), hs_free(st), hs_free(cur);
-    hs_free(E), hs_free(A), hs_free(B), hs_free(bt);
+    hs_free(X), hs_free(S), hs_free(C), hs_free(st), hs_free(cur);
+    hs_free(AB), hs_free(bits), mux_free(&mt);
     free(pts);
     return ok;
 }
