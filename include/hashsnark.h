@@ -441,11 +441,13 @@ HS_API HS_WARN_UNUSED hs_status hs_prove_merkle_branches(const hs_ctx *ctx, uint
                                                          const uint32_t *leaves, const uint32_t *siblings,
                                                          int allow_insecure) HS_NONNULL(1, 2, 3, 12, 13, 14);
 
-/* What a branches proof claims (its header). */
+/* What a Merkle proof claims (its header): a branches proof or a dense root proof (below). */
 typedef struct hs_merkle_proof_info {
+    const char *statement;      /* "merkle-branches" or "merkle" (the dense root) */
     const char *hash, *preset;
-    unsigned depth;
-    size_t openings;
+    unsigned depth;             /* the root statement: log2 of the leaves */
+    size_t openings;            /* branches; 0 for the root statement */
+    int public_leaves;          /* the root statement: 1 when the proof binds the leaves */
     size_t rows;                /* compressions the walk proves: 2^ceil(log2 m) x 2^ceil(log2 depth) */
     double claimed_bits;        /* the soundness report at this shape */
     hs_sec_regime regime;
@@ -453,7 +455,7 @@ typedef struct hs_merkle_proof_info {
     int supported;
 } hs_merkle_proof_info;
 
-/* Reads a branches proof's header. HS_ERR_REJECTED with a reason when it is not one. */
+/* Reads a branches or root proof's header. HS_ERR_REJECTED with a reason when it is neither. */
 HS_API HS_WARN_UNUSED hs_status hs_merkle_proof_peek(hs_merkle_proof_info *info, char *reason, size_t reason_len,
                                                      const uint8_t *proof, size_t proof_len) HS_NONNULL(1);
 
@@ -472,6 +474,26 @@ HS_API HS_WARN_UNUSED hs_status hs_verify_merkle_branches(const hs_ctx *ctx, hs_
 HS_API HS_WARN_UNUSED hs_status hs_params_merkle_branches(hs_params_report *out, char *reason, size_t reason_len,
                                                           const char *hash, const char *preset, unsigned depth,
                                                           size_t m) HS_NONNULL(1);
+
+/* The dense root (docs/MERKLE_GKR.md "Dense root"): the 2^log_leaves leaves (8 words each) of a
+ * Poseidon2-KB16 tree have the public root. public_leaves 0: the leaves stay private (committed;
+ * the proof shows knowledge of a tree with that root); 1: the proof binds them and the verifier
+ * needs them. log_leaves 1..23. root (may be NULL) receives the root. */
+HS_API HS_WARN_UNUSED hs_status hs_prove_merkle_root(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len,
+                                                     uint32_t *root, hs_prove_stats *stats, char *reason,
+                                                     size_t reason_len, const char *hash, const char *preset,
+                                                     unsigned log_leaves, const uint32_t *leaves, size_t n_words,
+                                                     int public_leaves, int allow_insecure)
+    HS_NONNULL(1, 2, 3, 11);
+/* Verifies a root proof against the root (and the leaves, n_words = 8 x 2^log_leaves, of a
+ * public-leaves proof; NULL and 0 for a private one). As hs_verify_merkle_branches otherwise. */
+HS_API HS_WARN_UNUSED hs_status hs_verify_merkle_root(const hs_ctx *ctx, hs_merkle_proof_info *info, char *reason,
+                                                      size_t reason_len, const uint8_t *proof, size_t proof_len,
+                                                      const uint32_t *root, const uint32_t *leaves, size_t n_words,
+                                                      double min_bits) HS_NONNULL(1, 7);
+HS_API HS_WARN_UNUSED hs_status hs_params_merkle_root(hs_params_report *out, char *reason, size_t reason_len,
+                                                      const char *hash, const char *preset, unsigned log_leaves,
+                                                      int public_leaves) HS_NONNULL(1);
 
 /* m openings of a seeded random depth-depth tree (the benchmark's workload; any depth up to 64,
  * since only the opened paths are built): indices uniform below 2^depth (repeats allowed), the

@@ -3,6 +3,8 @@
  * node and the leaf binding rejected, proof bytes independent of the thread count. */
 #include <string.h>
 
+#include "hashsnark.h"
+
 #include "gkr/merkle_root.h"
 #include "hash/poseidon2_monty31.h"
 #include "poly/mle.h"
@@ -155,11 +157,58 @@ static void test_soundness(hs_rng *rng) {
     free(L);
 }
 
+
+/* The public API: canonical words, statuses, the leaf mode. */
+static void test_api(void) {
+    hs_ctx *ctx;
+    CHECK(hs_ctx_new(&ctx, 2) == HS_OK);
+    const unsigned k = 6;
+    const size_t nw = (size_t)8 << k;
+    uint32_t *leaves = malloc(nw * sizeof *leaves), root[8], r2[8];
+    CHECK(hs_tree_leaves_random(leaves, nw, "poseidon2-kb16", 5) == HS_OK);
+    hs_tree *t;
+    char why[HS_REASON_LEN];
+    CHECK(hs_tree_new(ctx, &t, why, sizeof why, "poseidon2-kb16", k, leaves, nw) == HS_OK);
+    hs_tree_root(t, r2);
+    hs_tree_free(t);
+    uint8_t *proof;
+    size_t len;
+    hs_prove_stats st;
+    for (int pub = 0; pub < 2; pub++) {
+        CHECK(hs_prove_merkle_root(ctx, &proof, &len, root, &st, why, sizeof why, NULL, "proven128", k, leaves, nw, pub,
+                                   0) == HS_OK);
+        CHECK(memcmp(root, r2, sizeof root) == 0); /* the native tree's root */
+        hs_merkle_proof_info info;
+        CHECK(hs_verify_merkle_root(ctx, &info, why, sizeof why, proof, len, root, pub ? leaves : NULL, pub ? nw : 0,
+                                    HS_MIN_BITS_DECLARED) == HS_OK);
+        CHECK(!strcmp(info.statement, "merkle") && info.depth == k && info.public_leaves == pub);
+        root[0] ^= 1;
+        CHECK(hs_verify_merkle_root(ctx, NULL, why, sizeof why, proof, len, root, pub ? leaves : NULL, pub ? nw : 0,
+                                    HS_MIN_BITS_DECLARED) == HS_ERR_REJECTED);
+        root[0] ^= 1;
+        CHECK(hs_verify_merkle_root(ctx, NULL, why, sizeof why, proof, len, root, pub ? NULL : leaves, pub ? 0 : nw,
+                                    HS_MIN_BITS_DECLARED) == HS_ERR_ARGUMENT);
+        CHECK(hs_verify_merkle_branches(ctx, NULL, why, sizeof why, proof, len, root, k, 1, (const uint64_t[]){0},
+                                        leaves, HS_MIN_BITS_DECLARED) == HS_ERR_REJECTED);
+        hs_proof_free(proof);
+    }
+    leaves[3] = HS_KB_P;
+    CHECK(hs_prove_merkle_root(ctx, &proof, &len, NULL, NULL, why, sizeof why, NULL, NULL, k, leaves, nw, 0, 0) ==
+          HS_ERR_RANGE);
+    CHECK(hs_prove_merkle_root(ctx, &proof, &len, NULL, NULL, why, sizeof why, NULL, NULL, k, leaves, nw - 8, 0, 0) ==
+          HS_ERR_ARGUMENT);
+    hs_params_report rep;
+    CHECK(hs_params_merkle_root(&rep, why, sizeof why, NULL, "proven128", 20, 1) == HS_OK && rep.supported);
+    free(leaves);
+    hs_ctx_free(ctx);
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_merkle_root");
     test_identities(&rng);
     test_completeness(&rng);
     test_soundness(&rng);
+    test_api();
     return hs_test_done("test_merkle_root");
 }

@@ -602,3 +602,9 @@ void hs_cli_merkle_digest_format(hs_sbuf *b, const char *hash, const uint32_t d[
     notation nt;
     if (notation_lookup(hash, &nt)) digest_format(b, &nt, d);
 }
+
+uint32_t *hs_cli_merkle_leaves(const char *hash, const char *path, unsigned *log_leaves) {
+    notation nt;
+    if (!notation_find(hash, &nt)) return NULL;
+    return read_leaves(&nt, path, log_leaves);
+}

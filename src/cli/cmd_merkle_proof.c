@@ -1,5 +1,6 @@
-/* hashsnark prove --statement merkle-branches, verify --root, params --statement merkle-branches:
- * the gkr Merkle branches statement through the public API only (include/hashsnark.h). */
+/* hashsnark prove --statement merkle-branches|merkle, verify --root, params --statement
+ * merkle-branches|merkle: the gkr Merkle statements through the public API only
+ * (include/hashsnark.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +26,10 @@ int hs_cli_has_opt(int argc, char **argv, const char *name) {
 }
 
 static void prove_help(void) {
-    printf("usage: hashsnark prove --statement merkle-branches --hash poseidon2-kb16\n"
+    printf("usage: hashsnark prove --statement merkle --hash poseidon2-kb16\n"
+           "                       (--leaves FILE | --log-leaves N [--seed S]) [--public-leaves] --out PROOF\n"
+           "                       [--preset P] [--threads T] [--insecure]\n"
+           "       hashsnark prove --statement merkle-branches --hash poseidon2-kb16\n"
            "                       (--leaves FILE | --log-leaves N [--seed S] | --depth D [--seed S])\n"
            "                       (--open FILE | --random-openings M) --out PROOF\n"
            "                       [--preset P] [--threads T] [--insecure]\n"
@@ -51,7 +55,13 @@ static void prove_help(void) {
            "  --out PROOF         where the proof goes; the openings go to PROOF.openings\n"
            "  --preset P          compat (default), fast100, proven128 ('hashsnark params')\n"
            "  --threads T         threads (default: HS_THREADS or every CPU)\n"
-           "  --insecure          prove even where the preset's declared security does not hold\n");
+           "  --insecure          prove even where the preset's declared security does not hold\n"
+           "\n"
+           "--statement merkle proves the dense root instead: the tree of all 2^N leaves has the root it\n"
+           "prints (one gkr walk over its 2^N - 1 compressions, the node array committed once). The\n"
+           "leaves stay private (the proof shows knowledge of a tree with that root) unless\n"
+           "--public-leaves, which binds them: the verifier then needs them, and they are written to\n"
+           "PROOF.leaves (one digest per line).\n");
 }
 
 /* splitmix64: the indices of --random-openings. */
@@ -161,11 +171,105 @@ static void format_openings(hs_sbuf *b, unsigned depth, const uint32_t root[8], 
     }
 }
 
+/* The leaves of --leaves FILE or --log-leaves N --seed S; NULL after printing why. */
+static uint32_t *root_leaves(const char *leaves_s, const char *logn_s, const char *seed_s, unsigned *k) {
+    if (!!leaves_s == !!logn_s) return hs_cli_error("prove", "give --leaves FILE or --log-leaves N"), NULL;
+    if (leaves_s) return hs_cli_merkle_leaves(HASH, leaves_s, k);
+    unsigned long n, seed = 1;
+    if (!hs_cli_uint("prove", "log-leaves", logn_s, 1, 23, &n)) return NULL;
+    if (seed_s && !hs_cli_uint("prove", "seed", seed_s, 0, ~0ul, &seed)) return NULL;
+    uint32_t *w = malloc(((size_t)8 << n) * sizeof *w);
+    if (!w || hs_tree_leaves_random(w, (size_t)8 << n, HASH, (uint64_t)seed) != HS_OK)
+        return free(w), hs_cli_error("prove", "no memory for 2^%lu leaves", n), NULL;
+    *k = (unsigned)n;
+    return w;
+}
+
+static int prove_root(const char *hash, const char *leaves_s, const char *logn_s, const char *seed_s, const char *out,
+                      const char *preset, const char *threads_s, int insecure, int public_leaves) {
+    if (strcmp(hash, HASH))
+        return hs_cli_error("prove", "--hash: Merkle roots are proven for %s trees only, not '%s'", HASH, hash),
+               HS_EXIT_USAGE;
+    if (!out) return hs_cli_error("prove", "--out PROOF is required"), HS_EXIT_USAGE;
+    if (seed_s && !logn_s) return hs_cli_error("prove", "--seed goes with --log-leaves"), HS_EXIT_USAGE;
+    unsigned long threads = 0;
+    if (threads_s && !hs_cli_uint("prove", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
+    char err[512], reason[HS_REASON_LEN];
+    hs_sbuf lpath = {0};
+    hs_sbuf_printf(&lpath, "%s.leaves", out);
+    if (!hs_out_check(out, err, sizeof err) || (public_leaves && !hs_out_check(lpath.data, err, sizeof err))) {
+        hs_cli_error("prove", "--out: %s", err);
+        hs_sbuf_free(&lpath);
+        return HS_EXIT_USAGE;
+    }
+    unsigned k = 0;
+    uint32_t *leaves = root_leaves(leaves_s, logn_s, seed_s, &k), root[8];
+    hs_ctx *ctx = NULL;
+    uint8_t *proof = NULL;
+    size_t plen = 0;
+    int rc = HS_EXIT_USAGE;
+    if (!leaves) goto done;
+    if (k < 1) {
+        hs_cli_error("prove", "a tree of one leaf has no compression to prove");
+        goto done;
+    }
+    if (hs_ctx_new(&ctx, (unsigned)threads) != HS_OK) {
+        hs_cli_error("prove", "bad HS_THREADS value");
+        goto done;
+    }
+    fprintf(stderr, "prove: the root of 2^%u leaves (%s tree, merkle statement, %s leaves), gkr backend, preset %s, "
+                    "%u thread%s\n",
+            k, HASH, public_leaves ? "public" : "private", preset, hs_ctx_threads(ctx), hs_ctx_threads(ctx) > 1 ? "s" : "");
+    hs_prove_stats stats;
+    hs_status st = hs_prove_merkle_root(ctx, &proof, &plen, root, &stats, reason, sizeof reason, HASH, preset, k, leaves,
+                                        (size_t)8 << k, public_leaves, insecure);
+    if (st != HS_OK) {
+        hs_cli_error("prove", "%s", reason);
+        goto done;
+    }
+    for (size_t i = 0; i < stats.n_phases; i++)
+        fprintf(stderr, "  %-16s %8.3f s\n", stats.phases[i].name, stats.phases[i].seconds);
+    int ok = 1;
+    if (public_leaves) {
+        hs_sbuf lb = {0};
+        for (size_t t = 0; t < ((size_t)1 << k); t++) {
+            hs_cli_merkle_digest_format(&lb, HASH, leaves + 8 * t);
+            hs_sbuf_put(&lb, "\n", 1);
+        }
+        ok = !lb.failed && hs_write_all(lpath.data, lb.data, lb.len, err, sizeof err);
+        hs_sbuf_free(&lb);
+    }
+    if (ok && !hs_write_all(out, (const char *)proof, plen, err, sizeof err)) {
+        if (public_leaves) unlink(lpath.data);
+        ok = 0;
+    }
+    if (!ok) {
+        hs_cli_error("prove", "%s", err);
+        goto done;
+    }
+    hs_sbuf rb = {0};
+    hs_cli_merkle_digest_format(&rb, HASH, root);
+    printf("proved the root %s of 2^%u leaves (%zu compressions) in %.3f s: %.0f compressions/s, proof %zu bytes, "
+           "%.1f provable bits%s%s\n",
+           rb.data ? rb.data : "?", k, stats.instances, stats.total_s,
+           stats.total_s > 0 ? (double)stats.instances / stats.total_s : 0.0, plen, stats.claimed_bits,
+           public_leaves ? "; leaves in " : "", public_leaves ? lpath.data : "");
+    hs_sbuf_free(&rb);
+    rc = HS_EXIT_OK;
+done:
+    free(leaves);
+    hs_proof_free(proof);
+    hs_ctx_free(ctx);
+    hs_sbuf_free(&lpath);
+    return rc;
+}
+
 int hs_cmd_prove_merkle(int argc, char **argv) {
     const char *statement = NULL, *hash = HASH, *leaves_s = NULL, *logn_s = NULL, *depth_s = NULL, *seed_s = NULL,
                *open_s = NULL, *rand_s = NULL, *out = NULL, *preset = "compat", *threads_s = NULL;
-    int insecure = 0;
+    int insecure = 0, public_leaves = 0;
     hs_opt opts[] = {{"statement", 1, &statement, NULL}, {"hash", 1, &hash, NULL},
+                     {"public-leaves", 0, NULL, &public_leaves},
                      {"leaves", 1, &leaves_s, NULL},     {"log-leaves", 1, &logn_s, NULL},
                      {"depth", 1, &depth_s, NULL},       {"seed", 1, &seed_s, NULL},
                      {"open", 1, &open_s, NULL},         {"random-openings", 1, &rand_s, NULL},
@@ -174,10 +278,16 @@ int hs_cmd_prove_merkle(int argc, char **argv) {
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
+    if (!strcmp(statement, "merkle")) {
+        if (open_s || rand_s || depth_s)
+            return hs_cli_error("prove", "--statement merkle proves a whole tree: --open, --random-openings and "
+                                         "--depth go with merkle-branches"),
+                   HS_EXIT_USAGE;
+        return prove_root(hash, leaves_s, logn_s, seed_s, out, preset, threads_s, insecure, public_leaves);
+    }
+    if (public_leaves) return hs_cli_error("prove", "--public-leaves goes with --statement merkle"), HS_EXIT_USAGE;
     if (strcmp(statement, "merkle-branches"))
-        return hs_cli_error("prove", "--statement: merkle-branches is the statement this build proves, not '%s'",
-                            statement),
-               HS_EXIT_USAGE;
+        return hs_cli_error("prove", "--statement: merkle-branches or merkle, not '%s'", statement), HS_EXIT_USAGE;
     if (strcmp(hash, HASH))
         return hs_cli_error("prove", "--hash: Merkle branches are proven for %s trees only, not '%s'", HASH, hash),
                HS_EXIT_USAGE;
@@ -296,6 +406,7 @@ done:
 
 static void verify_help(void) {
     printf("usage: hashsnark verify --proof PROOF --root DIGEST --openings FILE [--min-bits B] [--threads T]\n"
+           "       hashsnark verify --proof PROOF --root DIGEST [--leaves FILE] [--min-bits B] [--threads T]\n"
            "\n"
            "Checks a Merkle branches proof ('hashsnark prove --statement merkle-branches'): every\n"
            "opening of FILE (index and leaf per line, as prove writes PROOF.openings) sits at its\n"
@@ -306,6 +417,8 @@ static void verify_help(void) {
            "  --proof PROOF    the proof\n"
            "  --root DIGEST    the root the openings must reach\n"
            "  --openings FILE  the public openings; the depth comes from its '# depth D' line\n"
+           "  --leaves FILE    a root proof ('prove --statement merkle'): the leaves it binds (with\n"
+           "                   --public-leaves; PROOF.leaves); without: the proof's leaves are private\n"
            "  --min-bits B     reject proofs claiming fewer provable bits (default: the preset's declaration)\n"
            "  --threads T      threads (default 1)\n");
 }
@@ -383,17 +496,23 @@ static int read_openings(const char *path, unsigned *depth, size_t *m, uint64_t 
 }
 
 int hs_cmd_verify_merkle(int argc, char **argv) {
-    const char *proof_s = NULL, *root_s = NULL, *open_s = NULL, *threads_s = NULL, *min_bits_s = NULL;
+    const char *proof_s = NULL, *root_s = NULL, *open_s = NULL, *threads_s = NULL, *min_bits_s = NULL,
+               *leaves_s = NULL;
     hs_opt opts[] = {{"proof", 1, &proof_s, NULL},
                      {"root", 1, &root_s, NULL},
+                     {"leaves", 1, &leaves_s, NULL},
                      {"openings", 1, &open_s, NULL},
                      {"min-bits", 1, &min_bits_s, NULL},
                      {"threads", 1, &threads_s, NULL}};
     int r = hs_cli_parse("verify", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return verify_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
-    if (!proof_s || !root_s || !open_s)
-        return hs_cli_error("verify", "a Merkle branches proof needs --proof, --root and --openings"), HS_EXIT_USAGE;
+    if (!proof_s || !root_s)
+        return hs_cli_error("verify", "a Merkle proof needs --proof and --root (and --openings for branches)"),
+               HS_EXIT_USAGE;
+    if (open_s && leaves_s)
+        return hs_cli_error("verify", "--openings (branches) and --leaves (a root proof) exclude each other"),
+               HS_EXIT_USAGE;
     unsigned long threads = 1, mb = 0;
     if (threads_s && !hs_cli_uint("verify", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
     if (min_bits_s && !hs_cli_uint("verify", "min-bits", min_bits_s, 0, 512, &mb)) return HS_EXIT_USAGE;
@@ -401,11 +520,12 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
     char err[256];
     if (!hs_cli_merkle_digest(HASH, root_s, strlen(root_s), root, err, sizeof err))
         return hs_cli_error("verify", "--root: %s", err), HS_EXIT_USAGE;
-    unsigned depth;
-    size_t m;
-    uint64_t *idx;
-    uint32_t *leaves;
-    if (!read_openings(open_s, &depth, &m, &idx, &leaves)) return HS_EXIT_USAGE;
+    unsigned depth = 0;
+    size_t m = 0;
+    uint64_t *idx = NULL;
+    uint32_t *leaves = NULL;
+    if (open_s && !read_openings(open_s, &depth, &m, &idx, &leaves)) return HS_EXIT_USAGE;
+    if (leaves_s && !(leaves = hs_cli_merkle_leaves(HASH, leaves_s, &depth))) return HS_EXIT_USAGE;
     hs_sbuf buf = {0};
     int rd = hs_read_all(proof_s, &buf, MAX_PROOF_BYTES, err, sizeof err), rc = HS_EXIT_USAGE;
     hs_ctx *ctx = NULL;
@@ -419,13 +539,21 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
     } else {
         char reason[HS_REASON_LEN];
         hs_merkle_proof_info info;
-        hs_status st = hs_verify_merkle_branches(ctx, &info, reason, sizeof reason, (const uint8_t *)buf.data, buf.len,
-                                                 root, depth, m, idx, leaves,
-                                                 min_bits_s ? (double)mb : HS_MIN_BITS_DECLARED);
-        if (st == HS_OK) {
+        const double need = min_bits_s ? (double)mb : HS_MIN_BITS_DECLARED;
+        const uint8_t *pb = (const uint8_t *)buf.data;
+        hs_status st = open_s ? hs_verify_merkle_branches(ctx, &info, reason, sizeof reason, pb, buf.len, root, depth,
+                                                          m, idx, leaves, need)
+                              : hs_verify_merkle_root(ctx, &info, reason, sizeof reason, pb, buf.len, root, leaves,
+                                                      leaves ? (size_t)8 << depth : 0, need);
+        if (st == HS_OK && open_s) {
             printf("accepted: %zu openings of a depth-%u %s tree with root %s, gkr backend, preset %s, %.1f provable "
                    "bits (%s)\n",
                    m, depth, HASH, root_s, info.preset, info.claimed_bits, hs_sec_regime_name(info.regime));
+            rc = HS_EXIT_OK;
+        } else if (st == HS_OK) {
+            printf("accepted: root %s of 2^%u %s leaves (%s), gkr backend, preset %s, %.1f provable bits (%s)\n",
+                   root_s, info.depth, HASH, info.public_leaves ? "public, as given" : "private", info.preset,
+                   info.claimed_bits, hs_sec_regime_name(info.regime));
             rc = HS_EXIT_OK;
         } else if (st == HS_ERR_REJECTED) {
             printf("rejected: %s\n", reason);
@@ -443,38 +571,55 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
 /* ---- params ---- */
 
 int hs_cmd_params_merkle(int argc, char **argv) {
-    const char *statement = NULL, *preset = "compat", *depth_s = NULL, *m_s = NULL, *hash = HASH;
+    const char *statement = NULL, *preset = "compat", *depth_s = NULL, *m_s = NULL, *hash = HASH, *logn_s = NULL;
+    int pub = 0;
     hs_opt opts[] = {{"statement", 1, &statement, NULL},
+                     {"log-leaves", 1, &logn_s, NULL},
+                     {"public-leaves", 0, NULL, &pub},
                      {"preset", 1, &preset, NULL},
                      {"depth", 1, &depth_s, NULL},
                      {"openings", 1, &m_s, NULL},
                      {"hash", 1, &hash, NULL}};
     int r = hs_cli_parse("params", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) {
-        printf("usage: hashsnark params --statement merkle-branches [--preset P] [--depth D] [--openings M]\n\n"
+        printf("usage: hashsnark params --statement merkle-branches [--preset P] [--depth D] [--openings M]\n"
+               "       hashsnark params --statement merkle [--preset P] [--log-leaves N] [--public-leaves]\n\n"
                "Every soundness term of proving M openings (default 16384) of a depth-D tree (default 32)\n"
-               "with the gkr Merkle branches statement, in bits under each regime (docs/SOUNDNESS.md).\n");
+               "with the gkr Merkle branches statement, or the root of 2^N leaves (default 20), in bits\n"
+               "under each regime (docs/SOUNDNESS.md).\n");
         return HS_EXIT_OK;
     }
     if (r < 0) return HS_EXIT_USAGE;
-    if (strcmp(statement, "merkle-branches"))
-        return hs_cli_error("params", "--statement: merkle-branches, not '%s'", statement), HS_EXIT_USAGE;
-    unsigned long depth = 32, m = 16384;
+    const int root_st = !strcmp(statement, "merkle");
+    if (!root_st && strcmp(statement, "merkle-branches"))
+        return hs_cli_error("params", "--statement: merkle-branches or merkle, not '%s'", statement), HS_EXIT_USAGE;
+    if (root_st ? depth_s || m_s : logn_s || pub)
+        return hs_cli_error("params", root_st ? "--depth and --openings go with merkle-branches"
+                                              : "--log-leaves and --public-leaves go with --statement merkle"),
+               HS_EXIT_USAGE;
+    unsigned long depth = 32, m = 16384, logn = 20;
+    if (logn_s && !hs_cli_uint("params", "log-leaves", logn_s, 1, 23, &logn)) return HS_EXIT_USAGE;
     if (depth_s && !hs_cli_uint("params", "depth", depth_s, 1, HS_MERKLE_MAX_DEPTH, &depth)) return HS_EXIT_USAGE;
     if (m_s && !hs_cli_uint("params", "openings", m_s, 1, MAX_OPENINGS, &m)) return HS_EXIT_USAGE;
     hs_params_report *rep = malloc(sizeof *rep);
     if (!rep) return hs_cli_error("params", "out of memory"), HS_EXIT_USAGE;
     char reason[HS_REASON_LEN];
-    hs_status st = hs_params_merkle_branches(rep, reason, sizeof reason, hash, preset, (unsigned)depth, (size_t)m);
+    hs_status st = root_st ? hs_params_merkle_root(rep, reason, sizeof reason, hash, preset, (unsigned)logn, pub)
+                           : hs_params_merkle_branches(rep, reason, sizeof reason, hash, preset, (unsigned)depth, (size_t)m);
     if (st != HS_OK) {
         hs_cli_error("params", "%s", reason);
         free(rep);
         return HS_EXIT_USAGE;
     }
-    printf("preset %s, gkr backend: merkle-branches, %lu openings of a depth-%lu %s tree: 2^%u rows of %u S-box "
-           "layers of width %u, challenge field of degree %u; WHIR over S || O (%u columns) at rate 1/%u, folding %u "
-           "then %u, %s regime\n\n",
-           preset, m, depth, HASH, rep->log_rows, rep->gkr_layers, rep->gkr_width, rep->ext_degree, rep->whir_columns,
+    if (root_st)
+        printf("preset %s, gkr backend: merkle, the root of 2^%lu %s leaves (%s): 2^%u rows", preset, logn, HASH,
+               pub ? "public" : "private", rep->log_rows);
+    else
+        printf("preset %s, gkr backend: merkle-branches, %lu openings of a depth-%lu %s tree: 2^%u rows", preset, m,
+               depth, HASH, rep->log_rows);
+    printf(" of %u S-box layers of width %u, challenge field of degree %u; WHIR over %s (%u columns) at rate 1/%u, "
+           "folding %u then %u, %s regime\n\n",
+           rep->gkr_layers, rep->gkr_width, rep->ext_degree, root_st ? "the node array" : "S || O", rep->whir_columns,
            1u << rep->whir_log_inv_rate, rep->whir_fold_first, rep->whir_fold, hs_sec_regime_name(rep->whir_regime));
     printf("%-28s %10s %10s %12s\n", "term", "udr", "johnson", "conjectured");
     for (size_t i = 0; i < rep->n_terms; i++)

@@ -13,6 +13,9 @@
  * absent), built; NULL after printing why. */
 hs_tree *hs_cli_merkle_tree(const char *hash, const char *leaves, const char *logn, const char *seed,
                             const char *threads);
+/* The digests of a --leaves FILE (a power of two of them) and log2 of their count; NULL after
+ * printing the error (file, line, value). */
+uint32_t *hs_cli_merkle_leaves(const char *hash, const char *path, unsigned *log_leaves);
 /* One digest of that hash from s[0..n) (trimmed): 1, or 0 with the reason in err. */
 int hs_cli_merkle_digest(const char *hash, const char *s, size_t n, uint32_t d[8], char *err, size_t errlen);
 /* Appends d in the hash's notation. */

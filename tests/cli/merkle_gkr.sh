@@ -71,7 +71,32 @@ rs=$(sed -n 's/^# root //p' "$tmp/s.bin.openings")
 "$bin" prove --statement merkle-branches --hash keccak-256 --log-leaves 3 --random-openings 1 --out "$tmp/z" 2>/dev/null
 [ $? = 2 ] || no "another hash must exit 2"
 "$bin" prove --statement merkle --hash poseidon2-kb16 --log-leaves 3 --random-openings 1 --out "$tmp/z" 2>/dev/null
+[ $? = 2 ] || no "--random-openings with the root statement must exit 2"
+"$bin" prove --statement merkle-root --hash poseidon2-kb16 --log-leaves 3 --out "$tmp/z" 2>/dev/null
 [ $? = 2 ] || no "an unknown statement must exit 2"
+
+# the dense root: private leaves, then public ones; the root is `merkle root`'s
+"$bin" prove --statement merkle --hash poseidon2-kb16 --log-leaves 7 --seed 4 --out "$tmp/r.bin" >"$tmp/o.txt" 2>/dev/null ||
+    no "prove --statement merkle"
+r7=$("$bin" merkle root --hash poseidon2-kb16 --log-leaves 7 --seed 4)
+grep -q "root $r7 of 2^7" "$tmp/o.txt" || no "the proven root is not merkle root's: $(cat "$tmp/o.txt")"
+"$bin" verify --proof "$tmp/r.bin" --root "$r7" >"$tmp/v.txt" || no "verify the root"
+grep -q '^accepted: root' "$tmp/v.txt" || no "root accepted line"
+"$bin" verify --proof "$tmp/r.bin" --root "$other" >/dev/null
+[ $? = 1 ] || no "a root proof against another root must exit 1"
+"$bin" verify --proof "$tmp/p.bin" --root "$root" >/dev/null 2>&1
+[ $? = 1 ] || no "a branches proof verified as a root proof must exit 1"
+"$bin" prove --statement merkle --hash poseidon2-kb16 --leaves "$tmp/leaves.txt" --public-leaves --out "$tmp/r4.bin" \
+    >/dev/null 2>&1 || no "prove --public-leaves"
+cmp -s <(tr -s ' ' <"$tmp/leaves.txt") <(tr -s ' ' <"$tmp/r4.bin.leaves") || no "PROOF.leaves differs from the leaves"
+"$bin" verify --proof "$tmp/r4.bin" --root "$r4" --leaves "$tmp/r4.bin.leaves" >/dev/null || no "verify public leaves"
+sed '2s/ 1$/ 9/' "$tmp/leaves.txt" >"$tmp/leaves2.txt"
+"$bin" verify --proof "$tmp/r4.bin" --root "$r4" --leaves "$tmp/leaves2.txt" >/dev/null
+[ $? = 1 ] || no "a changed public leaf must exit 1"
+"$bin" verify --proof "$tmp/r4.bin" --root "$r4" >/dev/null 2>&1
+[ $? = 2 ] || no "a public-leaves proof without --leaves must exit 2"
+"$bin" params --statement merkle --preset proven128 --log-leaves 20 --public-leaves >"$tmp/pr.txt" || no "params merkle"
+grep -q '^leaves.point ' "$tmp/pr.txt" || no "params merkle lacks leaves.point"
 
 # params: every term, the claim
 "$bin" params --statement merkle-branches --preset proven128 --depth 32 --openings 16384 >"$tmp/pa.txt" || no "params exit"
