@@ -108,6 +108,26 @@ static hs_status security_check(hs_prove_stats *local, const hs_preset *p, int r
     return st;
 }
 
+/* A prover's end: its failure as a status, or the proof, the root (canonical) and the stats. */
+static hs_status finish(const hs_ctx *ctx, int ok, const char *why, hs_writer *w, hs_prove_stats *local,
+                        const hs_phase_time *ph, size_t nph, const hs_kb *mr, uint32_t *root, hs_prove_stats *stats,
+                        uint8_t **proof, size_t *proof_len, char *reason, size_t rl) {
+    if (ok && w->err) ok = 0, why = "out of memory";
+    if (!ok) {
+        hs_w_free(w);
+        return hs_api_fail(reason, rl, why && !strcmp(why, "out of memory") ? HS_ERR_NOMEM : HS_ERR_ARGUMENT, "%s",
+                           why ? why : "the prover failed");
+    }
+    local->threads = ctx->threads;
+    for (size_t i = 0; i < nph && local->n_phases < HS_MAX_PHASES; i++) local->phases[local->n_phases++] = ph[i];
+    hs_api_progress(ctx, "done", 1.0);
+    if (root)
+        for (unsigned l = 0; l < HS_MB_DIGEST; l++) root[l] = hs_kb_to_u32(mr[l]);
+    if (stats) *stats = *local;
+    *proof = w->data, *proof_len = w->len;
+    return HS_OK;
+}
+
 hs_status hs_prove_merkle_branches(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, uint32_t *root,
                                    hs_prove_stats *stats, char *reason, size_t rl, const char *hash, const char *preset,
                                    unsigned depth, size_t m, const uint64_t *indices, const uint32_t *leaves,
@@ -139,62 +159,28 @@ hs_status hs_prove_merkle_branches(const hs_ctx *ctx, uint8_t **proof, size_t *p
     hs_api_progress(ctx, "start", 0.0);
     int ok = hs_mb_shape_make(&s, p, depth, m, &why) && hs_mb_prove(&s, indices, ml, ms, ctx->threads, &w, mr, &tm, &why);
     hs_free(ml), hs_free(ms);
-    if (ok && w.err) ok = 0, why = "out of memory";
-    if (!ok) {
-        hs_w_free(&w);
-        return hs_api_fail(reason, rl, why && !strcmp(why, "out of memory") ? HS_ERR_NOMEM : HS_ERR_ARGUMENT, "%s",
-                           why ? why : "the prover failed");
-    }
-    local.total_s = tm.total_s;
-    local.instances = m * depth;
-    local.physical_rows = (size_t)1 << s.n;
-    local.threads = ctx->threads;
     const hs_phase_time ph[] = {{"witness", tm.witness_s},     {"commit (WHIR)", tm.commit_s},
                                 {"GKR walk", tm.walk_s},       {"mux and shift", tm.mux_s},
                                 {"open (WHIR)", tm.open_s}};
-    for (size_t i = 0; i < sizeof ph / sizeof *ph; i++) local.phases[local.n_phases++] = ph[i];
-    hs_api_progress(ctx, "done", 1.0);
-    if (root)
-        for (unsigned l = 0; l < HS_MB_DIGEST; l++) root[l] = hs_kb_to_u32(mr[l]);
-    if (stats) *stats = local;
-    *proof = w.data, *proof_len = w.len;
-    return HS_OK;
+    local.total_s = tm.total_s, local.instances = m * depth, local.physical_rows = (size_t)1 << s.n;
+    return finish(ctx, ok, why, &w, &local, ph, sizeof ph / sizeof *ph, mr, root, stats, proof, proof_len, reason, rl);
 }
 
-static void fill_info(hs_merkle_proof_info *info, const hs_mb_shape *s) {
+/* The header's claims; ok: whether the soundness report exists (rep). */
+static void fill_info(hs_merkle_proof_info *info, const char *statement, const hs_preset *p, unsigned depth,
+                      size_t openings, int public_leaves, unsigned log_rows, int ok, const hs_sound_report *rep) {
     memset(info, 0, sizeof *info);
-    info->statement = "merkle-branches";
+    info->statement = statement;
     info->hash = HASH_NAME;
-    info->preset = s->preset->name;
-    info->depth = s->depth;
-    info->openings = s->m;
-    info->rows = (size_t)1 << s->n;
-    info->claimed_bits = NAN;
-    info->declared_bits = s->preset->claim_bits;
-    hs_sound_report rep;
-    if (hs_soundness_mb(s->preset, s->depth, s->m, &rep)) {
-        info->claimed_bits = rep.claimed_bits;
-        info->regime = (hs_sec_regime)rep.regime;
-        info->supported = rep.claimed_bits + 1e-9 >= s->preset->claim_bits;
-    }
-}
-
-static void fill_root_info(hs_merkle_proof_info *info, const hs_mr_shape *s) {
-    memset(info, 0, sizeof *info);
-    info->statement = "merkle";
-    info->hash = HASH_NAME;
-    info->preset = s->preset->name;
-    info->depth = s->log_leaves;
-    info->public_leaves = s->public_leaves;
-    info->rows = (size_t)1 << s->log_leaves;
-    info->claimed_bits = NAN;
-    info->declared_bits = s->preset->claim_bits;
-    hs_sound_report rep;
-    if (hs_soundness_mr(s->preset, s->log_leaves, s->public_leaves, &rep)) {
-        info->claimed_bits = rep.claimed_bits;
-        info->regime = (hs_sec_regime)rep.regime;
-        info->supported = rep.claimed_bits + 1e-9 >= s->preset->claim_bits;
-    }
+    info->preset = p->name;
+    info->depth = depth;
+    info->openings = openings;
+    info->public_leaves = public_leaves;
+    info->rows = (size_t)1 << log_rows;
+    info->claimed_bits = ok ? rep->claimed_bits : NAN;
+    info->regime = ok ? (hs_sec_regime)rep->regime : HS_SEC_UDR;
+    info->declared_bits = p->claim_bits;
+    info->supported = ok && rep->claimed_bits + 1e-9 >= p->claim_bits;
 }
 
 /* The statement byte (offset 15) picks the parser. */
@@ -203,16 +189,19 @@ hs_status hs_merkle_proof_peek(hs_merkle_proof_info *info, char *reason, size_t 
     memset(info, 0, sizeof *info);
     if (reason && rl) reason[0] = 0;
     const char *why = NULL;
+    hs_sound_report rep;
     if (!proof || !proof_len) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "empty proof");
     if (proof_len > 15 && proof[15] == HS_MR_STATEMENT) {
         hs_mr_shape s;
         if (!hs_mr_peek(proof, proof_len, &s, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
-        fill_root_info(info, &s);
+        const int ok = hs_soundness_mr(s.preset, s.log_leaves, s.public_leaves, &rep);
+        fill_info(info, "merkle", s.preset, s.log_leaves, 0, s.public_leaves, s.log_leaves, ok, &rep);
         return HS_OK;
     }
     hs_mb_shape s;
     if (!hs_mb_peek(proof, proof_len, &s, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
-    fill_info(info, &s);
+    const int ok = hs_soundness_mb(s.preset, s.depth, s.m, &rep);
+    fill_info(info, "merkle-branches", s.preset, s.depth, s.m, 0, s.n, ok, &rep);
     return HS_OK;
 }
 
@@ -291,25 +280,11 @@ hs_status hs_prove_merkle_root(const hs_ctx *ctx, uint8_t **proof, size_t *proof
     hs_api_progress(ctx, "start", 0.0);
     int ok = hs_mr_shape_make(&s, p, log_leaves, public_leaves, &why) && hs_mr_prove(&s, ml, ctx->threads, &w, mr, &tm, &why);
     hs_free(ml);
-    if (ok && w.err) ok = 0, why = "out of memory";
-    if (!ok) {
-        hs_w_free(&w);
-        return hs_api_fail(reason, rl, why && !strcmp(why, "out of memory") ? HS_ERR_NOMEM : HS_ERR_ARGUMENT, "%s",
-                           why ? why : "the prover failed");
-    }
-    local.total_s = tm.total_s;
-    local.instances = ((size_t)1 << log_leaves) - 1;
-    local.physical_rows = (size_t)1 << log_leaves;
-    local.threads = ctx->threads;
     const hs_phase_time ph[] = {{"witness", tm.witness_s}, {"commit (WHIR)", tm.commit_s}, {"GKR walk", tm.walk_s},
                                 {"open (WHIR)", tm.open_s}};
-    for (size_t i = 0; i < sizeof ph / sizeof *ph; i++) local.phases[local.n_phases++] = ph[i];
-    hs_api_progress(ctx, "done", 1.0);
-    if (root)
-        for (unsigned l = 0; l < HS_MB_DIGEST; l++) root[l] = hs_kb_to_u32(mr[l]);
-    if (stats) *stats = local;
-    *proof = w.data, *proof_len = w.len;
-    return HS_OK;
+    local.total_s = tm.total_s, local.instances = ((size_t)1 << log_leaves) - 1;
+    local.physical_rows = (size_t)1 << log_leaves;
+    return finish(ctx, ok, why, &w, &local, ph, sizeof ph / sizeof *ph, mr, root, stats, proof, proof_len, reason, rl);
 }
 
 hs_status hs_verify_merkle_root(const hs_ctx *ctx, hs_merkle_proof_info *info, char *reason, size_t rl,

@@ -72,27 +72,6 @@ static uint64_t mix(uint64_t *s) {
     return z ^ (z >> 31);
 }
 
-/* Lines without surrounding blanks, '#' lines and empty lines skipped. */
-typedef struct {
-    const char *p, *end, *name;
-    size_t lineno;
-} lines;
-
-static int next_line(lines *L, const char **q, const char **qe) {
-    while (L->p < L->end) {
-        const char *eol = memchr(L->p, '\n', (size_t)(L->end - L->p));
-        const char *a = L->p, *b = eol ? eol : L->end;
-        L->p = eol ? eol + 1 : L->end;
-        L->lineno++;
-        while (a < b && (*a == ' ' || *a == '\t')) a++;
-        while (b > a && (b[-1] == '\r' || b[-1] == ' ' || b[-1] == '\t')) b--;
-        if (a == b || *a == '#') continue;
-        *q = a, *qe = b;
-        return 1;
-    }
-    return 0;
-}
-
 /* A decimal below 2^64 at q (up to a blank or qe): its end, or NULL. */
 static const char *parse_u64(const char *q, const char *qe, uint64_t *v) {
     const char *s = q;
@@ -119,12 +98,12 @@ static int read_text(const char *cmd, const char *path, hs_sbuf *text) {
 static uint64_t *read_indices(const char *path, unsigned depth, size_t *m) {
     hs_sbuf text = {0};
     if (!read_text("prove", path, &text)) return NULL;
-    lines L = {text.data, text.data + text.len, path, 0};
+    hs_cli_lines L = {text.data, text.data + text.len, 0};
     const char *q, *qe;
     size_t n = 0, cap = 0;
     uint64_t *idx = NULL;
     int ok = 1;
-    while (ok && next_line(&L, &q, &qe)) {
+    while (ok && hs_cli_next_line(&L, &q, &qe)) {
         uint64_t v;
         const char *e = parse_u64(q, qe, &v);
         if (!e || e != qe) {
@@ -427,7 +406,7 @@ static void verify_help(void) {
 static int read_openings(const char *path, unsigned *depth, size_t *m, uint64_t **idx, uint32_t **leaves) {
     hs_sbuf text = {0};
     if (!read_text("verify", path, &text)) return 0;
-    lines L = {text.data, text.data + text.len, path, 0};
+    hs_cli_lines L = {text.data, text.data + text.len, 0};
     unsigned long d = 0;
     /* the depth line (comment lines are otherwise skipped) */
     for (const char *p = text.data, *e = text.data + text.len; p && p < e;) {
@@ -455,7 +434,7 @@ static int read_openings(const char *path, unsigned *depth, size_t *m, uint64_t 
     uint32_t *lv = NULL;
     int ok = 1;
     char err[256];
-    while (ok && next_line(&L, &q, &qe)) {
+    while (ok && hs_cli_next_line(&L, &q, &qe)) {
         uint64_t v;
         const char *e = parse_u64(q, qe, &v);
         if (!e || e == qe) {

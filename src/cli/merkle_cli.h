@@ -9,6 +9,14 @@
 #include "cli/textio.h"
 #include "hashsnark.h"
 
+/* Lines of a text: *q .. *qe is the next line without surrounding blanks (and '\r'), '#'
+ * comments and empty lines skipped; lineno counts every line read. 0 at the end. */
+typedef struct {
+    const char *p, *end;
+    size_t lineno;
+} hs_cli_lines;
+int hs_cli_next_line(hs_cli_lines *L, const char **q, const char **qe);
+
 /* The tree of --hash H (--leaves FILE | --log-leaves N [--seed S]) [--threads T] (NULL options
  * absent), built; NULL after printing why. */
 hs_tree *hs_cli_merkle_tree(const char *hash, const char *leaves, const char *logn, const char *seed,

@@ -278,6 +278,17 @@ static void strip_rc(const hs_gkr_perm *p, unsigned layer, const hs_kb5 *vals, h
     for (unsigned j = 0; j < p->width; j++) v[j] = hs_kb5_sub(vals[j], hs_kb5_from_base(rc[j]));
 }
 
+/* The skip's input end, both sides: epsilon drawn; the statement at (epsilon, rho') with the input
+ * blocks' values sum_d eq(epsilon, bits(d)) e_(j,d). */
+static void input_point(hs_transcript *tr, unsigned W, unsigned n, const hs_kb5 *eb, const hs_kb5 *z, hs_kb5 *x_pt,
+                        hs_kb5 *x_claim) {
+    hs_kb5 wb[HS_GKR_SKIP_D];
+    sample_point(tr, x_pt, HS_GKR_SKIP);
+    eq_bits3(x_pt, wb);
+    combine8(W, wb, eb, x_claim);
+    memcpy(x_pt + HS_GKR_SKIP, z + 1, (n - HS_GKR_SKIP) * sizeof *x_pt);
+}
+
 int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *inputs, const hs_kb *pub_out,
                       unsigned threads, hs_transcript *tr, hs_writer *out, hs_kb5 *z_out, hs_kb5 *v_out, hs_kb5 *x_pt,
                       hs_kb5 *x_claim, const char **why) {
@@ -380,10 +391,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
         *why = "out of memory";
         if (!block_evals(W, wit->in, NULL, n, z + 1, eb, threads)) goto done;
         hs_gkr_send_k(tr, out, eb, BLOCK_VALUES(W));
-        sample_point(tr, x_pt, sk);
-        eq_bits3(x_pt, wb);
-        combine8(W, wb, eb, x_claim);
-        memcpy(x_pt + sk, z + 1, (n - sk) * sizeof *x_pt);
+        input_point(tr, W, n, eb, z, x_pt, x_claim);
     } else {
         memcpy(x_pt, z, PL * sizeof *x_pt);
     }
@@ -579,10 +587,7 @@ int hs_gkr_walk_verify(const hs_gkr_perm *P, unsigned n, const hs_kb *pub_out, u
                 *why = "input block values do not match the input claims";
                 goto done;
             }
-        sample_point(tr, x_pt, sk);
-        eq_bits3(x_pt, wb);
-        combine8(W, wb, eb, x_claim);
-        memcpy(x_pt + sk, z + 1, (n - sk) * sizeof *x_pt);
+        input_point(tr, W, n, eb, z, x_pt, x_claim);
     } else {
         memcpy(x_pt, z, PL * sizeof *x_pt);
     }
