@@ -111,6 +111,8 @@ static int parse_header(hs_reader *r, hs_gkr_shape *s, const char **why) {
     if (r->err) return *why = "truncated header", 0;
     if (version != HS_PROOF_VERSION) return *why = "unsupported proof version", 0;
     if (backend != HS_BACKEND_GKR) return *why = "not a gkr proof (backend byte)", 0;
+    if (statement == 3 || statement == 4) /* docs/MERKLE_GKR.md */
+        return *why = "a Merkle statement's proof: it is verified against its root (verify --root)", 0;
     if (statement != HS_STATEMENT_PRIVATE && statement != HS_STATEMENT_PUBLIC)
         return *why = "unknown statement kind", 0;
     if (!make_shape(s, hs_preset_by_id(preset_id), perm_id, log_perms, statement == HS_STATEMENT_PUBLIC, why))
