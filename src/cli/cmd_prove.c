@@ -120,6 +120,8 @@ static void prove_help(void) {
            "                       [--preset P] [--log-blowup B] [--threads T] [--insecure]\n"
            "       hashsnark prove --backend gkr --regions W1,W2,... [--variant V] --out PROOF\n"
            "                       [--seed S | --inputs FILE] [--preset P] [--threads T]\n"
+           "       hashsnark prove --statement merkle-branches|merkle ...  (Merkle trees: see\n"
+           "                       'hashsnark prove --statement merkle-branches --help')\n"
            "\n"
            "Proves that 2^N evaluations of a hash (permutations, or compressions for BLAKE3 and\n"
            "BLAKE2s) were computed correctly, with the stark backend (the hash's AIR, DEEP-ALI, FRI;\n"
@@ -502,6 +504,8 @@ int hs_cmd_prove(int argc, char **argv) {
 
 static void verify_help(void) {
     printf("usage: hashsnark verify --proof PROOF [--inputs FILE --outputs FILE] [--min-bits B] [--threads T]\n"
+           "       hashsnark verify --proof PROOF --root DIGEST [--openings FILE | --leaves FILE]  (Merkle proofs:\n"
+           "                        see 'hashsnark verify --root R --help')\n"
            "\n"
            "Checks a proof written by 'hashsnark prove'. Prints 'accepted' and what was proven, exit\n"
            "status 0; or 'rejected: REASON', exit status 1, for any proof it does not accept\n"
