@@ -236,7 +236,9 @@ hs_status hs_verify_merkle_branches(const hs_ctx *ctx, hs_merkle_proof_info *inf
     const char *why = NULL;
     const int ok = hs_mb_verify(proof, proof_len, mr, depth, m, indices, ml, ctx->threads, &why);
     hs_free(ml);
-    if (!ok) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why ? why : "rejected");
+    if (!ok) /* the root and the openings enter the transcript first: another one fails some check */
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s (not a proof of these openings under this root)",
+                           why ? why : "rejected");
     return HS_OK;
 }
 
@@ -314,5 +316,7 @@ hs_status hs_verify_merkle_root(const hs_ctx *ctx, hs_merkle_proof_info *info, c
     const char *why = NULL;
     const int ok = hs_mr_verify(proof, proof_len, mr, ml, ctx->threads, NULL, &why);
     hs_free(ml);
-    return ok ? HS_OK : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why ? why : "rejected");
+    return ok ? HS_OK
+              : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s (not a proof of this root%s)", why ? why : "rejected",
+                            leaves ? " and these leaves" : "");
 }
