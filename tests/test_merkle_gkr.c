@@ -239,6 +239,26 @@ static void test_proof_bytes(hs_rng *rng) {
         w.data[k] = copy[k];
         if (TOO_MANY_FAILURES()) break;
     }
+    /* every value after the walk (mux rounds, cur and S at rho', the shift's O values) and the
+     * walk's output block values: one byte of each 20-byte value */
+    hs_mb_shape sh;
+    hs_whir_params wp;
+    CHECK(hs_mb_shape_make(&sh, hs_preset_find("compat"), t.d, t.m, &why));
+    CHECK(hs_whir_params_derive(&wp, sh.n + 4, &sh.whir, NULL, &why));
+    const size_t start = 35 + hs_whir_commit_size_bound(&wp);
+    const size_t mux = start + hs_gkr_walk_bytes(hs_gkr_perm_get(HS_GKR_P2_KB16), sh.n, 0);
+    const size_t mux_end = mux + (3 * (size_t)sh.n + 16 + 8 * (size_t)sh.delta) * 20;
+    CHECK(mux_end < w.len);
+    for (size_t k = start; k < start + 128 * 20 && k < w.len; k += 20) {
+        w.data[k + 3] ^= 0x10;
+        expect_reject(&w, &t, NULL, "an output block value changed");
+        w.data[k + 3] = copy[k + 3];
+    }
+    for (size_t k = mux; k < mux_end; k += 20) {
+        w.data[k + 1] ^= 0x01;
+        expect_reject(&w, &t, NULL, "a mux, cur, S or shift value changed");
+        w.data[k + 1] = copy[k + 1];
+    }
     /* truncated and with a trailing byte */
     w.len--;
     expect_reject(&w, &t, NULL, "a truncated proof");
