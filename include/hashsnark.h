@@ -497,6 +497,93 @@ HS_API HS_WARN_UNUSED hs_status hs_smt_verify(const char *hash, const uint64_t *
                                               size_t opening_len, char *reason, size_t reason_len)
     HS_NONNULL(1, 2, 3, 4);
 
+/* ---- Merkle branches (gkr backend) ----
+ * The statement of the STARKed binary hash tree (Vitalik Buterin, "Possible futures of the
+ * Ethereum protocol, part 4"): each of m openings (index idx_p < 2^depth, leaf_p: 8 words) sits at
+ * its index in a binary Merkle tree of the given depth with the public root (8 words); the
+ * siblings stay private. The tree's node is the Poseidon2-KB16 compression of its children (the
+ * first 8 lanes of P(left || right)); bit i of the index says whether the level-i node is the
+ * right child (1) or the left (0). One gkr walk proves all m x depth compressions
+ * (docs/MERKLE_GKR.md). Words are canonical KoalaBear elements. */
+
+#define HS_MERKLE_DIGEST_WORDS 8
+#define HS_MERKLE_MAX_DEPTH 64
+
+/* Proves the openings. siblings: m x depth x 8 words, opening p's level-i sibling (the other child
+ * of its level-i node's parent) at (p depth + i) 8. root (may be NULL) receives the root they
+ * reach; every opening must reach the same one (HS_ERR_ARGUMENT otherwise, naming the first that
+ * does not). hash: "poseidon2-kb16" (NULL too); preset NULL: "compat". HS_ERR_INSECURE below the
+ * preset's declared security unless allow_insecure. The proof depends only on the inputs, never
+ * on the thread count. Free it with hs_proof_free. */
+HS_API HS_WARN_UNUSED hs_status hs_prove_merkle_branches(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len,
+                                                         uint32_t *root, hs_prove_stats *stats, char *reason,
+                                                         size_t reason_len, const char *hash, const char *preset,
+                                                         unsigned depth, size_t m, const uint64_t *indices,
+                                                         const uint32_t *leaves, const uint32_t *siblings,
+                                                         int allow_insecure) HS_NONNULL(1, 2, 3, 12, 13, 14);
+
+/* What a Merkle proof claims (its header): a branches proof or a dense root proof (below). */
+typedef struct hs_merkle_proof_info {
+    const char *statement;      /* "merkle-branches" or "merkle" (the dense root) */
+    const char *hash, *preset;
+    unsigned depth;             /* the root statement: log2 of the leaves */
+    size_t openings;            /* branches; 0 for the root statement */
+    int public_leaves;          /* the root statement: 1 when the proof binds the leaves */
+    size_t rows;                /* compressions the walk proves: 2^ceil(log2 m) x 2^ceil(log2 depth) */
+    double claimed_bits;        /* the soundness report at this shape */
+    hs_sec_regime regime;
+    double declared_bits;
+    int supported;
+} hs_merkle_proof_info;
+
+/* Reads a branches or root proof's header. HS_ERR_REJECTED with a reason when it is neither. */
+HS_API HS_WARN_UNUSED hs_status hs_merkle_proof_peek(hs_merkle_proof_info *info, char *reason, size_t reason_len,
+                                                     const uint8_t *proof, size_t proof_len) HS_NONNULL(1);
+
+/* Verifies a branches proof against the root and the openings (m indices, m x 8 leaf words).
+ * HS_OK when accepted; HS_ERR_REJECTED with a reason for a proof of another root, depth or opening
+ * list, a malformed or altered proof, or one claiming fewer bits than min_bits (as hs_verify);
+ * HS_ERR_RANGE for a non-canonical word. info (may be NULL) receives the header's claims. */
+HS_API HS_WARN_UNUSED hs_status hs_verify_merkle_branches(const hs_ctx *ctx, hs_merkle_proof_info *info, char *reason,
+                                                          size_t reason_len, const uint8_t *proof, size_t proof_len,
+                                                          const uint32_t *root, unsigned depth, size_t m,
+                                                          const uint64_t *indices, const uint32_t *leaves,
+                                                          double min_bits) HS_NONNULL(1, 7, 10, 11);
+
+/* The soundness report of proving m openings of a depth-depth tree (`hashsnark params
+ * --statement merkle-branches`). */
+HS_API HS_WARN_UNUSED hs_status hs_params_merkle_branches(hs_params_report *out, char *reason, size_t reason_len,
+                                                          const char *hash, const char *preset, unsigned depth,
+                                                          size_t m) HS_NONNULL(1);
+
+/* The dense root (docs/MERKLE_GKR.md "Dense root"): the 2^log_leaves leaves (8 words each) of a
+ * Poseidon2-KB16 tree have the public root. public_leaves 0: the leaves stay private (committed;
+ * the proof shows knowledge of a tree with that root); 1: the proof binds them and the verifier
+ * needs them. log_leaves 1..23. root (may be NULL) receives the root. */
+HS_API HS_WARN_UNUSED hs_status hs_prove_merkle_root(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len,
+                                                     uint32_t *root, hs_prove_stats *stats, char *reason,
+                                                     size_t reason_len, const char *hash, const char *preset,
+                                                     unsigned log_leaves, const uint32_t *leaves, size_t n_words,
+                                                     int public_leaves, int allow_insecure)
+    HS_NONNULL(1, 2, 3, 11);
+/* Verifies a root proof against the root (and the leaves, n_words = 8 x 2^log_leaves, of a
+ * public-leaves proof; NULL and 0 for a private one). As hs_verify_merkle_branches otherwise. */
+HS_API HS_WARN_UNUSED hs_status hs_verify_merkle_root(const hs_ctx *ctx, hs_merkle_proof_info *info, char *reason,
+                                                      size_t reason_len, const uint8_t *proof, size_t proof_len,
+                                                      const uint32_t *root, const uint32_t *leaves, size_t n_words,
+                                                      double min_bits) HS_NONNULL(1, 7);
+HS_API HS_WARN_UNUSED hs_status hs_params_merkle_root(hs_params_report *out, char *reason, size_t reason_len,
+                                                      const char *hash, const char *preset, unsigned log_leaves,
+                                                      int public_leaves) HS_NONNULL(1);
+
+/* m openings of a seeded random depth-depth tree (the benchmark's workload; any depth up to 64,
+ * since only the opened paths are built): indices uniform below 2^depth (repeats allowed), the
+ * leaf at every position and every node off the opened paths a seeded value of its position,
+ * the paths hashed. indices: m; leaves: m x 8; siblings: m x depth x 8; root: 8 words. */
+HS_API HS_WARN_UNUSED hs_status hs_merkle_random_openings(uint64_t *indices, uint32_t *leaves, uint32_t *siblings,
+                                                          uint32_t *root, unsigned depth, size_t m, uint64_t seed)
+    HS_NONNULL(1, 2, 3, 4);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,6 +8,7 @@
 #include "api/provable.h"
 #include "field/kb.h"
 #include "hashsnark.h"
+#include "soundness/soundness.h"
 #include "stark/stark.h"
 
 struct hs_ctx {
@@ -35,6 +36,11 @@ hs_status hs_api_plan_make(hs_api_plan *pl, const hs_shape *s, char *reason, siz
 void hs_api_plan_shape(const hs_api_plan *pl, hs_shape *s);
 /* The soundness report of a plan (HS_ERR_UNSUPPORTED for regions). */
 hs_status hs_api_report(hs_params_report *out, const hs_api_plan *pl, char *reason, size_t reason_len);
+
+/* The report's claim and terms from a soundness report (supported: the preset's claim holds). */
+void hs_api_report_terms(hs_params_report *out, const hs_sound_report *rep, const hs_preset *p, int supported);
+/* "Poseidon2-KB16", "Keccak-256", "BLAKE3": a Merkle hash id's name. */
+const char *hs_api_merkle_name(int hash);
 
 /* Writes the reason (reason may be NULL) and returns st. */
 hs_status hs_api_fail(char *reason, size_t reason_len, hs_status st, const char *fmt, ...)

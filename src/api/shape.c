@@ -222,8 +222,8 @@ hs_status hs_shape_size(size_t *instances, size_t *in_words, size_t *out_words, 
 
 /* ---- soundness ---- */
 
-static const char *merkle_name(hs_merkle_hash h) {
-    switch (h) {
+const char *hs_api_merkle_name(int hash) {
+    switch ((hs_merkle_hash)hash) {
     case HS_MERKLE_POSEIDON2: return "Poseidon2-KB16";
     case HS_MERKLE_KECCAK: return "Keccak-256";
     case HS_MERKLE_BLAKE3: return "BLAKE3";
@@ -254,7 +254,7 @@ hs_status hs_api_report(hs_params_report *out, const hs_api_plan *pl, char *reas
             out->num_queries = ss.fri.num_queries;
             out->query_pow_bits = ss.fri.query_pow_bits;
             out->commit_pow_bits = ss.fri.commit_pow_bits;
-            out->merkle_hash = merkle_name(ss.fri.hash);
+            out->merkle_hash = hs_api_merkle_name((int)ss.fri.hash);
         } else {
             holds = -1;
         }
@@ -273,7 +273,7 @@ hs_status hs_api_report(hs_params_report *out, const hs_api_plan *pl, char *reas
             out->whir_fold_first = wc.fold_first;
             out->whir_fold = wc.fold;
             out->whir_regime = (hs_sec_regime)wc.regime;
-            out->merkle_hash = merkle_name(wc.hash);
+            out->merkle_hash = hs_api_merkle_name((int)wc.hash);
         }
     }
     if (holds < 0) {
@@ -281,19 +281,23 @@ hs_status hs_api_report(hs_params_report *out, const hs_api_plan *pl, char *reas
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "the %s backend cannot prove 2^%u %s of %s with preset %s",
                            backend_name(pl->backend), pl->log_perms, pl->hash->noun, pl->hash->name, p->name);
     }
-    out->claimed_bits = rep.claimed_bits;
-    out->regime = (hs_sec_regime)rep.regime;
-    out->weakest = rep.weakest;
-    out->johnson_eta = rep.johnson_eta;
+    hs_api_report_terms(out, &rep, p, holds == 1);
+    return HS_OK;
+}
+
+void hs_api_report_terms(hs_params_report *out, const hs_sound_report *rep, const hs_preset *p, int supported) {
+    out->claimed_bits = rep->claimed_bits;
+    out->regime = (hs_sec_regime)rep->regime;
+    out->weakest = rep->weakest;
+    out->johnson_eta = rep->johnson_eta;
     out->declared_bits = p->claim_bits;
     out->declared_regime = (hs_sec_regime)p->claim_regime;
-    out->supported = holds == 1;
-    out->n_terms = rep.n_terms < HS_MAX_TERMS ? rep.n_terms : HS_MAX_TERMS;
+    out->supported = supported;
+    out->n_terms = rep->n_terms < HS_MAX_TERMS ? rep->n_terms : HS_MAX_TERMS;
     for (size_t i = 0; i < out->n_terms; i++) {
-        snprintf(out->terms[i].name, sizeof out->terms[i].name, "%s", rep.terms[i].name);
-        for (int g = 0; g < 3; g++) out->terms[i].bits[g] = rep.terms[i].bits[g];
+        snprintf(out->terms[i].name, sizeof out->terms[i].name, "%s", rep->terms[i].name);
+        for (int g = 0; g < 3; g++) out->terms[i].bits[g] = rep->terms[i].bits[g];
     }
-    return HS_OK;
 }
 
 hs_status hs_params(hs_params_report *out, char *reason, size_t rl, const hs_shape *shape) {

@@ -45,6 +45,14 @@ uint32_t *hs_cli_read_words(const char *cmd, const char *path, unsigned words, u
 int hs_cmd_verify(int argc, char **argv);
 int hs_cmd_params(int argc, char **argv);
 
+/* The gkr Merkle statements' commands (cmd_merkle_proof.c): prove --statement, verify --root,
+ * params --statement. */
+int hs_cmd_prove_merkle(int argc, char **argv);
+int hs_cmd_verify_merkle(int argc, char **argv);
+int hs_cmd_params_merkle(int argc, char **argv);
+/* 1 when argv (after the subcommand) holds option --name. */
+int hs_cli_has_opt(int argc, char **argv, const char *name);
+
 /* The hashes each backend proves, comma-separated (static buffers: help texts). */
 const char *hs_cli_stark_names(void);
 const char *hs_cli_gkr_names(void);

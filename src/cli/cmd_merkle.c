@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/merkle_cli.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 
@@ -169,13 +170,7 @@ static int digest_parse(const notation *nt, const char *s, size_t n, uint32_t d[
     return 1;
 }
 
-/* Lines of a text: *q .. *qe is the next line without surrounding blanks (and '\r'). */
-typedef struct {
-    const char *p, *end;
-    size_t lineno;
-} lines;
-
-static int next_line(lines *L, const char **q, const char **qe) {
+int hs_cli_next_line(hs_cli_lines *L, const char **q, const char **qe) {
     while (L->p < L->end) {
         const char *eol = memchr(L->p, '\n', (size_t)(L->end - L->p));
         const char *a = L->p, *b = eol ? eol : L->end;
@@ -205,12 +200,12 @@ static uint32_t *read_leaves(const notation *nt, const char *path, unsigned *log
         return NULL;
     }
     const char *name = display_name(path);
-    lines L = {text.data, text.data + text.len, 0};
+    hs_cli_lines L = {text.data, text.data + text.len, 0};
     const char *q, *qe;
     size_t n = 0, cap = 0;
     uint32_t *w = NULL;
     int ok = 1;
-    while (ok && next_line(&L, &q, &qe)) {
+    while (ok && hs_cli_next_line(&L, &q, &qe)) {
         if (n == HS_TABLE_MAX_ROWS) {
             hs_cli_error(CMD, "%s:%zu: more than %zu leaves (2^26, the most a file may hold)", name, L.lineno,
                          HS_TABLE_MAX_ROWS);
@@ -403,14 +398,14 @@ static int keyword(const char *q, const char *qe, const char *key, const char **
 
 typedef struct {
     const char *name;
-    lines L;
+    hs_cli_lines L;
     char err[512];
 } reader;
 
 /* The next line, which must start with key; 0 with a message in r->err otherwise. */
 static int expect(reader *r, const char *key, const char **arg, const char **qe) {
     const char *q;
-    if (!next_line(&r->L, &q, qe)) return snprintf(r->err, sizeof r->err, "%s: ends before its '%s' line", r->name, key), 0;
+    if (!hs_cli_next_line(&r->L, &q, qe)) return snprintf(r->err, sizeof r->err, "%s: ends before its '%s' line", r->name, key), 0;
     if (!keyword(q, *qe, key, arg)) {
         char sh[32];
         snprintf(r->err, sizeof r->err, "%s:%zu: expected a '%s' line, found '%s'", r->name, r->L.lineno, key,
@@ -459,7 +454,7 @@ static int cmd_verify(const char *path, const char *root_s, const char *hash_s) 
         hs_sbuf_free(&text);
         return HS_EXIT_USAGE;
     }
-    r.L = (lines){text.data, text.data + text.len, 0};
+    r.L = (hs_cli_lines){text.data, text.data + text.len, 0};
     const char *a, *qe;
     uint64_t k64 = 0;
     notation nt;
@@ -496,7 +491,7 @@ static int cmd_verify(const char *path, const char *root_s, const char *hash_s) 
     size_t n = 0, fail_line = 0;
     char why[HS_REASON_LEN + 64] = "";
     const char *q;
-    while (next_line(&r.L, &q, &qe)) {
+    while (hs_cli_next_line(&r.L, &q, &qe)) {
         uint64_t idx;
         r.L.p = q, r.L.lineno--; /* let expect() read this line again */
         if (!expect_uint(&r, "opening", UINT64_MAX, &idx)) goto bad;
@@ -580,4 +575,30 @@ int hs_cmd_merkle(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     return is_root ? cmd_root(&o) : cmd_open(&o);
+}
+
+/* ---- for the gkr Merkle statements' commands (src/cli/cmd_merkle_proof.c) ---- */
+
+hs_tree *hs_cli_merkle_tree(const char *hash, const char *leaves, const char *logn, const char *seed,
+                            const char *threads) {
+    tree_opts o = {hash, leaves, logn, seed, threads, NULL, NULL};
+    notation nt;
+    return tree_from_opts(&o, &nt);
+}
+
+int hs_cli_merkle_digest(const char *hash, const char *s, size_t n, uint32_t d[8], char *err, size_t errlen) {
+    notation nt;
+    if (!notation_lookup(hash, &nt)) return snprintf(err, errlen, "'%s' is not a tree hash", hash), 0;
+    return digest_parse(&nt, s, n, d, err, errlen);
+}
+
+void hs_cli_merkle_digest_format(hs_sbuf *b, const char *hash, const uint32_t d[8]) {
+    notation nt;
+    if (notation_lookup(hash, &nt)) digest_format(b, &nt, d);
+}
+
+uint32_t *hs_cli_merkle_leaves(const char *hash, const char *path, unsigned *log_leaves) {
+    notation nt;
+    if (!notation_find(hash, &nt)) return NULL;
+    return read_leaves(&nt, path, log_leaves);
 }

@@ -101,6 +101,7 @@ static int params_gkr(const hs_preset *p, const hs_gkr_perm *perm, unsigned logp
 }
 
 int hs_cmd_params(int argc, char **argv) {
+    if (hs_cli_has_opt(argc, argv, "statement")) return hs_cmd_params_merkle(argc, argv);
     const char *preset_s = "compat", *logp_s = NULL, *blow_s = NULL, *hash = "poseidon2-kb16", *format = "text",
                *backend = "stark";
     int pub = 0;

@@ -120,6 +120,8 @@ static void prove_help(void) {
            "                       [--preset P] [--log-blowup B] [--threads T] [--insecure]\n"
            "       hashsnark prove --backend gkr --regions W1,W2,... [--variant V] --out PROOF\n"
            "                       [--seed S | --inputs FILE] [--preset P] [--threads T]\n"
+           "       hashsnark prove --statement merkle-branches|merkle ...  (Merkle trees: see\n"
+           "                       'hashsnark prove --statement merkle-branches --help')\n"
            "\n"
            "Proves that 2^N evaluations of a hash (permutations, or compressions for BLAKE3 and\n"
            "BLAKE2s) were computed correctly, with the stark backend (the hash's AIR, DEEP-ALI, FRI;\n"
@@ -323,6 +325,7 @@ static int prove_gkr(const hs_preset *preset, const hs_gkr_perm *perm, unsigned 
 }
 
 int hs_cmd_prove(int argc, char **argv) {
+    if (hs_cli_has_opt(argc, argv, "statement")) return hs_cmd_prove_merkle(argc, argv);
     const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
                *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL, *backend_s = "stark", *regions_s = NULL,
                *variant_s = NULL, *outputs_out = NULL;
@@ -501,6 +504,8 @@ int hs_cmd_prove(int argc, char **argv) {
 
 static void verify_help(void) {
     printf("usage: hashsnark verify --proof PROOF [--inputs FILE --outputs FILE] [--min-bits B] [--threads T]\n"
+           "       hashsnark verify --proof PROOF --root DIGEST [--openings FILE | --leaves FILE]  (Merkle proofs:\n"
+           "                        see 'hashsnark verify --root R --help')\n"
            "\n"
            "Checks a proof written by 'hashsnark prove'. Prints 'accepted' and what was proven, exit\n"
            "status 0; or 'rejected: REASON', exit status 1, for any proof it does not accept\n"
@@ -567,6 +572,8 @@ static int verify_regions(const char *proof, const uint8_t *pb, size_t len, cons
 }
 
 int hs_cmd_verify(int argc, char **argv) {
+    if (hs_cli_has_opt(argc, argv, "root") || hs_cli_has_opt(argc, argv, "openings"))
+        return hs_cmd_verify_merkle(argc, argv);
     const char *proof = NULL, *threads_s = NULL, *inputs_s = NULL, *outputs_s = NULL, *min_bits_s = NULL;
     double min_bits = 0;
     hs_opt opts[] = {{"proof", 1, &proof, NULL},

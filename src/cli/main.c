@@ -30,6 +30,8 @@ static void usage(FILE *f) {
             "proven (prove, verify, params, bench --log-perms):\n"
             "  stark backend  %s\n"
             "  gkr backend    %s\n"
+            "  Merkle trees   prove --statement merkle-branches (openings of a poseidon2-kb16 tree,\n"
+            "                 siblings private) or --statement merkle (a tree's root), gkr backend\n"
             "\n"
             "environment: HS_THREADS sets the default thread count (otherwise every CPU);\n"
             "HS_NO_SIMD=1 forces the portable (non-AVX2) kernels.\n"

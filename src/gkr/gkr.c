@@ -28,6 +28,19 @@ typedef struct {
     uint8_t bytes[HEADER_BYTES];
 } header;
 
+void hs_gkr_write_whir_config(hs_writer *w, const hs_whir_config *c) {
+    hs_w_u8(w, (uint8_t)c->log_inv_rate);
+    hs_w_u8(w, (uint8_t)c->fold_first);
+    hs_w_u8(w, (uint8_t)c->fold);
+    hs_w_u8(w, (uint8_t)c->first_reduction);
+    hs_w_u8(w, (uint8_t)c->max_final_vars);
+    hs_w_u8(w, (uint8_t)c->security_bits);
+    hs_w_u8(w, (uint8_t)c->pow_bits);
+    hs_w_u8(w, (uint8_t)c->regime);
+    hs_w_u8(w, (uint8_t)c->hash);
+    hs_w_u8(w, (uint8_t)c->cap_height);
+}
+
 static void header_bytes(const hs_gkr_shape *s, uint8_t *out) {
     hs_writer w = {0};
     hs_w_bytes(&w, HS_PROOF_MAGIC, 8);
@@ -40,17 +53,7 @@ static void header_bytes(const hs_gkr_shape *s, uint8_t *out) {
     hs_w_u8(&w, GKR_EXT_DEGREE);
     hs_w_u8(&w, GKR_COMMITTED_CUBES);
     hs_w_u8(&w, (uint8_t)gkr_skip(s->log_perms));
-    const hs_whir_config *c = &s->whir;
-    hs_w_u8(&w, (uint8_t)c->log_inv_rate);
-    hs_w_u8(&w, (uint8_t)c->fold_first);
-    hs_w_u8(&w, (uint8_t)c->fold);
-    hs_w_u8(&w, (uint8_t)c->first_reduction);
-    hs_w_u8(&w, (uint8_t)c->max_final_vars);
-    hs_w_u8(&w, (uint8_t)c->security_bits);
-    hs_w_u8(&w, (uint8_t)c->pow_bits);
-    hs_w_u8(&w, (uint8_t)c->regime);
-    hs_w_u8(&w, (uint8_t)c->hash);
-    hs_w_u8(&w, (uint8_t)c->cap_height);
+    hs_gkr_write_whir_config(&w, &s->whir);
     memset(out, 0, HEADER_BYTES);
     if (!w.err && w.len == HEADER_BYTES) memcpy(out, w.data, HEADER_BYTES);
     hs_w_free(&w);
@@ -108,6 +111,8 @@ static int parse_header(hs_reader *r, hs_gkr_shape *s, const char **why) {
     if (r->err) return *why = "truncated header", 0;
     if (version != HS_PROOF_VERSION) return *why = "unsupported proof version", 0;
     if (backend != HS_BACKEND_GKR) return *why = "not a gkr proof (backend byte)", 0;
+    if (statement == 3 || statement == 4) /* docs/MERKLE_GKR.md */
+        return *why = "a Merkle statement's proof: it is verified against its root (verify --root)", 0;
     if (statement != HS_STATEMENT_PRIVATE && statement != HS_STATEMENT_PUBLIC)
         return *why = "unknown statement kind", 0;
     if (!make_shape(s, hs_preset_by_id(preset_id), perm_id, log_perms, statement == HS_STATEMENT_PUBLIC, why))
@@ -275,6 +280,132 @@ static void strip_rc(const hs_gkr_perm *p, unsigned layer, const hs_kb5 *vals, h
     for (unsigned j = 0; j < p->width; j++) v[j] = hs_kb5_sub(vals[j], hs_kb5_from_base(rc[j]));
 }
 
+/* The skip's input end, both sides: epsilon drawn; the statement at (epsilon, rho') with the input
+ * blocks' values sum_d eq(epsilon, bits(d)) e_(j,d). */
+static void input_point(hs_transcript *tr, unsigned W, unsigned n, const hs_kb5 *eb, const hs_kb5 *z, hs_kb5 *x_pt,
+                        hs_kb5 *x_claim) {
+    hs_kb5 wb[HS_GKR_SKIP_D];
+    sample_point(tr, x_pt, HS_GKR_SKIP);
+    eq_bits3(x_pt, wb);
+    combine8(W, wb, eb, x_claim);
+    memcpy(x_pt + HS_GKR_SKIP, z + 1, (n - HS_GKR_SKIP) * sizeof *x_pt);
+}
+
+int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *inputs, const hs_kb *pub_out,
+                      unsigned threads, hs_transcript *tr, hs_writer *out, hs_kb5 *z_out, hs_kb5 *v_out, hs_kb5 *x_pt,
+                      hs_kb5 *x_claim, const char **why) {
+    const unsigned n = wit->n, W = P->width, LAST = HS_GKR_HALF + P->partial - 1; /* the last partial layer */
+    const size_t N = (size_t)1 << n;
+    const int pub = pub_out != NULL;
+    int ok = 0;
+    hs_gkr_scratch scr = {0};
+    hs_kb5 *pts = NULL;
+    hs_kb *lin_col = NULL;
+    *why = "out of memory";
+    if (!hs_gkr_scratch_init(&scr, n, W)) goto done;
+    lin_col = hs_alloc_array(N, 5 * sizeof *lin_col); /* the partial rounds' linear column */
+    if (!lin_col) goto done;
+    const unsigned sk = gkr_skip(n), PL = sk ? HS_GKR_SKIP_POINT(n) : n; /* a claim point's length */
+    pts = malloc(2 * PL * sizeof *pts);
+    if (!pts) goto done;
+    hs_kb5 *z = pts, *rho = z + PL;
+    hs_kb5 v[HS_GKR_MAX_WIDTH], wv[HS_GKR_MAX_WIDTH], vals[HS_GKR_MAX_WIDTH];
+    hs_kb5 eb[MAX_BLOCK_VALUES], wb[HS_GKR_SKIP_D];
+    sample_point(tr, z_out, n);
+    if (sk) {
+        /* the output blocks at (bits(d), z_out[3..]); private: sent, and their combination at
+         * z_out[0..2] is the WHIR statement; then alpha */
+        if (!block_evals(W, pub ? NULL : wit->out, pub_out, n, z_out + sk, eb, threads)) goto done;
+        if (!pub) {
+            hs_gkr_send_k(tr, out, eb, BLOCK_VALUES(W));
+            eq_bits3(z_out, wb);
+            combine8(W, wb, eb, v_out);
+        }
+        skip_start(W, tr, z_out, n, eb, z, v);
+    } else if (pub) {
+        if (!hs_gkr_eval_rows(pub_out, W, n, z_out, v_out, threads)) goto done;
+    } else {
+        const hs_kb *oc[HS_GKR_MAX_WIDTH];
+        for (unsigned j = 0; j < W; j++) oc[j] = wit->out + j * N;
+        if (!hs_gkr_eval_cols(oc, W, n, z_out, v_out, threads)) goto done;
+    }
+    if (!sk && !pub) hs_gkr_send_k(tr, out, v_out, W);
+    if (!sk) {
+        memcpy(v, v_out, W * sizeof *v);
+        memcpy(z, z_out, n * sizeof *z);
+    }
+    pclaim pc;
+    hs_kb5 lam[2];
+    for (unsigned L = P->layers; L-- > 0;) {
+        const int full = hs_gkr_layer_full(P, L);
+        hs_gkr_layer ly;
+        if (L == HS_GKR_HALF - 1 && !hs_gkr_witness_initial(wit, inputs, threads)) { /* into the final layers' slots */
+            *why = "out of memory";
+            goto done;
+        }
+        hs_gkr_layer_of(wit, L, &ly);
+        hs_kb5 gamma = hs_kb5_one(), claim;
+        if (full || L == LAST) {
+            hs_gkr_apply_inv(P, full ? P->full_inv : P->last_inv, v, wv);
+            gamma = hs_gkr_kb5(hs_transcript_sample_kbe(tr, GKR_EXT_DEGREE));
+            claim = batch_claim(W, gamma, wv);
+        }
+        if (!full) {
+            if (L == LAST) {
+                *why = "degenerate batching challenge";
+                if (hs_kb5_is_zero(gamma)) goto done;
+                pclaim_start(P, &pc, gamma, wv);
+                *why = "out of memory";
+                const hs_kb *basis[HS_GKR_MAX_BASIS];
+                for (unsigned k = 0; k < P->basis; k++) basis[k] = hs_gkr_basis(wit, k);
+                if (!hs_gkr_lin_combine(basis, P->basis, pc.A, lin_col, N, n, threads)) goto done;
+            } else {
+                const unsigned r1 = pc.r; /* the round just proved */
+                const hs_kb5 mu = hs_gkr_kb5(hs_transcript_sample_kbe(tr, GKR_EXT_DEGREE));
+                *why = "degenerate merging challenge";
+                if (!pclaim_step(P, &pc, mu, lam, &ly.upd_na, &ly.upd_cst)) goto done;
+                ly.upd_P = hs_gkr_col(wit, HS_GKR_HALF + r1, 0), ly.upd_s = hs_gkr_basis(wit, W - 1 + pc.r);
+                ly.upd_mu = mu;
+            }
+            ly.lin_k = lin_col, ly.lin_cap = N, ly.cube_coef = pc.a, claim = pc.T;
+        }
+        if (sk ? !hs_gkr_layer_prove_skip(&ly, &scr, z, gamma, claim, tr, out, threads, rho, vals, why)
+               : !hs_gkr_layer_prove(&ly, &scr, z, gamma, claim, tr, out, threads, rho, vals, why))
+            goto done;
+        memcpy(z, rho, PL * sizeof *z);
+        if (full) {
+            strip_rc(P, L, vals, v);
+            continue;
+        }
+        lam[0] = vals[0], lam[1] = vals[1];
+        if (L == HS_GKR_HALF) { /* the block entry's lanes 1..w-1 at rho */
+            hs_kb5 e[HS_GKR_MAX_WIDTH];
+            *why = "out of memory";
+            if (!entry_evals(wit, sk, z, e, threads)) goto done;
+            hs_gkr_send_k(tr, out, e, W - 1);
+            pclaim_end(P, &pc, lam, e, v);
+        }
+    }
+    hs_gkr_scratch_free(&scr);
+    hs_free(lin_col), lin_col = NULL;
+    hs_gkr_apply_inv(P, P->initial_inv, v, x_claim); /* u_0 = initial(x) */
+    if (sk && !pub) { /* the input blocks at (bits(d), rho'); epsilon; the statement at (epsilon, rho') */
+        *why = "out of memory";
+        if (!block_evals(W, wit->in, NULL, n, z + 1, eb, threads)) goto done;
+        hs_gkr_send_k(tr, out, eb, BLOCK_VALUES(W));
+        input_point(tr, W, n, eb, z, x_pt, x_claim);
+    } else {
+        memcpy(x_pt, z, PL * sizeof *x_pt);
+    }
+    ok = 1;
+    *why = NULL;
+done:
+    hs_gkr_scratch_free(&scr);
+    hs_free(lin_col);
+    free(pts);
+    return ok;
+}
+
 int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned threads, hs_writer *out, hs_kb *outputs,
                  hs_gkr_timing *timing, const char **why) {
     hs_gkr_timing tdummy;
@@ -284,17 +415,15 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     if (!make_shape(&shape, shape_in->preset, shape_in->perm_id, shape_in->log_perms, shape_in->public_io, why))
         return 0;
     const hs_gkr_perm *P = hs_gkr_perm_get(shape.perm_id);
-    const unsigned n = shape.log_perms, W = P->width, LAST = HS_GKR_HALF + P->partial - 1; /* the last partial layer */
+    const unsigned n = shape.log_perms, W = P->width;
     const size_t N = (size_t)1 << n;
     double t0 = hs_now(), tstart = t0, t;
     int ok = 0;
     hs_gkr_witness wit = {0};
-    hs_gkr_scratch scr = {0};
     hs_whir_witness *ww = NULL;
     hs_whir_params wp;
     hs_kb *outs = outputs, *zero = NULL;
     hs_kb5 *pts = NULL;
-    hs_kb *lin_col = NULL;
     if (!shape.public_io && !whir_params(&shape, &wp, why)) return 0;
     *why = "out of memory";
     if (!outs && shape.public_io) outs = hs_alloc_array(N, W * sizeof *outs);
@@ -327,109 +456,18 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     t = hs_now(), tm->commit_s = t - t0, t0 = t;
 
     *why = "out of memory";
-    if (!hs_gkr_scratch_init(&scr, n, W)) goto done;
-    lin_col = hs_alloc_array(N, 5 * sizeof *lin_col); /* the partial rounds' linear column */
-    if (!lin_col) goto done;
-    const unsigned sk = gkr_skip(n), PL = sk ? HS_GKR_SKIP_POINT(n) : n; /* a claim point's length */
-    pts = malloc((2 * n + 2 * PL) * sizeof *pts);
+    pts = malloc(2 * n * sizeof *pts);
     if (!pts) goto done;
-    hs_kb5 *z_out = pts, *z = pts + n, *rho = z + PL, *pin = rho + PL;
-    hs_kb5 v_out[HS_GKR_MAX_WIDTH], v[HS_GKR_MAX_WIDTH], wv[HS_GKR_MAX_WIDTH], vals[HS_GKR_MAX_WIDTH];
-    hs_kb5 eb[MAX_BLOCK_VALUES], wb[HS_GKR_SKIP_D];
-    sample_point(&tr, z_out, n);
-    if (sk) {
-        /* the output blocks at (bits(d), z_out[3..]); private: sent, and their combination at
-         * z_out[0..2] is the WHIR statement; then alpha */
-        if (!block_evals(W, shape.public_io ? NULL : wit.out, shape.public_io ? outs : NULL, n, z_out + sk, eb, threads))
-            goto done;
-        if (!shape.public_io) {
-            hs_gkr_send_k(&tr, out, eb, BLOCK_VALUES(W));
-            eq_bits3(z_out, wb);
-            combine8(W, wb, eb, v_out);
-        }
-        skip_start(W, &tr, z_out, n, eb, z, v);
-    } else if (shape.public_io) {
-        if (!hs_gkr_eval_rows(outs, W, n, z_out, v_out, threads)) goto done;
-    } else {
-        const hs_kb *oc[HS_GKR_MAX_WIDTH];
-        for (unsigned j = 0; j < W; j++) oc[j] = wit.out + j * N;
-        if (!hs_gkr_eval_cols(oc, W, n, z_out, v_out, threads)) goto done;
-    }
-    if (!sk && !shape.public_io) hs_gkr_send_k(&tr, out, v_out, W);
-    if (!sk) {
-        memcpy(v, v_out, W * sizeof *v);
-        memcpy(z, z_out, n * sizeof *z);
-    }
-    pclaim pc;
-    hs_kb5 lam[2];
-    for (unsigned L = P->layers; L-- > 0;) {
-        const int full = hs_gkr_layer_full(P, L);
-        hs_gkr_layer ly;
-        if (L == HS_GKR_HALF - 1 && !hs_gkr_witness_initial(&wit, inputs, threads)) { /* into the final layers' slots */
-            *why = "out of memory";
-            goto done;
-        }
-        hs_gkr_layer_of(&wit, L, &ly);
-        hs_kb5 gamma = hs_kb5_one(), claim;
-        if (full || L == LAST) {
-            hs_gkr_apply_inv(P, full ? P->full_inv : P->last_inv, v, wv);
-            gamma = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
-            claim = batch_claim(W, gamma, wv);
-        }
-        if (!full) {
-            if (L == LAST) {
-                *why = "degenerate batching challenge";
-                if (hs_kb5_is_zero(gamma)) goto done;
-                pclaim_start(P, &pc, gamma, wv);
-                *why = "out of memory";
-                const hs_kb *basis[HS_GKR_MAX_BASIS];
-                for (unsigned k = 0; k < P->basis; k++) basis[k] = hs_gkr_basis(&wit, k);
-                if (!hs_gkr_lin_combine(basis, P->basis, pc.A, lin_col, N, n, threads)) goto done;
-            } else {
-                const unsigned r1 = pc.r; /* the round just proved */
-                const hs_kb5 mu = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
-                *why = "degenerate merging challenge";
-                if (!pclaim_step(P, &pc, mu, lam, &ly.upd_na, &ly.upd_cst)) goto done;
-                ly.upd_P = hs_gkr_col(&wit, HS_GKR_HALF + r1, 0), ly.upd_s = hs_gkr_basis(&wit, W - 1 + pc.r);
-                ly.upd_mu = mu;
-            }
-            ly.lin_k = lin_col, ly.lin_cap = N, ly.cube_coef = pc.a, claim = pc.T;
-        }
-        if (sk ? !hs_gkr_layer_prove_skip(&ly, &scr, z, gamma, claim, &tr, out, threads, rho, vals, why)
-               : !hs_gkr_layer_prove(&ly, &scr, z, gamma, claim, &tr, out, threads, rho, vals, why))
-            goto done;
-        memcpy(z, rho, PL * sizeof *z);
-        if (full) {
-            strip_rc(P, L, vals, v);
-            continue;
-        }
-        lam[0] = vals[0], lam[1] = vals[1];
-        if (L == HS_GKR_HALF) { /* the block entry's lanes 1..w-1 at rho */
-            hs_kb5 e[HS_GKR_MAX_WIDTH];
-            *why = "out of memory";
-            if (!entry_evals(&wit, sk, z, e, threads)) goto done;
-            hs_gkr_send_k(&tr, out, e, W - 1);
-            pclaim_end(P, &pc, lam, e, v);
-        }
-    }
-    hs_gkr_scratch_free(&scr);
-    hs_free(lin_col), lin_col = NULL;
+    hs_kb5 *z_out = pts, *pin = pts + n;
+    hs_kb5 v_out[HS_GKR_MAX_WIDTH], x_claim[HS_GKR_MAX_WIDTH];
+    if (!hs_gkr_walk_prove(P, &wit, inputs, shape.public_io ? outs : NULL, threads, &tr, out, z_out, v_out, pin, x_claim,
+                           why))
+        goto done;
     t = hs_now(), tm->walk_s = t - t0, t0 = t;
     if (!shape.public_io) {
-        hs_kb5 x_claim[HS_GKR_MAX_WIDTH];
         uint32_t sel[2 * HS_GKR_MAX_WIDTH];
         hs_whir_statement st[2];
-        hs_gkr_apply_inv(P, P->initial_inv, v, x_claim); /* u_0 = initial(x) */
-        if (sk) { /* the input blocks at (bits(d), rho'); epsilon; the statement at (epsilon, rho') */
-            *why = "out of memory";
-            if (!block_evals(W, wit.in, NULL, n, z + 1, eb, threads)) goto done;
-            hs_gkr_send_k(&tr, out, eb, BLOCK_VALUES(W));
-            sample_point(&tr, pin, sk);
-            eq_bits3(pin, wb);
-            combine8(W, wb, eb, x_claim);
-            memcpy(pin + sk, z + 1, (n - sk) * sizeof *pin);
-        }
-        io_statements(W, n, z_out, v_out, sk ? pin : z, x_claim, sel, st);
+        io_statements(W, n, z_out, v_out, pin, x_claim, sel, st);
         if (!hs_whir_open(&wp, ww, st, 2, &tr, out, threads, why)) goto done;
     }
     t = hs_now(), tm->open_s = t - t0;
@@ -440,8 +478,6 @@ done:
     if (outs != outputs) hs_free(outs);
     hs_whir_witness_free(ww);
     hs_gkr_witness_free(&wit);
-    hs_gkr_scratch_free(&scr);
-    hs_free(lin_col);
     hs_free(zero);
     free(pts);
     return ok;
@@ -456,6 +492,114 @@ int hs_gkr_peek(const uint8_t *proof, size_t len, hs_gkr_shape *shape_out, const
     return 1;
 }
 
+size_t hs_gkr_walk_bytes(const hs_gkr_perm *P, unsigned n, int public_io) {
+    const unsigned W = P->width, sk = gkr_skip(n);
+    const size_t ends = public_io ? 0 : sk ? 2 * BLOCK_VALUES(W) : W;
+    const size_t rounds = sk ? HS_GKR_SKIP_DEG + 1 + 4 * (n - sk) : 4 * n;
+    return ((size_t)P->layers * rounds + 2 * HS_GKR_HALF * W + 2 * P->partial + (W - 1) + ends) * 20;
+}
+
+int hs_gkr_walk_verify(const hs_gkr_perm *P, unsigned n, const hs_kb *pub_out, unsigned threads, hs_transcript *tr,
+                       hs_reader *r, hs_kb5 *z_out, hs_kb5 *v_out, hs_kb5 *x_pt, hs_kb5 *x_claim, const char **why) {
+    const unsigned W = P->width, LAST = HS_GKR_HALF + P->partial - 1;
+    const int pub = pub_out != NULL;
+    const unsigned sk = gkr_skip(n), PL = sk ? HS_GKR_SKIP_POINT(n) : n;
+    hs_kb5 *pts = malloc(2 * PL * sizeof *pts);
+    if (!pts) return *why = "out of memory", 0;
+    int ok = 0;
+    hs_kb5 *z = pts, *rho = z + PL;
+    hs_kb5 v[HS_GKR_MAX_WIDTH], wv[HS_GKR_MAX_WIDTH], vals[HS_GKR_MAX_WIDTH], lam[2];
+    hs_kb5 eb[MAX_BLOCK_VALUES], Lb[HS_GKR_SKIP_D], wb[HS_GKR_SKIP_D];
+    sample_point(tr, z_out, n);
+    if (sk) {
+        if (pub) {
+            *why = "out of memory";
+            if (!block_evals(W, NULL, pub_out, n, z_out + sk, eb, threads)) goto done;
+        } else {
+            if (!hs_gkr_recv_k(tr, r, eb, BLOCK_VALUES(W))) {
+                *why = r->err;
+                goto done;
+            }
+            eq_bits3(z_out, wb);
+            combine8(W, wb, eb, v_out);
+        }
+        skip_start(W, tr, z_out, n, eb, z, v);
+    } else if (pub) {
+        *why = "out of memory";
+        if (!hs_gkr_eval_rows(pub_out, W, n, z_out, v_out, threads)) goto done;
+    } else if (!hs_gkr_recv_k(tr, r, v_out, W)) {
+        *why = r->err;
+        goto done;
+    }
+    if (!sk) {
+        memcpy(v, v_out, W * sizeof *v);
+        memcpy(z, z_out, n * sizeof *z);
+    }
+    pclaim pc;
+    for (unsigned L = P->layers; L-- > 0;) {
+        const int full = hs_gkr_layer_full(P, L);
+        hs_kb5 gamma = hs_kb5_one(), claim;
+        if (full || L == LAST) {
+            hs_gkr_apply_inv(P, full ? P->full_inv : P->last_inv, v, wv);
+            gamma = hs_gkr_kb5(hs_transcript_sample_kbe(tr, GKR_EXT_DEGREE));
+            claim = batch_claim(W, gamma, wv);
+        }
+        if (full) {
+            if (sk ? !hs_gkr_layer_verify_skip(n, W, z, gamma, claim, tr, r, rho, vals, why)
+                   : !hs_gkr_layer_verify(n, W, z, gamma, claim, tr, r, rho, vals, why))
+                goto done;
+            strip_rc(P, L, vals, v);
+            memcpy(z, rho, PL * sizeof *z);
+            continue;
+        }
+        if (L == LAST) {
+            pclaim_start(P, &pc, gamma, wv);
+        } else {
+            hs_kb5 na, cst, mu = hs_gkr_kb5(hs_transcript_sample_kbe(tr, GKR_EXT_DEGREE));
+            if (!pclaim_step(P, &pc, mu, lam, &na, &cst)) {
+                *why = "degenerate merging challenge";
+                goto done;
+            }
+        }
+        if (!hs_gkr_layer_verify_lin(n, sk != 0, pc.a, z, pc.T, tr, r, rho, lam, why)) goto done;
+        memcpy(z, rho, PL * sizeof *z);
+        if (L == HS_GKR_HALF) {
+            hs_kb5 e[HS_GKR_MAX_WIDTH];
+            if (!hs_gkr_recv_k(tr, r, e, W - 1)) {
+                *why = r->err;
+                goto done;
+            }
+            if (!pclaim_end(P, &pc, lam, e, v)) {
+                *why = "block entry values do not match the last partial layer";
+                goto done;
+            }
+        }
+    }
+    hs_gkr_apply_inv(P, P->initial_inv, v, x_claim); /* claims on the inputs: u_0 = initial(x) */
+    if (sk && !pub) { /* the input blocks must give the claims at rho_0; the statement at (epsilon, rho') */
+        hs_kb5 chk[HS_GKR_MAX_WIDTH];
+        if (!hs_gkr_recv_k(tr, r, eb, BLOCK_VALUES(W))) {
+            *why = r->err;
+            goto done;
+        }
+        hs_gkr_skip_basis(z[0], Lb);
+        combine8(W, Lb, eb, chk);
+        for (unsigned j = 0; j < W; j++)
+            if (!hs_kb5_eq(chk[j], x_claim[j])) {
+                *why = "input block values do not match the input claims";
+                goto done;
+            }
+        input_point(tr, W, n, eb, z, x_pt, x_claim);
+    } else {
+        memcpy(x_pt, z, PL * sizeof *x_pt);
+    }
+    ok = 1;
+    *why = NULL;
+done:
+    free(pts);
+    return ok;
+}
+
 int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const hs_kb *pub_out, size_t n_pub,
                   unsigned pub_width, unsigned threads, hs_gkr_shape *shape_out, const char **why) {
     hs_reader r;
@@ -464,7 +608,7 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
     if (!parse_header(&r, &s, why)) return 0;
     if (shape_out) *shape_out = s;
     const hs_gkr_perm *P = hs_gkr_perm_get(s.perm_id);
-    const unsigned n = s.log_perms, W = P->width, LAST = HS_GKR_HALF + P->partial - 1;
+    const unsigned n = s.log_perms, W = P->width;
     const size_t N = (size_t)1 << n;
     if (s.public_io && (!pub_in || !pub_out || n_pub != N))
         return *why = "the public table does not have the proof's number of permutations", 0;
@@ -486,85 +630,17 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
     /* every layer sends n rounds of 4 values, 20 bytes each (with the skip: 22 values and n - 3
      * rounds), then w values (full layers) or 2 (partial), and the block entry's w - 1; a private
      * proof's ends send 2 x 8w block values (w without the skip) */
-    const unsigned sk = gkr_skip(n), PL = sk ? HS_GKR_SKIP_POINT(n) : n;
-    const size_t ends = s.public_io ? 0 : sk ? 2 * BLOCK_VALUES(W) : W;
-    const size_t rounds = sk ? HS_GKR_SKIP_DEG + 1 + 4 * (n - sk) : 4 * n;
-    const size_t body = ((size_t)P->layers * rounds + 2 * HS_GKR_HALF * W + 2 * P->partial + (W - 1) + ends) * 20;
-    if (hs_r_left(&r) < body) return *why = "truncated proof", 0;
-    hs_kb5 *pts = malloc((2 * n + 2 * PL) * sizeof *pts);
+    const unsigned sk = gkr_skip(n);
+    if (hs_r_left(&r) < hs_gkr_walk_bytes(P, n, s.public_io)) return *why = "truncated proof", 0;
+    hs_kb5 *pts = malloc(2 * n * sizeof *pts);
     if (!pts) return *why = "out of memory", 0;
     int ok = 0;
-    hs_kb5 *z_out = pts, *z = pts + n, *rho = z + PL, *pin = rho + PL;
-    hs_kb5 v_out[HS_GKR_MAX_WIDTH], v[HS_GKR_MAX_WIDTH], wv[HS_GKR_MAX_WIDTH], vals[HS_GKR_MAX_WIDTH], lam[2];
-    hs_kb5 eb[MAX_BLOCK_VALUES], Lb[HS_GKR_SKIP_D], wb[HS_GKR_SKIP_D];
-    sample_point(&tr, z_out, n);
-    if (sk) {
-        if (s.public_io) {
-            *why = "out of memory";
-            if (!block_evals(W, NULL, pub_out, n, z_out + sk, eb, threads)) goto done;
-        } else {
-            if (!hs_gkr_recv_k(&tr, &r, eb, BLOCK_VALUES(W))) {
-                *why = r.err;
-                goto done;
-            }
-            eq_bits3(z_out, wb);
-            combine8(W, wb, eb, v_out);
-        }
-        skip_start(W, &tr, z_out, n, eb, z, v);
-    } else if (s.public_io) {
-        *why = "out of memory";
-        if (!hs_gkr_eval_rows(pub_out, W, n, z_out, v_out, threads)) goto done;
-    } else if (!hs_gkr_recv_k(&tr, &r, v_out, W)) {
-        *why = r.err;
+    hs_kb5 *z_out = pts, *pin = pts + n;
+    hs_kb5 v_out[HS_GKR_MAX_WIDTH], x_claim[HS_GKR_MAX_WIDTH], eb[MAX_BLOCK_VALUES], Lb[HS_GKR_SKIP_D];
+    if (!hs_gkr_walk_verify(P, n, s.public_io ? pub_out : NULL, threads, &tr, &r, z_out, v_out, pin, x_claim, why))
         goto done;
-    }
-    if (!sk) {
-        memcpy(v, v_out, W * sizeof *v);
-        memcpy(z, z_out, n * sizeof *z);
-    }
-    pclaim pc;
-    for (unsigned L = P->layers; L-- > 0;) {
-        const int full = hs_gkr_layer_full(P, L);
-        hs_kb5 gamma = hs_kb5_one(), claim;
-        if (full || L == LAST) {
-            hs_gkr_apply_inv(P, full ? P->full_inv : P->last_inv, v, wv);
-            gamma = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
-            claim = batch_claim(W, gamma, wv);
-        }
-        if (full) {
-            if (sk ? !hs_gkr_layer_verify_skip(n, W, z, gamma, claim, &tr, &r, rho, vals, why)
-                   : !hs_gkr_layer_verify(n, W, z, gamma, claim, &tr, &r, rho, vals, why))
-                goto done;
-            strip_rc(P, L, vals, v);
-            memcpy(z, rho, PL * sizeof *z);
-            continue;
-        }
-        if (L == LAST) {
-            pclaim_start(P, &pc, gamma, wv);
-        } else {
-            hs_kb5 na, cst, mu = hs_gkr_kb5(hs_transcript_sample_kbe(&tr, GKR_EXT_DEGREE));
-            if (!pclaim_step(P, &pc, mu, lam, &na, &cst)) {
-                *why = "degenerate merging challenge";
-                goto done;
-            }
-        }
-        if (!hs_gkr_layer_verify_lin(n, sk != 0, pc.a, z, pc.T, &tr, &r, rho, lam, why)) goto done;
-        memcpy(z, rho, PL * sizeof *z);
-        if (L == HS_GKR_HALF) {
-            hs_kb5 e[HS_GKR_MAX_WIDTH];
-            if (!hs_gkr_recv_k(&tr, &r, e, W - 1)) {
-                *why = r.err;
-                goto done;
-            }
-            if (!pclaim_end(P, &pc, lam, e, v)) {
-                *why = "block entry values do not match the last partial layer";
-                goto done;
-            }
-        }
-    }
-    hs_kb5 x_claim[HS_GKR_MAX_WIDTH];
-    hs_gkr_apply_inv(P, P->initial_inv, v, x_claim); /* claims on the inputs: u_0 = initial(x) */
     if (s.public_io) {
+        hs_kb5 *z = pin; /* the walk's last point (skip form) */
         if (hs_r_left(&r) != 0) {
             *why = "trailing bytes after the proof";
             goto done;
@@ -586,25 +662,7 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
     } else {
         uint32_t sel[2 * HS_GKR_MAX_WIDTH];
         hs_whir_statement st[2];
-        if (sk) { /* the input blocks must give the claims at rho_0; the statement at (epsilon, rho') */
-            hs_kb5 chk[HS_GKR_MAX_WIDTH];
-            if (!hs_gkr_recv_k(&tr, &r, eb, BLOCK_VALUES(W))) {
-                *why = r.err;
-                goto done;
-            }
-            hs_gkr_skip_basis(z[0], Lb);
-            combine8(W, Lb, eb, chk);
-            for (unsigned j = 0; j < W; j++)
-                if (!hs_kb5_eq(chk[j], x_claim[j])) {
-                    *why = "input block values do not match the input claims";
-                    goto done;
-                }
-            sample_point(&tr, pin, sk);
-            eq_bits3(pin, wb);
-            combine8(W, wb, eb, x_claim);
-            memcpy(pin + sk, z + 1, (n - sk) * sizeof *pin);
-        }
-        io_statements(W, n, z_out, v_out, sk ? pin : z, x_claim, sel, st);
+        io_statements(W, n, z_out, v_out, pin, x_claim, sel, st);
         if (!hs_whir_verify(&wp, &comm, st, 2, &tr, &r, why)) goto done;
         if (hs_r_left(&r) != 0) {
             *why = "trailing bytes after the proof";

@@ -230,6 +230,8 @@ unsigned hs_gkr_stack_log_cols(unsigned width);
 
 /* The WHIR configuration a preset gives the gkr backend. */
 void hs_gkr_whir_config(const hs_preset *p, hs_whir_config *cfg);
+/* Its 10 header bytes (docs/PROOF_FORMAT_GKR.md), the same in every gkr statement's header. */
+void hs_gkr_write_whir_config(hs_writer *w, const hs_whir_config *c);
 
 typedef struct {
     double witness_s, commit_s, walk_s, open_s, total_s;
@@ -240,6 +242,25 @@ typedef struct {
  * reason. */
 int hs_gkr_prove(const hs_gkr_shape *shape, const hs_kb *inputs, unsigned threads, hs_writer *out, hs_kb *outputs,
                  hs_gkr_timing *timing, const char **why);
+
+/* The walk of a private or public statement, callable by other statements over the same table
+ * shape (src/gkr/merkle_branches.c): samples z_out (n values); the output end (pub_out == NULL:
+ * the private one, which sends the output blocks (or, without the skip, the w output values) and
+ * sets v_out = Y^(z_out), w values; else the public rows pub_out, v_out unused); every S-box layer;
+ * the input end. Leaves in x_claim the w claims X^(x_pt) on the inputs: private: a multilinear
+ * point of n values (with the skip: the input blocks were sent and epsilon drawn); public: the
+ * walk's last point (skip form, HS_GKR_SKIP_POINT(n) values). The witness needs HS_GKR_WIT_IO
+ * (private) and is consumed (its initial full layers are rebuilt from inputs on the way). x_pt
+ * has room for n values. 0 with a reason (allocation failure, a degenerate challenge). */
+int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *inputs, const hs_kb *pub_out,
+                      unsigned threads, hs_transcript *tr, hs_writer *out, hs_kb5 *z_out, hs_kb5 *v_out, hs_kb5 *x_pt,
+                      hs_kb5 *x_claim, const char **why);
+/* The verifier's twin: the same values from the proof; 0 with a reason on any failed check or a
+ * short proof. */
+int hs_gkr_walk_verify(const hs_gkr_perm *P, unsigned n, const hs_kb *pub_out, unsigned threads, hs_transcript *tr,
+                       hs_reader *r, hs_kb5 *z_out, hs_kb5 *v_out, hs_kb5 *x_pt, hs_kb5 *x_claim, const char **why);
+/* The bytes that walk writes for 2^n rows (a verifier's early length check). */
+size_t hs_gkr_walk_bytes(const hs_gkr_perm *P, unsigned n, int public_io);
 
 /* The statement a proof claims (header only). 0 with a reason if malformed or not a gkr proof. */
 int hs_gkr_peek(const uint8_t *proof, size_t len, hs_gkr_shape *shape_out, const char **why);
@@ -258,6 +279,8 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
  * perm_id: the permutation (src/gkr/gkr_perm.h, HS_GKR_P2_KB16 ..): its width and layer count
  * enter the terms. */
 int hs_soundness_gkr(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io, hs_sound_report *out);
+/* The walk's terms alone (gkr.output_point, gkr.layers[L]) for 2^log_perms rows, appended to out. */
+void hs_soundness_gkr_walk(hs_sound_report *out, const hs_gkr_perm *pm, unsigned log_perms);
 /* 1 when the preset's declared claim holds at that shape, 0 when not, -1 when unusable. */
 int hs_soundness_gkr_check(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io,
                            hs_sound_report *out);

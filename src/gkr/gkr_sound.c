@@ -11,10 +11,7 @@
 /* |K| = p^5, p = 2^31 - 2^24 + 1 */
 static double k_bits(void) { return 5.0 * log2(2130706433.0); }
 
-int hs_soundness_gkr(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io, hs_sound_report *out) {
-    memset(out, 0, sizeof *out);
-    const hs_gkr_perm *pm = hs_gkr_perm_get(perm_id);
-    if (!p || !pm || log_perms > HS_GKR_MAX_LOG) return 0;
+void hs_soundness_gkr_walk(hs_sound_report *out, const hs_gkr_perm *pm, unsigned log_perms) {
     const double kb = k_bits(), n = log_perms;
     /* Output point: a wrong claimed output table differs from the true one in its MLE at a random
      * z_out except with probability n/|K| (Schwartz-Zippel, multilinear in n variables). */
@@ -38,6 +35,14 @@ int hs_soundness_gkr(const hs_preset *p, unsigned perm_id, unsigned log_perms, i
     char name[64];
     snprintf(name, sizeof name, "gkr.layers[%u]", pm->layers);
     hs_sound_add(out, name, walk, walk, walk);
+}
+
+int hs_soundness_gkr(const hs_preset *p, unsigned perm_id, unsigned log_perms, int public_io, hs_sound_report *out) {
+    memset(out, 0, sizeof *out);
+    const hs_gkr_perm *pm = hs_gkr_perm_get(perm_id);
+    if (!p || !pm || log_perms > HS_GKR_MAX_LOG) return 0;
+    hs_soundness_gkr_walk(out, pm, log_perms);
+    const double kb = k_bits();
     hs_regime regime = HS_REGIME_JOHNSON;
     if (public_io) {
         /* The table enters the transcript through its BLAKE3 digest: a second table with the same

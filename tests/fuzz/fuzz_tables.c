@@ -5,6 +5,7 @@
 
 #include "air/air.h"
 #include "gkr/gkr.h"
+#include "gkr/merkle_branches.h"
 #include "hash/poseidon2_monty31.h"
 
 uint32_t hs_fuzz_word(unsigned kind, unsigned region, size_t i, uint64_t bound) {
@@ -75,5 +76,35 @@ int hs_fuzz_ragged_table(unsigned a, unsigned w, hs_kb **in, hs_kb **out) {
     for (size_t i = 0; i < words; i++) (*in)[i] = hs_kb_from_u32(hs_fuzz_word(3, a, i, HS_KB_P));
     memcpy(*out, *in, words * sizeof **out);
     hs_p2_permute_many(hs_p2_kb16(), *out, (size_t)1 << w, 0, 1);
+    return 1;
+}
+
+int hs_fuzz_merkle_openings(unsigned d, size_t m, uint64_t **idx, hs_kb **leaves, hs_kb root[8]) {
+    const char *why;
+    if (d < 1 || d > HS_FUZZ_MERKLE_MAX_DEPTH || m < 1 || m > HS_FUZZ_MERKLE_MAX_M) return 0;
+    hs_kb *sib = malloc(m * d * 8 * sizeof *sib);
+    *idx = malloc(m * sizeof **idx), *leaves = malloc(m * 8 * sizeof **leaves);
+    int ok = sib && *idx && *leaves && hs_mb_random_openings(d, m, 1, *idx, *leaves, sib, root, &why);
+    free(sib);
+    if (!ok) free(*idx), free(*leaves), *idx = NULL, *leaves = NULL;
+    return ok;
+}
+
+int hs_fuzz_merkle_leaves(unsigned k, hs_kb **leaves, hs_kb root[8]) {
+    if (k < 1 || k > HS_FUZZ_MERKLE_MAX_LOG) return 0;
+    const size_t N = (size_t)1 << k;
+    hs_kb *D = calloc(16 * N, sizeof *D);
+    *leaves = malloc(8 * N * sizeof **leaves);
+    if (!D || !*leaves) return free(D), free(*leaves), *leaves = NULL, 0;
+    for (size_t i = 0; i < 8 * N; i++) (*leaves)[i] = hs_kb_from_u32(hs_fuzz_word(4, k, i, HS_KB_P));
+    memcpy(D + 8 * N, *leaves, 8 * N * sizeof *D);
+    for (size_t i = N; i-- > 1;) { /* heap order: node i = C(node 2i, node 2i + 1) */
+        uint32_t st[16];
+        memcpy(st, D + 16 * i, sizeof st);
+        hs_p2_permute(hs_p2_kb16(), st);
+        memcpy(D + 8 * i, st, 8 * sizeof *D);
+    }
+    memcpy(root, D + 8, 8 * sizeof *root);
+    free(D);
     return 1;
 }

@@ -30,6 +30,15 @@ int hs_fuzz_gkr_table(unsigned perm_id, unsigned log_perms, hs_kb **in, hs_kb **
 /* Ragged region a of width w: 2^w Poseidon2-KB16 states (Montgomery, 16 words each). */
 int hs_fuzz_ragged_table(unsigned a, unsigned w, hs_kb **in, hs_kb **out);
 
+/* The Merkle statements' public inputs (fuzz_merkle.c, gen_corpus.c). Branches: the openings of
+ * hs_mb_random_openings(d, m, seed 1) (Montgomery; d <= 8, m <= 8). Root: 2^k leaves (k <= 6,
+ * Montgomery) and their root. malloc'ed; 0 out of range or out of memory. */
+#define HS_FUZZ_MERKLE_MAX_DEPTH 8
+#define HS_FUZZ_MERKLE_MAX_M 8
+#define HS_FUZZ_MERKLE_MAX_LOG 6
+int hs_fuzz_merkle_openings(unsigned d, size_t m, uint64_t **idx, hs_kb **leaves, hs_kb root[8]);
+int hs_fuzz_merkle_leaves(unsigned k, hs_kb **leaves, hs_kb root[8]);
+
 /* The public targets' inputs start with a table tweak: u32 LE word position, u32 LE delta. The
  * word at position % words of the tables (inputs then outputs, region after region) becomes
  * (word + delta) mod the word modulus; delta = 0 (mod the modulus) leaves the table as made. */

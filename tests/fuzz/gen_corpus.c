@@ -11,6 +11,8 @@
 #include "fuzz_msgs.h"
 #include "fuzz_tables.h"
 #include "gkr/gkr.h"
+#include "gkr/merkle_branches.h"
+#include "gkr/merkle_root.h"
 #include "gkr/ragged.h"
 #include "stark/stark.h"
 
@@ -50,6 +52,39 @@ static void put_header(const char *name, const hs_writer *w) {
 static void fail(const char *what, const char *why) {
     fprintf(stderr, "gen_corpus: %s: %s\n", what, why ? why : "failed");
     failures++;
+}
+
+/* The Merkle statements (fuzz_merkle.c): branches of the fixed openings, roots of the fixed leaves. */
+static void merkle_branches(const char *preset, unsigned d, size_t m) {
+    char name[128];
+    snprintf(name, sizeof name, "branches-%s-d%u-m%zu", preset, d, m);
+    uint64_t *idx = NULL;
+    hs_kb *leaves = NULL, root[8], *sib = malloc(m * d * 8 * sizeof *sib);
+    hs_mb_shape s;
+    hs_writer w = {0};
+    const char *why = NULL;
+    if (!sib || !hs_fuzz_merkle_openings(d, m, &idx, &leaves, root) ||
+        !hs_mb_random_openings(d, m, 1, idx, leaves, sib, root, &why) ||
+        !hs_mb_shape_make(&s, hs_preset_find(preset), d, m, &why) || !hs_mb_prove(&s, idx, leaves, sib, 1, &w, NULL, NULL, &why))
+        fail(name, why);
+    else
+        put("merkle", name, NULL, 0, &w);
+    hs_w_free(&w), free(idx), free(leaves), free(sib);
+}
+
+static void merkle_root(const char *preset, unsigned k, int pub) {
+    char name[128];
+    snprintf(name, sizeof name, "root-%s-k%u-%s", preset, k, pub ? "public" : "private");
+    hs_kb *leaves = NULL, root[8];
+    hs_mr_shape s;
+    hs_writer w = {0};
+    const char *why = NULL;
+    if (!hs_fuzz_merkle_leaves(k, &leaves, root) || !hs_mr_shape_make(&s, hs_preset_find(preset), k, pub, &why) ||
+        !hs_mr_prove(&s, leaves, 1, &w, NULL, NULL, &why))
+        fail(name, why);
+    else
+        put("merkle", name, NULL, 0, &w);
+    hs_w_free(&w), free(leaves);
 }
 
 static void stark(unsigned air_id, const char *preset, unsigned log_perms, int public_io, unsigned log_blowup) {
@@ -199,6 +234,13 @@ int main(int argc, char **argv) {
     ragged(HS_RAGGED_PADDED, w2, 2);
     ragged(HS_RAGGED_RAGGED, w1, 1);
     ragged(HS_RAGGED_RAGGED, w3, 3);
+    /* the Merkle statements */
+    merkle_branches("compat", 1, 1);
+    merkle_branches("fast100", 3, 2);
+    merkle_branches("compat", 5, 3);
+    merkle_root("compat", 1, 0);
+    merkle_root("fast100", 3, 1);
+    merkle_root("compat", 4, 0);
     /* the standalone message readers */
     for (unsigned c = 0; c < HS_FUZZ_FRI_CONFIGS; c++) msg("fri", c, hs_fuzz_fri_prove);
     for (unsigned c = 0; c < HS_FUZZ_WHIR_CONFIGS; c++) msg("whir", c, hs_fuzz_whir_prove);

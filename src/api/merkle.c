@@ -1,0 +1,322 @@
+/* include/hashsnark.h: the Merkle branches statement (src/gkr/merkle_branches.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/api_internal.h"
+#include "gkr/merkle_branches.h"
+#include "gkr/merkle_root.h"
+#include "util/mem.h"
+#include "util/timer.h"
+
+#define HASH_NAME "poseidon2-kb16"
+
+static hs_status resolve(const char *hash, const char *preset, const hs_preset **p, char *reason, size_t rl) {
+    if (hash && strcmp(hash, HASH_NAME))
+        return hs_api_fail(reason, rl, HS_ERR_UNSUPPORTED, "Merkle branches are proven for %s trees only, not %s",
+                           HASH_NAME, hash);
+    *p = hs_preset_find(preset ? preset : "compat");
+    if (!*p) return hs_api_fail(reason, rl, HS_ERR_UNKNOWN_PRESET, "no preset named %s", preset);
+    return HS_OK;
+}
+
+/* The report from a soundness report and the walk's layout. */
+static void fill_report(hs_params_report *out, const hs_sound_report *rep, const hs_preset *p, unsigned log_rows,
+                        unsigned columns, const hs_whir_config *wc) {
+    hs_api_report_terms(out, rep, p, rep->claimed_bits + 1e-9 >= p->claim_bits);
+    const hs_gkr_perm *g = hs_gkr_perm_get(HS_GKR_P2_KB16);
+    out->log_rows = log_rows;
+    out->ext_degree = 5;
+    out->gkr_layers = g->layers;
+    out->gkr_width = g->width;
+    out->whir_columns = columns;
+    out->whir_log_inv_rate = wc->log_inv_rate;
+    out->whir_fold_first = wc->fold_first;
+    out->whir_fold = wc->fold;
+    out->whir_regime = (hs_sec_regime)wc->regime;
+    out->merkle_hash = hs_api_merkle_name((int)wc->hash);
+}
+
+static hs_status report(hs_params_report *out, const hs_preset *p, unsigned depth, size_t m, char *reason, size_t rl) {
+    memset(out, 0, sizeof *out);
+    hs_mb_shape s;
+    const char *why = NULL;
+    if (!hs_mb_shape_make(&s, p, depth, m, &why)) return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "%s", why);
+    hs_sound_report rep;
+    if (!hs_soundness_mb(p, depth, m, &rep))
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "preset %s cannot prove %zu openings of depth %u", p->name, m,
+                           depth);
+    fill_report(out, &rep, p, s.n, 16, &s.whir); /* S || O */
+    return HS_OK;
+}
+
+static hs_status root_report(hs_params_report *out, const hs_preset *p, unsigned k, int pub, char *reason, size_t rl) {
+    memset(out, 0, sizeof *out);
+    hs_mr_shape s;
+    const char *why = NULL;
+    if (!hs_mr_shape_make(&s, p, k, pub, &why)) return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "%s", why);
+    hs_sound_report rep;
+    if (!hs_soundness_mr(p, k, pub, &rep))
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "preset %s cannot prove a tree of 2^%u leaves", p->name, k);
+    fill_report(out, &rep, p, k, 1u << s.log_cols, &s.whir); /* the node array's 16 columns (zero ones below k = 3) */
+    return HS_OK;
+}
+
+hs_status hs_params_merkle_root(hs_params_report *out, char *reason, size_t rl, const char *hash, const char *preset,
+                                unsigned log_leaves, int public_leaves) {
+    memset(out, 0, sizeof *out);
+    if (reason && rl) reason[0] = 0;
+    const hs_preset *p;
+    hs_status st = resolve(hash, preset, &p, reason, rl);
+    return st != HS_OK ? st : root_report(out, p, log_leaves, public_leaves, reason, rl);
+}
+
+hs_status hs_params_merkle_branches(hs_params_report *out, char *reason, size_t rl, const char *hash,
+                                    const char *preset, unsigned depth, size_t m) {
+    memset(out, 0, sizeof *out);
+    if (reason && rl) reason[0] = 0;
+    const hs_preset *p;
+    hs_status st = resolve(hash, preset, &p, reason, rl);
+    return st != HS_OK ? st : report(out, p, depth, m, reason, rl);
+}
+
+/* Indices below 2^depth; words canonical. */
+static hs_status check_openings(unsigned depth, size_t m, const uint64_t *idx, const uint32_t *leaves, char *reason,
+                                size_t rl) {
+    for (size_t p = 0; p < m; p++)
+        if (depth < 64 && idx[p] >> depth)
+            return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "opening %zu: index %llu is not below 2^%u", p,
+                               (unsigned long long)idx[p], depth);
+    return hs_api_check_words(leaves, m * HS_MB_DIGEST, HS_MB_DIGEST, HS_KB_P, "leaves", reason, rl);
+}
+
+/* The shape's report against the preset's declaration (HS_ERR_INSECURE unless allowed); the
+ * stats' security fields. */
+static hs_status security_check(hs_prove_stats *local, const hs_preset *p, int root_statement, unsigned depth,
+                                size_t m, int pub, int allow_insecure, char *reason, size_t rl) {
+    memset(local, 0, sizeof *local);
+    hs_params_report *rep = hs_alloc_array(1, sizeof *rep);
+    if (!rep) return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory");
+    hs_status st = root_statement ? root_report(rep, p, depth, pub, reason, rl) : report(rep, p, depth, m, reason, rl);
+    local->claimed_bits = rep->claimed_bits, local->declared_bits = rep->declared_bits, local->supported = rep->supported;
+    if (st == HS_OK && !rep->supported && !allow_insecure)
+        st = hs_api_fail(reason, rl, HS_ERR_INSECURE,
+                         "preset %s declares %.0f provable bits, but this shape gives %.1f (weakest term %s); "
+                         "allow_insecure proves it anyway",
+                         p->name, rep->declared_bits, rep->claimed_bits, rep->terms[rep->weakest].name);
+    hs_free(rep);
+    return st;
+}
+
+/* A prover's end: its failure as a status, or the proof, the root (canonical) and the stats. */
+static hs_status finish(const hs_ctx *ctx, int ok, const char *why, hs_writer *w, hs_prove_stats *local,
+                        const hs_phase_time *ph, size_t nph, const hs_kb *mr, uint32_t *root, hs_prove_stats *stats,
+                        uint8_t **proof, size_t *proof_len, char *reason, size_t rl) {
+    if (ok && w->err) ok = 0, why = "out of memory";
+    if (!ok) {
+        hs_w_free(w);
+        return hs_api_fail(reason, rl, why && !strcmp(why, "out of memory") ? HS_ERR_NOMEM : HS_ERR_ARGUMENT, "%s",
+                           why ? why : "the prover failed");
+    }
+    local->threads = ctx->threads;
+    for (size_t i = 0; i < nph && local->n_phases < HS_MAX_PHASES; i++) local->phases[local->n_phases++] = ph[i];
+    hs_api_progress(ctx, "done", 1.0);
+    if (root)
+        for (unsigned l = 0; l < HS_MB_DIGEST; l++) root[l] = hs_kb_to_u32(mr[l]);
+    if (stats) *stats = *local;
+    *proof = w->data, *proof_len = w->len;
+    return HS_OK;
+}
+
+hs_status hs_prove_merkle_branches(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, uint32_t *root,
+                                   hs_prove_stats *stats, char *reason, size_t rl, const char *hash, const char *preset,
+                                   unsigned depth, size_t m, const uint64_t *indices, const uint32_t *leaves,
+                                   const uint32_t *siblings, int allow_insecure) {
+    *proof = NULL, *proof_len = 0;
+    if (root) memset(root, 0, HS_MB_DIGEST * sizeof *root);
+    if (stats) memset(stats, 0, sizeof *stats);
+    if (reason && rl) reason[0] = 0;
+    const hs_preset *p;
+    hs_status st = resolve(hash, preset, &p, reason, rl);
+    if (st != HS_OK) return st;
+    hs_prove_stats local;
+    st = security_check(&local, p, 0, depth, m, 0, allow_insecure, reason, rl);
+    if (st != HS_OK) return st;
+    st = check_openings(depth, m, indices, leaves, reason, rl);
+    if (st == HS_OK) st = hs_api_check_words(siblings, m * depth * HS_MB_DIGEST, HS_MB_DIGEST, HS_KB_P, "siblings",
+                                             reason, rl);
+    if (st != HS_OK) return st;
+    hs_kb *ml = hs_api_to_monty(leaves, m * HS_MB_DIGEST), *ms = hs_api_to_monty(siblings, m * depth * HS_MB_DIGEST);
+    if (!ml || !ms) {
+        hs_free(ml), hs_free(ms);
+        return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %zu openings", m);
+    }
+    hs_mb_shape s;
+    const char *why = NULL;
+    hs_writer w = {0};
+    hs_mb_timing tm;
+    hs_kb mr[HS_MB_DIGEST];
+    hs_api_progress(ctx, "start", 0.0);
+    int ok = hs_mb_shape_make(&s, p, depth, m, &why) && hs_mb_prove(&s, indices, ml, ms, ctx->threads, &w, mr, &tm, &why);
+    hs_free(ml), hs_free(ms);
+    const hs_phase_time ph[] = {{"witness", tm.witness_s},     {"commit (WHIR)", tm.commit_s},
+                                {"GKR walk", tm.walk_s},       {"mux and shift", tm.mux_s},
+                                {"open (WHIR)", tm.open_s}};
+    local.total_s = tm.total_s, local.instances = m * depth, local.physical_rows = (size_t)1 << s.n;
+    return finish(ctx, ok, why, &w, &local, ph, sizeof ph / sizeof *ph, mr, root, stats, proof, proof_len, reason, rl);
+}
+
+/* The header's claims; ok: whether the soundness report exists (rep). */
+static void fill_info(hs_merkle_proof_info *info, const char *statement, const hs_preset *p, unsigned depth,
+                      size_t openings, int public_leaves, unsigned log_rows, int ok, const hs_sound_report *rep) {
+    memset(info, 0, sizeof *info);
+    info->statement = statement;
+    info->hash = HASH_NAME;
+    info->preset = p->name;
+    info->depth = depth;
+    info->openings = openings;
+    info->public_leaves = public_leaves;
+    info->rows = (size_t)1 << log_rows;
+    info->claimed_bits = ok ? rep->claimed_bits : NAN;
+    info->regime = ok ? (hs_sec_regime)rep->regime : HS_SEC_UDR;
+    info->declared_bits = p->claim_bits;
+    info->supported = ok && rep->claimed_bits + 1e-9 >= p->claim_bits;
+}
+
+/* The statement byte (offset 15) picks the parser. */
+hs_status hs_merkle_proof_peek(hs_merkle_proof_info *info, char *reason, size_t rl, const uint8_t *proof,
+                               size_t proof_len) {
+    memset(info, 0, sizeof *info);
+    if (reason && rl) reason[0] = 0;
+    const char *why = NULL;
+    hs_sound_report rep;
+    if (!proof || !proof_len) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "empty proof");
+    if (proof_len > 15 && proof[15] == HS_MR_STATEMENT) {
+        hs_mr_shape s;
+        if (!hs_mr_peek(proof, proof_len, &s, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
+        const int ok = hs_soundness_mr(s.preset, s.log_leaves, s.public_leaves, &rep);
+        fill_info(info, "merkle", s.preset, s.log_leaves, 0, s.public_leaves, s.log_leaves, ok, &rep);
+        return HS_OK;
+    }
+    hs_mb_shape s;
+    if (!hs_mb_peek(proof, proof_len, &s, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
+    const int ok = hs_soundness_mb(s.preset, s.depth, s.m, &rep);
+    fill_info(info, "merkle-branches", s.preset, s.depth, s.m, 0, s.n, ok, &rep);
+    return HS_OK;
+}
+
+/* The claim against min_bits (as hs_verify). */
+static hs_status bits_check(const hs_merkle_proof_info *info, double min_bits, char *reason, size_t rl) {
+    const double need = min_bits < 0 ? info->declared_bits : min_bits;
+    if (isnan(info->claimed_bits) || info->claimed_bits + 1e-9 < need)
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof claims %.1f provable bits, below the %.1f %s",
+                           info->claimed_bits, need, min_bits < 0 ? "its preset declares" : "asked for");
+    return HS_OK;
+}
+
+hs_status hs_verify_merkle_branches(const hs_ctx *ctx, hs_merkle_proof_info *info, char *reason, size_t rl,
+                                    const uint8_t *proof, size_t proof_len, const uint32_t *root, unsigned depth,
+                                    size_t m, const uint64_t *indices, const uint32_t *leaves, double min_bits) {
+    hs_merkle_proof_info local;
+    if (!info) info = &local;
+    hs_status st = hs_merkle_proof_peek(info, reason, rl, proof, proof_len);
+    if (st != HS_OK) return st;
+    if (strcmp(info->statement, "merkle-branches"))
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED, "a Merkle root proof, not a branches proof");
+    char bad[HS_REASON_LEN];
+    st = hs_api_check_words(root, HS_MB_DIGEST, HS_MB_DIGEST, HS_KB_P, "root", reason, rl);
+    if (st != HS_OK) return st;
+    st = check_openings(depth, m, indices, leaves, bad, sizeof bad);
+    if (st != HS_OK) /* an index beyond the depth: a false statement; a leaf word out of range: bad input */
+        return hs_api_fail(reason, rl, st == HS_ERR_ARGUMENT ? HS_ERR_REJECTED : st, "%s", bad);
+    if ((st = bits_check(info, min_bits, reason, rl)) != HS_OK) return st;
+    hs_kb mr[HS_MB_DIGEST], *ml = hs_api_to_monty(leaves, m * HS_MB_DIGEST);
+    if (!ml) return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %zu openings", m);
+    for (unsigned l = 0; l < HS_MB_DIGEST; l++) mr[l] = hs_kb_from_u32(root[l]);
+    const char *why = NULL;
+    const int ok = hs_mb_verify(proof, proof_len, mr, depth, m, indices, ml, ctx->threads, &why);
+    hs_free(ml);
+    if (!ok) /* the root and the openings enter the transcript first: another one fails some check */
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s (not a proof of these openings under this root)",
+                           why ? why : "rejected");
+    return HS_OK;
+}
+
+hs_status hs_merkle_random_openings(uint64_t *indices, uint32_t *leaves, uint32_t *siblings, uint32_t *root,
+                                    unsigned depth, size_t m, uint64_t seed) {
+    if (depth < 1 || depth > HS_MB_MAX_DEPTH || m < 1) return HS_ERR_ARGUMENT;
+    const char *why = NULL;
+    hs_kb r[HS_MB_DIGEST];
+    if (!hs_mb_random_openings(depth, m, seed, indices, leaves, siblings, r, &why)) return HS_ERR_NOMEM;
+    for (size_t k = 0; k < m * HS_MB_DIGEST; k++) leaves[k] = hs_kb_to_u32(leaves[k]);
+    for (size_t k = 0; k < m * depth * HS_MB_DIGEST; k++) siblings[k] = hs_kb_to_u32(siblings[k]);
+    for (unsigned l = 0; l < HS_MB_DIGEST; l++) root[l] = hs_kb_to_u32(r[l]);
+    return HS_OK;
+}
+
+hs_status hs_prove_merkle_root(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, uint32_t *root,
+                               hs_prove_stats *stats, char *reason, size_t rl, const char *hash, const char *preset,
+                               unsigned log_leaves, const uint32_t *leaves, size_t n_words, int public_leaves,
+                               int allow_insecure) {
+    *proof = NULL, *proof_len = 0;
+    if (root) memset(root, 0, HS_MB_DIGEST * sizeof *root);
+    if (stats) memset(stats, 0, sizeof *stats);
+    if (reason && rl) reason[0] = 0;
+    const hs_preset *p;
+    hs_status st = resolve(hash, preset, &p, reason, rl);
+    if (st != HS_OK) return st;
+    hs_prove_stats local;
+    if ((st = security_check(&local, p, 1, log_leaves, 0, public_leaves, allow_insecure, reason, rl)) != HS_OK) return st;
+    const size_t need = (size_t)HS_MB_DIGEST << log_leaves;
+    if (n_words != need)
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "leaves: %zu words given; 2^%u leaves need %zu", n_words,
+                           log_leaves, need);
+    if ((st = hs_api_check_words(leaves, n_words, HS_MB_DIGEST, HS_KB_P, "leaves", reason, rl)) != HS_OK) return st;
+    hs_kb *ml = hs_api_to_monty(leaves, n_words);
+    if (!ml) return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for 2^%u leaves", log_leaves);
+    hs_mr_shape s;
+    const char *why = NULL;
+    hs_writer w = {0};
+    hs_mr_timing tm;
+    hs_kb mr[HS_MB_DIGEST];
+    hs_api_progress(ctx, "start", 0.0);
+    int ok = hs_mr_shape_make(&s, p, log_leaves, public_leaves, &why) && hs_mr_prove(&s, ml, ctx->threads, &w, mr, &tm, &why);
+    hs_free(ml);
+    const hs_phase_time ph[] = {{"witness", tm.witness_s}, {"commit (WHIR)", tm.commit_s}, {"GKR walk", tm.walk_s},
+                                {"open (WHIR)", tm.open_s}};
+    local.total_s = tm.total_s, local.instances = ((size_t)1 << log_leaves) - 1;
+    local.physical_rows = (size_t)1 << log_leaves;
+    return finish(ctx, ok, why, &w, &local, ph, sizeof ph / sizeof *ph, mr, root, stats, proof, proof_len, reason, rl);
+}
+
+hs_status hs_verify_merkle_root(const hs_ctx *ctx, hs_merkle_proof_info *info, char *reason, size_t rl,
+                                const uint8_t *proof, size_t proof_len, const uint32_t *root, const uint32_t *leaves,
+                                size_t n_words, double min_bits) {
+    hs_merkle_proof_info local;
+    if (!info) info = &local;
+    hs_status st = hs_merkle_proof_peek(info, reason, rl, proof, proof_len);
+    if (st != HS_OK) return st;
+    if (strcmp(info->statement, "merkle"))
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED, "a Merkle branches proof, not a root proof");
+    if ((st = hs_api_check_words(root, HS_MB_DIGEST, HS_MB_DIGEST, HS_KB_P, "root", reason, rl)) != HS_OK) return st;
+    if (info->public_leaves && !leaves)
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "the proof binds public leaves: give them");
+    if (!info->public_leaves && leaves)
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "the proof is about private leaves: give no leaves");
+    const size_t need = (size_t)HS_MB_DIGEST << info->depth;
+    if (leaves && n_words != need)
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof is for 2^%u leaves (%zu words), not %zu words",
+                           info->depth, need, n_words);
+    if (leaves && (st = hs_api_check_words(leaves, n_words, HS_MB_DIGEST, HS_KB_P, "leaves", reason, rl)) != HS_OK)
+        return st;
+    if ((st = bits_check(info, min_bits, reason, rl)) != HS_OK) return st;
+    hs_kb mr[HS_MB_DIGEST], *ml = leaves ? hs_api_to_monty(leaves, n_words) : NULL;
+    if (leaves && !ml) return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for the leaves");
+    for (unsigned l = 0; l < HS_MB_DIGEST; l++) mr[l] = hs_kb_from_u32(root[l]);
+    const char *why = NULL;
+    const int ok = hs_mr_verify(proof, proof_len, mr, ml, ctx->threads, NULL, &why);
+    hs_free(ml);
+    return ok ? HS_OK
+              : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s (not a proof of this root%s)", why ? why : "rejected",
+                            leaves ? " and these leaves" : "");
+}

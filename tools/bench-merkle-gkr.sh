@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Merkle branches against independent permutations, in one run (docs/BENCHMARKS.md): proves
+# 2^LOG_M openings of a depth-DEPTH Poseidon2-KB16 tree (`prove --statement merkle-branches
+# --depth D --random-openings M`: only the opened paths are built) and, alternating with it, the
+# same number of rows of independent Poseidon2-KB16 permutations with the gkr backend (private
+# statement), SAMPLES times each; prints each sample and the medians and their ratio.
+# With MODE=root it proves the dense root of 2^LOG_M leaves (`prove --statement merkle
+# --log-leaves LOG_M`, 2^LOG_M - 1 compressions in 2^LOG_M rows) against 2^LOG_M permutations
+# instead (DEPTH is then unused).
+# Usage: [MODE=root] tools/bench-merkle-gkr.sh [HASHSNARK] [LOG_M] [DEPTH] [SAMPLES] [THREADS] [PRESET]
+set -eu
+bin=${1:-build/hashsnark}
+log_m=${2:-14}
+depth=${3:-32}
+samples=${4:-3}
+threads=${5:-2}
+preset=${6:-proven128}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mode=${MODE:-branches}
+m=$((1 << log_m))
+# the rows the branches walk proves: 2^(ceil(log2 m) + ceil(log2 depth))
+ld=0; while [ $((1 << ld)) -lt "$depth" ]; do ld=$((ld + 1)); done
+[ $ld -ge 1 ] || ld=1
+rows=$((log_m + ld))
+[ "$mode" = root ] && rows=$log_m
+echo "# $(date -u +%FT%TZ) $(uptime | sed 's/.*load/load/'); $threads threads, preset $preset"
+if [ "$mode" = root ]; then
+    echo "# root: 2^$log_m leaves (2^$rows rows); perms: 2^$rows permutations (gkr, private)"
+else
+    echo "# branches: $m openings, depth $depth (2^$rows rows); perms: 2^$rows permutations (gkr, private)"
+fi
+bt=(); pt=()
+for s in $(seq 1 "$samples"); do
+    if [ "$mode" = root ]; then
+        line=$("$bin" prove --statement merkle --hash poseidon2-kb16 --log-leaves "$log_m" --seed "$s" \
+            --preset "$preset" --threads "$threads" --out "$tmp/b.bin" 2>/dev/null)
+    else
+        line=$("$bin" prove --statement merkle-branches --hash poseidon2-kb16 --depth "$depth" --random-openings "$m" \
+            --seed "$s" --preset "$preset" --threads "$threads" --out "$tmp/b.bin" 2>/dev/null)
+    fi
+    t=$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s:.*/\1/p'); bt+=("$t")
+    bsize=$(stat -c %s "$tmp/b.bin")
+    echo "$mode sample $s: $t s, proof $bsize bytes"
+    line=$("$bin" prove --backend gkr --hash poseidon2-kb16 --log-perms "$rows" --seed "$s" --preset "$preset" \
+        --threads "$threads" --out "$tmp/p.bin" 2>/dev/null)
+    t=$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s:.*/\1/p'); pt+=("$t")
+    psize=$(stat -c %s "$tmp/p.bin")
+    echo "perms    sample $s: $t s, proof $psize bytes"
+done
+med() { printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+mb=$(med "${bt[@]}"); mp=$(med "${pt[@]}")
+comp=$((m * depth)); [ "$mode" = root ] && comp=$((m - 1))
+awk -v mode="$mode" -v mb="$mb" -v mp="$mp" -v c=$comp -v r=$((1 << rows)) -v bs="$bsize" -v ps="$psize" 'BEGIN {
+    printf "median: %s %.3f s (%.0f compressions/s, proof %d B), perms %.3f s (%.0f perms/s, proof %d B); %s / perms = %.2f\n",
+        mode, mb, c / mb, bs, mp, r / mp, ps, mode, mb / mp }'
+echo "# $(uptime | sed 's/.*load/load/')"
