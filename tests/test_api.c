@@ -65,6 +65,16 @@ static void test_version(void) {
     CHECK(num == HS_VERSION_NUMBER);
     CHECK(hs_version(NULL) != NULL);
     CHECK(strcmp(hs_status_str(HS_ERR_REJECTED), hs_status_str(HS_ERR_INSECURE)) != 0);
+    /* the SIMD level: a name, never above the best one */
+    const char *names[] = {"portable", "avx2", "avx512"};
+    int in_use = -1, best = -1;
+    for (int i = 0; i < 3; i++) {
+        if (!strcmp(hs_simd_level(), names[i])) in_use = i;
+        if (!strcmp(hs_simd_best(), names[i])) best = i;
+    }
+    CHECK(in_use >= 0 && best >= in_use);
+    hs_status st = hs_simd_check_env(NULL);
+    CHECK(st == HS_OK || st == HS_ERR_ARGUMENT || st == HS_ERR_UNSUPPORTED);
 }
 
 static void test_tables(void) {

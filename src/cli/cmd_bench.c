@@ -12,6 +12,12 @@
 #include "hashsnark.h"
 #include "util/cpu.h"
 
+/* "AVX-512", "AVX2" or "portable code": the level the kernels use (HS_SIMD). */
+static const char *simd_words(void) {
+    const char *l = hs_simd_level();
+    return !strcmp(l, "avx512") ? "AVX-512" : !strcmp(l, "avx2") ? "AVX2" : "portable code";
+}
+
 static void help(void) {
     printf("usage: hashsnark bench --hash H[,H2,...] --log-perms A..B [--backend stark|gkr] [--preset P]\n"
            "                       [--log-blowup B] [--samples K] [--threads T] [--timeout S]\n"
@@ -115,8 +121,8 @@ static int bench_hashes(const char *which, unsigned threads, double seconds, int
             printf("%s,%.1f,%.1f,%s,%u,%.0f,%.0f\n", rows[i].hash->name, rows[i].merge_ns, rows[i].seq_ns,
                    rows[i].hash->perm ? rows[i].hash->perm : "", rows[i].threads, rows[i].perms_1t, rows[i].perms_nt);
     } else if (json) {
-        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"results\": [\n", hs_cpu_model(),
-               hs_cpu_has_avx2() ? "true" : "false");
+        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"simd\": \"%s\",\n  \"results\": [\n",
+               hs_cpu_model(), hs_cpu_has_avx2() ? "true" : "false", hs_simd_level());
         for (size_t i = 0; i < n; i++)
             printf("    {\"hash\": \"%s\", \"merge_ns\": %.1f, \"seq100_ns\": %.1f, \"perm\": %s%s%s, "
                    "\"threads\": %u, \"perms_per_s_1t\": %.0f, \"perms_per_s_nt\": %.0f}%s\n",
@@ -126,7 +132,7 @@ static int bench_hashes(const char *which, unsigned threads, double seconds, int
         printf("  ]\n}\n");
     } else {
         printf("Hash functions on %s (%s), 1 thread unless noted\n\n", hs_cpu_model(),
-               hs_cpu_has_avx2() ? "AVX2" : "portable code");
+               simd_words());
         printf("| Function | 2-to-1 h(a,b) | 100 elements (400 B) | permutation | perms/s, 1 thread | perms/s, %u threads |\n",
                threads);
         printf("|---|---:|---:|---|---:|---:|\n");
@@ -416,8 +422,8 @@ int hs_cmd_bench(int argc, char **argv) {
         for (size_t i = 0; i < nrows; i++)
             printf("%s,%s,%u,%.0f\n", hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads, rows[i].perms_per_s);
     } else if (fmt_json) {
-        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"results\": [\n", hs_cpu_model(),
-               hs_cpu_has_avx2() ? "true" : "false");
+        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"simd\": \"%s\",\n  \"results\": [\n",
+               hs_cpu_model(), hs_cpu_has_avx2() ? "true" : "false", hs_simd_level());
         for (size_t i = 0; i < nrows; i++)
             printf("    {\"hash\": \"%s\", \"api\": \"%s\", \"threads\": %u, \"perms_per_s\": %.0f}%s\n",
                    hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads, rows[i].perms_per_s,
@@ -433,7 +439,7 @@ int hs_cmd_bench(int argc, char **argv) {
         printf("]\n}\n");
     } else {
         printf("Native permutation throughput on %s (%s)\n\n", hs_cpu_model(),
-               hs_cpu_has_avx2() ? "AVX2" : "portable code");
+               simd_words());
         printf("| hash | api | threads | perms/s | ns/perm (per thread) |\n|---|---|---:|---:|---:|\n");
         for (size_t i = 0; i < nrows; i++)
             printf("| %s | %s | %u | %.3gM | %.1f |\n", hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads,
