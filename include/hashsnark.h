@@ -74,6 +74,17 @@ HS_API const char *hs_simd_best(void);
  * asked for (the best one below it is used). reason (may be NULL, HS_REASON_LEN bytes) says which. */
 HS_API hs_status hs_simd_check_env(char *reason);
 
+/* ---- memory ---- */
+
+/* Big buffers (2 MiB and more) that a proof frees are kept by the library and handed to the next
+ * big allocation instead of going back to the operating system: their pages are then already
+ * mapped, which is what a prover's system time and its variance between runs come from
+ * (docs/BENCHMARKS.md, "Fresh memory"). So after a proof the process holds up to the proof's
+ * peak; hs_release_memory returns every kept page (no buffer in use is touched; thread-safe).
+ * The environment variable HS_MEM_CACHE=0 turns keeping off; HS_HUGEPAGES=0 maps big buffers
+ * with normal pages instead of transparent huge pages. Both are read on first use. */
+HS_API void hs_release_memory(void);
+
 /* ---- context: everything a call may need besides its arguments ---- */
 
 typedef struct hs_ctx hs_ctx;

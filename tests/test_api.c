@@ -209,6 +209,14 @@ static int prove_verify(const hs_shape *s, const char *label) {
         free(native);
     }
 
+    /* the same statement again after the kept memory went back: the same bytes */
+    hs_release_memory();
+    uint8_t *again = NULL;
+    size_t len2 = 0;
+    CHECK_ST(hs_prove(ctx1, &again, &len2, out, nout, NULL, why, sizeof why, s, in, nin), HS_OK, why);
+    CHECK(len2 == len && again && !memcmp(again, proof, len));
+    hs_proof_free(again);
+
     /* peek */
     hs_proof_info info;
     CHECK_ST(hs_proof_peek(&info, why, sizeof why, proof, len), HS_OK, why);

@@ -16,6 +16,8 @@ const char *hs_version(unsigned *number) {
     return HS_VERSION_STRING;
 }
 
+void hs_release_memory(void) { hs_mem_release(); }
+
 const char *hs_simd_level(void) { return hs_simd_level_name(hs_cpu_simd_level()); }
 const char *hs_simd_best(void) { return hs_simd_level_name(hs_cpu_simd_detected()); }
 
