@@ -307,6 +307,13 @@ void hs_p1_permute_many_record_avx2(const hs_p1_params *pp, uint32_t *states, si
 }
 #endif
 
+void hs_p1_permute_many_avx512(const hs_p1_params *pp, uint32_t *states, size_t n, int canonical) {
+    hs_p1_permute_many_avx2(pp, states, n, canonical);
+}
+void hs_p1_permute_many_record_avx512(const hs_p1_params *pp, uint32_t *states, size_t n, uint32_t *rec) {
+    hs_p1_permute_many_record_avx2(pp, states, n, rec);
+}
+
 typedef struct {
     const hs_p1_params *pp;
     uint32_t *states, *rec;
