@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # HS_SIMD on the command line: a bad value is a usage error (exit 2) naming it; --version tells the
-# level in use; a level above the CPU's is a warning, not an error; permutation outputs and hash
-# digests are the same under every level this CPU has. Usage: simd.sh HASHSNARK TESTS_DIR
+# level in use; a level above the CPU's is a warning, not an error; permutation outputs, hash
+# digests and proofs (stark and gkr, every Merkle hash, 1 and 2 threads) are byte-identical under
+# every level this CPU has. Usage: simd.sh HASHSNARK TESTS_DIR
 . "$(dirname "$0")/lib/setup.sh"
 
 HS_SIMD=sse9 "$bin" --version >/dev/null 2>"$tmp/err"
@@ -46,5 +47,23 @@ for l in $levels; do
     done
 done
 [ "$(wc -l <"$tmp/blake3.portable")" = 11 ] || no "blake3: not 11 digests"
+
+# proofs: the same bytes under every level and thread count (each Merkle hash, both backends)
+proofs="stark:poseidon2-kb16:compat:6 stark:poseidon1-kb16:fast100:5 stark:keccak-f1600:proven128:3
+        gkr:poseidon2-kb16:compat:6 gkr:poseidon1-kb24:proven128:5"
+for l in $levels; do
+    for t in 1 2; do
+        [ $l = portable ] && [ $t = 2 ] && continue
+        for spec in $proofs; do
+            IFS=: read -r backend hash preset logn <<<"$spec"
+            f="$tmp/$backend.$hash.$preset.$l.$t"
+            HS_SIMD=$l "$bin" prove --backend "$backend" --hash "$hash" --preset "$preset" --log-perms "$logn" --seed 3 \
+                --threads $t --insecure --out "$f" >/dev/null 2>"$tmp/err" || no "prove $spec under HS_SIMD=$l: $(cat "$tmp/err")"
+            cmp -s "$tmp/$backend.$hash.$preset.portable.1" "$f" ||
+                no "$spec: the proof under HS_SIMD=$l with $t threads differs from the portable one"
+        done
+    done
+done
+"$bin" verify --proof "$tmp/gkr.poseidon2-kb16.compat.portable.1" >/dev/null || no "the portable gkr proof is rejected"
 [ $fail = 0 ] && echo "simd: ok"
 exit $fail
