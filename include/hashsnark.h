@@ -81,8 +81,10 @@ HS_API hs_status hs_simd_check_env(char *reason);
  * mapped, which is what a prover's system time and its variance between runs come from
  * (docs/BENCHMARKS.md, "Fresh memory"). So after a proof the process holds up to the proof's
  * peak; hs_release_memory returns every kept page (no buffer in use is touched; thread-safe).
- * The environment variable HS_MEM_CACHE=0 turns keeping off; HS_HUGEPAGES=0 maps big buffers
- * with normal pages instead of transparent huge pages. Both are read on first use. */
+ * The environment variable HS_MEM_CACHE=0 turns keeping off; HS_HUGEPAGES=1 maps big buffers
+ * with transparent huge pages instead of normal ones (faster on a machine whose free memory is
+ * recently used, several times slower to fault in where the host took it back; the same figures).
+ * Both are read on first use. */
 HS_API void hs_release_memory(void);
 
 /* ---- context: everything a call may need besides its arguments ---- */

@@ -19,11 +19,14 @@ int hs_mul_overflow_ok(size_t a, size_t b, size_t *out) {
  * Why: a prover's system time is the first touch of fresh pages, and what a fresh page costs
  * depends on what the machine did before. On the KVM guests we measure on (free page reporting
  * hands free guest memory back to the host), a 2 MiB transparent huge page that was free for a
- * few seconds costs 10 to 20 times what a recently freed one costs, because the host faults it in
- * again while the guest zeroes it (docs/BENCHMARKS.md, "Fresh memory"). Reusing the pages one phase
- * freed for the next phase, and one proof's for the next proof in the same process, pays that
- * once per page instead of once per buffer. hs_mem_release() (hs_release_memory() in the API)
- * returns the kept pages; HS_MEM_CACHE=0 turns keeping off, HS_HUGEPAGES=0 asks for normal pages,
+ * few seconds costs 10 to 20 times what a recently freed one costs (the host faults it in again
+ * while the guest zeroes it), while normal 4 KiB pages cost about the same either way: a 2^20
+ * proof spent 1.6 to 3.7 s in the kernel with huge pages and 0.6 to 1.1 s with normal ones, for
+ * 5 to 10% more user time (docs/BENCHMARKS.md, "Fresh memory"). So big buffers get normal pages
+ * unless HS_HUGEPAGES=1. Keeping the pages one phase freed for the next phase, and one proof's for
+ * the next proof in the same process, pays the first touch once per page instead of once per
+ * buffer. hs_mem_release() (hs_release_memory() in the API) returns the kept pages;
+ * HS_MEM_CACHE=0 turns keeping off, HS_HUGEPAGES=1 asks for transparent huge pages,
  * HS_MEM_POISON=1 (tests) fills every big buffer with 0xa5 bytes so that no code can lean on fresh
  * pages being zero.
  *
@@ -45,13 +48,13 @@ typedef struct {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static block blocks[MAX_BLOCKS];
 static hs_mem_stats stats;
-static int cfg_read, cfg_cache = 1, cfg_huge = 1, cfg_poison;
+static int cfg_read, cfg_cache = 1, cfg_huge = 0, cfg_poison;
 
 static void read_config(void) {
     if (cfg_read) return;
     const char *c = getenv("HS_MEM_CACHE"), *h = getenv("HS_HUGEPAGES");
     cfg_cache = !(c && strcmp(c, "0") == 0);
-    cfg_huge = !(h && strcmp(h, "0") == 0);
+    cfg_huge = h && strcmp(h, "1") == 0;
     const char *z = getenv("HS_MEM_POISON"); /* tests: big buffers start as 0xa5 bytes, not zero */
     cfg_poison = z && strcmp(z, "1") == 0;
     cfg_read = 1;
