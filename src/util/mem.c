@@ -36,6 +36,21 @@ int hs_mul_overflow_ok(size_t a, size_t b, size_t *out) {
  * block. The table is small and fixed: when it is full, allocation falls back to aligned_alloc
  * (hs_free tells the two apart by looking the pointer up). */
 #define UNIT ((size_t)2 << 20)
+
+/* Under AddressSanitizer big buffers stay with malloc, so that it still sees their bounds, their
+ * use after free and their leaks. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+
+int hs_mem_keeps(void) { return !SANITIZED; }
 #define MAX_BLOCKS 512
 
 typedef struct {
@@ -194,7 +209,7 @@ static void *alloc(size_t n, size_t size, int *fresh) {
     *fresh = 0;
     if (!hs_mul_overflow_ok(n, size, &bytes)) return NULL;
     if (bytes == 0) bytes = HS_ALIGN;
-    if (bytes >= UNIT) {
+    if (bytes >= UNIT && !SANITIZED) {
         void *p = big_alloc(bytes, fresh);
         if (p) return p;
     }

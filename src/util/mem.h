@@ -12,6 +12,8 @@
 void *hs_alloc_array(size_t n, size_t size);
 void *hs_calloc_array(size_t n, size_t size);
 void hs_free(void *p);
+/* 1 when big buffers are mapped and kept as above, 0 in sanitizer builds (malloc then). */
+int hs_mem_keeps(void);
 /* Returns the kept pages of freed big buffers to the operating system. */
 void hs_mem_release(void);
 
