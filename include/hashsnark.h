@@ -60,6 +60,33 @@ HS_API const char *hs_status_str(hs_status s);
 /* Room for any reason sentence, its terminating zero included. */
 #define HS_REASON_LEN 256
 
+/* ---- vector instructions ---- */
+
+/* The vector level the kernels use: "avx512", "avx2" or "portable". It is the best the CPU and
+ * this build support (AVX-512 means F, BW, VL and DQ), lowered by the environment variable
+ * HS_SIMD=portable|avx2|avx512 (HS_NO_SIMD=1 is the same as HS_SIMD=portable); decided on first
+ * use and fixed for the process. Proofs and outputs are the same at every level. */
+HS_API const char *hs_simd_level(void);
+/* The best level of this CPU and build, whatever the environment says. */
+HS_API const char *hs_simd_best(void);
+/* HS_OK when HS_SIMD is unset or names a level the CPU has; HS_ERR_ARGUMENT when it names no
+ * level (the library then ignores it); HS_ERR_UNSUPPORTED when the CPU or build lacks the level
+ * asked for (the best one below it is used). reason (may be NULL, HS_REASON_LEN bytes) says which. */
+HS_API hs_status hs_simd_check_env(char *reason);
+
+/* ---- memory ---- */
+
+/* Big buffers (2 MiB and more) that a proof frees are kept by the library and handed to the next
+ * big allocation instead of going back to the operating system: their pages are then already
+ * mapped, which is what a prover's system time and its variance between runs come from
+ * (docs/BENCHMARKS.md, "Fresh memory"). So after a proof the process holds up to the proof's
+ * peak; hs_release_memory returns every kept page (no buffer in use is touched; thread-safe).
+ * The environment variable HS_MEM_CACHE=0 turns keeping off; HS_HUGEPAGES=1 maps big buffers
+ * with transparent huge pages instead of normal ones (faster on a machine whose free memory is
+ * recently used, several times slower to fault in where the host took it back; the same figures).
+ * Both are read on first use. */
+HS_API void hs_release_memory(void);
+
 /* ---- context: everything a call may need besides its arguments ---- */
 
 typedef struct hs_ctx hs_ctx;

@@ -65,6 +65,16 @@ static void test_version(void) {
     CHECK(num == HS_VERSION_NUMBER);
     CHECK(hs_version(NULL) != NULL);
     CHECK(strcmp(hs_status_str(HS_ERR_REJECTED), hs_status_str(HS_ERR_INSECURE)) != 0);
+    /* the SIMD level: a name, never above the best one */
+    const char *names[] = {"portable", "avx2", "avx512"};
+    int in_use = -1, best = -1;
+    for (int i = 0; i < 3; i++) {
+        if (!strcmp(hs_simd_level(), names[i])) in_use = i;
+        if (!strcmp(hs_simd_best(), names[i])) best = i;
+    }
+    CHECK(in_use >= 0 && best >= in_use);
+    hs_status st = hs_simd_check_env(NULL);
+    CHECK(st == HS_OK || st == HS_ERR_ARGUMENT || st == HS_ERR_UNSUPPORTED);
 }
 
 static void test_tables(void) {
@@ -198,6 +208,14 @@ static int prove_verify(const hs_shape *s, const char *label) {
             CHECK(out[2 * i] == (uint32_t)native[i] && out[2 * i + 1] == (uint32_t)(native[i] >> 32));
         free(native);
     }
+
+    /* the same statement again after the kept memory went back: the same bytes */
+    hs_release_memory();
+    uint8_t *again = NULL;
+    size_t len2 = 0;
+    CHECK_ST(hs_prove(ctx1, &again, &len2, out, nout, NULL, why, sizeof why, s, in, nin), HS_OK, why);
+    CHECK(len2 == len && again && !memcmp(again, proof, len));
+    hs_proof_free(again);
 
     /* peek */
     hs_proof_info info;

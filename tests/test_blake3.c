@@ -328,11 +328,11 @@ static void long_inputs(hs_rng *rng) {
 /* ---------------------------------------------------------------- kernels and batches */
 
 static void kernels(hs_rng *rng) {
-    const size_t maxn = 21;
+    const size_t maxn = 41; /* up to two groups of 16 and a rest on either side of 8 */
     uint8_t *buf = malloc(maxn * 1024), *a = malloc(maxn * 32), *b = malloc(maxn * 32);
-    const uint8_t *ptrs[21];
+    const uint8_t *ptrs[41];
     unsigned long iters = hs_test_iters(300);
-    int avx2 = hs_cpu_has_avx2();
+    int avx2 = hs_cpu_has_avx2(), avx512 = hs_cpu_has_avx512();
     for (unsigned long it = 0; it < iters && !TOO_MANY_FAILURES(); it++) {
         size_t n = 1 + (size_t)hs_rng_below(rng, maxn);
         size_t len = hs_rng_below(rng, 3) ? (size_t)hs_rng_below(rng, 1025) : (hs_rng_below(rng, 2) ? 1024 : 64);
@@ -371,8 +371,15 @@ static void kernels(hs_rng *rng) {
             if (!check_bytes(b, a, 32 * n, "avx2 vs portable", "hash_many"))
                 fprintf(stderr, "  n=%zu len=%zu ctr=%llu inc=%d\n", n, len, (unsigned long long)ctr, inc);
         }
+        if (avx512) {
+            memset(b, 0, maxn * 32);
+            hs_blake3_hash_many_avx512(ptrs, n, len, key, ctr, inc, fl, fs, fe, b);
+            if (!check_bytes(b, a, 32 * n, "avx512 vs portable", "hash_many"))
+                fprintf(stderr, "  n=%zu len=%zu ctr=%llu inc=%d\n", n, len, (unsigned long long)ctr, inc);
+        }
     }
     if (!avx2) printf("AVX2 unavailable: kernel comparison skipped\n");
+    if (!avx512) printf("AVX-512 unavailable (or HS_SIMD below avx512): its kernel comparison skipped\n");
     free(buf);
     free(a);
     free(b);

@@ -34,10 +34,22 @@ static const unsigned degs[3] = {4, 5, 8};
 
 /* ---- kernels ---- */
 
+/* The kernel sets this CPU, build and HS_SIMD allow: portable first, then AVX2, AVX-512. */
+static int kernel_sets(const hs_fri_kernels **ks) {
+    int nk = 0;
+    ks[nk++] = &hs_fri_kernels_portable;
+    if (hs_cpu_has_avx2()) ks[nk++] = &hs_fri_kernels_avx2;
+#ifdef HS_HAVE_AVX512
+    if (hs_cpu_has_avx512()) ks[nk++] = &hs_fri_kernels_avx512;
+#endif
+    return nk;
+}
+
 static void test_kernels(hs_rng *r) {
-    const hs_fri_kernels *ks[2] = {&hs_fri_kernels_portable, &hs_fri_kernels_avx2};
-    int nk = hs_cpu_has_avx2() ? 2 : 1;
+    const hs_fri_kernels *ks[3];
+    int nk = kernel_sets(ks);
     if (nk == 1) printf("test_fri: no AVX2, comparing the portable kernels with naive sums only\n");
+    if (nk < 3) printf("test_fri: no AVX-512 (CPU, build or HS_SIMD), its kernels not compared\n");
     for (int it = 0; it < 60 && !TOO_MANY_FAILURES(); it++) {
         size_t w = 1 + hs_rng_below(r, 90), nr = 1 + hs_rng_below(r, 23);
         if (it == 0) w = 1, nr = 1;
@@ -112,8 +124,8 @@ static hs_kbe horner_base(unsigned d, const hs_kb *coef, size_t h, size_t w, siz
 }
 
 static void test_bary(hs_rng *r) {
-    const hs_fri_kernels *ks[2] = {&hs_fri_kernels_portable, &hs_fri_kernels_avx2};
-    int nk = hs_cpu_has_avx2() ? 2 : 1;
+    const hs_fri_kernels *ks[3];
+    int nk = kernel_sets(ks);
     const hs_kb g = hs_kb_from_u32(HS_KB_GENERATOR);
     for (int it = 0; it < 40 && !TOO_MANY_FAILURES(); it++) {
         unsigned d = degs[it % 3], log_h = (unsigned)hs_rng_below(r, 9), np = 1 + (unsigned)hs_rng_below(r, 2);

@@ -42,13 +42,9 @@ static void fill(hs_rng *rng, hs_kb *v, size_t n) {
 
 static int k5_same(const hs_kb5 *a, const hs_kb5 *b, size_t n) { return !memcmp(a, b, n * sizeof *a); }
 
-/* Every AVX2 row kernel against its portable twin, on ranges with vector tails. */
-static void kernels(hs_rng *rng) {
-    if (!hs_cpu_has_avx2()) {
-        fprintf(stderr, "test_gkr: no AVX2, kernel comparison skipped\n");
-        return;
-    }
-    const hs_gkr_kernels *P = &hs_gkr_kernels_portable, *A = &hs_gkr_kernels_avx2;
+/* Every AVX2 or AVX-512 row kernel (A) against its portable twin, on ranges with vector tails. */
+static void kernels(hs_rng *rng, const hs_gkr_kernels *A) {
+    const hs_gkr_kernels *P = &hs_gkr_kernels_portable;
     const size_t h = 1203, N = 2 * h; /* the skip kernels take 16 blocks of M = 150 rows: > 16 row vectors */
     enum { KC = HS_GKR_KERN_MAX_COLS };
     hs_kb *cbuf = malloc(KC * N * sizeof *cbuf), *kbuf = malloc(4 * 5 * N * sizeof *kbuf);
@@ -795,7 +791,16 @@ static void skip_walks(hs_rng *rng, const hs_gkr_perm *p) {
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_gkr");
-    kernels(&rng);
+    if (hs_cpu_has_avx2())
+        kernels(&rng, &hs_gkr_kernels_avx2);
+    else
+        fprintf(stderr, "test_gkr: no AVX2, AVX2 kernel comparison skipped\n");
+#ifdef HS_HAVE_AVX512
+    if (hs_cpu_has_avx512())
+        kernels(&rng, &hs_gkr_kernels_avx512);
+    else
+#endif
+        fprintf(stderr, "test_gkr: no AVX-512 (CPU, build or HS_SIMD), AVX-512 kernel comparison skipped\n");
     skip_math(&rng);
     static const unsigned ids[] = {HS_GKR_P2_KB16, HS_GKR_P2_KB24, HS_GKR_P1_KB16, HS_GKR_P1_KB24};
     for (size_t i = 0; i < sizeof ids / sizeof *ids; i++) {

@@ -104,14 +104,19 @@ static void check_row(const hs_gkr_wit_job *job, size_t x, const hs_kb *input, h
     }
 }
 
+/* The portable kernel, then the AVX2 and AVX-512 ones where the permutation, build, CPU and
+ * HS_SIMD allow. */
 static const rows_fn *kernel_list(const hs_gkr_perm *p, unsigned *n) {
-    static rows_fn fns[2];
-    fns[0] = hs_gkr_wit_rows_portable, fns[1] = p->rows_avx2;
-    *n = p->rows_avx2 && hs_cpu_has_avx2() ? 2 : 1;
+    static rows_fn fns[3];
+    *n = 0;
+    fns[(*n)++] = hs_gkr_wit_rows_portable;
+    if (p->rows_avx2 && hs_cpu_has_avx2()) fns[(*n)++] = p->rows_avx2;
+    if (p->rows_avx512 && hs_cpu_has_avx512()) fns[(*n)++] = p->rows_avx512;
     return fns;
 }
 
-/* The known-answer input in rows 3, 21 (in 16-row blocks of the AVX2 kernels) and 35 (a tail). */
+/* The known-answer input in rows 3, 21 (in the blocks of the vector kernels: 16 rows AVX2, 32
+ * AVX-512) and 35 (a tail). */
 static void known_answer(hs_rng *rng, const hs_gkr_perm *p, const char *file) {
     const unsigned W = p->width;
     vj *doc = vj_load(file);
@@ -174,7 +179,7 @@ static void known_answer(hs_rng *rng, const hs_gkr_perm *p, const char *file) {
     vj_free(doc);
 }
 
-/* The AVX2 kernel writes exactly the words the portable one writes, and no others. */
+/* The AVX2 and AVX-512 kernels write exactly the words the portable one writes, and no others. */
 static void twins(hs_rng *rng, const hs_gkr_perm *p) {
     unsigned nf;
     const rows_fn *fns = kernel_list(p, &nf);
@@ -184,6 +189,7 @@ static void twins(hs_rng *rng, const hs_gkr_perm *p) {
     const size_t words = N * (job_cols(p) + W);
     hs_kb *in = malloc(N * W * sizeof *in);
     hs_kb *a = hs_alloc_array(words, sizeof *a), *b = hs_alloc_array(words, sizeof *b);
+    hs_kb *c = hs_alloc_array(words, sizeof *c);
     for (unsigned it = 0; it < 40 && !TOO_MANY_FAILURES(); it++) {
         fill(rng, in, N * W);
         if (it % 4 == 3) /* extreme rows: every word 0 or p - 1 (raw), or mixed */
@@ -205,11 +211,15 @@ static void twins(hs_rng *rng, const hs_gkr_perm *p) {
         /* aligned row ranges (streaming stores) and odd ones (plain stores), with tails */
         size_t lo = it % 2 ? hs_rng_below(rng, 40) : 8 * hs_rng_below(rng, 5);
         size_t m = hs_rng_below(rng, N - lo + 1);
+        memcpy(c, b, words * sizeof *b);
         fns[0](&ja, lo, m);
-        fns[1](&jb, lo, m);
-        CHECK(!memcmp(a, b, words * sizeof *a));
+        for (unsigned f = 1; f < nf; f++) {
+            memcpy(b, c, words * sizeof *b);
+            fns[f](&jb, lo, m);
+            CHECK(!memcmp(a, b, words * sizeof *a));
+        }
     }
-    free(in), hs_free(a), hs_free(b);
+    free(in), hs_free(a), hs_free(b), hs_free(c);
 }
 
 /* hs_gkr_witness_build for each flag set and thread count against the portable kernel's columns;

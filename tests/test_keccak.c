@@ -286,8 +286,9 @@ static void batches(hs_rng *rng) {
     for (size_t si = 0; si < sizeof sizes / sizeof *sizes && !TOO_MANY_FAILURES(); si++) {
         size_t n = sizes[si], words = 25 * n + 25; /* one guard state after the batch */
         uint64_t *ref = malloc(words * 8), *a = malloc(words * 8), *b = malloc(words * 8), *c = malloc(words * 8),
-                 *d = malloc(words * 8), *e = malloc(words * 8);
+                 *d = malloc(words * 8), *e = malloc(words * 8), *f = malloc(words * 8);
         rand_lanes(rng, ref, words);
+        memcpy(f, ref, words * 8);
         memcpy(a, ref, words * 8);
         memcpy(b, ref, words * 8);
         memcpy(c, ref, words * 8);
@@ -302,15 +303,66 @@ static void batches(hs_rng *rng) {
         hs_keccakf1600_many(c, n, 1);
         hs_keccakf1600_many(d, n, 2);
         hs_keccakf1600_many(e, n, 3);
-        const uint64_t *got[5] = {a, b, c, d, e};
-        const char *names[5] = {"many_portable", "many_avx2", "many 1 thread", "many 2 threads", "many 3 threads"};
-        for (int k = 0; k < 5; k++)
+        /* the AVX-512 kernel (8 states a vector, masked tails), where the CPU has it */
+        if (hs_cpu_has_avx512())
+            hs_keccakf1600_many_avx512(f, n);
+        else
+            memcpy(f, ref, words * 8);
+        const uint64_t *got[6] = {a, b, c, d, e, f};
+        const char *names[6] = {"many_portable", "many_avx2", "many 1 thread", "many 2 threads", "many 3 threads",
+                                "many_avx512"};
+        for (int k = 0; k < 6; k++)
             if (memcmp(ref, got[k], words * 8)) {
                 fprintf(stderr, "%s differs from scalar at n=%zu\n", names[k], n);
                 hs_test_failures++;
             }
-        free(ref), free(a), free(b), free(c), free(d), free(e);
+        free(ref), free(a), free(b), free(c), free(d), free(e), free(f);
     }
+}
+
+/* The 8-way interleaved permutation: the AVX-512 kernel (where the CPU has it), the portable
+ * twin and the dispatcher against eight scalar permutations, on random, all-zero and all-one
+ * states; and the 8-message hashes against the one-message ones. */
+static void random_x8(hs_rng *rng) {
+    const unsigned long iters = hs_test_iters(100);
+    for (unsigned long it = 0; it < iters && !TOO_MANY_FAILURES(); it++) {
+        uint64_t eight[8][25], st[3][25 * 8];
+        rand_lanes(rng, &eight[0][0], 200);
+        if (it % 8 == 1) memset(eight, 0, sizeof eight);
+        if (it % 8 == 2) memset(eight, 0xff, sizeof eight);
+        for (unsigned i = 0; i < 25; i++)
+            for (unsigned j = 0; j < 8; j++) st[0][8 * i + j] = st[1][8 * i + j] = st[2][8 * i + j] = eight[j][i];
+        for (unsigned j = 0; j < 8; j++) hs_keccakf1600(eight[j]);
+        hs_keccakf1600_x8_portable(st[0]);
+        hs_keccakf1600_x8(st[1]);
+        if (hs_cpu_has_avx512())
+            hs_keccakf1600_x8_avx512(st[2]);
+        else
+            hs_keccakf1600_x8_portable(st[2]);
+        for (int k = 0; k < 3; k++)
+            for (unsigned i = 0; i < 25; i++)
+                for (unsigned j = 0; j < 8; j++) CHECK_EQ_U64(st[k][8 * i + j], eight[j][i]);
+    }
+    const size_t lens[] = {0, 1, 64, 135, 136, 137, 272, 1000};
+    uint8_t *buf = malloc(8 * 1000);
+    for (size_t li = 0; li < sizeof lens / sizeof *lens; li++) {
+        const size_t len = lens[li];
+        for (size_t i = 0; i < 8 * len; i++) buf[i] = (uint8_t)hs_rng_u64(rng);
+        const uint8_t *in[8];
+        for (int j = 0; j < 8; j++) in[j] = buf + j * len;
+        uint8_t out8[8][32], one[32];
+        hs_keccak256_x8(out8, in, len);
+        for (int j = 0; j < 8; j++) {
+            hs_keccak256(one, in[j], len);
+            CHECK(!memcmp(out8[j], one, 32));
+        }
+        hs_sha3_256_x8(out8, in, len);
+        for (int j = 0; j < 8; j++) {
+            hs_sha3_256(one, in[j], len);
+            CHECK(!memcmp(out8[j], one, 32));
+        }
+    }
+    free(buf);
 }
 
 static void hash_x4_random(hs_rng *rng) {
@@ -347,5 +399,7 @@ int main(void) {
     random_x4(&rng);
     batches(&rng);
     hash_x4_random(&rng);
+    printf("AVX-512 kernel %s\n", hs_cpu_has_avx512() ? "active" : "unavailable (AVX-512 comparisons skipped)");
+    random_x8(&rng);
     return hs_test_done("test_keccak");
 }

@@ -1,4 +1,5 @@
 #include "testutil.h"
+#include "util/cpu.h"
 
 #include <string.h>
 #include <time.h>
@@ -68,7 +69,8 @@ void hs_test_check_kat(const hs_test_monty31_perm *p, const uint32_t *in, const 
     const hs_mt_field *f = p->field;
     const unsigned w = p->width;
     uint32_t s[32];
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < 5; k++) {
+        if (k == 4 && !hs_cpu_has_avx512()) break;
         for (unsigned i = 0; i < w; i++) s[i] = k ? in[i] : hs_mt_mul(in[i], f->r2, f->p, f->mu);
         if (k == 0) {
             p->permute(p->ctx, s);
@@ -77,6 +79,7 @@ void hs_test_check_kat(const hs_test_monty31_perm *p, const uint32_t *in, const 
         if (k == 1) p->naive(p->ctx, s);
         if (k == 2) p->many_portable(p->ctx, s, 1, 1);
         if (k == 3) p->many_avx2(p->ctx, s, 1, 1);
+        if (k == 4) p->many_avx512(p->ctx, s, 1, 1);
         for (unsigned i = 0; i < w; i++)
             if (s[i] != out[i]) {
                 fprintf(stderr, "case %zu, entry point %d, lane %u: got %u want %u\n", idx, k, i, s[i], out[i]);
@@ -89,17 +92,20 @@ void hs_test_check_kat(const hs_test_monty31_perm *p, const uint32_t *in, const 
 void hs_test_check_batches(hs_rng *rng, const hs_test_monty31_perm *p) {
     const hs_mt_field *f = p->field;
     const unsigned w = p->width;
-    static const size_t sizes[] = {0, 1, 7, 8, 9, 15, 16, 17, 31, 1000, 2053};
+    static const size_t sizes[] = {0, 1, 7, 8, 9, 15, 16, 17, 31, 33, 1000, 2053};
     for (size_t si = 0; si < sizeof sizes / sizeof *sizes && !TOO_MANY_FAILURES(); si++) {
         const size_t n = sizes[si], words = n * w, bytes = (words + 1) * sizeof(uint32_t);
         uint32_t *in = malloc(bytes), *ref = malloc(bytes), *got = malloc(bytes);
         for (size_t i = 0; i < words; i++) in[i] = (uint32_t)hs_rng_below(rng, f->p);
         memcpy(ref, in, words * sizeof *ref);
         for (size_t j = 0; j < n; j++) p->naive(p->ctx, ref + j * w);
-        for (int k = 0; k < 5; k++) { /* portable, AVX2, 1, 2 threads (canonical); 3 threads (Montgomery) */
+        /* portable, AVX2, 1, 2 threads (canonical); 3 threads (Montgomery); AVX-512 */
+        for (int k = 0; k < 6; k++) {
+            if (k == 5 && !hs_cpu_has_avx512()) break;
             memcpy(got, in, words * sizeof *got);
             if (k == 0) p->many_portable(p->ctx, got, n, 1);
             if (k == 1) p->many_avx2(p->ctx, got, n, 1);
+            if (k == 5) p->many_avx512(p->ctx, got, n, 1);
             if (k == 2 || k == 3) p->many(p->ctx, got, n, 1, (unsigned)k - 1);
             if (k == 4) {
                 for (size_t i = 0; i < words; i++) got[i] = hs_mt_mul(got[i], f->r2, f->p, f->mu);
@@ -117,7 +123,7 @@ void hs_test_check_batches(hs_rng *rng, const hs_test_monty31_perm *p) {
 
 void hs_test_check_records(hs_rng *rng, const hs_test_monty31_perm *p) {
     const unsigned w = p->width, rw = p->rec_words;
-    static const size_t sizes[] = {1, 8, 13, 1100};
+    static const size_t sizes[] = {1, 8, 13, 16, 35, 1100};
     for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
         const size_t n = sizes[si], sb = n * w * sizeof(uint32_t), rb = n * rw * sizeof(uint32_t);
         uint32_t *in = malloc(sb), *a = malloc(sb), *b = malloc(sb), *c = malloc(sb);
@@ -130,6 +136,12 @@ void hs_test_check_records(hs_rng *rng, const hs_test_monty31_perm *p) {
         CHECK(!memcmp(a, b, sb) && !memcmp(a, c, sb));
         CHECK(!memcmp(ra, rbuf, rb));
         CHECK(!memcmp(ra, rc, rb));
+        if (hs_cpu_has_avx512()) {
+            memcpy(b, in, sb);
+            p->record_avx512(p->ctx, b, n, rbuf);
+            CHECK(!memcmp(a, b, sb));
+            CHECK(!memcmp(ra, rbuf, rb));
+        }
         for (size_t k = 0; k < n; k++) {
             CHECK(!memcmp(ra + k * rw, in + k * w, w * sizeof *in));
             CHECK(!memcmp(ra + k * rw + rw - w, a + k * w, w * sizeof *a));

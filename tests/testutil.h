@@ -71,9 +71,11 @@ typedef struct {
     void (*many)(const void *ctx, uint32_t *states, size_t n, int canonical, unsigned threads);
     void (*many_portable)(const void *ctx, uint32_t *states, size_t n, int canonical);
     void (*many_avx2)(const void *ctx, uint32_t *states, size_t n, int canonical);
+    void (*many_avx512)(const void *ctx, uint32_t *states, size_t n, int canonical);
     void (*record)(const void *ctx, uint32_t *states, size_t n, uint32_t *rec, unsigned threads);
     void (*record_portable)(const void *ctx, uint32_t *states, size_t n, uint32_t *rec);
     void (*record_avx2)(const void *ctx, uint32_t *states, size_t n, uint32_t *rec);
+    void (*record_avx512)(const void *ctx, uint32_t *states, size_t n, uint32_t *rec);
 } hs_test_monty31_perm;
 /* Defines static adapters from a module's entry points mod##_permute, mod##_permute_naive,
  * mod##_permute_many{,_portable,_avx2}, mod##_permute_many_record{,_portable,_avx2},
@@ -90,6 +92,9 @@ typedef struct {
         mod##_permute_many_portable(pp, s, n, c);                                                          \
     }                                                                                                      \
     static void fn##_many_avx2(const void *pp, uint32_t *s, size_t n, int c) { mod##_permute_many_avx2(pp, s, n, c); } \
+    static void fn##_many_avx512(const void *pp, uint32_t *s, size_t n, int c) {                           \
+        mod##_permute_many_avx512(pp, s, n, c);                                                            \
+    }                                                                                                      \
     static void fn##_record(const void *pp, uint32_t *s, size_t n, uint32_t *r, unsigned t) {              \
         mod##_permute_many_record(pp, s, n, r, t);                                                         \
     }                                                                                                      \
@@ -99,12 +104,16 @@ typedef struct {
     static void fn##_record_avx2(const void *pp, uint32_t *s, size_t n, uint32_t *r) {                     \
         mod##_permute_many_record_avx2(pp, s, n, r);                                                       \
     }                                                                                                      \
+    static void fn##_record_avx512(const void *pp, uint32_t *s, size_t n, uint32_t *r) {                   \
+        mod##_permute_many_record_avx512(pp, s, n, r);                                                     \
+    }                                                                                                      \
     static hs_test_monty31_perm fn(const params_t *pp) {                                                   \
         hs_test_monty31_perm p = {.field = (FIELD), .ctx = pp, .width = pp->width, .rec_words = (REC_WORDS), \
                                   .permute = fn##_permute, .naive = fn##_naive, .many = fn##_many,         \
                                   .many_portable = fn##_many_portable, .many_avx2 = fn##_many_avx2,        \
-                                  .record = fn##_record, .record_portable = fn##_record_portable,          \
-                                  .record_avx2 = fn##_record_avx2};                                        \
+                                  .many_avx512 = fn##_many_avx512, .record = fn##_record,                  \
+                                  .record_portable = fn##_record_portable, .record_avx2 = fn##_record_avx2, \
+                                  .record_avx512 = fn##_record_avx512};                                    \
         return p;                                                                                          \
     }                                                                                                      \
     static void fn##_compress(const void *pp, uint32_t *o, const uint32_t *l, const uint32_t *r) {         \
@@ -119,12 +128,12 @@ typedef struct {
     }
 
 /* Known answer idx (canonical in -> out) through the single-state permutation, the naive
- * reference and the portable and AVX2 batch kernels (canonical). */
+ * reference and the portable, AVX2 and (where the CPU has it) AVX-512 batch kernels (canonical). */
 void hs_test_check_kat(const hs_test_monty31_perm *p, const uint32_t *in, const uint32_t *out, size_t idx);
-/* Random batches of many sizes (multiples of 8 and not): portable, AVX2, 1, 2 and 3 threads,
- * canonical and Montgomery, all equal to the naive reference. */
+/* Random batches of many sizes (multiples of 8 and 16 and not): portable, AVX2, AVX-512 (where
+ * the CPU has it), 1, 2 and 3 threads, canonical and Montgomery, all equal to the naive reference. */
 void hs_test_check_batches(hs_rng *rng, const hs_test_monty31_perm *p);
-/* Records: portable = AVX2 = threaded, states permuted alike, first words the input, last the
+/* Records: portable = AVX2 = AVX-512 (where the CPU has it) = threaded, states permuted alike, first words the input, last the
  * output. The module's own test checks the words in between. */
 void hs_test_check_records(hs_rng *rng, const hs_test_monty31_perm *p);
 

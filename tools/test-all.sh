@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every test, as CI runs it: gcc Release with warnings as errors, the Rust crate (when cargo is
+# Every test, as CI runs it: gcc Release with warnings as errors (and its kernel and prover tests
+# again under each lower HS_SIMD level the CPU has), the Rust crate (when cargo is
 # present), clang with warnings as errors, then AddressSanitizer + UndefinedBehaviorSanitizer, then
 # the fuzz targets (tools/fuzz-run.sh, HS_FUZZ_SECONDS each, default 10: the whole run must stay
 # within CI's budget on two loaded cores; HS_FUZZ_SECONDS=0 skips them). Build folders:
@@ -16,6 +17,17 @@ run() { # name, cmake args...
     ctest --test-dir "build-ci-$name" --output-on-failure -j"$jobs"
 }
 CC=gcc run gcc -DCMAKE_BUILD_TYPE=Release
+# The kernel and prover tests once more at each SIMD level below the best this CPU has (the run
+# above is at the best; cli_simd compares outputs and proofs across all of them itself), so the
+# portable and AVX2 twins are exercised end to end on AVX-512 machines too.
+simd_tests='^(test_(air|blake3|fri|gkr|gkr_witness|kb_ext|keccak|keccak_air|merkle|mle|ntt|p1air|p2air|poseidon1_kb'
+simd_tests+='|poseidon2_monty31|ragged_kern|sumcheck|transcript|whir))$'
+best=$(build-ci-gcc/hashsnark --version | sed -n 's/^simd: .* (best on this CPU: \([a-z0-9]*\))$/\1/p')
+case $best in avx512) below="portable avx2" ;; avx2) below="portable" ;; *) below="" ;; esac
+for level in $below; do
+    echo "=== gcc, HS_SIMD=$level: kernel and prover tests ===" >&2
+    HS_SIMD=$level ctest --test-dir build-ci-gcc --output-on-failure -j"$jobs" -R "$simd_tests"
+done
 # The Rust crate against the gcc build's static library (offline: it depends on no other crate).
 if command -v cargo >/dev/null; then
     echo "=== rust (bindings/rust) ===" >&2

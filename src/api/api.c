@@ -16,6 +16,30 @@ const char *hs_version(unsigned *number) {
     return HS_VERSION_STRING;
 }
 
+void hs_release_memory(void) { hs_mem_release(); }
+
+const char *hs_simd_level(void) { return hs_simd_level_name(hs_cpu_simd_level()); }
+const char *hs_simd_best(void) { return hs_simd_level_name(hs_cpu_simd_detected()); }
+
+hs_status hs_simd_check_env(char *reason) {
+    const char *bad = hs_cpu_simd_env_invalid();
+    if (bad) {
+        if (reason)
+            snprintf(reason, HS_REASON_LEN, "HS_SIMD='%.64s' is not a level (portable, avx2 or avx512); ignored", bad);
+        return HS_ERR_ARGUMENT;
+    }
+    const char *e = getenv("HS_SIMD");
+    hs_simd want;
+    if (e && *e && hs_simd_level_parse(e, &want) == 0 && want > hs_cpu_simd_detected()) {
+        if (reason)
+            snprintf(reason, HS_REASON_LEN, "HS_SIMD=%s: this CPU or build supports at most %s, which is used", e,
+                     hs_simd_level_name(hs_cpu_simd_detected()));
+        return HS_ERR_UNSUPPORTED;
+    }
+    if (reason) reason[0] = 0;
+    return HS_OK;
+}
+
 const char *hs_status_str(hs_status s) {
     switch (s) {
     case HS_OK: return "ok";

@@ -14,6 +14,12 @@
 #include "hashsnark.h"
 #include "util/cpu.h"
 
+/* "AVX-512", "AVX2" or "portable code": the level the kernels use (HS_SIMD). */
+static const char *simd_words(void) {
+    const char *l = hs_simd_level();
+    return !strcmp(l, "avx512") ? "AVX-512" : !strcmp(l, "avx2") ? "AVX2" : "portable code";
+}
+
 static void help(void) {
     printf("usage: hashsnark bench --hash H[,H2,...] --log-perms A..B [--backend stark|gkr] [--preset P]\n"
            "                       [--log-blowup B] [--samples K] [--threads T] [--timeout S]\n"
@@ -103,8 +109,9 @@ static void help(void) {
            "    for rpo256, poseidon2-kb16 and the others that are both, --hash all) or all:\n"
            "    miden-crypto's benchmark table: scenario 1, 2-to-1 hashing of two digests; scenario 2,\n"
            "    sequential hashing of 100 field elements (400 bytes for byte hashes), 1 thread; plus\n"
-           "    batch permutations per second of the permutation underneath for 1 and T threads.\n"
-           "    CSV header: hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt.\n"
+           "    batch permutations per second of the permutation underneath for 1 and T threads; for\n"
+           "    byte hashes also one 1 MiB message, 1 thread (MiB/s; 0 for element hashes).\n"
+           "    CSV header: hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt,mib_per_s.\n"
            "Each figure is the fastest of repeated rounds of at least 1 ms (machines are shared).\n"
            "Progress goes to standard error.\n"
            "\n"
@@ -125,6 +132,9 @@ static void human_ns(char *buf, size_t n, double ns) {
     if (ns >= 1000 && ns < 1e6 && ns / 1e3 >= 10) snprintf(buf, n, "%.0f µs", ns / 1e3);
 }
 
+/* 1 MiB in ns -> MiB/s; 0 -> 0 */
+static double mib_per_s(double ns) { return ns > 0 ? 1e9 / ns : 0; }
+
 static int bench_hashes(const char *which, unsigned threads, double seconds, int csv, int json) {
     hs_hash_row rows[64];
     size_t n = 0;
@@ -136,35 +146,39 @@ static int bench_hashes(const char *which, unsigned threads, double seconds, int
         hs_bench_native_hash(h, threads, seconds, &rows[n++]);
     }
     if (csv) {
-        printf("hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt\n");
+        printf("hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt,mib_per_s\n");
         for (size_t i = 0; i < n; i++)
-            printf("%s,%.1f,%.1f,%s,%u,%.0f,%.0f\n", rows[i].hash->name, rows[i].merge_ns, rows[i].seq_ns,
-                   rows[i].hash->perm ? rows[i].hash->perm : "", rows[i].threads, rows[i].perms_1t, rows[i].perms_nt);
+            printf("%s,%.1f,%.1f,%s,%u,%.0f,%.0f,%.1f\n", rows[i].hash->name, rows[i].merge_ns, rows[i].seq_ns,
+                   rows[i].hash->perm ? rows[i].hash->perm : "", rows[i].threads, rows[i].perms_1t, rows[i].perms_nt,
+                   mib_per_s(rows[i].mib_ns));
     } else if (json) {
-        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"results\": [\n", hs_cpu_model(),
-               hs_cpu_has_avx2() ? "true" : "false");
+        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"simd\": \"%s\",\n  \"results\": [\n",
+               hs_cpu_model(), hs_cpu_has_avx2() ? "true" : "false", hs_simd_level());
         for (size_t i = 0; i < n; i++)
             printf("    {\"hash\": \"%s\", \"merge_ns\": %.1f, \"seq100_ns\": %.1f, \"perm\": %s%s%s, "
-                   "\"threads\": %u, \"perms_per_s_1t\": %.0f, \"perms_per_s_nt\": %.0f}%s\n",
+                   "\"threads\": %u, \"perms_per_s_1t\": %.0f, \"perms_per_s_nt\": %.0f, \"mib_per_s\": %.1f}%s\n",
                    rows[i].hash->name, rows[i].merge_ns, rows[i].seq_ns, rows[i].hash->perm ? "\"" : "",
                    rows[i].hash->perm ? rows[i].hash->perm : "null", rows[i].hash->perm ? "\"" : "", rows[i].threads,
-                   rows[i].perms_1t, rows[i].perms_nt, i + 1 < n ? "," : "");
+                   rows[i].perms_1t, rows[i].perms_nt, mib_per_s(rows[i].mib_ns), i + 1 < n ? "," : "");
         printf("  ]\n}\n");
     } else {
         printf("Hash functions on %s (%s), 1 thread unless noted\n\n", hs_cpu_model(),
-               hs_cpu_has_avx2() ? "AVX2" : "portable code");
-        printf("| Function | 2-to-1 h(a,b) | 100 elements (400 B) | permutation | perms/s, 1 thread | perms/s, %u threads |\n",
+               simd_words());
+        printf("| Function | 2-to-1 h(a,b) | 100 elements (400 B) | 1 MiB | permutation | perms/s, 1 thread | perms/s, %u "
+               "threads |\n",
                threads);
-        printf("|---|---:|---:|---|---:|---:|\n");
+        printf("|---|---:|---:|---:|---|---:|---:|\n");
         for (size_t i = 0; i < n; i++) {
             char a[32], b[32];
             human_ns(a, sizeof a, rows[i].merge_ns);
             human_ns(b, sizeof b, rows[i].seq_ns);
+            char c[48] = "-";
+            if (rows[i].mib_ns > 0) snprintf(c, sizeof c, "%.0f MiB/s", mib_per_s(rows[i].mib_ns));
             if (rows[i].hash->perm)
-                printf("| %s | %s | %s | %s | %.3gM | %.3gM |\n", rows[i].hash->name, a, b, rows[i].hash->perm,
+                printf("| %s | %s | %s | %s | %s | %.3gM | %.3gM |\n", rows[i].hash->name, a, b, c, rows[i].hash->perm,
                        rows[i].perms_1t / 1e6, rows[i].perms_nt / 1e6);
             else
-                printf("| %s | %s | %s | - | - | - |\n", rows[i].hash->name, a, b);
+                printf("| %s | %s | %s | %s | - | - | - |\n", rows[i].hash->name, a, b, c);
         }
     }
     return HS_EXIT_OK;
@@ -500,8 +514,8 @@ int hs_cmd_bench(int argc, char **argv) {
         for (size_t i = 0; i < nrows; i++)
             printf("%s,%s,%u,%.0f\n", hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads, rows[i].perms_per_s);
     } else if (fmt_json) {
-        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"results\": [\n", hs_cpu_model(),
-               hs_cpu_has_avx2() ? "true" : "false");
+        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"simd\": \"%s\",\n  \"results\": [\n",
+               hs_cpu_model(), hs_cpu_has_avx2() ? "true" : "false", hs_simd_level());
         for (size_t i = 0; i < nrows; i++)
             printf("    {\"hash\": \"%s\", \"api\": \"%s\", \"threads\": %u, \"perms_per_s\": %.0f}%s\n",
                    hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads, rows[i].perms_per_s,
@@ -517,7 +531,7 @@ int hs_cmd_bench(int argc, char **argv) {
         printf("]\n}\n");
     } else {
         printf("Native permutation throughput on %s (%s)\n\n", hs_cpu_model(),
-               hs_cpu_has_avx2() ? "AVX2" : "portable code");
+               simd_words());
         printf("| hash | api | threads | perms/s | ns/perm (per thread) |\n|---|---|---:|---:|---:|\n");
         for (size_t i = 0; i < nrows; i++)
             printf("| %s | %s | %u | %.3gM | %.1f |\n", hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads,

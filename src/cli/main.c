@@ -34,9 +34,11 @@ static void usage(FILE *f) {
             "                 siblings private) or --statement merkle (a tree's root), gkr backend\n"
             "\n"
             "environment: HS_THREADS sets the default thread count (otherwise every CPU);\n"
-            "HS_NO_SIMD=1 forces the portable (non-AVX2) kernels.\n"
+            "HS_SIMD=portable|avx2|avx512 caps the vector instructions the kernels use (default: the\n"
+            "best this CPU has, here %s; HS_NO_SIMD=1 is HS_SIMD=portable); outputs and proofs are\n"
+            "the same at every level.\n"
             "exit status: 0 success, 1 a negative answer (e.g. a rejected proof), 2 usage or input error.\n",
-            hs_cli_stark_names(), hs_cli_gkr_names());
+            hs_cli_stark_names(), hs_cli_gkr_names(), hs_simd_best());
 }
 
 int main(int argc, char **argv) {
@@ -44,13 +46,20 @@ int main(int argc, char **argv) {
         usage(stderr);
         return HS_EXIT_USAGE;
     }
+    char reason[HS_REASON_LEN];
+    hs_status simd = hs_simd_check_env(reason);
+    if (simd == HS_ERR_ARGUMENT) {
+        fprintf(stderr, "hashsnark: %s\n", reason);
+        return HS_EXIT_USAGE;
+    }
+    if (simd != HS_OK) fprintf(stderr, "hashsnark: warning: %s\n", reason);
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         usage(stdout);
         return HS_EXIT_OK;
     }
     if (!strcmp(cmd, "--version")) {
-        printf("hashsnark %s\n", HS_VERSION_STRING);
+        printf("hashsnark %s\nsimd: %s (best on this CPU: %s)\n", HS_VERSION_STRING, hs_simd_level(), hs_simd_best());
         return HS_EXIT_OK;
     }
     if (!strcmp(cmd, "perm")) return hs_cmd_perm(argc - 1, argv + 1);

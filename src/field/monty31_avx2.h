@@ -70,25 +70,10 @@ static inline __m256i hs_mt8_pack_hi(__m256i e, __m256i o) {
 /* (-p, p) -> [0, p) */
 static inline __m256i hs_mt8_canon_s(__m256i d, __m256i P) { return _mm256_min_epu32(d, _mm256_add_epi32(d, P)); }
 
-/* a * b, packed signed in (|a*b| < 2^31 p per lane), packed in (-p, p) out. */
-static inline __m256i hs_mt8_mul_s(__m256i a, __m256i b, __m256i P, __m256i MU) {
-    return hs_mt8_pack_hi(hs_mt8_mulhi_s(a, b, P, MU), hs_mt8_mulhi_s(hs_mt8_odd(a), hs_mt8_odd(b), P, MU));
-}
-
-/* x^3 and x^7 for |x| <= p, result in [0, p). Intermediate powers stay split in even/odd halves
- * (one shift each instead of shift + blend + shuffle) and are not corrected. */
-static inline __m256i hs_mt8_cube_s(__m256i x, __m256i P, __m256i MU) {
-    __m256i xo = hs_mt8_odd(x);
-    __m256i x2e = hs_mt8_odd(hs_mt8_mulhi_s(x, x, P, MU)), x2o = hs_mt8_odd(hs_mt8_mulhi_s(xo, xo, P, MU));
-    return hs_mt8_canon_s(hs_mt8_pack_hi(hs_mt8_mulhi_s(x2e, x, P, MU), hs_mt8_mulhi_s(x2o, xo, P, MU)), P);
-}
-static inline __m256i hs_mt8_pow7_s(__m256i x, __m256i P, __m256i MU) {
-    __m256i xo = hs_mt8_odd(x);
-    __m256i x2e = hs_mt8_odd(hs_mt8_mulhi_s(x, x, P, MU)), x2o = hs_mt8_odd(hs_mt8_mulhi_s(xo, xo, P, MU));
-    __m256i x3e = hs_mt8_odd(hs_mt8_mulhi_s(x2e, x, P, MU)), x3o = hs_mt8_odd(hs_mt8_mulhi_s(x2o, xo, P, MU));
-    __m256i x4e = hs_mt8_odd(hs_mt8_mulhi_s(x2e, x2e, P, MU)), x4o = hs_mt8_odd(hs_mt8_mulhi_s(x2o, x2o, P, MU));
-    return hs_mt8_canon_s(hs_mt8_pack_hi(hs_mt8_mulhi_s(x3e, x4e, P, MU), hs_mt8_mulhi_s(x3o, x4o, P, MU)), P);
-}
+/* mul_s, cube_s, pow7_s */
+#define HS_MTP(name) hs_mt8_##name
+#define HS_MTP_V __m256i
+#include "field/monty31_packed.inc"
 
 /* REDC of a 32-bit value (Montgomery form -> canonical), a any 32-bit value: with q = a mu,
  * a - q p = -hi(q p) 2^32, so the result is -hi(q p) mod p. */

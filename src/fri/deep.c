@@ -69,6 +69,9 @@ const hs_fri_kernels hs_fri_kernels_avx2 = {"portable", colmac_portable, rowdot_
 #endif
 
 const hs_fri_kernels *hs_fri_kernels_best(void) {
+#ifdef HS_HAVE_AVX512
+    if (hs_cpu_has_avx512()) return &hs_fri_kernels_avx512;
+#endif
     return hs_cpu_has_avx2() ? &hs_fri_kernels_avx2 : &hs_fri_kernels_portable;
 }
 

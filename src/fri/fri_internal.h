@@ -82,7 +82,10 @@ typedef struct {
 
 extern const hs_fri_kernels hs_fri_kernels_portable;
 extern const hs_fri_kernels hs_fri_kernels_avx2; /* the portable set where AVX2 is not built */
-/* AVX2 when hs_cpu_has_avx2(), else portable. */
+#ifdef HS_HAVE_AVX512
+extern const hs_fri_kernels hs_fri_kernels_avx512; /* fri_avx512.c */
+#endif
+/* The highest of AVX-512, AVX2, portable that hs_cpu_simd_level() allows. */
 const hs_fri_kernels *hs_fri_kernels_best(void);
 
 /* Folds one coset: v holds 2^log_arity packed values (d words each) of layer points x*zeta

@@ -176,5 +176,8 @@ const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, round1, fold01, lin, roundk,
 #endif
 
 const hs_gkr_kernels *hs_gkr_kernels_best(void) {
+#ifdef HS_HAVE_AVX512
+    if (hs_cpu_has_avx512()) return &hs_gkr_kernels_avx512;
+#endif
     return hs_cpu_has_avx2() ? &hs_gkr_kernels_avx2 : &hs_gkr_kernels_portable;
 }

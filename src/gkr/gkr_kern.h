@@ -1,8 +1,8 @@
 /* Row kernels of the gkr layer sumcheck (internal to src/gkr). K-valued tables are stored as five
  * planes (structure of arrays: plane c holds coordinate c of every entry), so the AVX2 twins load
  * 8 rows of a coordinate with one instruction. Each kernel covers rows [lo, hi) and ADDS its
- * result to the caller's accumulators; every one has a portable and an AVX2 version that give
- * identical results (tests/test_gkr.c). */
+ * result to the caller's accumulators; every one has a portable, an AVX2 and an AVX-512 version
+ * (gkr_kern_packed.inc) that give identical results (tests/test_gkr.c). */
 #ifndef HS_GKR_GKR_KERN_H
 #define HS_GKR_GKR_KERN_H
 
@@ -75,7 +75,10 @@ typedef struct {
 
 extern const hs_gkr_kernels hs_gkr_kernels_portable;
 extern const hs_gkr_kernels hs_gkr_kernels_avx2; /* same as portable without AVX2 at build time */
-/* AVX2 when the CPU has it (and HS_NO_SIMD is not set), else portable. */
+#ifdef HS_HAVE_AVX512
+extern const hs_gkr_kernels hs_gkr_kernels_avx512; /* gkr_kern_avx512.c */
+#endif
+/* The highest of AVX-512, AVX2, portable that hs_cpu_simd_level() allows. */
 const hs_gkr_kernels *hs_gkr_kernels_best(void);
 
 #endif

@@ -165,6 +165,10 @@ static void init_perms(void) {
     perms[0].rows_avx2 = hs_gkr_wit_rows_p2kb16_avx2;
     p2_describe(&perms[1], HS_GKR_P2_KB24, "poseidon2-kb24", hs_p2_kb24());
     perms[1].rows_avx2 = hs_gkr_wit_rows_p2kb24_avx2;
+#ifdef HS_HAVE_AVX512
+    perms[0].rows_avx512 = hs_gkr_wit_rows_p2kb16_avx512;
+    perms[1].rows_avx512 = hs_gkr_wit_rows_p2kb24_avx512;
+#endif
     p1_describe(&perms[2], HS_GKR_P1_KB16, "poseidon1-kb16", hs_p1_kb16());
     p1_describe(&perms[3], HS_GKR_P1_KB24, "poseidon1-kb24", hs_p1_kb24());
     for (unsigned i = 0; i < HS_GKR_PERM_IDS; i++) perm_ok[i] = derive(&perms[i]);

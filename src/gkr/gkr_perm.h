@@ -61,6 +61,8 @@ typedef struct hs_gkr_perm {
     hs_gkr_linear_fn part;
     /* the fused AVX2 witness kernel for this permutation (gkr_witness.h), NULL: the portable one */
     void (*rows_avx2)(const struct hs_gkr_wit_job *job, size_t lo, size_t m);
+    /* and its AVX-512 one (NULL: the AVX2 or portable one) */
+    void (*rows_avx512)(const struct hs_gkr_wit_job *job, size_t lo, size_t m);
     hs_kb rc_full[2 * HS_GKR_HALF][HS_GKR_MAX_WIDTH];
     hs_kb rc_pre[HS_GKR_MAX_PARTIAL], rc_post[HS_GKR_MAX_PARTIAL];
     hs_kb entry_c[HS_GKR_MAX_WIDTH];

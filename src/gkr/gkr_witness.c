@@ -113,7 +113,9 @@ void hs_gkr_wit_rows_portable(const hs_gkr_wit_job *job, size_t lo, size_t m) {
 
 static void wit_batch(void *vj, size_t lo, size_t cnt) {
     const hs_gkr_wit_job *job = vj;
-    if (job->perm->rows_avx2 && hs_cpu_has_avx2())
+    if (job->perm->rows_avx512 && hs_cpu_has_avx512())
+        job->perm->rows_avx512(job, lo, cnt);
+    else if (job->perm->rows_avx2 && hs_cpu_has_avx2())
         job->perm->rows_avx2(job, lo, cnt);
     else
         hs_gkr_wit_rows_portable(job, lo, cnt);

@@ -27,6 +27,11 @@ void hs_gkr_wit_rows_portable(const hs_gkr_wit_job *job, size_t lo, size_t m);
 /* Poseidon2-KB16's and -KB24's AVX2 kernels (the portable one without AVX2 at build time). */
 void hs_gkr_wit_rows_p2kb16_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m);
 void hs_gkr_wit_rows_p2kb24_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m);
+#ifdef HS_HAVE_AVX512
+/* Their AVX-512 kernels (gkr_witness_avx512.c). */
+void hs_gkr_wit_rows_p2kb16_avx512(const hs_gkr_wit_job *job, size_t lo, size_t m);
+void hs_gkr_wit_rows_p2kb24_avx512(const hs_gkr_wit_job *job, size_t lo, size_t m);
+#endif
 /* Poseidon1-KB16's and -KB24's (gkr_witness_p1_avx2.c). */
 void hs_gkr_wit_rows_p1kb16_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m);
 void hs_gkr_wit_rows_p1kb24_avx2(const hs_gkr_wit_job *job, size_t lo, size_t m);

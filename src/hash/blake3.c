@@ -158,12 +158,23 @@ void hs_blake3_hash_many_avx2(const uint8_t *const *inputs, size_t n, size_t len
                                  out);
 }
 #endif
+#ifndef HS_HAVE_AVX512
+void hs_blake3_hash_many_avx512(const uint8_t *const *inputs, size_t n, size_t len, const uint32_t key[8],
+                                uint64_t counter, int increment_counter, uint8_t flags, uint8_t flags_start,
+                                uint8_t flags_end, uint8_t *out) {
+    hs_blake3_hash_many_avx2(inputs, n, len, key, counter, increment_counter, flags, flags_start, flags_end, out);
+}
+#endif
 
 void hs_blake3_hash_many(const uint8_t *const *inputs, size_t n, size_t len, const uint32_t key[8],
                          uint64_t counter, int increment_counter, uint8_t flags, uint8_t flags_start,
                          uint8_t flags_end, uint8_t *out) {
-    /* A single input is cheaper in scalar code than in one of eight lanes. */
-    if (n >= 2 && hs_cpu_has_avx2())
+    /* A single input is cheaper in scalar code than in one of eight lanes; up to 8 fill the AVX2
+     * kernel's lanes better than half of AVX-512's. */
+    if (n > 8 && hs_cpu_has_avx512())
+        hs_blake3_hash_many_avx512(inputs, n, len, key, counter, increment_counter, flags, flags_start, flags_end,
+                                   out);
+    else if (n >= 2 && hs_cpu_has_avx2())
         hs_blake3_hash_many_avx2(inputs, n, len, key, counter, increment_counter, flags, flags_start, flags_end,
                                  out);
     else

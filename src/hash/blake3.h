@@ -79,7 +79,7 @@ void hs_blake3_merge(uint8_t out[HS_BLAKE3_OUT_LEN], const uint8_t left[HS_BLAKE
 /* n merges of consecutive pairs: out[i] = merge(in[2i], in[2i+1]) (a Merkle level). out may
  * equal in (the level is then overwritten front to back). */
 void hs_blake3_merge_many(uint8_t (*out)[HS_BLAKE3_OUT_LEN], const uint8_t (*in)[HS_BLAKE3_OUT_LEN], size_t n);
-/* n messages of the same length: out[i] = BLAKE3(in[i][0..len)). Eight at a time in AVX2 lanes,
+/* n messages of the same length: out[i] = BLAKE3(in[i][0..len)). Sixteen (AVX-512) or eight (AVX2) at a time in lanes,
  * any len (longer messages share their tree shape, so every node is hashed in lanes). out must not
  * overlap the messages. */
 void hs_blake3_many(uint8_t (*out)[HS_BLAKE3_OUT_LEN], const uint8_t *const *in, size_t len, size_t n);
@@ -100,6 +100,10 @@ void hs_blake3_hash_many_portable(const uint8_t *const *inputs, size_t n, size_t
 void hs_blake3_hash_many_avx2(const uint8_t *const *inputs, size_t n, size_t len, const uint32_t key[8],
                               uint64_t counter, int increment_counter, uint8_t flags, uint8_t flags_start,
                               uint8_t flags_end, uint8_t *out);
+/* Requires AVX-512: 16 inputs a group; a final group of 8 or fewer goes to the AVX2 kernel. */
+void hs_blake3_hash_many_avx512(const uint8_t *const *inputs, size_t n, size_t len, const uint32_t key[8],
+                                uint64_t counter, int increment_counter, uint8_t flags, uint8_t flags_start,
+                                uint8_t flags_end, uint8_t *out);
 
 /* The compression function on one block (portable): cv is updated in place to the first 8
  * output words (the chaining value). */

@@ -16,54 +16,7 @@ const uint64_t hs_keccak_rc[HS_KECCAK_ROUNDS] = {
     0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
 };
 
-/* ---- one round, written once over abstract lane operations ----
- *
- * Lanes live in variables I##xy (x, y digits). A round maps I -> O:
- *   theta: C[x] = xor of column x; D[x] = C[x-1] ^ rol(C[x+1], 1); every lane ^= D[x]
- *   rho+pi: B[y][2x+3y] = rol(A[x][y], r[x][y]), i.e. output plane Y takes, at position X, the
- *           lane (X + 3Y mod 5, X);
- *   chi: O[x][y] = B[x][y] ^ (~B[x+1][y] & B[x+2][y]);  iota: O[0][0] ^= RC.
- * KP_PLANE lists for plane Y the five source columns and their rho offsets. ANDN(a, b) = ~a & b. */
-#define KP_PLANE(T, I, O, Y, x0, x1, x2, x3, x4, r0, r1, r2, r3, r4, XOR, ANDN, ROL) \
-    do {                                                                               \
-        T b0_ = ROL(XOR(I##x0##0, d##x0), r0);                                         \
-        T b1_ = ROL(XOR(I##x1##1, d##x1), r1);                                         \
-        T b2_ = ROL(XOR(I##x2##2, d##x2), r2);                                         \
-        T b3_ = ROL(XOR(I##x3##3, d##x3), r3);                                         \
-        T b4_ = ROL(XOR(I##x4##4, d##x4), r4);                                         \
-        O##0##Y = XOR(b0_, ANDN(b1_, b2_));                                            \
-        O##1##Y = XOR(b1_, ANDN(b2_, b3_));                                            \
-        O##2##Y = XOR(b2_, ANDN(b3_, b4_));                                            \
-        O##3##Y = XOR(b3_, ANDN(b4_, b0_));                                            \
-        O##4##Y = XOR(b4_, ANDN(b0_, b1_));                                            \
-    } while (0)
-
-#define KP_ROUND(T, I, O, rc, XOR, ANDN, ROL, XORRC)                                            \
-    do {                                                                                        \
-        T c0 = XOR(XOR(XOR(I##00, I##01), XOR(I##02, I##03)), I##04);                          \
-        T c1 = XOR(XOR(XOR(I##10, I##11), XOR(I##12, I##13)), I##14);                          \
-        T c2 = XOR(XOR(XOR(I##20, I##21), XOR(I##22, I##23)), I##24);                          \
-        T c3 = XOR(XOR(XOR(I##30, I##31), XOR(I##32, I##33)), I##34);                          \
-        T c4 = XOR(XOR(XOR(I##40, I##41), XOR(I##42, I##43)), I##44);                          \
-        T d0 = XOR(c4, ROL(c1, 1));                                                             \
-        T d1 = XOR(c0, ROL(c2, 1));                                                             \
-        T d2 = XOR(c1, ROL(c3, 1));                                                             \
-        T d3 = XOR(c2, ROL(c4, 1));                                                             \
-        T d4 = XOR(c3, ROL(c0, 1));                                                             \
-        KP_PLANE(T, I, O, 0, 0, 1, 2, 3, 4, 0, 44, 43, 21, 14, XOR, ANDN, ROL);                 \
-        KP_PLANE(T, I, O, 1, 3, 4, 0, 1, 2, 28, 20, 3, 45, 61, XOR, ANDN, ROL);                 \
-        KP_PLANE(T, I, O, 2, 1, 2, 3, 4, 0, 1, 6, 25, 8, 18, XOR, ANDN, ROL);                   \
-        KP_PLANE(T, I, O, 3, 4, 0, 1, 2, 3, 27, 36, 10, 15, 56, XOR, ANDN, ROL);                \
-        KP_PLANE(T, I, O, 4, 2, 3, 4, 0, 1, 62, 55, 39, 41, 2, XOR, ANDN, ROL);                 \
-        O##00 = XORRC(O##00, rc);                                                               \
-    } while (0)
-
-/* Apply M to the 25 names of a state with prefix P, in index order x + 5*y. */
-#define KP_EACH_LANE(M, P)                                                                        \
-    M(P##00, 0) M(P##10, 1) M(P##20, 2) M(P##30, 3) M(P##40, 4) M(P##01, 5) M(P##11, 6)          \
-        M(P##21, 7) M(P##31, 8) M(P##41, 9) M(P##02, 10) M(P##12, 11) M(P##22, 12) M(P##32, 13) \
-            M(P##42, 14) M(P##03, 15) M(P##13, 16) M(P##23, 17) M(P##33, 18) M(P##43, 19)        \
-                M(P##04, 20) M(P##14, 21) M(P##24, 22) M(P##34, 23) M(P##44, 24)
+#include "hash/keccak_round.h"
 
 /* ---- scalar ---- */
 
@@ -71,6 +24,8 @@ const uint64_t hs_keccak_rc[HS_KECCAK_ROUNDS] = {
 #define S_ANDN(a, b) (~(a) & (b))
 #define S_ROL(a, n) (((a) << (n)) | ((a) >> ((64 - (n)) & 63))) /* n = 0 gives a | a */
 #define S_XORRC(a, rc) ((a) ^ (rc))
+#define S_XOR5(a, b, c, d, e) S_XOR(S_XOR(S_XOR(a, b), S_XOR(c, d)), e)
+#define S_CHI(a, b, c) S_XOR(a, S_ANDN(b, c))
 
 #define S_DECL(v, i) uint64_t v = st[i], e##v;
 #define S_STORE(v, i) st[i] = v;
@@ -81,11 +36,11 @@ const uint64_t hs_keccak_rc[HS_KECCAK_ROUNDS] = {
 static inline void scalar_rounds(uint64_t st[25], unsigned r, unsigned end) {
     KP_EACH_LANE(S_DECL, a)
     for (; r + 2 <= end; r += 2) {
-        KP_ROUND(uint64_t, a, ea, hs_keccak_rc[r], S_XOR, S_ANDN, S_ROL, S_XORRC);
-        KP_ROUND(uint64_t, ea, a, hs_keccak_rc[r + 1], S_XOR, S_ANDN, S_ROL, S_XORRC);
+        KP_ROUND(uint64_t, a, ea, hs_keccak_rc[r], S_XOR, S_XOR5, S_CHI, S_ROL, S_XORRC);
+        KP_ROUND(uint64_t, ea, a, hs_keccak_rc[r + 1], S_XOR, S_XOR5, S_CHI, S_ROL, S_XORRC);
     }
     if (r < end) {
-        KP_ROUND(uint64_t, a, ea, hs_keccak_rc[r], S_XOR, S_ANDN, S_ROL, S_XORRC);
+        KP_ROUND(uint64_t, a, ea, hs_keccak_rc[r], S_XOR, S_XOR5, S_CHI, S_ROL, S_XORRC);
         KP_EACH_LANE(S_COPY, a)
     }
     KP_EACH_LANE(S_STORE, a)
@@ -121,6 +76,8 @@ static inline u64x4 x4_xorrc(u64x4 a, uint64_t rc) {
     return a;
 }
 
+#define X4_XOR5(a, b, c, d, e) x4_xor(x4_xor(x4_xor(a, b), x4_xor(c, d)), e)
+#define X4_CHI(a, b, c) x4_xor(a, x4_andn(b, c))
 #define X4_DECL(L, i) u64x4 L, e##L;
 #define X4_LOAD(L, i) memcpy(L.v, st + 4 * (i), sizeof L.v);
 #define X4_STORE(L, i) memcpy(st + 4 * (i), L.v, sizeof L.v);
@@ -129,8 +86,8 @@ void hs_keccakf1600_x4_portable(uint64_t st[25 * 4]) {
     KP_EACH_LANE(X4_DECL, a)
     KP_EACH_LANE(X4_LOAD, a)
     for (unsigned r = 0; r < HS_KECCAK_ROUNDS; r += 2) {
-        KP_ROUND(u64x4, a, ea, hs_keccak_rc[r], x4_xor, x4_andn, x4_rol, x4_xorrc);
-        KP_ROUND(u64x4, ea, a, hs_keccak_rc[r + 1], x4_xor, x4_andn, x4_rol, x4_xorrc);
+        KP_ROUND(u64x4, a, ea, hs_keccak_rc[r], x4_xor, X4_XOR5, X4_CHI, x4_rol, x4_xorrc);
+        KP_ROUND(u64x4, ea, a, hs_keccak_rc[r + 1], x4_xor, X4_XOR5, X4_CHI, x4_rol, x4_xorrc);
     }
     KP_EACH_LANE(X4_STORE, a)
 }
@@ -147,6 +104,36 @@ void hs_keccakf1600_x4(uint64_t st[25 * 4]) {
         hs_keccakf1600_x4_portable(st);
 }
 
+/* ---- 8-way: the AVX-512 kernel, or eight scalar permutations, or two x4 halves ---- */
+
+void hs_keccakf1600_x8_portable(uint64_t st[25 * 8]) {
+    for (unsigned j = 0; j < 8; j++) {
+        uint64_t one[25];
+        for (unsigned i = 0; i < 25; i++) one[i] = st[8 * i + j];
+        hs_keccakf1600(one);
+        for (unsigned i = 0; i < 25; i++) st[8 * i + j] = one[i];
+    }
+}
+
+#ifndef HS_HAVE_AVX512
+void hs_keccakf1600_x8_avx512(uint64_t st[25 * 8]) { hs_keccakf1600_x8_portable(st); }
+void hs_keccakf1600_many_avx512(uint64_t *states, size_t n) { hs_keccakf1600_many_avx2(states, n); }
+#endif
+
+void hs_keccakf1600_x8(uint64_t st[25 * 8]) {
+    if (hs_cpu_has_avx512()) {
+        hs_keccakf1600_x8_avx512(st);
+        return;
+    }
+    uint64_t half[2][25 * 4];
+    for (unsigned i = 0; i < 25; i++)
+        for (unsigned j = 0; j < 8; j++) half[j / 4][4 * i + j % 4] = st[8 * i + j];
+    hs_keccakf1600_x4(half[0]);
+    hs_keccakf1600_x4(half[1]);
+    for (unsigned i = 0; i < 25; i++)
+        for (unsigned j = 0; j < 8; j++) st[8 * i + j] = half[j / 4][4 * i + j % 4];
+}
+
 /* ---- batches ---- */
 
 void hs_keccakf1600_many_portable(uint64_t *states, size_t n) {
@@ -154,7 +141,9 @@ void hs_keccakf1600_many_portable(uint64_t *states, size_t n) {
 }
 
 static void many_1t(uint64_t *states, size_t n) {
-    if (hs_cpu_has_avx2())
+    if (hs_cpu_has_avx512())
+        hs_keccakf1600_many_avx512(states, n);
+    else if (hs_cpu_has_avx2())
         hs_keccakf1600_many_avx2(states, n);
     else
         hs_keccakf1600_many_portable(states, n);
@@ -269,29 +258,41 @@ static void hash256(uint8_t out[32], const uint8_t *in, size_t len, uint8_t suff
 void hs_sha3_256(uint8_t out[32], const uint8_t *in, size_t len) { hash256(out, in, len, HS_KECCAK_SUFFIX_SHA3); }
 void hs_keccak256(uint8_t out[32], const uint8_t *in, size_t len) { hash256(out, in, len, HS_KECCAK_SUFFIX_KECCAK); }
 
-/* Four equal-length messages in the interleaved layout: one x4 permutation per block. */
-static void hash256_x4(uint8_t out[4][32], const uint8_t *const in[4], size_t len, uint8_t suffix) {
+/* N = 4 or 8 equal-length messages in the interleaved layout (st[N*i + j]): one xN permutation
+ * per block. */
+static void hash256_xn(uint8_t (*out)[32], const uint8_t *const *in, size_t len, uint8_t suffix, const unsigned N,
+                       void (*permute)(uint64_t *)) {
     enum { RATE = HS_KECCAK256_RATE, RL = HS_KECCAK256_RATE / 8 };
-    uint64_t st[25 * 4];
+    uint64_t st[25 * 8];
     memset(st, 0, sizeof st);
     size_t off = 0;
     for (; len - off >= RATE; off += RATE) {
         for (unsigned i = 0; i < RL; i++)
-            for (unsigned j = 0; j < 4; j++) st[4 * i + j] ^= load64_le(in[j] + off + 8 * i);
-        hs_keccakf1600_x4(st);
+            for (unsigned j = 0; j < N; j++) st[N * i + j] ^= load64_le(in[j] + off + 8 * i);
+        permute(st);
     }
     const unsigned rem = (unsigned)(len - off);
-    for (unsigned j = 0; j < 4; j++) {
+    for (unsigned j = 0; j < N; j++) {
         uint8_t block[RATE];
         if (rem) memcpy(block, in[j] + off, rem); /* in[j] may be NULL when len == 0 */
         memset(block + rem, 0, RATE - rem);
         block[rem] = suffix;
         block[RATE - 1] |= 0x80;
-        for (unsigned i = 0; i < RL; i++) st[4 * i + j] ^= load64_le(block + 8 * i);
+        for (unsigned i = 0; i < RL; i++) st[N * i + j] ^= load64_le(block + 8 * i);
     }
-    hs_keccakf1600_x4(st);
-    for (unsigned j = 0; j < 4; j++)
-        for (unsigned i = 0; i < 4; i++) store64_le(out[j] + 8 * i, st[4 * i + j]);
+    permute(st);
+    for (unsigned j = 0; j < N; j++)
+        for (unsigned i = 0; i < 4; i++) store64_le(out[j] + 8 * i, st[N * i + j]);
+}
+static void hash256_x4(uint8_t out[4][32], const uint8_t *const in[4], size_t len, uint8_t suffix) {
+    hash256_xn(out, in, len, suffix, 4, hs_keccakf1600_x4);
+}
+
+void hs_keccak256_x8(uint8_t out[8][32], const uint8_t *const in[8], size_t len) {
+    hash256_xn(out, in, len, HS_KECCAK_SUFFIX_KECCAK, 8, hs_keccakf1600_x8);
+}
+void hs_sha3_256_x8(uint8_t out[8][32], const uint8_t *const in[8], size_t len) {
+    hash256_xn(out, in, len, HS_KECCAK_SUFFIX_SHA3, 8, hs_keccakf1600_x8);
 }
 
 void hs_keccak256_x4(uint8_t out[4][32], const uint8_t *const in[4], size_t len) {

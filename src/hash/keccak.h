@@ -32,14 +32,23 @@ void hs_keccakf1600_rounds(uint64_t st[25], unsigned first_round, unsigned nroun
 void hs_keccakf1600_x4(uint64_t st[25 * 4]);
 void hs_keccakf1600_x4_portable(uint64_t st[25 * 4]);
 void hs_keccakf1600_x4_avx2(uint64_t st[25 * 4]);
+/* Eight lane-interleaved states (st[8*i + j] = lane i of state j): the AVX-512 kernel (only when
+ * hs_cpu_has_avx512()), the portable twin (eight scalar permutations), and the dispatcher (AVX-512,
+ * else two x4 halves through hs_keccakf1600_x4). */
+void hs_keccakf1600_x8(uint64_t st[25 * 8]);
+void hs_keccakf1600_x8_portable(uint64_t st[25 * 8]);
+void hs_keccakf1600_x8_avx512(uint64_t st[25 * 8]);
 
 /* n states of 25 lanes stored one after another (NOT interleaved). threads <= 1 runs on the
  * caller's thread; otherwise OpenMP with exactly that many threads once n is large. Dispatches
- * to AVX2 when present. The result does not depend on threads. */
+ * to AVX-512 (8 states a vector) or AVX2 (4) as hs_cpu_simd_level() allows. The result does not
+ * depend on threads or the level. */
 void hs_keccakf1600_many(uint64_t *states, size_t n, unsigned threads);
-/* The two single-thread kernels behind it, exposed so tests can compare them. */
+/* The single-thread kernels behind it, exposed so tests can compare them (each only where the
+ * CPU has its level). */
 void hs_keccakf1600_many_portable(uint64_t *states, size_t n);
 void hs_keccakf1600_many_avx2(uint64_t *states, size_t n);
+void hs_keccakf1600_many_avx512(uint64_t *states, size_t n);
 
 /* ---- sponge ---- */
 
@@ -69,5 +78,8 @@ void hs_keccak256(uint8_t out[32], const uint8_t *in, size_t len);
  * out[j] = hash(in[j][0 .. len)). */
 void hs_keccak256_x4(uint8_t out[4][32], const uint8_t *const in[4], size_t len);
 void hs_sha3_256_x4(uint8_t out[4][32], const uint8_t *const in[4], size_t len);
+/* The same for eight messages through hs_keccakf1600_x8. */
+void hs_keccak256_x8(uint8_t out[8][32], const uint8_t *const in[8], size_t len);
+void hs_sha3_256_x8(uint8_t out[8][32], const uint8_t *const in[8], size_t len);
 
 #endif

@@ -1,11 +1,12 @@
 /* Keccak-f[1600] x4: four independent states, one per 64-bit AVX2 lane (vector i = lane i of
  * states 0..3). Compiled with -mavx2; reached only through hs_cpu_has_avx2().
- * The round is the one of keccak.c (FIPS 202 section 3.2) over __m256i; AVX2 has no rotate, so
+ * The round is the one of keccak_round.h (FIPS 202 section 3.2) over __m256i; AVX2 has no rotate, so
  * rol is two shifts and an or, except by 1 (add + shift), 8 and 56 (a byte shuffle). */
 #include <immintrin.h>
 #include <string.h>
 
 #include "hash/keccak.h"
+#include "hash/keccak_round.h"
 
 #if defined(__GNUC__)
 #define HS_KX_INLINE static inline __attribute__((always_inline))
@@ -29,48 +30,10 @@ HS_KX_INLINE __m256i v_rol(__m256i x, int n) {
     return _mm256_or_si256(_mm256_slli_epi64(x, n), _mm256_srli_epi64(x, 64 - n));
 }
 
-/* Output plane Y of rho+pi+chi: position X takes lane (X + 3Y mod 5, X) rotated by its rho
- * offset; the x-list and offsets below are those columns. ANDN(a, b) = ~a & b. */
-#define VX_PLANE(I, O, Y, x0, x1, x2, x3, x4, r0, r1, r2, r3, r4) \
-    do {                                                          \
-        __m256i b0_ = v_rol(v_xor(I##x0##0, d##x0), r0);          \
-        __m256i b1_ = v_rol(v_xor(I##x1##1, d##x1), r1);          \
-        __m256i b2_ = v_rol(v_xor(I##x2##2, d##x2), r2);          \
-        __m256i b3_ = v_rol(v_xor(I##x3##3, d##x3), r3);          \
-        __m256i b4_ = v_rol(v_xor(I##x4##4, d##x4), r4);          \
-        O##0##Y = v_xor(b0_, v_andn(b1_, b2_));                   \
-        O##1##Y = v_xor(b1_, v_andn(b2_, b3_));                   \
-        O##2##Y = v_xor(b2_, v_andn(b3_, b4_));                   \
-        O##3##Y = v_xor(b3_, v_andn(b4_, b0_));                   \
-        O##4##Y = v_xor(b4_, v_andn(b0_, b1_));                   \
-    } while (0)
-
-#define VX_ROUND(I, O, rc)                                                         \
-    do {                                                                           \
-        __m256i c0 = v_xor(v_xor(v_xor(I##00, I##01), v_xor(I##02, I##03)), I##04); \
-        __m256i c1 = v_xor(v_xor(v_xor(I##10, I##11), v_xor(I##12, I##13)), I##14); \
-        __m256i c2 = v_xor(v_xor(v_xor(I##20, I##21), v_xor(I##22, I##23)), I##24); \
-        __m256i c3 = v_xor(v_xor(v_xor(I##30, I##31), v_xor(I##32, I##33)), I##34); \
-        __m256i c4 = v_xor(v_xor(v_xor(I##40, I##41), v_xor(I##42, I##43)), I##44); \
-        __m256i d0 = v_xor(c4, v_rol(c1, 1));                                      \
-        __m256i d1 = v_xor(c0, v_rol(c2, 1));                                      \
-        __m256i d2 = v_xor(c1, v_rol(c3, 1));                                      \
-        __m256i d3 = v_xor(c2, v_rol(c4, 1));                                      \
-        __m256i d4 = v_xor(c3, v_rol(c0, 1));                                      \
-        VX_PLANE(I, O, 0, 0, 1, 2, 3, 4, 0, 44, 43, 21, 14);                       \
-        VX_PLANE(I, O, 1, 3, 4, 0, 1, 2, 28, 20, 3, 45, 61);                       \
-        VX_PLANE(I, O, 2, 1, 2, 3, 4, 0, 1, 6, 25, 8, 18);                         \
-        VX_PLANE(I, O, 3, 4, 0, 1, 2, 3, 27, 36, 10, 15, 56);                      \
-        VX_PLANE(I, O, 4, 2, 3, 4, 0, 1, 62, 55, 39, 41, 2);                       \
-        O##00 = v_xorrc(O##00, rc);                                                \
-    } while (0)
-
-/* Apply M to the 25 names of a state with prefix P, in index order x + 5*y. */
-#define VX_EACH_LANE(M, P)                                                                        \
-    M(P##00, 0) M(P##10, 1) M(P##20, 2) M(P##30, 3) M(P##40, 4) M(P##01, 5) M(P##11, 6)          \
-        M(P##21, 7) M(P##31, 8) M(P##41, 9) M(P##02, 10) M(P##12, 11) M(P##22, 12) M(P##32, 13) \
-            M(P##42, 14) M(P##03, 15) M(P##13, 16) M(P##23, 17) M(P##33, 18) M(P##43, 19)        \
-                M(P##04, 20) M(P##14, 21) M(P##24, 22) M(P##34, 23) M(P##44, 24)
+#define VX_XOR5(a, b, c, d, e) v_xor(v_xor(v_xor(a, b), v_xor(c, d)), e)
+#define VX_CHI(a, b, c) v_xor(a, v_andn(b, c))
+#define VX_ROUND(I, O, rc) KP_ROUND(__m256i, I, O, rc, v_xor, VX_XOR5, VX_CHI, v_rol, v_xorrc)
+#define VX_EACH_LANE KP_EACH_LANE
 
 #define VX_DECL(v, i) __m256i v = s[i], e##v;
 #define VX_STORE(v, i) s[i] = v;

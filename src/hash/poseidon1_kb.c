@@ -307,23 +307,36 @@ void hs_p1_permute_many_record_avx2(const hs_p1_params *pp, uint32_t *states, si
 }
 #endif
 
+#ifndef HS_HAVE_AVX512
+void hs_p1_permute_many_avx512(const hs_p1_params *pp, uint32_t *states, size_t n, int canonical) {
+    hs_p1_permute_many_avx2(pp, states, n, canonical);
+}
+void hs_p1_permute_many_record_avx512(const hs_p1_params *pp, uint32_t *states, size_t n, uint32_t *rec) {
+    hs_p1_permute_many_record_avx2(pp, states, n, rec);
+}
+#endif
+
 typedef struct {
     const hs_p1_params *pp;
     uint32_t *states, *rec;
     int canonical;
 } many_ctx;
 
-/* Chunks of 512 states: a multiple of 8, a few L1-sized blocks. */
+/* Chunks of 512 states: a multiple of 16, a few L1-sized blocks. */
 static void many_batch(void *ctx, size_t lo, size_t cnt) {
     const many_ctx *m = ctx;
     uint32_t *s = m->states + lo * m->pp->width;
-    const int avx2 = hs_cpu_has_avx2();
+    const int avx2 = hs_cpu_has_avx2(), avx512 = hs_cpu_has_avx512();
     if (m->rec) {
         uint32_t *r = m->rec + lo * HS_P1_REC_WORDS(m->pp);
-        if (avx2)
+        if (avx512)
+            hs_p1_permute_many_record_avx512(m->pp, s, cnt, r);
+        else if (avx2)
             hs_p1_permute_many_record_avx2(m->pp, s, cnt, r);
         else
             hs_p1_permute_many_record_portable(m->pp, s, cnt, r);
+    } else if (avx512) {
+        hs_p1_permute_many_avx512(m->pp, s, cnt, m->canonical);
     } else if (avx2) {
         hs_p1_permute_many_avx2(m->pp, s, cnt, m->canonical);
     } else {

@@ -126,11 +126,14 @@ void hs_p1_permute_naive(const hs_p1_params *pp, uint32_t *state_canonical);
 /* n states stored one after another (n * width words). canonical != 0: values are canonical
  * integers < p on input and output; else Montgomery form. threads <= 1 runs on the caller's
  * thread; otherwise OpenMP with exactly that many threads (the same result for any count).
- * Dispatches to AVX2 when present (HS_NO_SIMD=1 forces the portable kernel). */
+ * Dispatches to AVX-512 or AVX2 as hs_cpu_simd_level() allows (HS_SIMD=portable forces the
+ * portable kernel). */
 void hs_p1_permute_many(const hs_p1_params *pp, uint32_t *states, size_t n, int canonical, unsigned threads);
 /* The two kernels behind it (single thread), exposed so tests can compare them. */
 void hs_p1_permute_many_portable(const hs_p1_params *pp, uint32_t *states, size_t n, int canonical);
 void hs_p1_permute_many_avx2(const hs_p1_params *pp, uint32_t *states, size_t n, int canonical);
+/* 16 states a vector; only after hs_cpu_has_avx512() (without HS_HAVE_AVX512 the AVX2 kernel). */
+void hs_p1_permute_many_avx512(const hs_p1_params *pp, uint32_t *states, size_t n, int canonical);
 
 /* Permute n Montgomery-form states and write each one's round record (what a Poseidon1 AIR
  * commits, the layout of Plonky3's poseidon1-air) to rec + k * HS_P1_REC_WORDS(pp): the input
@@ -141,6 +144,7 @@ void hs_p1_permute_many_avx2(const hs_p1_params *pp, uint32_t *states, size_t n,
 void hs_p1_permute_many_record(const hs_p1_params *pp, uint32_t *states, size_t n, uint32_t *rec, unsigned threads);
 void hs_p1_permute_many_record_portable(const hs_p1_params *pp, uint32_t *states, size_t n, uint32_t *rec);
 void hs_p1_permute_many_record_avx2(const hs_p1_params *pp, uint32_t *states, size_t n, uint32_t *rec);
+void hs_p1_permute_many_record_avx512(const hs_p1_params *pp, uint32_t *states, size_t n, uint32_t *rec);
 
 /* Modes with an 8-element digest, for either width (the same as hs_p2_compress / hs_p2_sponge
  * on Poseidon2-KB16 and -KB24):

@@ -213,6 +213,14 @@ void hs_p2_permute_many_record_avx2(const hs_p2_params *pp, uint32_t *states, si
     hs_p2_permute_many_record_portable(pp, states, n, rec);
 }
 #endif
+#ifndef HS_HAVE_AVX512
+void hs_p2_permute_many_avx512(const hs_p2_params *pp, uint32_t *states, size_t n, int canonical) {
+    hs_p2_permute_many_avx2(pp, states, n, canonical);
+}
+void hs_p2_permute_many_record_avx512(const hs_p2_params *pp, uint32_t *states, size_t n, uint32_t *rec) {
+    hs_p2_permute_many_record_avx2(pp, states, n, rec);
+}
+#endif
 
 typedef struct {
     const hs_p2_params *pp;
@@ -220,16 +228,20 @@ typedef struct {
     int canonical;
 } many_ctx;
 
-/* Chunks of 512 states: a multiple of 8, a few L1-sized blocks. */
+/* Chunks of 512 states: a multiple of 16, a few L1-sized blocks. */
 static void many_batch(void *ctx, size_t lo, size_t cnt) {
     const many_ctx *m = ctx;
     uint32_t *s = m->states + lo * m->pp->width;
     if (m->rec) {
         uint32_t *r = m->rec + lo * HS_P2_REC_WORDS(m->pp);
-        if (hs_cpu_has_avx2())
+        if (hs_cpu_has_avx512())
+            hs_p2_permute_many_record_avx512(m->pp, s, cnt, r);
+        else if (hs_cpu_has_avx2())
             hs_p2_permute_many_record_avx2(m->pp, s, cnt, r);
         else
             hs_p2_permute_many_record_portable(m->pp, s, cnt, r);
+    } else if (hs_cpu_has_avx512()) {
+        hs_p2_permute_many_avx512(m->pp, s, cnt, m->canonical);
     } else if (hs_cpu_has_avx2()) {
         hs_p2_permute_many_avx2(m->pp, s, cnt, m->canonical);
     } else {

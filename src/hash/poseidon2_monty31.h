@@ -72,11 +72,15 @@ void hs_p2_permute_trace(const hs_p2_params *pp, uint32_t *state, uint32_t *roun
 
 /* n states stored one after another (n * width words). canonical != 0: values are canonical
  * integers < p on input and output; else Montgomery form. threads <= 1 runs on the caller's
- * thread; otherwise OpenMP with exactly that many threads. Dispatches to AVX2 when present. */
+ * thread; otherwise OpenMP with exactly that many threads. Dispatches to AVX-512 (16 states a
+ * vector) or AVX2 (8) as hs_cpu_simd_level() allows. */
 void hs_p2_permute_many(const hs_p2_params *pp, uint32_t *states, size_t n, int canonical, unsigned threads);
-/* The two kernels behind it (single thread), exposed so tests can compare them. */
+/* The kernels behind it (single thread), exposed so tests can compare them; the AVX2 one only
+ * after hs_cpu_has_avx2(), the AVX-512 one only after hs_cpu_has_avx512() (without HS_HAVE_AVX512
+ * it is the AVX2 one). */
 void hs_p2_permute_many_portable(const hs_p2_params *pp, uint32_t *states, size_t n, int canonical);
 void hs_p2_permute_many_avx2(const hs_p2_params *pp, uint32_t *states, size_t n, int canonical);
+void hs_p2_permute_many_avx512(const hs_p2_params *pp, uint32_t *states, size_t n, int canonical);
 
 /* Permute n Montgomery-form states and write each one's round record (what the Poseidon2 AIR
  * commits) to rec + k * HS_P2_REC_WORDS(pp): the input (width words), the state after each of
@@ -86,6 +90,7 @@ void hs_p2_permute_many_avx2(const hs_p2_params *pp, uint32_t *states, size_t n,
 void hs_p2_permute_many_record(const hs_p2_params *pp, uint32_t *states, size_t n, uint32_t *rec, unsigned threads);
 void hs_p2_permute_many_record_portable(const hs_p2_params *pp, uint32_t *states, size_t n, uint32_t *rec);
 void hs_p2_permute_many_record_avx2(const hs_p2_params *pp, uint32_t *states, size_t n, uint32_t *rec);
+void hs_p2_permute_many_record_avx512(const hs_p2_params *pp, uint32_t *states, size_t n, uint32_t *rec);
 
 /* The slow, obviously-right reference: canonical values, uint64 arithmetic reduced with % p
  * after every operation, the external matrix as an explicit matrix. Tests and benchmarks. */

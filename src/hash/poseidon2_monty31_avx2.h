@@ -19,56 +19,11 @@
 #define HS_P2X8_UNROLL _Pragma("GCC unroll 24")
 #endif
 
-/* M4 = circ(2, 3, 1, 1): y_i = (x0 + x1 + x2 + x3) + x_i + 2 x_(i+1). */
-HS_P2X8_AI void hs_p2x8_mat4(__m256i *x, __m256i P) {
-    __m256i t01 = hs_mt8_add(x[0], x[1], P);
-    __m256i t23 = hs_mt8_add(x[2], x[3], P);
-    __m256i t0123 = hs_mt8_add(t01, t23, P);
-    __m256i t01123 = hs_mt8_add(t0123, x[1], P);
-    __m256i t01233 = hs_mt8_add(t0123, x[3], P);
-    __m256i y3 = hs_mt8_add(t01233, hs_mt8_add(x[0], x[0], P), P);
-    __m256i y1 = hs_mt8_add(t01123, hs_mt8_add(x[2], x[2], P), P);
-    __m256i y0 = hs_mt8_add(t01123, t01, P);
-    __m256i y2 = hs_mt8_add(t01233, t23, P);
-    x[0] = y0;
-    x[1] = y1;
-    x[2] = y2;
-    x[3] = y3;
-}
-
-/* M_E on w = 16 or 24 lanes: M4 on each block of 4, then each lane plus the sum of the lanes in
- * its position across the blocks. */
-HS_P2X8_AI void hs_p2x8_external_linear(__m256i *s, const unsigned w, __m256i P) {
-    HS_P2X8_UNROLL
-    for (unsigned c = 0; c < w; c += 4) hs_p2x8_mat4(s + c, P);
-    __m256i sums[4];
-    HS_P2X8_UNROLL
-    for (unsigned j = 0; j < 4; j++) {
-        /* pairwise: 16 -> (0+1)+(2+3), 24 -> ((0+1)+(2+3))+(4+5) */
-        __m256i a = hs_mt8_add(s[j], s[4 + j], P);
-        if (w == 16) {
-            sums[j] = hs_mt8_add(a, hs_mt8_add(s[8 + j], s[12 + j], P), P);
-        } else {
-            __m256i b = hs_mt8_add(s[8 + j], s[12 + j], P), c = hs_mt8_add(s[16 + j], s[20 + j], P);
-            sums[j] = hs_mt8_add(hs_mt8_add(a, b, P), c, P);
-        }
-    }
-    HS_P2X8_UNROLL
-    for (unsigned i = 0; i < w; i++) s[i] = hs_mt8_add(s[i], sums[i & 3], P);
-}
-
-/* The sum of lanes 1..w-1 (pairwise tree), for a partial round: it does not wait for lane 0's
- * S-box. */
-HS_P2X8_AI __m256i hs_p2x8_sum_rest(const __m256i *s, const unsigned w, __m256i P) {
-    __m256i part[23];
-    HS_P2X8_UNROLL
-    for (unsigned i = 1; i < w; i++) part[i - 1] = s[i];
-    HS_P2X8_UNROLL
-    for (unsigned st = 1; st < w - 1; st *= 2)
-        HS_P2X8_UNROLL
-        for (unsigned i = 0; i + st < w - 1; i += 2 * st) part[i] = hs_mt8_add(part[i], part[i + st], P);
-    return part[0];
-}
+/* hs_p2x8_mat4, hs_p2x8_external_linear, hs_p2x8_sum_rest */
+#define HS_P2L(name) hs_p2x8_##name
+#define HS_P2L_V __m256i
+#define HS_P2L_ADD(a, b, P) hs_mt8_add((a), (b), (P))
+#include "hash/poseidon2_packed_linear.inc"
 
 /* Packing the 32-bit words at position pos (0: low, 1: high) of the 64-bit lanes of e (even
  * lanes' results) and o (odd lanes' results) with one shufps leaves the lanes of each 128-bit
