@@ -68,6 +68,20 @@ static void run(hs_rng *rng, const hs_air_def *def, unsigned log_v) {
     CHECK(a.ops->trace(&a, in, n_inst, tr1, out1, 1));
     CHECK(!memcmp(tr, tr1, rows * W * sizeof *tr) && !memcmp(out, out1, n_inst * a.out_words * sizeof *out));
     check_native(&a, in, out, n_inst);
+    if (a.ops->trace_bitrev) { /* the same rows, row k at bitrev(k), with 1 and 2 threads */
+        unsigned bits = 0;
+        while (((size_t)1 << bits) < rows) bits++;
+        for (unsigned t = 1; t <= 2; t++) {
+            CHECK(a.ops->trace_bitrev(&a, in, n_inst, tr1, out1, t));
+            CHECK(!memcmp(out, out1, n_inst * a.out_words * sizeof *out));
+            for (size_t k = 0; k < rows; k++) {
+                size_t r = 0;
+                for (unsigned b = 0; b < bits; b++) r |= ((k >> b) & 1) << (bits - 1 - b);
+                CHECK(!memcmp(tr + k * W, tr1 + r * W, W * sizeof *tr));
+            }
+        }
+        CHECK(!a.ops->trace_bitrev(&a, in, 3, tr1, NULL, 1)); /* not a power of two */
+    }
     hs_kbe alpha = rand_kbe(rng, d);
     CHECK(hs_air_first_failing_row(&a, tr, rows, alpha) == rows);
 

@@ -76,6 +76,12 @@ typedef struct hs_air_ops {
     /* Verifier: C at challenge-field column values (local, next: width values each). */
     hs_kbe (*eval_ext)(const hs_air *a, unsigned d, const hs_kbe *local, const hs_kbe *next,
                        const hs_kbe *periodic, const hs_kb *pow);
+    /* Optional (NULL: not offered): trace, but natural row k stored at index bitrev(k) of the
+     * log2(n * R / V)-bit height, the order in which the LDE reads its rows, so that an AIR whose
+     * rows sit in natural order (transitions, R > 1) needs no bit-reversal pass over its trace.
+     * n must be a power of two (0 otherwise). Same contents, same outputs as trace. */
+    int (*trace_bitrev)(const hs_air *a, const uint32_t *inputs, size_t n, hs_kb *trace, uint32_t *outputs,
+                        unsigned threads);
 } hs_air_ops;
 
 struct hs_air {

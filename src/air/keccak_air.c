@@ -87,8 +87,15 @@ static void copy_stream(hs_kb *dst, const hs_kb *src, size_t n) {
 #endif
 }
 
-/* The 8 rows of one permutation, each built in buf (in L1) and streamed out. */
-static void perm_rows(const uint32_t *in, hs_kb *rows, uint32_t *out, hs_kb *buf) {
+static size_t bitrev(size_t i, unsigned bits) {
+    size_t r = 0;
+    for (unsigned b = 0; b < bits; b++, i >>= 1) r = (r << 1) | (i & 1);
+    return r;
+}
+
+/* The 8 rows of permutation k, each built in buf (in L1) and streamed out to trace row 8k + p,
+ * or to its bit-reversal when rev_bits (the height's log2) is nonzero. */
+static void perm_rows(const uint32_t *in, hs_kb *tr, size_t k, unsigned rev_bits, uint32_t *out, hs_kb *buf) {
     uint64_t st[25];
     for (unsigned L = 0; L < 25; L++) st[L] = in[2 * L] | (uint64_t)in[2 * L + 1] << 32;
     for (unsigned p = 0; p < HS_KAIR_R; p++) {
@@ -96,7 +103,8 @@ static void perm_rows(const uint32_t *in, hs_kb *rows, uint32_t *out, hs_kb *buf
         for (unsigned j = 0; j < HS_KAIR_ROUNDS_PER_ROW; j++)
             round_slot(st, HS_KAIR_ROUNDS_PER_ROW * p + j, buf + HS_KAIR_ROUND(j));
         put_limbs(buf + HS_KAIR_OUT, st);
-        copy_stream(rows + (size_t)p * HS_KAIR_WIDTH, buf, HS_KAIR_WIDTH);
+        const size_t row = HS_KAIR_R * k + p;
+        copy_stream(tr + (rev_bits ? bitrev(row, rev_bits) : row) * HS_KAIR_WIDTH, buf, HS_KAIR_WIDTH);
     }
     if (out)
         for (unsigned L = 0; L < 25; L++) {
@@ -105,20 +113,34 @@ static void perm_rows(const uint32_t *in, hs_kb *rows, uint32_t *out, hs_kb *buf
         }
 }
 
-static int trace(const hs_air *a, const uint32_t *inputs, size_t n, hs_kb *tr, uint32_t *outputs, unsigned threads) {
-    (void)a;
+static int trace_rows(const uint32_t *inputs, size_t n, hs_kb *tr, uint32_t *outputs, unsigned threads, int rev) {
     pthread_once(&tables_once, init_tables);
-    const size_t rows = (size_t)HS_KAIR_R * HS_KAIR_WIDTH;
+    unsigned rev_bits = 0;
+    if (rev) {
+        if (!n || (n & (n - 1))) return 0;
+        while (((size_t)1 << rev_bits) < n * HS_KAIR_R) rev_bits++;
+    }
 #pragma omp parallel num_threads(threads > 1 ? threads : 1) if (threads > 1 && n > 1)
     {
         hs_kb buf[HS_KAIR_WIDTH];
 #pragma omp for schedule(static) nowait
-        for (size_t k = 0; k < n; k++) perm_rows(inputs + 50 * k, tr + k * rows, outputs ? outputs + 50 * k : NULL, buf);
+        for (size_t k = 0; k < n; k++) perm_rows(inputs + 50 * k, tr, k, rev_bits, outputs ? outputs + 50 * k : NULL, buf);
 #ifdef __SSE2__
         _mm_sfence(); /* streaming stores are weakly ordered: make them visible before returning */
 #endif
     }
     return 1;
+}
+
+static int trace(const hs_air *a, const uint32_t *inputs, size_t n, hs_kb *tr, uint32_t *outputs, unsigned threads) {
+    (void)a;
+    return trace_rows(inputs, n, tr, outputs, threads, 0);
+}
+
+static int trace_bitrev(const hs_air *a, const uint32_t *inputs, size_t n, hs_kb *tr, uint32_t *outputs,
+                        unsigned threads) {
+    (void)a;
+    return trace_rows(inputs, n, tr, outputs, threads, 1);
 }
 
 /* ---- constraints ---- */
@@ -172,7 +194,7 @@ static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8],
     hs_air_eval_rows8_scalar(a, d, local, next, per, pow, out);
 }
 
-static const hs_air_ops ops = {trace, eval_row, rows8_scratch_bytes, eval_rows8, eval_ext};
+static const hs_air_ops ops = {trace, eval_row, rows8_scratch_bytes, eval_rows8, eval_ext, trace_bitrev};
 
 /* input word w (lane w / 2, half w % 2) is limbs 2w, 2w + 1 of a (phase 0), output word w of out (phase 7) */
 static const hs_air_bind binds[2] = {

@@ -375,13 +375,16 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
     hs_w_bytes(out, hdr.data, hdr.len);
     hs_w_free(&hdr);
 
-    /* trace, generated straight into the buffer its LDE will fill (no copy, no second matrix) */
+    /* trace, generated straight into the buffer its LDE will fill (no copy, no second matrix),
+     * and in the row order the LDE reads (bit-reversed) where the AIR can write it so: a trace in
+     * natural order costs a bit-reversal pass over the whole matrix before the LDE */
+    const int rev_trace = c->natural && air->ops->trace_bitrev;
     trace = hs_alloc_array(n << fp->log_blowup, W * sizeof *trace);
     /* outputs only where someone reads them: the caller, or the public table */
     const uint32_t *outs_c = outputs;
     if (!outputs && shape.public_io) outs_c = outs = hs_alloc_array(N, air->out_words * sizeof *outs);
     if (!trace || (shape.public_io && !outs_c) ||
-        !air->ops->trace(air, inputs, N, trace, outputs ? outputs : outs, threads))
+        !(rev_trace ? air->ops->trace_bitrev : air->ops->trace)(air, inputs, N, trace, outputs ? outputs : outs, threads))
         goto done;
     if (shape.public_io) {
         hs_digest dg;
@@ -389,15 +392,18 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
         hs_transcript_absorb_digests(&tr, &dg, 1);
     }
     if (!shape.public_io && owned_inputs) hs_free(owned_inputs), owned_inputs = NULL, inputs = NULL;
-    if (shape_in->corrupt_cell && shape_in->corrupt_cell <= n * W)
-        trace[shape_in->corrupt_cell - 1] = hs_kb_add(trace[shape_in->corrupt_cell - 1], HS_KB_ONE);
+    if (shape_in->corrupt_cell && shape_in->corrupt_cell <= n * W) { /* cell index in natural row order */
+        const size_t row = (shape_in->corrupt_cell - 1) / W, col = (shape_in->corrupt_cell - 1) % W;
+        hs_kb *cell = trace + (rev_trace ? bitrev(row, log_h) : row) * W + col;
+        *cell = hs_kb_add(*cell, HS_KB_ONE);
+    }
     t = hs_now(), tm->trace_s = t - t0, t0 = t;
 
     /* commit: the matrix takes the buffer and extends it in place */
     {
         hs_kb *buf = trace;
         trace = NULL;
-        if (!hs_pcs_commit_owned(&mats[0], fp, &plan, buf, log_h, W, !c->natural, threads)) goto done;
+        if (!hs_pcs_commit_owned(&mats[0], fp, &plan, buf, log_h, W, !c->natural || rev_trace, threads)) goto done;
     }
     hs_transcript_absorb_digests(&tr, hs_pcs_cap(mats[0]), hs_pcs_cap_len(mats[0]));
     hs_w_digests(out, hs_pcs_cap(mats[0]), hs_pcs_cap_len(mats[0]));
