@@ -471,7 +471,7 @@ int hs_cmd_verify(int argc, char **argv) {
         hs_cli_error("verify", "--proof is required (see 'hashsnark verify --help')");
         return HS_EXIT_USAGE;
     }
-    unsigned long threads = 1, mb = 0;
+    unsigned long threads = 0, mb = 0; /* 0: HS_THREADS or every CPU, as --help says */
     if (threads_s && !hs_cli_uint("verify", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
     if (min_bits_s && !hs_cli_uint("verify", "min-bits", min_bits_s, 0, 512, &mb)) return HS_EXIT_USAGE;
     hs_sbuf buf = {0};
