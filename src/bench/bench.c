@@ -14,6 +14,10 @@
 
 /* ---- the proving sweep ---- */
 
+int hs_bench_parse_range(const char *s, unsigned lo_min, unsigned hi_max, unsigned *lo, unsigned *hi) {
+    return hs_sweep_parse_range(s, lo_min, hi_max, lo, hi);
+}
+
 /* The internal configuration of a checked sweep; 0 with the message in err. */
 static int sweep_config(const hs_bench_sweep_args *a, hs_sweep_config *c, char *err, size_t errlen) {
     memset(c, 0, sizeof *c);

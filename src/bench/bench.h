@@ -25,6 +25,10 @@ typedef struct {
     hs_bench_format format;
 } hs_bench_sweep_args;
 
+/* "A..B" (or "N") with lo_min <= A <= B <= hi_max into *lo, *hi; 0 on anything else (the size
+ * ranges of the bench modes). */
+int hs_bench_parse_range(const char *s, unsigned lo_min, unsigned hi_max, unsigned *lo, unsigned *hi);
+
 /* Everything a sweep needs, checked before minutes of proving (backend, hash, sizes, preset,
  * the plotting tool); 0 with the message in err. */
 int hs_bench_sweep_check(const hs_bench_sweep_args *a, char *err, size_t errlen);
