@@ -288,6 +288,10 @@ typedef struct hs_preset_info {
     const char *description;
     double declared_bits;    /* every soundness term has at least this many bits ... */
     hs_sec_regime declared_regime; /* ... in this regime, wherever the preset accepts the shape */
+    /* the protocol it sets (hs_params gives the rest at a shape): */
+    unsigned stark_log_blowup;     /* stark: FRI rate 2^-stark_log_blowup unless hs_shape.log_blowup is set */
+    unsigned gkr_whir_log_inv_rate; /* gkr: WHIR's rate 2^-x (private statements commit with it) */
+    hs_sec_regime gkr_whir_regime; /* gkr: the regime WHIR is sized for */
 } hs_preset_info;
 
 HS_API size_t hs_preset_info_count(void);
@@ -401,6 +405,23 @@ HS_API HS_WARN_UNUSED hs_status hs_prove_into(const hs_ctx *ctx, uint8_t *buf, s
                                               const uint32_t *inputs, size_t n_inputs) HS_NONNULL(1, 4, 10);
 /* Frees a proof from hs_prove (NULL is fine). */
 HS_API void hs_proof_free(uint8_t *proof);
+
+/* Inputs handed over to the prover, for large batches: hs_prove keeps the caller's const table
+ * for the whole proof (and the gkr backend converts a copy of it), while hs_prove_inputs takes an
+ * hs_inputs table and uses its memory in place: converted where it lies, released as soon as
+ * the prover has read it. At 2^24 Poseidon2-KB16 permutations the table is 1 GiB.
+ *   hs_inputs_new allocates n_words words (zero) and gives their address in *words for the
+ *   caller to fill with canonical input lines (e.g. with hs_inputs_random);
+ *   hs_inputs_free frees a table that is not handed over (NULL is fine). */
+typedef struct hs_inputs hs_inputs;
+HS_API HS_WARN_UNUSED hs_status hs_inputs_new(hs_inputs **out, uint32_t **words, size_t n_words) HS_NONNULL(1, 2);
+HS_API void hs_inputs_free(hs_inputs *inputs);
+/* hs_prove with a handed-over table: the same checks, the same proof and outputs, and inputs is
+ * consumed by the call whatever it returns (the caller must not use or free it afterwards). */
+HS_API HS_WARN_UNUSED hs_status hs_prove_inputs(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len,
+                                                uint32_t *outputs, size_t n_outputs, hs_prove_stats *stats,
+                                                char *reason, size_t reason_len, const hs_shape *shape,
+                                                hs_inputs *inputs) HS_NONNULL(1, 2, 3, 9, 10);
 
 /* The inputs `hashsnark prove --seed S` proves: n_words words drawn uniformly below the hash's
  * word modulus from a deterministic, non-cryptographic generator seeded with seed. */

@@ -20,7 +20,7 @@ static int failures;
 #if UINTPTR_MAX == 0xffffffffffffffffu
 _Static_assert(sizeof(hs_shape) == 184, "hs_shape changed: update bindings/rust/src/sys.rs");
 _Static_assert(sizeof(hs_provable) == 64, "hs_provable changed: update bindings/rust/src/sys.rs");
-_Static_assert(sizeof(hs_preset_info) == 32, "hs_preset_info changed: update bindings/rust/src/sys.rs");
+_Static_assert(sizeof(hs_preset_info) == 40, "hs_preset_info changed: update bindings/rust/src/sys.rs");
 _Static_assert(sizeof(hs_sec_term) == 88, "hs_sec_term changed: update bindings/rust/src/sys.rs");
 _Static_assert(sizeof(hs_params_report) == 8568 && offsetof(hs_params_report, terms) == 120,
                "hs_params_report changed: update bindings/rust/src/sys.rs");
@@ -535,6 +535,88 @@ static void test_smt(void) {
         CHECK(hs_smt_new(&t, ctx1, "rpo256", "/tmp/x", 0, reason, sizeof reason) == HS_ERR_UNSUPPORTED);
 }
 
+/* hs_prove_inputs (a handed-over table, used in place) proves what hs_prove proves from the same
+ * words; a refused table is consumed all the same (the sanitizer build sees a leak otherwise). */
+static void test_handover(void) {
+    static const struct {
+        hs_backend b;
+        hs_statement st;
+        const char *hash;
+        unsigned logp;
+    } cases[] = {{HS_BACKEND_STARK, HS_STATEMENT_PRIVATE, "poseidon2-kb16", 5},
+                 {HS_BACKEND_STARK, HS_STATEMENT_PUBLIC, "keccak-f1600", 3},
+                 {HS_BACKEND_GKR, HS_STATEMENT_PRIVATE, "poseidon2-kb16", 4},
+                 {HS_BACKEND_GKR, HS_STATEMENT_PUBLIC, "poseidon2-kb24", 3},
+                 {HS_BACKEND_GKR, HS_STATEMENT_REGIONS, "poseidon2-kb16", 0}};
+    char why[HS_REASON_LEN];
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        hs_shape s;
+        hs_shape_init(&s);
+        s.backend = cases[c].b, s.statement = cases[c].st, s.hash = cases[c].hash, s.log_perms = cases[c].logp;
+        s.preset = "fast100";
+        if (s.statement == HS_STATEMENT_REGIONS) s.n_regions = 2, s.region_log[0] = 4, s.region_log[1] = 5;
+        size_t inst, nin, nout;
+        CHECK_ST(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s), HS_OK, why);
+        uint32_t *in = random_words(s.hash, nin, seed + c), *o1 = calloc(nout, 4), *o2 = calloc(nout, 4), *w = NULL;
+        uint8_t *p1 = NULL, *p2 = NULL;
+        size_t l1 = 0, l2 = 0;
+        hs_inputs *t = NULL;
+        CHECK_ST(hs_prove(ctx2, &p1, &l1, o1, nout, NULL, why, sizeof why, &s, in, nin), HS_OK, why);
+        CHECK(hs_inputs_new(&t, &w, nin) == HS_OK && w && w[0] == 0 && w[nin - 1] == 0);
+        if (!t) abort();
+        memcpy(w, in, nin * sizeof *w);
+        hs_prove_stats st;
+        CHECK_ST(hs_prove_inputs(ctx1, &p2, &l2, o2, nout, &st, why, sizeof why, &s, t), HS_OK, why);
+        CHECK(p1 && p2 && l1 == l2 && !memcmp(p1, p2, l1) && !memcmp(o1, o2, nout * sizeof *o1));
+        CHECK(st.instances == inst && st.n_phases >= 2);
+        fprintf(stderr, "  hand-over %-28s %s\n", s.hash, p2 && l1 == l2 && !memcmp(p1, p2, l1) ? "same proof" : "DIFFERS");
+        hs_proof_free(p1), hs_proof_free(p2);
+        /* refused tables are consumed: a wrong size, a value out of range */
+        CHECK(hs_inputs_new(&t, &w, nin - 1) == HS_OK);
+        p2 = (uint8_t *)1;
+        CHECK_ST(hs_prove_inputs(ctx1, &p2, &l2, NULL, 0, NULL, why, sizeof why, &s, t), HS_ERR_ARGUMENT, why);
+        CHECK(p2 == NULL && l2 == 0);
+        hs_provable h;
+        CHECK(hs_provable_find(&h, s.hash) == HS_OK);
+        if (h.word_modulus) {
+            CHECK(hs_inputs_new(&t, &w, nin) == HS_OK);
+            memcpy(w, in, nin * sizeof *w);
+            w[nin / 2] = h.word_modulus;
+            CHECK_ST(hs_prove_inputs(ctx1, &p2, &l2, o2, nout, NULL, why, sizeof why, &s, t), HS_ERR_RANGE, why);
+            CHECK(p2 == NULL && o2[0] == 0 && strstr(why, "inputs") != NULL);
+        }
+        free(in), free(o1), free(o2);
+    }
+    hs_inputs *t = (hs_inputs *)1;
+    uint32_t *w = (uint32_t *)1;
+    CHECK(hs_inputs_new(&t, &w, 0) == HS_ERR_ARGUMENT && !t && !w);
+    CHECK(hs_inputs_new(&t, &w, SIZE_MAX / 2) == HS_ERR_NOMEM && !t && !w);
+    hs_inputs_free(NULL);
+    CHECK(hs_inputs_new(&t, &w, 16) == HS_OK);
+    hs_inputs_free(t); /* not handed over */
+}
+
+/* The protocol a preset sets is the one hs_params reports at a shape. */
+static void test_preset_protocol(void) {
+    char why[HS_REASON_LEN];
+    hs_params_report *r = malloc(sizeof *r);
+    if (!r) abort();
+    for (size_t i = 0; i < hs_preset_info_count(); i++) {
+        hs_preset_info p;
+        CHECK(hs_preset_info_at(&p, i) == HS_OK);
+        hs_shape s;
+        hs_shape_init(&s);
+        s.preset = p.name, s.log_perms = 10;
+        CHECK_ST(hs_params(r, why, sizeof why, &s), HS_OK, why);
+        CHECK(p.stark_log_blowup >= 1 && r->log_blowup == p.stark_log_blowup);
+        s.backend = HS_BACKEND_GKR;
+        CHECK_ST(hs_params(r, why, sizeof why, &s), HS_OK, why);
+        CHECK(p.gkr_whir_log_inv_rate >= 1 && r->whir_log_inv_rate == p.gkr_whir_log_inv_rate);
+        CHECK(r->whir_regime == p.gkr_whir_regime);
+    }
+    free(r);
+}
+
 int main(void) {
     const char *e = getenv("HS_TEST_SEED");
     seed = e && *e ? strtoull(e, NULL, 10) : (uint64_t)time(NULL);
@@ -549,6 +631,8 @@ int main(void) {
     test_insecure();
     test_buffers_and_threads();
     test_smt();
+    test_handover();
+    test_preset_protocol();
     hs_ctx_free(ctx1);
     hs_ctx_free(ctx2);
     if (failures) fprintf(stderr, "test_api: %d failure(s) (HS_TEST_SEED=%llu)\n", failures, (unsigned long long)seed);

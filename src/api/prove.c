@@ -20,13 +20,37 @@ static hs_status backend_failed(char *reason, size_t rl, const char *why) {
     return hs_api_fail(reason, rl, nomem ? HS_ERR_NOMEM : HS_ERR_ARGUMENT, "%s", why ? why : "the prover failed");
 }
 
-static hs_status prove_stark(const hs_ctx *ctx, const hs_api_plan *pl, const uint32_t *in, uint32_t *out,
+/* The inputs of one prove call: the caller's const table, or a handed-over one (owned: the same
+ * words, which the backend may convert in place and must free, whatever happens). */
+typedef struct {
+    const uint32_t *words;
+    uint32_t *owned;
+} prove_inputs;
+
+static void release(prove_inputs *in) {
+    hs_free(in->owned);
+    in->owned = NULL;
+}
+
+/* Montgomery-form words for the gkr backend: the handed-over table converted in place (it is
+ * then no longer in->owned: the caller of this frees the result), else a copy. */
+static hs_kb *monty_inputs(prove_inputs *in, size_t n) {
+    if (!in->owned) return hs_api_to_monty(in->words, n);
+    hs_kb *m = in->owned;
+    for (size_t i = 0; i < n; i++) m[i] = hs_kb_from_u32(m[i]);
+    in->owned = NULL;
+    return m;
+}
+
+static hs_status prove_stark(const hs_ctx *ctx, const hs_api_plan *pl, prove_inputs *in, uint32_t *out,
                              hs_writer *w, hs_prove_stats *st, char *reason, size_t rl) {
     hs_stark_shape s = {pl->preset, pl->hash->air->id, pl->log_perms, 0, hs_preset_fri(pl->preset, pl->log_blowup),
-                        pl->statement == HS_STATEMENT_PUBLIC, 0, 0};
+                        pl->statement == HS_STATEMENT_PUBLIC, in->owned != NULL, 0}; /* the prover frees owned words */
+    const uint32_t *words = in->words;
+    in->owned = NULL;
     hs_stark_timing tm;
     const char *why = NULL;
-    if (!hs_stark_prove(&s, in, ctx->threads, w, out, &tm, &why)) return backend_failed(reason, rl, why);
+    if (!hs_stark_prove(&s, words, ctx->threads, w, out, &tm, &why)) return backend_failed(reason, rl, why);
     add_phase(st, "trace", tm.trace_s);
     add_phase(st, "commit (LDE + Merkle)", tm.commit_s);
     add_phase(st, "quotient", tm.quotient_s);
@@ -40,7 +64,7 @@ static void from_monty(uint32_t *out, const hs_kb *m, size_t n) {
     for (size_t i = 0; i < n; i++) out[i] = hs_kb_to_u32(m[i]);
 }
 
-static hs_status prove_gkr(const hs_ctx *ctx, const hs_api_plan *pl, const uint32_t *in, uint32_t *out, hs_writer *w,
+static hs_status prove_gkr(const hs_ctx *ctx, const hs_api_plan *pl, prove_inputs *in, uint32_t *out, hs_writer *w,
                            hs_prove_stats *st, char *reason, size_t rl) {
     hs_gkr_shape s;
     memset(&s, 0, sizeof s);
@@ -49,7 +73,7 @@ static hs_status prove_gkr(const hs_ctx *ctx, const hs_api_plan *pl, const uint3
     s.log_perms = pl->log_perms;
     s.public_io = pl->statement == HS_STATEMENT_PUBLIC;
     hs_gkr_whir_config(pl->preset, &s.whir);
-    hs_kb *m = hs_api_to_monty(in, pl->in_words), *mo = out ? hs_alloc_array(pl->out_words, sizeof *mo) : NULL;
+    hs_kb *m = monty_inputs(in, pl->in_words), *mo = out ? hs_alloc_array(pl->out_words, sizeof *mo) : NULL;
     if (!m || (out && !mo)) {
         hs_free(m), hs_free(mo);
         return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %zu inputs", pl->instances);
@@ -68,13 +92,13 @@ static hs_status prove_gkr(const hs_ctx *ctx, const hs_api_plan *pl, const uint3
     return HS_OK;
 }
 
-static hs_status prove_regions(const hs_ctx *ctx, const hs_api_plan *pl, const uint32_t *in, uint32_t *out,
+static hs_status prove_regions(const hs_ctx *ctx, const hs_api_plan *pl, prove_inputs *in, uint32_t *out,
                                hs_writer *w, hs_prove_stats *st, char *reason, size_t rl) {
     hs_ragged_shape s;
     const char *why = NULL;
     if (!hs_ragged_shape_make(&s, pl->variant, pl->widths, pl->n_regions, pl->preset, &why))
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "%s", why);
-    hs_kb *m = hs_api_to_monty(in, pl->in_words), *mo = hs_alloc_array(pl->out_words, sizeof *mo);
+    hs_kb *m = monty_inputs(in, pl->in_words), *mo = hs_alloc_array(pl->out_words, sizeof *mo);
     if (!m || !mo) {
         hs_free(m), hs_free(mo);
         return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %zu inputs", pl->instances);
@@ -95,9 +119,22 @@ static hs_status prove_regions(const hs_ctx *ctx, const hs_api_plan *pl, const u
     return HS_OK;
 }
 
-/* Everything but the proof buffer: on success w holds the proof. */
+/* Everything but the proof buffer: on success w holds the proof. Frees in->owned, whatever it returns. */
+static hs_status prove_checked(const hs_ctx *ctx, hs_writer *w, uint32_t *outputs, size_t n_outputs,
+                               hs_prove_stats *st, char *reason, size_t rl, const hs_shape *shape, prove_inputs *in,
+                               size_t n_inputs);
+
 static hs_status prove(const hs_ctx *ctx, hs_writer *w, uint32_t *outputs, size_t n_outputs, hs_prove_stats *st,
-                       char *reason, size_t rl, const hs_shape *shape, const uint32_t *inputs, size_t n_inputs) {
+                       char *reason, size_t rl, const hs_shape *shape, prove_inputs *in, size_t n_inputs) {
+    hs_status s = prove_checked(ctx, w, outputs, n_outputs, st, reason, rl, shape, in, n_inputs);
+    release(in);
+    return s;
+}
+
+static hs_status prove_checked(const hs_ctx *ctx, hs_writer *w, uint32_t *outputs, size_t n_outputs,
+                               hs_prove_stats *st, char *reason, size_t rl, const hs_shape *shape, prove_inputs *in,
+                               size_t n_inputs) {
+    const uint32_t *inputs = in->words;
     hs_api_plan pl;
     hs_status s = hs_api_plan_make(&pl, shape, reason, rl);
     if (s != HS_OK) return s;
@@ -134,11 +171,11 @@ static hs_status prove(const hs_ctx *ctx, hs_writer *w, uint32_t *outputs, size_
     hs_api_progress(ctx, "start", 0.0);
     double t0 = hs_now();
     if (pl.statement == HS_STATEMENT_REGIONS)
-        s = prove_regions(ctx, &pl, inputs, outputs, w, st, reason, rl);
+        s = prove_regions(ctx, &pl, in, outputs, w, st, reason, rl);
     else if (pl.backend == HS_BACKEND_GKR)
-        s = prove_gkr(ctx, &pl, inputs, outputs, w, st, reason, rl);
+        s = prove_gkr(ctx, &pl, in, outputs, w, st, reason, rl);
     else
-        s = prove_stark(ctx, &pl, inputs, outputs, w, st, reason, rl);
+        s = prove_stark(ctx, &pl, in, outputs, w, st, reason, rl);
     st->total_s = hs_now() - t0;
     if (s == HS_OK && w->err) s = hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for the proof");
     if (s != HS_OK) return s;
@@ -161,15 +198,19 @@ static void clear(uint32_t *outputs, size_t n_outputs, hs_prove_stats *stats, hs
     if (reason && rl) reason[0] = 0;
 }
 
-hs_status hs_prove(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, uint32_t *outputs, size_t n_outputs,
-                   hs_prove_stats *stats, char *reason, size_t rl, const hs_shape *shape, const uint32_t *inputs,
-                   size_t n_inputs) {
+struct hs_inputs {
+    uint32_t *words; /* hs_alloc_array */
+    size_t n_words;
+};
+
+/* hs_prove into a library-allocated buffer; frees in->owned. */
+static hs_status prove_alloc(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, uint32_t *outputs,
+                             size_t n_outputs, hs_prove_stats *stats, char *reason, size_t rl, const hs_shape *shape,
+                             prove_inputs *in, size_t n_inputs) {
     hs_prove_stats local;
-    *proof = NULL;
-    *proof_len = 0;
     clear(outputs, n_outputs, stats, &local, reason, rl);
     hs_writer w = {0};
-    hs_status s = prove(ctx, &w, outputs, n_outputs, &local, reason, rl, shape, inputs, n_inputs);
+    hs_status s = prove(ctx, &w, outputs, n_outputs, &local, reason, rl, shape, in, n_inputs);
     if (s != HS_OK) {
         hs_w_free(&w);
         clear(outputs, n_outputs, stats, &local, NULL, 0);
@@ -181,6 +222,48 @@ hs_status hs_prove(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, uint32
     return HS_OK;
 }
 
+hs_status hs_prove(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, uint32_t *outputs, size_t n_outputs,
+                   hs_prove_stats *stats, char *reason, size_t rl, const hs_shape *shape, const uint32_t *inputs,
+                   size_t n_inputs) {
+    *proof = NULL;
+    *proof_len = 0;
+    prove_inputs in = {inputs, NULL};
+    return prove_alloc(ctx, proof, proof_len, outputs, n_outputs, stats, reason, rl, shape, &in, n_inputs);
+}
+
+hs_status hs_prove_inputs(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, uint32_t *outputs, size_t n_outputs,
+                          hs_prove_stats *stats, char *reason, size_t rl, const hs_shape *shape, hs_inputs *inputs) {
+    *proof = NULL;
+    *proof_len = 0;
+    prove_inputs in = {inputs->words, inputs->words};
+    const size_t n = inputs->n_words;
+    free(inputs); /* the words are in's now */
+    return prove_alloc(ctx, proof, proof_len, outputs, n_outputs, stats, reason, rl, shape, &in, n);
+}
+
+hs_status hs_inputs_new(hs_inputs **out, uint32_t **words, size_t n_words) {
+    *out = NULL;
+    *words = NULL;
+    if (!n_words) return HS_ERR_ARGUMENT;
+    hs_inputs *t = malloc(sizeof *t);
+    uint32_t *w = hs_alloc_array(n_words, sizeof *w);
+    if (!t || !w) {
+        free(t), hs_free(w);
+        return HS_ERR_NOMEM;
+    }
+    memset(w, 0, n_words * sizeof *w);
+    t->words = w, t->n_words = n_words;
+    *out = t;
+    *words = w;
+    return HS_OK;
+}
+
+void hs_inputs_free(hs_inputs *inputs) {
+    if (!inputs) return;
+    hs_free(inputs->words);
+    free(inputs);
+}
+
 hs_status hs_prove_into(const hs_ctx *ctx, uint8_t *buf, size_t buf_len, size_t *proof_len, uint32_t *outputs,
                         size_t n_outputs, hs_prove_stats *stats, char *reason, size_t rl, const hs_shape *shape,
                         const uint32_t *inputs, size_t n_inputs) {
@@ -190,7 +273,8 @@ hs_status hs_prove_into(const hs_ctx *ctx, uint8_t *buf, size_t buf_len, size_t 
     clear(outputs, n_outputs, stats, &local, reason, rl);
     if (!buf && buf_len) return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "buf is NULL but buf_len is %zu", buf_len);
     hs_writer w = {0};
-    hs_status s = prove(ctx, &w, outputs, n_outputs, &local, reason, rl, shape, inputs, n_inputs);
+    prove_inputs in = {inputs, NULL};
+    hs_status s = prove(ctx, &w, outputs, n_outputs, &local, reason, rl, shape, &in, n_inputs);
     if (s == HS_OK && w.len > buf_len) {
         *proof_len = w.len;
         s = hs_api_fail(reason, rl, HS_ERR_BUFFER, "the proof has %zu bytes; the buffer holds %zu", w.len, buf_len);

@@ -72,6 +72,11 @@ static void preset_out(hs_preset_info *out, const hs_preset *p) {
     out->description = p->description;
     out->declared_bits = p->claim_bits;
     out->declared_regime = (hs_sec_regime)p->claim_regime;
+    out->stark_log_blowup = hs_preset_fri(p, 0).log_blowup;
+    hs_whir_config wc;
+    hs_gkr_whir_config(p, &wc);
+    out->gkr_whir_log_inv_rate = wc.log_inv_rate;
+    out->gkr_whir_regime = (hs_sec_regime)wc.regime;
 }
 
 size_t hs_preset_info_count(void) { return hs_preset_count(); }

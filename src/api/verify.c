@@ -20,7 +20,7 @@ static hs_status peek_plan(hs_api_plan *pl, const uint8_t *proof, size_t len, ch
     int public_io = 0;
     hs_shape s;
     hs_shape_init(&s);
-    if (!proof || !len) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "empty proof");
+    if (!proof || !len) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "truncated header (an empty proof)");
     const int gkr = len >= 13 && !memcmp(proof, MAGIC, 8) && proof[12] == HS_BACKEND_GKR;
     if (gkr && len >= 16 && proof[15] == HS_STATEMENT_REGIONS) {
         hs_ragged_shape rs;

@@ -17,23 +17,6 @@
 #include "util/rng.h"
 #include "util/timer.h"
 
-int hs_ragged_parse_widths(const char *s, unsigned *widths, unsigned *n_regions) {
-    unsigned n = 0;
-    if (!s || !*s) return 0;
-    for (const char *p = s;;) {
-        char *end;
-        if (*p < '0' || *p > '9') return 0;
-        unsigned long v = strtoul(p, &end, 10);
-        if (end == p || v < HS_RAGGED_MIN_W || v > HS_RAGGED_MAX_W || n == HS_RAGGED_MAX_REGIONS) return 0;
-        widths[n++] = (unsigned)v;
-        if (*end == 0) break;
-        if (*end != ',') return 0;
-        p = end + 1;
-    }
-    *n_regions = n;
-    return 1;
-}
-
 /* ---- the child: inputs, K proofs, K verifications ---- */
 
 static int child_run(const hs_ragged_bench_config *cfg, unsigned variant, hs_bench_msg *m) {

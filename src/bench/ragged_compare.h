@@ -34,9 +34,6 @@ typedef struct {
     uint64_t peak_rss_bytes;
 } hs_ragged_bench_row;
 
-/* Parses "14,15,17" into widths (1..32 entries, each 4..20). 0 on anything else. */
-int hs_ragged_parse_widths(const char *s, unsigned *widths, unsigned *n_regions);
-
 /* Runs the three variants (rows[v] for variant v = independent, padded, ragged), one child each;
  * progress on stderr. Returns the number of rows that succeeded. Call before this process starts
  * OpenMP threads (the children fork from it). */

@@ -1,13 +1,13 @@
 #include "cli/cli.h"
 
-#include "air/air.h"
-#include "gkr/gkr_perm.h"
-
-#include <stdarg.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#include "hashsnark.h"
 
 void hs_cli_error(const char *cmd, const char *fmt, ...) {
     va_list ap;
@@ -69,18 +69,55 @@ bad:
     return 0;
 }
 
+/* The provable hashes one backend proves, comma-separated, in the provable table's order. */
+static const char *backend_names(char *buf, size_t len, hs_backend b) {
+    size_t k = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < hs_provable_count() && k + 40 < len; i++) {
+        hs_provable h;
+        if (hs_provable_at(&h, i) != HS_OK || !(h.backends & HS_BACKEND_BIT(b))) continue;
+        k += (size_t)snprintf(buf + k, len - k, "%s%s", k ? ", " : "", h.name);
+    }
+    return buf;
+}
+
 const char *hs_cli_stark_names(void) {
     static char buf[512];
-    size_t k = 0;
-    for (size_t i = 0; i < hs_air_count() && k + 40 < sizeof buf; i++)
-        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", i ? ", " : "", hs_air_at(i)->name);
-    return buf;
+    return backend_names(buf, sizeof buf, HS_BACKEND_STARK);
 }
 
 const char *hs_cli_gkr_names(void) {
     static char buf[512];
-    size_t k = 0;
-    for (unsigned id = 1; hs_gkr_perm_get(id) && k + 40 < sizeof buf; id++)
-        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s", id > 1 ? ", " : "", hs_gkr_perm_get(id)->name);
-    return buf;
+    return backend_names(buf, sizeof buf, HS_BACKEND_GKR);
+}
+
+int hs_cli_widths(const char *s, unsigned *widths, unsigned *n) {
+    *n = 0;
+    if (!s || !*s) return 0;
+    for (;;) {
+        char *end;
+        if (*s < '0' || *s > '9') return 0;
+        errno = 0;
+        unsigned long w = strtoul(s, &end, 10);
+        if (errno || w < 4 || w > 20 || *n == HS_MAX_REGIONS) return 0;
+        widths[(*n)++] = (unsigned)w;
+        if (!*end) return 1;
+        if (*end != ',') return 0;
+        s = end + 1;
+    }
+}
+
+double hs_cli_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+hs_ctx *hs_cli_ctx(const char *cmd, unsigned long threads) {
+    hs_ctx *ctx = NULL;
+    if (hs_ctx_new(&ctx, (unsigned)threads) != HS_OK) {
+        hs_cli_error(cmd, "bad HS_THREADS value (a thread count from 1 to 4096)");
+        return NULL;
+    }
+    return ctx;
 }

@@ -32,16 +32,20 @@ int hs_cmd_hash(int argc, char **argv);
 int hs_cmd_smt(int argc, char **argv);
 int hs_cmd_prove(int argc, char **argv);
 int hs_cmd_merkle(int argc, char **argv);
-/* Reads a table of states ('hashsnark perm' form) as KoalaBear Montgomery words; NULL after
- * printing the error (file, line, value). */
-uint32_t *hs_cli_read_states(const char *cmd, const char *path, unsigned width, const char *what, size_t *rows);
-struct hs_air;
-/* An AIR's input (outputs = 0) or output lines as its canonical words (a 64-bit value is two words,
- * low first), or any table of `words` words per line; NULL after printing the error. */
-uint32_t *hs_cli_read_lines(const char *cmd, const char *path, const struct hs_air *a, int outputs, size_t max_rows,
-                            size_t *rows);
+struct hs_provable;
+struct hs_inputs;
+/* A provable hash's input (outputs = 0) or output lines as its canonical words (a 64-bit value is
+ * two words, low first), or any table of `words` words per line, at most max_rows lines stored
+ * (*rows = max_rows + 1 when the file holds more); NULL after printing the error (file, line,
+ * value). Free with free(). */
+uint32_t *hs_cli_read_lines(const char *cmd, const char *path, const struct hs_provable *h, int outputs,
+                            size_t max_rows, size_t *rows);
 uint32_t *hs_cli_read_words(const char *cmd, const char *path, unsigned words, unsigned value_bits, uint32_t modulus,
                             const char *what, size_t max_rows, size_t *rows);
+/* The same input lines into a table for hs_prove_inputs (*words: its words); NULL after printing
+ * the error. */
+struct hs_inputs *hs_cli_read_inputs(const char *cmd, const char *path, const struct hs_provable *h, size_t max_rows,
+                                     size_t *rows, uint32_t **words);
 int hs_cmd_verify(int argc, char **argv);
 int hs_cmd_params(int argc, char **argv);
 
@@ -56,5 +60,11 @@ int hs_cli_has_opt(int argc, char **argv, const char *name);
 /* The hashes each backend proves, comma-separated (static buffers: help texts). */
 const char *hs_cli_stark_names(void);
 const char *hs_cli_gkr_names(void);
+/* --regions "W1,W2,..": 1..HS_MAX_REGIONS widths, each 4..20; 0 on anything else. */
+int hs_cli_widths(const char *s, unsigned *widths, unsigned *n);
+/* A monotonic clock in seconds (the command line's own timings: verification). */
+double hs_cli_now(void);
+/* A context of --threads T (NULL or 0: HS_THREADS, else every CPU); NULL after printing why. */
+struct hs_ctx *hs_cli_ctx(const char *cmd, unsigned long threads);
 
 #endif

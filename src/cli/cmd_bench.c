@@ -3,22 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/bench.h"
 #include "bench/merkle.h"
-#include "bench/native.h"
 #include "bench/smt_bench.h"
-#include "bench/ragged_compare.h"
-#include "bench/sweep.h"
-#include "gkr/gkr.h"
 #include "cli/cli.h"
-#include "hash/registry.h"
 #include "hashsnark.h"
-#include "util/cpu.h"
-
-/* "AVX-512", "AVX2" or "portable code": the level the kernels use (HS_SIMD). */
-static const char *simd_words(void) {
-    const char *l = hs_simd_level();
-    return !strcmp(l, "avx512") ? "AVX-512" : !strcmp(l, "avx2") ? "AVX2" : "portable code";
-}
 
 static void help(void) {
     printf("usage: hashsnark bench --hash H[,H2,...] --log-perms A..B [--backend stark|gkr] [--preset P]\n"
@@ -125,90 +114,12 @@ static void help(void) {
            "  --format F       md (default), csv or json\n");
 }
 
-static void human_ns(char *buf, size_t n, double ns) {
-    if (ns < 1000) snprintf(buf, n, "%.0f ns", ns);
-    else if (ns < 1e6) snprintf(buf, n, "%.2g µs", ns / 1e3);
-    else snprintf(buf, n, "%.3g ms", ns / 1e6);
-    if (ns >= 1000 && ns < 1e6 && ns / 1e3 >= 10) snprintf(buf, n, "%.0f µs", ns / 1e3);
-}
-
-/* 1 MiB in ns -> MiB/s; 0 -> 0 */
-static double mib_per_s(double ns) { return ns > 0 ? 1e9 / ns : 0; }
-
-static int bench_hashes(const char *which, unsigned threads, double seconds, int csv, int json) {
-    hs_hash_row rows[64];
-    size_t n = 0;
-    for (size_t i = 0; i < hs_hash_table_len && n < 64; i++) {
-        const hs_hash_info *h = &hs_hash_table[i];
-        if (strcmp(which, "all") && strcmp(which, h->name)) continue;
-        fprintf(stderr, "bench: %s (%u of %zu)...\n", h->name, (unsigned)(n + 1),
-                strcmp(which, "all") ? (size_t)1 : hs_hash_table_len);
-        hs_bench_native_hash(h, threads, seconds, &rows[n++]);
-    }
-    if (csv) {
-        printf("hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt,mib_per_s\n");
-        for (size_t i = 0; i < n; i++)
-            printf("%s,%.1f,%.1f,%s,%u,%.0f,%.0f,%.1f\n", rows[i].hash->name, rows[i].merge_ns, rows[i].seq_ns,
-                   rows[i].hash->perm ? rows[i].hash->perm : "", rows[i].threads, rows[i].perms_1t, rows[i].perms_nt,
-                   mib_per_s(rows[i].mib_ns));
-    } else if (json) {
-        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"simd\": \"%s\",\n  \"results\": [\n",
-               hs_cpu_model(), hs_cpu_has_avx2() ? "true" : "false", hs_simd_level());
-        for (size_t i = 0; i < n; i++)
-            printf("    {\"hash\": \"%s\", \"merge_ns\": %.1f, \"seq100_ns\": %.1f, \"perm\": %s%s%s, "
-                   "\"threads\": %u, \"perms_per_s_1t\": %.0f, \"perms_per_s_nt\": %.0f, \"mib_per_s\": %.1f}%s\n",
-                   rows[i].hash->name, rows[i].merge_ns, rows[i].seq_ns, rows[i].hash->perm ? "\"" : "",
-                   rows[i].hash->perm ? rows[i].hash->perm : "null", rows[i].hash->perm ? "\"" : "", rows[i].threads,
-                   rows[i].perms_1t, rows[i].perms_nt, mib_per_s(rows[i].mib_ns), i + 1 < n ? "," : "");
-        printf("  ]\n}\n");
-    } else {
-        printf("Hash functions on %s (%s), 1 thread unless noted\n\n", hs_cpu_model(),
-               simd_words());
-        printf("| Function | 2-to-1 h(a,b) | 100 elements (400 B) | 1 MiB | permutation | perms/s, 1 thread | perms/s, %u "
-               "threads |\n",
-               threads);
-        printf("|---|---:|---:|---:|---|---:|---:|\n");
-        for (size_t i = 0; i < n; i++) {
-            char a[32], b[32];
-            human_ns(a, sizeof a, rows[i].merge_ns);
-            human_ns(b, sizeof b, rows[i].seq_ns);
-            char c[48] = "-";
-            if (rows[i].mib_ns > 0) snprintf(c, sizeof c, "%.0f MiB/s", mib_per_s(rows[i].mib_ns));
-            if (rows[i].hash->perm)
-                printf("| %s | %s | %s | %s | %s | %.3gM | %.3gM |\n", rows[i].hash->name, a, b, c, rows[i].hash->perm,
-                       rows[i].perms_1t / 1e6, rows[i].perms_nt / 1e6);
-            else
-                printf("| %s | %s | %s | %s | - | - | - |\n", rows[i].hash->name, a, b, c);
-        }
-    }
-    return HS_EXIT_OK;
-}
-
-/* bench --native --merkle --hash H --log-leaves A..B (src/bench/merkle.h). */
-static int bench_merkle(const char *hash, const char *range, unsigned threads, double seconds, int fmt) {
-    hs_merkle_bench_config cfg = {hash, 0, 0, threads, seconds, fmt};
-    size_t i = 0;
-    while (i < hs_tree_hash_count() && strcmp(hs_tree_hash_at(i), hash)) i++;
-    if (i == hs_tree_hash_count()) {
-        hs_cli_error("bench", "--merkle: '%s' is not a tree hash (see 'hashsnark merkle --help')", hash);
-        return HS_EXIT_USAGE;
-    }
-    if (!hs_sweep_parse_range(range, 0, 30, &cfg.log_lo, &cfg.log_hi)) {
-        hs_cli_error("bench", "--log-leaves: '%s' is not a range A..B (or N) with 0 <= A <= B <= 30", range);
-        return HS_EXIT_USAGE;
-    }
-    return hs_bench_merkle(&cfg, stdout) ? HS_EXIT_OK : HS_EXIT_REJECT;
-}
-
 /* Threads from --threads, else HS_THREADS, else every CPU; 0 after printing why. */
 static unsigned bench_threads(const char *threads_s) {
-    hs_ctx *ctx;
     unsigned long threads = 0;
     if (threads_s && !hs_cli_uint("bench", "threads", threads_s, 1, 1024, &threads)) return 0;
-    if (hs_ctx_new(&ctx, (unsigned)threads) != HS_OK) {
-        hs_cli_error("bench", "bad HS_THREADS value");
-        return 0;
-    }
+    hs_ctx *ctx = hs_cli_ctx("bench", threads);
+    if (!ctx) return 0;
     unsigned t = hs_ctx_threads(ctx);
     hs_ctx_free(ctx);
     return t;
@@ -222,91 +133,34 @@ typedef struct {
 /* bench --log-perms A..B for one hash: parse, validate everything (before minutes of proving);
  * run unless dry (the first pass validates every hash of a list before any is run), print. */
 static int bench_sweep_one(const sweep_opts *o, const char *hash, int dry, int first) {
-    hs_sweep_config c;
-    memset(&c, 0, sizeof c);
-    c.hash = hash;
-    c.md_ticks = o->fmt == 3;
-    const char *backend = o->backend ? o->backend : "stark", *preset = o->preset ? o->preset : "compat";
-    if (!hs_sweep_backend_find(backend, &c.backend)) {
-        hs_cli_error("bench", "--backend must be stark or gkr, not '%s'", backend);
-        return HS_EXIT_USAGE;
-    }
-    const char *why = NULL;
-    if (!hs_sweep_backend_ready(c.backend, &why)) {
-        hs_cli_error("bench", "--backend %s: %s", backend, why);
-        return HS_EXIT_USAGE;
-    }
-    const hs_air_def *def = hs_air_find(hash);
-    const hs_gkr_perm *gp = hs_gkr_perm_find(hash);
-    c.hash_id = c.backend == HS_SWEEP_GKR ? (gp ? gp->id : 0) : (def ? def->id : 0);
-    if (!c.hash_id) {
-        hs_cli_error("bench", "--hash: the %s backend does not prove '%s'", backend, hash);
-        return HS_EXIT_USAGE;
-    }
-    if (!hs_sweep_parse_range(o->logp, 0, 24, &c.log_lo, &c.log_hi)) {
-        hs_cli_error("bench", "--log-perms: '%s' is not a range A..B (or N) with 0 <= A <= B <= 24", o->logp);
-        return HS_EXIT_USAGE;
-    }
-    c.preset = hs_preset_find(preset);
-    if (!c.preset) {
-        hs_cli_error("bench", "unknown preset '%s' (compat, fast100, proven128)", preset);
-        return HS_EXIT_USAGE;
-    }
+    hs_bench_sweep_args a;
+    memset(&a, 0, sizeof a);
+    a.backend = o->backend ? o->backend : "stark";
+    a.hash = hash;
+    a.preset = o->preset ? o->preset : "compat";
+    a.log_perms = o->logp;
+    a.plot = o->plot;
+    a.format = (hs_bench_format)o->fmt;
     unsigned long blow = 0, samples = 10;
     if (o->blowup && !hs_cli_uint("bench", "log-blowup", o->blowup, 1, 4, &blow)) return HS_EXIT_USAGE;
     if (o->samples && !hs_cli_uint("bench", "samples", o->samples, 1, 1000, &samples)) return HS_EXIT_USAGE;
-    if (c.backend == HS_SWEEP_GKR) {
-        if (o->blowup) {
-            hs_cli_error("bench", "--log-blowup applies to the stark backend (the gkr backend's WHIR rate is the preset's)");
-            return HS_EXIT_USAGE;
-        }
-        hs_whir_config wc;
-        hs_gkr_whir_config(c.preset, &wc);
-        c.log_blowup = wc.log_inv_rate;
-        c.num_queries = 0; /* WHIR's queries differ per round: 'hashsnark params' lists them */
-    } else {
-        hs_fri_params fri = hs_preset_fri(c.preset, (unsigned)blow);
-        c.log_blowup = fri.log_blowup;
-        c.num_queries = fri.num_queries;
-    }
-    c.samples = (unsigned)samples;
+    a.log_blowup = (unsigned)blow;
+    a.samples = (unsigned)samples;
     if (o->timeout) {
         char *end;
-        c.timeout_s = strtod(o->timeout, &end);
-        if (*end || !(c.timeout_s > 0 && c.timeout_s <= 1e6)) {
+        a.timeout_s = strtod(o->timeout, &end);
+        if (*end || !(a.timeout_s > 0 && a.timeout_s <= 1e6)) {
             hs_cli_error("bench", "--timeout: '%s' is not a number of seconds in (0, 1e6]", o->timeout);
             return HS_EXIT_USAGE;
         }
     }
-    if (!(c.threads = bench_threads(o->threads))) return HS_EXIT_USAGE;
-    if (o->plot && !hs_sweep_plot_ext_ok(o->plot)) {
-        hs_cli_error("bench", "--plot: '%s' must end in .png or .svg", o->plot);
+    if (!(a.threads = bench_threads(o->threads))) return HS_EXIT_USAGE;
+    char err[256];
+    if (!hs_bench_sweep_check(&a, err, sizeof err)) {
+        hs_cli_error("bench", "%s", err);
         return HS_EXIT_USAGE;
     }
-    if (o->plot) {
-        const char *hint;
-        if (!hs_sweep_plot_tool(&hint)) {
-            hs_cli_error("bench", "--plot: %s", hint);
-            return HS_EXIT_USAGE;
-        }
-    }
-    if (dry) return HS_EXIT_OK;
-    size_t n = c.log_hi - c.log_lo + 1;
-    hs_sweep_row rows[25];
-    hs_sweep_run(&c, rows);
-    if (o->fmt == 1) hs_sweep_write_csv(stdout, &c, rows, n, first);
-    else if (o->fmt == 2) hs_sweep_write_json(stdout, &c, rows, n);
-    else hs_sweep_write_md(stdout, &c, rows, n, first);
-    fflush(stdout);
-    if (o->plot) {
-        char err[256];
-        if (!hs_sweep_plot(o->plot, &c, rows, n, err, sizeof err)) {
-            hs_cli_error("bench", "--plot: %s", err);
-            return HS_EXIT_REJECT;
-        }
-        fprintf(stderr, "bench: plot written to %s\n", o->plot);
-    }
-    return HS_EXIT_OK;
+    return dry ? HS_EXIT_OK : hs_bench_sweep(&a, first);
 }
 
 /* bench --log-perms A..B --hash H1,H2,..: every hash validated first, then swept in turn; one
@@ -353,38 +207,48 @@ static int bench_regions(const char *regions, int compare, int other_mode, const
         hs_cli_error("bench", "--regions --compare prints md or csv");
         return HS_EXIT_USAGE;
     }
-    hs_ragged_bench_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    if (!hs_ragged_parse_widths(regions, cfg.widths, &cfg.n_regions)) {
+    hs_bench_regions_args a;
+    memset(&a, 0, sizeof a);
+    if (!hs_cli_widths(regions, a.widths, &a.n_regions)) {
         hs_cli_error("bench", "--regions: '%s' is not a list of 1..32 widths, each 4..20 (e.g. 14,15,17)", regions);
         return HS_EXIT_USAGE;
     }
-    cfg.preset = hs_preset_find(o->preset ? o->preset : "compat");
-    if (!cfg.preset) {
+    hs_preset_info pi;
+    if (hs_preset_info_find(&pi, o->preset ? o->preset : "compat") != HS_OK) {
         hs_cli_error("bench", "unknown preset '%s' (compat, fast100, proven128)", o->preset);
         return HS_EXIT_USAGE;
     }
+    a.preset = pi.name;
     unsigned long samples = 3;
     if (o->samples && !hs_cli_uint("bench", "samples", o->samples, 1, 1000, &samples)) return HS_EXIT_USAGE;
-    cfg.samples = (unsigned)samples;
+    a.samples = (unsigned)samples;
     if (o->timeout) {
         char *end;
-        cfg.timeout_s = strtod(o->timeout, &end);
-        if (*end || !(cfg.timeout_s > 0 && cfg.timeout_s <= 1e6)) {
+        a.timeout_s = strtod(o->timeout, &end);
+        if (*end || !(a.timeout_s > 0 && a.timeout_s <= 1e6)) {
             hs_cli_error("bench", "--timeout: '%s' is not a number of seconds in (0, 1e6]", o->timeout);
             return HS_EXIT_USAGE;
         }
     }
-    unsigned long threads = 0;
-    if (threads_s && !hs_cli_uint("bench", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
-    if (!threads) {
-        const char *e = getenv("HS_THREADS");
-        threads = e && *e ? strtoul(e, NULL, 10) : hs_cpu_count();
-        if (!threads) threads = 1;
+    if (!(a.threads = bench_threads(threads_s))) return HS_EXIT_USAGE;
+    a.seed = 1;
+    return hs_bench_regions(&a, csv);
+}
+
+/* bench --native --merkle --hash H --log-leaves A..B (src/bench/merkle.h). */
+static int bench_merkle(const char *hash, const char *range, unsigned threads, double seconds, int fmt) {
+    hs_merkle_bench_config cfg = {hash, 0, 0, threads, seconds, fmt};
+    size_t i = 0;
+    while (i < hs_tree_hash_count() && strcmp(hs_tree_hash_at(i), hash)) i++;
+    if (i == hs_tree_hash_count()) {
+        hs_cli_error("bench", "--merkle: '%s' is not a tree hash (see 'hashsnark merkle --help')", hash);
+        return HS_EXIT_USAGE;
     }
-    cfg.threads = (unsigned)threads;
-    cfg.seed = 1;
-    return hs_ragged_compare(&cfg, csv, stdout);
+    if (!hs_bench_parse_range(range, 0, 30, &cfg.log_lo, &cfg.log_hi)) {
+        hs_cli_error("bench", "--log-leaves: '%s' is not a range A..B (or N) with 0 <= A <= B <= 30", range);
+        return HS_EXIT_USAGE;
+    }
+    return hs_bench_merkle(&cfg, stdout) ? HS_EXIT_OK : HS_EXIT_REJECT;
 }
 
 static int bench_smt(const char *hash, const char *size_s, const char *batch_s, const char *storage, const char *dir,
@@ -488,64 +352,12 @@ int hs_cmd_bench(int argc, char **argv) {
 
     if (merkle) return bench_merkle(hash, log_leaves, (unsigned)threads, seconds, fmt_csv ? 1 : fmt_json ? 2 : 0);
 
-    const hs_perm *list[64];
-    size_t nlist = 0;
-    if (hs_perm_find(&list[0], hash) == HS_OK) {
-        nlist = 1;
-    } else if (!strcmp(hash, "all") || hs_hash_lookup(hash)) {
-        return bench_hashes(hash, (unsigned)threads, seconds, fmt_csv, fmt_json);
-    } else {
-        hs_cli_error("bench", "unknown hash '%s' (see 'hashsnark --help' and 'hashsnark hash --help')", hash);
-        return HS_EXIT_USAGE;
-    }
-
-    hs_native_row rows[64 * 4];
-    double naive[64];
-    size_t nrows = 0;
-    for (size_t i = 0; i < nlist; i++) {
-        fprintf(stderr, "bench: %s (%u thread%s)...\n", hs_perm_name(list[i]), (unsigned)threads,
-                threads > 1 ? "s" : "");
-        nrows += hs_bench_native_perm(list[i], (unsigned)threads, seconds, rows + nrows);
-        naive[i] = fmt_csv ? 0 : hs_bench_native_naive(list[i], seconds / 2);
-    }
-
-    if (fmt_csv) {
-        printf("hash,api,threads,perms_per_s\n");
-        for (size_t i = 0; i < nrows; i++)
-            printf("%s,%s,%u,%.0f\n", hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads, rows[i].perms_per_s);
-    } else if (fmt_json) {
-        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"simd\": \"%s\",\n  \"results\": [\n",
-               hs_cpu_model(), hs_cpu_has_avx2() ? "true" : "false", hs_simd_level());
-        for (size_t i = 0; i < nrows; i++)
-            printf("    {\"hash\": \"%s\", \"api\": \"%s\", \"threads\": %u, \"perms_per_s\": %.0f}%s\n",
-                   hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads, rows[i].perms_per_s,
-                   i + 1 < nrows ? "," : "");
-        printf("  ],\n  \"naive_reference\": [");
-        int first = 1;
-        for (size_t i = 0; i < nlist; i++)
-            if (naive[i] > 0) {
-                printf("%s{\"hash\": \"%s\", \"threads\": 1, \"perms_per_s\": %.0f}", first ? "" : ", ",
-                       hs_perm_name(list[i]), naive[i]);
-                first = 0;
-            }
-        printf("]\n}\n");
-    } else {
-        printf("Native permutation throughput on %s (%s)\n\n", hs_cpu_model(),
-               simd_words());
-        printf("| hash | api | threads | perms/s | ns/perm (per thread) |\n|---|---|---:|---:|---:|\n");
-        for (size_t i = 0; i < nrows; i++)
-            printf("| %s | %s | %u | %.3gM | %.1f |\n", hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads,
-                   rows[i].perms_per_s / 1e6, 1e9 * rows[i].threads / rows[i].perms_per_s);
-        for (size_t i = 0; i < nlist; i++)
-            if (naive[i] > 0) {
-                double batch1 = 0;
-                for (size_t k = 0; k < nrows; k++)
-                    if (rows[k].perm == list[i] && rows[k].threads == 1 && !strcmp(rows[k].api, "batch"))
-                        batch1 = rows[k].perms_per_s;
-                printf("\n%s naive reference (%% p after every operation, 1 thread): %.3gK perms/s; "
-                       "batch API is %.1fx faster\n",
-                       hs_perm_name(list[i]), naive[i] / 1e3, batch1 / naive[i]);
-            }
-    }
-    return HS_EXIT_OK;
+    const hs_perm *perm;
+    const hs_hash *hh;
+    if (hs_perm_find(&perm, hash) == HS_OK)
+        return hs_bench_native_perm_table(perm, (unsigned)threads, seconds, fmt_csv ? HS_BENCH_CSV : fmt_json ? HS_BENCH_JSON : HS_BENCH_MD);
+    if (!strcmp(hash, "all") || hs_hash_find(&hh, hash) == HS_OK)
+        return hs_bench_native_hashes(hash, (unsigned)threads, seconds, fmt_csv ? HS_BENCH_CSV : fmt_json ? HS_BENCH_JSON : HS_BENCH_MD);
+    hs_cli_error("bench", "unknown hash '%s' (see 'hashsnark --help' and 'hashsnark hash --help')", hash);
+    return HS_EXIT_USAGE;
 }

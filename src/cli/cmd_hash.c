@@ -5,7 +5,7 @@
 
 #include "cli/cli.h"
 #include "cli/textio.h"
-#include "hash/registry.h"
+#include "hashsnark.h"
 
 static void help(void) {
     printf("usage: hashsnark hash --hash NAME [--in FILE] [--out FILE]\n"
@@ -20,8 +20,8 @@ static void help(void) {
            "the file, line and value, and writes nothing.\n"
            "\n"
            "  --hash NAME   one of:\n");
-    for (size_t i = 0; i < hs_hash_table_len; i++)
-        printf("                  %-16s %s\n", hs_hash_table[i].name, hs_hash_table[i].description);
+    for (size_t i = 0; i < hs_hash_count(); i++)
+        printf("                  %-16s %s\n", hs_hash_name(hs_hash_at(i)), hs_hash_description(hs_hash_at(i)));
     printf("  --in FILE     input (default: standard input)\n"
            "  --out FILE    output, written atomically (default: standard output)\n");
 }
@@ -34,7 +34,7 @@ static int hexval(char c) {
 }
 
 /* Hashes every hex line of text into out; returns 0 with a message on bad input. */
-static int hash_hex_lines(const hs_hash_info *h, const char *name, const char *text, size_t len, hs_sbuf *out,
+static int hash_hex_lines(const hs_hash *h, const char *name, const char *text, size_t len, hs_sbuf *out,
                           char *err, size_t errlen) {
     const char *p = text, *end = text + len;
     size_t lineno = 0, cap = 0;
@@ -76,10 +76,15 @@ static int hash_hex_lines(const hs_hash_info *h, const char *name, const char *t
         }
         if (!ok) break;
         uint8_t d[64];
-        h->bytes(d, msg, n / 2);
+        const unsigned dl = hs_hash_digest_len(h);
+        if (dl > sizeof d || hs_hash_bytes(h, d, dl, msg, n / 2) != HS_OK) {
+            snprintf(err, errlen, "%s:%zu: cannot hash this message", name, lineno);
+            ok = 0;
+            break;
+        }
         char hex[129];
-        for (unsigned i = 0; i < h->digest_len; i++) snprintf(hex + 2 * i, 3, "%02x", d[i]);
-        hs_sbuf_put(out, hex, 2 * h->digest_len);
+        for (unsigned i = 0; i < dl; i++) snprintf(hex + 2 * i, 3, "%02x", d[i]);
+        hs_sbuf_put(out, hex, 2 * dl);
         hs_sbuf_put(out, "\n", 1);
     }
     free(msg);
@@ -99,8 +104,8 @@ int hs_cmd_hash(int argc, char **argv) {
         hs_cli_error("hash", "--hash is required (see 'hashsnark hash --help')");
         return HS_EXIT_USAGE;
     }
-    const hs_hash_info *h = hs_hash_lookup(hash);
-    if (!h) {
+    const hs_hash *h;
+    if (hs_hash_find(&h, hash) != HS_OK) {
         hs_cli_error("hash", "unknown hash '%s' (see 'hashsnark hash --help' for the list)", hash);
         return HS_EXIT_USAGE;
     }
@@ -113,12 +118,13 @@ int hs_cmd_hash(int argc, char **argv) {
     }
     const char *name = (!in || !strcmp(in, "-")) ? "<stdin>" : in;
     int ok;
-    if (h->kind == HS_HASH_BYTES) {
+    const unsigned bits = hs_hash_word_bits(h), dl = hs_hash_digest_len(h);
+    if (bits == 8) {
         ok = hash_hex_lines(h, name, text.data, text.len, &out, err, sizeof err);
     } else {
         hs_table t;
-        unsigned bits = h->kind == HS_HASH_ELEMS32 ? 32 : 64;
-        ok = hs_table_parse(&t, name, text.data, text.len, 0, h->modulus, bits, hash, HS_TABLE_MAX_ROWS, err, sizeof err);
+        ok = hs_table_parse(&t, name, text.data, text.len, 0, hs_hash_modulus(h), bits, hash, HS_TABLE_MAX_ROWS, err,
+                            sizeof err);
         if (ok && t.more) {
             snprintf(err, sizeof err, "%s:%zu: more than %zu lines (the most 'hash' takes)", name, t.more, HS_TABLE_MAX_ROWS);
             hs_table_free(&t), ok = 0;
@@ -127,7 +133,10 @@ int hs_cmd_hash(int argc, char **argv) {
             const uint64_t *v = t.vals + t.off[row];
             size_t n = t.off[row + 1] - t.off[row];
             uint64_t d[8];
-            if (bits == 32) {
+            hs_status st;
+            if (dl > 8) {
+                st = HS_ERR_UNSUPPORTED;
+            } else if (bits == 32) {
                 uint32_t *m = malloc((n ? n : 1) * sizeof *m), d32[8];
                 if (!m) {
                     snprintf(err, sizeof err, "out of memory");
@@ -136,13 +145,19 @@ int hs_cmd_hash(int argc, char **argv) {
                     break;
                 }
                 for (size_t i = 0; i < n; i++) m[i] = (uint32_t)v[i];
-                h->elems32(d32, m, n);
+                st = hs_hash_u32(h, d32, dl, m, n);
                 free(m);
-                for (unsigned i = 0; i < h->digest_len; i++) d[i] = d32[i];
+                for (unsigned i = 0; i < dl; i++) d[i] = d32[i];
             } else {
-                h->elems64(d, v, n);
+                st = hs_hash_u64(h, d, dl, v, n);
             }
-            hs_table_format_row(&out, d, h->digest_len, t.comma[row]);
+            if (st != HS_OK) { /* the table's values are checked: not expected */
+                snprintf(err, sizeof err, "%s:%zu: %s", name, t.line[row], hs_status_str(st));
+                hs_table_free(&t);
+                ok = 0;
+                break;
+            }
+            hs_table_format_row(&out, d, dl, t.comma[row]);
         }
         if (ok) hs_table_free(&t);
     }

@@ -1,12 +1,13 @@
-/* hashsnark params: every soundness term of a preset at a shape (src/soundness, docs/SOUNDNESS.md). */
+/* hashsnark params: every soundness term of a preset at a shape (hs_params, docs/SOUNDNESS.md). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "soundness/soundness.h"
-#include "gkr/gkr.h"
-#include "stark/stark.h"
+#include "hashsnark.h"
+
+/* The challenge fields are extensions of KoalaBear. */
+#define KB_P 2130706433.0
 
 static void help(void) {
     printf("usage: hashsnark params --preset P [--backend stark|gkr] [--log-perms N] [--log-blowup B]\n"
@@ -37,67 +38,98 @@ static void json_num(double v) {
     else printf("null");
 }
 
-static void json_terms(const hs_sound_report *rep) {
+static void json_terms(const hs_params_report *rep) {
     printf("  \"terms\": [\n");
     for (size_t i = 0; i < rep->n_terms; i++) {
-        const hs_sound_term *t = &rep->terms[i];
+        const hs_sec_term *t = &rep->terms[i];
         printf("    {\"name\": \"%s\", \"udr\": ", t->name);
-        json_num(t->bits[HS_REGIME_UDR]);
+        json_num(t->bits[HS_SEC_UDR]);
         printf(", \"johnson\": ");
-        json_num(t->bits[HS_REGIME_JOHNSON]);
+        json_num(t->bits[HS_SEC_JOHNSON]);
         printf(", \"conjectured\": ");
-        json_num(t->bits[HS_REGIME_CONJECTURED]);
+        json_num(t->bits[HS_SEC_CONJECTURED]);
         printf("}%s\n", i + 1 < rep->n_terms ? "," : "");
     }
     printf("  ]\n}\n");
 }
 
-static void text_terms(const hs_sound_report *rep) {
+static void text_terms(const hs_params_report *rep) {
     printf("%-24s %10s %10s %12s\n", "term", "udr", "johnson", "conjectured");
     for (size_t i = 0; i < rep->n_terms; i++) {
-        const hs_sound_term *t = &rep->terms[i];
+        const hs_sec_term *t = &rep->terms[i];
         printf("%-24s %10.2f %10.2f %12.2f\n", t->name, t->bits[0], t->bits[1], t->bits[2]);
     }
 }
 
 /* The gkr backend: the walk's terms, then WHIR's (private statements). */
-static int params_gkr(const hs_preset *p, const hs_gkr_perm *perm, unsigned logp, int pub, int json) {
-    hs_sound_report rep;
-    int holds = hs_soundness_gkr_check(p, perm->id, logp, pub, &rep);
-    if (holds < 0) {
-        hs_cli_error("params", "the gkr backend cannot prove 2^%u permutations with preset %s", logp, p->name);
-        return HS_EXIT_USAGE;
-    }
-    hs_whir_config wc;
-    hs_gkr_whir_config(p, &wc);
+static void params_gkr(const hs_preset_info *p, const char *hash, unsigned logp, int pub, int json,
+                       const hs_params_report *rep) {
     /* the gkr backend's claim rests on its WHIR configuration's regime (Johnson for every preset),
      * not on the stark part's unique-decoding sizing */
-    const char *weakest = rep.terms[rep.weakest].name, *declared = hs_regime_name(wc.regime);
+    const char *weakest = rep->terms[rep->weakest].name, *declared = hs_sec_regime_name(p->gkr_whir_regime);
     if (json) {
         printf("{\n  \"backend\": \"gkr\",\n  \"preset\": \"%s\",\n  \"hash\": \"%s\",\n"
-               "  \"statement\": \"%s\",\n  \"log_perms\": %u,\n  \"ext_degree\": 5,\n  \"whir_log_inv_rate\": %u,\n"
+               "  \"statement\": \"%s\",\n  \"log_perms\": %u,\n  \"ext_degree\": %u,\n  \"whir_log_inv_rate\": %u,\n"
                "  \"whir_regime\": \"%s\",\n  \"claimed_bits\": ",
-               p->name, perm->name, pub ? "public" : "private", logp, wc.log_inv_rate, hs_regime_name(wc.regime));
-        json_num(rep.claimed_bits);
+               p->name, hash, pub ? "public" : "private", logp, rep->ext_degree, p->gkr_whir_log_inv_rate, declared);
+        json_num(rep->claimed_bits);
         printf(",\n  \"regime\": \"%s\",\n  \"weakest_term\": \"%s\",\n  \"declared_bits\": %.4f,\n"
                "  \"declared_regime\": \"%s\",\n  \"supported\": %s,\n",
-               hs_regime_name(rep.regime), weakest, p->claim_bits, declared, holds ? "true" : "false");
-        json_terms(&rep);
-        return HS_EXIT_OK;
+               hs_sec_regime_name(rep->regime), weakest, p->declared_bits, declared,
+               rep->supported ? "true" : "false");
+        json_terms(rep);
+        return;
     }
     printf("preset %s, gkr backend: %s, 2^%u permutations (%s statement), %u S-box layers of width %u, challenge "
-           "field of degree 5 (%.1f bits)%s",
-           p->name, perm->name, logp, pub ? "public" : "private", perm->layers, perm->width, 5 * log2(2130706433.0),
-           pub ? "; no commitment (the verifier evaluates the table)\n\n" : "");
+           "field of degree %u (%.1f bits)%s",
+           p->name, hash, logp, pub ? "public" : "private", rep->gkr_layers, rep->gkr_width, rep->ext_degree,
+           rep->ext_degree * log2(KB_P), pub ? "; no commitment (the verifier evaluates the table)\n\n" : "");
     if (!pub)
-        printf("; WHIR over X || Y (%u columns) at rate 1/%u, folding %u then %u, %s regime\n\n",
-               1u << hs_gkr_stack_log_cols(perm->width), 1u << wc.log_inv_rate, wc.fold_first, wc.fold, hs_regime_name(wc.regime));
-    text_terms(&rep);
-    printf("\nclaimed security: %.1f bits (%s), weakest term %s\n", rep.claimed_bits, hs_regime_name(rep.regime),
+        printf("; WHIR over X || Y (%u columns) at rate 1/%u, folding %u then %u, %s regime\n\n", rep->whir_columns,
+               1u << rep->whir_log_inv_rate, rep->whir_fold_first, rep->whir_fold, hs_sec_regime_name(rep->whir_regime));
+    text_terms(rep);
+    printf("\nclaimed security: %.1f bits (%s), weakest term %s\n", rep->claimed_bits, hs_sec_regime_name(rep->regime),
            weakest);
-    printf("declared by %s: %.0f bits: %s\n", p->name, p->claim_bits,
-           holds ? "supported" : "NOT supported at this shape (the prover refuses it without --insecure)");
-    return HS_EXIT_OK;
+    printf("declared by %s: %.0f bits: %s\n", p->name, p->declared_bits,
+           rep->supported ? "supported" : "NOT supported at this shape (the prover refuses it without --insecure)");
+}
+
+static void params_stark(const hs_preset_info *p, const char *hash, unsigned logp, int pub, int json,
+                         const hs_params_report *rep) {
+    const double k = ldexp(1.0, (int)rep->log_rows), n = ldexp(k, (int)rep->log_blowup), rho = k / n;
+    const char *weakest = rep->terms[rep->weakest].name, *declared = hs_sec_regime_name(p->declared_regime);
+    if (json) {
+        printf("{\n  \"backend\": \"stark\",\n  \"preset\": \"%s\",\n  \"hash\": \"%s\",\n  \"statement\": \"%s\",\n",
+               p->name, hash, pub ? "public" : "private");
+        printf("  \"log_perms\": %u,\n  \"log_rows\": %u,\n  \"log_blowup\": %u,\n  \"ext_degree\": %u,\n"
+               "  \"num_queries\": %u,\n  \"query_pow_bits\": %u,\n  \"commit_pow_bits\": %u,\n",
+               logp, rep->log_rows, rep->log_blowup, rep->ext_degree, rep->num_queries, rep->query_pow_bits,
+               rep->commit_pow_bits);
+        printf("  \"claimed_bits\": ");
+        json_num(rep->claimed_bits);
+        printf(",\n  \"regime\": \"%s\",\n  \"weakest_term\": \"%s\",\n  \"johnson_eta\": ",
+               hs_sec_regime_name(rep->regime), weakest);
+        json_num(rep->johnson_eta);
+        printf(",\n  \"declared_bits\": %.4f,\n  \"declared_regime\": \"%s\",\n  \"supported\": %s,\n",
+               p->declared_bits, declared, rep->supported ? "true" : "false");
+        json_terms(rep);
+        return;
+    }
+    printf("preset %s: %s, 2^%u permutations (%s statement), 2^%u trace rows, rate 1/%u, challenge field of "
+           "degree %u (%.1f bits), %u queries + %u bits of grinding, %s Merkle tree\n\n",
+           p->name, hash, logp, pub ? "public" : "private", rep->log_rows, 1u << rep->log_blowup, rep->ext_degree,
+           rep->ext_degree * log2(KB_P), rep->num_queries, rep->query_pow_bits,
+           rep->merkle_hash ? rep->merkle_hash : "?");
+    text_terms(rep);
+    printf("\nrho = k/n = %.6g; unique decoding: delta = 1 - floor((n + k)/2)/n = %.4f; johnson: "
+           "delta = 1 - sqrt(rho) - eta = %.4f with slack eta = %.5f\n",
+           rho, 1 - floor((n + k) / 2) / n, 1 - sqrt(rho) - rep->johnson_eta, rep->johnson_eta);
+    printf("claimed security: %.1f bits (%s), weakest term %s\n", rep->claimed_bits, hs_sec_regime_name(rep->regime),
+           weakest);
+    printf("declared by %s: %.0f bits (%s): %s\n", p->name, p->declared_bits, declared,
+           rep->supported ? "supported" : "NOT supported at this shape (the prover refuses it without --insecure)");
+    printf("the conjectured column is not a claim: up-to-capacity proximity gaps are disproved "
+           "(docs/SOUNDNESS.md)\n");
 }
 
 int hs_cmd_params(int argc, char **argv) {
@@ -111,15 +143,15 @@ int hs_cmd_params(int argc, char **argv) {
     int r = hs_cli_parse("params", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
-    const hs_preset *p = hs_preset_find(preset_s);
-    if (!p) {
+    hs_preset_info p;
+    if (hs_preset_info_find(&p, preset_s) != HS_OK) {
         hs_cli_error("params", "unknown preset '%s' (compat, fast100, proven128)", preset_s);
         return HS_EXIT_USAGE;
     }
-    const hs_air_def *def = hs_air_find(hash);
-    unsigned perm_id = def ? def->id : 0;
-    const hs_gkr_perm *gperm = !strcmp(backend, "gkr") ? hs_gkr_perm_find(hash) : NULL;
-    if (!strcmp(backend, "gkr") ? !gperm : !perm_id) {
+    const int gkr = !strcmp(backend, "gkr");
+    hs_provable h;
+    const int found = hs_provable_find(&h, hash) == HS_OK;
+    if (!found || !(h.backends & HS_BACKEND_BIT(gkr ? HS_BACKEND_GKR : HS_BACKEND_STARK))) {
         hs_cli_error("params", "--hash: the %s backend does not prove '%s'", backend, hash);
         return HS_EXIT_USAGE;
     }
@@ -131,8 +163,6 @@ int hs_cmd_params(int argc, char **argv) {
     unsigned long logp = 20, blow = 0;
     if (logp_s && !hs_cli_uint("params", "log-perms", logp_s, 0, 24, &logp)) return HS_EXIT_USAGE;
     if (blow_s && !hs_cli_uint("params", "log-blowup", blow_s, 1, 4, &blow)) return HS_EXIT_USAGE;
-
-    int gkr = !strcmp(backend, "gkr");
     if (!gkr && strcmp(backend, "stark")) {
         hs_cli_error("params", "--backend must be stark or gkr, not '%s'", backend);
         return HS_EXIT_USAGE;
@@ -141,55 +171,31 @@ int hs_cmd_params(int argc, char **argv) {
         hs_cli_error("params", "the gkr backend proves at its preset's WHIR rate (no --log-blowup)");
         return HS_EXIT_USAGE;
     }
-    if (gkr) return params_gkr(p, gperm, (unsigned)logp, pub, json);
-    hs_sound_report rep;
-    int holds = hs_soundness_stark_check(p, perm_id, (unsigned)logp, (unsigned)blow, pub, &rep);
-    const hs_fri_params f = hs_preset_fri(p, (unsigned)blow);
-    if (holds < 0) {
+    hs_shape s;
+    hs_shape_init(&s);
+    s.backend = gkr ? HS_BACKEND_GKR : HS_BACKEND_STARK;
+    s.hash = h.name;
+    s.preset = p.name;
+    s.statement = pub ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
+    s.log_perms = (unsigned)logp;
+    s.log_blowup = (unsigned)blow;
+    static hs_params_report rep; /* 8.5 KB: not on the stack */
+    char why[HS_REASON_LEN];
+    hs_status st = hs_params(&rep, why, sizeof why, &s);
+    if (st == HS_ERR_ARGUMENT && gkr) {
+        hs_cli_error("params", "the gkr backend cannot prove 2^%lu permutations with preset %s", logp, p.name);
+        return HS_EXIT_USAGE;
+    }
+    if (st == HS_ERR_ARGUMENT) {
         hs_cli_error("params", "preset %s cannot prove 2^%lu permutations at rate 1/%u (trace rows times blowup "
-                     "above 2^24)", p->name, logp, 1u << f.log_blowup);
+                     "above 2^24)", p.name, logp, 1u << (blow ? (unsigned)blow : p.stark_log_blowup));
         return HS_EXIT_USAGE;
     }
-    hs_stark_shape sh;
-    hs_air air;
-    const char *why = NULL;
-    if (!hs_stark_make_shape(&sh, p, perm_id, (unsigned)logp, (unsigned)blow, pub, &why) || !hs_stark_air(&sh, &air)) {
-        hs_cli_error("params", "%s", why ? why : "impossible shape");
+    if (st != HS_OK) {
+        hs_cli_error("params", "%s", why);
         return HS_EXIT_USAGE;
     }
-    const unsigned log_rows = (unsigned)hs_air_log_rows(&air, (unsigned)logp);
-    const double k = ldexp(1.0, (int)log_rows), n = ldexp(k, (int)f.log_blowup), rho = k / n;
-    const char *weakest = rep.terms[rep.weakest].name, *declared = hs_regime_name((hs_regime)p->claim_regime);
-    const char *hashes[] = {"Poseidon2-KB16", "Keccak-256", "BLAKE3"};
-    if (json) {
-        printf("{\n  \"backend\": \"stark\",\n  \"preset\": \"%s\",\n  \"hash\": \"%s\",\n  \"statement\": \"%s\",\n",
-               p->name, hash, pub ? "public" : "private");
-        printf("  \"log_perms\": %lu,\n  \"log_rows\": %u,\n  \"log_blowup\": %u,\n  \"ext_degree\": %u,\n"
-               "  \"num_queries\": %u,\n  \"query_pow_bits\": %u,\n  \"commit_pow_bits\": %u,\n",
-               logp, log_rows, f.log_blowup, f.ext_degree, f.num_queries, f.query_pow_bits, f.commit_pow_bits);
-        printf("  \"claimed_bits\": ");
-        json_num(rep.claimed_bits);
-        printf(",\n  \"regime\": \"%s\",\n  \"weakest_term\": \"%s\",\n  \"johnson_eta\": ", hs_regime_name(rep.regime),
-               weakest);
-        json_num(rep.johnson_eta);
-        printf(",\n  \"declared_bits\": %.4f,\n  \"declared_regime\": \"%s\",\n  \"supported\": %s,\n",
-               p->claim_bits, declared, holds ? "true" : "false");
-        json_terms(&rep);
-        return HS_EXIT_OK;
-    }
-    printf("preset %s: %s, 2^%lu permutations (%s statement), 2^%u trace rows, rate 1/%u, challenge field of "
-           "degree %u (%.1f bits), %u queries + %u bits of grinding, %s Merkle tree\n\n",
-           p->name, hash, logp, pub ? "public" : "private", log_rows, 1u << f.log_blowup, f.ext_degree,
-           f.ext_degree * log2(2130706433.0), f.num_queries, f.query_pow_bits,
-           (unsigned)f.hash < 3 ? hashes[f.hash] : "?");
-    text_terms(&rep);
-    printf("\nrho = k/n = %.6g; unique decoding: delta = 1 - floor((n + k)/2)/n = %.4f; johnson: "
-           "delta = 1 - sqrt(rho) - eta = %.4f with slack eta = %.5f\n",
-           rho, 1 - floor((n + k) / 2) / n, 1 - sqrt(rho) - rep.johnson_eta, rep.johnson_eta);
-    printf("claimed security: %.1f bits (%s), weakest term %s\n", rep.claimed_bits, hs_regime_name(rep.regime), weakest);
-    printf("declared by %s: %.0f bits (%s): %s\n", p->name, p->claim_bits, declared,
-           holds ? "supported" : "NOT supported at this shape (the prover refuses it without --insecure)");
-    printf("the conjectured column is not a claim: up-to-capacity proximity gaps are disproved "
-           "(docs/SOUNDNESS.md)\n");
+    if (gkr) params_gkr(&p, h.name, (unsigned)logp, pub, json, &rep);
+    else params_stark(&p, h.name, (unsigned)logp, pub, json, &rep);
     return HS_EXIT_OK;
 }

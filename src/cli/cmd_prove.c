@@ -1,118 +1,128 @@
-/* hashsnark prove / verify: the stark and gkr backends on the command line. */
+/* hashsnark prove / verify: the stark and gkr backends on the command line, through the public
+ * API (include/hashsnark.h) only. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
-#include "bench/ragged_compare.h"
-#include "gkr/gkr.h"
-#include "gkr/ragged.h"
-#include "soundness/soundness.h"
-#include "stark/stark.h"
-#include "util/cpu.h"
-#include "util/mem.h"
-#include "util/rng.h"
-#include "util/timer.h"
 
 #define HS_MAX_PROOF_BYTES (512u << 20)
+/* The most instances a table holds (hs_shape.log_perms <= 24). */
+#define HS_MAX_LINES ((size_t)1 << 24)
 
-/* A table of states in 'hashsnark perm' form, Montgomery form out; NULL after printing why. More
- * than 2^24 states are refused. */
-hs_kb *hs_cli_read_states(const char *cmd, const char *path, unsigned width, const char *what, size_t *rows) {
-    const size_t max = (size_t)1 << 24;
-    uint32_t *s = hs_cli_read_words(cmd, path, width, 32, HS_KB_P, what, max, rows);
-    if (s && *rows > max) {
-        hs_cli_error(cmd, "%s: more than 2^24 states", path);
-        hs_free(s);
-        return NULL;
-    }
-    for (size_t i = 0; s && i < *rows * width; i++) s[i] = hs_kb_from_u32(s[i]);
-    return s;
-}
-
-/* A table of an AIR's input or output lines (outputs: 1) in 'hashsnark perm' form, as the AIR's
- * canonical words (a 64-bit value is two words, low first); NULL after printing why. */
-uint32_t *hs_cli_read_lines(const char *cmd, const char *path, const hs_air *a, int outputs, size_t max_rows,
-                            size_t *rows) {
-    return hs_cli_read_words(cmd, path, outputs ? a->out_words : a->in_words, a->value_bits, a->word_modulus, a->name,
-                             max_rows, rows);
-}
-
-uint32_t *hs_cli_read_words(const char *cmd, const char *path, unsigned words, unsigned value_bits, uint32_t modulus,
-                            const char *what, size_t max_rows, size_t *rows) {
+/* A parsed table of `words` words per line (a 64-bit value two of them); 0 after printing why. */
+static int read_table(const char *cmd, const char *path, unsigned words, unsigned value_bits, uint32_t modulus,
+                      const char *what, size_t max_rows, hs_table *t) {
     char err[512];
     hs_sbuf text = {0};
-    const unsigned vb = value_bits == 64 ? 64 : 32;
-    const unsigned width = vb == 64 ? words / 2 : words;
+    const unsigned vb = value_bits == 64 ? 64 : 32, width = vb == 64 ? words / 2 : words;
     if (hs_read_all(path, &text, 0, err, sizeof err) != 1) {
         hs_cli_error(cmd, "%s", err);
         hs_sbuf_free(&text);
-        return NULL;
+        return 0;
     }
-    hs_table t;
-    int ok = hs_table_parse(&t, path, text.data, text.len, width, modulus, vb, what, max_rows, err, sizeof err);
+    int ok = hs_table_parse(t, path, text.data, text.len, width, modulus, vb, what, max_rows, err, sizeof err);
     hs_sbuf_free(&text);
-    if (ok && t.more) t.rows = max_rows + 1; /* the caller sees "more than max_rows" (the extra row is not stored) */
-    if (!ok) {
-        hs_cli_error(cmd, "%s", err);
-        return NULL;
+    if (!ok) hs_cli_error(cmd, "%s", err);
+    return ok;
+}
+
+/* The stored lines of t as words (a 64-bit value is two, low first); the rows the file holds
+ * (max_rows + 1 when it holds more) in *rows. Frees t. */
+static void table_words(hs_table *t, uint32_t *dst, unsigned value_bits, size_t max_rows, size_t *rows) {
+    const size_t stored = t->more ? max_rows : t->rows, vals = stored * t->width;
+    for (size_t i = 0; i < vals; i++) {
+        if (value_bits == 64)
+            dst[2 * i] = (uint32_t)t->vals[i], dst[2 * i + 1] = (uint32_t)(t->vals[i] >> 32);
+        else
+            dst[i] = (uint32_t)t->vals[i];
     }
-    const size_t stored = t.more ? max_rows : t.rows;
-    uint32_t *s = hs_alloc_array(stored ? stored * words : 1, sizeof *s);
+    *rows = t->more ? max_rows + 1 : t->rows;
+    hs_table_free(t);
+}
+
+static size_t stored_rows(const hs_table *t, size_t max_rows) { return t->more ? max_rows : t->rows; }
+
+uint32_t *hs_cli_read_words(const char *cmd, const char *path, unsigned words, unsigned value_bits, uint32_t modulus,
+                            const char *what, size_t max_rows, size_t *rows) {
+    hs_table t;
+    if (!read_table(cmd, path, words, value_bits, modulus, what, max_rows, &t)) return NULL;
+    const size_t n = stored_rows(&t, max_rows) * words;
+    uint32_t *s = malloc((n ? n : 1) * sizeof *s);
     if (!s) {
         hs_cli_error(cmd, "%s: out of memory", path);
         hs_table_free(&t);
         return NULL;
     }
-    for (size_t i = 0; i < stored * width; i++) {
-        if (vb == 64)
-            s[2 * i] = (uint32_t)t.vals[i], s[2 * i + 1] = (uint32_t)(t.vals[i] >> 32);
-        else
-            s[i] = (uint32_t)t.vals[i];
-    }
-    *rows = t.rows;
-    hs_table_free(&t);
+    table_words(&t, s, value_bits, max_rows, rows);
     return s;
 }
 
-/* Output lines in 'hashsnark perm' form (a 64-bit value from two words, low first) into b. */
+uint32_t *hs_cli_read_lines(const char *cmd, const char *path, const hs_provable *h, int outputs, size_t max_rows,
+                            size_t *rows) {
+    return hs_cli_read_words(cmd, path, outputs ? h->out_words : h->in_words, h->value_bits, h->word_modulus, h->name,
+                             max_rows, rows);
+}
+
+hs_inputs *hs_cli_read_inputs(const char *cmd, const char *path, const hs_provable *h, size_t max_rows, size_t *rows,
+                              uint32_t **words) {
+    hs_table t;
+    hs_inputs *in = NULL;
+    if (!read_table(cmd, path, h->in_words, h->value_bits, h->word_modulus, h->name, max_rows, &t)) return NULL;
+    const size_t n = stored_rows(&t, max_rows) * h->in_words;
+    if (hs_inputs_new(&in, words, n ? n : 1) != HS_OK) {
+        hs_cli_error(cmd, "%s: out of memory", path);
+        hs_table_free(&t);
+        return NULL;
+    }
+    table_words(&t, *words, h->value_bits, max_rows, rows);
+    return in;
+}
+
+/* Lines of w words in 'hashsnark perm' form (a 64-bit value from two words, low first) into b. */
 static void format_lines(hs_sbuf *b, const uint32_t *words, size_t n, unsigned w, unsigned value_bits) {
     uint64_t row[64];
     const unsigned vals = value_bits == 64 ? w / 2 : w;
     for (size_t i = 0; i < n; i++) {
         const uint32_t *x = words + i * w;
-        for (unsigned j = 0; j < vals && j < 64; j++) row[j] = value_bits == 64 ? x[2 * j] | (uint64_t)x[2 * j + 1] << 32 : x[j];
+        for (unsigned j = 0; j < vals && j < 64; j++)
+            row[j] = value_bits == 64 ? x[2 * j] | (uint64_t)x[2 * j + 1] << 32 : x[j];
         hs_table_format_row(b, row, vals, 0);
     }
 }
 
-/* The proof, and the outputs table when outputs_out is set, written together or not at all. */
-static int write_proof(const char *out, const hs_writer *w, const char *outputs_out, const uint32_t *outs, size_t n,
-                       unsigned out_words, unsigned value_bits) {
+/* A table of n lines added to the outputs o (o is aborted on failure). */
+static int add_lines(hs_outset *o, const char *path, const uint32_t *words, size_t n, unsigned w,
+                     unsigned value_bits) {
     char err[512];
-    hs_outset o = {0};
-    if (outputs_out) {
-        hs_sbuf b = {0};
-        format_lines(&b, outs, n, out_words, value_bits);
-        int ok = !b.failed && hs_outset_add(&o, outputs_out, b.data ? b.data : "", b.len, err, sizeof err);
-        if (b.failed) snprintf(err, sizeof err, "%s: out of memory", outputs_out);
-        hs_sbuf_free(&b);
-        if (!ok) return hs_cli_error("prove", "%s", err), 0;
-    }
-    if (!hs_outset_add(&o, out, (const char *)w->data, w->len, err, sizeof err) || !hs_outset_commit(&o, err, sizeof err))
+    hs_sbuf b = {0};
+    format_lines(&b, words, n, w, value_bits);
+    int ok = !b.failed && hs_outset_add(o, path, b.data ? b.data : "", b.len, err, sizeof err);
+    if (b.failed) snprintf(err, sizeof err, "%s: out of memory", path);
+    hs_sbuf_free(&b);
+    if (!ok) hs_cli_error("prove", "%s", err), hs_outset_abort(o);
+    return ok;
+}
+
+/* The proof, with the tables added to o before it, written together or not at all. */
+static int commit_proof(hs_outset *o, const char *out, const uint8_t *proof, size_t len) {
+    char err[512];
+    if (!hs_outset_add(o, out, (const char *)proof, len, err, sizeof err) || !hs_outset_commit(o, err, sizeof err))
         return hs_cli_error("prove", "%s", err), 0;
     return 1;
 }
 
-/* The line shape of a gkr permutation's tables (states of field elements), as an AIR's, for the
- * table readers. */
-static void gkr_lines(hs_air *a, const hs_gkr_perm *gp) {
-    memset(a, 0, sizeof *a);
-    a->in_words = a->out_words = gp->width, a->word_modulus = HS_KB_P, a->name = gp->name;
+/* "prove: trace 0.1 s, commit (LDE + Merkle) 0.2 s, ..." on standard error. */
+static void print_phases(const hs_prove_stats *st) {
+    fprintf(stderr, "prove:");
+    for (size_t i = 0; i < st->n_phases; i++)
+        fprintf(stderr, "%s %s %.3f s", i ? "," : "", st->phases[i].name, st->phases[i].seconds);
+    fputc('\n', stderr);
 }
+
+static const char *thread_s(unsigned t) { return t > 1 ? "s" : ""; }
 
 static void prove_help(void) {
     printf("usage: hashsnark prove --hash NAME --log-perms N --out PROOF\n"
@@ -150,8 +160,9 @@ static void prove_help(void) {
            "  --seed S          seed of the random inputs (default 1; at most 2^64 - 1)\n"
            "  --preset P        compat | fast100 | proven128 (default compat):\n",
            hs_cli_stark_names(), hs_cli_gkr_names());
-    for (size_t i = 0; i < hs_preset_count(); i++)
-        printf("                      %-10s %s\n", hs_preset_at(i)->name, hs_preset_at(i)->description);
+    hs_preset_info pi;
+    for (size_t i = 0; hs_preset_info_at(&pi, i) == HS_OK; i++)
+        printf("                      %-10s %s\n", pi.name, pi.description);
     printf("  --log-blowup B    rate 2^-B instead of the preset's (1..4; stark backend)\n"
            "  --insecure        prove even where the preset's declared security does not hold for this\n"
            "                    shape ('hashsnark params' shows every term; without it the prover\n"
@@ -169,159 +180,80 @@ static void prove_help(void) {
            "                    not depend on it\n");
 }
 
-static unsigned gkr_log_rate(const hs_preset *p) {
-    hs_whir_config c;
-    hs_gkr_whir_config(p, &c);
-    return c.log_inv_rate;
-}
-
-/* Region tables in 'hashsnark perm' form, region after region, added to the outputs o. */
-static int write_region_states(hs_outset *o, const char *path, hs_kb *const *tabs, const unsigned *widths, unsigned A) {
-    hs_sbuf b = {0};
-    uint64_t row[HS_RAGGED_LANES];
-    for (unsigned a = 0; a < A; a++)
-        for (size_t x = 0; x < ((size_t)1 << widths[a]); x++) {
-            for (unsigned j = 0; j < HS_RAGGED_LANES; j++) row[j] = hs_kb_to_u32(tabs[a][x * HS_RAGGED_LANES + j]);
-            hs_table_format_row(&b, row, HS_RAGGED_LANES, 0);
-        }
-    char err[512];
-    int ok = !b.failed && hs_outset_add(o, path, b.data, b.len, err, sizeof err);
-    if (!ok) hs_cli_error("prove", "%s", b.failed ? "out of memory" : err);
-    if (b.failed) hs_outset_abort(o);
-    hs_sbuf_free(&b);
-    return ok;
-}
-
-/* 'prove --backend gkr --regions ..': the ragged-regions statement (src/gkr/ragged.h). */
-static int prove_regions(const hs_preset *preset, const char *regions_s, const char *variant_s, unsigned long seed,
-                         const char *inputs_s, unsigned threads, const char *out) {
-    unsigned widths[HS_RAGGED_MAX_REGIONS], A = 0;
-    if (!hs_ragged_parse_widths(regions_s, widths, &A)) {
+/* 'prove --backend gkr --regions ..': the ragged-regions statement (docs/PROOF_FORMAT_RAGGED.md).
+ * The command writes the inputs next to the proof, so it keeps them: hs_prove, not the hand-over. */
+static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, const char *regions_s,
+                         const char *variant_s, unsigned long seed, const char *inputs_s, const char *out) {
+    hs_shape shape;
+    hs_shape_init(&shape);
+    shape.backend = HS_BACKEND_GKR;
+    shape.hash = h->name;
+    shape.preset = preset;
+    shape.statement = HS_STATEMENT_REGIONS;
+    shape.variant = variant_s;
+    if (!hs_cli_widths(regions_s, shape.region_log, &shape.n_regions)) {
         hs_cli_error("prove", "--regions wants 1..32 comma-separated widths, each 4..20, not '%s'", regions_s);
         return HS_EXIT_USAGE;
     }
-    int variant = hs_ragged_variant_parse(variant_s);
-    if (variant < 0) {
-        hs_cli_error("prove", "--variant must be ragged, padded or independent, not '%s'", variant_s);
-        return HS_EXIT_USAGE;
-    }
-    hs_ragged_shape shape;
-    const char *why = NULL;
-    if (!hs_ragged_shape_make(&shape, (unsigned)variant, widths, A, preset, &why)) {
+    char why[HS_REASON_LEN];
+    size_t total = 0, n_in = 0, n_out = 0;
+    if (hs_shape_size(&total, &n_in, &n_out, why, sizeof why, &shape) != HS_OK) {
         hs_cli_error("prove", "%s", why);
         return HS_EXIT_USAGE;
     }
-    size_t total = 0;
-    for (unsigned a = 0; a < A; a++) total += (size_t)1 << widths[a];
-    hs_kb *all = NULL, *outs = hs_alloc_array(total, HS_RAGGED_LANES * sizeof(hs_kb));
+    uint32_t *in = NULL, *outs = malloc(n_out * sizeof *outs);
     if (inputs_s) {
         size_t rows = 0;
-        all = hs_cli_read_states("prove", inputs_s, HS_RAGGED_LANES, "poseidon2-kb16", &rows);
-        if (all && rows != total) {
-            hs_cli_error("prove", "%s: %zu states; --regions %s needs %zu", inputs_s, rows, regions_s, total);
-            hs_free(all), all = NULL;
+        in = hs_cli_read_lines("prove", inputs_s, h, 0, HS_MAX_LINES, &rows);
+        if (in && rows != total) {
+            hs_cli_error("prove", "%s: %s%zu states; --regions %s needs %zu", inputs_s, rows > HS_MAX_LINES ? "more than " : "",
+                         rows > HS_MAX_LINES ? HS_MAX_LINES : rows, regions_s, total);
+            free(in), in = NULL;
         }
-        if (!all) return hs_free(outs), HS_EXIT_USAGE;
+        if (!in) return free(outs), HS_EXIT_USAGE;
     } else {
-        all = hs_alloc_array(total, HS_RAGGED_LANES * sizeof(hs_kb));
-        if (all) {
-            hs_rng rng;
-            hs_rng_seed(&rng, seed);
-            for (size_t i = 0; i < total * HS_RAGGED_LANES; i++) all[i] = hs_kb_from_u32((uint32_t)hs_rng_below(&rng, HS_KB_P));
-        }
+        in = malloc(n_in * sizeof *in);
+        if (in && hs_inputs_random(in, n_in, h->name, seed) != HS_OK) free(in), in = NULL;
     }
-    if (!all || !outs) {
-        hs_free(all), hs_free(outs);
+    if (!in || !outs) {
+        free(in), free(outs);
         hs_cli_error("prove", "out of memory for %zu inputs", total);
         return HS_EXIT_USAGE;
     }
-    hs_kb *in_r[HS_RAGGED_MAX_REGIONS], *out_r[HS_RAGGED_MAX_REGIONS];
-    for (unsigned a = 0, at = 0; a < A; at += 1u << widths[a], a++)
-        in_r[a] = all + (size_t)at * HS_RAGGED_LANES, out_r[a] = outs + (size_t)at * HS_RAGGED_LANES;
-    fprintf(stderr, "prove: poseidon2-kb16, %u regions (%s), %zu permutations, %zu physical rows, gkr backend, %s "
-                    "variant, public statement, %u thread%s\n",
-            A, regions_s, total, shape.physical_rows, hs_ragged_variant_name((unsigned)variant), threads,
-            threads > 1 ? "s" : "");
-    hs_writer w = {0};
-    hs_ragged_timing tm;
-    double t0 = hs_now();
-    int ok = hs_ragged_prove(&shape, (const hs_kb *const *)in_r, out_r, threads, &w, &tm, NULL, 0, &why);
-    double elapsed = hs_now() - t0;
+    fprintf(stderr, "prove: %s, %u regions (%s), %zu permutations, gkr backend, %s variant, public statement, %u "
+                    "thread%s\n",
+            h->name, shape.n_regions, regions_s, total, variant_s, hs_ctx_threads(ctx), thread_s(hs_ctx_threads(ctx)));
+    uint8_t *proof = NULL;
+    size_t len = 0;
+    hs_prove_stats st;
+    hs_status r = hs_prove(ctx, &proof, &len, outs, n_out, &st, why, sizeof why, &shape, in, n_in);
     int rc = HS_EXIT_USAGE;
-    char err[512], *path = malloc(strlen(out) + 16);
-    if (!ok) {
-        hs_cli_error("prove", "%s", why ? why : "failed");
+    char *path = malloc(strlen(out) + 16);
+    if (r != HS_OK) {
+        hs_cli_error("prove", "%s", why);
     } else if (!path) {
         hs_cli_error("prove", "out of memory");
     } else {
-        fprintf(stderr, "prove: witness %.3f s, GKR walk %.3f s\n", tm.witness_s, tm.walk_s);
+        print_phases(&st);
+        fprintf(stderr, "prove: %zu physical rows\n", st.physical_rows);
         /* the proof and both tables appear together or not at all */
         hs_outset o = {0};
         sprintf(path, "%s.inputs", out);
-        if (write_region_states(&o, path, in_r, widths, A)) {
+        if (add_lines(&o, path, in, total, h->in_words, h->value_bits)) {
             sprintf(path, "%s.outputs", out);
-            if (write_region_states(&o, path, out_r, widths, A)) {
-                if (!hs_outset_add(&o, out, (const char *)w.data, w.len, err, sizeof err) ||
-                    !hs_outset_commit(&o, err, sizeof err)) {
-                    hs_cli_error("prove", "%s", err);
-                } else {
-                    printf("proved %zu permutations in %u regions (poseidon2-kb16, gkr, %s, %s) in %.3f s: %.0f "
-                           "perms/s, proof %zu bytes; tables in %s.inputs and %s.outputs\n",
-                           total, A, hs_ragged_variant_name((unsigned)variant), preset->name, elapsed,
-                           (double)total / elapsed, w.len, out, out);
-                    rc = HS_EXIT_OK;
-                }
+            if (add_lines(&o, path, outs, total, h->out_words, h->value_bits) && commit_proof(&o, out, proof, len)) {
+                printf("proved %zu permutations in %u regions (%s, gkr, %s, %s) in %.3f s: %.0f perms/s, proof %zu "
+                       "bytes; tables in %s.inputs and %s.outputs\n",
+                       total, shape.n_regions, h->name, variant_s, preset, st.total_s, (double)total / st.total_s, len,
+                       out, out);
+                rc = HS_EXIT_OK;
             }
         }
     }
     free(path);
-    hs_free(all), hs_free(outs);
-    hs_w_free(&w);
+    free(in), free(outs);
+    hs_proof_free(proof);
     return rc;
-}
-
-/* The gkr half of 'prove': takes (and frees) the inputs. */
-static int prove_gkr(const hs_preset *preset, const hs_gkr_perm *perm, unsigned logp, hs_kb *in, int public_io,
-                     unsigned threads, const char *out, const char *outputs_out) {
-    hs_gkr_shape shape;
-    memset(&shape, 0, sizeof shape);
-    shape.preset = preset;
-    shape.perm_id = perm->id;
-    shape.log_perms = logp;
-    shape.public_io = public_io;
-    hs_gkr_whir_config(preset, &shape.whir);
-    hs_writer w = {0};
-    hs_gkr_timing tm;
-    const char *why = NULL;
-    size_t n = (size_t)1 << logp;
-    fprintf(stderr, "prove: %s, 2^%u permutations (%s statement), gkr backend, preset %s, %u thread%s\n",
-            perm->name, logp, public_io ? "public" : "private", preset->name, threads, threads > 1 ? "s" : "");
-    double t0 = hs_now();
-    uint32_t *outs = outputs_out ? hs_alloc_array(n, perm->width * sizeof *outs) : NULL;
-    if (outputs_out && !outs) return hs_free(in), hs_cli_error("prove", "out of memory"), HS_EXIT_USAGE;
-    int ok = hs_gkr_prove(&shape, in, threads, &w, (hs_kb *)outs, &tm, &why);
-    double elapsed = hs_now() - t0;
-    hs_free(in);
-    if (ok && outs)
-        for (size_t i = 0; i < n * perm->width; i++) outs[i] = hs_kb_to_u32(outs[i]);
-    if (!ok) {
-        hs_cli_error("prove", "%s", why ? why : "failed");
-        hs_free(outs);
-        hs_w_free(&w);
-        return HS_EXIT_USAGE;
-    }
-    fprintf(stderr, "prove: witness %.3f s, commit (WHIR) %.3f s, GKR walk %.3f s, open (WHIR) %.3f s\n", tm.witness_s,
-            tm.commit_s, tm.walk_s, tm.open_s);
-    if (!write_proof(out, &w, outputs_out, outs, n, perm->width, 32)) {
-        hs_free(outs);
-        hs_w_free(&w);
-        return HS_EXIT_USAGE;
-    }
-    hs_free(outs);
-    printf("proved %zu permutations (%s, gkr, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n, perm->name,
-           preset->name, elapsed, (double)n / elapsed, w.len);
-    hs_w_free(&w);
-    return HS_EXIT_OK;
 }
 
 int hs_cmd_prove(int argc, char **argv) {
@@ -345,19 +277,14 @@ int hs_cmd_prove(int argc, char **argv) {
         hs_cli_error("prove", "--backend must be stark or gkr, not '%s'", backend_s);
         return HS_EXIT_USAGE;
     }
-    const hs_air_def *def = gkr ? NULL : hs_air_find(hash);
-    const hs_gkr_perm *gperm = gkr ? hs_gkr_perm_find(hash) : NULL;
-    if (gkr ? !gperm : !def) {
-        hs_sbuf names = {0};
-        if (gkr)
-            for (unsigned id = 1; hs_gkr_perm_get(id); id++) hs_sbuf_printf(&names, "%s%s", id > 1 ? ", " : "", hs_gkr_perm_get(id)->name);
-        else
-            for (size_t i = 0; i < hs_air_count(); i++) hs_sbuf_printf(&names, "%s%s", i ? ", " : "", hs_air_at(i)->name);
-        hs_cli_error("prove", "--hash: the %s backend proves %s, not '%s'", backend_s, names.data ? names.data : "?", hash);
-        hs_sbuf_free(&names);
+    const hs_backend backend = gkr ? HS_BACKEND_GKR : HS_BACKEND_STARK;
+    hs_provable h;
+    if (hs_provable_find(&h, hash) != HS_OK || !(h.backends & HS_BACKEND_BIT(backend))) {
+        hs_cli_error("prove", "--hash: the %s backend proves %s, not '%s'", backend_s,
+                     gkr ? hs_cli_gkr_names() : hs_cli_stark_names(), hash);
         return HS_EXIT_USAGE;
     }
-    if (gkr && regions_s && gperm->id != HS_GKR_P2_KB16) {
+    if (gkr && regions_s && !(h.gkr_statements & HS_STATEMENT_BIT(HS_STATEMENT_REGIONS))) {
         hs_cli_error("prove", "--regions proves poseidon2-kb16 only, not '%s'", hash);
         return HS_EXIT_USAGE;
     }
@@ -369,6 +296,7 @@ int hs_cmd_prove(int argc, char **argv) {
         hs_cli_error("prove", "--variant applies to --regions");
         return HS_EXIT_USAGE;
     }
+    hs_preset_info preset;
     if (regions_s) {
         unsigned long seed = 1, threads = 0;
         if (!gkr) return hs_cli_error("prove", "--regions needs --backend gkr"), HS_EXIT_USAGE;
@@ -377,16 +305,15 @@ int hs_cmd_prove(int argc, char **argv) {
         if (inputs_s && seed_s) return hs_cli_error("prove", "--seed and --inputs exclude each other"), HS_EXIT_USAGE;
         if (seed_s && !hs_cli_uint("prove", "seed", seed_s, 0, ~0ul, &seed)) return HS_EXIT_USAGE;
         if (threads_s && !hs_cli_uint("prove", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
-        const hs_preset *pr = hs_preset_find(preset_s);
-        if (!pr) return hs_cli_error("prove", "unknown preset '%s' (compat, fast100, proven128)", preset_s), HS_EXIT_USAGE;
-        if (!threads) {
-            const char *e = getenv("HS_THREADS");
-            threads = e && *e ? strtoul(e, NULL, 10) : hs_cpu_count();
-            if (!threads) threads = 1;
-        }
+        if (hs_preset_info_find(&preset, preset_s) != HS_OK)
+            return hs_cli_error("prove", "unknown preset '%s' (compat, fast100, proven128)", preset_s), HS_EXIT_USAGE;
         char oerr[512];
         if (!hs_out_check(out, oerr, sizeof oerr)) return hs_cli_error("prove", "%s", oerr), HS_EXIT_USAGE;
-        return prove_regions(pr, regions_s, variant_s ? variant_s : "ragged", seed, inputs_s, (unsigned)threads, out);
+        hs_ctx *ctx = hs_cli_ctx("prove", threads);
+        if (!ctx) return HS_EXIT_USAGE;
+        int rc = prove_regions(ctx, &h, preset.name, regions_s, variant_s ? variant_s : "ragged", seed, inputs_s, out);
+        hs_ctx_free(ctx);
+        return rc;
     }
     if ((!logp_s && !inputs_s) || !out) {
         hs_cli_error("prove", "--log-perms (or --inputs) and --out are required (see 'hashsnark prove --help')");
@@ -406,100 +333,109 @@ int hs_cmd_prove(int argc, char **argv) {
     if (seed_s && !hs_cli_uint("prove", "seed", seed_s, 0, ~0ul, &seed)) return HS_EXIT_USAGE;
     if (blow_s && !hs_cli_uint("prove", "log-blowup", blow_s, 1, 4, &blow)) return HS_EXIT_USAGE;
     if (threads_s && !hs_cli_uint("prove", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
-    const hs_preset *preset = hs_preset_find(preset_s);
-    if (!preset) {
+    if (hs_preset_info_find(&preset, preset_s) != HS_OK) {
         hs_cli_error("prove", "unknown preset '%s' (compat, fast100, proven128)", preset_s);
         return HS_EXIT_USAGE;
     }
-    if (!threads) {
-        const char *e = getenv("HS_THREADS");
-        threads = e && *e ? strtoul(e, NULL, 10) : hs_cpu_count();
-        if (!threads) threads = 1;
-    }
-    hs_air air;
-    if (gkr) /* the gkr backend's permutations take states of field elements */
-        gkr_lines(&air, gperm);
-    else if (!def->init(&air, 0))
-        return hs_cli_error("prove", "%s: cannot set up its AIR", hash), HS_EXIT_USAGE;
-    uint32_t *in = NULL;
+    /* the inputs go to the prover as an hs_inputs table: it uses their memory in place */
+    hs_inputs *in = NULL;
+    uint32_t *words = NULL;
     if (inputs_s) {
         size_t rows;
-        in = hs_cli_read_lines("prove", inputs_s, &air, 0, (size_t)1 << 24, &rows); /* rows > 2^24 is refused below */
+        in = hs_cli_read_inputs("prove", inputs_s, &h, HS_MAX_LINES, &rows, &words); /* more than 2^24: refused below */
         if (!in) return HS_EXIT_USAGE;
         unsigned lg = 0;
         while (((size_t)1 << lg) < rows) lg++;
         if (rows == 0 || ((size_t)1 << lg) != rows || lg > 24 || (logp_s && lg != logp)) {
             hs_cli_error("prove", "%s: %zu states; a public statement needs 2^N of them%s", inputs_s, rows,
                          logp_s ? " with N = --log-perms" : "");
-            hs_free(in);
+            hs_inputs_free(in);
             return HS_EXIT_USAGE;
         }
         logp = lg;
     }
+    hs_shape shape;
+    hs_shape_init(&shape);
+    shape.backend = backend;
+    shape.hash = h.name;
+    shape.preset = preset.name;
+    shape.statement = inputs_s ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
+    shape.log_perms = (unsigned)logp;
+    shape.log_blowup = (unsigned)blow;
+    shape.allow_insecure = insecure;
     /* the preset's declared security must hold at this shape (docs/SOUNDNESS.md) */
-    hs_sound_report rep;
-    int holds = gkr ? hs_soundness_gkr_check(preset, gperm->id, (unsigned)logp, inputs_s != NULL, &rep)
-                    : hs_soundness_stark_check(preset, def->id, (unsigned)logp, (unsigned)blow, inputs_s != NULL, &rep);
-    if (holds == 0) {
+    char why[HS_REASON_LEN];
+    hs_params_report *rep = malloc(sizeof *rep);
+    if (!rep) return hs_inputs_free(in), hs_cli_error("prove", "out of memory"), HS_EXIT_USAGE;
+    if (hs_params(rep, why, sizeof why, &shape) != HS_OK) {
+        hs_cli_error("prove", "%s", why);
+        return free(rep), hs_inputs_free(in), HS_EXIT_USAGE;
+    }
+    const unsigned log_rate = gkr ? preset.gkr_whir_log_inv_rate : rep->log_blowup;
+    if (!rep->supported) {
         if (!insecure) {
             hs_cli_error("prove", "preset %s declares %.0f provable bits, but 2^%lu permutations at rate 1/%u give "
                          "%.1f (%s, weakest term %s); see 'hashsnark params', or pass --insecure to prove anyway",
-                         preset->name, preset->claim_bits, logp,
-                         gkr ? 1u << gkr_log_rate(preset) : 1u << hs_preset_fri(preset, (unsigned)blow).log_blowup,
-                         rep.claimed_bits, hs_regime_name(rep.regime), rep.terms[rep.weakest].name);
-            hs_free(in);
-            return HS_EXIT_USAGE;
+                         preset.name, preset.declared_bits, logp, 1u << log_rate, rep->claimed_bits,
+                         hs_sec_regime_name(rep->regime), rep->terms[rep->weakest].name);
+            return free(rep), hs_inputs_free(in), HS_EXIT_USAGE;
         }
         fprintf(stderr, "prove: --insecure: %.1f provable bits, below the %.0f preset %s declares\n",
-                rep.claimed_bits, preset->claim_bits, preset->name);
+                rep->claimed_bits, preset.declared_bits, preset.name);
     }
-    size_t n = (size_t)1 << logp, words = n * air.in_words;
+    free(rep);
+    size_t n = 0, n_in = 0, n_out = 0;
+    if (hs_shape_size(&n, &n_in, &n_out, why, sizeof why, &shape) != HS_OK) {
+        hs_cli_error("prove", "%s", why);
+        return hs_inputs_free(in), HS_EXIT_USAGE;
+    }
     if (!in) {
-        in = hs_alloc_array(words, sizeof *in);
-        if (!in) {
+        if (hs_inputs_new(&in, &words, n_in) != HS_OK) {
             hs_cli_error("prove", "out of memory for %zu inputs", n);
             return HS_EXIT_USAGE;
         }
-        if (hs_inputs_random(in, words, hash, seed) != HS_OK) /* the library's draw: the same inputs from C */
-            return hs_free(in), hs_cli_error("prove", "%s: no random inputs", hash), HS_EXIT_USAGE;
+        if (hs_inputs_random(words, n_in, h.name, seed) != HS_OK) /* the library's draw: the same inputs from C */
+            return hs_inputs_free(in), hs_cli_error("prove", "%s: no random inputs", h.name), HS_EXIT_USAGE;
     }
-
-    if (gkr) { /* the gkr backend takes Montgomery-form Poseidon2 states */
-        hs_kb *m = (hs_kb *)in;
-        for (size_t i = 0; i < words; i++) m[i] = hs_kb_from_u32(in[i]);
-        return prove_gkr(preset, gperm, (unsigned)logp, m, inputs_s != NULL, (unsigned)threads, out, outputs_out);
+    hs_ctx *ctx = hs_cli_ctx("prove", threads);
+    if (!ctx) return hs_inputs_free(in), HS_EXIT_USAGE;
+    const unsigned nt = hs_ctx_threads(ctx);
+    if (gkr)
+        fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), gkr backend, preset %s, %u thread%s\n", h.name,
+                logp, inputs_s ? "public" : "private", preset.name, nt, thread_s(nt));
+    else
+        fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), preset %s, rate 1/%u, %u thread%s\n", h.name,
+                logp, inputs_s ? "public" : "private", preset.name, 1u << log_rate, nt, thread_s(nt));
+    uint32_t *outs = outputs_out ? malloc(n_out * sizeof *outs) : NULL;
+    if (outputs_out && !outs) {
+        hs_ctx_free(ctx);
+        return hs_inputs_free(in), hs_cli_error("prove", "out of memory"), HS_EXIT_USAGE;
     }
-    hs_stark_shape shape = {preset, def->id, (unsigned)logp, 0, hs_preset_fri(preset, (unsigned)blow), inputs_s != NULL,
-                            1, 0}; /* the prover frees the inputs once read */
-    hs_writer w = {0};
-    hs_stark_timing tm;
-    const char *why = NULL;
-    fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), preset %s, rate 1/%u, %lu thread%s\n", hash, logp,
-            inputs_s ? "public" : "private", preset->name, 1u << shape.fri.log_blowup, threads, threads > 1 ? "s" : "");
-    double t0 = hs_now();
-    uint32_t *outs = outputs_out ? hs_alloc_array(n, air.out_words * sizeof *outs) : NULL;
-    if (outputs_out && !outs) return hs_cli_error("prove", "out of memory"), HS_EXIT_USAGE;
-    int ok = hs_stark_prove(&shape, in, (unsigned)threads, &w, outs, &tm, &why);
-    double elapsed = hs_now() - t0;
-    if (!ok) {
-        hs_cli_error("prove", "%s", why ? why : "failed");
-        hs_free(outs);
-        hs_w_free(&w);
-        return HS_EXIT_USAGE;
+    uint8_t *proof = NULL;
+    size_t len = 0;
+    hs_prove_stats st;
+    hs_status ps = hs_prove_inputs(ctx, &proof, &len, outs, outs ? n_out : 0, &st, why, sizeof why, &shape, in);
+    hs_ctx_free(ctx); /* in is the prover's now (freed) */
+    int rc = HS_EXIT_USAGE;
+    if (ps != HS_OK) {
+        hs_cli_error("prove", "%s", why);
+    } else {
+        print_phases(&st);
+        hs_outset o = {0};
+        if ((!outputs_out || add_lines(&o, outputs_out, outs, n, h.out_words, h.value_bits)) &&
+            commit_proof(&o, out, proof, len)) {
+            if (gkr)
+                printf("proved %zu permutations (%s, gkr, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n, h.name,
+                       preset.name, st.total_s, (double)n / st.total_s, len);
+            else
+                printf("proved %zu %s (%s, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n, h.noun, h.name,
+                       preset.name, st.total_s, (double)n / st.total_s, len);
+            rc = HS_EXIT_OK;
+        }
     }
-    fprintf(stderr, "prove: trace %.3f s, commit (LDE + Merkle) %.3f s, quotient %.3f s, quotient commit %.3f s, "
-                    "open (DEEP + FRI + queries) %.3f s\n",
-            tm.trace_s, tm.commit_s, tm.quotient_s, tm.quotient_commit_s, tm.open_s);
-    if (!write_proof(out, &w, outputs_out, outs, n, air.out_words, air.value_bits)) {
-        hs_free(outs);
-        hs_w_free(&w);
-        return HS_EXIT_USAGE;
-    }
-    hs_free(outs);
-    printf("proved %zu %s (%s, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n, hs_air_noun(def), hash, preset->name,
-           elapsed, (double)n / elapsed, w.len);
-    hs_w_free(&w);
-    return HS_EXIT_OK;
+    free(outs);
+    hs_proof_free(proof);
+    return rc;
 }
 
 static void verify_help(void) {
@@ -523,59 +459,13 @@ static void verify_help(void) {
            "  --threads T      worker threads (default: HS_THREADS or every CPU)\n");
 }
 
-/* 'verify' of a ragged-regions proof: the tables hold every region's states, region after region. */
-static int verify_regions(const char *proof, const uint8_t *pb, size_t len, const char *inputs_s, const char *outputs_s,
-                          unsigned threads) {
-    hs_ragged_shape shape;
-    const char *why = NULL;
-    if (!hs_ragged_peek(pb, len, &shape, &why)) {
-        printf("rejected: %s\n", why);
-        return HS_EXIT_REJECT;
-    }
-    if (!inputs_s || !outputs_s) {
-        hs_cli_error("verify", "%s proves a public statement: give its --inputs and --outputs", proof);
-        return HS_EXIT_USAGE;
-    }
-    size_t rows_in = 0, rows_out = 0, total = 0;
-    for (unsigned a = 0; a < shape.n_regions; a++) total += (size_t)1 << shape.widths[a];
-    hs_kb *pin = hs_cli_read_states("verify", inputs_s, HS_RAGGED_LANES, "poseidon2-kb16", &rows_in);
-    hs_kb *pout = pin ? hs_cli_read_states("verify", outputs_s, HS_RAGGED_LANES, "poseidon2-kb16", &rows_out) : NULL;
-    if (!pin || !pout) {
-        hs_free(pin), hs_free(pout);
-        return HS_EXIT_USAGE;
-    }
-    int rc = HS_EXIT_REJECT;
-    if (rows_in != total || rows_out != total) {
-        printf("rejected: the proof's regions hold %zu permutations, the tables %zu inputs and %zu outputs\n", total,
-               rows_in, rows_out);
-    } else {
-        const hs_kb *in_r[HS_RAGGED_MAX_REGIONS], *out_r[HS_RAGGED_MAX_REGIONS];
-        size_t rows[HS_RAGGED_MAX_REGIONS];
-        for (unsigned a = 0, at = 0; a < shape.n_regions; at += 1u << shape.widths[a], a++)
-            in_r[a] = pin + (size_t)at * HS_RAGGED_LANES, out_r[a] = pout + (size_t)at * HS_RAGGED_LANES,
-            rows[a] = (size_t)1 << shape.widths[a];
-        double t0 = hs_now();
-        int ok = hs_ragged_verify(pb, len, in_r, out_r, rows, shape.n_regions, threads, &shape, NULL, &why);
-        double t = hs_now() - t0;
-        if (!ok) {
-            printf("rejected: %s\n", why ? why : "invalid proof");
-        } else {
-            printf("accepted: %zu permutations of poseidon2-kb16 in %u regions (", total, shape.n_regions);
-            for (unsigned a = 0; a < shape.n_regions; a++) printf("%s%u", a ? "," : "", shape.widths[a]);
-            printf("; public statement), gkr backend, %s variant, preset %s (verified in %.3f s)\n",
-                   hs_ragged_variant_name(shape.variant), shape.preset->name, t);
-            rc = HS_EXIT_OK;
-        }
-    }
-    hs_free(pin), hs_free(pout);
-    return rc;
-}
-
+/* 'verify': the proof's header says what it claims (hs_proof_peek); a public statement's tables are
+ * read with that hash's line shape, then hs_verify checks the proof. The bound on its bits is
+ * applied after the proof is checked, so that a weak but valid proof is named as such. */
 int hs_cmd_verify(int argc, char **argv) {
     if (hs_cli_has_opt(argc, argv, "root") || hs_cli_has_opt(argc, argv, "openings"))
         return hs_cmd_verify_merkle(argc, argv);
     const char *proof = NULL, *threads_s = NULL, *inputs_s = NULL, *outputs_s = NULL, *min_bits_s = NULL;
-    double min_bits = 0;
     hs_opt opts[] = {{"proof", 1, &proof, NULL},
                      {"min-bits", 1, &min_bits_s, NULL},
                      {"threads", 1, &threads_s, NULL},
@@ -588,10 +478,9 @@ int hs_cmd_verify(int argc, char **argv) {
         hs_cli_error("verify", "--proof is required (see 'hashsnark verify --help')");
         return HS_EXIT_USAGE;
     }
-    unsigned long threads = 1, mb = 0;
+    unsigned long threads = 0, mb = 0; /* 0: HS_THREADS or every CPU, as --help says */
     if (threads_s && !hs_cli_uint("verify", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
     if (min_bits_s && !hs_cli_uint("verify", "min-bits", min_bits_s, 0, 512, &mb)) return HS_EXIT_USAGE;
-    min_bits = (double)mb;
     hs_sbuf buf = {0};
     char err[512];
     int rd = hs_read_all(proof, &buf, HS_MAX_PROOF_BYTES, err, sizeof err);
@@ -605,104 +494,114 @@ int hs_cmd_verify(int argc, char **argv) {
         hs_sbuf_free(&buf);
         return HS_EXIT_USAGE;
     }
-    hs_stark_shape shape;
-    hs_gkr_shape gshape;
-    const char *why = NULL;
+    const uint8_t *pb = (const uint8_t *)buf.data;
+    char why[HS_REASON_LEN];
+    hs_proof_info info;
+    if (hs_proof_peek(&info, why, sizeof why, pb, buf.len) != HS_OK) {
+        printf("rejected: %s\n", why);
+        hs_sbuf_free(&buf);
+        return HS_EXIT_REJECT;
+    }
+    const int regions = info.shape.statement == HS_STATEMENT_REGIONS;
+    const int pub = info.shape.statement != HS_STATEMENT_PRIVATE;
+    if (pub && (!inputs_s || !outputs_s)) {
+        hs_cli_error("verify", "%s proves a public statement: give its --inputs and --outputs", proof);
+        hs_sbuf_free(&buf);
+        return HS_EXIT_USAGE;
+    }
+    if (!pub && (inputs_s || outputs_s)) {
+        printf("rejected: the proof is for a private statement (it proves no table)\n");
+        hs_sbuf_free(&buf);
+        return HS_EXIT_REJECT;
+    }
+    hs_provable h;
     uint32_t *pin = NULL, *pout = NULL;
     size_t rows_in = 0, rows_out = 0;
-    unsigned width = 0;
-    /* the backend byte (docs/PROOF_FORMAT.md, offset 12) picks the parser; anything else is the stark
-       parser's to reject */
-    const uint8_t *pb = (const uint8_t *)buf.data;
-    int gkr = buf.len > 12 && !memcmp(pb, "HSNKPRF1", 8) && pb[12] == 2;
-    if (gkr && buf.len > 15 && pb[15] == 2) { /* statement byte 2: ragged regions */
-        int rc = verify_regions(proof, pb, buf.len, inputs_s, outputs_s, (unsigned)threads);
-        hs_sbuf_free(&buf);
-        return rc;
-    }
-    int peeked = gkr ? hs_gkr_peek(pb, buf.len, &gshape, &why) : hs_stark_peek(pb, buf.len, &shape, &why);
-    if (gkr && peeked) shape.public_io = gshape.public_io, shape.air_id = 1;
-    if (peeked) {
-        if (shape.public_io && (!inputs_s || !outputs_s)) {
-            hs_cli_error("verify", "%s proves a public statement: give its --inputs and --outputs", proof);
-            hs_sbuf_free(&buf);
-            return HS_EXIT_USAGE;
-        }
-        if (!shape.public_io && (inputs_s || outputs_s)) {
-            printf("rejected: the proof is for a private statement (it proves no table)\n");
+    const size_t N = info.instances;
+    if (pub) {
+        if (hs_provable_find(&h, info.shape.hash) != HS_OK) { /* the peek names provable hashes only */
+            printf("rejected: the proof's hash is not provable by this build\n");
             hs_sbuf_free(&buf);
             return HS_EXIT_REJECT;
         }
-        hs_air air;
-        const hs_gkr_perm *gp = gkr ? hs_gkr_perm_get(gshape.perm_id) : NULL;
-        if (gp) gkr_lines(&air, gp);
-        if (gp) width = gp->width;
-        if (shape.public_io && (gp || hs_stark_air(&shape, &air))) {
-            /* the tables hold exactly the proof's N lines; reading stops at line N + 1 */
-            const size_t N = (size_t)1 << (gkr ? gshape.log_perms : shape.log_perms);
-            pin = hs_cli_read_lines("verify", inputs_s, &air, 0, N, &rows_in);
-            pout = pin ? hs_cli_read_lines("verify", outputs_s, &air, 1, N, &rows_out) : NULL;
-            if (!pin || !pout) {
-                hs_free(pin), hs_free(pout);
-                hs_sbuf_free(&buf);
-                return HS_EXIT_USAGE;
-            }
-            const char *bad = rows_in != N ? inputs_s : rows_out != N ? outputs_s : NULL;
+        /* the tables hold exactly the proof's N lines; reading stops at line N + 1 (regions: the
+         * most a table holds, so that the message gives both counts) */
+        const size_t max = regions ? HS_MAX_LINES : N;
+        pin = hs_cli_read_lines("verify", inputs_s, &h, 0, max, &rows_in);
+        pout = pin ? hs_cli_read_lines("verify", outputs_s, &h, 1, max, &rows_out) : NULL;
+        int rc = !pin || !pout ? HS_EXIT_USAGE : HS_EXIT_OK;
+        if (rc == HS_EXIT_OK && regions && (rows_in > max || rows_out > max)) {
+            hs_cli_error("verify", "%s: more than 2^24 states", rows_in > max ? inputs_s : outputs_s);
+            rc = HS_EXIT_USAGE;
+        } else if (rc == HS_EXIT_OK && regions && (rows_in != N || rows_out != N)) {
+            printf("rejected: the proof's regions hold %zu permutations, the tables %zu inputs and %zu outputs\n", N,
+                   rows_in, rows_out);
+            rc = HS_EXIT_REJECT;
+        } else if (rc == HS_EXIT_OK && (rows_in != N || rows_out != N)) {
+            const char *bad = rows_in != N ? inputs_s : outputs_s;
             const size_t have = rows_in != N ? rows_in : rows_out;
-            if (bad && have == 0) {
+            if (have == 0) {
                 hs_cli_error("verify", "%s: an empty table (no states)", bad);
-                hs_free(pin), hs_free(pout);
-                hs_sbuf_free(&buf);
-                return HS_EXIT_USAGE;
+                rc = HS_EXIT_USAGE;
+            } else {
+                printf("rejected: %s holds %s%zu states; the proof's statement has %zu\n", bad,
+                       have > N ? "more than " : "", have > N ? N : have, N);
+                rc = HS_EXIT_REJECT;
             }
-            if (bad) {
-                printf("rejected: %s holds %s%zu states; the proof's statement has %zu\n", bad, have > N ? "more than " : "",
-                       have > N ? N : have, N);
-                hs_free(pin), hs_free(pout);
-                hs_sbuf_free(&buf);
-                return HS_EXIT_REJECT;
-            }
-            if (gkr) /* the gkr verifier reads Montgomery-form states */
-                for (size_t i = 0; i < rows_in * air.in_words; i++)
-                    pin[i] = hs_kb_from_u32(pin[i]), pout[i] = hs_kb_from_u32(pout[i]);
+        }
+        if (rc != HS_EXIT_OK) {
+            free(pin), free(pout);
+            hs_sbuf_free(&buf);
+            return rc;
         }
     }
-    double t0 = hs_now();
-    int ok = gkr ? hs_gkr_verify(pb, buf.len, pin, pout, rows_in, width, (unsigned)threads, &gshape, &why)
-                 : hs_stark_verify(pb, buf.len, pin, pout, rows_in, (unsigned)threads, &shape, &why);
-    double t = hs_now() - t0;
-    hs_free(pin), hs_free(pout);
+    hs_ctx *ctx = hs_cli_ctx("verify", threads);
+    if (!ctx) {
+        free(pin), free(pout);
+        hs_sbuf_free(&buf);
+        return HS_EXIT_USAGE;
+    }
+    double t0 = hs_cli_now();
+    hs_status vs = hs_verify(ctx, &info, why, sizeof why, pb, buf.len, pin, pub ? N * h.in_words : 0, pout,
+                             pub ? N * h.out_words : 0, 0);
+    double t = hs_cli_now() - t0;
+    hs_ctx_free(ctx);
+    free(pin), free(pout);
     hs_sbuf_free(&buf);
-    if (!ok) {
-        printf("rejected: %s\n", why ? why : "invalid proof");
+    if (vs != HS_OK) {
+        printf("rejected: %s\n", why);
         return HS_EXIT_REJECT;
     }
-    hs_sound_report rep;
-    const hs_preset *pr = gkr ? gshape.preset : shape.preset;
-    int known = gkr ? hs_soundness_gkr(gshape.preset, gshape.perm_id, gshape.log_perms, gshape.public_io, &rep)
-                    : hs_soundness_stark(shape.preset, shape.air_id, shape.log_perms, shape.fri.log_blowup, shape.public_io, &rep);
-    if (!known) rep.claimed_bits = 0, rep.regime = HS_REGIME_UDR;
+    const hs_shape *s = &info.shape;
+    if (regions) {
+        printf("accepted: %zu permutations of %s in %u regions (", N, s->hash, s->n_regions);
+        for (unsigned a = 0; a < s->n_regions; a++) printf("%s%u", a ? "," : "", s->region_log[a]);
+        printf("; public statement), gkr backend, %s variant, preset %s (verified in %.3f s)\n", s->variant, s->preset,
+               t);
+        return HS_EXIT_OK;
+    }
     /* the proof holds; whether it is strong enough is the caller's bound (default: the preset's
      * declaration, so a proof made with --insecure is not accepted by accident) */
-    const double need = min_bits_s ? min_bits : pr->claim_bits;
-    if (rep.claimed_bits < need) {
+    const double need = min_bits_s ? (double)mb : info.declared_bits;
+    const char *regime = hs_sec_regime_name(info.regime);
+    if (info.claimed_bits < need) {
         printf("rejected: the proof holds but gives %.1f provable bits (%s), below the %.1f required (preset %s "
                "declares %.0f; --min-bits lowers the requirement)\n",
-               rep.claimed_bits, hs_regime_name(rep.regime), need, pr->name, pr->claim_bits);
+               info.claimed_bits, regime, need, s->preset, info.declared_bits);
         return HS_EXIT_REJECT;
     }
-    if (gkr)
-        printf("accepted: %zu permutations of %s (%s statement), gkr backend, preset %s, %.1f provable "
-               "bits (%s), WHIR rate 1/%u (verified in %.3f s)\n",
-               (size_t)1 << gshape.log_perms, hs_gkr_perm_get(gshape.perm_id)->name, gshape.public_io ? "public" : "private", gshape.preset->name,
-               rep.claimed_bits, hs_regime_name(rep.regime), 1u << gshape.whir.log_inv_rate, t);
+    hs_preset_info preset;
+    if (s->backend == HS_BACKEND_GKR && hs_preset_info_find(&preset, s->preset) == HS_OK)
+        printf("accepted: %zu permutations of %s (%s statement), gkr backend, preset %s, %.1f provable bits (%s), WHIR "
+               "rate 1/%u (verified in %.3f s)\n",
+               N, s->hash, pub ? "public" : "private", s->preset, info.claimed_bits, regime,
+               1u << preset.gkr_whir_log_inv_rate, t);
     else
-        printf("accepted: %zu %s of %s (%s statement), preset %s, %.1f provable bits (%s), rate 1/%u, %u "
-               "queries (verified in %.3f s)\n",
-               (size_t)1 << shape.log_perms, hs_air_noun(hs_air_by_id(shape.air_id)), hs_stark_air_name(shape.air_id), shape.public_io ? "public" : "private",
-               shape.preset->name, rep.claimed_bits, hs_regime_name(rep.regime), 1u << shape.fri.log_blowup,
-               shape.fri.num_queries, t);
-    if (rep.claimed_bits < pr->claim_bits)
-        printf("WARNING: below the preset's declared %.0f bits (preset %s)\n", pr->claim_bits, pr->name);
+        printf("accepted: %zu %s of %s (%s statement), preset %s, %.1f provable bits (%s), rate 1/%u, %u queries "
+               "(verified in %.3f s)\n",
+               N, info.noun, s->hash, pub ? "public" : "private", s->preset, info.claimed_bits, regime,
+               1u << s->log_blowup, info.num_queries, t);
+    if (info.claimed_bits < info.declared_bits)
+        printf("WARNING: below the preset's declared %.0f bits (preset %s)\n", info.declared_bits, s->preset);
     return HS_EXIT_OK;
 }

@@ -42,6 +42,11 @@ pub struct hs_ctx {
     _opaque: [u8; 0],
 }
 
+#[repr(C)]
+pub struct hs_inputs {
+    _opaque: [u8; 0],
+}
+
 pub type hs_progress_fn = Option<unsafe extern "C" fn(user: *mut c_void, phase: *const c_char, fraction: c_double)>;
 
 #[repr(C)]
@@ -67,6 +72,9 @@ pub struct hs_preset_info {
     pub description: *const c_char,
     pub declared_bits: c_double,
     pub declared_regime: hs_sec_regime,
+    pub stark_log_blowup: c_uint,
+    pub gkr_whir_log_inv_rate: c_uint,
+    pub gkr_whir_regime: hs_sec_regime,
 }
 
 #[repr(C)]
@@ -211,6 +219,20 @@ extern "C" {
         n_inputs: usize,
     ) -> hs_status;
     pub fn hs_proof_free(proof: *mut u8);
+    pub fn hs_inputs_new(out: *mut *mut hs_inputs, words: *mut *mut u32, n_words: usize) -> hs_status;
+    pub fn hs_inputs_free(inputs: *mut hs_inputs);
+    pub fn hs_prove_inputs(
+        ctx: *const hs_ctx,
+        proof: *mut *mut u8,
+        proof_len: *mut usize,
+        outputs: *mut u32,
+        n_outputs: usize,
+        stats: *mut hs_prove_stats,
+        reason: *mut c_char,
+        reason_len: usize,
+        shape: *const hs_shape,
+        inputs: *mut hs_inputs,
+    ) -> hs_status;
     pub fn hs_inputs_random(words: *mut u32, n_words: usize, hash: *const c_char, seed: u64) -> hs_status;
 
     pub fn hs_proof_peek(

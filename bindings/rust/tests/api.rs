@@ -130,7 +130,7 @@ fn layouts_match_the_header() {
     use std::mem::{offset_of, size_of};
     assert_eq!(size_of::<sys::hs_shape>(), 184);
     assert_eq!(size_of::<sys::hs_provable>(), 64);
-    assert_eq!(size_of::<sys::hs_preset_info>(), 32);
+    assert_eq!(size_of::<sys::hs_preset_info>(), 40);
     assert_eq!(size_of::<sys::hs_sec_term>(), 88);
     assert_eq!(size_of::<sys::hs_params_report>(), 8568);
     assert_eq!(offset_of!(sys::hs_params_report, terms), 120);

@@ -1,0 +1,235 @@
+/* src/bench/bench.h: the bench command's entry points, from public arguments to the internals
+ * that measure. */
+#include "bench/bench.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "bench/native.h"
+#include "bench/ragged_compare.h"
+#include "bench/sweep.h"
+#include "gkr/gkr.h"
+#include "hash/registry.h"
+#include "util/cpu.h"
+
+/* ---- the proving sweep ---- */
+
+int hs_bench_parse_range(const char *s, unsigned lo_min, unsigned hi_max, unsigned *lo, unsigned *hi) {
+    return hs_sweep_parse_range(s, lo_min, hi_max, lo, hi);
+}
+
+/* The internal configuration of a checked sweep; 0 with the message in err. */
+static int sweep_config(const hs_bench_sweep_args *a, hs_sweep_config *c, char *err, size_t errlen) {
+    memset(c, 0, sizeof *c);
+    c->hash = a->hash;
+    c->md_ticks = a->format == HS_BENCH_MD_TICKS;
+    const char *backend = a->backend ? a->backend : "stark", *preset = a->preset ? a->preset : "compat";
+    if (!hs_sweep_backend_find(backend, &c->backend))
+        return snprintf(err, errlen, "--backend must be stark or gkr, not '%s'", backend), 0;
+    const char *why = NULL;
+    if (!hs_sweep_backend_ready(c->backend, &why)) return snprintf(err, errlen, "--backend %s: %s", backend, why), 0;
+    const hs_air_def *def = hs_air_find(a->hash);
+    const hs_gkr_perm *gp = hs_gkr_perm_find(a->hash);
+    c->hash_id = c->backend == HS_SWEEP_GKR ? (gp ? gp->id : 0) : (def ? def->id : 0);
+    if (!c->hash_id) return snprintf(err, errlen, "--hash: the %s backend does not prove '%s'", backend, a->hash), 0;
+    if (!a->log_perms || !hs_sweep_parse_range(a->log_perms, 0, 24, &c->log_lo, &c->log_hi))
+        return snprintf(err, errlen, "--log-perms: '%s' is not a range A..B (or N) with 0 <= A <= B <= 24",
+                        a->log_perms ? a->log_perms : ""), 0;
+    c->preset = hs_preset_find(preset);
+    if (!c->preset) return snprintf(err, errlen, "unknown preset '%s' (compat, fast100, proven128)", preset), 0;
+    if (c->backend == HS_SWEEP_GKR) {
+        if (a->log_blowup)
+            return snprintf(err, errlen,
+                            "--log-blowup applies to the stark backend (the gkr backend's WHIR rate is the preset's)"), 0;
+        hs_whir_config wc;
+        hs_gkr_whir_config(c->preset, &wc);
+        c->log_blowup = wc.log_inv_rate;
+        c->num_queries = 0; /* WHIR's queries differ per round: 'hashsnark params' lists them */
+    } else {
+        hs_fri_params fri = hs_preset_fri(c->preset, a->log_blowup);
+        c->log_blowup = fri.log_blowup;
+        c->num_queries = fri.num_queries;
+    }
+    c->samples = a->samples ? a->samples : 10;
+    c->threads = a->threads ? a->threads : 1;
+    c->timeout_s = a->timeout_s;
+    if (a->plot && !hs_sweep_plot_ext_ok(a->plot))
+        return snprintf(err, errlen, "--plot: '%s' must end in .png or .svg", a->plot), 0;
+    if (a->plot) {
+        const char *hint;
+        if (!hs_sweep_plot_tool(&hint)) return snprintf(err, errlen, "--plot: %s", hint), 0;
+    }
+    return 1;
+}
+
+int hs_bench_sweep_check(const hs_bench_sweep_args *a, char *err, size_t errlen) {
+    hs_sweep_config c;
+    return sweep_config(a, &c, err, errlen);
+}
+
+int hs_bench_sweep(const hs_bench_sweep_args *a, int header) {
+    hs_sweep_config c;
+    char err[256];
+    if (!sweep_config(a, &c, err, sizeof err)) {
+        fprintf(stderr, "hashsnark bench: %s\n", err);
+        return 2;
+    }
+    size_t n = c.log_hi - c.log_lo + 1;
+    hs_sweep_row rows[25];
+    hs_sweep_run(&c, rows);
+    if (a->format == HS_BENCH_CSV) hs_sweep_write_csv(stdout, &c, rows, n, header);
+    else if (a->format == HS_BENCH_JSON) hs_sweep_write_json(stdout, &c, rows, n);
+    else hs_sweep_write_md(stdout, &c, rows, n, header);
+    fflush(stdout);
+    if (a->plot) {
+        if (!hs_sweep_plot(a->plot, &c, rows, n, err, sizeof err)) {
+            fprintf(stderr, "hashsnark bench: --plot: %s\n", err);
+            return 1;
+        }
+        fprintf(stderr, "bench: plot written to %s\n", a->plot);
+    }
+    return 0;
+}
+
+/* ---- the ragged-regions comparison ---- */
+
+int hs_bench_regions(const hs_bench_regions_args *a, int csv) {
+    hs_ragged_bench_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.preset = hs_preset_find(a->preset ? a->preset : "compat");
+    if (!cfg.preset || !a->n_regions || a->n_regions > HS_RAGGED_MAX_REGIONS) {
+        fprintf(stderr, "hashsnark bench: %s\n", cfg.preset ? "1..32 regions" : "unknown preset");
+        return 2;
+    }
+    cfg.n_regions = a->n_regions;
+    memcpy(cfg.widths, a->widths, a->n_regions * sizeof *a->widths);
+    cfg.threads = a->threads ? a->threads : 1;
+    cfg.samples = a->samples ? a->samples : 3;
+    cfg.seed = a->seed;
+    cfg.timeout_s = a->timeout_s;
+    return hs_ragged_compare(&cfg, csv, stdout);
+}
+
+/* ---- native throughput ---- */
+
+/* "AVX-512", "AVX2" or "portable code": the level the kernels use (HS_SIMD). */
+static const char *simd_words(void) {
+    const char *l = hs_simd_level();
+    return !strcmp(l, "avx512") ? "AVX-512" : !strcmp(l, "avx2") ? "AVX2" : "portable code";
+}
+
+/* 1 MiB in ns -> MiB/s; 0 -> 0 */
+static double mib_per_s(double ns) { return ns > 0 ? 1e9 / ns : 0; }
+
+static void human_ns(char *buf, size_t n, double ns) {
+    if (ns < 1000) snprintf(buf, n, "%.0f ns", ns);
+    else if (ns < 1e6) snprintf(buf, n, "%.2g µs", ns / 1e3);
+    else snprintf(buf, n, "%.3g ms", ns / 1e6);
+    if (ns >= 1000 && ns < 1e6 && ns / 1e3 >= 10) snprintf(buf, n, "%.0f µs", ns / 1e3);
+}
+
+int hs_bench_native_hashes(const char *which, unsigned threads, double seconds, hs_bench_format format) {
+    const int csv = format == HS_BENCH_CSV, json = format == HS_BENCH_JSON;
+    hs_hash_row rows[64];
+    size_t n = 0;
+    for (size_t i = 0; i < hs_hash_table_len && n < 64; i++) {
+        const hs_hash_info *h = &hs_hash_table[i];
+        if (strcmp(which, "all") && strcmp(which, h->name)) continue;
+        fprintf(stderr, "bench: %s (%u of %zu)...\n", h->name, (unsigned)(n + 1),
+                strcmp(which, "all") ? (size_t)1 : hs_hash_table_len);
+        hs_bench_native_hash(h, threads, seconds, &rows[n++]);
+    }
+    if (csv) {
+        printf("hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt,mib_per_s\n");
+        for (size_t i = 0; i < n; i++)
+            printf("%s,%.1f,%.1f,%s,%u,%.0f,%.0f,%.1f\n", rows[i].hash->name, rows[i].merge_ns, rows[i].seq_ns,
+                   rows[i].hash->perm ? rows[i].hash->perm : "", rows[i].threads, rows[i].perms_1t, rows[i].perms_nt,
+                   mib_per_s(rows[i].mib_ns));
+    } else if (json) {
+        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"simd\": \"%s\",\n  \"results\": [\n",
+               hs_cpu_model(), hs_cpu_has_avx2() ? "true" : "false", hs_simd_level());
+        for (size_t i = 0; i < n; i++)
+            printf("    {\"hash\": \"%s\", \"merge_ns\": %.1f, \"seq100_ns\": %.1f, \"perm\": %s%s%s, "
+                   "\"threads\": %u, \"perms_per_s_1t\": %.0f, \"perms_per_s_nt\": %.0f, \"mib_per_s\": %.1f}%s\n",
+                   rows[i].hash->name, rows[i].merge_ns, rows[i].seq_ns, rows[i].hash->perm ? "\"" : "",
+                   rows[i].hash->perm ? rows[i].hash->perm : "null", rows[i].hash->perm ? "\"" : "", rows[i].threads,
+                   rows[i].perms_1t, rows[i].perms_nt, mib_per_s(rows[i].mib_ns), i + 1 < n ? "," : "");
+        printf("  ]\n}\n");
+    } else {
+        printf("Hash functions on %s (%s), 1 thread unless noted\n\n", hs_cpu_model(),
+               simd_words());
+        printf("| Function | 2-to-1 h(a,b) | 100 elements (400 B) | 1 MiB | permutation | perms/s, 1 thread | perms/s, %u "
+               "threads |\n",
+               threads);
+        printf("|---|---:|---:|---:|---|---:|---:|\n");
+        for (size_t i = 0; i < n; i++) {
+            char a[32], b[32];
+            human_ns(a, sizeof a, rows[i].merge_ns);
+            human_ns(b, sizeof b, rows[i].seq_ns);
+            char c[48] = "-";
+            if (rows[i].mib_ns > 0) snprintf(c, sizeof c, "%.0f MiB/s", mib_per_s(rows[i].mib_ns));
+            if (rows[i].hash->perm)
+                printf("| %s | %s | %s | %s | %s | %.3gM | %.3gM |\n", rows[i].hash->name, a, b, c, rows[i].hash->perm,
+                       rows[i].perms_1t / 1e6, rows[i].perms_nt / 1e6);
+            else
+                printf("| %s | %s | %s | %s | - | - | - |\n", rows[i].hash->name, a, b, c);
+        }
+    }
+    return 0;
+}
+
+
+int hs_bench_native_perm_table(const hs_perm *perm, unsigned threads, double seconds, hs_bench_format format) {
+    const int csv = format == HS_BENCH_CSV, json = format == HS_BENCH_JSON;
+    const hs_perm *list[1] = {perm};
+    const size_t nlist = 1;
+    hs_native_row rows[64 * 4];
+    double naive[64];
+    size_t nrows = 0;
+    for (size_t i = 0; i < nlist; i++) {
+        fprintf(stderr, "bench: %s (%u thread%s)...\n", hs_perm_name(list[i]), (unsigned)threads,
+                threads > 1 ? "s" : "");
+        nrows += hs_bench_native_perm(list[i], (unsigned)threads, seconds, rows + nrows);
+        naive[i] = csv ? 0 : hs_bench_native_naive(list[i], seconds / 2);
+    }
+
+    if (csv) {
+        printf("hash,api,threads,perms_per_s\n");
+        for (size_t i = 0; i < nrows; i++)
+            printf("%s,%s,%u,%.0f\n", hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads, rows[i].perms_per_s);
+    } else if (json) {
+        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"simd\": \"%s\",\n  \"results\": [\n",
+               hs_cpu_model(), hs_cpu_has_avx2() ? "true" : "false", hs_simd_level());
+        for (size_t i = 0; i < nrows; i++)
+            printf("    {\"hash\": \"%s\", \"api\": \"%s\", \"threads\": %u, \"perms_per_s\": %.0f}%s\n",
+                   hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads, rows[i].perms_per_s,
+                   i + 1 < nrows ? "," : "");
+        printf("  ],\n  \"naive_reference\": [");
+        int first = 1;
+        for (size_t i = 0; i < nlist; i++)
+            if (naive[i] > 0) {
+                printf("%s{\"hash\": \"%s\", \"threads\": 1, \"perms_per_s\": %.0f}", first ? "" : ", ",
+                       hs_perm_name(list[i]), naive[i]);
+                first = 0;
+            }
+        printf("]\n}\n");
+    } else {
+        printf("Native permutation throughput on %s (%s)\n\n", hs_cpu_model(),
+               simd_words());
+        printf("| hash | api | threads | perms/s | ns/perm (per thread) |\n|---|---|---:|---:|---:|\n");
+        for (size_t i = 0; i < nrows; i++)
+            printf("| %s | %s | %u | %.3gM | %.1f |\n", hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads,
+                   rows[i].perms_per_s / 1e6, 1e9 * rows[i].threads / rows[i].perms_per_s);
+        for (size_t i = 0; i < nlist; i++)
+            if (naive[i] > 0) {
+                double batch1 = 0;
+                for (size_t k = 0; k < nrows; k++)
+                    if (rows[k].perm == list[i] && rows[k].threads == 1 && !strcmp(rows[k].api, "batch"))
+                        batch1 = rows[k].perms_per_s;
+                printf("\n%s naive reference (%% p after every operation, 1 thread): %.3gK perms/s; "
+                       "batch API is %.1fx faster\n",
+                       hs_perm_name(list[i]), naive[i] / 1e3, batch1 / naive[i]);
+            }
+    }
+    return 0;
+}

@@ -1,0 +1,60 @@
+/* The entry points of `hashsnark bench` for the command line (src/cli/cmd_bench.c). They take
+ * public types only (include/hashsnark.h), so that src/cli includes no internal header; behind
+ * them src/bench measures with the library's internals (the sweep's child processes, the native
+ * kernels, the machine's CPU). Everything here prints: it is the command's own output. */
+#ifndef HS_BENCH_BENCH_H
+#define HS_BENCH_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hashsnark.h"
+
+typedef enum { HS_BENCH_MD = 0, HS_BENCH_CSV = 1, HS_BENCH_JSON = 2, HS_BENCH_MD_TICKS = 3 } hs_bench_format;
+
+/* bench --log-perms A..B: the bench-hash-in-snark proving table of one hash. */
+typedef struct {
+    const char *backend;   /* "stark" or "gkr" */
+    const char *hash;
+    const char *preset;
+    const char *log_perms; /* "A..B" or "N", 0 <= A <= B <= 24 */
+    unsigned log_blowup;   /* stark: 0 = the preset's rate */
+    unsigned samples, threads;
+    double timeout_s;      /* per size's child; 0 = none */
+    const char *plot;      /* a .png or .svg picture, or NULL */
+    hs_bench_format format;
+} hs_bench_sweep_args;
+
+/* "A..B" (or "N") with lo_min <= A <= B <= hi_max into *lo, *hi; 0 on anything else (the size
+ * ranges of the bench modes). */
+int hs_bench_parse_range(const char *s, unsigned lo_min, unsigned hi_max, unsigned *lo, unsigned *hi);
+
+/* Everything a sweep needs, checked before minutes of proving (backend, hash, sizes, preset,
+ * the plotting tool); 0 with the message in err. */
+int hs_bench_sweep_check(const hs_bench_sweep_args *a, char *err, size_t errlen);
+/* Runs the sweep (one child process per size; progress on standard error) and prints its table
+ * (header = 0: rows only, a further hash of the same table). Returns the exit status. Call before
+ * this process starts threads: the children fork from it. */
+int hs_bench_sweep(const hs_bench_sweep_args *a, int header);
+
+/* bench --backend gkr --regions W1,.. --compare: the FROST-GKR ragged-regions post's three ways. */
+typedef struct {
+    const char *preset;
+    unsigned n_regions;
+    unsigned widths[HS_MAX_REGIONS]; /* each 4..20 */
+    unsigned threads, samples;
+    uint64_t seed;
+    double timeout_s;
+} hs_bench_regions_args;
+
+/* Runs and prints (csv, else markdown); the exit status (0 when every variant ran). */
+int hs_bench_regions(const hs_bench_regions_args *a, int csv);
+
+/* bench --native --hash HASH|all: miden-crypto's hash table (2-to-1 and 100-element hashing) plus
+ * the permutation underneath; which = a hash name or "all". The exit status. */
+int hs_bench_native_hashes(const char *which, unsigned threads, double seconds, hs_bench_format format);
+/* bench --native --hash PERMUTATION: batch and scalar throughput for 1 and T threads, with the
+ * naive reference where there is one. The exit status. */
+int hs_bench_native_perm_table(const hs_perm *perm, unsigned threads, double seconds, hs_bench_format format);
+
+#endif
