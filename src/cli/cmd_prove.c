@@ -118,7 +118,7 @@ static void prove_help(void) {
     printf("usage: hashsnark prove --hash NAME --log-perms N --out PROOF\n"
            "                       [--backend stark|gkr] [--seed S | --inputs FILE [--outputs-out FILE]]\n"
            "                       [--preset P] [--log-blowup B] [--threads T] [--insecure]\n"
-           "       hashsnark prove --backend gkr --regions W1,W2,... [--variant V] --out PROOF\n"
+           "       hashsnark prove --backend gkr --regions W1,W2,... [--variant V] [--private] --out PROOF\n"
            "                       [--seed S | --inputs FILE] [--preset P] [--threads T]\n"
            "\n"
            "Proves that 2^N evaluations of a hash (permutations, or compressions for BLAKE3 and\n"
@@ -160,6 +160,10 @@ static void prove_help(void) {
            "                    sum 2^Wa states, region after region) and the outputs are written\n"
            "                    next to the proof as PROOF.inputs and PROOF.outputs; check it with\n"
            "                    'verify --proof PROOF --inputs PROOF.inputs --outputs PROOF.outputs'\n"
+           "  --private         with --regions: committed regions (the FROST-GKR setting), a private\n"
+           "                    statement: one WHIR commitment of every region's inputs and outputs,\n"
+           "                    no table written; 'verify --proof PROOF' needs none (up to 2^24 or\n"
+           "                    2^25 permutations in all, by the preset's WHIR rate)\n"
            "  --variant V       with --regions: ragged (default; one walk, implicit padding),\n"
            "                    padded (one walk over regions padded to 2^max) or independent\n"
            "                    (one walk per region)\n"
@@ -191,8 +195,8 @@ static int write_region_states(hs_outset *o, const char *path, hs_kb *const *tab
 }
 
 /* 'prove --backend gkr --regions ..': the ragged-regions statement (src/gkr/ragged.h). */
-static int prove_regions(const hs_preset *preset, const char *regions_s, const char *variant_s, unsigned long seed,
-                         const char *inputs_s, unsigned threads, const char *out) {
+static int prove_regions(const hs_preset *preset, const char *regions_s, const char *variant_s, int priv,
+                         unsigned long seed, const char *inputs_s, unsigned threads, const char *out) {
     unsigned widths[HS_RAGGED_MAX_REGIONS], A = 0;
     if (!hs_ragged_parse_widths(regions_s, widths, &A)) {
         hs_cli_error("prove", "--regions wants 1..32 comma-separated widths, each 4..20, not '%s'", regions_s);
@@ -205,7 +209,8 @@ static int prove_regions(const hs_preset *preset, const char *regions_s, const c
     }
     hs_ragged_shape shape;
     const char *why = NULL;
-    if (!hs_ragged_shape_make(&shape, (unsigned)variant, widths, A, preset, &why)) {
+    if (!hs_ragged_shape_make(&shape, (unsigned)variant, widths, A, preset, &why) ||
+        !hs_ragged_shape_set_private(&shape, priv, &why)) {
         hs_cli_error("prove", "%s", why);
         return HS_EXIT_USAGE;
     }
@@ -237,9 +242,9 @@ static int prove_regions(const hs_preset *preset, const char *regions_s, const c
     for (unsigned a = 0, at = 0; a < A; at += 1u << widths[a], a++)
         in_r[a] = all + (size_t)at * HS_RAGGED_LANES, out_r[a] = outs + (size_t)at * HS_RAGGED_LANES;
     fprintf(stderr, "prove: poseidon2-kb16, %u regions (%s), %zu permutations, %zu physical rows, gkr backend, %s "
-                    "variant, public statement, %u thread%s\n",
-            A, regions_s, total, shape.physical_rows, hs_ragged_variant_name((unsigned)variant), threads,
-            threads > 1 ? "s" : "");
+                    "variant, %s statement, %u thread%s\n",
+            A, regions_s, total, shape.physical_rows, hs_ragged_variant_name((unsigned)variant),
+            priv ? "private (committed regions)" : "public", threads, threads > 1 ? "s" : "");
     hs_writer w = {0};
     hs_ragged_timing tm;
     double t0 = hs_now();
@@ -252,11 +257,26 @@ static int prove_regions(const hs_preset *preset, const char *regions_s, const c
     } else if (!path) {
         hs_cli_error("prove", "out of memory");
     } else {
-        fprintf(stderr, "prove: witness %.3f s, GKR walk %.3f s\n", tm.witness_s, tm.walk_s);
+        if (priv)
+            fprintf(stderr, "prove: witness %.3f s, commit (WHIR) %.3f s, GKR walk %.3f s, open (WHIR) %.3f s\n",
+                    tm.witness_s, tm.commit_s, tm.walk_s, tm.open_s);
+        else
+            fprintf(stderr, "prove: witness %.3f s, GKR walk %.3f s\n", tm.witness_s, tm.walk_s);
         /* the proof and both tables appear together or not at all */
         hs_outset o = {0};
         sprintf(path, "%s.inputs", out);
-        if (write_region_states(&o, path, in_r, widths, A)) {
+        if (priv) { /* committed regions: the proof alone */
+            if (!hs_outset_add(&o, out, (const char *)w.data, w.len, err, sizeof err) ||
+                !hs_outset_commit(&o, err, sizeof err)) {
+                hs_cli_error("prove", "%s", err);
+            } else {
+                printf("proved %zu permutations in %u committed regions (poseidon2-kb16, gkr, %s, %s) in %.3f s: "
+                       "%.0f perms/s, proof %zu bytes\n",
+                       total, A, hs_ragged_variant_name((unsigned)variant), preset->name, elapsed,
+                       (double)total / elapsed, w.len);
+                rc = HS_EXIT_OK;
+            }
+        } else if (write_region_states(&o, path, in_r, widths, A)) {
             sprintf(path, "%s.outputs", out);
             if (write_region_states(&o, path, out_r, widths, A)) {
                 if (!hs_outset_add(&o, out, (const char *)w.data, w.len, err, sizeof err) ||
@@ -326,14 +346,14 @@ int hs_cmd_prove(int argc, char **argv) {
     const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
                *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL, *backend_s = "stark", *regions_s = NULL,
                *variant_s = NULL, *outputs_out = NULL;
-    int insecure = 0;
+    int insecure = 0, priv = 0;
     hs_opt opts[] = {{"hash", 1, &hash, NULL},          {"log-perms", 1, &logp_s, NULL},
                      {"out", 1, &out, NULL},            {"seed", 1, &seed_s, NULL},
                      {"preset", 1, &preset_s, NULL},    {"log-blowup", 1, &blow_s, NULL},
                      {"threads", 1, &threads_s, NULL},  {"inputs", 1, &inputs_s, NULL},
                      {"insecure", 0, NULL, &insecure}, {"backend", 1, &backend_s, NULL},
                      {"regions", 1, &regions_s, NULL},  {"variant", 1, &variant_s, NULL},
-                     {"outputs-out", 1, &outputs_out, NULL}};
+                     {"outputs-out", 1, &outputs_out, NULL}, {"private", 0, NULL, &priv}};
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
@@ -362,8 +382,8 @@ int hs_cmd_prove(int argc, char **argv) {
         hs_cli_error("prove", "--log-blowup applies to the stark backend (the gkr backend's WHIR rate is the preset's)");
         return HS_EXIT_USAGE;
     }
-    if (variant_s && !regions_s) {
-        hs_cli_error("prove", "--variant applies to --regions");
+    if ((variant_s || priv) && !regions_s) {
+        hs_cli_error("prove", "%s applies to --regions", variant_s ? "--variant" : "--private");
         return HS_EXIT_USAGE;
     }
     if (regions_s) {
@@ -383,7 +403,8 @@ int hs_cmd_prove(int argc, char **argv) {
         }
         char oerr[512];
         if (!hs_out_check(out, oerr, sizeof oerr)) return hs_cli_error("prove", "%s", oerr), HS_EXIT_USAGE;
-        return prove_regions(pr, regions_s, variant_s ? variant_s : "ragged", seed, inputs_s, (unsigned)threads, out);
+        return prove_regions(pr, regions_s, variant_s ? variant_s : "ragged", priv, seed, inputs_s, (unsigned)threads,
+                             out);
     }
     if ((!logp_s && !inputs_s) || !out) {
         hs_cli_error("prove", "--log-perms (or --inputs) and --out are required (see 'hashsnark prove --help')");
@@ -518,7 +539,8 @@ static void verify_help(void) {
            "  --threads T      worker threads (default: HS_THREADS or every CPU)\n");
 }
 
-/* 'verify' of a ragged-regions proof: the tables hold every region's states, region after region. */
+/* 'verify' of a ragged-regions proof: the tables hold every region's states, region after region;
+ * committed (private) regions take none. */
 static int verify_regions(const char *proof, const uint8_t *pb, size_t len, const char *inputs_s, const char *outputs_s,
                           unsigned threads) {
     hs_ragged_shape shape;
@@ -527,12 +549,30 @@ static int verify_regions(const char *proof, const uint8_t *pb, size_t len, cons
         printf("rejected: %s\n", why);
         return HS_EXIT_REJECT;
     }
+    size_t rows_in = 0, rows_out = 0, total = 0;
+    for (unsigned a = 0; a < shape.n_regions; a++) total += (size_t)1 << shape.widths[a];
+    if (shape.private_io) {
+        if (inputs_s || outputs_s) {
+            printf("rejected: the proof is for a private statement (it proves no table)\n");
+            return HS_EXIT_REJECT;
+        }
+        double t0 = hs_now();
+        int ok = hs_ragged_verify(pb, len, NULL, NULL, NULL, 0, threads, &shape, NULL, &why);
+        double t = hs_now() - t0;
+        if (!ok) {
+            printf("rejected: %s\n", why ? why : "invalid proof");
+            return HS_EXIT_REJECT;
+        }
+        printf("accepted: %zu permutations of poseidon2-kb16 in %u regions (", total, shape.n_regions);
+        for (unsigned a = 0; a < shape.n_regions; a++) printf("%s%u", a ? "," : "", shape.widths[a]);
+        printf("; private statement, committed regions), gkr backend, %s variant, preset %s (verified in %.3f s)\n",
+               hs_ragged_variant_name(shape.variant), shape.preset->name, t);
+        return HS_EXIT_OK;
+    }
     if (!inputs_s || !outputs_s) {
         hs_cli_error("verify", "%s proves a public statement: give its --inputs and --outputs", proof);
         return HS_EXIT_USAGE;
     }
-    size_t rows_in = 0, rows_out = 0, total = 0;
-    for (unsigned a = 0; a < shape.n_regions; a++) total += (size_t)1 << shape.widths[a];
     hs_kb *pin = hs_cli_read_states("verify", inputs_s, HS_RAGGED_LANES, "poseidon2-kb16", &rows_in);
     hs_kb *pout = pin ? hs_cli_read_states("verify", outputs_s, HS_RAGGED_LANES, "poseidon2-kb16", &rows_out) : NULL;
     if (!pin || !pout) {

@@ -88,7 +88,7 @@ int hs_ragged_shape_set_private(hs_ragged_shape *s, int private_io, const char *
     hs_whir_params wp;
     if (!whir_params(s, &wp, why)) {
         s->private_io = 0, s->commit_vars = 0;
-        return *why = "the regions are too large for one stacked commitment (at most 2^24 permutations in all)", 0;
+        return *why = "the regions are too large for one stacked commitment (beyond WHIR's 2^24-point evaluation domain at the preset's rate)", 0;
     }
     return 1;
 }
