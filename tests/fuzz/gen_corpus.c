@@ -100,13 +100,14 @@ static void gkr(unsigned perm_id, const char *preset, unsigned log_perms, int pu
     hs_w_free(&w), free(in), free(out);
 }
 
-static void ragged(unsigned variant, const unsigned *widths, unsigned A) {
+static void ragged(unsigned variant, const unsigned *widths, unsigned A, int priv) {
     char name[128];
-    int k = snprintf(name, sizeof name, "%s", hs_ragged_variant_name(variant));
+    int k = snprintf(name, sizeof name, "%s%s", priv ? "private-" : "", hs_ragged_variant_name(variant));
     for (unsigned a = 0; a < A; a++) k += snprintf(name + k, sizeof name - (size_t)k, "-%u", widths[a]);
     hs_ragged_shape s;
     const char *why = NULL;
-    if (!hs_ragged_shape_make(&s, variant, widths, A, hs_preset_by_id(HS_PRESET_COMPAT), &why)) {
+    if (!hs_ragged_shape_make(&s, variant, widths, A, hs_preset_by_id(HS_PRESET_COMPAT), &why) ||
+        !hs_ragged_shape_set_private(&s, priv, &why)) {
         fail(name, why);
         return;
     }
@@ -121,8 +122,8 @@ static void ragged(unsigned variant, const unsigned *widths, unsigned A) {
         fail(name, why);
     else {
         put("ragged", name, no_tweak, sizeof no_tweak, &w);
-        static int header;
-        if (!header++) put_header("ragged-header", &w);
+        static int header[2];
+        if (!header[priv]++) put_header(priv ? "ragged-private-header" : "ragged-header", &w);
     }
     hs_w_free(&w);
     for (unsigned a = 0; a < A; a++) free(in[a]), free(out[a]);
@@ -239,6 +240,8 @@ static void api_seeds(void) {
         snprintf(name, sizeof name, "regions-public-%s", variants[v]);
         api(name, &s, 0);
     }
+    s.private_regions = 1, s.variant = "ragged";
+    api("regions-private-ragged", &s, 0);
 }
 
 int main(int argc, char **argv) {
@@ -274,10 +277,14 @@ int main(int argc, char **argv) {
     gkr(HS_GKR_P1_KB24, "fast100", 3, 1);
     /* ragged: each variant */
     const unsigned w1[] = {4}, w2[] = {5, 4}, w3[] = {4, 4, 5};
-    ragged(HS_RAGGED_INDEPENDENT, w2, 2);
-    ragged(HS_RAGGED_PADDED, w2, 2);
-    ragged(HS_RAGGED_RAGGED, w1, 1);
-    ragged(HS_RAGGED_RAGGED, w3, 3);
+    ragged(HS_RAGGED_INDEPENDENT, w2, 2, 0);
+    ragged(HS_RAGGED_PADDED, w2, 2, 0);
+    ragged(HS_RAGGED_RAGGED, w1, 1, 0);
+    ragged(HS_RAGGED_RAGGED, w3, 3, 0);
+    /* committed regions (private statements), each variant */
+    ragged(HS_RAGGED_INDEPENDENT, w1, 1, 1);
+    ragged(HS_RAGGED_PADDED, w2, 2, 1);
+    ragged(HS_RAGGED_RAGGED, w2, 2, 1);
     /* the standalone message readers */
     for (unsigned c = 0; c < HS_FUZZ_FRI_CONFIGS; c++) msg("fri", c, hs_fuzz_fri_prove);
     for (unsigned c = 0; c < HS_FUZZ_WHIR_CONFIGS; c++) msg("whir", c, hs_fuzz_whir_prove);
