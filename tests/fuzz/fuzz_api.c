@@ -1,9 +1,10 @@
 /* libFuzzer target: the C API's hs_proof_peek and hs_verify (src/api/verify.c) on untrusted proof
  * bytes, every backend and statement through one entry, as a caller of include/hashsnark.h sees
  * them. The input is a table tweak (fuzz_tables.h) then a proof. The header picks the statement:
- * a private one is verified without tables, a public or regions one against the fixed tables of
- * its hash and size (fuzz_tables.h, canonical words here), tweaked as asked; a shape the target
- * holds no table for is verified without tables (an argument error). Two bits of the tweak's
+ * a private one (committed regions too) is verified without tables, a public one (public regions
+ * too) against the fixed tables of its hash and size (fuzz_tables.h, canonical words here),
+ * tweaked as asked; a shape the target holds no table for is verified without tables (an
+ * argument error). Two bits of the tweak's
  * position pick the call's variations: bit 31 the minimum bits (the preset's declaration, else 0:
  * every proof reaches its verifier), bit 30 a private proof given a table (it must be refused as
  * an argument error, never verified). What must hold: no crash; a reason for every refusal; the
@@ -116,7 +117,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const hs_shape *s = &peek.shape;
         if (!s->hash || !s->preset || (s->statement == HS_STATEMENT_REGIONS) != (s->n_regions > 0))
             hs_fuzz_finding("hs_proof_peek: an incomplete statement");
-        if (s->statement == HS_STATEMENT_PRIVATE) {
+        const int has_tables =
+            s->statement == HS_STATEMENT_PUBLIC || (s->statement == HS_STATEMENT_REGIONS && !s->private_regions);
+        if (!has_tables) {
             if (peek.in_words || peek.out_words) hs_fuzz_finding("hs_proof_peek: a private statement with tables");
             if (data[3] & 0x40) { /* a table for a private proof: an argument error, never a verification */
                 uint32_t dummy[1] = {0};
@@ -141,7 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (ps == HS_OK && !same_shape(&peek.shape, &info.shape))
         hs_fuzz_finding("hs_verify and hs_proof_peek read different statements");
     if (vs == HS_OK) {
-        if (peek.shape.statement != HS_STATEMENT_PRIVATE && !have)
+        if ((peek.in_words || peek.out_words) && !have)
             hs_fuzz_finding("hs_verify accepted a public statement without its tables");
         if (min_bits < 0 && !isnan(info.claimed_bits) && info.claimed_bits + 1e-9 < info.declared_bits)
             hs_fuzz_finding("hs_verify accepted a proof below its preset's declaration");
