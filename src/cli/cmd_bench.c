@@ -18,7 +18,7 @@ static void help(void) {
            "                       [--format md|md-ticks|csv|json] [--plot FILE.png|FILE.svg]\n"
            "       hashsnark bench --native [--hash NAME|all] [--threads T] [--format md|csv|json]\n"
            "                       [--seconds S]\n"
-           "       hashsnark bench --backend gkr --regions W1,W2,... --compare [--preset P] [--samples K]\n"
+           "       hashsnark bench --backend gkr --regions W1,W2,... --compare [--private] [--preset P] [--samples K]\n"
            "                       [--threads T] [--timeout S] [--format md|csv]\n"
            "\n"
            "--log-perms A..B (or N) measures the proving table of the bench-hash-in-snark benchmark\n"
@@ -62,7 +62,8 @@ static void help(void) {
            "three ways, each in a fresh child process (K proofs and K verifications, medians; peak\n"
            "resident set from wait4): independent walks per region, one walk after padding every region\n"
            "to the widest, and one ragged walk (selectors, work proportional to the sum of the\n"
-           "regions). CSV header\n"
+           "regions). --private compares committed regions (private statements: one stacked WHIR\n"
+           "commitment of every region's inputs and outputs, verified without tables). CSV header\n"
            "  variant,physical_rows,prove_s,verify_s,proof_bytes,peak_rss_bytes\n"
            "(--samples defaults to 3 here).\n"
            "\n", hs_cli_stark_names(), hs_cli_gkr_names());
@@ -279,8 +280,8 @@ static int bench_sweep(const sweep_opts *o) {
 }
 
 /* bench --backend gkr --regions W1,.. --compare: the FROST-GKR post's three ways (src/bench/ragged_compare.h). */
-static int bench_regions(const char *regions, int compare, int other_mode, const sweep_opts *o, const char *threads_s,
-                         int csv, int json) {
+static int bench_regions(const char *regions, int compare, int priv, int other_mode, const sweep_opts *o,
+                         const char *threads_s, int csv, int json) {
     if (!regions || !compare) {
         hs_cli_error("bench", "--regions and --compare go together (the ragged-regions comparison)");
         return HS_EXIT_USAGE;
@@ -328,13 +329,14 @@ static int bench_regions(const char *regions, int compare, int other_mode, const
     }
     cfg.threads = (unsigned)threads;
     cfg.seed = 1;
+    cfg.private_io = priv;
     return hs_ragged_compare(&cfg, csv, stdout);
 }
 
 int hs_cmd_bench(int argc, char **argv) {
     const char *hash = "poseidon2-kb16", *threads_s = NULL, *format = "md", *seconds_s = NULL;
     sweep_opts so = {0};
-    int native = 0, compare = 0;
+    int native = 0, compare = 0, priv = 0;
     const char *regions = NULL;
     hs_opt opts[] = {{"native", 0, NULL, &native},        {"hash", 1, &hash, NULL},
                      {"threads", 1, &threads_s, NULL},     {"format", 1, &format, NULL},
@@ -342,7 +344,8 @@ int hs_cmd_bench(int argc, char **argv) {
                      {"backend", 1, &so.backend, NULL},    {"preset", 1, &so.preset, NULL},
                      {"log-blowup", 1, &so.blowup, NULL},  {"samples", 1, &so.samples, NULL},
                      {"timeout", 1, &so.timeout, NULL},    {"plot", 1, &so.plot, NULL},
-                     {"regions", 1, &regions, NULL},       {"compare", 0, NULL, &compare}};
+                     {"regions", 1, &regions, NULL},       {"compare", 0, NULL, &compare},
+                     {"private", 0, NULL, &priv}};
     int r = hs_cli_parse("bench", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) {
         help();
@@ -355,8 +358,9 @@ int hs_cmd_bench(int argc, char **argv) {
         hs_cli_error("bench", "--format must be md, csv or json (md-ticks for --log-perms), not '%s'", format);
         return HS_EXIT_USAGE;
     }
-    if (regions || compare) return bench_regions(regions, compare, native || so.logp || so.blowup || so.plot || seconds_s,
-                                                 &so, threads_s, fmt_csv, fmt_json);
+    if (regions || compare || priv)
+        return bench_regions(regions, compare, priv, native || so.logp || so.blowup || so.plot || seconds_s, &so, threads_s,
+                             fmt_csv, fmt_json);
     if (native && so.logp) {
         hs_cli_error("bench", "--native and --log-perms are two different modes: give one");
         return HS_EXIT_USAGE;

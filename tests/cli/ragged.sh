@@ -92,6 +92,10 @@ echo "$v" | grep -q '^padded,192,' || no "compare padded row: $v"
 echo "$v" | grep -q '^ragged,112,' || no "compare ragged row: $v"
 pb=$(echo "$v" | awk -F, '$1=="padded"{print $5}'); rb=$(echo "$v" | awk -F, '$1=="ragged"{print $5}')
 [ -n "$rb" ] && [ "$pb" = "$rb" ] || no "ragged and padded proof sizes differ: $pb $rb"
+v=$("$bin" bench --backend gkr --regions 5,4 --compare --private --samples 1 --threads 1 --format csv 2>"$tmp/err") ||
+    no "bench --compare --private: $(cat "$tmp/err")"
+[ "$(echo "$v" | grep -c '^[a-z]*,[0-9]*,')" = 3 ] && echo "$v" | grep -q '^padded,64,' || no "compare --private rows: $v"
+"$bin" bench --backend gkr --private >/dev/null 2>&1; [ $? = 2 ] || no "bench --private without --regions: exit"
 v=$("$bin" bench --backend gkr --regions 5,6 --compare --samples 1 --threads 1 2>/dev/null)
 echo "$v" | grep -q "Implicit ragged walk" || no "compare markdown: $v"
 for bad in "--regions 5,3 --compare --backend gkr" "--regions 5,6 --backend gkr" "--regions 5,6 --compare" \
