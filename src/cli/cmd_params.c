@@ -5,12 +5,16 @@
 
 #include "cli/cli.h"
 #include "soundness/soundness.h"
+#include "bench/ragged_compare.h"
 #include "gkr/gkr.h"
+#include "gkr/ragged.h"
 #include "stark/stark.h"
 
 static void help(void) {
     printf("usage: hashsnark params --preset P [--backend stark|gkr] [--log-perms N] [--log-blowup B]\n"
            "                        [--hash NAME] [--public] [--format text|json]\n"
+           "       hashsnark params --backend gkr --regions W1,W2,... [--variant V] [--private] [--preset P]\n"
+           "                        [--format text|json]\n"
            "\n"
            "Prints every soundness term of the stark protocol for that shape, in bits (-log2 of its\n"
            "error), under the unique-decoding bound (udr), the Johnson bound (with its slack eta) and the\n"
@@ -28,6 +32,8 @@ static void help(void) {
            "  --hash NAME      poseidon2-kb16 (default) or poseidon2-kb24; with --backend gkr also\n"
            "                   poseidon1-kb16 or poseidon1-kb24\n"
            "  --public         a public statement (inputs and outputs bound to the proof)\n"
+           "  --regions W1,..  gkr: ragged regions of 2^Wa Poseidon2-KB16 permutations (public unless\n"
+           "                   --private: committed regions), --variant ragged|padded|independent\n"
            "  --format F       text (default) or json: claimed_bits, regime, weakest_term and terms, a\n"
            "                   list of {name, udr, johnson, conjectured}\n");
 }
@@ -100,13 +106,63 @@ static int params_gkr(const hs_preset *p, const hs_gkr_perm *perm, unsigned logp
     return HS_EXIT_OK;
 }
 
+/* --regions: the ragged walk's terms, then the digest (public) or the stacked commitment's WHIR
+ * terms (private). */
+static int params_regions(const hs_preset *p, const char *regions, const char *variant_s, int priv, int json) {
+    unsigned widths[HS_RAGGED_MAX_REGIONS], A = 0;
+    if (!hs_ragged_parse_widths(regions, widths, &A)) {
+        hs_cli_error("params", "--regions wants 1..32 comma-separated widths, each 4..20, not '%s'", regions);
+        return HS_EXIT_USAGE;
+    }
+    int variant = hs_ragged_variant_parse(variant_s);
+    hs_ragged_shape s;
+    const char *why = "--variant must be ragged, padded or independent";
+    if (variant < 0 || !hs_ragged_shape_make(&s, (unsigned)variant, widths, A, p, &why) ||
+        !hs_ragged_shape_set_private(&s, priv, &why)) {
+        hs_cli_error("params", "%s", why);
+        return HS_EXIT_USAGE;
+    }
+    hs_sound_report rep;
+    if (!hs_soundness_ragged(&s, &rep)) {
+        hs_cli_error("params", "no soundness report for these regions with preset %s", p->name);
+        return HS_EXIT_USAGE;
+    }
+    const int holds = rep.claimed_bits + 1e-9 >= p->claim_bits;
+    const char *weakest = rep.terms[rep.weakest].name, *st = priv ? "private (committed regions)" : "public";
+    if (json) {
+        printf("{\n  \"backend\": \"gkr\",\n  \"preset\": \"%s\",\n  \"hash\": \"poseidon2-kb16\",\n"
+               "  \"statement\": \"%s\",\n  \"regions\": \"%s\",\n  \"variant\": \"%s\",\n  \"commit_vars\": %u,\n"
+               "  \"claimed_bits\": ",
+               p->name, priv ? "regions-private" : "regions", regions, hs_ragged_variant_name(s.variant), s.commit_vars);
+        json_num(rep.claimed_bits);
+        printf(",\n  \"regime\": \"%s\",\n  \"weakest_term\": \"%s\",\n  \"declared_bits\": %.4f,\n"
+               "  \"supported\": %s,\n",
+               hs_regime_name(rep.regime), weakest, p->claim_bits, holds ? "true" : "false");
+        json_terms(&rep);
+        return HS_EXIT_OK;
+    }
+    printf("preset %s, gkr backend: poseidon2-kb16 in %u regions (%s, %s variant, %s statement), 28 S-box layers, "
+           "challenge field of degree 5 (%.1f bits)",
+           p->name, A, regions, hs_ragged_variant_name(s.variant), st, 5 * log2(2130706433.0));
+    if (priv)
+        printf("; one stacked WHIR commitment of 32 columns (X || Y) at %u variables\n\n", s.commit_vars);
+    else
+        printf("; no commitment (the verifier evaluates the tables)\n\n");
+    text_terms(&rep);
+    printf("\nclaimed security: %.1f bits (%s), weakest term %s\n", rep.claimed_bits, hs_regime_name(rep.regime),
+           weakest);
+    printf("declared by %s: %.0f bits: %s\n", p->name, p->claim_bits, holds ? "supported" : "NOT supported at this shape");
+    return HS_EXIT_OK;
+}
+
 int hs_cmd_params(int argc, char **argv) {
     const char *preset_s = "compat", *logp_s = NULL, *blow_s = NULL, *hash = "poseidon2-kb16", *format = "text",
-               *backend = "stark";
-    int pub = 0;
+               *backend = "stark", *regions = NULL, *variant_s = NULL;
+    int pub = 0, priv = 0;
     hs_opt opts[] = {{"preset", 1, &preset_s, NULL}, {"log-perms", 1, &logp_s, NULL}, {"log-blowup", 1, &blow_s, NULL},
                      {"hash", 1, &hash, NULL},       {"public", 0, NULL, &pub},        {"format", 1, &format, NULL},
-                     {"backend", 1, &backend, NULL}};
+                     {"backend", 1, &backend, NULL}, {"regions", 1, &regions, NULL}, {"variant", 1, &variant_s, NULL},
+                     {"private", 0, NULL, &priv}};
     int r = hs_cli_parse("params", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
@@ -114,6 +170,18 @@ int hs_cmd_params(int argc, char **argv) {
     if (!p) {
         hs_cli_error("params", "unknown preset '%s' (compat, fast100, proven128)", preset_s);
         return HS_EXIT_USAGE;
+    }
+    if (regions || variant_s || priv) {
+        if (!regions || strcmp(backend, "gkr") || logp_s || blow_s || pub) {
+            hs_cli_error("params", "--regions (with --variant, --private) needs --backend gkr and excludes --log-perms, "
+                                   "--log-blowup and --public");
+            return HS_EXIT_USAGE;
+        }
+        if (strcmp(format, "json") && strcmp(format, "text")) {
+            hs_cli_error("params", "--format must be text or json, not '%s'", format);
+            return HS_EXIT_USAGE;
+        }
+        return params_regions(p, regions, variant_s ? variant_s : "ragged", priv, !strcmp(format, "json"));
     }
     const hs_air_def *def = hs_air_find(hash);
     unsigned perm_id = def ? def->id : 0;
