@@ -235,8 +235,11 @@ HS_API HS_WARN_UNUSED hs_status hs_tree_verify(char *reason, size_t reason_len, 
  *   private  the prover alone knows the inputs; the proof shows it evaluated N instances;
  *   public   the verifier holds the table of N input lines and their N output lines, and the
  *            proof binds exactly that table;
- *   regions  (gkr backend) a public statement made of 1..HS_MAX_REGIONS regions of 2^w_a
- *            instances each, proven in one GKR walk (the FROST-GKR ragged-regions construction).
+ *   regions  (gkr backend) 1..HS_MAX_REGIONS regions of 2^w_a instances each, proven in one GKR
+ *            walk (the FROST-GKR ragged-regions construction): public (the verifier holds every
+ *            region's table), or with hs_shape.private_regions the regions committed (one stacked
+ *            WHIR commitment of every region's inputs and outputs at its native size): a private
+ *            statement, whose verifier takes no table.
  * An instance's input and output are lines of in_words and out_words u32 words (the
  * `hashsnark perm` line of that hash: canonical field elements, or a 64-bit value as two words,
  * low word first). Tables are lines one after another; regions' tables region after region. */
@@ -313,6 +316,8 @@ typedef struct hs_shape {
     unsigned n_regions;       /* regions: 1..HS_MAX_REGIONS */
     unsigned region_log[HS_MAX_REGIONS]; /* regions: region a holds 2^region_log[a] instances (4..20) */
     int allow_insecure;       /* prove: 1 proves even where the preset's declared security fails */
+    int private_regions;      /* regions: 1 commits the regions (a private statement: no tables to
+                                 verify; at most 2^24 instances in all); 0 public */
 } hs_shape;
 
 /* The defaults: stark, poseidon2-kb16, compat, private, 2^0 instances. */
@@ -357,8 +362,7 @@ typedef struct hs_params_report {
     hs_sec_term terms[HS_MAX_TERMS];
 } hs_params_report;
 
-/* Every soundness term of proving that shape (docs/SOUNDNESS.md). HS_ERR_UNSUPPORTED for
- * statements without a soundness report (ragged regions). */
+/* Every soundness term of proving that shape (docs/SOUNDNESS.md). */
 HS_API HS_WARN_UNUSED hs_status hs_params(hs_params_report *out, char *reason, size_t reason_len,
                                           const hs_shape *shape) HS_NONNULL(1, 4);
 
@@ -378,7 +382,7 @@ typedef struct hs_prove_stats {
     size_t instances;
     size_t physical_rows;       /* regions: rows the witness held (padded: regions x 2^max) */
     unsigned threads;
-    double claimed_bits;        /* the shape's provable bits (NAN for regions) */
+    double claimed_bits;        /* the shape's provable bits */
     double declared_bits;
     int supported;              /* 0: proven with allow_insecure below the preset's declaration */
 } hs_prove_stats;
@@ -433,12 +437,13 @@ HS_API HS_WARN_UNUSED hs_status hs_inputs_random(uint32_t *words, size_t n_words
 typedef struct hs_proof_info {
     hs_shape shape;             /* the statement the proof claims (allow_insecure 0) */
     size_t instances;
-    size_t in_words, out_words; /* the public tables' words (instances x line words); 0: private */
+    size_t in_words, out_words; /* the public tables' words (instances x line words); 0: private
+                                   (private regions included) */
     const char *noun;           /* "permutations", ... */
     unsigned num_queries;       /* stark: FRI queries */
     unsigned whir_log_inv_rate; /* gkr private: WHIR's rate 2^-x */
     size_t physical_rows;       /* regions */
-    double claimed_bits;        /* the soundness report's claim at this shape; NAN for regions */
+    double claimed_bits;        /* the soundness report's claim at this shape */
     hs_sec_regime regime;
     double declared_bits;       /* the preset's declaration */
     int supported;              /* claimed_bits reaches declared_bits */
@@ -452,7 +457,7 @@ HS_API HS_WARN_UNUSED hs_status hs_proof_peek(hs_proof_info *info, char *reason,
 /* min_bits for hs_verify: the preset's declaration (the default a verifier should use). */
 #define HS_MIN_BITS_DECLARED (-1.0)
 
-/* Verifies a proof. A public or regions statement needs its tables (pub_in: n_in words, pub_out:
+/* Verifies a proof. A public or (public) regions statement needs its tables (pub_in: n_in words, pub_out:
  * n_out words; HS_ERR_ARGUMENT without them, or with them for a private proof; HS_ERR_RANGE for a
  * non-canonical word). HS_OK when accepted; HS_ERR_REJECTED with a reason for any proof it does
  * not accept: malformed, altered, of another table, or claiming fewer bits than min_bits

@@ -18,7 +18,7 @@ static int failures;
 /* bindings/rust/src/sys.rs mirrors these structs by hand, and its tests assert the same sizes and
  * offsets: a change here must change both. */
 #if UINTPTR_MAX == 0xffffffffffffffffu
-_Static_assert(sizeof(hs_shape) == 184, "hs_shape changed: update bindings/rust/src/sys.rs");
+_Static_assert(sizeof(hs_shape) == 192, "hs_shape changed: update bindings/rust/src/sys.rs");
 _Static_assert(sizeof(hs_provable) == 64, "hs_provable changed: update bindings/rust/src/sys.rs");
 _Static_assert(sizeof(hs_preset_info) == 40, "hs_preset_info changed: update bindings/rust/src/sys.rs");
 _Static_assert(sizeof(hs_sec_term) == 88, "hs_sec_term changed: update bindings/rust/src/sys.rs");
@@ -26,7 +26,7 @@ _Static_assert(sizeof(hs_params_report) == 8568 && offsetof(hs_params_report, te
                "hs_params_report changed: update bindings/rust/src/sys.rs");
 _Static_assert(sizeof(hs_prove_stats) == 192 && offsetof(hs_prove_stats, supported) == 184,
                "hs_prove_stats changed: update bindings/rust/src/sys.rs");
-_Static_assert(sizeof(hs_proof_info) == 264 && offsetof(hs_proof_info, supported) == 256,
+_Static_assert(sizeof(hs_proof_info) == 272 && offsetof(hs_proof_info, supported) == 264,
                "hs_proof_info changed: update bindings/rust/src/sys.rs");
 #endif
 
@@ -225,12 +225,10 @@ static int prove_verify(const hs_shape *s, const char *label) {
     CHECK(info.shape.log_perms == s->log_perms && info.instances == inst);
     CHECK(info.shape.n_regions == s->n_regions);
     for (unsigned a = 0; a < s->n_regions; a++) CHECK(info.shape.region_log[a] == s->region_log[a]);
-    if (s->statement == HS_STATEMENT_REGIONS)
-        CHECK(isnan(info.claimed_bits) && info.physical_rows > 0);
-    else
-        CHECK(info.claimed_bits == st.claimed_bits && info.supported);
+    if (s->statement == HS_STATEMENT_REGIONS) CHECK(info.physical_rows > 0 && info.shape.private_regions == s->private_regions);
+    CHECK(info.claimed_bits == st.claimed_bits && info.supported && !isnan(st.claimed_bits));
 
-    const int pub = s->statement != HS_STATEMENT_PRIVATE;
+    const int pub = s->statement == HS_STATEMENT_PUBLIC || (s->statement == HS_STATEMENT_REGIONS && !s->private_regions);
     const uint32_t *vin = pub ? in : NULL, *vout = pub ? out : NULL;
     const size_t vnin = pub ? nin : 0, vnout = pub ? nout : 0;
     CHECK(info.in_words == vnin && info.out_words == vnout);
@@ -274,15 +272,17 @@ static void test_every_provable(void) {
                 s.statement = (hs_statement)t;
                 if (t == HS_STATEMENT_REGIONS) {
                     static const char *const variants[] = {"ragged", "padded", "independent"};
-                    for (int v = 0; v < 3; v++) {
-                        s.variant = variants[v];
+                    for (int v = 0; v < 6; v++) { /* public, then committed (private) regions */
+                        s.variant = variants[v % 3];
+                        s.private_regions = v >= 3;
                         s.n_regions = 2;
                         s.region_log[0] = 4, s.region_log[1] = 5;
                         char label[96];
-                        snprintf(label, sizeof label, "%s %s regions 4,5 %s", b == HS_BACKEND_STARK ? "stark" : "gkr",
-                                 h.name, variants[v]);
+                        snprintf(label, sizeof label, "%s %s %s regions 4,5 %s", b == HS_BACKEND_STARK ? "stark" : "gkr",
+                                 h.name, v >= 3 ? "private" : "public", variants[v % 3]);
                         prove_verify(&s, label);
                     }
+                    s.private_regions = 0;
                     continue;
                 }
                 s.log_perms = b == HS_BACKEND_GKR ? 3 : 2;
@@ -396,8 +396,14 @@ static void test_params(void) {
     CHECK(r->supported && r->claimed_bits >= 128 && r->ext_degree == 8 && !strcmp(r->merkle_hash, "BLAKE3"));
     s.backend = HS_BACKEND_GKR, s.statement = HS_STATEMENT_REGIONS, s.log_perms = 0;
     s.n_regions = 1, s.region_log[0] = 8;
-    CHECK_ST(hs_params(r, why, sizeof why, &s), HS_ERR_UNSUPPORTED, why);
-    CHECK(r->n_terms == 0);
+    CHECK_ST(hs_params(r, why, sizeof why, &s), HS_OK, why); /* public regions: the walk and the digest */
+    CHECK(r->supported && r->n_terms == 3 && r->gkr_layers == 28 && r->whir_columns == 0);
+    const size_t public_terms = r->n_terms;
+    s.private_regions = 1; /* committed: the stacked WHIR commitment's terms too */
+    CHECK_ST(hs_params(r, why, sizeof why, &s), HS_OK, why);
+    CHECK(r->supported && r->n_terms > public_terms && r->whir_columns == 32 && r->merkle_hash);
+    s.statement = HS_STATEMENT_PRIVATE, s.n_regions = 0, s.log_perms = 8; /* the flag belongs to regions */
+    CHECK_ST(hs_params(r, why, sizeof why, &s), HS_ERR_ARGUMENT, why);
     free(r);
 }
 

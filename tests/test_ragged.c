@@ -132,10 +132,13 @@ static hs_kb5 lane_mle(const hs_kb *rows, unsigned n, unsigned j, const hs_kb5 *
     return v;
 }
 
-static int prove(const tables *T, unsigned variant, unsigned threads, size_t corrupt, hs_writer *w, hs_ragged_claims *cl) {
+static int prove_io(const tables *T, unsigned variant, int priv, unsigned threads, size_t corrupt, hs_writer *w,
+                    hs_ragged_claims *cl) {
     hs_ragged_shape s;
     const char *why = NULL;
-    if (!hs_ragged_shape_make(&s, variant, T->widths, T->A, hs_preset_by_id(HS_PRESET_COMPAT), &why)) return 0;
+    if (!hs_ragged_shape_make(&s, variant, T->widths, T->A, hs_preset_by_id(HS_PRESET_COMPAT), &why) ||
+        !hs_ragged_shape_set_private(&s, priv, &why))
+        return 0;
     hs_kb *outs[HS_RAGGED_MAX_REGIONS];
     for (unsigned a = 0; a < T->A; a++) outs[a] = malloc(((size_t)16 << T->widths[a]) * sizeof(hs_kb));
     int ok = hs_ragged_prove(&s, (const hs_kb *const *)T->in, outs, threads, w, NULL, cl, corrupt, &why);
@@ -144,6 +147,10 @@ static int prove(const tables *T, unsigned variant, unsigned threads, size_t cor
     for (unsigned a = 0; a < T->A; a++) free(outs[a]);
     if (!ok) fprintf(stderr, "prove: %s\n", why);
     return ok;
+}
+
+static int prove(const tables *T, unsigned variant, unsigned threads, size_t corrupt, hs_writer *w, hs_ragged_claims *cl) {
+    return prove_io(T, variant, 0, threads, corrupt, w, cl);
 }
 
 static size_t *rows_of(const tables *T) {
@@ -260,6 +267,115 @@ static void shapes(void) {
     CHECK(!hs_ragged_peek(junk, sizeof junk, &s, &why) && why);
 }
 
+/* ---- committed regions (private statements) ---- */
+
+static int verify_private(const hs_writer *w, hs_ragged_claims *cl, const char **why) {
+    return hs_ragged_verify(w->data, w->len, NULL, NULL, NULL, 0, 1, NULL, cl, why);
+}
+
+static void private_walks(hs_rng *rng, const unsigned *widths, unsigned A, int tamper) {
+    tables T;
+    tables_make(rng, &T, widths, A);
+    static hs_ragged_claims cp[3], cv, cpub;
+    hs_writer w[3] = {{0}, {0}, {0}};
+    for (unsigned v = 0; v < 3; v++) {
+        CHECK(prove_io(&T, v, 1, 1, 0, &w[v], &cp[v]));
+        const char *why = NULL;
+        int ok = verify_private(&w[v], &cv, &why);
+        if (!ok) fprintf(stderr, "verify private %s: %s\n", hs_ragged_variant_name(v), why);
+        CHECK(ok);
+        CHECK(!memcmp(&cv, &cp[v], sizeof cv));
+        hs_ragged_shape s;
+        CHECK(hs_ragged_peek(w[v].data, w[v].len, &s, &why) && s.private_io && s.variant == v && s.n_regions == A);
+        /* the claims are the true tables' (outputs at the prefix of z_out, inputs at the terminal) */
+        for (unsigned a = 0; a < A; a++)
+            for (unsigned j = 0; j < 16; j++) {
+                CHECK(hs_kb5_eq(cp[v].v_out[a][j], lane_mle(T.out[a], widths[a], j, cp[v].z_out)));
+                hs_kb5 x = lane_mle(T.in[a], widths[a], j, cp[v].rho_in[a]);
+                x = hs_kb5_mul(x, hs_rsc_selector(cp[v].rho_in[a], 0, cp[v].rho_in[a] + widths[a],
+                                                  cp[v].n_in[a] - widths[a]));
+                CHECK(hs_kb5_eq(x, cp[v].x_claim[a][j]));
+            }
+        /* the tables are not what a private proof is verified against */
+        size_t *rows = rows_of(&T);
+        CHECK(!hs_ragged_verify(w[v].data, w[v].len, (const hs_kb *const *)T.in, (const hs_kb *const *)T.out, rows, A, 1,
+                                NULL, NULL, &why) && why && strstr(why, "private"));
+    }
+    /* the three variants commit the same tables and expose the same output claims */
+    for (unsigned v = 1; v < 3; v++) {
+        CHECK(!memcmp(cp[v].z_out, cp[0].z_out, sizeof cp[0].z_out));
+        CHECK(!memcmp(cp[v].v_out, cp[0].v_out, sizeof cp[0].v_out));
+    }
+    /* the public proof of the same tables: the same output claims' values (other points: the
+     * transcript differs), and a private proof is larger by the commitment and its opening */
+    hs_writer wp = {0};
+    CHECK(prove(&T, HS_RAGGED_RAGGED, 1, 0, &wp, &cpub));
+    CHECK(wp.len < w[2].len);
+    hs_w_free(&wp);
+    if (tamper) {
+        hs_writer w2 = {0};
+        for (unsigned v = 0; v < 3; v++) { /* two threads: the same bytes */
+            CHECK(prove_io(&T, v, 1, 2, 0, &w2, NULL));
+            CHECK(w2.len == w[v].len && !memcmp(w2.data, w[v].data, w2.len));
+            hs_w_free(&w2);
+        }
+        for (unsigned v = 0; v < 3; v++) {
+            for (unsigned it = 0; it < 40 && !TOO_MANY_FAILURES(); it++) {
+                size_t b = it < 10 ? hs_rng_below(rng, 20 + A) : hs_rng_below(rng, w[v].len);
+                uint8_t *p = w[v].data;
+                uint8_t old = p[b];
+                p[b] ^= (uint8_t)(1u << hs_rng_below(rng, 8));
+                const char *why = NULL;
+                CHECK(!verify_private(&w[v], NULL, &why) && why);
+                p[b] = old;
+            }
+            const char *why = NULL;
+            CHECK(!hs_ragged_verify(w[v].data, w[v].len - 1, NULL, NULL, NULL, 0, 1, NULL, NULL, &why) && why);
+            /* a byte more */
+            hs_writer wx = {0};
+            hs_w_bytes(&wx, w[v].data, w[v].len);
+            hs_w_u8(&wx, 0);
+            CHECK(!verify_private(&wx, NULL, &why) && why);
+            hs_w_free(&wx);
+            /* the private bit cleared: a public proof's parser, no table given */
+            w[v].data[16] = 1;
+            CHECK(!verify_private(&w[v], NULL, &why) && why);
+            w[v].data[16] = 0;
+            CHECK(verify_private(&w[v], NULL, &why));
+            /* a corrupted witness cell */
+            hs_writer wc = {0};
+            CHECK(prove_io(&T, v, 1, 1, 1 + hs_rng_below(rng, ((size_t)1 << widths[0]) * 84), &wc, NULL));
+            CHECK(!verify_private(&wc, NULL, &why));
+            hs_w_free(&wc);
+        }
+    }
+    for (unsigned v = 0; v < 3; v++) hs_w_free(&w[v]);
+    tables_free(&T);
+}
+
+static void private_shapes(void) {
+    hs_ragged_shape s;
+    const char *why = NULL;
+    const hs_preset *p = hs_preset_by_id(HS_PRESET_COMPAT);
+    /* the stacked commitment: 32 columns of 2^ceil(log2 sum 2^w) rows */
+    const unsigned post[] = {14, 15, 17, 16, 12, 15, 16, 12, 13}, one[] = {4}, three[] = {5, 4, 4}, big[] = {20, 20};
+    CHECK(hs_ragged_shape_make(&s, HS_RAGGED_RAGGED, post, 9, p, &why) && hs_ragged_shape_set_private(&s, 1, &why));
+    CHECK(s.private_io && s.commit_vars == 5 + 19); /* 360448 rows -> 2^19 */
+    CHECK(hs_ragged_shape_make(&s, HS_RAGGED_RAGGED, one, 1, p, &why) && hs_ragged_shape_set_private(&s, 1, &why) &&
+          s.commit_vars == 9);
+    CHECK(hs_ragged_shape_make(&s, HS_RAGGED_PADDED, three, 3, p, &why) && hs_ragged_shape_set_private(&s, 1, &why) &&
+          s.commit_vars == 5 + 6);
+    CHECK(hs_ragged_shape_set_private(&s, 0, &why) && !s.private_io && !s.commit_vars);
+    /* 2^21 rows: within WHIR's domain at the compat rate */
+    CHECK(hs_ragged_shape_make(&s, HS_RAGGED_RAGGED, big, 2, p, &why) && hs_ragged_shape_set_private(&s, 1, &why));
+    /* soundness: the report exists for both statements; private adds the WHIR terms */
+    hs_sound_report rp, rq;
+    CHECK(hs_ragged_shape_make(&s, HS_RAGGED_RAGGED, post, 9, hs_preset_by_id(HS_PRESET_PROVEN128), &why));
+    CHECK(hs_soundness_ragged(&s, &rp) && rp.claimed_bits >= 128);
+    CHECK(hs_ragged_shape_set_private(&s, 1, &why) && hs_soundness_ragged(&s, &rq));
+    CHECK(rq.n_terms > rp.n_terms && rq.claimed_bits >= 128 && rq.claimed_bits <= rp.claimed_bits);
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_ragged");
@@ -269,5 +385,9 @@ int main(void) {
     walks(&rng, mixed, 5, 1);
     walks(&rng, equal, 3, 0);
     walks(&rng, one, 1, 0);
+    private_shapes();
+    private_walks(&rng, mixed, 5, 1);
+    private_walks(&rng, equal, 3, 0);
+    private_walks(&rng, one, 1, 0);
     return hs_test_done("test_ragged");
 }

@@ -2,7 +2,7 @@
 # Every test, as CI runs it: gcc Release with warnings as errors (and its kernel and prover tests
 # again under each lower HS_SIMD level the CPU has), the Rust crate (when cargo is
 # present), clang with warnings as errors, then AddressSanitizer + UndefinedBehaviorSanitizer, then
-# the fuzz targets (tools/fuzz-run.sh, HS_FUZZ_SECONDS each, default 10: the whole run must stay
+# the fuzz targets (tools/fuzz-run.sh, HS_FUZZ_SECONDS each, default 20, two at a time: the whole run must stay
 # within CI's budget on two loaded cores; HS_FUZZ_SECONDS=0 skips them). Build folders:
 # build-ci-{gcc,clang,asan}, build-fuzz.
 set -euo pipefail
@@ -42,7 +42,7 @@ CC=clang run clang -DCMAKE_BUILD_TYPE=Release
 # faster than at -O2 -g (no variable tracking), and still reports file and line.
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} UBSAN_OPTIONS=print_stacktrace=1 \
     CC=gcc run asan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DHS_SANITIZE=ON
-fuzz_secs=${HS_FUZZ_SECONDS:-10}
+fuzz_secs=${HS_FUZZ_SECONDS:-20}
 if [ "$fuzz_secs" != 0 ]; then
     echo "=== fuzz ($fuzz_secs s a target) ===" >&2
     ./tools/fuzz-run.sh "$fuzz_secs"

@@ -28,13 +28,14 @@ typedef struct {
     unsigned variant;    /* regions: hs_ragged_variant */
     unsigned n_regions;
     unsigned widths[HS_MAX_REGIONS];
+    int private_regions; /* regions: committed (a private statement) */
     size_t instances, in_words, out_words;
 } hs_api_plan;
 
 hs_status hs_api_plan_make(hs_api_plan *pl, const hs_shape *s, char *reason, size_t reason_len);
 /* The public shape of a plan (names from the static tables). */
 void hs_api_plan_shape(const hs_api_plan *pl, hs_shape *s);
-/* The soundness report of a plan (HS_ERR_UNSUPPORTED for regions). */
+/* The soundness report of a plan. */
 hs_status hs_api_report(hs_params_report *out, const hs_api_plan *pl, char *reason, size_t reason_len);
 
 /* The report's claim and terms from a soundness report (supported: the preset's claim holds). */
@@ -52,6 +53,13 @@ hs_status hs_api_check_words(const uint32_t *w, size_t n, unsigned line_words, u
                              char *reason, size_t reason_len);
 /* A Montgomery-form copy of n canonical words (hs_alloc_array; NULL when out of memory). */
 hs_kb *hs_api_to_monty(const uint32_t *w, size_t n);
+
+/* 1 when the plan's statement is verified against tables (public, public regions). */
+static inline int hs_api_plan_tables(const hs_api_plan *pl) {
+    return pl->statement == HS_STATEMENT_PUBLIC || (pl->statement == HS_STATEMENT_REGIONS && !pl->private_regions);
+}
+/* The ragged shape of a regions plan. */
+int hs_api_plan_ragged(const hs_api_plan *pl, void *ragged_shape, const char **why);
 
 void hs_api_progress(const hs_ctx *ctx, const char *phase, double fraction);
 

@@ -96,8 +96,7 @@ static hs_status prove_regions(const hs_ctx *ctx, const hs_api_plan *pl, prove_i
                                hs_writer *w, hs_prove_stats *st, char *reason, size_t rl) {
     hs_ragged_shape s;
     const char *why = NULL;
-    if (!hs_ragged_shape_make(&s, pl->variant, pl->widths, pl->n_regions, pl->preset, &why))
-        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "%s", why);
+    if (!hs_api_plan_ragged(pl, &s, &why)) return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "%s", why);
     hs_kb *m = monty_inputs(in, pl->in_words), *mo = hs_alloc_array(pl->out_words, sizeof *mo);
     if (!m || !mo) {
         hs_free(m), hs_free(mo);
@@ -115,7 +114,9 @@ static hs_status prove_regions(const hs_ctx *ctx, const hs_api_plan *pl, prove_i
     if (!ok) return backend_failed(reason, rl, why);
     st->physical_rows = s.physical_rows;
     add_phase(st, "witness", tm.witness_s);
+    if (s.private_io) add_phase(st, "commit (WHIR)", tm.commit_s);
     add_phase(st, "GKR walk", tm.walk_s);
+    if (s.private_io) add_phase(st, "open (WHIR)", tm.open_s);
     return HS_OK;
 }
 
@@ -150,7 +151,7 @@ static hs_status prove_checked(const hs_ctx *ctx, hs_writer *w, uint32_t *output
     st->threads = ctx->threads;
     st->claimed_bits = NAN;
     st->supported = 1;
-    if (pl.statement != HS_STATEMENT_REGIONS) {
+    {
         hs_params_report *rep = hs_alloc_array(1, sizeof *rep);
         if (!rep) return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory");
         s = hs_api_report(rep, &pl, reason, rl);
@@ -165,8 +166,6 @@ static hs_status prove_checked(const hs_ctx *ctx, hs_writer *w, uint32_t *output
         st->supported = rep->supported;
         hs_free(rep);
         if (s != HS_OK) return s;
-    } else {
-        st->declared_bits = pl.preset->claim_bits;
     }
     hs_api_progress(ctx, "start", 0.0);
     double t0 = hs_now();

@@ -127,9 +127,11 @@ static hs_status plan_regions(hs_api_plan *pl, const hs_shape *s, char *reason, 
                            HS_MAX_REGIONS);
     hs_ragged_shape rs;
     const char *why = NULL;
-    if (!hs_ragged_shape_make(&rs, (unsigned)variant, s->region_log, s->n_regions, pl->preset, &why))
+    if (!hs_ragged_shape_make(&rs, (unsigned)variant, s->region_log, s->n_regions, pl->preset, &why) ||
+        !hs_ragged_shape_set_private(&rs, s->private_regions != 0, &why))
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "%s", why);
     pl->variant = (unsigned)variant;
+    pl->private_regions = s->private_regions != 0;
     pl->n_regions = s->n_regions;
     for (unsigned a = 0; a < s->n_regions; a++) {
         pl->widths[a] = s->region_log[a];
@@ -139,8 +141,9 @@ static hs_status plan_regions(hs_api_plan *pl, const hs_shape *s, char *reason, 
 }
 
 static hs_status plan_batch(hs_api_plan *pl, const hs_shape *s, char *reason, size_t rl) {
-    if (s->n_regions || s->variant)
-        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "n_regions and variant apply to regions statements only");
+    if (s->n_regions || s->variant || s->private_regions)
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT,
+                           "n_regions, variant and private_regions apply to regions statements only");
     if (s->log_perms > 24)
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "log_perms %u out of range (0..24)", s->log_perms);
     const int pub = s->statement == HS_STATEMENT_PUBLIC;
@@ -210,7 +213,14 @@ void hs_api_plan_shape(const hs_api_plan *pl, hs_shape *s) {
         s->variant = hs_ragged_variant_name(pl->variant);
         s->n_regions = pl->n_regions;
         memcpy(s->region_log, pl->widths, sizeof s->region_log);
+        s->private_regions = pl->private_regions;
     }
+}
+
+int hs_api_plan_ragged(const hs_api_plan *pl, void *ragged_shape, const char **why) {
+    hs_ragged_shape *rs = ragged_shape;
+    return hs_ragged_shape_make(rs, pl->variant, pl->widths, pl->n_regions, pl->preset, why) &&
+           hs_ragged_shape_set_private(rs, pl->private_regions, why);
 }
 
 hs_status hs_shape_size(size_t *instances, size_t *in_words, size_t *out_words, char *reason, size_t rl,
@@ -238,14 +248,33 @@ const char *hs_api_merkle_name(int hash) {
 
 hs_status hs_api_report(hs_params_report *out, const hs_api_plan *pl, char *reason, size_t rl) {
     memset(out, 0, sizeof *out);
-    if (pl->statement == HS_STATEMENT_REGIONS)
-        return hs_api_fail(reason, rl, HS_ERR_UNSUPPORTED,
-                           "no soundness report for ragged regions yet (docs/SOUNDNESS.md covers the plain walk)");
     const int pub = pl->statement == HS_STATEMENT_PUBLIC;
     const hs_preset *p = pl->preset;
     hs_sound_report rep;
     int holds;
-    if (pl->backend == HS_BACKEND_STARK) {
+    if (pl->statement == HS_STATEMENT_REGIONS) {
+        hs_ragged_shape rs;
+        const char *why = NULL;
+        memset(&rs, 0, sizeof rs);
+        holds = -1;
+        if (hs_api_plan_ragged(pl, &rs, &why) && hs_soundness_ragged(&rs, &rep))
+            holds = rep.claimed_bits + 1e-9 >= p->claim_bits;
+        const hs_gkr_perm *g = hs_gkr_perm_get(HS_GKR_P2_KB16);
+        out->log_rows = rs.W;
+        out->ext_degree = 5;
+        out->gkr_layers = g->layers;
+        out->gkr_width = g->width;
+        if (rs.private_io) {
+            hs_whir_config wc;
+            hs_gkr_whir_config(p, &wc);
+            out->whir_columns = 32; /* every region's X || Y, stacked (docs/PROOF_FORMAT_RAGGED.md) */
+            out->whir_log_inv_rate = wc.log_inv_rate;
+            out->whir_fold_first = wc.fold_first;
+            out->whir_fold = wc.fold;
+            out->whir_regime = (hs_sec_regime)wc.regime;
+            out->merkle_hash = hs_api_merkle_name((int)wc.hash);
+        }
+    } else if (pl->backend == HS_BACKEND_STARK) {
         hs_stark_shape ss;
         hs_air air;
         const char *why = NULL;

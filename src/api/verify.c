@@ -31,6 +31,7 @@ static hs_status peek_plan(hs_api_plan *pl, const uint8_t *proof, size_t len, ch
         s.variant = hs_ragged_variant_name(rs.variant);
         s.n_regions = rs.n_regions;
         memcpy(s.region_log, rs.widths, sizeof s.region_log);
+        s.private_regions = rs.private_io;
     } else if (gkr) {
         hs_gkr_shape gs;
         if (!hs_gkr_peek(proof, len, &gs, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
@@ -55,16 +56,14 @@ static void fill_info(hs_proof_info *info, const hs_api_plan *pl) {
     memset(info, 0, sizeof *info);
     hs_api_plan_shape(pl, &info->shape);
     info->instances = pl->instances;
-    if (pl->statement != HS_STATEMENT_PRIVATE) info->in_words = pl->in_words, info->out_words = pl->out_words;
+    if (hs_api_plan_tables(pl)) info->in_words = pl->in_words, info->out_words = pl->out_words;
     info->noun = pl->hash->noun;
     info->claimed_bits = NAN;
     info->declared_bits = pl->preset->claim_bits;
     if (pl->statement == HS_STATEMENT_REGIONS) {
         hs_ragged_shape rs;
         const char *why = NULL;
-        if (hs_ragged_shape_make(&rs, pl->variant, pl->widths, pl->n_regions, pl->preset, &why))
-            info->physical_rows = rs.physical_rows;
-        return;
+        if (hs_api_plan_ragged(pl, &rs, &why)) info->physical_rows = rs.physical_rows;
     }
     hs_params_report *rep = hs_alloc_array(1, sizeof *rep);
     if (rep && hs_api_report(rep, pl, NULL, 0) == HS_OK) {
@@ -109,6 +108,11 @@ static hs_status verify_batch(const hs_ctx *ctx, const hs_api_plan *pl, const ui
 
 static hs_status verify_regions(const hs_ctx *ctx, const hs_api_plan *pl, const uint8_t *proof, size_t len,
                                 const uint32_t *in, const uint32_t *out, char *reason, size_t rl) {
+    const char *why = NULL;
+    if (pl->private_regions) {
+        int ok = hs_ragged_verify(proof, len, NULL, NULL, NULL, 0, ctx->threads, NULL, NULL, &why);
+        return ok ? HS_OK : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", rejected(why));
+    }
     hs_kb *mi = hs_api_to_monty(in, pl->in_words), *mo = hs_api_to_monty(out, pl->out_words);
     if (!mi || !mo) {
         hs_free(mi), hs_free(mo);
@@ -120,7 +124,6 @@ static hs_status verify_regions(const hs_ctx *ctx, const hs_api_plan *pl, const 
         in_r[a] = mi + (size_t)at * pl->hash->in_words, out_r[a] = mo + (size_t)at * pl->hash->out_words;
         rows[a] = (size_t)1 << pl->widths[a];
     }
-    const char *why = NULL;
     int ok = hs_ragged_verify(proof, len, in_r, out_r, rows, pl->n_regions, ctx->threads, NULL, NULL, &why);
     hs_free(mi), hs_free(mo);
     return ok ? HS_OK : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", rejected(why));
@@ -137,9 +140,9 @@ hs_status hs_verify(const hs_ctx *ctx, hs_proof_info *info, char *reason, size_t
     if (st != HS_OK) return st;
     fill_info(info, &pl);
     const int has_table = pub_in || pub_out || n_in || n_out;
-    if (pl.statement == HS_STATEMENT_PRIVATE && has_table)
+    if (!hs_api_plan_tables(&pl) && has_table)
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "the proof's statement is private: it takes no table");
-    if (pl.statement != HS_STATEMENT_PRIVATE) {
+    if (hs_api_plan_tables(&pl)) {
         if (!pub_in || !pub_out)
             return hs_api_fail(reason, rl, HS_ERR_ARGUMENT,
                                "the proof's statement is public: give its input and output tables");

@@ -107,6 +107,7 @@ int hs_bench_regions(const hs_bench_regions_args *a, int csv) {
     cfg.samples = a->samples ? a->samples : 3;
     cfg.seed = a->seed;
     cfg.timeout_s = a->timeout_s;
+    cfg.private_io = a->private_regions;
     return hs_ragged_compare(&cfg, csv, stdout);
 }
 

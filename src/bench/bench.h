@@ -45,6 +45,7 @@ typedef struct {
     unsigned threads, samples;
     uint64_t seed;
     double timeout_s;
+    int private_regions; /* 1: committed regions (private statements, verified without tables) */
 } hs_bench_regions_args;
 
 /* Runs and prints (csv, else markdown); the exit status (0 when every variant ran). */

@@ -30,7 +30,9 @@ static int child_run(const hs_ragged_bench_config *cfg, unsigned variant, hs_ben
     double *tp = calloc(2 * (size_t)K, sizeof *tp), *tv = tp + K;
     hs_writer w = {0};
     if (!tp) return snprintf(m->why, sizeof m->why, "out of memory"), 0;
-    if (!hs_ragged_shape_make(&s, variant, cfg->widths, A, cfg->preset, &why)) goto done;
+    if (!hs_ragged_shape_make(&s, variant, cfg->widths, A, cfg->preset, &why) ||
+        !hs_ragged_shape_set_private(&s, cfg->private_io, &why))
+        goto done;
     hs_rng rng;
     hs_rng_seed(&rng, cfg->seed);
     why = "out of memory";
@@ -50,8 +52,9 @@ static int child_run(const hs_ragged_bench_config *cfg, unsigned variant, hs_ben
     }
     for (unsigned k = 0; k < K; k++) {
         double t0 = hs_now();
-        if (!hs_ragged_verify(w.data, w.len, (const hs_kb *const *)in, (const hs_kb *const *)out, rows, A, cfg->threads, NULL,
-                              NULL, &why)) {
+        const int pub = !cfg->private_io; /* committed regions: no tables */
+        if (!hs_ragged_verify(w.data, w.len, pub ? (const hs_kb *const *)in : NULL, pub ? (const hs_kb *const *)out : NULL,
+                              pub ? rows : NULL, pub ? A : 0, cfg->threads, NULL, NULL, &why)) {
             if (!why) why = "the proof was rejected";
             goto done;
         }
@@ -112,7 +115,8 @@ static const char *const titles[3] = {"Independent native walks", "Physical max 
 void hs_ragged_bench_write_md(FILE *f, const hs_ragged_bench_config *cfg, const hs_ragged_bench_row rows[3]) {
     fprintf(f, "### Ragged regions: widths [");
     for (unsigned a = 0; a < cfg->n_regions; a++) fprintf(f, "%s%u", a ? ", " : "", cfg->widths[a]);
-    fprintf(f, "], Poseidon2-KB16, 28 S-box layers, public statement, preset %s, %u thread%s, %u sample%s\n\n",
+    fprintf(f, "], Poseidon2-KB16, 28 S-box layers, %s, preset %s, %u thread%s, %u sample%s\n\n",
+            cfg->private_io ? "private statement (committed regions: one stacked WHIR commitment)" : "public statement",
             cfg->preset->name, cfg->threads, cfg->threads == 1 ? "" : "s", cfg->samples, cfg->samples == 1 ? "" : "s");
     fprintf(f, "| variant | physical rows | prover median | prover range | verifier median | proof | peak memory |\n");
     fprintf(f, "|---|---:|---:|---:|---:|---:|---:|\n");

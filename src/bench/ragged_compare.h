@@ -1,6 +1,6 @@
 /* `hashsnark bench --backend gkr --regions w1,w2,.. --compare`: the FROST-GKR ragged-regions post's comparison of the three
  * ways to prove unequal regions (src/gkr/ragged.h): independent walks, one max-padded walk, one
- * ragged walk. Each variant runs in a fresh child process (fork) that builds the regions' random
+ * ragged walk, for public statements or committed regions (private). Each variant runs in a fresh child process (fork) that builds the regions' random
  * inputs, proves `samples` times and verifies `samples` times; the parent reads the child's peak
  * resident set with wait4. Markdown as in the seed, CSV
  * `variant,physical_rows,prove_s,verify_s,proof_bytes,peak_rss_bytes`. */
@@ -21,6 +21,7 @@ typedef struct {
     unsigned samples;  /* proofs and verifications per variant (medians); >= 1 */
     uint64_t seed;     /* random inputs */
     double timeout_s;  /* per child, 0 = none */
+    int private_io;    /* 1: committed regions (private statements, verified without tables) */
 } hs_ragged_bench_config;
 
 typedef struct {

@@ -19,7 +19,7 @@ static void help(void) {
            "                       [--format md|csv|json] [--seconds S]\n"
            "       hashsnark bench --smt --hash rpo256|poseidon2-gl12|poseidon2-kb16 [--size N] [--batch B]\n"
            "                       [--storage memory|disk|both] [--dir DIR] [--keep] [--threads T] [--format md|csv]\n"
-           "       hashsnark bench --backend gkr --regions W1,W2,... --compare [--preset P] [--samples K]\n"
+           "       hashsnark bench --backend gkr --regions W1,W2,... --compare [--private] [--preset P] [--samples K]\n"
            "                       [--threads T] [--timeout S] [--format md|csv]\n"
            "\n"
            "--log-perms A..B (or N) measures the proving table of the bench-hash-in-snark benchmark\n"
@@ -57,16 +57,17 @@ static void help(void) {
            "                   bench-hash-in-snark benchmark (i9-13900K, 4 threads) as labelled\n"
            "                   reference points for poseidon2-kb16 at rates 1/2 and 1/4; exit 1 when\n"
            "                   the picture is not written\n"
-           "\n"
-           "--regions W1,W2,... --compare (gkr backend; the FROST-GKR ragged-regions comparison):\n"
+           "\n", hs_cli_stark_names(), hs_cli_gkr_names());
+    printf("--regions W1,W2,... --compare (gkr backend; the FROST-GKR ragged-regions comparison):\n"
            "regions of 2^Wa Poseidon2-KB16 permutations each (4 <= Wa <= 20, 1..32 regions) proven\n"
            "three ways, each in a fresh child process (K proofs and K verifications, medians; peak\n"
            "resident set from wait4): independent walks per region, one walk after padding every region\n"
            "to the widest, and one ragged walk (selectors, work proportional to the sum of the\n"
-           "regions). CSV header\n"
+           "regions). --private compares committed regions (private statements: one stacked WHIR\n"
+           "commitment of every region's inputs and outputs, verified without tables). CSV header\n"
            "  variant,physical_rows,prove_s,verify_s,proof_bytes,peak_rss_bytes\n"
            "(--samples defaults to 3 here).\n"
-           "\n", hs_cli_stark_names(), hs_cli_gkr_names());
+           "\n");
     printf("--smt runs miden-crypto's sparse Merkle tree benchmark (its `miden-crypto` binary): construction\n"
            "of a tree from N random pairs (values [1, 1, 1, i]; default N = 1000000), a batched insertion of\n"
            "B new pairs (default 1000; values [1, 1, 1, N + i]) and a batched update of B keys drawn from the\n"
@@ -189,8 +190,8 @@ static int bench_sweep(const sweep_opts *o) {
 }
 
 /* bench --backend gkr --regions W1,.. --compare: the FROST-GKR post's three ways (src/bench/ragged_compare.h). */
-static int bench_regions(const char *regions, int compare, int other_mode, const sweep_opts *o, const char *threads_s,
-                         int csv, int json) {
+static int bench_regions(const char *regions, int compare, int priv, int other_mode, const sweep_opts *o,
+                         const char *threads_s, int csv, int json) {
     if (!regions || !compare) {
         hs_cli_error("bench", "--regions and --compare go together (the ragged-regions comparison)");
         return HS_EXIT_USAGE;
@@ -232,6 +233,7 @@ static int bench_regions(const char *regions, int compare, int other_mode, const
     }
     if (!(a.threads = bench_threads(threads_s))) return HS_EXIT_USAGE;
     a.seed = 1;
+    a.private_regions = priv;
     return hs_bench_regions(&a, csv);
 }
 
@@ -279,7 +281,7 @@ static int bench_smt(const char *hash, const char *size_s, const char *batch_s, 
 int hs_cmd_bench(int argc, char **argv) {
     const char *hash = "poseidon2-kb16", *threads_s = NULL, *format = "md", *seconds_s = NULL;
     sweep_opts so = {0};
-    int native = 0, compare = 0, smt = 0, keep = 0, merkle = 0;
+    int native = 0, compare = 0, smt = 0, keep = 0, merkle = 0, priv = 0;
     const char *regions = NULL, *size_s = NULL, *batch_s = NULL, *storage = NULL, *dir = NULL;
     const char *log_leaves = NULL;
     hs_opt opts[] = {{"merkle", 0, NULL, &merkle},        {"log-leaves", 1, &log_leaves, NULL},
@@ -292,7 +294,8 @@ int hs_cmd_bench(int argc, char **argv) {
                      {"regions", 1, &regions, NULL},       {"compare", 0, NULL, &compare},
                      {"smt", 0, NULL, &smt},               {"size", 1, &size_s, NULL},
                      {"batch", 1, &batch_s, NULL},         {"storage", 1, &storage, NULL},
-                     {"dir", 1, &dir, NULL},               {"keep", 0, NULL, &keep}};
+                     {"dir", 1, &dir, NULL},               {"keep", 0, NULL, &keep},
+                     {"private", 0, NULL, &priv}};
     int r = hs_cli_parse("bench", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) {
         help();
@@ -311,8 +314,9 @@ int hs_cmd_bench(int argc, char **argv) {
         hs_cli_error("bench", "--size, --batch, --storage, --dir and --keep apply to --smt only");
         return HS_EXIT_USAGE;
     }
-    if (regions || compare) return bench_regions(regions, compare, native || so.logp || so.blowup || so.plot || seconds_s,
-                                                 &so, threads_s, fmt_csv, fmt_json);
+    if (regions || compare || priv)
+        return bench_regions(regions, compare, priv, native || so.logp || so.blowup || so.plot || seconds_s, &so,
+                             threads_s, fmt_csv, fmt_json);
     if (native && so.logp) {
         hs_cli_error("bench", "--native and --log-perms are two different modes: give one");
         return HS_EXIT_USAGE;

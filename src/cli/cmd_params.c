@@ -12,6 +12,8 @@
 static void help(void) {
     printf("usage: hashsnark params --preset P [--backend stark|gkr] [--log-perms N] [--log-blowup B]\n"
            "                        [--hash NAME] [--public] [--format text|json]\n"
+           "       hashsnark params --backend gkr --regions W1,W2,... [--variant V] [--private] [--preset P]\n"
+           "                        [--format text|json]\n"
            "\n"
            "Prints every soundness term of the stark protocol for that shape, in bits (-log2 of its\n"
            "error), under the unique-decoding bound (udr), the Johnson bound (with its slack eta) and the\n"
@@ -29,6 +31,9 @@ static void help(void) {
            "  --hash NAME      poseidon2-kb16 (default) or poseidon2-kb24; with --backend gkr also\n"
            "                   poseidon1-kb16 or poseidon1-kb24\n"
            "  --public         a public statement (inputs and outputs bound to the proof)\n"
+           "  --regions W1,..  gkr: ragged regions of 2^Wa permutations each (4..20, 1..32 regions)\n"
+           "  --variant V      with --regions: ragged (default), padded or independent\n"
+           "  --private        with --regions: committed regions (one stacked WHIR commitment)\n"
            "  --format F       text (default) or json: claimed_bits, regime, weakest_term and terms, a\n"
            "                   list of {name, udr, johnson, conjectured}\n");
 }
@@ -94,6 +99,61 @@ static void params_gkr(const hs_preset_info *p, const char *hash, unsigned logp,
            rep->supported ? "supported" : "NOT supported at this shape (the prover refuses it without --insecure)");
 }
 
+/* The ragged-regions statements: the walk's terms, then (committed regions) the stacked WHIR
+ * commitment's. */
+static int params_regions(const hs_preset_info *p, const char *regions, const char *variant, int priv, int json) {
+    hs_shape s;
+    hs_shape_init(&s);
+    s.backend = HS_BACKEND_GKR;
+    s.preset = p->name;
+    s.statement = HS_STATEMENT_REGIONS;
+    s.variant = variant;
+    s.private_regions = priv;
+    if (!hs_cli_widths(regions, s.region_log, &s.n_regions)) {
+        hs_cli_error("params", "--regions wants 1..32 comma-separated widths, each 4..20, not '%s'", regions);
+        return HS_EXIT_USAGE;
+    }
+    static hs_params_report rep;
+    char why[HS_REASON_LEN];
+    if (hs_params(&rep, why, sizeof why, &s) != HS_OK) {
+        hs_cli_error("params", "%s", why);
+        return HS_EXIT_USAGE;
+    }
+    /* the stacked commitment's variables: 32 columns (X || Y) over ceil log2 of the total rows */
+    size_t total = 0;
+    for (unsigned a = 0; a < s.n_regions; a++) total += (size_t)1 << s.region_log[a];
+    unsigned m = 0;
+    while (((size_t)1 << m) < total) m++;
+    const unsigned commit_vars = priv ? 5 + m : 0;
+    const char *weakest = rep.terms[rep.weakest].name, *st = priv ? "private (committed regions)" : "public";
+    if (json) {
+        printf("{\n  \"backend\": \"gkr\",\n  \"preset\": \"%s\",\n  \"hash\": \"poseidon2-kb16\",\n"
+               "  \"statement\": \"%s\",\n  \"regions\": \"%s\",\n  \"variant\": \"%s\",\n  \"commit_vars\": %u,\n"
+               "  \"claimed_bits\": ",
+               p->name, priv ? "regions-private" : "regions", regions, variant, commit_vars);
+        json_num(rep.claimed_bits);
+        printf(",\n  \"regime\": \"%s\",\n  \"weakest_term\": \"%s\",\n  \"declared_bits\": %.4f,\n"
+               "  \"supported\": %s,\n",
+               hs_sec_regime_name(rep.regime), weakest, p->declared_bits, rep.supported ? "true" : "false");
+        json_terms(&rep);
+        return HS_EXIT_OK;
+    }
+    printf("preset %s, gkr backend: poseidon2-kb16 in %u regions (%s, %s variant, %s statement), %u S-box layers, "
+           "challenge field of degree %u (%.1f bits)",
+           p->name, s.n_regions, regions, variant, st, rep.gkr_layers, rep.ext_degree, rep.ext_degree * log2(KB_P));
+    if (priv)
+        printf("; one stacked WHIR commitment of %u columns (X || Y) at %u variables\n\n", rep.whir_columns,
+               commit_vars);
+    else
+        printf("; no commitment (the verifier evaluates the tables)\n\n");
+    text_terms(&rep);
+    printf("\nclaimed security: %.1f bits (%s), weakest term %s\n", rep.claimed_bits, hs_sec_regime_name(rep.regime),
+           weakest);
+    printf("declared by %s: %.0f bits: %s\n", p->name, p->declared_bits,
+           rep.supported ? "supported" : "NOT supported at this shape");
+    return HS_EXIT_OK;
+}
+
 static void params_stark(const hs_preset_info *p, const char *hash, unsigned logp, int pub, int json,
                          const hs_params_report *rep) {
     const double k = ldexp(1.0, (int)rep->log_rows), n = ldexp(k, (int)rep->log_blowup), rho = k / n;
@@ -135,11 +195,12 @@ static void params_stark(const hs_preset_info *p, const char *hash, unsigned log
 int hs_cmd_params(int argc, char **argv) {
     if (hs_cli_has_opt(argc, argv, "statement")) return hs_cmd_params_merkle(argc, argv);
     const char *preset_s = "compat", *logp_s = NULL, *blow_s = NULL, *hash = "poseidon2-kb16", *format = "text",
-               *backend = "stark";
-    int pub = 0;
+               *backend = "stark", *regions = NULL, *variant_s = NULL;
+    int pub = 0, priv = 0;
     hs_opt opts[] = {{"preset", 1, &preset_s, NULL}, {"log-perms", 1, &logp_s, NULL}, {"log-blowup", 1, &blow_s, NULL},
                      {"hash", 1, &hash, NULL},       {"public", 0, NULL, &pub},        {"format", 1, &format, NULL},
-                     {"backend", 1, &backend, NULL}};
+                     {"backend", 1, &backend, NULL}, {"regions", 1, &regions, NULL}, {"variant", 1, &variant_s, NULL},
+                     {"private", 0, NULL, &priv}};
     int r = hs_cli_parse("params", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
@@ -147,6 +208,18 @@ int hs_cmd_params(int argc, char **argv) {
     if (hs_preset_info_find(&p, preset_s) != HS_OK) {
         hs_cli_error("params", "unknown preset '%s' (compat, fast100, proven128)", preset_s);
         return HS_EXIT_USAGE;
+    }
+    if (regions || variant_s || priv) {
+        if (!regions || strcmp(backend, "gkr") || logp_s || blow_s || pub) {
+            hs_cli_error("params", "--regions (with --variant, --private) needs --backend gkr and excludes --log-perms, "
+                                   "--log-blowup and --public");
+            return HS_EXIT_USAGE;
+        }
+        if (strcmp(format, "json") && strcmp(format, "text")) {
+            hs_cli_error("params", "--format must be text or json, not '%s'", format);
+            return HS_EXIT_USAGE;
+        }
+        return params_regions(&p, regions, variant_s ? variant_s : "ragged", priv, !strcmp(format, "json"));
     }
     const int gkr = !strcmp(backend, "gkr");
     hs_provable h;

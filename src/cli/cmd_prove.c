@@ -128,7 +128,7 @@ static void prove_help(void) {
     printf("usage: hashsnark prove --hash NAME --log-perms N --out PROOF\n"
            "                       [--backend stark|gkr] [--seed S | --inputs FILE [--outputs-out FILE]]\n"
            "                       [--preset P] [--log-blowup B] [--threads T] [--insecure]\n"
-           "       hashsnark prove --backend gkr --regions W1,W2,... [--variant V] --out PROOF\n"
+           "       hashsnark prove --backend gkr --regions W1,W2,... [--variant V] [--private] --out PROOF\n"
            "                       [--seed S | --inputs FILE] [--preset P] [--threads T]\n"
            "       hashsnark prove --statement merkle-branches|merkle ...  (Merkle trees: see\n"
            "                       'hashsnark prove --statement merkle-branches --help')\n"
@@ -173,6 +173,10 @@ static void prove_help(void) {
            "                    sum 2^Wa states, region after region) and the outputs are written\n"
            "                    next to the proof as PROOF.inputs and PROOF.outputs; check it with\n"
            "                    'verify --proof PROOF --inputs PROOF.inputs --outputs PROOF.outputs'\n"
+           "  --private         with --regions: committed regions (the FROST-GKR setting), a private\n"
+           "                    statement: one WHIR commitment of every region's inputs and outputs,\n"
+           "                    no table written; 'verify --proof PROOF' needs none (up to 2^24 or\n"
+           "                    2^25 permutations in all, by the preset's WHIR rate)\n"
            "  --variant V       with --regions: ragged (default; one walk, implicit padding),\n"
            "                    padded (one walk over regions padded to 2^max) or independent\n"
            "                    (one walk per region)\n"
@@ -183,7 +187,7 @@ static void prove_help(void) {
 /* 'prove --backend gkr --regions ..': the ragged-regions statement (docs/PROOF_FORMAT_RAGGED.md).
  * The command writes the inputs next to the proof, so it keeps them: hs_prove, not the hand-over. */
 static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, const char *regions_s,
-                         const char *variant_s, unsigned long seed, const char *inputs_s, const char *out) {
+                         const char *variant_s, int priv, unsigned long seed, const char *inputs_s, const char *out) {
     hs_shape shape;
     hs_shape_init(&shape);
     shape.backend = HS_BACKEND_GKR;
@@ -191,6 +195,7 @@ static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, 
     shape.preset = preset;
     shape.statement = HS_STATEMENT_REGIONS;
     shape.variant = variant_s;
+    shape.private_regions = priv;
     if (!hs_cli_widths(regions_s, shape.region_log, &shape.n_regions)) {
         hs_cli_error("prove", "--regions wants 1..32 comma-separated widths, each 4..20, not '%s'", regions_s);
         return HS_EXIT_USAGE;
@@ -220,9 +225,10 @@ static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, 
         hs_cli_error("prove", "out of memory for %zu inputs", total);
         return HS_EXIT_USAGE;
     }
-    fprintf(stderr, "prove: %s, %u regions (%s), %zu permutations, gkr backend, %s variant, public statement, %u "
+    fprintf(stderr, "prove: %s, %u regions (%s), %zu permutations, gkr backend, %s variant, %s statement, %u "
                     "thread%s\n",
-            h->name, shape.n_regions, regions_s, total, variant_s, hs_ctx_threads(ctx), thread_s(hs_ctx_threads(ctx)));
+            h->name, shape.n_regions, regions_s, total, variant_s, priv ? "private (committed regions)" : "public",
+            hs_ctx_threads(ctx), thread_s(hs_ctx_threads(ctx)));
     uint8_t *proof = NULL;
     size_t len = 0;
     hs_prove_stats st;
@@ -239,7 +245,14 @@ static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, 
         /* the proof and both tables appear together or not at all */
         hs_outset o = {0};
         sprintf(path, "%s.inputs", out);
-        if (add_lines(&o, path, in, total, h->in_words, h->value_bits)) {
+        if (priv) { /* committed regions: the proof alone */
+            if (commit_proof(&o, out, proof, len)) {
+                printf("proved %zu permutations in %u committed regions (%s, gkr, %s, %s) in %.3f s: %.0f perms/s, "
+                       "proof %zu bytes\n",
+                       total, shape.n_regions, h->name, variant_s, preset, st.total_s, (double)total / st.total_s, len);
+                rc = HS_EXIT_OK;
+            }
+        } else if (add_lines(&o, path, in, total, h->in_words, h->value_bits)) {
             sprintf(path, "%s.outputs", out);
             if (add_lines(&o, path, outs, total, h->out_words, h->value_bits) && commit_proof(&o, out, proof, len)) {
                 printf("proved %zu permutations in %u regions (%s, gkr, %s, %s) in %.3f s: %.0f perms/s, proof %zu "
@@ -261,14 +274,14 @@ int hs_cmd_prove(int argc, char **argv) {
     const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
                *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL, *backend_s = "stark", *regions_s = NULL,
                *variant_s = NULL, *outputs_out = NULL;
-    int insecure = 0;
+    int insecure = 0, priv = 0;
     hs_opt opts[] = {{"hash", 1, &hash, NULL},          {"log-perms", 1, &logp_s, NULL},
                      {"out", 1, &out, NULL},            {"seed", 1, &seed_s, NULL},
                      {"preset", 1, &preset_s, NULL},    {"log-blowup", 1, &blow_s, NULL},
                      {"threads", 1, &threads_s, NULL},  {"inputs", 1, &inputs_s, NULL},
                      {"insecure", 0, NULL, &insecure}, {"backend", 1, &backend_s, NULL},
                      {"regions", 1, &regions_s, NULL},  {"variant", 1, &variant_s, NULL},
-                     {"outputs-out", 1, &outputs_out, NULL}};
+                     {"outputs-out", 1, &outputs_out, NULL}, {"private", 0, NULL, &priv}};
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
@@ -292,8 +305,8 @@ int hs_cmd_prove(int argc, char **argv) {
         hs_cli_error("prove", "--log-blowup applies to the stark backend (the gkr backend's WHIR rate is the preset's)");
         return HS_EXIT_USAGE;
     }
-    if (variant_s && !regions_s) {
-        hs_cli_error("prove", "--variant applies to --regions");
+    if ((variant_s || priv) && !regions_s) {
+        hs_cli_error("prove", "%s applies to --regions", variant_s ? "--variant" : "--private");
         return HS_EXIT_USAGE;
     }
     hs_preset_info preset;
@@ -311,7 +324,8 @@ int hs_cmd_prove(int argc, char **argv) {
         if (!hs_out_check(out, oerr, sizeof oerr)) return hs_cli_error("prove", "%s", oerr), HS_EXIT_USAGE;
         hs_ctx *ctx = hs_cli_ctx("prove", threads);
         if (!ctx) return HS_EXIT_USAGE;
-        int rc = prove_regions(ctx, &h, preset.name, regions_s, variant_s ? variant_s : "ragged", seed, inputs_s, out);
+        int rc = prove_regions(ctx, &h, preset.name, regions_s, variant_s ? variant_s : "ragged", priv, seed, inputs_s,
+                               out);
         hs_ctx_free(ctx);
         return rc;
     }
@@ -503,7 +517,7 @@ int hs_cmd_verify(int argc, char **argv) {
         return HS_EXIT_REJECT;
     }
     const int regions = info.shape.statement == HS_STATEMENT_REGIONS;
-    const int pub = info.shape.statement != HS_STATEMENT_PRIVATE;
+    const int pub = info.shape.statement != HS_STATEMENT_PRIVATE && !info.shape.private_regions;
     if (pub && (!inputs_s || !outputs_s)) {
         hs_cli_error("verify", "%s proves a public statement: give its --inputs and --outputs", proof);
         hs_sbuf_free(&buf);
@@ -576,8 +590,8 @@ int hs_cmd_verify(int argc, char **argv) {
     if (regions) {
         printf("accepted: %zu permutations of %s in %u regions (", N, s->hash, s->n_regions);
         for (unsigned a = 0; a < s->n_regions; a++) printf("%s%u", a ? "," : "", s->region_log[a]);
-        printf("; public statement), gkr backend, %s variant, preset %s (verified in %.3f s)\n", s->variant, s->preset,
-               t);
+        printf("; %s), gkr backend, %s variant, preset %s (verified in %.3f s)\n",
+               pub ? "public statement" : "private statement, committed regions", s->variant, s->preset, t);
         return HS_EXIT_OK;
     }
     /* the proof holds; whether it is strong enough is the caller's bound (default: the preset's

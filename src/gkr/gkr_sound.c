@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gkr/gkr.h"
+#include "gkr/ragged.h"
 #include "soundness/soundness.h"
 
 /* |K| = p^5, p = 2^31 - 2^24 + 1 */
@@ -74,4 +75,54 @@ int hs_soundness_gkr_check(const hs_preset *p, unsigned perm_id, unsigned log_pe
                            hs_sound_report *out) {
     if (!hs_soundness_gkr(p, perm_id, log_perms, public_io, out)) return -1;
     return out->claimed_bits + 1e-9 >= p->claim_bits;
+}
+
+/* Ragged regions (src/gkr/ragged.h, docs/SOUNDNESS.md "ragged regions"). The walk is the plain
+ * walk's without the partial rounds' single claim: every one of the 28 layers batches all 16 A
+ * lane claims with beta^(16 a + j) = gamma^(3 (16 a + j)) (degree 3 (16 A - 1) in gamma), then
+ * one sumcheck of W rounds of degree 4 (ragged, padded: the selector prod (1 - x_j) is
+ * multilinear, so the degree stays 4), or (independent) per region a walk of its own: degree 45
+ * batching and w_a rounds. */
+int hs_soundness_ragged(const hs_ragged_shape *s, hs_sound_report *out) {
+    memset(out, 0, sizeof *out);
+    const hs_gkr_perm *pm = hs_gkr_perm_get(HS_GKR_P2_KB16);
+    if (!s || !s->preset || !pm || s->n_regions < 1 || s->n_regions > HS_RAGGED_MAX_REGIONS) return 0;
+    const double kb = k_bits(), A = s->n_regions, layers = pm->layers, lanes = HS_RAGGED_LANES;
+    /* Output point: a wrong output table of region a differs from the true one in its MLE at
+     * z_out[0..w_a) except with probability w_a/|K| <= W/|K|. */
+    const double W = s->W;
+    hs_sound_add(out, "ragged.output_point", kb - log2(W), kb - log2(W), kb - log2(W));
+    double err = 0; /* the walk's errors in units of 1/|K|, added up (union bound) */
+    if (s->variant == HS_RAGGED_INDEPENDENT)
+        for (unsigned a = 0; a < s->n_regions; a++) err += layers * (3.0 * (lanes - 1) + 4.0 * s->widths[a]);
+    else
+        err = layers * (3.0 * (lanes * A - 1) + 4.0 * W);
+    char name[64];
+    snprintf(name, sizeof name, "ragged.layers[%u]", pm->layers);
+    const double walk = kb - log2(err);
+    hs_sound_add(out, name, walk, walk, walk);
+    hs_regime regime = HS_REGIME_JOHNSON;
+    if (!s->private_io) {
+        hs_sound_add(out, "table.digest (BLAKE3)", 128.0, 128.0, 128.0);
+    } else {
+        hs_whir_config cfg;
+        hs_gkr_whir_config(s->preset, &cfg);
+        hs_whir_params wp;
+        const char *why = NULL;
+        if (!s->commit_vars || !hs_whir_params_derive(&wp, s->commit_vars, &cfg, out, &why)) {
+            memset(out, 0, sizeof *out);
+            return 0;
+        }
+        /* the 32 A claims (every region's outputs and inputs) combined with powers of a fresh gamma
+         * after the OOD answers: a polynomial of degree < OOD + 32 A in gamma; the padded variant's
+         * division by its selector is exact (no term) */
+        const double sb = kb - log2(wp.round[0].ood + 2.0 * lanes * A);
+        hs_sound_add(out, "whir.statement_batching", sb, sb, sb);
+        double mb = hs_sound_merkle_bits((int)cfg.hash);
+        hs_sound_add(out, "merkle.collision", mb, mb, mb);
+        regime = cfg.regime == HS_REGIME_CONJECTURED ? HS_REGIME_JOHNSON : cfg.regime;
+    }
+    out->regime = regime;
+    hs_sound_finish(out);
+    return 1;
 }

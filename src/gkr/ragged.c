@@ -17,6 +17,7 @@
 #define HS_PROOF_VERSION 1u
 #define HS_BACKEND_GKR 2u
 #define HS_STATEMENT_REGIONS 2u
+#define RAGGED_IO_PRIVATE 0u
 #define RAGGED_IO_PUBLIC 1u
 #define RAGGED_EXT_DEGREE 5u
 #define RAGGED_FIXED_BYTES 20
@@ -24,6 +25,7 @@
 #define RAGGED_DEGREE 4u /* eq times cubes */
 #define E_BYTES 20u
 #define LANES HS_RAGGED_LANES
+#define STACK_LOG_COLS 5 /* the stacked commitment's 32 columns: input lanes, then output lanes */
 
 static const hs_gkr_perm *p2kb16(void) { return hs_gkr_perm_get(HS_GKR_P2_KB16); }
 
@@ -57,6 +59,40 @@ int hs_ragged_shape_make(hs_ragged_shape *s, unsigned variant, const unsigned *w
     return 1;
 }
 
+/* The stacked commitment's rows (docs/PROOF_FORMAT_RAGGED.md): regions by width, widest first
+ * (ties in region order), each at its native height, so region a's first row off[a] is a
+ * multiple of 2^{w_a}; *m = ceil log2 of the rows they fill. */
+static void stack_layout(const hs_ragged_shape *s, size_t *off, unsigned *m) {
+    size_t at = 0;
+    for (unsigned w = HS_RAGGED_MAX_W + 1; w-- > HS_RAGGED_MIN_W;)
+        for (unsigned a = 0; a < s->n_regions; a++)
+            if (s->widths[a] == w) off[a] = at, at += (size_t)1 << w;
+    unsigned k = 0;
+    while (((size_t)1 << k) < at) k++;
+    *m = k;
+}
+
+static int whir_params(const hs_ragged_shape *s, hs_whir_params *wp, const char **why) {
+    hs_whir_config cfg;
+    hs_gkr_whir_config(s->preset, &cfg);
+    return hs_whir_params_derive(wp, s->commit_vars, &cfg, NULL, why);
+}
+
+int hs_ragged_shape_set_private(hs_ragged_shape *s, int private_io, const char **why) {
+    s->private_io = 0, s->commit_vars = 0;
+    if (!private_io) return 1;
+    size_t off[HS_RAGGED_MAX_REGIONS];
+    unsigned m;
+    stack_layout(s, off, &m);
+    s->private_io = 1, s->commit_vars = STACK_LOG_COLS + m;
+    hs_whir_params wp;
+    if (!whir_params(s, &wp, why)) {
+        s->private_io = 0, s->commit_vars = 0;
+        return *why = "the regions are too large for one stacked commitment (beyond WHIR's 2^24-point evaluation domain at the preset's rate)", 0;
+    }
+    return 1;
+}
+
 static size_t header_bytes(const hs_ragged_shape *s, uint8_t *out) {
     memcpy(out, HS_PROOF_MAGIC, 8);
     out[8] = (uint8_t)HS_PROOF_VERSION, out[9] = out[10] = out[11] = 0;
@@ -64,7 +100,7 @@ static size_t header_bytes(const hs_ragged_shape *s, uint8_t *out) {
     out[13] = (uint8_t)s->preset->id;
     out[14] = 1; /* poseidon2-kb16 */
     out[15] = HS_STATEMENT_REGIONS;
-    out[16] = RAGGED_IO_PUBLIC;
+    out[16] = s->private_io ? RAGGED_IO_PRIVATE : RAGGED_IO_PUBLIC;
     out[17] = RAGGED_EXT_DEGREE;
     out[18] = (uint8_t)s->variant;
     out[19] = (uint8_t)s->n_regions;
@@ -82,7 +118,7 @@ static int parse_header(hs_reader *r, hs_ragged_shape *s, const char **why) {
     if (h[12] != HS_BACKEND_GKR) return *why = "not a gkr proof (backend byte)", 0;
     if (h[15] != HS_STATEMENT_REGIONS) return *why = "not a ragged-regions proof (statement byte)", 0;
     if (h[14] != 1) return *why = "the gkr backend proves poseidon2-kb16 only", 0;
-    if (h[16] != RAGGED_IO_PUBLIC) return *why = "private ragged statements are not implemented", 0;
+    if (h[16] != RAGGED_IO_PUBLIC && h[16] != RAGGED_IO_PRIVATE) return *why = "unknown statement kind (io byte)", 0;
     if (h[17] != RAGGED_EXT_DEGREE) return *why = "unsupported challenge-field degree", 0;
     unsigned n = h[19];
     if (n < 1 || n > HS_RAGGED_MAX_REGIONS) return *why = "region count out of range (1..32)", 0;
@@ -91,7 +127,8 @@ static int parse_header(hs_reader *r, hs_ragged_shape *s, const char **why) {
     hs_r_bytes(r, wb, n);
     if (r->err) return *why = "truncated header", 0;
     for (unsigned a = 0; a < n; a++) widths[a] = wb[a];
-    return hs_ragged_shape_make(s, h[18], widths, n, hs_preset_by_id(h[13]), why);
+    return hs_ragged_shape_make(s, h[18], widths, n, hs_preset_by_id(h[13]), why) &&
+           hs_ragged_shape_set_private(s, h[16] == RAGGED_IO_PRIVATE, why);
 }
 
 int hs_ragged_peek(const uint8_t *proof, size_t len, hs_ragged_shape *shape_out, const char **why) {
@@ -113,20 +150,84 @@ static void table_digest(const hs_ragged_shape *s, const hs_kb *const *in, const
     hs_blake3_finalize(&h, dg->b);
 }
 
-static void transcript_start(hs_transcript *tr, const uint8_t *hb, size_t hlen, const hs_ragged_shape *s,
-                             const hs_kb *const *in, const hs_kb *const *out, hs_kb5 *z_out) {
-    /* The statement (header without the variant byte, table digest) fixes z_out, so the three
-     * variants expose the same output claims; the variant is absorbed right after. */
-    hs_digest dg;
+/* The statement (header without the variant byte; public: the table digest, private: the
+ * commitment) fixes z_out, so the three variants expose the same output claims; the variant is
+ * absorbed after them (transcript_variant). */
+static void transcript_header(hs_transcript *tr, const uint8_t *hb, size_t hlen) {
     uint8_t h[RAGGED_HEADER_MAX];
     memcpy(h, hb, hlen);
     h[18] = 0xff;
     hs_transcript_init(tr, "hashsnark/gkr-ragged/v1");
     hs_transcript_absorb(tr, h, hlen);
+}
+
+static void transcript_digest(hs_transcript *tr, const hs_ragged_shape *s, const hs_kb *const *in,
+                              const hs_kb *const *out) {
+    hs_digest dg;
     table_digest(s, in, out, &dg);
     hs_transcript_absorb_digests(tr, &dg, 1);
-    for (unsigned i = 0; i < s->W; i++) z_out[i] = hs_gkr_kb5(hs_transcript_sample_kbe(tr, RAGGED_EXT_DEGREE));
-    hs_transcript_absorb(tr, hb + 18, 1);
+}
+
+static void sample_z(hs_transcript *tr, unsigned W, hs_kb5 *z_out) {
+    for (unsigned i = 0; i < W; i++) z_out[i] = hs_gkr_kb5(hs_transcript_sample_kbe(tr, RAGGED_EXT_DEGREE));
+}
+
+static void transcript_variant(hs_transcript *tr, const uint8_t *hb) { hs_transcript_absorb(tr, hb + 18, 1); }
+
+/* The 2A WHIR statements of a private proof: region a's outputs at z_out[0..w_a) (columns 16..31)
+ * and its inputs at x_pt[a] (columns 0..15), the column and the region's row offset as the
+ * selector bits (column c, rows off .. : sel = c 2^{m - w_a} + off / 2^{w_a}). */
+static void region_statements(const hs_ragged_shape *s, const hs_kb5 *z_out, hs_kb5 (*v_out)[LANES],
+                              hs_kb5 (*x_pt)[HS_RAGGED_MAX_W], hs_kb5 (*x_val)[LANES],
+                              uint32_t (*sel)[2 * LANES], hs_whir_statement *st) {
+    size_t off[HS_RAGGED_MAX_REGIONS];
+    unsigned m;
+    stack_layout(s, off, &m);
+    for (unsigned a = 0; a < s->n_regions; a++) {
+        const unsigned w = s->widths[a];
+        const uint32_t base = (uint32_t)(off[a] >> w), col = 1u << (m - w);
+        for (unsigned j = 0; j < LANES; j++) sel[a][j] = (LANES + j) * col + base, sel[a][LANES + j] = j * col + base;
+        st[2 * a] = (hs_whir_statement){w, z_out, LANES, sel[a], v_out[a]};
+        st[2 * a + 1] = (hs_whir_statement){w, x_pt[a], LANES, sel[a] + LANES, x_val[a]};
+    }
+}
+
+/* A private proof opens the native tables: the padded variant's terminal claims are on the padded
+ * table, whose input MLE is the native one times sel = prod_{j >= w}(1 - rho_j) (its padding
+ * inputs are zero), so the native claims are x / sel. 0 if sel = 0 (probability (W - w)/|K|). */
+static int native_claims(unsigned variant, unsigned w, unsigned n, const hs_kb5 *rho, const hs_kb5 *x, hs_kb5 *out) {
+    memcpy(out, x, LANES * sizeof *x);
+    if (variant != HS_RAGGED_PADDED || n == w) return 1;
+    hs_kb5 sel = hs_rsc_selector(rho, 0, rho + w, n - w);
+    if (hs_kb5_is_zero(sel)) return 0;
+    hs_kb5 inv = hs_kb5_inv(sel);
+    for (unsigned j = 0; j < LANES; j++) out[j] = hs_kb5_mul(x[j], inv);
+    return 1;
+}
+
+/* The stacked columns of a private statement (32 columns of 2^m rows, stack_layout). */
+static hs_kb *stack_build(const hs_ragged_shape *s, const hs_kb *const *in, const hs_kb *const *out, unsigned threads) {
+    size_t off[HS_RAGGED_MAX_REGIONS];
+    unsigned m;
+    stack_layout(s, off, &m);
+    const size_t M = (size_t)1 << m;
+    hs_kb *st = hs_alloc_array(M, 2 * LANES * sizeof(hs_kb));
+    if (!st) return NULL;
+    size_t used = 0;
+    for (unsigned a = 0; a < s->n_regions; a++) used += (size_t)1 << s->widths[a];
+    for (unsigned c = 0; c < 2 * LANES; c++) memset(st + c * M + used, 0, (M - used) * sizeof(hs_kb));
+    for (unsigned a = 0; a < s->n_regions; a++) {
+        const long long N = 1ll << s->widths[a];
+        const hs_kb *ia = in[a], *oa = out[a];
+        hs_kb *dst = st + off[a];
+#pragma omp parallel for num_threads(threads > 1 && N >= 4096 ? threads : 1) schedule(static)
+        for (long long u = 0; u < N; u++)
+            for (unsigned j = 0; j < LANES; j++) {
+                dst[j * M + (size_t)u] = ia[(size_t)u * LANES + j];
+                dst[(LANES + j) * M + (size_t)u] = oa[(size_t)u * LANES + j];
+            }
+    }
+    return st;
 }
 
 static void strip_rc(unsigned layer, const hs_kb5 *vals, hs_kb5 *v) {
@@ -139,6 +240,15 @@ static hs_kb5 sample_beta(hs_transcript *tr) {
     hs_kb5 g = hs_gkr_kb5(hs_transcript_sample_kbe(tr, RAGGED_EXT_DEGREE));
     return hs_kb5_mul(hs_kb5_square(g), g);
 }
+
+/* What a private proof opens (heap: 2A statements of 16 claims). */
+typedef struct {
+    hs_kb5 v_out[HS_RAGGED_MAX_REGIONS][LANES];
+    hs_kb5 x_pt[HS_RAGGED_MAX_REGIONS][HS_RAGGED_MAX_W];
+    hs_kb5 x_val[HS_RAGGED_MAX_REGIONS][LANES];
+    uint32_t sel[HS_RAGGED_MAX_REGIONS][2 * LANES];
+    hs_whir_statement st[2 * HS_RAGGED_MAX_REGIONS];
+} openings;
 
 /* ---- prover ---- */
 
@@ -300,13 +410,18 @@ int hs_ragged_prove(const hs_ragged_shape *shape_in, const hs_kb *const *inputs,
     hs_ragged_timing *tm = timing ? timing : &tdummy;
     memset(tm, 0, sizeof *tm);
     hs_ragged_shape s;
-    if (!hs_ragged_shape_make(&s, shape_in->variant, shape_in->widths, shape_in->n_regions, shape_in->preset, why))
+    if (!hs_ragged_shape_make(&s, shape_in->variant, shape_in->widths, shape_in->n_regions, shape_in->preset, why) ||
+        !hs_ragged_shape_set_private(&s, shape_in->private_io, why))
         return 0;
     if (threads < 1) threads = 1;
     const unsigned A = s.n_regions, W = s.W;
     const double t0 = hs_now();
     double tw = 0;
     int ok = 0;
+    openings *op = NULL;
+    hs_whir_params wp;
+    hs_whir_witness *ww = NULL;
+    hs_kb *stack = NULL;
     region *g = calloc(A, sizeof *g);
     hs_kb **outs = calloc(A, sizeof *outs);
     hs_ragged_claims *cl = claims;
@@ -355,14 +470,36 @@ int hs_ragged_prove(const hs_ragged_shape *shape_in, const hs_kb *const *inputs,
     hs_w_bytes(out, hb, hlen);
     hs_transcript tr;
     hs_kb5 z_out[HS_RAGGED_MAX_W];
-    transcript_start(&tr, hb, hlen, &s, inputs, (const hs_kb *const *)outs, z_out);
+    transcript_header(&tr, hb, hlen);
+    if (s.private_io) { /* one stacked commitment of every region's X || Y */
+        const double tc = hs_now();
+        *why = "out of memory";
+        if (!(op = calloc(1, sizeof *op)) || !whir_params(&s, &wp, why)) goto done;
+        *why = "out of memory";
+        if (!(stack = stack_build(&s, inputs, (const hs_kb *const *)outs, threads))) goto done;
+        const hs_kb *cols[2 * LANES];
+        const size_t M = (size_t)1 << (s.commit_vars - STACK_LOG_COLS);
+        for (unsigned c = 0; c < 2 * LANES; c++) cols[c] = stack + c * M;
+        if (!hs_whir_commit(&ww, &wp, NULL, cols, STACK_LOG_COLS, s.commit_vars - STACK_LOG_COLS, &tr, out, NULL,
+                            threads, why))
+            goto done;
+        tm->commit_s = hs_now() - tc;
+    } else {
+        transcript_digest(&tr, &s, inputs, (const hs_kb *const *)outs);
+    }
+    sample_z(&tr, W, z_out);
     if (cl) memcpy(cl->z_out, z_out, W * sizeof *z_out);
+    *why = "out of memory";
     for (unsigned a = 0; a < A; a++) {
         if (!hs_gkr_eval_rows(outs[a], LANES, s.widths[a], z_out, g[a].v, threads)) goto done;
         if (cl) memcpy(cl->v_out[a], g[a].v, sizeof g[a].v);
+        if (op) memcpy(op->v_out[a], g[a].v, sizeof g[a].v);
         memset(g[a].z, 0, sizeof g[a].z); /* padded: (z_{<w}, 0, .., 0) */
         memcpy(g[a].z, z_out, s.widths[a] * sizeof *z_out);
     }
+    if (op) /* private: the output claims are sent */
+        for (unsigned a = 0; a < A; a++) hs_gkr_send_k(&tr, out, op->v_out[a], LANES);
+    transcript_variant(&tr, hb);
 
     if (s.variant == HS_RAGGED_INDEPENDENT) {
         for (unsigned a = 0; a < A; a++) {
@@ -379,6 +516,19 @@ int hs_ragged_prove(const hs_ragged_shape *shape_in, const hs_kb *const *inputs,
         goto done;
     }
     for (unsigned a = 0; a < A; a++) put_terminal(cl, a, g[a].n, g[a].z, g[a].v);
+    if (op) { /* every region's output and input claims in one opening */
+        const double to = hs_now();
+        for (unsigned a = 0; a < A; a++) {
+            hs_kb5 x[LANES];
+            hs_gkr_apply_inv(p2kb16(), p2kb16()->initial_inv, g[a].v, x);
+            memcpy(op->x_pt[a], g[a].z, s.widths[a] * sizeof *g[a].z);
+            *why = "degenerate challenge (padding selector 0)";
+            if (!native_claims(s.variant, s.widths[a], g[a].n, g[a].z, x, op->x_val[a])) goto done;
+        }
+        region_statements(&s, z_out, op->v_out, op->x_pt, op->x_val, op->sel, op->st);
+        if (!hs_whir_open(&wp, ww, op->st, 2 * (size_t)A, &tr, out, threads, why)) goto done;
+        tm->open_s = hs_now() - to;
+    }
     ok = !out->err;
     *why = ok ? NULL : "out of memory";
 done:
@@ -388,9 +538,12 @@ done:
         for (unsigned a = 0; a < A; a++) hs_free(outs[a]);
     free(g);
     free(outs);
+    free(op);
+    hs_whir_witness_free(ww);
+    hs_free(stack);
     tm->witness_s = tw;
     tm->total_s = hs_now() - t0;
-    tm->walk_s = tm->total_s - tw;
+    tm->walk_s = tm->total_s - tw - tm->commit_s - tm->open_s;
     return ok;
 }
 
@@ -449,33 +602,60 @@ int hs_ragged_verify(const uint8_t *proof, size_t len, const hs_kb *const *pub_i
     if (shape_out) *shape_out = s;
     if (threads < 1) threads = 1;
     const unsigned A = s.n_regions, W = s.W;
-    if (!pub_in || !pub_out || !rows || n_regions != A) return *why = "the public tables do not match the proof's regions", 0;
-    for (unsigned a = 0; a < A; a++)
-        if (rows[a] != (size_t)1 << s.widths[a]) return *why = "the public tables do not match the proof's regions", 0;
+    if (s.private_io && (pub_in || pub_out || rows || n_regions))
+        return *why = "the proof is for a private statement: it takes no tables", 0;
+    if (!s.private_io) {
+        if (!pub_in || !pub_out || !rows || n_regions != A) return *why = "the public tables do not match the proof's regions", 0;
+        for (unsigned a = 0; a < A; a++)
+            if (rows[a] != (size_t)1 << s.widths[a]) return *why = "the public tables do not match the proof's regions", 0;
+    }
+    hs_whir_params wp;
+    if (s.private_io && !whir_params(&s, &wp, why)) return 0;
     size_t body = 0;
     if (s.variant == HS_RAGGED_INDEPENDENT)
         for (unsigned a = 0; a < A; a++) body += walk_bytes(1, s.widths[a]);
     else
         body = walk_bytes(A, W);
+    if (s.private_io) body += (size_t)A * LANES * E_BYTES; /* the output claims; the WHIR parts are read bounded */
     if (hs_r_left(&r) < body) return *why = "truncated proof", 0;
-    if (hs_r_left(&r) > body) return *why = "trailing bytes after the proof", 0;
+    if (!s.private_io && hs_r_left(&r) > body) return *why = "trailing bytes after the proof", 0;
 
     hs_ragged_claims *cl = claims;
     if (cl) memset(cl, 0, sizeof *cl);
     vregion *g = calloc(A, sizeof *g);
-    if (!g) return *why = "out of memory", 0;
+    openings *op = s.private_io ? calloc(1, sizeof *op) : NULL;
+    if (!g || (s.private_io && !op)) {
+        free(g), free(op);
+        return *why = "out of memory", 0;
+    }
     int ok = 0;
     hs_transcript tr;
+    hs_whir_commitment comm;
     hs_kb5 z_out[HS_RAGGED_MAX_W];
-    transcript_start(&tr, proof, RAGGED_FIXED_BYTES + A, &s, pub_in, pub_out, z_out);
+    transcript_header(&tr, proof, RAGGED_FIXED_BYTES + A);
+    if (s.private_io) {
+        if (!hs_whir_verify_commitment(&wp, &tr, &r, &comm, why)) goto done;
+    } else {
+        transcript_digest(&tr, &s, pub_in, pub_out);
+    }
+    sample_z(&tr, W, z_out);
     if (cl) memcpy(cl->z_out, z_out, W * sizeof *z_out);
     *why = "out of memory";
     for (unsigned a = 0; a < A; a++) {
-        if (!hs_gkr_eval_rows(pub_out[a], LANES, s.widths[a], z_out, g[a].v, threads)) goto done;
+        if (s.private_io) {
+            if (!hs_gkr_recv_k(&tr, &r, g[a].v, LANES)) {
+                *why = r.err ? r.err : "truncated proof";
+                goto done;
+            }
+            memcpy(op->v_out[a], g[a].v, sizeof g[a].v);
+        } else if (!hs_gkr_eval_rows(pub_out[a], LANES, s.widths[a], z_out, g[a].v, threads)) {
+            goto done;
+        }
         if (cl) memcpy(cl->v_out[a], g[a].v, sizeof g[a].v);
         g[a].n = s.variant == HS_RAGGED_PADDED ? W : s.widths[a];
         memcpy(g[a].z, z_out, s.widths[a] * sizeof *z_out); /* padded: zero beyond w_a (calloc) */
     }
+    transcript_variant(&tr, proof);
     if (s.variant == HS_RAGGED_INDEPENDENT) {
         for (unsigned a = 0; a < A; a++)
             if (!walk_verify(&g[a], 1, g[a].n, &tr, &r, why)) goto done;
@@ -486,6 +666,14 @@ int hs_ragged_verify(const uint8_t *proof, size_t len, const hs_kb *const *pub_i
         hs_kb5 x_claim[LANES], x_pub[LANES];
         put_terminal(cl, a, g[a].n, g[a].z, g[a].v);
         hs_gkr_apply_inv(p2kb16(), p2kb16()->initial_inv, g[a].v, x_claim);
+        if (s.private_io) {
+            memcpy(op->x_pt[a], g[a].z, s.widths[a] * sizeof *g[a].z);
+            if (!native_claims(s.variant, s.widths[a], g[a].n, g[a].z, x_claim, op->x_val[a])) {
+                *why = "degenerate challenge (padding selector 0)";
+                goto done;
+            }
+            continue;
+        }
         *why = "out of memory";
         if (!hs_gkr_eval_rows(pub_in[a], LANES, s.widths[a], g[a].z, x_pub, threads)) goto done;
         /* padded: real rows sit where the low W - w_a index bits are zero; the padding inputs are 0 */
@@ -496,9 +684,18 @@ int hs_ragged_verify(const uint8_t *proof, size_t len, const hs_kb *const *pub_i
                 goto done;
             }
     }
+    if (s.private_io) {
+        region_statements(&s, z_out, op->v_out, op->x_pt, op->x_val, op->sel, op->st);
+        if (!hs_whir_verify(&wp, &comm, op->st, 2 * (size_t)A, &tr, &r, why)) goto done;
+        if (hs_r_left(&r) != 0) {
+            *why = "trailing bytes after the proof";
+            goto done;
+        }
+    }
     ok = 1;
     *why = NULL;
 done:
     free(g);
+    free(op);
     return ok;
 }

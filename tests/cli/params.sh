@@ -92,4 +92,13 @@ for hw in poseidon2-kb16:28:16 poseidon2-kb24:31:24; do
         no "gkr params $hash json: $j"
 done
 "$bin" params --backend gkr --hash sha3 >/dev/null 2>&1; [ $? = 2 ] || no "gkr bad hash exit"
+# ragged regions: the walk's terms; committed regions add the stacked commitment's WHIR terms
+v=$("$bin" params --backend gkr --regions 14,15,17,16,12,15,16,12,13 --preset proven128) || no "params --regions"
+echo "$v" | grep -Eq '^ragged.layers\[28\] +141\.18 ' || no "params --regions walk term: $v"
+echo "$v" | grep -q '^table.digest' && ! echo "$v" | grep -q '^whir' || no "params --regions public terms: $v"
+v=$("$bin" params --backend gkr --regions 14,15,17,16,12,15,16,12,13 --private --preset proven128) || no "params --private"
+echo "$v" | grep -q '^whir.statement_batching' && echo "$v" | grep -q 'at 24 variables' || no "params --private terms: $v"
+echo "$v" | grep -q '^claimed security: 128.0 bits (johnson)' || no "params --private claim: $v"
+"$bin" params --backend gkr --regions 14,3 >/dev/null 2>&1; [ $? = 2 ] || no "params --regions 14,3: exit"
+"$bin" params --regions 14 >/dev/null 2>&1; [ $? = 2 ] || no "params --regions without gkr: exit"
 exit $fail

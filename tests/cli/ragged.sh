@@ -26,6 +26,35 @@ cmp -s "$tmp/perm.txt" "$tmp/t1.bin.outputs" || no "outputs differ from 'hashsna
     no "prove --inputs"
 cmp -s "$tmp/again.bin" "$tmp/t1.bin" || no "prove --inputs differs from the seeded proof"
 
+# committed regions (private statements): no tables written, verified without any
+for v in ragged padded independent; do
+    p="$tmp/priv-$v.bin"
+    out=$("$bin" prove --backend gkr --regions 4,6,5 --variant $v --private --seed 5 --threads 2 --out "$p" 2>"$tmp/err") ||
+        no "prove --private $v exit $?: $(cat "$tmp/err")"
+    echo "$out" | grep -Eq "^proved 112 permutations in 3 committed regions \(poseidon2-kb16, gkr, $v, compat\) in .* proof [0-9]+ bytes" ||
+        no "prove --private summary: $out"
+    ls "$p".* >/dev/null 2>&1 && no "--private wrote tables: $(ls "$tmp")"
+    grep -q "commit (WHIR)" "$tmp/err" || no "--private phases: $(cat "$tmp/err")"
+    r=$("$bin" verify --proof "$p"); rc=$?
+    [ $rc = 0 ] || no "verify --private $v exit $rc: $r"
+    echo "$r" | grep -Eq "^accepted: 112 permutations of poseidon2-kb16 in 3 regions \(4,6,5; private statement, committed regions\), gkr backend, $v variant, preset compat" ||
+        no "verify --private output: $r"
+done
+p="$tmp/priv-ragged.bin"
+"$bin" prove --backend gkr --regions 4,6,5 --private --seed 5 --threads 1 --out "$tmp/priv-t1.bin" >/dev/null 2>&1 || no "prove --private t1"
+cmp -s "$p" "$tmp/priv-t1.bin" || no "private proof depends on the thread count"
+r=$("$bin" verify --proof "$p" --inputs "$tmp/t1.bin.inputs" --outputs "$tmp/t1.bin.outputs"); rc=$?
+[ $rc = 1 ] && [ "$r" = "rejected: the proof is for a private statement (it proves no table)" ] || no "private proof with tables: $rc $r"
+size=$(stat -c %s "$p")
+for off in 16 19 $((size / 3)) $((size / 2)) $((size - 1)); do
+    cp "$p" "$tmp/flip.bin"
+    b=$(od -An -tu1 -j $off -N1 "$p" | tr -d ' ')
+    printf "\\$(printf %o $(( (b ^ 0x21) & 255 )))" | dd of="$tmp/flip.bin" bs=1 seek=$off conv=notrunc 2>/dev/null
+    r=$("$bin" verify --proof "$tmp/flip.bin" 2>&1); rc=$?
+    [ $rc = 1 ] && echo "$r" | grep -q "^rejected: " || no "private byte $off changed: exit $rc ($r)"
+done
+"$bin" prove --backend gkr --log-perms 4 --private --out "$tmp/x.bin" >/dev/null 2>&1; [ $? = 2 ] || no "--private without --regions: exit"
+
 reject() { # name proof inputs outputs
     local r rc
     r=$("$bin" verify --proof "$2" --inputs "$3" --outputs "$4" 2>&1); rc=$?
@@ -63,6 +92,10 @@ echo "$v" | grep -q '^padded,192,' || no "compare padded row: $v"
 echo "$v" | grep -q '^ragged,112,' || no "compare ragged row: $v"
 pb=$(echo "$v" | awk -F, '$1=="padded"{print $5}'); rb=$(echo "$v" | awk -F, '$1=="ragged"{print $5}')
 [ -n "$rb" ] && [ "$pb" = "$rb" ] || no "ragged and padded proof sizes differ: $pb $rb"
+v=$("$bin" bench --backend gkr --regions 5,4 --compare --private --samples 1 --threads 1 --format csv 2>"$tmp/err") ||
+    no "bench --compare --private: $(cat "$tmp/err")"
+[ "$(echo "$v" | grep -c '^[a-z]*,[0-9]*,')" = 3 ] && echo "$v" | grep -q '^padded,64,' || no "compare --private rows: $v"
+"$bin" bench --backend gkr --private >/dev/null 2>&1; [ $? = 2 ] || no "bench --private without --regions: exit"
 v=$("$bin" bench --backend gkr --regions 5,6 --compare --samples 1 --threads 1 2>/dev/null)
 echo "$v" | grep -q "Implicit ragged walk" || no "compare markdown: $v"
 for bad in "--regions 5,3 --compare --backend gkr" "--regions 5,6 --backend gkr" "--regions 5,6 --compare" \

@@ -1,7 +1,9 @@
-/* libFuzzer target: the ragged-regions verifier (hs_ragged_verify; public statements only). The
- * input is a table tweak (fuzz_tables.h) then a proof; the tables are the fixed ones of the
- * regions the header names (region a of width w: hs_fuzz_ragged_table(a, w)). Any accepted input
- * that is not a seed, or accepted with a tweaked table, is a finding. */
+/* libFuzzer target: the ragged-regions verifier (hs_ragged_verify), public and private (committed
+ * regions) statements. The input is a table tweak (fuzz_tables.h) then a proof; a public proof is
+ * verified against the fixed tables of the regions the header names (region a of width w:
+ * hs_fuzz_ragged_table(a, w)), a private one without tables (bit 31 of the tweak's position
+ * gives it the tables anyway: it must then be refused). Any accepted input that is not a seed, or
+ * accepted with a tweaked table, is a finding. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,7 +46,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t rows[HS_RAGGED_MAX_REGIONS] = {0};
     unsigned A = 0;
     int tweaked = 0;
-    if (hs_ragged_peek(proof, len, &peek, &why) && peek.n_regions <= HS_FUZZ_RAGGED_MAX_REGIONS) {
+    const int peeked = hs_ragged_peek(proof, len, &peek, &why);
+    const int give_private_tables = peeked && peek.private_io && (data[3] & 0x80);
+    if (peeked && (!peek.private_io || give_private_tables) && peek.n_regions <= HS_FUZZ_RAGGED_MAX_REGIONS) {
         A = peek.n_regions;
         for (unsigned a = 0; a < A; a++) {
             if (peek.widths[a] > HS_FUZZ_RAGGED_MAX_W) {
@@ -68,9 +72,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         tweaked = hs_fuzz_tweak(parts, words, 2 * (size_t)A, data, HS_KB_P, 1);
     }
-    int ok = hs_ragged_verify(proof, len, (const hs_kb *const *)in, (const hs_kb *const *)out, rows, A, 1, &shape,
-                              NULL, &why);
+    const int none = peeked && peek.private_io && !give_private_tables; /* a private statement: no tables */
+    int ok = hs_ragged_verify(proof, len, none ? NULL : (const hs_kb *const *)in, none ? NULL : (const hs_kb *const *)out,
+                              none ? NULL : rows, A, 1, &shape, NULL, &why);
     for (unsigned a = 0; a < HS_RAGGED_MAX_REGIONS; a++) free(in[a]), free(out[a]);
+    if (ok && give_private_tables) hs_fuzz_finding("hs_ragged_verify took tables for a private statement");
     if (ok) hs_fuzz_accepted(proof, len, tweaked, "hs_ragged_verify");
     if (!ok && !why) hs_fuzz_finding("hs_ragged_verify rejected without a reason");
     return 0;

@@ -14,6 +14,7 @@
 #include "gkr/merkle_branches.h"
 #include "gkr/merkle_root.h"
 #include "gkr/ragged.h"
+#include "hashsnark.h"
 #include "stark/stark.h"
 
 static const char *out_root;
@@ -134,13 +135,14 @@ static void gkr(unsigned perm_id, const char *preset, unsigned log_perms, int pu
     hs_w_free(&w), free(in), free(out);
 }
 
-static void ragged(unsigned variant, const unsigned *widths, unsigned A) {
+static void ragged(unsigned variant, const unsigned *widths, unsigned A, int priv) {
     char name[128];
-    int k = snprintf(name, sizeof name, "%s", hs_ragged_variant_name(variant));
+    int k = snprintf(name, sizeof name, "%s%s", priv ? "private-" : "", hs_ragged_variant_name(variant));
     for (unsigned a = 0; a < A; a++) k += snprintf(name + k, sizeof name - (size_t)k, "-%u", widths[a]);
     hs_ragged_shape s;
     const char *why = NULL;
-    if (!hs_ragged_shape_make(&s, variant, widths, A, hs_preset_by_id(HS_PRESET_COMPAT), &why)) {
+    if (!hs_ragged_shape_make(&s, variant, widths, A, hs_preset_by_id(HS_PRESET_COMPAT), &why) ||
+        !hs_ragged_shape_set_private(&s, priv, &why)) {
         fail(name, why);
         return;
     }
@@ -155,8 +157,8 @@ static void ragged(unsigned variant, const unsigned *widths, unsigned A) {
         fail(name, why);
     else {
         put("ragged", name, no_tweak, sizeof no_tweak, &w);
-        static int header;
-        if (!header++) put_header("ragged-header", &w);
+        static int header[2];
+        if (!header[priv]++) put_header(priv ? "ragged-private-header" : "ragged-header", &w);
     }
     hs_w_free(&w);
     for (unsigned a = 0; a < A; a++) free(in[a]), free(out[a]);
@@ -197,6 +199,86 @@ static void peek_stark(void) {
     hs_w_free(&w);
 }
 
+/* The api target's seeds: proofs made through the C API (hs_prove) on the fixed tables, in
+ * canonical words, one of every backend and statement. */
+static uint32_t *canonical(hs_kb *m, size_t n) {
+    uint32_t *w = malloc(n * sizeof *w);
+    for (size_t i = 0; w && i < n; i++) w[i] = hs_kb_to_u32(m[i]);
+    free(m);
+    return w;
+}
+
+static void api(const char *name, hs_shape *s, unsigned id) {
+    uint32_t *in = NULL, *out = NULL;
+    size_t n_in = 0;
+    if (s->statement == HS_STATEMENT_REGIONS) {
+        for (unsigned a = 0; a < s->n_regions; a++) n_in += (size_t)16 << s->region_log[a];
+        in = malloc(n_in * sizeof *in);
+        for (unsigned a = 0, at = 0; in && a < s->n_regions; at += 16u << s->region_log[a], a++) {
+            hs_kb *ri, *ro;
+            if (!hs_fuzz_ragged_table(a, s->region_log[a], &ri, &ro)) {
+                free(in), in = NULL;
+                break;
+            }
+            for (size_t i = 0; i < (size_t)16 << s->region_log[a]; i++) in[at + i] = hs_kb_to_u32(ri[i]);
+            free(ri), free(ro);
+        }
+    } else if (s->backend == HS_BACKEND_STARK) {
+        size_t ow;
+        if (!hs_fuzz_stark_table(id, s->log_perms, &in, &out, &n_in, &ow)) in = NULL;
+    } else {
+        hs_kb *mi, *mo;
+        unsigned width;
+        if (hs_fuzz_gkr_table(id, s->log_perms, &mi, &mo, &width)) {
+            n_in = (size_t)width << s->log_perms;
+            in = canonical(mi, n_in);
+            free(mo);
+        }
+    }
+    free(out);
+    hs_ctx *ctx = NULL;
+    uint8_t *proof = NULL;
+    size_t len = 0;
+    char reason[HS_REASON_LEN] = "";
+    if (!in || hs_ctx_new(&ctx, 1) != HS_OK ||
+        hs_prove(ctx, &proof, &len, NULL, 0, NULL, reason, sizeof reason, s, in, n_in) != HS_OK)
+        fail(name, in ? reason : "table");
+    else
+        put("api", name, no_tweak, sizeof no_tweak, &(hs_writer){.data = proof, .len = len});
+    hs_proof_free(proof);
+    hs_ctx_free(ctx);
+    free(in);
+}
+
+static void api_seeds(void) {
+    hs_shape s;
+    hs_shape_init(&s);
+    s.preset = "fast100", s.log_perms = 1;
+    api("stark-private-poseidon2-kb16-fast100-n1", &s, 1);
+    hs_shape_init(&s);
+    s.statement = HS_STATEMENT_PUBLIC, s.log_perms = 2;
+    api("stark-public-poseidon2-kb16-compat-n2", &s, 1);
+    hs_shape_init(&s);
+    s.backend = HS_BACKEND_GKR, s.log_perms = 2;
+    api("gkr-private-poseidon2-kb16-compat-n2", &s, HS_GKR_P2_KB16);
+    s.preset = "fast100", s.log_perms = 3;
+    api("gkr-private-poseidon2-kb16-fast100-n3", &s, HS_GKR_P2_KB16);
+    hs_shape_init(&s);
+    s.backend = HS_BACKEND_GKR, s.hash = "poseidon1-kb24", s.statement = HS_STATEMENT_PUBLIC, s.log_perms = 1;
+    api("gkr-public-poseidon1-kb24-compat-n1", &s, HS_GKR_P1_KB24);
+    static const char *const variants[] = {"independent", "padded", "ragged"};
+    for (unsigned v = 0; v < 3; v++) {
+        hs_shape_init(&s);
+        s.backend = HS_BACKEND_GKR, s.statement = HS_STATEMENT_REGIONS, s.variant = variants[v];
+        s.n_regions = v ? 2 : 1, s.region_log[0] = v ? 5 : 4, s.region_log[1] = 4;
+        char name[64];
+        snprintf(name, sizeof name, "regions-public-%s", variants[v]);
+        api(name, &s, 0);
+    }
+    s.private_regions = 1, s.variant = "ragged";
+    api("regions-private-ragged", &s, 0);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s OUT_DIR\n", argv[0]);
@@ -230,10 +312,14 @@ int main(int argc, char **argv) {
     gkr(HS_GKR_P1_KB24, "fast100", 3, 1);
     /* ragged: each variant */
     const unsigned w1[] = {4}, w2[] = {5, 4}, w3[] = {4, 4, 5};
-    ragged(HS_RAGGED_INDEPENDENT, w2, 2);
-    ragged(HS_RAGGED_PADDED, w2, 2);
-    ragged(HS_RAGGED_RAGGED, w1, 1);
-    ragged(HS_RAGGED_RAGGED, w3, 3);
+    ragged(HS_RAGGED_INDEPENDENT, w2, 2, 0);
+    ragged(HS_RAGGED_PADDED, w2, 2, 0);
+    ragged(HS_RAGGED_RAGGED, w1, 1, 0);
+    ragged(HS_RAGGED_RAGGED, w3, 3, 0);
+    /* committed regions (private statements), each variant */
+    ragged(HS_RAGGED_INDEPENDENT, w1, 1, 1);
+    ragged(HS_RAGGED_PADDED, w2, 2, 1);
+    ragged(HS_RAGGED_RAGGED, w2, 2, 1);
     /* the Merkle statements */
     merkle_branches("compat", 1, 1);
     merkle_branches("fast100", 3, 2);
@@ -246,6 +332,7 @@ int main(int argc, char **argv) {
     for (unsigned c = 0; c < HS_FUZZ_WHIR_CONFIGS; c++) msg("whir", c, hs_fuzz_whir_prove);
     for (unsigned c = 0; c < HS_FUZZ_SC_CONFIGS; c++) msg("sumcheck", c, hs_fuzz_sc_prove);
     peek_stark();
+    api_seeds();
     /* text tables, one per reader setting (fuzz_textio.c) */
     text("kb16", 0, "# states\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n2130706432, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14\n");
     text("kb24-cap", 1, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23\r\n\n");

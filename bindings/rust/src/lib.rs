@@ -216,6 +216,8 @@ pub struct Shape {
     pub regions: Vec<u32>,
     /// Prove even where the preset's declared security does not hold.
     pub allow_insecure: bool,
+    /// Regions: commit the regions (a private statement: verified without tables).
+    pub private_regions: bool,
 }
 
 impl Shape {
@@ -231,6 +233,7 @@ impl Shape {
             variant: None,
             regions: Vec::new(),
             allow_insecure: false,
+            private_regions: false,
         }
     }
 
@@ -260,6 +263,7 @@ impl Shape {
             variant: opt_text(s.variant),
             regions: s.region_log[..n].to_vec(),
             allow_insecure: s.allow_insecure != 0,
+            private_regions: s.private_regions != 0,
         }
     }
 }
@@ -301,6 +305,7 @@ impl CShape {
             n_regions: s.regions.len() as u32,
             region_log,
             allow_insecure: s.allow_insecure as i32,
+            private_regions: s.private_regions as i32,
         };
         Ok(CShape { shape, _names: (hash, preset, variant) })
     }

@@ -90,6 +90,7 @@ pub struct hs_shape {
     pub n_regions: c_uint,
     pub region_log: [c_uint; HS_MAX_REGIONS],
     pub allow_insecure: c_int,
+    pub private_regions: c_int,
 }
 
 #[repr(C)]

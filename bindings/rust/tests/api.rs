@@ -81,8 +81,14 @@ fn regions() {
     let info = verify(&ctx, proven.proof.as_bytes(), Some((&inputs, &proven.outputs)), MinBits::Declared).unwrap();
     assert_eq!(info.shape.regions, vec![4, 6, 5]);
     assert_eq!(info.shape.variant.as_deref(), Some("ragged"));
-    assert_eq!(info.claimed_bits, None);
-    assert!(params(&shape).is_err());
+    assert!(info.claimed_bits.unwrap() >= 91.0);
+    assert!(params(&shape).is_ok());
+    // committed regions: a private statement, verified without tables
+    shape.private_regions = true;
+    let proven = prove(&ctx, &shape, &inputs).unwrap();
+    let info = verify(&ctx, proven.proof.as_bytes(), None, MinBits::Declared).unwrap();
+    assert!(info.shape.private_regions && info.in_words == 0);
+    assert!(verify(&ctx, proven.proof.as_bytes(), Some((&inputs, &proven.outputs)), MinBits::Any).is_err());
 }
 
 #[test]
@@ -128,7 +134,7 @@ fn soundness_terms() {
 #[cfg(target_pointer_width = "64")]
 fn layouts_match_the_header() {
     use std::mem::{offset_of, size_of};
-    assert_eq!(size_of::<sys::hs_shape>(), 184);
+    assert_eq!(size_of::<sys::hs_shape>(), 192);
     assert_eq!(size_of::<sys::hs_provable>(), 64);
     assert_eq!(size_of::<sys::hs_preset_info>(), 40);
     assert_eq!(size_of::<sys::hs_sec_term>(), 88);
@@ -136,6 +142,6 @@ fn layouts_match_the_header() {
     assert_eq!(offset_of!(sys::hs_params_report, terms), 120);
     assert_eq!(size_of::<sys::hs_prove_stats>(), 192);
     assert_eq!(offset_of!(sys::hs_prove_stats, supported), 184);
-    assert_eq!(size_of::<sys::hs_proof_info>(), 264);
-    assert_eq!(offset_of!(sys::hs_proof_info, supported), 256);
+    assert_eq!(size_of::<sys::hs_proof_info>(), 272);
+    assert_eq!(offset_of!(sys::hs_proof_info, supported), 264);
 }
