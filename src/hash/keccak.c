@@ -301,3 +301,22 @@ void hs_keccak256_x4(uint8_t out[4][32], const uint8_t *const in[4], size_t len)
 void hs_sha3_256_x4(uint8_t out[4][32], const uint8_t *const in[4], size_t len) {
     hash256_x4(out, in, len, HS_KECCAK_SUFFIX_SHA3);
 }
+
+static void hash256_strided(uint8_t (*out)[32], const uint8_t *base, size_t stride, size_t len, size_t n,
+                            uint8_t suffix) {
+    const unsigned G = hs_cpu_has_avx512() ? 8 : 4;
+    for (size_t i0 = 0; i0 < n; i0 += G) {
+        const uint8_t *in[8];
+        uint8_t dg[8][32];
+        const size_t m = n - i0 < G ? n - i0 : G;
+        for (unsigned j = 0; j < G; j++) in[j] = base + (i0 + (j < m ? j : m - 1)) * stride;
+        hash256_xn(dg, in, len, suffix, G, G == 8 ? hs_keccakf1600_x8 : hs_keccakf1600_x4);
+        memcpy(out[i0], dg, m * sizeof dg[0]);
+    }
+}
+void hs_keccak256_strided(uint8_t (*out)[32], const uint8_t *base, size_t stride, size_t len, size_t n) {
+    hash256_strided(out, base, stride, len, n, HS_KECCAK_SUFFIX_KECCAK);
+}
+void hs_sha3_256_strided(uint8_t (*out)[32], const uint8_t *base, size_t stride, size_t len, size_t n) {
+    hash256_strided(out, base, stride, len, n, HS_KECCAK_SUFFIX_SHA3);
+}

@@ -81,5 +81,9 @@ void hs_sha3_256_x4(uint8_t out[4][32], const uint8_t *const in[4], size_t len);
 /* The same for eight messages through hs_keccakf1600_x8. */
 void hs_keccak256_x8(uint8_t out[8][32], const uint8_t *const in[8], size_t len);
 void hs_sha3_256_x8(uint8_t out[8][32], const uint8_t *const in[8], size_t len);
+/* n messages of len bytes, message i at base + i * stride: out[i] = hash(message i), in groups of 8
+ * (x8: AVX-512) or 4 (x4), a short last group padded with repeats of its last message. */
+void hs_keccak256_strided(uint8_t (*out)[32], const uint8_t *base, size_t stride, size_t len, size_t n);
+void hs_sha3_256_strided(uint8_t (*out)[32], const uint8_t *base, size_t stride, size_t len, size_t n);
 
 #endif

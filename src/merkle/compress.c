@@ -41,25 +41,13 @@ static void blake3_many(const uint32_t *pairs, size_t n, uint32_t *out) {
     hs_blake3_merge_many((uint8_t(*)[32])out, (const uint8_t(*)[32])pairs, n);
 }
 
-/* 64-byte messages in groups of 8 through the x8 permutation (AVX-512) or of 4 through x4 (AVX2
- * or portable), one block each; a short last group repeats its last message. */
-#define KECCAK_MANY(fn, x4, x8)                                                                    \
-    static void fn(const uint32_t *pairs, size_t n, uint32_t *out) {                               \
-        const size_t G = hs_cpu_has_avx512() ? 8 : 4;                                              \
-        for (size_t i0 = 0; i0 < n; i0 += G) {                                                     \
-            const uint8_t *in[8];                                                                  \
-            uint8_t dg[8][32];                                                                     \
-            size_t m = n - i0 < G ? n - i0 : G;                                                    \
-            for (size_t j = 0; j < G; j++) in[j] = (const uint8_t *)(pairs + 16 * (i0 + (j < m ? j : m - 1))); \
-            if (G == 8)                                                                            \
-                x8(dg, in, 64);                                                                    \
-            else                                                                                   \
-                x4(dg, in, 64);                                                                    \
-            for (size_t j = 0; j < m; j++) memcpy(out + 8 * (i0 + j), dg[j], 32);                  \
-        }                                                                                          \
-    }
-KECCAK_MANY(keccak256_many, hs_keccak256_x4, hs_keccak256_x8)
-KECCAK_MANY(sha3_256_many, hs_sha3_256_x4, hs_sha3_256_x8)
+/* Pairs of 32-byte digests are 64-byte messages, 64 bytes apart. */
+static void keccak256_many(const uint32_t *pairs, size_t n, uint32_t *out) {
+    hs_keccak256_strided((uint8_t(*)[32])out, (const uint8_t *)pairs, 64, 64, n);
+}
+static void sha3_256_many(const uint32_t *pairs, size_t n, uint32_t *out) {
+    hs_sha3_256_strided((uint8_t(*)[32])out, (const uint8_t *)pairs, 64, 64, n);
+}
 
 /* ---- one at a time: the modules' single-state calls ---- */
 

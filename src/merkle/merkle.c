@@ -60,36 +60,9 @@ static void p2_leaves(const hs_kb *rows, size_t n, size_t w, hs_digest *out) {
     }
 }
 
-/* Keccak-256 of n messages of len bytes, msg(i) the i-th: groups of 8 (AVX-512, one x8
- * permutation a block) or 4 (AVX2 or portable), a short last group padded with repeats. */
-static void keccak_group(hs_digest *out, size_t n, size_t len, const uint8_t *(*msg)(const void *, size_t),
-                         const void *ctx) {
-    const size_t G = hs_cpu_has_avx512() ? 8 : 4;
-    for (size_t i0 = 0; i0 < n; i0 += G) {
-        const uint8_t *in[8];
-        uint8_t dg[8][32];
-        const size_t m = n - i0 < G ? n - i0 : G;
-        for (size_t j = 0; j < G; j++) in[j] = msg(ctx, i0 + (j < m ? j : m - 1));
-        if (G == 8)
-            hs_keccak256_x8(dg, in, len);
-        else
-            hs_keccak256_x4(dg, in, len);
-        for (size_t j = 0; j < m; j++) memcpy(out[i0 + j].b, dg[j], 32);
-    }
-}
-
-typedef struct {
-    const hs_kb *rows;
-    size_t w;
-} rows_ctx;
-static const uint8_t *row_msg(const void *ctx, size_t i) {
-    const rows_ctx *c = ctx;
-    return (const uint8_t *)(c->rows + i * c->w);
-}
-
+/* Rows of w elements are messages of w * 4 bytes, one after another. */
 static void keccak_leaves(const hs_kb *rows, size_t n, size_t w, hs_digest *out) {
-    const rows_ctx c = {rows, w};
-    keccak_group(out, n, w * sizeof(hs_kb), row_msg, &c);
+    hs_keccak256_strided((uint8_t(*)[32])out[0].b, (const uint8_t *)rows, w * sizeof(hs_kb), w * sizeof(hs_kb), n);
 }
 
 static void blake3_leaves(const hs_kb *rows, size_t n, size_t w, hs_digest *out) {
