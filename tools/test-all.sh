@@ -2,16 +2,18 @@
 # Every test, as CI runs it: gcc Release with warnings as errors (and its kernel and prover tests
 # again under each lower HS_SIMD level the CPU has), the Rust crate (when cargo is
 # present), clang with warnings as errors, then AddressSanitizer + UndefinedBehaviorSanitizer, then
-# the fuzz targets (tools/fuzz-run.sh, HS_FUZZ_SECONDS each, default 20, two at a time: the whole run must stay
-# within CI's budget on two loaded cores; HS_FUZZ_SECONDS=0 skips them). Build folders:
-# build-ci-{gcc,clang,asan}, build-fuzz.
+# the fuzz targets (tools/fuzz-run.sh, HS_FUZZ_SECONDS each, default 60, two at a time;
+# HS_FUZZ_SECONDS=0 skips them). Each stage's header says the seconds since the start. Build
+# folders: build-ci-{gcc,clang,asan}, build-fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
+t0=$(date +%s)
+stage() { echo "=== $* ($(($(date +%s) - t0)) s) ===" >&2; }
 run() { # name, cmake args...
     local name=$1
     shift
-    echo "=== $name ===" >&2
+    stage "$name"
     cmake -S . -B "build-ci-$name" -DHS_WERROR=ON "$@" >/dev/null
     cmake --build "build-ci-$name" -j"$jobs" >/dev/null
     ctest --test-dir "build-ci-$name" --output-on-failure -j"$jobs"
@@ -25,16 +27,16 @@ simd_tests+='|poseidon2_monty31|ragged_kern|sumcheck|transcript|whir))$'
 best=$(build-ci-gcc/hashsnark --version | sed -n 's/^simd: .* (best on this CPU: \([a-z0-9]*\))$/\1/p')
 case $best in avx512) below="portable avx2" ;; avx2) below="portable" ;; *) below="" ;; esac
 for level in $below; do
-    echo "=== gcc, HS_SIMD=$level: kernel and prover tests ===" >&2
+    stage "gcc, HS_SIMD=$level: kernel and prover tests"
     HS_SIMD=$level ctest --test-dir build-ci-gcc --output-on-failure -j"$jobs" -R "$simd_tests"
 done
 # The Rust crate against the gcc build's static library (offline: it depends on no other crate).
 if command -v cargo >/dev/null; then
-    echo "=== rust (bindings/rust) ===" >&2
+    stage "rust (bindings/rust)"
     HASHSNARK_LIB_DIR="$PWD/build-ci-gcc" CARGO_TARGET_DIR="$PWD/build-ci-gcc/rust" \
         cargo test --offline --quiet --manifest-path bindings/rust/Cargo.toml
 else
-    echo "=== rust: cargo not found, bindings/rust not tested ===" >&2
+    stage "rust: cargo not found, bindings/rust not tested"
 fi
 CC=clang run clang -DCMAKE_BUILD_TYPE=Release
 # ASan's leak checker cannot run under ptrace-restricted sandboxes; leaks are checked where it can.
@@ -42,9 +44,9 @@ CC=clang run clang -DCMAKE_BUILD_TYPE=Release
 # faster than at -O2 -g (no variable tracking), and still reports file and line.
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} UBSAN_OPTIONS=print_stacktrace=1 \
     CC=gcc run asan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DHS_SANITIZE=ON
-fuzz_secs=${HS_FUZZ_SECONDS:-20}
+fuzz_secs=${HS_FUZZ_SECONDS:-60}
 if [ "$fuzz_secs" != 0 ]; then
-    echo "=== fuzz ($fuzz_secs s a target) ===" >&2
+    stage "fuzz, $fuzz_secs s a target"
     ./tools/fuzz-run.sh "$fuzz_secs"
 fi
-echo "all tests passed" >&2
+echo "all tests passed in $(($(date +%s) - t0)) s" >&2
