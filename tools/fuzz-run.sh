@@ -7,10 +7,13 @@
 # each run's log in build-fuzz/logs/. HS_FUZZ_TARGETS="stark_private fri ..." picks targets.
 # A finding reproduces with build-fuzz/tests/fuzz/fuzz_TARGET FILE, or with any compiler's
 # replay_TARGET FILE (tests/fuzz/replay.c). HS_FUZZ_BUILD names another build folder.
+# HS_FUZZ_TIMEOUT (seconds an input may take, default 30) can be raised for campaigns run at low
+# priority beside other work, where a starved process can pass 30 s on a 0.2 s input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-${HS_FUZZ_SECONDS:-60}}
 jobs=${HS_FUZZ_JOBS:-2}
+timeout=${HS_FUZZ_TIMEOUT:-30}
 all="stark_private stark_public gkr_private gkr_public ragged api peek textio fri whir sumcheck"
 targets=${HS_FUZZ_TARGETS:-$all}
 build=${HS_FUZZ_BUILD:-build-fuzz}
@@ -34,7 +37,7 @@ run_one() { # target
     local max_len
     max_len=$(find "tests/fuzz/corpus/$t" -type f -printf '%s\n' | sort -n | tail -1)
     [ "${max_len:-0}" -gt 4096 ] || max_len=4096
-    "$build/tests/fuzz/fuzz_$t" "$work" "tests/fuzz/corpus/$t" -max_total_time="$secs" -timeout=30 -max_len="$max_len" \
+    "$build/tests/fuzz/fuzz_$t" "$work" "tests/fuzz/corpus/$t" -max_total_time="$secs" -timeout="$timeout" -max_len="$max_len" \
         -rss_limit_mb=3072 -malloc_limit_mb=2048 -dict=tests/fuzz/hashsnark.dict -print_final_stats=1 \
         -artifact_prefix="$build/findings/$t-" >"$build/logs/$t.log" 2>&1
 }
