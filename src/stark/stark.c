@@ -336,6 +336,12 @@ static hs_kbe quotient_at(const ctx *c, const hs_kbe *v, hs_kbe zeta) {
 
 int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsigned threads, hs_writer *out,
                    uint32_t *outputs, hs_stark_timing *tm, const char **why) {
+    return hs_stark_prove_witness(shape_in, inputs, NULL, threads, out, outputs, tm, why);
+}
+
+int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *inputs, const void *witness,
+                           unsigned threads, hs_writer *out, uint32_t *outputs, hs_stark_timing *tm,
+                           const char **why) {
     uint32_t *owned_inputs = shape_in->release_inputs ? (uint32_t *)(uintptr_t)inputs : NULL;
     hs_stark_shape shape;
     hs_stark_timing tdummy;
@@ -348,6 +354,7 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
     ctx *cp = malloc(sizeof *cp);
     if (!cp) return *why = "out of memory", hs_free(owned_inputs), 0;
     if (!setup(cp, &shape, why)) return free(cp), hs_free(owned_inputs), 0;
+    cp->air.witness = witness; /* what a statement's trace reads besides its lines */
     const ctx *c = cp;
     const hs_air *air = &c->air;
     const hs_fri_params *fp = &shape.fri;
