@@ -187,7 +187,12 @@ static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8],
     hs_air_eval_rows8_scalar(a, d, local, next, periodic, pow, out);
 }
 
-static const hs_air_ops ops = {trace, eval_row, rows8_scratch, eval_rows8, eval_ext, trace_bitrev};
+static const hs_air_ops ops = {.trace = trace,
+                               .eval_row = eval_row,
+                               .rows8_scratch_bytes = rows8_scratch,
+                               .eval_rows8 = eval_rows8,
+                               .eval_ext = eval_ext,
+                               .trace_bitrev = trace_bitrev};
 
 int hs_mbair_init(hs_air *a, unsigned depth) {
     memset(a, 0, sizeof *a);
