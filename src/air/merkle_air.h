@@ -46,6 +46,12 @@
  * Nothing above the root is read (sel = 0 there and no binding), so the padded levels cannot
  * weaken the statement.
  *
+ * Wiring by transitions, not LogUp: a node is read by the next row of its own opening, a position
+ * fixed before any data is, so 8 gated degree-2 constraints say it with no extra commitment, no
+ * challenge and no soundness term; a lookup (multiplicities, a running-sum column committed
+ * after a challenge) pays off only for data-dependent links, such as paths that share their top
+ * nodes (docs/MERKLE_STARK.md).
+ *
  * The depth is part of the AIR: the ids HS_MBAIR_ID0 + d - 1 (d = 1..64) name this AIR at depth
  * d in a stark proof's header (hs_air_by_id finds them; they are not hashes, so hs_air_at does
  * not list them). The prover hands the siblings to the trace through hs_air.witness
