@@ -550,39 +550,45 @@ HS_API HS_WARN_UNUSED hs_status hs_smt_verify(const char *hash, const uint64_t *
                                               size_t opening_len, char *reason, size_t reason_len)
     HS_NONNULL(1, 2, 3, 4);
 
-/* ---- Merkle branches (gkr backend) ----
+/* ---- Merkle branches (gkr or stark backend) ----
  * The statement of the STARKed binary hash tree (Vitalik Buterin, "Possible futures of the
  * Ethereum protocol, part 4"): each of m openings (index idx_p < 2^depth, leaf_p: 8 words) sits at
  * its index in a binary Merkle tree of the given depth with the public root (8 words); the
  * siblings stay private. The tree's node is the Poseidon2-KB16 compression of its children (the
  * first 8 lanes of P(left || right)); bit i of the index says whether the level-i node is the
- * right child (1) or the left (0). One gkr walk proves all m x depth compressions
- * (docs/MERKLE_GKR.md). Words are canonical KoalaBear elements. */
+ * right child (1) or the left (0). The gkr backend (the default) proves all m x depth
+ * compressions in one gkr walk (docs/MERKLE_GKR.md); the stark backend proves them with an AIR of
+ * one compression a row, the levels chained by transitions (docs/MERKLE_STARK.md). Words are
+ * canonical KoalaBear elements. */
 
 #define HS_MERKLE_DIGEST_WORDS 8
 #define HS_MERKLE_MAX_DEPTH 64
 
 /* Proves the openings. siblings: m x depth x 8 words, opening p's level-i sibling (the other child
  * of its level-i node's parent) at (p depth + i) 8. root (may be NULL) receives the root they
- * reach; every opening must reach the same one (HS_ERR_ARGUMENT otherwise, naming the first that
- * does not). hash: "poseidon2-kb16" (NULL too); preset NULL: "compat". HS_ERR_INSECURE below the
- * preset's declared security unless allow_insecure. The proof depends only on the inputs, never
- * on the thread count. Free it with hs_proof_free. */
+ * reach; every opening must reach the same one (HS_ERR_ARGUMENT otherwise). hash:
+ * "poseidon2-kb16" (NULL too); preset NULL: "compat"; backend HS_BACKEND_GKR (0 too) or
+ * HS_BACKEND_STARK. HS_ERR_INSECURE below the preset's declared security unless allow_insecure.
+ * The proof depends only on the inputs, never on the thread count. Free it with hs_proof_free. */
 HS_API HS_WARN_UNUSED hs_status hs_prove_merkle_branches(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len,
                                                          uint32_t *root, hs_prove_stats *stats, char *reason,
                                                          size_t reason_len, const char *hash, const char *preset,
-                                                         unsigned depth, size_t m, const uint64_t *indices,
-                                                         const uint32_t *leaves, const uint32_t *siblings,
-                                                         int allow_insecure) HS_NONNULL(1, 2, 3, 12, 13, 14);
+                                                         hs_backend backend, unsigned depth, size_t m,
+                                                         const uint64_t *indices, const uint32_t *leaves,
+                                                         const uint32_t *siblings, int allow_insecure)
+    HS_NONNULL(1, 2, 3, 13, 14, 15);
 
 /* What a Merkle proof claims (its header): a branches proof or a dense root proof (below). */
 typedef struct hs_merkle_proof_info {
     const char *statement;      /* "merkle-branches" or "merkle" (the dense root) */
     const char *hash, *preset;
+    hs_backend backend;         /* HS_BACKEND_GKR, or HS_BACKEND_STARK (branches only) */
     unsigned depth;             /* the root statement: log2 of the leaves */
-    size_t openings;            /* branches; 0 for the root statement */
+    size_t openings;            /* branches; 0 for the root statement. A stark proof records
+                                   2^ceil(log2 m), the openings padded with copies of the first */
     int public_leaves;          /* the root statement: 1 when the proof binds the leaves */
-    size_t rows;                /* compressions the walk proves: 2^ceil(log2 m) x 2^ceil(log2 depth) */
+    size_t rows;                /* compressions proven: 2^ceil(log2 m) x 2^ceil(log2 depth) (gkr: at
+                                   least 2^4 rows, and depth 1 takes 2 rows an opening) */
     double claimed_bits;        /* the soundness report at this shape */
     hs_sec_regime regime;
     double declared_bits;
@@ -593,7 +599,8 @@ typedef struct hs_merkle_proof_info {
 HS_API HS_WARN_UNUSED hs_status hs_merkle_proof_peek(hs_merkle_proof_info *info, char *reason, size_t reason_len,
                                                      const uint8_t *proof, size_t proof_len) HS_NONNULL(1);
 
-/* Verifies a branches proof against the root and the openings (m indices, m x 8 leaf words).
+/* Verifies a branches proof of either backend (the proof's header says which) against the root
+ * and the openings (m indices, m x 8 leaf words).
  * HS_OK when accepted; HS_ERR_REJECTED with a reason for a proof of another root, depth or opening
  * list, a malformed or altered proof, or one claiming fewer bits than min_bits (as hs_verify);
  * HS_ERR_RANGE for a non-canonical word. info (may be NULL) receives the header's claims. */
@@ -603,11 +610,11 @@ HS_API HS_WARN_UNUSED hs_status hs_verify_merkle_branches(const hs_ctx *ctx, hs_
                                                           const uint64_t *indices, const uint32_t *leaves,
                                                           double min_bits) HS_NONNULL(1, 7, 10, 11);
 
-/* The soundness report of proving m openings of a depth-depth tree (`hashsnark params
- * --statement merkle-branches`). */
+/* The soundness report of proving m openings of a depth-depth tree with that backend (0: gkr)
+ * (`hashsnark params --statement merkle-branches [--backend stark]`). */
 HS_API HS_WARN_UNUSED hs_status hs_params_merkle_branches(hs_params_report *out, char *reason, size_t reason_len,
-                                                          const char *hash, const char *preset, unsigned depth,
-                                                          size_t m) HS_NONNULL(1);
+                                                          const char *hash, const char *preset, hs_backend backend,
+                                                          unsigned depth, size_t m) HS_NONNULL(1);
 
 /* The dense root (docs/MERKLE_GKR.md "Dense root"): the 2^log_leaves leaves (8 words each) of a
  * Poseidon2-KB16 tree have the public root. public_leaves 0: the leaves stay private (committed;

@@ -370,7 +370,7 @@ static void test_api(void) {
     size_t len;
     hs_prove_stats st;
     char why[HS_REASON_LEN];
-    CHECK(hs_prove_merkle_branches(ctx, &proof, &len, root2, &st, why, sizeof why, NULL, "proven128", d, m, idx, leaves,
+    CHECK(hs_prove_merkle_branches(ctx, &proof, &len, root2, &st, why, sizeof why, NULL, "proven128", HS_BACKEND_GKR, d, m, idx, leaves,
                                    sib, 0) == HS_OK);
     CHECK(memcmp(root, root2, sizeof root) == 0);
     CHECK(st.instances == m * d && st.supported);
@@ -392,24 +392,24 @@ static void test_api(void) {
     CHECK(hs_proof_peek(&(hs_proof_info){0}, why, sizeof why, proof, len) == HS_ERR_REJECTED);
     hs_proof_free(proof);
     /* bad inputs */
-    CHECK(hs_prove_merkle_branches(ctx, &proof, &len, NULL, NULL, why, sizeof why, "keccak-256", NULL, d, m, idx,
+    CHECK(hs_prove_merkle_branches(ctx, &proof, &len, NULL, NULL, why, sizeof why, "keccak-256", NULL, HS_BACKEND_GKR, d, m, idx,
                                    leaves, sib, 0) == HS_ERR_UNSUPPORTED);
     sib[7] = HS_KB_P;
-    CHECK(hs_prove_merkle_branches(ctx, &proof, &len, NULL, NULL, why, sizeof why, NULL, NULL, d, m, idx, leaves, sib,
+    CHECK(hs_prove_merkle_branches(ctx, &proof, &len, NULL, NULL, why, sizeof why, NULL, NULL, HS_BACKEND_GKR, d, m, idx, leaves, sib,
                                    0) == HS_ERR_RANGE);
     CHECK(proof == NULL && len == 0);
     sib[7] = 0;
-    CHECK(hs_prove_merkle_branches(ctx, &proof, &len, NULL, NULL, why, sizeof why, NULL, NULL, d, m, idx, leaves, sib,
+    CHECK(hs_prove_merkle_branches(ctx, &proof, &len, NULL, NULL, why, sizeof why, NULL, NULL, HS_BACKEND_GKR, d, m, idx, leaves, sib,
                                    0) == HS_ERR_ARGUMENT); /* the openings no longer reach one root */
     CHECK(strstr(why, "root") != NULL);
     /* the report: every term named, the claim its weakest */
     hs_params_report rep;
-    CHECK(hs_params_merkle_branches(&rep, why, sizeof why, NULL, "proven128", 32, 1u << 14) == HS_OK);
+    CHECK(hs_params_merkle_branches(&rep, why, sizeof why, NULL, "proven128", HS_BACKEND_GKR, 32, 1u << 14) == HS_OK);
     CHECK(rep.n_terms > 8 && rep.supported && rep.log_rows == 19 && rep.whir_columns == 16);
     double weakest = 1e9;
     for (size_t i = 0; i < rep.n_terms; i++) weakest = fmin(weakest, rep.terms[i].bits[rep.regime]);
     CHECK(fabs(weakest - rep.claimed_bits) < 1e-9);
-    CHECK(hs_params_merkle_branches(&rep, why, sizeof why, NULL, NULL, 0, 3) == HS_ERR_ARGUMENT);
+    CHECK(hs_params_merkle_branches(&rep, why, sizeof why, NULL, NULL, HS_BACKEND_GKR, 0, 3) == HS_ERR_ARGUMENT);
     free(sib);
     hs_ctx_free(ctx);
 }

@@ -7,7 +7,11 @@
 # With MODE=root it proves the dense root of 2^LOG_M leaves (`prove --statement merkle
 # --log-leaves LOG_M`, 2^LOG_M - 1 compressions in 2^LOG_M rows) against 2^LOG_M permutations
 # instead (DEPTH is then unused).
-# Usage: [MODE=root] tools/bench-merkle-gkr.sh [HASHSNARK] [LOG_M] [DEPTH] [SAMPLES] [THREADS] [PRESET]
+# With STARK=1 (branches only) each sample also proves the same openings with the stark design
+# (`prove --backend stark --statement merkle-branches`: one compression a row, 2^rows rows) and
+# as many independent permutations with the stark backend (private statement), in the same
+# alternation, and prints the stark medians beside the gkr ones.
+# Usage: [MODE=root] [STARK=1] tools/bench-merkle-gkr.sh [HASHSNARK] [LOG_M] [DEPTH] [SAMPLES] [THREADS] [PRESET]
 set -eu
 bin=${1:-build/hashsnark}
 log_m=${2:-14}
@@ -18,6 +22,8 @@ preset=${6:-proven128}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mode=${MODE:-branches}
+stark=${STARK:-0}
+[ "$mode" = root ] && stark=0
 m=$((1 << log_m))
 # the rows the branches walk proves: 2^(ceil(log2 m) + ceil(log2 depth))
 ld=0; while [ $((1 << ld)) -lt "$depth" ]; do ld=$((ld + 1)); done
@@ -30,7 +36,7 @@ if [ "$mode" = root ]; then
 else
     echo "# branches: $m openings, depth $depth (2^$rows rows); perms: 2^$rows permutations (gkr, private)"
 fi
-bt=(); pt=()
+bt=(); pt=(); sbt=(); spt=()
 for s in $(seq 1 "$samples"); do
     if [ "$mode" = root ]; then
         line=$("$bin" prove --statement merkle --hash poseidon2-kb16 --log-leaves "$log_m" --seed "$s" \
@@ -47,6 +53,18 @@ for s in $(seq 1 "$samples"); do
     t=$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s:.*/\1/p'); pt+=("$t")
     psize=$(stat -c %s "$tmp/p.bin")
     echo "perms    sample $s: $t s, proof $psize bytes"
+    if [ "$stark" = 1 ]; then
+        line=$("$bin" prove --backend stark --statement merkle-branches --hash poseidon2-kb16 --depth "$depth" \
+            --random-openings "$m" --seed "$s" --preset "$preset" --threads "$threads" --out "$tmp/sb.bin" 2>/dev/null)
+        t=$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s:.*/\1/p'); sbt+=("$t")
+        sbsize=$(stat -c %s "$tmp/sb.bin")
+        echo "stark branches sample $s: $t s, proof $sbsize bytes"
+        line=$("$bin" prove --backend stark --hash poseidon2-kb16 --log-perms "$rows" --seed "$s" --preset "$preset" \
+            --threads "$threads" --out "$tmp/sp.bin" 2>/dev/null)
+        t=$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s:.*/\1/p'); spt+=("$t")
+        spsize=$(stat -c %s "$tmp/sp.bin")
+        echo "stark perms    sample $s: $t s, proof $spsize bytes"
+    fi
 done
 med() { printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 mb=$(med "${bt[@]}"); mp=$(med "${pt[@]}")
@@ -54,4 +72,10 @@ comp=$((m * depth)); [ "$mode" = root ] && comp=$((m - 1))
 awk -v mode="$mode" -v mb="$mb" -v mp="$mp" -v c=$comp -v r=$((1 << rows)) -v bs="$bsize" -v ps="$psize" 'BEGIN {
     printf "median: %s %.3f s (%.0f compressions/s, proof %d B), perms %.3f s (%.0f perms/s, proof %d B); %s / perms = %.2f\n",
         mode, mb, c / mb, bs, mp, r / mp, ps, mode, mb / mp }'
+if [ "$stark" = 1 ]; then
+    smb=$(med "${sbt[@]}"); smp=$(med "${spt[@]}")
+    awk -v mb="$mb" -v smb="$smb" -v smp="$smp" -v c=$comp -v r=$((1 << rows)) -v bs="$sbsize" -v ps="$spsize" 'BEGIN {
+        printf "median: stark branches %.3f s (%.0f compressions/s, proof %d B), stark perms %.3f s (%.0f perms/s, proof %d B); stark branches / stark perms = %.2f; stark branches / gkr branches = %.2f\n",
+            smb, c / smb, bs, smp, r / smp, ps, smb / smp, smb / mb }'
+fi
 echo "# $(uptime | sed 's/.*load/load/')"

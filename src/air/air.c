@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "air/merkle_air.h"
 #include "util/cpu.h"
 
 /* Each AIR's definition lives beside its constraints. */
@@ -30,6 +31,7 @@ const hs_air_def *hs_air_find(const char *name) {
 }
 
 const hs_air_def *hs_air_by_id(unsigned id) {
+    if (hs_mbair_depth(id)) return hs_mbair_def(id);
     for (size_t i = 0; i < hs_air_count(); i++)
         if (defs[i]->id == id) return defs[i];
     return NULL;

@@ -104,6 +104,9 @@ struct hs_air {
     /* the AIR's own parameters */
     const void *params;
     unsigned v;
+    /* prover only: what a statement keeps private besides its lines, for AIRs whose trace needs
+     * it (the Merkle branches AIR's siblings, merkle_air.h); NULL for the hashes */
+    const void *witness;
 };
 
 /* The AIRs this build knows. init fills *a for 2^log_v instances per row (AIRs with R > 1, or that
@@ -120,6 +123,9 @@ typedef struct {
 /* def->noun or "permutations". */
 const char *hs_air_noun(const hs_air_def *def);
 
+/* hs_air_find, hs_air_count and hs_air_at know the hashes only; hs_air_by_id also finds the AIRs
+ * of statements, which proofs name by id (ids 64..127: the Merkle branches AIR at depth 1..64,
+ * merkle_air.h). */
 const hs_air_def *hs_air_find(const char *name);
 const hs_air_def *hs_air_by_id(unsigned id);
 size_t hs_air_count(void);

@@ -1,4 +1,5 @@
-/* include/hashsnark.h: the Merkle branches statement (src/gkr/merkle_branches.h). */
+/* include/hashsnark.h: the Merkle statements: branches by either backend (src/gkr/merkle_branches.h,
+ * src/stark/merkle_branches.h), the dense root by the gkr backend (src/gkr/merkle_root.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,6 +7,7 @@
 #include "api/api_internal.h"
 #include "gkr/merkle_branches.h"
 #include "gkr/merkle_root.h"
+#include "stark/merkle_branches.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
@@ -37,7 +39,40 @@ static void fill_report(hs_params_report *out, const hs_sound_report *rep, const
     out->merkle_hash = hs_api_merkle_name((int)wc->hash);
 }
 
-static hs_status report(hs_params_report *out, const hs_preset *p, unsigned depth, size_t m, char *reason, size_t rl) {
+/* The stark design's report: its stark shape's protocol fields. */
+static hs_status stark_report(hs_params_report *out, const hs_preset *p, unsigned depth, size_t m, char *reason,
+                              size_t rl) {
+    memset(out, 0, sizeof *out);
+    hs_smb_shape s;
+    const char *why = NULL;
+    if (!hs_smb_shape_make(&s, p, depth, m, &why)) return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "%s", why);
+    hs_sound_report rep;
+    if (!hs_soundness_smb(p, depth, m, &rep))
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "preset %s cannot prove %zu openings of depth %u", p->name, m,
+                           depth);
+    hs_api_report_terms(out, &rep, p, rep.claimed_bits + 1e-9 >= p->claim_bits);
+    hs_air air;
+    const hs_fri_params *f = &s.stark.fri;
+    out->log_rows = hs_stark_air(&s.stark, &air) ? (unsigned)hs_air_log_rows(&air, s.log_m) : 0;
+    out->log_blowup = f->log_blowup;
+    out->ext_degree = f->ext_degree;
+    out->num_queries = f->num_queries;
+    out->query_pow_bits = f->query_pow_bits;
+    out->commit_pow_bits = f->commit_pow_bits;
+    out->merkle_hash = hs_api_merkle_name((int)f->hash);
+    return HS_OK;
+}
+
+/* backend 0: the gkr backend (the default). */
+static hs_status check_backend(hs_backend b, char *reason, size_t rl) {
+    return b == 0 || b == HS_BACKEND_GKR || b == HS_BACKEND_STARK
+               ? HS_OK
+               : hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "unknown backend %d", (int)b);
+}
+
+static hs_status report(hs_params_report *out, const hs_preset *p, hs_backend backend, unsigned depth, size_t m,
+                        char *reason, size_t rl) {
+    if (backend == HS_BACKEND_STARK) return stark_report(out, p, depth, m, reason, rl);
     memset(out, 0, sizeof *out);
     hs_mb_shape s;
     const char *why = NULL;
@@ -72,12 +107,13 @@ hs_status hs_params_merkle_root(hs_params_report *out, char *reason, size_t rl, 
 }
 
 hs_status hs_params_merkle_branches(hs_params_report *out, char *reason, size_t rl, const char *hash,
-                                    const char *preset, unsigned depth, size_t m) {
+                                    const char *preset, hs_backend backend, unsigned depth, size_t m) {
     memset(out, 0, sizeof *out);
     if (reason && rl) reason[0] = 0;
     const hs_preset *p;
-    hs_status st = resolve(hash, preset, &p, reason, rl);
-    return st != HS_OK ? st : report(out, p, depth, m, reason, rl);
+    hs_status st = check_backend(backend, reason, rl);
+    if (st == HS_OK) st = resolve(hash, preset, &p, reason, rl);
+    return st != HS_OK ? st : report(out, p, backend, depth, m, reason, rl);
 }
 
 /* Indices below 2^depth; words canonical. */
@@ -92,12 +128,13 @@ static hs_status check_openings(unsigned depth, size_t m, const uint64_t *idx, c
 
 /* The shape's report against the preset's declaration (HS_ERR_INSECURE unless allowed); the
  * stats' security fields. */
-static hs_status security_check(hs_prove_stats *local, const hs_preset *p, int root_statement, unsigned depth,
-                                size_t m, int pub, int allow_insecure, char *reason, size_t rl) {
+static hs_status security_check(hs_prove_stats *local, const hs_preset *p, hs_backend backend, int root_statement,
+                                unsigned depth, size_t m, int pub, int allow_insecure, char *reason, size_t rl) {
     memset(local, 0, sizeof *local);
     hs_params_report *rep = hs_alloc_array(1, sizeof *rep);
     if (!rep) return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory");
-    hs_status st = root_statement ? root_report(rep, p, depth, pub, reason, rl) : report(rep, p, depth, m, reason, rl);
+    hs_status st = root_statement ? root_report(rep, p, depth, pub, reason, rl)
+                                  : report(rep, p, backend, depth, m, reason, rl);
     local->claimed_bits = rep->claimed_bits, local->declared_bits = rep->declared_bits, local->supported = rep->supported;
     if (st == HS_OK && !rep->supported && !allow_insecure)
         st = hs_api_fail(reason, rl, HS_ERR_INSECURE,
@@ -128,24 +165,61 @@ static hs_status finish(const hs_ctx *ctx, int ok, const char *why, hs_writer *w
     return HS_OK;
 }
 
+/* The stark design: the same checks, then src/stark/merkle_branches.h. */
+static hs_status prove_branches_stark(const hs_ctx *ctx, const hs_preset *p, hs_prove_stats *local, uint8_t **proof,
+                                      size_t *proof_len, uint32_t *root, hs_prove_stats *stats, char *reason,
+                                      size_t rl, unsigned depth, size_t m, const uint64_t *indices,
+                                      const uint32_t *leaves, const hs_kb *ms) {
+    hs_smb_shape s;
+    const char *why = NULL;
+    hs_writer w = {0};
+    hs_stark_timing tm;
+    memset(&tm, 0, sizeof tm);
+    uint32_t r[HS_MB_DIGEST];
+    hs_kb mr[HS_MB_DIGEST];
+    hs_api_progress(ctx, "start", 0.0);
+    int ok = hs_smb_shape_make(&s, p, depth, m, &why) &&
+             hs_smb_prove(&s, indices, leaves, ms, ctx->threads, &w, r, &tm, &why);
+    for (unsigned l = 0; l < HS_MB_DIGEST; l++) mr[l] = hs_kb_from_u32(ok ? r[l] : 0);
+    const hs_phase_time ph[] = {{"trace", tm.trace_s},
+                                {"commit (LDE + Merkle)", tm.commit_s},
+                                {"quotient", tm.quotient_s},
+                                {"quotient commit", tm.quotient_commit_s},
+                                {"open (DEEP + FRI + queries)", tm.open_s}};
+    local->total_s = tm.total_s, local->instances = m * depth;
+    unsigned lr = 0;
+    while ((1u << lr) < depth) lr++;
+    local->physical_rows = (size_t)1 << (s.log_m + lr);
+    return finish(ctx, ok, why, &w, local, ph, sizeof ph / sizeof *ph, mr, root, stats, proof, proof_len, reason, rl);
+}
+
 hs_status hs_prove_merkle_branches(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, uint32_t *root,
                                    hs_prove_stats *stats, char *reason, size_t rl, const char *hash, const char *preset,
-                                   unsigned depth, size_t m, const uint64_t *indices, const uint32_t *leaves,
-                                   const uint32_t *siblings, int allow_insecure) {
+                                   hs_backend backend, unsigned depth, size_t m, const uint64_t *indices,
+                                   const uint32_t *leaves, const uint32_t *siblings, int allow_insecure) {
     *proof = NULL, *proof_len = 0;
     if (root) memset(root, 0, HS_MB_DIGEST * sizeof *root);
     if (stats) memset(stats, 0, sizeof *stats);
     if (reason && rl) reason[0] = 0;
     const hs_preset *p;
-    hs_status st = resolve(hash, preset, &p, reason, rl);
+    hs_status st = check_backend(backend, reason, rl);
+    if (st == HS_OK) st = resolve(hash, preset, &p, reason, rl);
     if (st != HS_OK) return st;
     hs_prove_stats local;
-    st = security_check(&local, p, 0, depth, m, 0, allow_insecure, reason, rl);
+    st = security_check(&local, p, backend, 0, depth, m, 0, allow_insecure, reason, rl);
     if (st != HS_OK) return st;
     st = check_openings(depth, m, indices, leaves, reason, rl);
     if (st == HS_OK) st = hs_api_check_words(siblings, m * depth * HS_MB_DIGEST, HS_MB_DIGEST, HS_KB_P, "siblings",
                                              reason, rl);
     if (st != HS_OK) return st;
+    if (backend == HS_BACKEND_STARK) {
+        hs_kb *ms = hs_api_to_monty(siblings, m * depth * HS_MB_DIGEST);
+        if (!ms) return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %zu openings", m);
+        st = prove_branches_stark(ctx, p, &local, proof, proof_len, root, stats, reason, rl, depth, m, indices, leaves,
+                                  ms);
+        hs_free(ms);
+        return st;
+    }
     hs_kb *ml = hs_api_to_monty(leaves, m * HS_MB_DIGEST), *ms = hs_api_to_monty(siblings, m * depth * HS_MB_DIGEST);
     if (!ml || !ms) {
         hs_free(ml), hs_free(ms);
@@ -183,7 +257,7 @@ static void fill_info(hs_merkle_proof_info *info, const char *statement, const h
     info->supported = ok && rep->claimed_bits + 1e-9 >= p->claim_bits;
 }
 
-/* The statement byte (offset 15) picks the parser. */
+/* The backend byte (offset 12) and the statement byte (offset 15) pick the parser. */
 hs_status hs_merkle_proof_peek(hs_merkle_proof_info *info, char *reason, size_t rl, const uint8_t *proof,
                                size_t proof_len) {
     memset(info, 0, sizeof *info);
@@ -191,17 +265,29 @@ hs_status hs_merkle_proof_peek(hs_merkle_proof_info *info, char *reason, size_t 
     const char *why = NULL;
     hs_sound_report rep;
     if (!proof || !proof_len) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "empty proof");
+    if (proof_len > 12 && proof[12] == HS_BACKEND_STARK) {
+        hs_smb_shape s;
+        if (!hs_smb_peek(proof, proof_len, &s, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
+        const int ok = hs_soundness_smb(s.preset, s.depth, s.m, &rep);
+        unsigned lr = 0;
+        while ((1u << lr) < s.depth) lr++;
+        fill_info(info, "merkle-branches", s.preset, s.depth, s.m, 0, s.log_m + lr, ok, &rep);
+        info->backend = HS_BACKEND_STARK;
+        return HS_OK;
+    }
     if (proof_len > 15 && proof[15] == HS_MR_STATEMENT) {
         hs_mr_shape s;
         if (!hs_mr_peek(proof, proof_len, &s, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
         const int ok = hs_soundness_mr(s.preset, s.log_leaves, s.public_leaves, &rep);
         fill_info(info, "merkle", s.preset, s.log_leaves, 0, s.public_leaves, s.log_leaves, ok, &rep);
+        info->backend = HS_BACKEND_GKR;
         return HS_OK;
     }
     hs_mb_shape s;
     if (!hs_mb_peek(proof, proof_len, &s, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
     const int ok = hs_soundness_mb(s.preset, s.depth, s.m, &rep);
     fill_info(info, "merkle-branches", s.preset, s.depth, s.m, 0, s.n, ok, &rep);
+    info->backend = HS_BACKEND_GKR;
     return HS_OK;
 }
 
@@ -230,10 +316,15 @@ hs_status hs_verify_merkle_branches(const hs_ctx *ctx, hs_merkle_proof_info *inf
     if (st != HS_OK) /* an index beyond the depth: a false statement; a leaf word out of range: bad input */
         return hs_api_fail(reason, rl, st == HS_ERR_ARGUMENT ? HS_ERR_REJECTED : st, "%s", bad);
     if ((st = bits_check(info, min_bits, reason, rl)) != HS_OK) return st;
+    const char *why = NULL;
+    if (info->backend == HS_BACKEND_STARK)
+        return hs_smb_verify(proof, proof_len, root, depth, m, indices, leaves, ctx->threads, &why)
+                   ? HS_OK
+                   : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s (not a proof of these openings under this root)",
+                                 why ? why : "rejected");
     hs_kb mr[HS_MB_DIGEST], *ml = hs_api_to_monty(leaves, m * HS_MB_DIGEST);
     if (!ml) return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %zu openings", m);
     for (unsigned l = 0; l < HS_MB_DIGEST; l++) mr[l] = hs_kb_from_u32(root[l]);
-    const char *why = NULL;
     const int ok = hs_mb_verify(proof, proof_len, mr, depth, m, indices, ml, ctx->threads, &why);
     hs_free(ml);
     if (!ok) /* the root and the openings enter the transcript first: another one fails some check */
@@ -266,7 +357,7 @@ hs_status hs_prove_merkle_root(const hs_ctx *ctx, uint8_t **proof, size_t *proof
     hs_status st = resolve(hash, preset, &p, reason, rl);
     if (st != HS_OK) return st;
     hs_prove_stats local;
-    if ((st = security_check(&local, p, 1, log_leaves, 0, public_leaves, allow_insecure, reason, rl)) != HS_OK) return st;
+    if ((st = security_check(&local, p, HS_BACKEND_GKR, 1, log_leaves, 0, public_leaves, allow_insecure, reason, rl)) != HS_OK) return st;
     const size_t need = (size_t)HS_MB_DIGEST << log_leaves;
     if (n_words != need)
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "leaves: %zu words given; 2^%u leaves need %zu", n_words,

@@ -1,6 +1,6 @@
 /* hashsnark prove --statement merkle-branches|merkle, verify --root, params --statement
- * merkle-branches|merkle: the gkr Merkle statements through the public API only
- * (include/hashsnark.h). */
+ * merkle-branches|merkle: the Merkle statements (branches by the gkr or the stark backend, the
+ * dense root by the gkr backend) through the public API only (include/hashsnark.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +17,16 @@
 #define MAX_PROOF_BYTES (512u << 20)
 #define FORMAT_LINE "# hashsnark merkle-branches openings, format 1"
 
+/* --backend: gkr (the default) or stark; 0 after printing the error. */
+static int parse_backend(const char *cmd, const char *s, hs_backend *b) {
+    if (!s || !strcmp(s, "gkr")) return *b = HS_BACKEND_GKR, 1;
+    if (!strcmp(s, "stark")) return *b = HS_BACKEND_STARK, 1;
+    hs_cli_error(cmd, "--backend: gkr or stark, not '%s'", s);
+    return 0;
+}
+
+static const char *backend_name(hs_backend b) { return b == HS_BACKEND_STARK ? "stark" : "gkr"; }
+
 int hs_cli_has_opt(int argc, char **argv, const char *name) {
     const size_t n = strlen(name);
     for (int i = 1; i < argc; i++)
@@ -32,15 +42,18 @@ static void prove_help(void) {
            "       hashsnark prove --statement merkle-branches --hash poseidon2-kb16\n"
            "                       (--leaves FILE | --log-leaves N [--seed S] | --depth D [--seed S])\n"
            "                       (--open FILE | --random-openings M) --out PROOF\n"
-           "                       [--preset P] [--threads T] [--insecure]\n"
+           "                       [--backend gkr|stark] [--preset P] [--threads T] [--insecure]\n"
            "\n"
            "Proves that each opened leaf sits at its index in the binary Merkle tree with the\n"
            "tree's root, without the siblings (the STARKed binary hash tree of Vitalik Buterin's\n"
-           "\"Possible futures of the Ethereum protocol, part 4\"): one gkr walk over all the\n"
-           "paths' Poseidon2-KB16 compressions, one WHIR commitment (docs/MERKLE_GKR.md). Writes\n"
-           "the proof to PROOF and the public openings (index and leaf per line, the root and\n"
-           "depth in the header) to PROOF.openings; nothing is written when proving fails.\n"
+           "\"Possible futures of the Ethereum protocol, part 4\"): with the gkr backend (the\n"
+           "default) one gkr walk over all the paths' Poseidon2-KB16 compressions and one WHIR\n"
+           "commitment (docs/MERKLE_GKR.md); with the stark backend an AIR of one compression a\n"
+           "row, the levels chained by transitions, and FRI (docs/MERKLE_STARK.md). Writes the\n"
+           "proof to PROOF and the public openings (index and leaf per line, the root and depth in\n"
+           "the header) to PROOF.openings; nothing is written when proving fails.\n"
            "\n"
+           "  --backend B         gkr (default) or stark (merkle-branches; the dense root is gkr only)\n"
            "  --hash H            the tree hash: poseidon2-kb16 (the first 8 lanes of P(left || right))\n"
            "  --leaves FILE       the tree's 2^N leaves, one digest per line (8 decimals, as\n"
            "                      'hashsnark merkle root' reads them); the depth is N\n"
@@ -245,9 +258,10 @@ done:
 
 int hs_cmd_prove_merkle(int argc, char **argv) {
     const char *statement = NULL, *hash = HASH, *leaves_s = NULL, *logn_s = NULL, *depth_s = NULL, *seed_s = NULL,
-               *open_s = NULL, *rand_s = NULL, *out = NULL, *preset = "compat", *threads_s = NULL;
+               *open_s = NULL, *rand_s = NULL, *out = NULL, *preset = "compat", *threads_s = NULL, *backend_s = NULL;
     int insecure = 0, public_leaves = 0;
     hs_opt opts[] = {{"statement", 1, &statement, NULL}, {"hash", 1, &hash, NULL},
+                     {"backend", 1, &backend_s, NULL},
                      {"public-leaves", 0, NULL, &public_leaves},
                      {"leaves", 1, &leaves_s, NULL},     {"log-leaves", 1, &logn_s, NULL},
                      {"depth", 1, &depth_s, NULL},       {"seed", 1, &seed_s, NULL},
@@ -257,6 +271,11 @@ int hs_cmd_prove_merkle(int argc, char **argv) {
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
+    hs_backend backend;
+    if (!parse_backend("prove", backend_s, &backend)) return HS_EXIT_USAGE;
+    if (!strcmp(statement, "merkle") && backend != HS_BACKEND_GKR)
+        return hs_cli_error("prove", "--statement merkle (the dense root) is proven by the gkr backend only"),
+               HS_EXIT_USAGE;
     if (!strcmp(statement, "merkle")) {
         if (open_s || rand_s || depth_s)
             return hs_cli_error("prove", "--statement merkle proves a whole tree: --open, --random-openings and "
@@ -335,13 +354,13 @@ int hs_cmd_prove_merkle(int argc, char **argv) {
         if (st != HS_OK) goto nomem;
         /* the same indices as --random-openings with a tree: this generator draws its own */
     }
-    fprintf(stderr, "prove: %zu openings of a depth-%lu %s tree (merkle-branches statement), gkr backend, preset %s, "
+    fprintf(stderr, "prove: %zu openings of a depth-%lu %s tree (merkle-branches statement), %s backend, preset %s, "
                     "%u thread%s\n",
-            m, depth, HASH, preset, hs_ctx_threads(ctx), hs_ctx_threads(ctx) > 1 ? "s" : "");
+            m, depth, HASH, backend_name(backend), preset, hs_ctx_threads(ctx), hs_ctx_threads(ctx) > 1 ? "s" : "");
     hs_prove_stats stats;
     uint32_t proven_root[8];
     hs_status st = hs_prove_merkle_branches(ctx, &proof, &plen, proven_root, &stats, reason, sizeof reason, HASH, preset,
-                                            (unsigned)depth, m, idx, leaves, sib, insecure);
+                                            backend, (unsigned)depth, m, idx, leaves, sib, insecure);
     if (st != HS_OK) {
         hs_cli_error("prove", "%s", reason);
         goto done;
@@ -384,7 +403,8 @@ done:
 /* ---- verify ---- */
 
 static void verify_help(void) {
-    printf("usage: hashsnark verify --proof PROOF --root DIGEST --openings FILE [--min-bits B] [--threads T]\n"
+    printf("usage: hashsnark verify --proof PROOF --root DIGEST --openings FILE [--backend gkr|stark]\n"
+           "                        [--min-bits B] [--threads T]\n"
            "       hashsnark verify --proof PROOF --root DIGEST [--leaves FILE] [--min-bits B] [--threads T]\n"
            "\n"
            "Checks a Merkle branches proof ('hashsnark prove --statement merkle-branches'): every\n"
@@ -396,6 +416,7 @@ static void verify_help(void) {
            "  --proof PROOF    the proof\n"
            "  --root DIGEST    the root the openings must reach\n"
            "  --openings FILE  the public openings; the depth comes from its '# depth D' line\n"
+           "  --backend B      the backend the proof must be of (default: the one its header names)\n"
            "  --leaves FILE    a root proof ('prove --statement merkle'): the leaves it binds (with\n"
            "                   --public-leaves; PROOF.leaves); without: the proof's leaves are private\n"
            "  --min-bits B     reject proofs claiming fewer provable bits (default: the preset's declaration)\n"
@@ -476,8 +497,9 @@ static int read_openings(const char *path, unsigned *depth, size_t *m, uint64_t 
 
 int hs_cmd_verify_merkle(int argc, char **argv) {
     const char *proof_s = NULL, *root_s = NULL, *open_s = NULL, *threads_s = NULL, *min_bits_s = NULL,
-               *leaves_s = NULL;
+               *leaves_s = NULL, *backend_s = NULL;
     hs_opt opts[] = {{"proof", 1, &proof_s, NULL},
+                     {"backend", 1, &backend_s, NULL},
                      {"root", 1, &root_s, NULL},
                      {"leaves", 1, &leaves_s, NULL},
                      {"openings", 1, &open_s, NULL},
@@ -493,6 +515,8 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
         return hs_cli_error("verify", "--openings (branches) and --leaves (a root proof) exclude each other"),
                HS_EXIT_USAGE;
     unsigned long threads = 1, mb = 0;
+    hs_backend want = HS_BACKEND_GKR;
+    if (backend_s && !parse_backend("verify", backend_s, &want)) return HS_EXIT_USAGE;
     if (threads_s && !hs_cli_uint("verify", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
     if (min_bits_s && !hs_cli_uint("verify", "min-bits", min_bits_s, 0, 512, &mb)) return HS_EXIT_USAGE;
     uint32_t root[8];
@@ -520,14 +544,22 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
         hs_merkle_proof_info info;
         const double need = min_bits_s ? (double)mb : HS_MIN_BITS_DECLARED;
         const uint8_t *pb = (const uint8_t *)buf.data;
-        hs_status st = open_s ? hs_verify_merkle_branches(ctx, &info, reason, sizeof reason, pb, buf.len, root, depth,
+        hs_status st = HS_OK;
+        if (backend_s && hs_merkle_proof_peek(&info, reason, sizeof reason, pb, buf.len) == HS_OK &&
+            info.backend != want) {
+            snprintf(reason, sizeof reason, "a %s proof, not a %s one (--backend)", backend_name(info.backend),
+                     backend_name(want));
+            st = HS_ERR_REJECTED;
+        } else
+            st = open_s ? hs_verify_merkle_branches(ctx, &info, reason, sizeof reason, pb, buf.len, root, depth,
                                                           m, idx, leaves, need)
                               : hs_verify_merkle_root(ctx, &info, reason, sizeof reason, pb, buf.len, root, leaves,
                                                       leaves ? (size_t)8 << depth : 0, need);
         if (st == HS_OK && open_s) {
-            printf("accepted: %zu openings of a depth-%u %s tree with root %s, gkr backend, preset %s, %.1f provable "
+            printf("accepted: %zu openings of a depth-%u %s tree with root %s, %s backend, preset %s, %.1f provable "
                    "bits (%s)\n",
-                   m, depth, HASH, root_s, info.preset, info.claimed_bits, hs_sec_regime_name(info.regime));
+                   m, depth, HASH, root_s, backend_name(info.backend), info.preset, info.claimed_bits,
+                   hs_sec_regime_name(info.regime));
             rc = HS_EXIT_OK;
         } else if (st == HS_OK) {
             printf("accepted: root %s of 2^%u %s leaves (%s), gkr backend, preset %s, %.1f provable bits (%s)\n",
@@ -550,9 +582,11 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
 /* ---- params ---- */
 
 int hs_cmd_params_merkle(int argc, char **argv) {
-    const char *statement = NULL, *preset = "compat", *depth_s = NULL, *m_s = NULL, *hash = HASH, *logn_s = NULL;
+    const char *statement = NULL, *preset = "compat", *depth_s = NULL, *m_s = NULL, *hash = HASH, *logn_s = NULL,
+               *backend_s = NULL;
     int pub = 0;
     hs_opt opts[] = {{"statement", 1, &statement, NULL},
+                     {"backend", 1, &backend_s, NULL},
                      {"log-leaves", 1, &logn_s, NULL},
                      {"public-leaves", 0, NULL, &pub},
                      {"preset", 1, &preset, NULL},
@@ -561,15 +595,21 @@ int hs_cmd_params_merkle(int argc, char **argv) {
                      {"hash", 1, &hash, NULL}};
     int r = hs_cli_parse("params", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) {
-        printf("usage: hashsnark params --statement merkle-branches [--preset P] [--depth D] [--openings M]\n"
+        printf("usage: hashsnark params --statement merkle-branches [--backend gkr|stark] [--preset P] [--depth D]\n"
+               "                        [--openings M]\n"
                "       hashsnark params --statement merkle [--preset P] [--log-leaves N] [--public-leaves]\n\n"
                "Every soundness term of proving M openings (default 16384) of a depth-D tree (default 32)\n"
-               "with the gkr Merkle branches statement, or the root of 2^N leaves (default 20), in bits\n"
-               "under each regime (docs/SOUNDNESS.md).\n");
+               "with the Merkle branches statement of the gkr backend (default) or the stark backend, or\n"
+               "the root of 2^N leaves (default 20, gkr), in bits under each regime (docs/SOUNDNESS.md).\n");
         return HS_EXIT_OK;
     }
     if (r < 0) return HS_EXIT_USAGE;
+    hs_backend backend;
+    if (!parse_backend("params", backend_s, &backend)) return HS_EXIT_USAGE;
     const int root_st = !strcmp(statement, "merkle");
+    if (root_st && backend != HS_BACKEND_GKR)
+        return hs_cli_error("params", "--statement merkle (the dense root) is proven by the gkr backend only"),
+               HS_EXIT_USAGE;
     if (!root_st && strcmp(statement, "merkle-branches"))
         return hs_cli_error("params", "--statement: merkle-branches or merkle, not '%s'", statement), HS_EXIT_USAGE;
     if (root_st ? depth_s || m_s : logn_s || pub)
@@ -584,19 +624,27 @@ int hs_cmd_params_merkle(int argc, char **argv) {
     if (!rep) return hs_cli_error("params", "out of memory"), HS_EXIT_USAGE;
     char reason[HS_REASON_LEN];
     hs_status st = root_st ? hs_params_merkle_root(rep, reason, sizeof reason, hash, preset, (unsigned)logn, pub)
-                           : hs_params_merkle_branches(rep, reason, sizeof reason, hash, preset, (unsigned)depth, (size_t)m);
+                           : hs_params_merkle_branches(rep, reason, sizeof reason, hash, preset, backend, (unsigned)depth,
+                                                       (size_t)m);
     if (st != HS_OK) {
         hs_cli_error("params", "%s", reason);
         free(rep);
         return HS_EXIT_USAGE;
     }
-    if (root_st)
+    if (backend == HS_BACKEND_STARK)
+        printf("preset %s, stark backend: merkle-branches, %lu openings of a depth-%lu %s tree: 2^%u rows of one "
+               "compression (the Merkle branches AIR, public openings and root), challenge field of degree %u; FRI "
+               "at rate 1/%u, %u queries, %u + %u grinding bits, %s Merkle tree\n\n",
+               preset, m, depth, HASH, rep->log_rows, rep->ext_degree, 1u << rep->log_blowup, rep->num_queries,
+               rep->commit_pow_bits, rep->query_pow_bits, rep->merkle_hash ? rep->merkle_hash : "?");
+    else if (root_st)
         printf("preset %s, gkr backend: merkle, the root of 2^%lu %s leaves (%s): 2^%u rows", preset, logn, HASH,
                pub ? "public" : "private", rep->log_rows);
     else
         printf("preset %s, gkr backend: merkle-branches, %lu openings of a depth-%lu %s tree: 2^%u rows", preset, m,
                depth, HASH, rep->log_rows);
-    printf(" of %u S-box layers of width %u, challenge field of degree %u; WHIR over %s (%u columns) at rate 1/%u, "
+    if (backend != HS_BACKEND_STARK)
+        printf(" of %u S-box layers of width %u, challenge field of degree %u; WHIR over %s (%u columns) at rate 1/%u, "
            "folding %u then %u, %s regime\n\n",
            rep->gkr_layers, rep->gkr_width, rep->ext_degree, root_st ? "the node array" : "S || O", rep->whir_columns,
            1u << rep->whir_log_inv_rate, rep->whir_fold_first, rep->whir_fold, hs_sec_regime_name(rep->whir_regime));

@@ -243,19 +243,25 @@ static hs_kbe table_row(const ctx *c, const bind_term *t, size_t nt, const uint3
 }
 
 /* The trace side for one base row: sum over phases of sel_phase * (its terms); sel is NULL when
- * R = 1 (every term counts). */
+ * R = 1 (every term counts). Computed as sum_i coef_i (sel_phase(i) row[col_i]): one base product
+ * a term, then its d coordinates summed lazily in 64 bits (each sum kept below p 2^32, one REDC a
+ * coordinate at the end): the same field value as multiplying out each phase's sum, for a tenth
+ * of the reduced products where an AIR binds many pieces over many phases (the quotient evaluates
+ * this at every point of its domain). */
 static hs_kbe trace_row(const ctx *c, const bind_term *t, size_t nt, const hs_kb *row, const hs_kb *sel) {
-    hs_kbe acc = hs_kbe_zero();
-    if (!sel) {
-        for (size_t i = 0; i < nt; i++) acc = hs_kbe_add(acc, hs_kbe_mul_base(t[i].coef, row[t[i].col]));
-        return acc;
+    const unsigned d = c->d;
+    const uint64_t M = (uint64_t)HS_KB_P << 32;
+    uint64_t acc[HS_KBE_MAX] = {0};
+    for (size_t i = 0; i < nt; i++) {
+        const hs_kb v = sel ? hs_kb_mul(sel[t[i].phase], row[t[i].col]) : row[t[i].col];
+        for (unsigned u = 0; u < d; u++) {
+            const uint64_t x = acc[u] + (uint64_t)t[i].coef.c[u] * v;
+            acc[u] = x >= M ? x - M : x;
+        }
     }
-    hs_kbe ph[64];
-    const unsigned R = c->air.rows_per_inst;
-    for (unsigned p = 0; p < R; p++) ph[p] = hs_kbe_zero();
-    for (size_t i = 0; i < nt; i++) ph[t[i].phase] = hs_kbe_add(ph[t[i].phase], hs_kbe_mul_base(t[i].coef, row[t[i].col]));
-    for (unsigned p = 0; p < R; p++) acc = hs_kbe_add(acc, hs_kbe_mul_base(ph[p], sel[p]));
-    return acc;
+    hs_kbe r = hs_kbe_zero();
+    for (unsigned u = 0; u < d; u++) r.c[u] = hs_kb_redc(acc[u]);
+    return r;
 }
 
 static hs_kbe trace_row_ext(const ctx *c, const bind_term *t, size_t nt, const hs_kbe *row, const hs_kbe *sel) {
@@ -336,6 +342,12 @@ static hs_kbe quotient_at(const ctx *c, const hs_kbe *v, hs_kbe zeta) {
 
 int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsigned threads, hs_writer *out,
                    uint32_t *outputs, hs_stark_timing *tm, const char **why) {
+    return hs_stark_prove_witness(shape_in, inputs, NULL, threads, out, outputs, tm, why);
+}
+
+int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *inputs, const void *witness,
+                           unsigned threads, hs_writer *out, uint32_t *outputs, hs_stark_timing *tm,
+                           const char **why) {
     uint32_t *owned_inputs = shape_in->release_inputs ? (uint32_t *)(uintptr_t)inputs : NULL;
     hs_stark_shape shape;
     hs_stark_timing tdummy;
@@ -348,6 +360,7 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
     ctx *cp = malloc(sizeof *cp);
     if (!cp) return *why = "out of memory", hs_free(owned_inputs), 0;
     if (!setup(cp, &shape, why)) return free(cp), hs_free(owned_inputs), 0;
+    cp->air.witness = witness; /* what a statement's trace reads besides its lines */
     const ctx *c = cp;
     const hs_air *air = &c->air;
     const hs_fri_params *fp = &shape.fri;

@@ -97,6 +97,11 @@ typedef struct {
  * memory). */
 int hs_stark_prove(const hs_stark_shape *shape, const uint32_t *inputs, unsigned threads, hs_writer *out,
                    uint32_t *outputs, hs_stark_timing *timing, const char **why);
+/* The same for an AIR whose trace reads a private witness besides the input lines (hs_air.witness:
+ * the Merkle branches AIR's siblings, air/merkle_air.h); hs_stark_prove passes NULL. */
+int hs_stark_prove_witness(const hs_stark_shape *shape, const uint32_t *inputs, const void *witness,
+                           unsigned threads, hs_writer *out, uint32_t *outputs, hs_stark_timing *timing,
+                           const char **why);
 
 /* Reads the statement a proof claims (header only; no cryptography). 0 with a reason if the
  * header is malformed. */

@@ -13,6 +13,7 @@
 #include "gkr/gkr.h"
 #include "gkr/merkle_branches.h"
 #include "gkr/merkle_root.h"
+#include "stark/merkle_branches.h"
 #include "gkr/ragged.h"
 #include "hashsnark.h"
 #include "stark/stark.h"
@@ -71,6 +72,28 @@ static void merkle_branches(const char *preset, unsigned d, size_t m) {
     else
         put("merkle", name, NULL, 0, &w);
     hs_w_free(&w), free(idx), free(leaves), free(sib);
+}
+
+/* The stark design of the branches statement on the same fixed openings (m a power of two: the
+ * target verifies against the N openings its header names). */
+static void merkle_branches_stark(const char *preset, unsigned d, size_t m) {
+    char name[128];
+    snprintf(name, sizeof name, "branches-stark-%s-d%u-m%zu", preset, d, m);
+    uint64_t *idx = NULL;
+    hs_kb *leaves = NULL, root[8], *sib = malloc(m * d * 8 * sizeof *sib);
+    uint32_t *lc = malloc(m * 8 * sizeof *lc);
+    hs_smb_shape s;
+    hs_writer w = {0};
+    const char *why = NULL;
+    int ok = sib && lc && hs_fuzz_merkle_openings(d, m, &idx, &leaves, root) &&
+             hs_mb_random_openings(d, m, 1, idx, leaves, sib, root, &why);
+    for (size_t k = 0; ok && k < m * 8; k++) lc[k] = hs_kb_to_u32(leaves[k]);
+    if (!ok || !hs_smb_shape_make(&s, hs_preset_find(preset), d, m, &why) ||
+        !hs_smb_prove(&s, idx, lc, sib, 1, &w, NULL, NULL, &why))
+        fail(name, why);
+    else
+        put("merkle", name, NULL, 0, &w);
+    hs_w_free(&w), free(idx), free(leaves), free(sib), free(lc);
 }
 
 static void merkle_root(const char *preset, unsigned k, int pub) {
@@ -324,6 +347,8 @@ int main(int argc, char **argv) {
     merkle_branches("compat", 1, 1);
     merkle_branches("fast100", 3, 2);
     merkle_branches("compat", 5, 3);
+    merkle_branches_stark("compat", 3, 2);
+    merkle_branches_stark("fast100", 5, 1);
     merkle_root("compat", 1, 0);
     merkle_root("fast100", 3, 1);
     merkle_root("compat", 4, 0);
