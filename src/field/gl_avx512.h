@@ -54,9 +54,16 @@ HS_GL8_INLINE hs_gl8 hs_gl8_mul_nc(hs_gl8 a, hs_gl8 b) {
     return hs_gl8_mul_parts_nc(_mm512_mul_epu32(a, b), _mm512_mul_epu32(a, bh), _mm512_mul_epu32(ah, b),
                                _mm512_mul_epu32(ah, bh));
 }
+/* a^2 = ll + lh 2^33 + hh 2^64 (a = ah 2^32 + al, ll = al^2, lh = al ah, hh = ah^2): the middle
+ * term splits into (lh << 33) mod 2^64 for the low word and lh >> 31 for the high one, plus the
+ * carry of the low word's sum (the high word cannot overflow: it is the square's top half) */
 HS_GL8_INLINE hs_gl8 hs_gl8_square_nc(hs_gl8 a) {
-    hs_gl8 ah = _mm512_shuffle_epi32(a, _MM_PERM_DDBB), lh = _mm512_mul_epu32(a, ah);
-    return hs_gl8_mul_parts_nc(_mm512_mul_epu32(a, a), lh, lh, _mm512_mul_epu32(ah, ah));
+    hs_gl8 ah = _mm512_shuffle_epi32(a, _MM_PERM_DDBB);
+    hs_gl8 ll = _mm512_mul_epu32(a, a), lh = _mm512_mul_epu32(a, ah), hh = _mm512_mul_epu32(ah, ah);
+    hs_gl8 lo = _mm512_add_epi64(ll, _mm512_slli_epi64(lh, 33));
+    hs_gl8 hi = _mm512_add_epi64(hh, _mm512_srli_epi64(lh, 31));
+    hi = _mm512_mask_add_epi64(hi, _mm512_cmplt_epu64_mask(lo, ll), hi, hs_gl8_set1(1));
+    return hs_gl8_reduce128_nc(hi, lo);
 }
 /* l + h 2^32 for l, h < 2^41 (delayed sums of 32-bit halves): with h = h1 2^32 + h0 this is
  * a + h0 2^32, a = l + h1 EPS < 2^42; a carry out of that sum gets one EPS */
