@@ -2,8 +2,7 @@
 # HS_SIMD on the command line: a bad value is a usage error (exit 2) naming it; --version tells the
 # level in use; a level above the CPU's is a warning, not an error; permutation outputs, hash
 # digests (the Goldilocks permutations included) and proofs (stark and gkr, every Merkle hash, 1 and
-# 2 threads) are byte-identical under
-# every level this CPU has. Usage: simd.sh HASHSNARK TESTS_DIR
+# 2 threads) are byte-identical under every level this CPU has. Usage: simd.sh HASHSNARK TESTS_DIR
 . "$(dirname "$0")/lib/setup.sh"
 
 HS_SIMD=sse9 "$bin" --version >/dev/null 2>"$tmp/err"
