@@ -3,10 +3,12 @@
  *
  * AVX-512 has unsigned 64-bit compares into mask registers and masked adds, so a carry or borrow
  * costs a compare and a masked add of EPS = 2^64 mod p (AVX2: sign flips, a signed compare, a
- * shift and an add). The 64 x 64 -> 128 product is still four 32 x 32 vpmuludq: measured on Zen 4,
- * IFMA (vpmadd52luq/huq) needs seven 52-bit products and as many instructions to rebuild the
- * 128-bit value from three radix-2^52 limbs, so it does not win there (docs/BENCHMARKS.md, "The
- * RPO256 batch permutation").
+ * shift and an add). The 64 x 64 -> 128 product is still built from 32 x 32 vpmuludq (four for a
+ * product, three for a square): with IFMA (vpmadd52luq/huq, limbs of 52 and 12 bits) a product
+ * takes seven multiply-adds plus shifts to rebuild the 128-bit value from three radix-2^52 limbs
+ * (16 instructions before the reduction against 15; a square 13 against 10), and on the Zen 4
+ * this was measured on the RPO256 batch ran at 0.29M/s with IFMA products and squares against
+ * 0.35M/s with these (docs/BENCHMARKS.md, "The RPO256 batch permutation").
  * "_nc" results are < 2^64 and congruent mod p but not canonical; every operation accepts such
  * inputs unless it says otherwise. */
 #ifndef HS_FIELD_GL_AVX512_H
