@@ -300,7 +300,8 @@ static void avx2_vs_portable(hs_rng *rng) {
         printf("AVX2 unavailable: AVX2 kernel comparison skipped\n");
         return;
     }
-    if (!hs_cpu_has_avx512()) printf("AVX-512 unavailable (CPU, build or HS_SIMD): AVX-512 kernel comparison skipped\n");
+    if (!hs_cpu_has_avx512())
+        printf("AVX-512 unavailable (CPU, build or HS_SIMD): AVX-512 kernel comparison skipped\n");
     for (int k = 0; k < 10 && !TOO_MANY_FAILURES(); k++) {
         hs_p2gl_params own;
         const hs_p2gl_params *pp;

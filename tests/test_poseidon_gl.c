@@ -158,7 +158,8 @@ static void random_states(hs_rng *rng) {
  * and alternating. */
 static void batches(hs_rng *rng) {
     size_t sizes[] = {0, 1, 3, 8, 9, 15, 17, 511, 512, 1100};
-    if (!hs_cpu_has_avx512()) printf("AVX-512 unavailable (CPU, build or HS_SIMD): AVX-512 kernel comparison skipped\n");
+    if (!hs_cpu_has_avx512())
+        printf("AVX-512 unavailable (CPU, build or HS_SIMD): AVX-512 kernel comparison skipped\n");
     for (size_t si = 0; si < sizeof sizes / sizeof *sizes && !TOO_MANY_FAILURES(); si++) {
         size_t n = sizes[si], bytes = (n + 1) * 12 * sizeof(uint64_t);
         uint64_t *ref = malloc(bytes), *a = malloc(bytes), *b = malloc(bytes), *c = malloc(bytes), *d = malloc(bytes);

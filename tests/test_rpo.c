@@ -244,7 +244,8 @@ static void check_rounds_and_perm(hs_rng *rng, const params *pp) {
 }
 
 static void check_batches(hs_rng *rng) {
-    const size_t sizes[] = {0, 1, 2, 3, 4, 5, 8, 9, 14, 17, 26, 130, 301}; /* every group shape of the AVX2 and AVX-512 batches */
+    /* every group shape of the AVX2 and AVX-512 batches */
+    const size_t sizes[] = {0, 1, 2, 3, 4, 5, 8, 9, 14, 17, 26, 130, 301};
     for (size_t si = 0; si < sizeof sizes / sizeof *sizes && !TOO_MANY_FAILURES(); si++) {
         size_t n = sizes[si], bytes = (n + 1) * W * sizeof(uint64_t);
         uint64_t *ref = malloc(bytes), *a = malloc(bytes), *b = malloc(bytes), *c = malloc(bytes), *d = malloc(bytes);
@@ -317,8 +318,9 @@ int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_rpo");
     printf("AVX2 kernels %s\n", hs_cpu_has_avx2() ? "active" : "unavailable (portable paths only)");
-    printf("AVX-512 batch kernels %s\n", hs_cpu_has_avx512() ? "tested against the portable ones"
-                                                            : "skipped (this CPU or build has no AVX-512, or HS_SIMD lowers it)");
+    printf("AVX-512 batch kernels %s\n", hs_cpu_has_avx512()
+                                              ? "tested against the portable ones"
+                                              : "skipped (no AVX-512 in this CPU or build, or HS_SIMD lowers it)");
     params pp;
     vector_file("rpo256_miden_v0.10_and_earlier.json", HS_RESCUE_LAYOUT_V0_10, &pp);
     vector_file("rpo256_miden_v0.11_to_v0.20.json", HS_RESCUE_LAYOUT_V0_11, &pp);

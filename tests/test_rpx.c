@@ -338,8 +338,9 @@ int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_rpx");
     printf("AVX2 kernels %s\n", hs_cpu_has_avx2() ? "active" : "unavailable (portable paths only)");
-    printf("AVX-512 batch kernels %s\n", hs_cpu_has_avx512() ? "tested against the portable ones"
-                                                            : "skipped (this CPU or build has no AVX-512, or HS_SIMD lowers it)");
+    printf("AVX-512 batch kernels %s\n", hs_cpu_has_avx512()
+                                              ? "tested against the portable ones"
+                                              : "skipped (no AVX-512 in this CPU or build, or HS_SIMD lowers it)");
     params pp;
     vector_file(&pp);
     check_ext(&rng);

@@ -233,7 +233,9 @@ static void many_batch(void *ctx, size_t lo, size_t cnt) {
 }
 
 #ifndef HS_HAVE_AVX512
-void hs_poseidon_gl12_permute_many_avx512(uint64_t *states, size_t n) { hs_poseidon_gl12_permute_many_portable(states, n); }
+void hs_poseidon_gl12_permute_many_avx512(uint64_t *states, size_t n) {
+    hs_poseidon_gl12_permute_many_portable(states, n);
+}
 #endif
 
 void hs_poseidon_gl12_permute_many_portable(uint64_t *states, size_t n) {

@@ -123,7 +123,7 @@ static void many_batch(void *ctx, size_t lo, size_t cnt) {
 static void permute_many(many_fn portable, many_fn avx2, many_fn avx512, uint64_t *states, size_t n,
                          unsigned threads) {
     many_ctx m = {hs_cpu_has_avx512() ? avx512 : hs_cpu_has_avx2() ? avx2 : portable, states};
-    hs_parallel_batches(n, 72, threads, many_batch, &m); /* a multiple of the SIMD groups (9, 5, 4) */
+    hs_parallel_batches(n, 72, threads, many_batch, &m); /* a multiple of the AVX-512 groups (9 and 8) */
 }
 
 void hs_rpo_permute_many(uint64_t *states, size_t n, unsigned threads) {
