@@ -293,13 +293,15 @@ static void batches(hs_rng *rng, const hs_p2gl_params *pp) {
     }
 }
 
-/* The AVX2 kernel (4 states per vector) against the portable one, for the defaults, the Horizen
+/* The AVX2 kernel (4 states per vector) and the AVX-512 one (8) against the portable one, for the defaults, the Horizen
  * Labs matrix and generic diagonals, on random states with many values near 0 and p - 1. */
 static void avx2_vs_portable(hs_rng *rng) {
     if (!hs_cpu_has_avx2()) {
         printf("AVX2 unavailable: AVX2 kernel comparison skipped\n");
         return;
     }
+    if (!hs_cpu_has_avx512())
+        printf("AVX-512 unavailable (CPU, build or HS_SIMD): AVX-512 kernel comparison skipped\n");
     for (int k = 0; k < 10 && !TOO_MANY_FAILURES(); k++) {
         hs_p2gl_params own;
         const hs_p2gl_params *pp;
@@ -322,21 +324,27 @@ static void avx2_vs_portable(hs_rng *rng) {
         }
         const unsigned w = pp->width;
         const size_t n = 39; /* 9 groups of 4 and a scalar tail of 3 */
-        uint64_t a[39 * 12], b[39 * 12];
+        uint64_t a[39 * 12], b[39 * 12], c[39 * 12];
         rand_state(rng, a, n * w);
         for (unsigned i = 0; i < w; i++) a[i] = P - 1, a[w + i] = 0, a[2 * w + i] = i & 1 ? P - 1 : 0;
         memcpy(b, a, n * w * sizeof *a);
+        memcpy(c, a, n * w * sizeof *a);
         hs_p2gl_permute_many_portable(pp, a, n);
         hs_p2gl_permute_many_avx2(pp, b, n);
         for (size_t j = 0; j < n; j++) check_state(b + j * w, a + j * w, w, "avx2 vs portable", j);
+        if (hs_cpu_has_avx512()) { /* 4 groups of 8 and a tail of 7 (AVX2: 4 + 3 scalar) */
+            hs_p2gl_permute_many_avx512(pp, c, n);
+            for (size_t j = 0; j < n; j++) check_state(c + j * w, a + j * w, w, "avx512 vs portable", j);
+        }
     }
 }
 
-/* The packed operations of field/gl.h against uint128 % p, with inputs chosen to hit the rare
- * carry and borrow paths (products whose high word is tiny or 2^64 - 1, sums that wrap). */
-static void avx2_ops(hs_rng *rng) {
-#ifdef HS_HAVE_AVX2
-    if (!hs_cpu_has_avx2()) return;
+typedef void (*ops_fn)(unsigned, uint64_t *, const uint64_t *, const uint64_t *, size_t);
+
+/* The packed operations of field/gl.h (AVX2) or field/gl_avx512.h against uint128 % p, with
+ * inputs chosen to hit the rare carry and borrow paths (products whose high word is tiny or
+ * 2^64 - 1, sums that wrap). */
+static void packed_ops(hs_rng *rng, ops_fn ops, const char *name) {
     enum { N = 4096 };
     static uint64_t a[N], b[N], out[N];
     static const uint64_t edge[] = {0, 1, 2, HS_GL_EPS, HS_GL_EPS + 1, 1ull << 32, 1ull << 63, P - 2, P - 1, P, P + 1,
@@ -360,7 +368,7 @@ static void avx2_ops(hs_rng *rng) {
                 if (k == 5) b[i] = (hs_rng_below(rng, 512) << 32) | (HS_GL_EPS - hs_rng_below(rng, 1u << 11));
             }
         }
-        hs_p2gl_avx2_ops(op, out, a, b, N);
+        ops(op, out, a, b, N);
         for (size_t i = 0; i < N && !TOO_MANY_FAILURES(); i++) {
             hs_u128 x = a[i], y = b[i], want;
             switch (op) {
@@ -383,15 +391,22 @@ static void avx2_ops(hs_rng *rng) {
             }
             }
             if (out[i] != (uint64_t)want) {
-                fprintf(stderr, "avx2 op %u (%llu, %llu): got %llu want %llu\n", op, (unsigned long long)a[i],
+                fprintf(stderr, "%s op %u (%llu, %llu): got %llu want %llu\n", name, op, (unsigned long long)a[i],
                         (unsigned long long)b[i], (unsigned long long)out[i], (unsigned long long)want);
                 hs_test_failures++;
             }
         }
     }
-#else
-    (void)rng;
+}
+
+static void avx_ops(hs_rng *rng) {
+#ifdef HS_HAVE_AVX2
+    if (hs_cpu_has_avx2()) packed_ops(rng, hs_p2gl_avx2_ops, "avx2");
 #endif
+#ifdef HS_HAVE_AVX512
+    if (hs_cpu_has_avx512()) packed_ops(rng, hs_p2gl_avx512_ops, "avx512");
+#endif
+    (void)rng;
 }
 
 /* The delayed-reduction helper this module added to field/gl.h. */
@@ -418,7 +433,7 @@ int main(void) {
     vector_cases("poseidon2_goldilocks_w8_horizenlabs.json", NULL);
     vector_cases("poseidon2_goldilocks_w12_horizenlabs.json", NULL);
     random_instances(&rng);
-    avx2_ops(&rng);
+    avx_ops(&rng);
     avx2_vs_portable(&rng);
     batches(&rng, hs_p2gl_default8());
     batches(&rng, hs_p2gl_default12());

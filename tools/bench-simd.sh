@@ -2,7 +2,8 @@
 # AVX-512 against AVX2 on this machine, as ratios measured in one run: each figure alternates
 # HS_SIMD=avx2 and HS_SIMD=avx512 ROUNDS times (interleaved, so both see the same load) and
 # reports the medians. Native rows (1 thread, `hashsnark bench --native`): batch permutations
-# per second of Poseidon2-KB16/24, Poseidon1-KB16/24 and Keccak-f[1600], and BLAKE3 of one 1 MiB
+# per second of Poseidon2-KB16/24, Poseidon1-KB16/24, Keccak-f[1600] and the Goldilocks
+# permutations (Poseidon2-GL12/GL8, Poseidon-GL12, RPO256, RPX256), and BLAKE3 of one 1 MiB
 # message. Proof rows (with --proofs LOG): stark compat and gkr proven128 at 2^LOG, 2 threads,
 # whole `hashsnark prove` time and its phases.
 # usage: tools/bench-simd.sh [--bin build/hashsnark] [--rounds 5] [--seconds 0.5] [--proofs LOG]
@@ -14,7 +15,7 @@ while [ $# -gt 0 ]; do
     --rounds) rounds=$2; shift 2 ;;
     --seconds) secs=$2; shift 2 ;;
     --proofs) proofs=$2; shift 2 ;;
-    -h | --help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench-simd: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -28,7 +29,8 @@ trap 'rm -rf "$tmp"' EXIT
 echo "bench-simd: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) CPUs, $rounds rounds; load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 for r in $(seq "$rounds"); do
     for l in avx2 avx512; do
-        for h in poseidon2-kb16 poseidon2-kb24 poseidon1-kb16 poseidon1-kb24 keccak-f1600; do
+        for h in poseidon2-kb16 poseidon2-kb24 poseidon1-kb16 poseidon1-kb24 keccak-f1600 poseidon2-gl12 poseidon2-gl8 \
+            poseidon-gl12 rpo256 rpx256; do
             HS_SIMD=$l "$bin" bench --native --hash $h --threads 1 --seconds "$secs" --format csv 2>/dev/null |
                 awk -F, -v l=$l '$2 == "batch" && $3 == 1 { print $1 " batch (perms/s)," l "," $4 }' >>"$tmp/rows"
         done

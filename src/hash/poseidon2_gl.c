@@ -276,9 +276,16 @@ void hs_p2gl_permute_many_avx2(const hs_p2gl_params *pp, uint64_t *states, size_
     hs_p2gl_permute_many_portable(pp, states, n);
 }
 #endif
+#ifndef HS_HAVE_AVX512
+void hs_p2gl_permute_many_avx512(const hs_p2gl_params *pp, uint64_t *states, size_t n) {
+    hs_p2gl_permute_many_avx2(pp, states, n);
+}
+#endif
 
 static void permute_many_1t(const hs_p2gl_params *pp, uint64_t *states, size_t n) {
-    if (hs_cpu_has_avx2())
+    if (hs_cpu_has_avx512())
+        hs_p2gl_permute_many_avx512(pp, states, n);
+    else if (hs_cpu_has_avx2())
         hs_p2gl_permute_many_avx2(pp, states, n);
     else
         hs_p2gl_permute_many_portable(pp, states, n);
@@ -296,5 +303,5 @@ static void many_batch(void *ctx, size_t lo, size_t cnt) {
 
 void hs_p2gl_permute_many(const hs_p2gl_params *pp, uint64_t *states, size_t n, unsigned threads) {
     many_ctx m = {pp, states};
-    hs_parallel_batches(n, 256, threads, many_batch, &m); /* a multiple of 4 states */
+    hs_parallel_batches(n, 256, threads, many_batch, &m); /* a multiple of 8 states */
 }

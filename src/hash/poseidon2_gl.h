@@ -9,8 +9,8 @@
  * (older Plonky3 <= v0.4 "HL" permutations).
  *
  * States are arrays of canonical uint64 values in [0, p) (Goldilocks has no Montgomery form
- * here); outputs are canonical. The batch entry point uses an AVX2 kernel (4 states per vector,
- * 64x64 products from 32x32 vpmuludq) when the CPU has it. */
+ * here); outputs are canonical. The batch entry point uses an AVX-512 kernel (8 states per vector)
+ * or an AVX2 one (4 states per vector), 64x64 products from 32x32 vpmuludq, when the CPU has it. */
 #ifndef HS_HASH_POSEIDON2_GL_H
 #define HS_HASH_POSEIDON2_GL_H
 
@@ -71,10 +71,15 @@ void hs_p2gl_permute_many(const hs_p2gl_params *pp, uint64_t *states, size_t n, 
  * the portable kernel). */
 void hs_p2gl_permute_many_portable(const hs_p2gl_params *pp, uint64_t *states, size_t n);
 void hs_p2gl_permute_many_avx2(const hs_p2gl_params *pp, uint64_t *states, size_t n);
+/* 8 states per AVX-512 vector (call only if hs_cpu_has_avx512(); without HS_HAVE_AVX512 it is
+ * the AVX2 kernel). */
+void hs_p2gl_permute_many_avx512(const hs_p2gl_params *pp, uint64_t *states, size_t n);
 
 /* Test hook (AVX2 builds only): the packed Goldilocks operations on n lanes, n a multiple of 4,
  * canonical results. op 0: a b; 1: a^2; 2: a + b (b canonical); 3: a + b 2^32 (a, b < 2^41);
  * 4: a mod p; 5, 6, 7: a / 2, a / 4, a / 8 (a canonical); 8: a^7. */
 void hs_p2gl_avx2_ops(unsigned op, uint64_t *out, const uint64_t *a, const uint64_t *b, size_t n);
+/* The same on 8-lane AVX-512 vectors (field/gl_avx512.h; AVX-512 builds only, n a multiple of 8). */
+void hs_p2gl_avx512_ops(unsigned op, uint64_t *out, const uint64_t *a, const uint64_t *b, size_t n);
 
 #endif

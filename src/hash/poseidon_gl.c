@@ -4,13 +4,13 @@
 #include <string.h>
 
 #include "field/gl.h"
+#include "hash/poseidon_gl_impl.h"
+#include "util/cpu.h"
 #include "util/parallel.h"
 
-extern const uint64_t hs_poseidon_gl12_rc[30][12], hs_poseidon_gl12_mds_circ[12], hs_poseidon_gl12_mds_diag[12];
-
-#define W 12
-#define HALF_FULL 4
-#define PARTIAL 22
+#define W HS_PGL_W
+#define HALF_FULL HS_PGL_HALF_FULL
+#define PARTIAL HS_PGL_PARTIAL
 #define PGL_INLINE static inline __attribute__((always_inline))
 #define PGL_UNROLL _Pragma("GCC unroll 16")
 
@@ -36,50 +36,16 @@ PGL_INLINE uint64_t dot(const uint64_t *a, const uint64_t *b, const unsigned n) 
  * z^12 - 1 = (z^3 - 1)(z^3 + 1)(z^6 + 1): a 3-term cyclic, a 3-term negacyclic and a 6-term
  * negacyclic product (54 multiplications instead of 144), recombined with one exact division by 4.
  * The kernels c' reduced modulo the three factors are computed once (tab below). */
-static struct {
-    int64_t k1[3], k2[3], k3[6]; /* C' mod z^3-1, mod z^3+1, 2 (C' mod z^6+1) */
-    int fast_ok;
-    uint64_t first_rc[W];          /* added to all lanes before the partial rounds */
-    uint64_t init[W - 1][W - 1];   /* Ah of D_0, applied to lanes 1..11 */
-    uint64_t rc0[PARTIAL];         /* added to lane 0 after the S-box of partial round r */
-    uint64_t row0[PARTIAL][W];     /* (a00, what) of S_r */
-    uint64_t col0[PARTIAL][W - 1]; /* b of S_r */
-} tab;
+static hs_pgl_tables tab;
 static pthread_once_t tab_once = PTHREAD_ONCE_INIT;
 
-/* y = C' x mod z^12 - 1 for 0 <= x[i] < 2^32; |intermediates| < 2^45, results in [0, 2^41). */
-PGL_INLINE void conv12_half(const int64_t *x, int64_t *y) {
-    int64_t a[6], b[6], a1[3], a2[3], p1[3], p2[3], p3[6], r2[6];
-    for (unsigned k = 0; k < 6; k++) a[k] = x[k] + x[k + 6], b[k] = x[k] - x[k + 6];
-    for (unsigned k = 0; k < 3; k++) a1[k] = a[k] + a[k + 3], a2[k] = a[k] - a[k + 3];
-    PGL_UNROLL
-    for (unsigned r = 0; r < 3; r++) {
-        p1[r] = 0, p2[r] = 0;
-        PGL_UNROLL
-        for (unsigned j = 0; j < 3; j++) {
-            p1[r] += tab.k1[(r + 3 - j) % 3] * a1[j];
-            p2[r] += j <= r ? tab.k2[r - j] * a2[j] : -(tab.k2[r + 3 - j] * a2[j]);
-        }
-    }
-    PGL_UNROLL
-    for (unsigned r = 0; r < 6; r++) {
-        p3[r] = 0;
-        PGL_UNROLL
-        for (unsigned j = 0; j < 6; j++) p3[r] += j <= r ? tab.k3[r - j] * b[j] : -(tab.k3[r + 6 - j] * b[j]);
-    }
-    /* 2 (Y mod z^6 - 1) from its residues mod z^3 -+ 1, then Y from mod z^6 -+ 1 (exact: Y >= 0) */
-    for (unsigned k = 0; k < 3; k++) r2[k] = p1[k] + p2[k], r2[k + 3] = p1[k] - p2[k];
-    for (unsigned k = 0; k < 6; k++) {
-        y[k] = (int64_t)((uint64_t)(r2[k] + p3[k]) >> 2);
-        y[k + 6] = (int64_t)((uint64_t)(r2[k] - p3[k]) >> 2);
-    }
-}
+HS_PGL_CONV12_HALF_DEF(conv12_half, int64_t, uint64_t)
 
 PGL_INLINE void mds_layer(uint64_t *s) {
     int64_t l[W], h[W], yl[W], yh[W];
     for (unsigned i = 0; i < W; i++) l[i] = (int64_t)(s[i] & HS_GL_EPS), h[i] = (int64_t)(s[i] >> 32);
-    conv12_half(l, yl);
-    conv12_half(h, yh);
+    conv12_half(&tab, l, yl);
+    conv12_half(&tab, h, yh);
     PGL_UNROLL
     for (unsigned r = 0; r < W; r++) {
         uint64_t d = hs_poseidon_gl12_mds_diag[r];
@@ -230,6 +196,11 @@ static void permute_fast(uint64_t *s) {
 
 static void ready(void) { pthread_once(&tab_once, init_tables); }
 
+const hs_pgl_tables *hs_pgl_tables_get(void) {
+    ready();
+    return &tab;
+}
+
 static void permute_ref_plain(uint64_t *s) { permute_ref(s, NULL); }
 
 void hs_poseidon_gl12_permute(uint64_t s[12]) {
@@ -261,9 +232,25 @@ static void many_batch(void *ctx, size_t lo, size_t cnt) {
     for (size_t k = lo; k < lo + cnt; k++) fn(states + k * W);
 }
 
+#ifndef HS_HAVE_AVX512
+void hs_poseidon_gl12_permute_many_avx512(uint64_t *states, size_t n) {
+    hs_poseidon_gl12_permute_many_portable(states, n);
+}
+#endif
+
+void hs_poseidon_gl12_permute_many_portable(uint64_t *states, size_t n) {
+    ready();
+    many_batch(states, 0, n);
+}
+
+static void many_batch_avx512(void *ctx, size_t lo, size_t cnt) {
+    hs_poseidon_gl12_permute_many_avx512((uint64_t *)ctx + lo * W, cnt);
+}
+
 void hs_poseidon_gl12_permute_many(uint64_t *states, size_t n, unsigned threads) {
     ready();
-    hs_parallel_batches(n, 256, threads, many_batch, states);
+    /* the vector kernel runs the fast form only */
+    hs_parallel_batches(n, 256, threads, tab.fast_ok && hs_cpu_has_avx512() ? many_batch_avx512 : many_batch, states);
 }
 
 /* ---- plonky2 hash modes ---- */

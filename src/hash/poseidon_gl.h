@@ -21,8 +21,9 @@
  * (plonky2's hash_or_noop, which returns inputs of <= 4 elements unhashed, is not provided.)
  *
  * States are canonical uint64 values in [0, p), p = 2^64 - 2^32 + 1; outputs are canonical.
- * Scalar code only: unlike Poseidon2's adds-only linear layers, the dense MDS and the 23 products
- * per partial round leave an AVX2 packing of 4 states no faster than this (estimated). */
+ * The batch entry point uses an AVX-512 kernel (8 states per vector, the fast form) when the CPU
+ * has it; otherwise scalar code (the dense MDS and the 23 products per partial round leave an
+ * AVX2 packing of 4 states no faster than this: estimated). */
 #ifndef HS_HASH_POSEIDON_GL_H
 #define HS_HASH_POSEIDON_GL_H
 
@@ -47,6 +48,11 @@ void hs_poseidon_gl12_mds(uint64_t s[12]);
 /* n states stored one after another (12 n words). threads <= 1 runs on the caller's thread;
  * otherwise OpenMP with exactly that many threads over fixed chunks (same result for any count). */
 void hs_poseidon_gl12_permute_many(uint64_t *states, size_t n, unsigned threads);
+/* The kernels behind it (single thread), exposed so tests can compare them: one state at a time,
+ * and 8 states per AVX-512 vector (call only if hs_cpu_has_avx512(); without HS_HAVE_AVX512 it is
+ * the portable kernel). */
+void hs_poseidon_gl12_permute_many_portable(uint64_t *states, size_t n);
+void hs_poseidon_gl12_permute_many_avx512(uint64_t *states, size_t n);
 
 /* plonky2 PoseidonHash::hash_no_pad and ::two_to_one (see above). */
 void hs_poseidon_gl12_hash_no_pad(uint64_t out[4], const uint64_t *in, size_t n);

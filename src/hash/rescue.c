@@ -81,6 +81,10 @@ void hs_rpx_permute_avx2(uint64_t s[W]) { hs_rpx_permute_portable(s); }
 void hs_rpo_permute_many_avx2(uint64_t *states, size_t n) { hs_rpo_permute_many_portable(states, n); }
 void hs_rpx_permute_many_avx2(uint64_t *states, size_t n) { hs_rpx_permute_many_portable(states, n); }
 #endif
+#ifndef HS_HAVE_AVX512
+void hs_rpo_permute_many_avx512(uint64_t *states, size_t n) { hs_rpo_permute_many_avx2(states, n); }
+void hs_rpx_permute_many_avx512(uint64_t *states, size_t n) { hs_rpx_permute_many_avx2(states, n); }
+#endif
 
 void hs_rpo_permute(uint64_t s[W]) {
     if (hs_cpu_has_avx2())
@@ -116,16 +120,19 @@ static void many_batch(void *ctx, size_t lo, size_t cnt) {
     m->f(m->states + lo * W, cnt);
 }
 
-static void permute_many(many_fn portable, many_fn avx2, uint64_t *states, size_t n, unsigned threads) {
-    many_ctx m = {hs_cpu_has_avx2() ? avx2 : portable, states};
-    hs_parallel_batches(n, 64, threads, many_batch, &m); /* a multiple of the SIMD batch */
+static void permute_many(many_fn portable, many_fn avx2, many_fn avx512, uint64_t *states, size_t n,
+                         unsigned threads) {
+    many_ctx m = {hs_cpu_has_avx512() ? avx512 : hs_cpu_has_avx2() ? avx2 : portable, states};
+    hs_parallel_batches(n, 72, threads, many_batch, &m); /* a multiple of the AVX-512 groups (9 and 8) */
 }
 
 void hs_rpo_permute_many(uint64_t *states, size_t n, unsigned threads) {
-    permute_many(hs_rpo_permute_many_portable, hs_rpo_permute_many_avx2, states, n, threads);
+    permute_many(hs_rpo_permute_many_portable, hs_rpo_permute_many_avx2, hs_rpo_permute_many_avx512, states, n,
+                 threads);
 }
 void hs_rpx_permute_many(uint64_t *states, size_t n, unsigned threads) {
-    permute_many(hs_rpx_permute_many_portable, hs_rpx_permute_many_avx2, states, n, threads);
+    permute_many(hs_rpx_permute_many_portable, hs_rpx_permute_many_avx2, hs_rpx_permute_many_avx512, states, n,
+                 threads);
 }
 
 /* ---- sponge ---- */

@@ -7,13 +7,15 @@
  *    4..11 scalar; the linear layers are scalar (rescue_impl.h);
  *  - batches: pairs of states, one held in three vectors (vector MDS and extension S-box too),
  *    the other scalar, every layer issued for both.
- *  - RPO batches: four states transposed (vector i = element i of four states), twelve
- *    independent vectors per S-box step, and a fifth state scalar beside them.
+ *  - RPO and RPX batches: four states transposed (vector i = element i of four states), twelve
+ *    independent vectors per S-box step, and a fifth state scalar beside them (the body shared
+ *    with the AVX-512 kernel: rescue_kern.inc).
  * On the AMD EPYC this was tuned on, the hybrid is about 20% faster than scalar code for one
  * state and the pairs about 25% faster per state than scalar batches; four-lane vectors holding
  * one state are no faster than scalar code (their multiplication chain is long); the transposed
  * groups of five are about 15% faster per state than the pairs (1.35x scalar batches), which is
- * what 4-lane 64-bit multiplications built from 32-bit products allow.
+ * what 4-lane 64-bit multiplications built from 32-bit products allow; for RPX the groups of five
+ * are about 1.18x the pairs (its extension S-box works on component vectors, no gathering).
  * Values are lazy (any uint64 congruent mod p) inside and canonical on output. */
 #include <immintrin.h>
 #include <string.h>
@@ -85,70 +87,38 @@ static inline v4 v_sum(const v4 *t, int n) {
     return v_reduce(hi, _mm256_xor_si256(s_s, sign));
 }
 
+/* ---- four states transposed: vector i holds element i of states 0..3 ---- */
+
+static inline void t_load(v4 *v, const uint64_t *st) {
+    for (int i = 0; i < W; i++)
+        v[i] = _mm256_set_epi64x((long long)st[3 * W + i], (long long)st[2 * W + i], (long long)st[W + i],
+                                 (long long)st[i]);
+}
+static inline void t_store(uint64_t *st, const v4 *v) {
+    for (int i = 0; i < W; i++) {
+        uint64_t x[4];
+        _mm256_storeu_si256((v4 *)x, v_canonical(v[i]));
+        for (int k = 0; k < 4; k++) st[k * W + i] = x[k];
+    }
+}
+#define R_V v4
+#define R_LANES 4
+#define R_MUL v_mul
+#define R_SQR v_sqr
+#define R_ADD_C v_add_c
+#define R_CANON v_canonical
+#define R_SET1(x) _mm256_set1_epi64x((long long)(x))
+#define R_COMBINE hs_gl4_combine_nc
+#define R_SUM v_sum
+#define R_LOAD_T t_load
+#define R_STORE_T t_store
+#include "hash/rescue_kern.inc"
+
 /* ---- layers on NV vectors (3 per state) ---- */
 
 HS_RESCUE_INLINE void v_add_rc(v4 *s, int nv, const uint64_t rc[W]) {
     for (int i = 0; i < nv; i++) s[i] = v_add_c(s[i], _mm256_loadu_si256((const v4 *)(rc + 4 * (i % 3))));
 }
-/* S-box layers on nv vectors and nq scalar lanes at once: each step of the chain is issued for
- * both, so vector and scalar multiplications (different execution units) overlap. */
-HS_RESCUE_INLINE void m_sbox(v4 *v, int nv, uint64_t *q, int nq) {
-    for (int i = 0; i < nv; i++) {
-        v4 x2 = v_sqr(v[i]), x3 = v_mul(x2, v[i]), x4 = v_sqr(x2);
-        v[i] = v_mul(x3, x4);
-    }
-    hs_rescue_sbox_lazy(q, nq);
-}
-HS_RESCUE_INLINE void m_sq_n(v4 *vt, int nv, uint64_t *t, int nq, int times) {
-    HS_RESCUE_NOUNROLL
-    for (int r = 0; r < times; r++) {
-        for (int i = 0; i < nv; i++) vt[i] = v_sqr(vt[i]);
-        for (int i = 0; i < nq; i++) t[i] = hs_gl_square_lazy(t[i]);
-    }
-}
-HS_RESCUE_INLINE void m_mul_into(v4 *vt, const v4 *vu, int nv, uint64_t *t, const uint64_t *u, int nq) {
-    for (int i = 0; i < nv; i++) vt[i] = v_mul(vt[i], vu[i]);
-    hs_rescue_mul_into(t, u, nq);
-}
-/* x^(1/7): the addition chain of hs_gl_pow_inv7_lazy, one layer at a time (nv, nq <= 12). */
-HS_RESCUE_INLINE void m_inv_sbox(v4 *v, int nv, uint64_t *q, int nq) {
-    v4 x2[W], x4[W], a2[W], a4[W], y3[W], t[W];
-    uint64_t sx2[W], sx4[W], sa2[W], sa4[W], sy3[W], st[W];
-    for (int i = 0; i < nv; i++) {
-        x2[i] = v_sqr(v[i]);
-        x4[i] = v_sqr(x2[i]);
-        t[i] = a2[i] = v_mul(v_sqr(x4[i]), v[i]); /* x^9 = x^(1001b) */
-    }
-    for (int i = 0; i < nq; i++) {
-        sx2[i] = hs_gl_square_lazy(q[i]);
-        sx4[i] = hs_gl_square_lazy(sx2[i]);
-        st[i] = sa2[i] = hs_gl_mul_lazy(hs_gl_square_lazy(sx4[i]), q[i]);
-    }
-    m_sq_n(t, nv, st, nq, 6);
-    m_mul_into(t, a2, nv, st, sa2, nq);
-    for (int i = 0; i < nv; i++) a4[i] = t[i];
-    for (int i = 0; i < nq; i++) sa4[i] = st[i];
-    m_sq_n(t, nv, st, nq, 12);
-    m_mul_into(t, a4, nv, st, sa4, nq);
-    m_sq_n(t, nv, st, nq, 6);
-    m_mul_into(t, a2, nv, st, sa2, nq); /* y = x^u */
-    for (int i = 0; i < nv; i++) {
-        v4 y2 = v_sqr(t[i]);
-        y3[i] = v_mul(y2, t[i]);
-        t[i] = y2;
-    }
-    for (int i = 0; i < nq; i++) {
-        uint64_t y2 = hs_gl_square_lazy(st[i]);
-        sy3[i] = hs_gl_mul_lazy(y2, st[i]);
-        st[i] = y2;
-    }
-    m_sq_n(t, nv, st, nq, 31);
-    m_mul_into(t, y3, nv, st, sy3, nq);
-    m_sq_n(t, nv, st, nq, 4);
-    for (int i = 0; i < nv; i++) v[i] = v_mul(t[i], v_mul(v_mul(x4[i], x2[i]), v[i]));
-    for (int i = 0; i < nq; i++) q[i] = hs_gl_mul_lazy(st[i], hs_gl_mul_lazy(hs_gl_mul_lazy(sx4[i], sx2[i]), q[i]));
-}
-
 /* Circulant MDS on one state (a, b, c) = s[0..3], s[4..7], s[8..11]:
  * out[i] = sum_k row[k] * s[(i + k) mod 12]. The rotations by k = 1, 2, 3 come from lane
  * permutes and blends; k + 4 and k + 8 reuse them with the blocks renamed. Products use the low
@@ -195,39 +165,15 @@ static inline void v_mds(v4 *s) {
     }
 }
 
-/* ---- the cubic extension of RPX's (E) rounds, on component vectors ---- */
-
-typedef struct {
-    v4 c[3];
-} v4x3;
-
-static inline v4x3 v3_mul(v4x3 a, v4x3 b) {
-    v4 p00 = v_mul(a.c[0], b.c[0]), p01 = v_mul(a.c[0], b.c[1]), p02 = v_mul(a.c[0], b.c[2]);
-    v4 p10 = v_mul(a.c[1], b.c[0]), p11 = v_mul(a.c[1], b.c[1]), p12 = v_mul(a.c[1], b.c[2]);
-    v4 p20 = v_mul(a.c[2], b.c[0]), p21 = v_mul(a.c[2], b.c[1]), p22 = v_mul(a.c[2], b.c[2]);
-    v4 t0[3] = {p00, p12, p21}, t1[5] = {p01, p10, p12, p21, p22}, t2[4] = {p02, p11, p20, p22};
-    v4x3 r = {{v_sum(t0, 3), v_sum(t1, 5), v_sum(t2, 4)}};
-    return r;
-}
-/* Square: c0 = a0^2 + 2 a1a2, c1 = 2 a0a1 + 2 a1a2 + a2^2, c2 = 2 a0a2 + a1^2 + a2^2. */
-static inline v4x3 v3_sqr(v4x3 a) {
-    v4 p00 = v_sqr(a.c[0]), p11 = v_sqr(a.c[1]), p22 = v_sqr(a.c[2]);
-    v4 p01 = v_mul(a.c[0], a.c[1]), p02 = v_mul(a.c[0], a.c[2]), p12 = v_mul(a.c[1], a.c[2]);
-    v4 t0[3] = {p00, p12, p12}, t1[5] = {p01, p01, p12, p12, p22}, t2[4] = {p02, p02, p11, p22};
-    v4x3 r = {{v_sum(t0, 3), v_sum(t1, 5), v_sum(t2, 4)}};
-    return r;
-}
-
 /* Lanes of one state: elements k = 0..3 are (s[3k], s[3k+1], s[3k+2]); gather component j of all
  * four into one vector, raise to the 7th power, scatter back. */
 static inline void v_ext_sbox(v4 *s) {
     _Alignas(32) uint64_t a[W];
     for (int j = 0; j < 3; j++) _mm256_store_si256((v4 *)(a + 4 * j), s[j]);
-    v4x3 x;
+    r_v3 x;
     for (int j = 0; j < 3; j++)
         x.c[j] = _mm256_set_epi64x((long long)a[9 + j], (long long)a[6 + j], (long long)a[3 + j], (long long)a[j]);
-    v4x3 x2 = v3_sqr(x), x4 = v3_sqr(x2);
-    x = v3_mul(v3_mul(x2, x), x4);
+    x = v3_pow7(x);
     _Alignas(32) uint64_t c[3][4];
     for (int j = 0; j < 3; j++) _mm256_store_si256((v4 *)c[j], x.c[j]);
     for (int k = 0; k < 4; k++)
@@ -313,83 +259,22 @@ static inline void p_rpx_permute(uint64_t *sa, uint64_t *sb) {
 }
 
 
-/* ---- four states transposed: vector i holds element i of states 0..3 ----
- * Twelve independent vectors give every step of the S-box chains enough independent
- * multiplications to hide their latency, which three vectors per state do not; a fifth state
- * runs scalar beside them (other execution units). The MDS needs no lane movement here: each
- * output vector is a sum of the twelve inputs times small constants. */
-
-static inline void t_load(v4 *v, const uint64_t *st) {
-    for (int i = 0; i < W; i++)
-        v[i] = _mm256_set_epi64x((long long)st[3 * W + i], (long long)st[2 * W + i], (long long)st[W + i],
-                                 (long long)st[i]);
-}
-static inline void t_store(uint64_t *st, const v4 *v) {
-    for (int i = 0; i < W; i++) {
-        uint64_t x[4];
-        _mm256_storeu_si256((v4 *)x, v_canonical(v[i]));
-        for (int k = 0; k < 4; k++) st[k * W + i] = x[k];
-    }
-}
-/* out[i] = sum_k row[k] * s[(i + k) mod 12] on lazy values: the products of each value's 32-bit
- * halves with row[k] <= 26 summed apart (each sum < 2^41), then joined and reduced. */
-static inline void t_mds(v4 *v) {
-    static const uint32_t row[W] = {7, 23, 8, 26, 13, 10, 9, 7, 6, 22, 21, 8};
-    v4 hi[W], out[W];
-    for (int j = 0; j < W; j++) hi[j] = _mm256_srli_epi64(v[j], 32);
-    for (int i = 0; i < W; i++) {
-        v4 al = _mm256_setzero_si256(), ah = _mm256_setzero_si256();
-        for (int k = 0; k < W; k++) {
-            v4 c = _mm256_set1_epi64x(row[k]);
-            al = _mm256_add_epi64(al, _mm256_mul_epu32(v[(i + k) % W], c));
-            ah = _mm256_add_epi64(ah, _mm256_mul_epu32(hi[(i + k) % W], c));
-        }
-        const v4 sign = V_SIGN;
-        v4 lo = _mm256_add_epi64(al, _mm256_slli_epi64(ah, 32));
-        v4 carry = _mm256_cmpgt_epi64(_mm256_xor_si256(al, sign), _mm256_xor_si256(lo, sign));
-        v4 h = _mm256_sub_epi64(_mm256_srli_epi64(ah, 32), carry);
-        out[i] = v_reduce(h, lo);
-    }
-    for (int i = 0; i < W; i++) v[i] = out[i];
-}
-static inline void t_add_rc(v4 *v, const uint64_t rc[W]) {
-    for (int i = 0; i < W; i++) v[i] = v_add_c(v[i], _mm256_set1_epi64x((long long)rc[i]));
-}
-/* states st[0..5): four transposed, the fifth scalar (nq = 0: four only) */
-static inline void t_rpo_permute(uint64_t *st, int nq) {
-    v4 v[W];
-    uint64_t *q = st + 4 * W;
-    t_load(v, st);
-    for (unsigned r = 0; r < HS_RESCUE_ROUNDS; r++) {
-        t_mds(v);
-        if (nq) hs_rescue_mds_lazy(q);
-        t_add_rc(v, hs_rescue_ark1[r]);
-        hs_rescue_add_rc_lazy(q, hs_rescue_ark1[r], nq);
-        m_sbox(v, W, q, nq);
-        t_mds(v);
-        if (nq) hs_rescue_mds_lazy(q);
-        t_add_rc(v, hs_rescue_ark2[r]);
-        hs_rescue_add_rc_lazy(q, hs_rescue_ark2[r], nq);
-        m_inv_sbox(v, W, q, nq);
-    }
-    t_store(st, v);
-    if (nq) hs_rescue_canonical(q, W);
-}
-
 void hs_rpo_permute_avx2(uint64_t s[W]) { h_rpo_permute(s); }
 void hs_rpx_permute_avx2(uint64_t s[W]) { h_rpx_permute(s); }
 
 /* Batches. RPO: groups of five (four transposed vectors and one scalar state), then four, then
- * pairs (one vector state, one scalar state), a last odd state hybrid. RPX: pairs. */
+ * pairs (one vector state, one scalar state), a last odd state hybrid. RPX: groups of five, then
+ * pairs, a last odd state hybrid. */
 void hs_rpo_permute_many_avx2(uint64_t *states, size_t n) {
     size_t k = 0;
-    for (; k + 5 <= n; k += 5) t_rpo_permute(states + k * W, W);
+    for (; k + 5 <= n; k += 5) t_rpo_permute(states + k * W, 1);
     if (k + 4 <= n) t_rpo_permute(states + k * W, 0), k += 4;
     for (; k + 2 <= n; k += 2) p_rpo_permute(states + k * W, states + (k + 1) * W);
     if (k < n) h_rpo_permute(states + k * W);
 }
 void hs_rpx_permute_many_avx2(uint64_t *states, size_t n) {
     size_t k = 0;
+    for (; k + 5 <= n; k += 5) t_rpx_permute(states + k * W, 1);
     for (; k + 2 <= n; k += 2) p_rpx_permute(states + k * W, states + (k + 1) * W);
     if (k < n) h_rpx_permute(states + k * W);
 }

@@ -24,31 +24,35 @@
  * CRT's 1/4 folded in), so only shifts and additions remain. Intermediate values may be negative:
  * uint64 wrap-around is exact here because every output is the true sum, 0 <= y < 2^41.
  * tests/test_rpo.c checks it against the plain matrix product. */
-static inline void hs_rescue_mds_half(uint64_t y[HS_RESCUE_WIDTH], const uint64_t x[HS_RESCUE_WIDTH]) {
-    uint64_t u0 = x[0] + x[6], u1 = x[1] + x[7], u2 = x[2] + x[8];
-    uint64_t u3 = x[3] + x[9], u4 = x[4] + x[10], u5 = x[5] + x[11];
-    uint64_t v0 = x[0] - x[6], v1 = x[1] - x[7], v2 = x[2] - x[8];
-    uint64_t v3 = x[3] - x[9], v4 = x[4] - x[10], v5 = x[5] - x[11];
-    /* mod z^3 - 1 and z^3 + 1 of the z^6 - 1 part */
-    uint64_t a0 = u0 + u3, a1 = u1 + u4, a2 = u2 + u5;
-    uint64_t b0 = u0 - u3, b1 = u1 - u4, b2 = u2 - u5;
-    uint64_t sa = (a0 + a1 + a2) << 4;
-    uint64_t s10 = sa - (a2 << 3), s11 = sa - (a0 << 3), s12 = sa - (a1 << 3);
-    uint64_t s20 = 0 - (b0 << 3) - b1 - b2, s21 = b0 - (b1 << 3) - b2, s22 = b0 + b1 - (b2 << 3);
-    /* the z^6 + 1 part: 6-term negacyclic product */
-    uint64_t d0 = (v1 << 3) + v2 + (v3 << 1) + v5 - v0 - (v4 << 2);
-    uint64_t d1 = (v2 << 3) + v3 + (v4 << 1) - v0 - v1 - (v5 << 2);
-    uint64_t d2 = (v0 << 2) + (v3 << 3) + v4 + (v5 << 1) - v1 - v2;
-    uint64_t d3 = (v1 << 2) + (v4 << 3) + v5 - (v0 << 1) - v2 - v3;
-    uint64_t d4 = (v2 << 2) + (v5 << 3) - v0 - (v1 << 1) - v3 - v4;
-    uint64_t d5 = (v3 << 2) - (v0 << 3) - v1 - (v2 << 1) - v4 - v5;
-    uint64_t p0 = s10 + s20, p1 = s11 + s21, p2 = s12 + s22; /* z^6 - 1 part, first half */
-    uint64_t m0 = s10 - s20, m1 = s11 - s21, m2 = s12 - s22; /* second half */
-    y[0] = p0 + d0, y[1] = p1 + d1, y[2] = p2 + d2;
-    y[3] = m0 + d3, y[4] = m1 + d4, y[5] = m2 + d5;
-    y[6] = p0 - d0, y[7] = p1 - d1, y[8] = p2 - d2;
-    y[9] = m0 - d3, y[10] = m1 - d4, y[11] = m2 - d5;
-}
+/* Written once for any type T with wrapping 64-bit lanes: uint64_t here, GCC/clang vector types in
+ * the vector kernels (rescue_kern.inc). */
+#define HS_RESCUE_MDS_HALF_DEF(name, T)                                                                 \
+    static inline void name(T y[HS_RESCUE_WIDTH], const T x[HS_RESCUE_WIDTH]) {                         \
+        T u0 = x[0] + x[6], u1 = x[1] + x[7], u2 = x[2] + x[8];                                         \
+        T u3 = x[3] + x[9], u4 = x[4] + x[10], u5 = x[5] + x[11];                                       \
+        T v0 = x[0] - x[6], v1 = x[1] - x[7], v2 = x[2] - x[8];                                         \
+        T v3 = x[3] - x[9], v4 = x[4] - x[10], v5 = x[5] - x[11];                                       \
+        /* mod z^3 - 1 and z^3 + 1 of the z^6 - 1 part */                                               \
+        T a0 = u0 + u3, a1 = u1 + u4, a2 = u2 + u5;                                                     \
+        T b0 = u0 - u3, b1 = u1 - u4, b2 = u2 - u5;                                                     \
+        T sa = (a0 + a1 + a2) << 4;                                                                     \
+        T s10 = sa - (a2 << 3), s11 = sa - (a0 << 3), s12 = sa - (a1 << 3);                             \
+        T s20 = 0 - (b0 << 3) - b1 - b2, s21 = b0 - (b1 << 3) - b2, s22 = b0 + b1 - (b2 << 3);          \
+        /* the z^6 + 1 part: 6-term negacyclic product */                                               \
+        T d0 = (v1 << 3) + v2 + (v3 << 1) + v5 - v0 - (v4 << 2);                                        \
+        T d1 = (v2 << 3) + v3 + (v4 << 1) - v0 - v1 - (v5 << 2);                                        \
+        T d2 = (v0 << 2) + (v3 << 3) + v4 + (v5 << 1) - v1 - v2;                                        \
+        T d3 = (v1 << 2) + (v4 << 3) + v5 - (v0 << 1) - v2 - v3;                                        \
+        T d4 = (v2 << 2) + (v5 << 3) - v0 - (v1 << 1) - v3 - v4;                                        \
+        T d5 = (v3 << 2) - (v0 << 3) - v1 - (v2 << 1) - v4 - v5;                                        \
+        T p0 = s10 + s20, p1 = s11 + s21, p2 = s12 + s22; /* z^6 - 1 part, first half */                \
+        T m0 = s10 - s20, m1 = s11 - s21, m2 = s12 - s22; /* second half */                             \
+        y[0] = p0 + d0, y[1] = p1 + d1, y[2] = p2 + d2;                                                 \
+        y[3] = m0 + d3, y[4] = m1 + d4, y[5] = m2 + d5;                                                 \
+        y[6] = p0 - d0, y[7] = p1 - d1, y[8] = p2 - d2;                                                 \
+        y[9] = m0 - d3, y[10] = m1 - d4, y[11] = m2 - d5;                                               \
+    }
+HS_RESCUE_MDS_HALF_DEF(hs_rescue_mds_half, uint64_t)
 
 /* lo + hi * 2^32 mod p (lazy) for lo, hi < 2^42. */
 static inline uint64_t hs_rescue_join(uint64_t lo, uint64_t hi) {

@@ -52,6 +52,10 @@ void hs_rpo_permute_many_portable(uint64_t *states, size_t n);
 void hs_rpx_permute_many_portable(uint64_t *states, size_t n);
 void hs_rpo_permute_many_avx2(uint64_t *states, size_t n);
 void hs_rpx_permute_many_avx2(uint64_t *states, size_t n);
+/* AVX-512 batches (groups of nine states: eight transposed into 8-lane vectors, one scalar);
+ * without HS_HAVE_AVX512 they are the AVX2 kernels. Call only after hs_cpu_has_avx512(). */
+void hs_rpo_permute_many_avx512(uint64_t *states, size_t n);
+void hs_rpx_permute_many_avx512(uint64_t *states, size_t n);
 
 /* 256-bit digests (4 elements). */
 void hs_rpo256_hash_elements(uint64_t out[HS_RESCUE_DIGEST], const uint64_t *in, size_t n);

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # HS_SIMD on the command line: a bad value is a usage error (exit 2) naming it; --version tells the
 # level in use; a level above the CPU's is a warning, not an error; permutation outputs, hash
-# digests and proofs (stark and gkr, every Merkle hash, 1 and 2 threads) are byte-identical under
-# every level this CPU has. Usage: simd.sh HASHSNARK TESTS_DIR
+# digests (the Goldilocks permutations included) and proofs (stark and gkr, every Merkle hash, 1 and
+# 2 threads) are byte-identical under every level this CPU has. Usage: simd.sh HASHSNARK TESTS_DIR
 . "$(dirname "$0")/lib/setup.sh"
 
 HS_SIMD=sse9 "$bin" --version >/dev/null 2>"$tmp/err"
@@ -29,6 +29,8 @@ states() { # width count seed modulus
 states 16 37 1 2130706433 >"$tmp/s16"
 states 24 37 2 2130706433 >"$tmp/s24"
 states 25 11 3 4294967296 >"$tmp/s25"
+states 12 37 5 18446744069414584320 >"$tmp/g12" # Goldilocks (below p = 2^64 - 2^32 + 1)
+states 8 37 6 18446744069414584320 >"$tmp/g8"
 # messages of 0 to 70000 bytes (BLAKE3 chunks and tree levels, Keccak blocks)
 awk 'BEGIN { srand(4); split("0 1 63 64 65 1023 1024 1025 4096 8193 70000", len, " ");
     for (m = 1; m <= 11; m++) { l = ""; if (len[m] == 0) l = "-"; for (i = 0; i < len[m]; i++)
@@ -40,13 +42,18 @@ for l in $levels; do
     for h in poseidon2-kb24 poseidon1-kb24; do "$bin" perm --hash $h --in "$tmp/s24" --out "$tmp/$h.$l" --threads 2 ||
         no "$h under HS_SIMD=$l"; done
     "$bin" perm --hash keccak-f1600 --in "$tmp/s25" --out "$tmp/keccak-f1600.$l" || no "keccak-f1600 under HS_SIMD=$l"
+    for h in poseidon2-gl12 poseidon-gl12 rpo256 rpx256; do "$bin" perm --hash $h --in "$tmp/g12" --out "$tmp/$h.$l" --threads 2 ||
+        no "$h under HS_SIMD=$l"; done
+    "$bin" perm --hash poseidon2-gl8 --in "$tmp/g8" --out "$tmp/poseidon2-gl8.$l" || no "poseidon2-gl8 under HS_SIMD=$l"
     for h in blake3 sha3-256; do "$bin" hash --hash $h --in "$tmp/msgs" --out "$tmp/$h.$l" || no "$h under HS_SIMD=$l"; done
     unset HS_SIMD
-    for h in poseidon2-kb16 poseidon1-kb16 poseidon2-kb24 poseidon1-kb24 keccak-f1600 blake3 sha3-256; do
+    for h in poseidon2-kb16 poseidon1-kb16 poseidon2-kb24 poseidon1-kb24 keccak-f1600 blake3 sha3-256 \
+        poseidon2-gl12 poseidon-gl12 rpo256 rpx256 poseidon2-gl8; do
         cmp -s "$tmp/$h.portable" "$tmp/$h.$l" || no "$h: HS_SIMD=$l output differs from portable"
     done
 done
 [ "$(wc -l <"$tmp/blake3.portable")" = 11 ] || no "blake3: not 11 digests"
+[ "$(wc -l <"$tmp/rpo256.portable")" = 37 ] || no "rpo256: not 37 states"
 
 # proofs: the same bytes under every level and thread count (each Merkle hash, both backends)
 proofs="stark:poseidon2-kb16:compat:6 stark:poseidon1-kb16:fast100:5 stark:keccak-f1600:proven128:3
