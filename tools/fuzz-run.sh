@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 secs=${1:-${HS_FUZZ_SECONDS:-60}}
 jobs=${HS_FUZZ_JOBS:-2}
 timeout=${HS_FUZZ_TIMEOUT:-30}
-all="stark_private stark_public gkr_private gkr_public ragged api peek textio fri whir sumcheck"
+all="stark_private stark_public gkr_private gkr_public ragged merkle api peek textio fri whir sumcheck smt tree"
 targets=${HS_FUZZ_TARGETS:-$all}
 build=${HS_FUZZ_BUILD:-build-fuzz}
 t0=$(date +%s)

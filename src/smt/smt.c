@@ -26,22 +26,37 @@ static hs_smt_err storage_fail(hs_smt_tree *t, char *reason, size_t rlen) {
     return fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: %s", t->st->err[0] ? t->st->err : "failed");
 }
 
+/* Records are looked up in key order a batch at a time; the hint for the one PF ahead hides the
+ * memory store's cache misses behind the work on the current one. */
+#define PF 8
+static inline void st_prefetch(const hs_smt_tree *t, unsigned table, uint64_t key) {
+    if (t->st->vt->prefetch) t->st->vt->prefetch(t->st, table, key);
+}
+
 /* ---- subtree records (LargeSmt's Subtree serialization) ----
  * A record covers the 510 nodes below a root at depth r (local levels 1..8). Bit b of the mask is
  * the node of local level ld and local position q with b = 2^ld - 2 + q; the non-empty nodes
  * follow in bit order. */
 
-typedef struct {
-    uint64_t mask[8];
-    hs_smt_word node[510]; /* valid where the mask bit is set */
-} subtree;
-
 static unsigned sub_bit(unsigned ld, uint64_t pos) { return (1u << ld) - 2 + (unsigned)(pos & ((1u << ld) - 1)); }
 static unsigned sub_band(unsigned depth) { return (depth - HS_SMT_TOP_DEPTH - 1) / 8; } /* depth 17..64 -> 0..5 */
 
+/* bits set in x: the instruction where the build targets it, else the SWAR count (the x86-64
+ * baseline has no popcnt, and libgcc's __popcountdi2 is a call per word) */
+static inline unsigned pop64(uint64_t x) {
+#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
+    return (unsigned)__builtin_popcountll(x);
+#else
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 static unsigned mask_pop(const uint64_t *mask) {
     unsigned c = 0;
-    for (int i = 0; i < 8; i++) c += (unsigned)__builtin_popcountll(mask[i]);
+    for (int i = 0; i < 8; i++) c += pop64(mask[i]);
     return c;
 }
 
@@ -51,30 +66,6 @@ static int sub_check(const uint8_t *p, size_t len, uint64_t *mask) {
     memcpy(mask, p + 5, 64);
     if (mask[7] >> 62) return 0; /* bits 510, 511 do not exist */
     return len == SUB_HDR + 32 * (size_t)mask_pop(mask);
-}
-
-static int sub_decode(subtree *s, const uint8_t *p, size_t len) {
-    if (!sub_check(p, len, s->mask)) return 0;
-    const uint8_t *w = p + SUB_HDR;
-    for (unsigned i = 0; i < 8; i++)
-        for (uint64_t m = s->mask[i]; m; m &= m - 1) {
-            memcpy(&s->node[64 * i + (unsigned)__builtin_ctzll(m)], w, 32);
-            w += 32;
-        }
-    return 1;
-}
-
-static size_t sub_encode(const subtree *s, uint8_t *p) {
-    memcpy(p, "SMT1", 4);
-    p[4] = 1;
-    memcpy(p + 5, s->mask, 64);
-    uint8_t *w = p + SUB_HDR;
-    for (unsigned i = 0; i < 8; i++)
-        for (uint64_t m = s->mask[i]; m; m &= m - 1) {
-            memcpy(w, &s->node[64 * i + (unsigned)__builtin_ctzll(m)], 32);
-            w += 32;
-        }
-    return (size_t)(w - p);
 }
 
 static int leaf_check(size_t len) { return len % 64 == 0 && len / 64 >= 1 && len / 64 <= HS_SMT_MAX_LEAF_ENTRIES; }
@@ -94,8 +85,8 @@ static hs_smt_err node_in_record(hs_smt_tree *t, hs_smt_word *out, const void *d
     unsigned b = sub_bit(ld, pos);
     if (!(mask[b / 64] >> (b % 64) & 1)) return HS_SMT_OK;
     unsigned rank = 0;
-    for (unsigned i = 0; i < b / 64; i++) rank += (unsigned)__builtin_popcountll(mask[i]);
-    rank += (unsigned)__builtin_popcountll(mask[b / 64] & ((1ull << (b % 64)) - 1));
+    for (unsigned i = 0; i < b / 64; i++) rank += pop64(mask[i]);
+    rank += pop64(mask[b / 64] & ((1ull << (b % 64)) - 1));
     memcpy(out, (const uint8_t *)data + SUB_HDR + 32 * (size_t)rank, 32);
     return HS_SMT_OK;
 }
@@ -241,6 +232,8 @@ void hs_smt_tree_free(hs_smt_tree *t) {
 
 /* ---- mutation sets ---- */
 
+static void recs_free(hs_smt_recs *r);
+
 void hs_smt_mutset_free(hs_smt_mutset *ms) {
     for (int d = 0; d <= HS_SMT_DEPTH; d++) {
         free(ms->col[d]);
@@ -250,6 +243,10 @@ void hs_smt_mutset_free(hs_smt_mutset *ms) {
     free(ms->loff);
     free(ms->lcnt);
     free(ms->lkv);
+    for (int b = 0; b < HS_SMT_BANDS; b++) {
+        for (unsigned k = 0; k < ms->nrec[b]; k++) recs_free(&ms->rec[b][k]);
+        free(ms->rec[b]);
+    }
     memset(ms, 0, sizeof *ms);
 }
 
@@ -276,48 +273,100 @@ static void sort_idx(const hs_smt_hasher *h, const hs_smt_word *kv, uint32_t *a,
     memcpy(a, tmp, n * sizeof *a);
 }
 
-/* The subtree records a batch reads, fetched once per batch (the batch's paths touch one record
- * per band each) instead of once per sibling: per band, the records' positions in increasing
- * order and their bytes (NULL: absent), valid while nothing is written. */
+/* The subtree records a batch reads, fetched and checked once per batch (the batch's paths touch
+ * one record per band each) instead of once per sibling: per band, the records' positions in
+ * increasing order, their masks with the rank of each mask word (a sibling is then a bit test and,
+ * when present, one 32-byte read), and their node bytes (NULL: absent). Valid while nothing is
+ * written to the store. */
+typedef struct {
+    uint64_t mask[8];
+    uint16_t rank[8]; /* set bits in mask[0 .. i) */
+    const uint8_t *nodes;
+} rec_view;
+
 typedef struct {
     size_t n;
     uint64_t *id;
-    const void **rec;
-    size_t *len;
+    rec_view *v;
 } band_cache;
-#define N_BANDS 6
+#define N_BANDS HS_SMT_BANDS
 
 static void cache_free(band_cache *bc) {
-    for (int b = 0; b < N_BANDS; b++) free(bc[b].id), free(bc[b].rec), free(bc[b].len);
+    for (int b = 0; b < N_BANDS; b++) free(bc[b].id), free(bc[b].v);
+}
+
+static void view_set(rec_view *v, const uint8_t *data) {
+    unsigned r = 0;
+    for (int i = 0; i < 8; i++) {
+        memcpy(&v->mask[i], data + 5 + 8 * i, 8);
+        v->rank[i] = (uint16_t)r;
+        r += pop64(v->mask[i]);
+    }
+    v->nodes = data + SUB_HDR;
+}
+
+/* the word of bit b of a record (E when the bit is clear) */
+static void view_node(const rec_view *v, unsigned b, const hs_smt_word *empty, hs_smt_word *out) {
+    uint64_t w = v->mask[b / 64];
+    if (!v->nodes || !(w >> (b % 64) & 1)) {
+        *out = *empty;
+        return;
+    }
+    unsigned rank = v->rank[b / 64] + pop64(w & ((1ull << (b % 64)) - 1));
+    memcpy(out, v->nodes + 32 * (size_t)rank, 32);
 }
 
 static hs_smt_err cache_load(hs_smt_tree *t, band_cache *bc, const uint64_t *leaf, size_t n, char *reason,
                              size_t rlen) {
     memset(bc, 0, N_BANDS * sizeof *bc);
-    for (int b = 0; b < N_BANDS; b++) {
-        unsigned r = HS_SMT_TOP_DEPTH + 8 * (unsigned)b;
-        bc[b].id = malloc((n + 1) * sizeof *bc[b].id);
-        bc[b].rec = malloc((n + 1) * sizeof *bc[b].rec);
-        bc[b].len = malloc((n + 1) * sizeof *bc[b].len);
-        if (!bc[b].id || !bc[b].rec || !bc[b].len) return fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
+    const void **data = malloc((n + 1) * sizeof *data);
+    size_t *len = malloc((n + 1) * sizeof *len);
+    hs_smt_err e = data && len ? HS_SMT_OK : fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
+    for (int b = 0; b < N_BANDS && !e; b++) {
+        unsigned r = HS_SMT_TOP_DEPTH + 8 * (unsigned)b, table = HS_SMT_T_ST16 + (unsigned)b;
+        band_cache *c = &bc[b];
+        c->id = malloc((n + 1) * sizeof *c->id);
+        c->v = malloc((n + 1) * sizeof *c->v);
+        if (!c->id || !c->v) {
+            e = fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
+            break;
+        }
         for (size_t i = 0; i < n; i++) { /* leaves sorted: their record positions do not decrease */
             uint64_t id = leaf[i] >> (HS_SMT_DEPTH - r);
-            if (bc[b].n && bc[b].id[bc[b].n - 1] == id) continue;
-            const void *data;
-            size_t len;
-            int rc = t->st->vt->get(t->st, HS_SMT_T_ST16 + (unsigned)b, id, &data, &len);
-            if (rc < 0) return storage_fail(t, reason, rlen);
-            bc[b].id[bc[b].n] = id;
-            bc[b].rec[bc[b].n] = rc ? data : NULL;
-            bc[b].len[bc[b].n] = rc ? len : 0;
-            bc[b].n++;
+            if (!c->n || c->id[c->n - 1] != id) c->id[c->n++] = id;
+        }
+        /* the lookups, then the records' checks (their first bytes fetched meanwhile) */
+        for (size_t i = 0; i < c->n && !e; i++) {
+            if (i + PF < c->n) st_prefetch(t, table, c->id[i + PF]);
+            int rc = t->st->vt->get(t->st, table, c->id[i], &data[i], &len[i]);
+            if (rc < 0) e = storage_fail(t, reason, rlen);
+            if (rc == 0) data[i] = NULL;
+            if (rc > 0) __builtin_prefetch(data[i]), __builtin_prefetch((const uint8_t *)data[i] + 64);
+        }
+        for (size_t i = 0; i < c->n && !e; i++) {
+            rec_view *v = &c->v[i];
+            if (!data[i]) {
+                memset(v, 0, sizeof *v);
+            } else if (!sub_check(data[i], len[i], v->mask)) {
+                e = fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a malformed subtree record (depth %u, position %llu)",
+                         r, (unsigned long long)c->id[i]);
+            } else {
+                view_set(v, data[i]);
+            }
         }
     }
-    return HS_SMT_OK;
+    free(data), free(len);
+    return e;
+}
+
+/* the cached record of position id (cursor *cur: positions visited in increasing order) */
+static const rec_view *cache_find(const band_cache *c, size_t *cur, uint64_t id) {
+    while (*cur < c->n && c->id[*cur] < id) (*cur)++;
+    return *cur < c->n && c->id[*cur] == id ? &c->v[*cur] : NULL;
 }
 
 /* The sibling (d, pos) of a batch node: E when the tree was empty (bc NULL), else from the top or
- * the cached record (*cur: this level's cursor in its band, positions visited in increasing order). */
+ * the cached record (*cur: this level's cursor in its band). */
 static hs_smt_err sibling(hs_smt_tree *t, const band_cache *bc, size_t *cur, hs_smt_word *out, unsigned d,
                           uint64_t pos, char *reason, size_t rlen) {
     if (!bc) {
@@ -326,17 +375,14 @@ static hs_smt_err sibling(hs_smt_tree *t, const band_cache *bc, size_t *cur, hs_
     }
     if (d <= HS_SMT_TOP_DEPTH) return hs_smt_tree_node(t, out, d, pos, reason, rlen);
     unsigned band = sub_band(d), r = HS_SMT_TOP_DEPTH + 8 * band;
-    const band_cache *c = &bc[band];
-    uint64_t id = pos >> (d - r);
-    while (*cur < c->n && c->id[*cur] < id) (*cur)++;
-    if (*cur == c->n || c->id[*cur] != id) return hs_smt_tree_node(t, out, d, pos, reason, rlen);
-    return node_in_record(t, out, c->rec[*cur], c->len[*cur], d, r, pos, reason, rlen);
+    const rec_view *v = cache_find(&bc[band], cur, pos >> (d - r));
+    if (!v) return hs_smt_tree_node(t, out, d, pos, reason, rlen);
+    view_node(v, sub_bit(d - r, pos), &t->E[HS_SMT_DEPTH - d], out);
+    return HS_SMT_OK;
 }
 
-/* One level up: parents of the sorted nodes at depth d (siblings from the tree where the batch
- * has none), hashed as one batch. */
-/* The parents of n sorted nodes (col, hash) at depth d, hashed as one batch on `threads`:
- * *pcol, *phash (malloc'd, *np entries). */
+/* The parents of n sorted nodes (col, hash) at depth d (siblings from the tree where the batch
+ * has none), hashed as one batch on `threads`: *pcol, *phash (malloc'd, *np entries). */
 static hs_smt_err pair_up(hs_smt_tree *t, const uint64_t *col, const hs_smt_word *hash, size_t n, unsigned d,
                           const band_cache *bc, unsigned threads, uint64_t **pcol_out, hs_smt_word **phash_out,
                           size_t *np_out, char *reason, size_t rlen) {
@@ -349,8 +395,10 @@ static hs_smt_err pair_up(hs_smt_tree *t, const uint64_t *col, const hs_smt_word
         return fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
     }
     hs_smt_err e = HS_SMT_OK;
+    const hs_smt_word *top = bc && d <= HS_SMT_TOP_DEPTH ? t->top + ((size_t)1 << d) : NULL;
     for (size_t i = 0; i < n && !e; np++) {
         uint64_t c = col[i];
+        if (top && i + PF < n) __builtin_prefetch(&top[col[i + PF] ^ 1]);
         if (!(c & 1) && i + 1 < n && col[i + 1] == (c | 1)) {
             in[2 * np] = hash[i];
             in[2 * np + 1] = hash[i + 1];
@@ -383,22 +431,131 @@ static hs_smt_err level_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned d, const 
                    &ms->n[d - 1], reason, rlen);
 }
 
+/* ---- the new subtree records of a batch ---- */
+
+static void recs_free(hs_smt_recs *r) {
+    free(r->id), free(r->off), free(r->len), free(r->bytes);
+    memset(r, 0, sizeof *r);
+}
+
+/* room for one more record of at most `bytes` bytes */
+static int recs_reserve(hs_smt_recs *r, size_t bytes) {
+    if (r->n == r->cap) {
+        size_t nc = r->cap ? 2 * r->cap : 64;
+        uint64_t *id = realloc(r->id, nc * sizeof *id);
+        if (id) r->id = id;
+        size_t *off = realloc(r->off, nc * sizeof *off);
+        if (off) r->off = off;
+        uint32_t *len = realloc(r->len, nc * sizeof *len);
+        if (len) r->len = len;
+        if (!id || !off || !len) return 0;
+        r->cap = nc;
+    }
+    if (r->used + bytes > r->bytes_cap) {
+        size_t nc = 2 * (r->used + bytes);
+        uint8_t *b = realloc(r->bytes, nc);
+        if (!b) return 0;
+        r->bytes = b, r->bytes_cap = nc;
+    }
+    return 1;
+}
+
+/* Where new records go: appended to a batch's records (recs), or put into the store at once
+ * (construction: buf holds one record). */
+typedef struct {
+    hs_smt_recs *recs;
+    hs_smt_store *st;
+    unsigned table;
+    uint8_t *buf;
+} rec_sink;
+
+/* The new records of whole subtrees rooted at depth r: each is its old record (c: the cache of
+ * the band; NULL: the tree was empty) with the new nodes of levels r+1 .. r+8 set, or cleared where
+ * they equal E; a record left without nodes is a deletion (length 0). lcol/lhash/ln[ld]: the
+ * nodes at depth r + ld, sorted. Returns HS_SMT_OK, or the memory or storage error (no reason). */
+static hs_smt_err encode_records(hs_smt_tree *t, const band_cache *c, unsigned r, const uint64_t *const *lcol,
+                                 const hs_smt_word *const *lhash, const size_t *ln, rec_sink *sink) {
+    size_t cur[9] = {0}, ccur = 0;
+    static const uint64_t none[8];
+    for (;;) {
+        uint64_t id = UINT64_MAX;
+        int any = 0;
+        for (unsigned ld = 1; ld <= 8; ld++)
+            if (cur[ld] < ln[ld] && (!any || lcol[ld][cur[ld]] >> ld < id)) id = lcol[ld][cur[ld]] >> ld, any = 1;
+        if (!any) return HS_SMT_OK;
+        const rec_view *old = c ? cache_find(c, &ccur, id) : NULL;
+        if (old && !old->nodes) old = NULL;
+        uint64_t mask[8];
+        memcpy(mask, old ? old->mask : none, sizeof mask);
+        /* the changed nodes that stay, in bit order (levels in turn, positions increasing) */
+        unsigned cb[510];
+        const hs_smt_word *cw[510];
+        size_t nch = 0;
+        for (unsigned ld = 1; ld <= 8; ld++) {
+            const hs_smt_word *empty = &t->E[HS_SMT_DEPTH - (r + ld)];
+            for (; cur[ld] < ln[ld] && lcol[ld][cur[ld]] >> ld == id; cur[ld]++) {
+                unsigned b = sub_bit(ld, lcol[ld][cur[ld]]);
+                const hs_smt_word *w = &lhash[ld][cur[ld]];
+                if (hs_smt_word_eq(w, empty)) {
+                    mask[b / 64] &= ~(1ull << (b % 64));
+                } else {
+                    mask[b / 64] |= 1ull << (b % 64);
+                    cb[nch] = b, cw[nch] = w, nch++;
+                }
+            }
+        }
+        unsigned cnt = mask_pop(mask);
+        size_t len = cnt ? SUB_HDR + 32 * (size_t)cnt : 0;
+        uint8_t *p = sink->buf;
+        if (sink->recs) {
+            if (!recs_reserve(sink->recs, len)) return HS_SMT_ERR_MEMORY;
+            p = sink->recs->bytes + sink->recs->used;
+        }
+        if (cnt) {
+            memcpy(p, "SMT1", 4);
+            p[4] = 1;
+            memcpy(p + 5, mask, 64);
+            uint8_t *w = p + SUB_HDR;
+            size_t k = 0;
+            for (unsigned i = 0; i < 8; i++)
+                for (uint64_t m = mask[i]; m; m &= m - 1) {
+                    unsigned b = 64 * i + (unsigned)__builtin_ctzll(m);
+                    while (k < nch && cb[k] < b) k++;
+                    if (k < nch && cb[k] == b) {
+                        memcpy(w, cw[k], 32);
+                    } else { /* untouched, so set in the old record */
+                        unsigned rank = old->rank[i] + pop64(old->mask[i] & ((1ull << (b % 64)) - 1));
+                        memcpy(w, old->nodes + 32 * (size_t)rank, 32);
+                    }
+                    w += 32;
+                }
+        }
+        if (sink->recs) {
+            hs_smt_recs *o = sink->recs;
+            o->id[o->n] = id, o->off[o->n] = o->used, o->len[o->n] = (uint32_t)len;
+            o->n++;
+            o->used += len;
+        } else if (sink->st->vt->put(sink->st, sink->table, id, p, len)) {
+            return HS_SMT_ERR_STORAGE;
+        }
+    }
+}
+
 /* The depth-8 subtree algorithm: the eight levels r+8 -> r of a band at once. The nodes at depth
  * r+8 are split at subtree boundaries (column >> 8) into one run per thread; each thread takes its
  * subtrees up eight levels alone (each level of its run one batch of the SIMD permutation), so the
- * threads meet once per band instead of once per level; the runs are then joined in order. */
+ * threads meet once per band instead of once per level; the runs are then joined in order. With a
+ * record cache (a batch on a stored tree) each thread also writes its subtrees' new records
+ * (ms->rec), so applying the batch is only the store's puts, and of the band's levels only depth r
+ * is kept. */
 #define BAND_MAX_THREADS 64
 static hs_smt_err band_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned r, const band_cache *bc, char *reason,
                           size_t rlen) {
-    unsigned top = r + 8;
+    unsigned top = r + 8, band = sub_band(r + 1);
     size_t n = ms->n[top];
     unsigned T = t->threads < BAND_MAX_THREADS ? t->threads : BAND_MAX_THREADS;
     if (T > n / 256) T = (unsigned)(n / 256); /* runs of at least 256 nodes */
-    if (T <= 1) {
-        hs_smt_err e = HS_SMT_OK;
-        for (unsigned d = top; d > r && !e; d--) e = level_up(t, ms, d, bc, reason, rlen);
-        return e;
-    }
+    if (T < 1) T = 1;
     size_t cut[BAND_MAX_THREADS + 1];
     cut[0] = 0;
     for (unsigned k = 1; k < T; k++) {
@@ -408,14 +565,18 @@ static hs_smt_err band_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned r, const b
         cut[k] = i;
     }
     cut[T] = n;
-    /* per run and level: the nodes it produced */
+    hs_smt_recs *recs = NULL;
+    if (bc && !(recs = calloc(T, sizeof *recs))) return fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
+    /* per run and level: the nodes it produced (l: depth top - 1 - l) */
     uint64_t *rc[BAND_MAX_THREADS][8];
     hs_smt_word *rh[BAND_MAX_THREADS][8];
     size_t rn[BAND_MAX_THREADS][8];
     hs_smt_err re[BAND_MAX_THREADS];
     char rr[BAND_MAX_THREADS][128];
     memset(rc, 0, sizeof rc), memset(rh, 0, sizeof rh), memset(rn, 0, sizeof rn);
-#pragma omp parallel for num_threads(T) schedule(static, 1)
+    /* one run: the level merges use every thread (small batches go up on the caller's) */
+    const unsigned inner = T == 1 ? t->threads : 1;
+#pragma omp parallel for num_threads(T) schedule(static, 1) if (T > 1)
     for (unsigned k = 0; k < T; k++) {
         const uint64_t *col = ms->col[top] + cut[k];
         const hs_smt_word *hash = ms->hash[top] + cut[k];
@@ -423,17 +584,34 @@ static hs_smt_err band_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned r, const b
         re[k] = HS_SMT_OK;
         rr[k][0] = 0;
         for (unsigned l = 0; l < 8 && !re[k]; l++) {
-            re[k] = pair_up(t, col, hash, cnt, top - l, bc, 1, &rc[k][l], &rh[k][l], &rn[k][l], rr[k], sizeof rr[k]);
+            re[k] = pair_up(t, col, hash, cnt, top - l, bc, inner, &rc[k][l], &rh[k][l], &rn[k][l], rr[k],
+                            sizeof rr[k]);
             col = rc[k][l], hash = rh[k][l], cnt = rn[k][l];
+        }
+        if (!re[k] && recs) {
+            const uint64_t *lcol[9] = {NULL};
+            const hs_smt_word *lhash[9] = {NULL};
+            size_t ln[9] = {0};
+            lcol[8] = ms->col[top] + cut[k], lhash[8] = ms->hash[top] + cut[k], ln[8] = cut[k + 1] - cut[k];
+            for (unsigned ld = 1; ld < 8; ld++) lcol[ld] = rc[k][7 - ld], lhash[ld] = rh[k][7 - ld], ln[ld] = rn[k][7 - ld];
+            rec_sink sink = {&recs[k], NULL, 0, NULL};
+            if (encode_records(t, &bc[band], r, lcol, lhash, ln, &sink))
+                re[k] = fail(HS_SMT_ERR_MEMORY, rr[k], sizeof rr[k], "out of memory");
         }
     }
     hs_smt_err e = HS_SMT_OK;
     for (unsigned k = 0; k < T && !e; k++)
         if (re[k]) e = fail(re[k], reason, rlen, "%s", rr[k]);
-    for (unsigned l = 0; l < 8 && !e; l++) {
+    /* the levels kept: all of them (construction writes the band's records from them), or depth r */
+    for (unsigned l = recs ? 7 : 0; l < 8 && !e; l++) {
         unsigned d = top - 1 - l;
         size_t tot = 0;
         for (unsigned k = 0; k < T; k++) tot += rn[k][l];
+        if (T == 1) { /* the run's arrays are the level */
+            ms->col[d] = rc[0][l], ms->hash[d] = rh[0][l], ms->n[d] = tot;
+            rc[0][l] = NULL, rh[0][l] = NULL;
+            continue;
+        }
         ms->col[d] = malloc((tot + 1) * sizeof(uint64_t));
         ms->hash[d] = malloc((tot + 1) * sizeof(hs_smt_word));
         if (!ms->col[d] || !ms->hash[d]) {
@@ -450,6 +628,13 @@ static hs_smt_err band_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned r, const b
     }
     for (unsigned k = 0; k < T; k++)
         for (unsigned l = 0; l < 8; l++) free(rc[k][l]), free(rh[k][l]);
+    if (recs) {
+        ms->rec[band] = recs, ms->nrec[band] = T;
+        if (!e) { /* the band's input level is in the records now */
+            free(ms->col[top]), free(ms->hash[top]);
+            ms->col[top] = NULL, ms->hash[top] = NULL, ms->n[top] = 0;
+        }
+    }
     return e;
 }
 
@@ -483,6 +668,7 @@ static hs_smt_err new_leaves(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_wor
         }
     size_t used = 0; /* pairs in lkv */
     for (size_t g = 0; g < n && !e;) {
+        if (g + PF < n) st_prefetch(t, HS_SMT_T_LEAVES, hs_smt_leaf_index(h, &kv[2 * (size_t)ord[g + PF]]));
         uint64_t li = hs_smt_leaf_index(h, &kv[2 * (size_t)ord[g]]);
         size_t ge = g;
         while (ge < n && hs_smt_leaf_index(h, &kv[2 * (size_t)ord[ge]]) == li) ge++;
@@ -551,55 +737,38 @@ static hs_smt_err new_leaves(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_wor
 
 /* ---- writing ---- */
 
-/* the subtree records rooted at depth r (levels r+1 .. r+8 of the set); fresh: the tree was empty
- * (construction), so there is no record to read first */
-static hs_smt_err write_band(hs_smt_tree *t, const hs_smt_mutset *ms, unsigned r, int fresh, subtree *s,
-                             uint8_t *buf, char *reason, size_t rlen) {
-    unsigned band = sub_band(r + 1);
-    size_t cur[9] = {0};
-    for (;;) {
-        uint64_t id = UINT64_MAX;
-        int any = 0;
-        for (unsigned ld = 1; ld <= 8; ld++)
-            if (cur[ld] < ms->n[r + ld]) {
-                uint64_t x = ms->col[r + ld][cur[ld]] >> ld;
-                if (!any || x < id) id = x;
-                any = 1;
-            }
-        if (!any) return HS_SMT_OK;
-        const void *data;
-        size_t len;
-        int rc = fresh ? 0 : t->st->vt->get(t->st, HS_SMT_T_ST16 + band, id, &data, &len);
-        if (rc < 0) return storage_fail(t, reason, rlen);
-        if (rc == 0)
-            memset(s->mask, 0, sizeof s->mask);
-        else if (!sub_decode(s, data, len))
-            return fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a malformed subtree record (depth %u, position %llu)",
-                        r, (unsigned long long)id);
-        for (unsigned ld = 1; ld <= 8; ld++) {
-            unsigned d = r + ld;
-            const hs_smt_word *empty = &t->E[HS_SMT_DEPTH - d];
-            for (; cur[ld] < ms->n[d] && ms->col[d][cur[ld]] >> ld == id; cur[ld]++) {
-                unsigned b = sub_bit(ld, ms->col[d][cur[ld]]);
-                const hs_smt_word *w = &ms->hash[d][cur[ld]];
-                if (hs_smt_word_eq(w, empty)) {
-                    s->mask[b / 64] &= ~(1ull << (b % 64));
-                } else {
-                    s->mask[b / 64] |= 1ull << (b % 64);
-                    s->node[b] = *w;
-                }
+/* construction: the subtree records rooted at depth r (levels r+1 .. r+8 of the set) of a tree
+ * that was empty, into the open transaction (buf: room for one record) */
+static hs_smt_err write_band(hs_smt_tree *t, const hs_smt_mutset *ms, unsigned r, uint8_t *buf, char *reason,
+                             size_t rlen) {
+    const uint64_t *lcol[9] = {NULL};
+    const hs_smt_word *lhash[9] = {NULL};
+    size_t ln[9] = {0};
+    for (unsigned ld = 1; ld <= 8; ld++) lcol[ld] = ms->col[r + ld], lhash[ld] = ms->hash[r + ld], ln[ld] = ms->n[r + ld];
+    rec_sink sink = {NULL, t->st, HS_SMT_T_ST16 + sub_band(r + 1), buf};
+    return encode_records(t, NULL, r, lcol, lhash, ln, &sink) ? storage_fail(t, reason, rlen) : HS_SMT_OK;
+}
+
+/* a batch: the records its computation wrote (ms->rec) */
+static hs_smt_err put_records(hs_smt_tree *t, const hs_smt_mutset *ms, char *reason, size_t rlen) {
+    for (unsigned b = N_BANDS; b-- > 0;)
+        for (unsigned k = 0; k < ms->nrec[b]; k++) {
+            const hs_smt_recs *o = &ms->rec[b][k];
+            for (size_t i = 0; i < o->n; i++) {
+                if (i + PF < o->n) st_prefetch(t, HS_SMT_T_ST16 + b, o->id[i + PF]);
+                if (t->st->vt->put(t->st, HS_SMT_T_ST16 + b, o->id[i], o->bytes + o->off[i], o->len[i]))
+                    return storage_fail(t, reason, rlen);
             }
         }
-        int empty_rec = mask_pop(s->mask) == 0;
-        size_t blen = empty_rec ? 0 : sub_encode(s, buf);
-        if (t->st->vt->put(t->st, HS_SMT_T_ST16 + band, id, buf, blen)) return storage_fail(t, reason, rlen);
-    }
+    return HS_SMT_OK;
 }
 
 static hs_smt_err write_leaves(hs_smt_tree *t, const hs_smt_mutset *ms, char *reason, size_t rlen) {
-    for (size_t i = 0; i < ms->nleaf; i++)
+    for (size_t i = 0; i < ms->nleaf; i++) {
+        if (i + PF < ms->nleaf) st_prefetch(t, HS_SMT_T_LEAVES, ms->lidx[i + PF]);
         if (t->st->vt->put(t->st, HS_SMT_T_LEAVES, ms->lidx[i], ms->lkv + 2 * ms->loff[i], 64 * (size_t)ms->lcnt[i]))
             return storage_fail(t, reason, rlen);
+    }
     return HS_SMT_OK;
 }
 
@@ -607,6 +776,7 @@ static hs_smt_err write_leaves(hs_smt_tree *t, const hs_smt_mutset *ms, char *re
 static hs_smt_err write_top(hs_smt_tree *t, const hs_smt_mutset *ms, char *reason, size_t rlen) {
     const unsigned d = HS_SMT_TOP_DEPTH;
     for (size_t i = 0; i < ms->n[d]; i++) {
+        if (i + PF < ms->n[d]) st_prefetch(t, HS_SMT_T_TOP16, ms->col[d][i + PF]);
         const hs_smt_word *w = &ms->hash[d][i];
         int empty = hs_smt_word_eq(w, &t->E[HS_SMT_DEPTH - d]);
         if (t->st->vt->put(t->st, HS_SMT_T_TOP16, ms->col[d][i], w, empty ? 0 : 32)) return storage_fail(t, reason, rlen);
@@ -632,7 +802,7 @@ static void finish(hs_smt_tree *t, const hs_smt_mutset *ms) {
 /* compute (and, with write, which build uses on an empty tree, stream into the open transaction
  * band by band; every missing sibling of an empty tree is E) */
 static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, int write,
-                          subtree *s, uint8_t *buf, char *reason, size_t rlen) {
+                          uint8_t *buf, char *reason, size_t rlen) {
     memset(ms, 0, sizeof *ms);
     ms->h = t->h;
     ms->old_root = t->top[1];
@@ -645,7 +815,7 @@ static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *
     for (unsigned r = HS_SMT_DEPTH - 8; !e && r >= HS_SMT_TOP_DEPTH; r -= 8) {
         e = band_up(t, ms, r, write ? NULL : bc, reason, rlen);
         if (!e && write) {
-            e = write_band(t, ms, r, 1, s, buf, reason, rlen);
+            e = write_band(t, ms, r, buf, reason, rlen);
             for (unsigned x = r + 1; x <= r + 8; x++) {
                 free(ms->col[x]), free(ms->hash[x]);
                 ms->col[x] = NULL, ms->hash[x] = NULL, ms->n[x] = 0;
@@ -661,21 +831,16 @@ static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *
 hs_smt_err hs_smt_tree_mutations(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, char *reason,
                                  size_t rlen) {
     if (t->broken) return fail(HS_SMT_ERR_BROKEN, reason, rlen, "the tree is unusable after a failed write");
-    hs_smt_err e = compute(t, ms, kv, n, 0, NULL, NULL, reason, rlen);
+    hs_smt_err e = compute(t, ms, kv, n, 0, NULL, reason, rlen);
     if (e) hs_smt_mutset_free(ms);
     return e;
 }
 
-/* scratch for write_band and the store's write transaction */
-static hs_smt_err begin_write(hs_smt_tree *t, subtree **s, uint8_t **buf, char *reason, size_t rlen) {
-    *s = malloc(sizeof **s);
-    *buf = malloc(SUB_HDR + 510 * 32);
-    if (!*s || !*buf) {
-        free(*s), free(*buf);
-        return fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
-    }
+/* the store's write transaction (and, for construction, room for one record: buf non-NULL) */
+static hs_smt_err begin_write(hs_smt_tree *t, uint8_t **buf, char *reason, size_t rlen) {
+    if (buf && !(*buf = malloc(SUB_HDR + 510 * 32))) return fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
     if (t->st->vt->begin(t->st)) {
-        free(*s), free(*buf);
+        if (buf) free(*buf);
         return storage_fail(t, reason, rlen);
     }
     return HS_SMT_OK;
@@ -699,14 +864,11 @@ hs_smt_err hs_smt_tree_apply(hs_smt_tree *t, const hs_smt_mutset *ms, char *reas
     if (ms->h != t->h || !hs_smt_word_eq(&ms->old_root, &t->top[1]))
         return fail(HS_SMT_ERR_CONFLICT, reason, rlen, "the mutation set was computed for another root");
     if (ms->nleaf == 0) return HS_SMT_OK;
-    subtree *s;
-    uint8_t *buf;
-    hs_smt_err e = begin_write(t, &s, &buf, reason, rlen);
+    hs_smt_err e = begin_write(t, NULL, reason, rlen);
     if (e) return e;
     e = write_leaves(t, ms, reason, rlen);
-    for (unsigned r = HS_SMT_DEPTH - 8; !e && r >= HS_SMT_TOP_DEPTH; r -= 8) e = write_band(t, ms, r, 0, s, buf, reason, rlen);
+    if (!e) e = put_records(t, ms, reason, rlen);
     if (!e) e = write_top(t, ms, reason, rlen);
-    free(s), free(buf);
     if ((e = end_write(t, e, reason, rlen))) return e;
     finish(t, ms);
     return HS_SMT_OK;
@@ -716,14 +878,13 @@ hs_smt_err hs_smt_tree_build(hs_smt_tree *t, const hs_smt_word *kv, size_t n, ch
     if (t->broken) return fail(HS_SMT_ERR_BROKEN, reason, rlen, "the tree is unusable after a failed write");
     if (t->entries) return fail(HS_SMT_ERR_NOT_EMPTY, reason, rlen, "build needs an empty tree (it has %llu pairs)",
                                 (unsigned long long)t->entries);
-    subtree *s;
     uint8_t *buf;
-    hs_smt_err e = begin_write(t, &s, &buf, reason, rlen);
+    hs_smt_err e = begin_write(t, &buf, reason, rlen);
     if (e) return e;
     hs_smt_mutset ms;
-    e = compute(t, &ms, kv, n, 1, s, buf, reason, rlen);
+    e = compute(t, &ms, kv, n, 1, buf, reason, rlen);
     if (!e) e = write_top(t, &ms, reason, rlen);
-    free(s), free(buf);
+    free(buf);
     if (!(e = end_write(t, e, reason, rlen))) finish(t, &ms);
     hs_smt_mutset_free(&ms);
     return e;

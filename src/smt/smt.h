@@ -46,10 +46,23 @@ typedef struct hs_smt_tree {
     int broken;
 } hs_smt_tree;
 
+/* The new subtree records of a batch, of one band and one thread's run: record i (position
+ * id[i]) is len[i] bytes at bytes + off[i] (0: a deletion). */
+typedef struct {
+    size_t n, cap, used, bytes_cap;
+    uint64_t *id;
+    size_t *off;
+    uint32_t *len;
+    uint8_t *bytes;
+} hs_smt_recs;
+#define HS_SMT_BANDS 6 /* subtree records rooted at depths 16, 24, ..., 56 */
+
 typedef struct hs_smt_mutset {
     const hs_smt_hasher *h;
     hs_smt_word old_root, new_root;
-    /* level d (0..64): n[d] nodes (col[d][i], hash[d][i]), sorted by column; level 64 = leaf hashes */
+    /* level d (0..64): n[d] nodes (col[d][i], hash[d][i]), sorted by column; level 64 = leaf hashes.
+     * A batch keeps the levels 0..16 only: below, its subtree records are written as it goes up
+     * (rec[b][0 .. nrec[b]), records rooted at depth 16 + 8b, in position order). */
     size_t n[HS_SMT_DEPTH + 1];
     uint64_t *col[HS_SMT_DEPTH + 1];
     hs_smt_word *hash[HS_SMT_DEPTH + 1];
@@ -60,6 +73,8 @@ typedef struct hs_smt_mutset {
     uint32_t *lcnt;
     hs_smt_word *lkv;
     int64_t d_leaves, d_entries;
+    hs_smt_recs *rec[HS_SMT_BANDS];
+    unsigned nrec[HS_SMT_BANDS];
 } hs_smt_mutset;
 
 /* store: taken over (freed with the tree, also on failure). A store with records is loaded: the

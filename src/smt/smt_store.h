@@ -39,6 +39,9 @@ typedef struct {
     int (*scan)(hs_smt_store *s, unsigned table, hs_smt_scan_fn fn, void *user);
     /* 1 if an abort really undoes the puts since begin */
     int atomic;
+    /* optional (NULL: none): a hint that (table, key) is read or written soon; no effect on
+     * results (the memory store fetches the record's slot into the cache) */
+    void (*prefetch)(hs_smt_store *s, unsigned table, uint64_t key);
 } hs_smt_store_vt;
 
 struct hs_smt_store {

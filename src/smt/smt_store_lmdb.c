@@ -162,7 +162,7 @@ static void l_free(hs_smt_store *s) {
     free(m);
 }
 
-static const hs_smt_store_vt lmdb_vt = {"lmdb", l_free, l_get, l_begin, l_put, l_commit, l_abort, l_scan, 1};
+static const hs_smt_store_vt lmdb_vt = {"lmdb", l_free, l_get, l_begin, l_put, l_commit, l_abort, l_scan, 1, NULL};
 
 hs_smt_store *hs_smt_store_lmdb_open(const char *dir, int sync, char *err, size_t errlen) {
     lmdb_store *m = calloc(1, sizeof *m);

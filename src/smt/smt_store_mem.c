@@ -101,6 +101,11 @@ oom:
     return -1;
 }
 
+static void mem_prefetch(hs_smt_store *s, unsigned table, uint64_t key) {
+    const mem_store *m = (const mem_store *)s;
+    if (m->cap) __builtin_prefetch(&m->slots[mix(key, table) & (m->cap - 1)]);
+}
+
 static int mem_begin(hs_smt_store *s) { (void)s; return 0; }
 static int mem_commit(hs_smt_store *s) { (void)s; return 0; }
 static void mem_abort(hs_smt_store *s) { (void)s; }
@@ -137,8 +142,8 @@ static void mem_free(hs_smt_store *s) {
     free(m);
 }
 
-static const hs_smt_store_vt mem_vt = {"memory", mem_free, mem_get, mem_begin, mem_put, mem_commit, mem_abort,
-                                       mem_scan, 0};
+static const hs_smt_store_vt mem_vt = {"memory",   mem_free, mem_get, mem_begin, mem_put, mem_commit,
+                                       mem_abort, mem_scan, 0,       mem_prefetch};
 
 hs_smt_store *hs_smt_store_mem_new(void) {
     mem_store *m = calloc(1, sizeof *m);

@@ -9,6 +9,7 @@
 
 #include "air/air.h"
 #include "fuzz_msgs.h"
+#include "fuzz_openings.h"
 #include "fuzz_tables.h"
 #include "gkr/gkr.h"
 #include "gkr/merkle_branches.h"
@@ -302,6 +303,69 @@ static void api_seeds(void) {
     api("regions-private-ragged", &s, 0);
 }
 
+/* The opening targets (fuzz_smt.c, fuzz_tree.c): a zero tweak, the selector bytes, then the real
+ * opening of every key of each fixed sparse tree, and the branch of every leaf of each fixed
+ * binary tree (so any other accepted input is a finding). */
+static void put_bytes(const char *target, const char *name, const uint8_t *pre, size_t pre_len, const uint8_t *p,
+                      size_t len) {
+    hs_writer w;
+    memset(&w, 0, sizeof w);
+    w.data = (uint8_t *)p, w.len = len;
+    put(target, name, pre, pre_len, &w);
+}
+
+static void smt_seeds(void) {
+    for (size_t i = 0; i < hs_smt_hash_count(); i++) {
+        hs_fuzz_smt t;
+        if (!hs_fuzz_smt_fixed(i, &t)) {
+            fail("smt", "the fixed tree");
+            continue;
+        }
+        for (unsigned k = 0; k < HS_FUZZ_SMT_KEYS; k++) {
+            char reason[HS_REASON_LEN], name[96];
+            uint8_t *op, pre[HS_FUZZ_TWEAK_BYTES + 2] = {0};
+            size_t len;
+            if (hs_smt_open_key(t.tree, &op, &len, t.key[k], t.elems, reason, sizeof reason) != HS_OK) {
+                fail("smt open", reason);
+                continue;
+            }
+            pre[HS_FUZZ_TWEAK_BYTES] = (uint8_t)i, pre[HS_FUZZ_TWEAK_BYTES + 1] = (uint8_t)k;
+            snprintf(name, sizeof name, "%s-%s-%u", t.hash, k < HS_FUZZ_SMT_PAIRS ? "member" : "absent", k);
+            put_bytes("smt", name, pre, sizeof pre, op, len);
+            hs_smt_opening_free(op);
+        }
+        hs_fuzz_smt_free(&t);
+    }
+}
+
+static void tree_seeds(void) {
+    for (size_t i = 0; i < hs_tree_hash_count(); i++)
+        for (unsigned d = 0; d <= HS_FUZZ_TREE_MAX_LOG; d++) {
+            hs_tree *t;
+            if (!hs_fuzz_tree_fixed(i, d, &t)) {
+                fail("tree", "the fixed tree");
+                continue;
+            }
+            const size_t words = 8 + 8 * (size_t)d;
+            uint32_t b[8 + 8 * HS_FUZZ_TREE_MAX_LOG];
+            uint8_t pre[HS_FUZZ_TWEAK_BYTES + 10] = {0}, bytes[4 * sizeof b];
+            for (uint64_t x = 0; x < (uint64_t)1 << d; x++) {
+                if (hs_tree_open(t, b, words, &x, 1) != HS_OK) {
+                    fail("tree open", hs_tree_hash_at(i));
+                    continue;
+                }
+                pre[HS_FUZZ_TWEAK_BYTES] = (uint8_t)i, pre[HS_FUZZ_TWEAK_BYTES + 1] = (uint8_t)d;
+                pre[HS_FUZZ_TWEAK_BYTES + 2] = (uint8_t)x;
+                for (size_t w = 0; w < words; w++)
+                    for (int j = 0; j < 4; j++) bytes[4 * w + (size_t)j] = (uint8_t)(b[w] >> (8 * j));
+                char name[96];
+                snprintf(name, sizeof name, "%s-d%u-leaf%llu", hs_tree_hash_at(i), d, (unsigned long long)x);
+                put_bytes("tree", name, pre, sizeof pre, bytes, 4 * words);
+            }
+            hs_tree_free(t);
+        }
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s OUT_DIR\n", argv[0]);
@@ -358,6 +422,8 @@ int main(int argc, char **argv) {
     for (unsigned c = 0; c < HS_FUZZ_SC_CONFIGS; c++) msg("sumcheck", c, hs_fuzz_sc_prove);
     peek_stark();
     api_seeds();
+    smt_seeds();
+    tree_seeds();
     /* text tables, one per reader setting (fuzz_textio.c) */
     text("kb16", 0, "# states\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n2130706432, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14\n");
     text("kb24-cap", 1, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23\r\n\n");
