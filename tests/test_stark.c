@@ -24,7 +24,7 @@ static uint32_t *inputs(hs_rng *rng, unsigned air_id, unsigned log_perms) {
 
 static int prove_io(const char *preset, unsigned air_id, unsigned log_perms, unsigned log_blowup, const uint32_t *in,
                     unsigned threads, size_t corrupt, int public_io, uint32_t *out, hs_writer *w) {
-    hs_stark_shape s = {hs_preset_find(preset), air_id, log_perms, 0, {0}, public_io, 0, corrupt};
+    hs_stark_shape s = {hs_preset_find(preset), air_id, log_perms, 0, {0}, public_io, 0, corrupt, 0};
     s.fri.log_blowup = log_blowup;
     const char *why = NULL;
     memset(w, 0, sizeof *w);

@@ -57,6 +57,22 @@ typedef struct {
     uint32_t col_step; /* distance between the columns of one word's consecutive pieces */
 } hs_air_bind;
 
+/* A fixed lookup table (air.h, "Lookups"). */
+typedef enum { HS_AIR_TABLE_RANGE = 1, HS_AIR_TABLE_XOR = 2 } hs_air_table_kind;
+typedef struct {
+    uint8_t kind; /* hs_air_table_kind */
+    uint8_t bits; /* range: 1..16; xor: 1..8 (2^(2 bits) entries) */
+} hs_air_table;
+
+/* count consecutive lookups into one table */
+typedef struct {
+    hs_air_table table;
+    uint32_t count;
+} hs_air_lookup_run;
+
+/* At most this many runs (distinct table stretches) of lookups. */
+#define HS_AIR_MAX_LOOKUP_RUNS 16
+
 typedef struct hs_air_ops {
     /* The trace of n instances in natural row order: (n * R / V) rows of `width` words
      * (Montgomery form). inputs: n lines of in_words (canonical, below word_modulus: the caller
@@ -82,6 +98,11 @@ typedef struct hs_air_ops {
      * n must be a power of two (0 otherwise). Same contents, same outputs as trace. */
     int (*trace_bitrev)(const hs_air *a, const uint32_t *inputs, size_t n, hs_kb *trace, uint32_t *outputs,
                         unsigned threads);
+    /* Lookups (NULL when n_lookups is 0): the tuples of one row, vals[3 l + t] entry t of lookup l
+     * (Montgomery form; base-field rows of the trace or its extension), and the same at
+     * challenge-field values. */
+    void (*lookup_row)(const hs_air *a, const hs_kb *local, hs_kb *vals);
+    void (*lookup_ext)(const hs_air *a, unsigned d, const hs_kbe *local, hs_kbe *vals);
 } hs_air_ops;
 
 struct hs_air {
@@ -101,6 +122,10 @@ struct hs_air {
     const hs_air_bind *binds;
     size_t n_binds;
     size_t slot_stride;
+    /* lookups (air.h, "Lookups"): n_lookups = the sum of the runs' counts */
+    size_t n_lookups;
+    const hs_air_lookup_run *lookup_runs;
+    unsigned n_lookup_runs;
     /* the AIR's own parameters */
     const void *params;
     unsigned v;
@@ -121,6 +146,9 @@ typedef struct {
 const char *hs_air_noun(const hs_air_def *def);
 
 const hs_air_def *hs_air_find(const char *name);
+/* Tests only: one extra definition that hs_air_by_id also finds (not listed by hs_air_at, so
+ * neither the CLI nor the API offers it); NULL removes it. Not thread-safe: set before proving. */
+void hs_air_set_test_def(const hs_air_def *def);
 const hs_air_def *hs_air_by_id(unsigned id);
 size_t hs_air_count(void);
 const hs_air_def *hs_air_at(size_t i);
