@@ -61,7 +61,7 @@ typedef struct {
 typedef enum { HS_AIR_TABLE_RANGE = 1, HS_AIR_TABLE_XOR = 2 } hs_air_table_kind;
 typedef struct {
     uint8_t kind; /* hs_air_table_kind */
-    uint8_t bits; /* range: 1..16; xor: 1..8 (2^(2 bits) entries) */
+    uint8_t bits; /* range: 1..16; xor: 1..9 (2^(2 bits) entries) */
 } hs_air_table;
 
 /* count consecutive lookups into one table */
@@ -69,6 +69,15 @@ typedef struct {
     hs_air_table table;
     uint32_t count;
 } hs_air_lookup_run;
+
+/* Table contents: S entries; entry e's three canonical values (a range entry is (e, 0, 0); an
+ * xor entry (a, b, a ^ b) with e = a + 2^bits b); the entry holding canonical tuple v (a range
+ * lookup's v[1], v[2] ignored), or -1 if v is not in the table. */
+uint32_t hs_air_table_size(const hs_air_table *t);
+void hs_air_table_entry(const hs_air_table *t, uint32_t e, uint32_t v[3]);
+int64_t hs_air_table_index(const hs_air_table *t, const uint32_t v[3]);
+/* 1 if the table is one this build knows (range 1..16 bits, xor 1..9 bits). */
+int hs_air_table_ok(const hs_air_table *t);
 
 /* At most this many runs (distinct table stretches) of lookups. */
 #define HS_AIR_MAX_LOOKUP_RUNS 16
@@ -126,6 +135,10 @@ struct hs_air {
     size_t n_lookups;
     const hs_air_lookup_run *lookup_runs;
     unsigned n_lookup_runs;
+    /* 0, or (R = V = 1 only) the trace has at least 2^min_log_rows rows: fewer instances are
+     * padded with instances of the all-zero input line (an AIR with large lookup tables sets it,
+     * so that a short trace does not spread a table over thousands of columns) */
+    unsigned min_log_rows;
     /* the AIR's own parameters */
     const void *params;
     unsigned v;
@@ -153,7 +166,8 @@ const hs_air_def *hs_air_by_id(unsigned id);
 size_t hs_air_count(void);
 const hs_air_def *hs_air_at(size_t i);
 
-/* Instances of log_perms -> log2 of the trace height; -1 if the shape is impossible. */
+/* Instances of log_perms -> log2 of the trace height (at least min_log_rows); -1 if the shape is
+ * impossible. */
 int hs_air_log_rows(const hs_air *a, unsigned log_insts);
 
 /* alpha^k for k < count, d base coordinates each: pow[k * d + t]. */
@@ -175,8 +189,9 @@ void hs_air_eval_rows8_local(hs_air_rows8_local_fn *kernel, const hs_air *a, uns
                              hs_kbe out[8]);
 
 /* Every constraint of every row of a natural-order trace (n_rows rows), with random-looking alpha:
- * returns the index of the first row whose combination is nonzero, or n_rows if all vanish. Used
- * by tests and by the prover's debug checks; scalar and slow. */
+ * returns the index of the first row whose combination is nonzero or one of whose lookups (if
+ * the AIR has any) is not in its table, or n_rows if all hold. Used by tests and by the prover's
+ * debug checks; scalar and slow. */
 size_t hs_air_first_failing_row(const hs_air *a, const hs_kb *trace, size_t n_rows, hs_kbe alpha);
 
 #endif

@@ -16,23 +16,8 @@ static unsigned table_tag(const hs_air_table *t) { return (unsigned)t->kind << 8
 
 static int same_table(const hs_air_table *a, const hs_air_table *b) { return a->kind == b->kind && a->bits == b->bits; }
 
-/* Entry e of table t as its three canonical values. */
-static void entry_vals(const hs_air_table *t, uint32_t e, uint32_t v[3]) {
-    if (t->kind == HS_AIR_TABLE_RANGE) {
-        v[0] = e, v[1] = v[2] = 0;
-        return;
-    }
-    const uint32_t m = (1u << t->bits) - 1, a = e & m, b = e >> t->bits;
-    v[0] = a, v[1] = b, v[2] = a ^ b;
-}
-
-/* The entry holding canonical tuple v, or -1 if v is not in t. */
-static int64_t entry_index(const hs_air_table *t, const uint32_t v[3]) {
-    const uint32_t lim = 1u << t->bits;
-    if (t->kind == HS_AIR_TABLE_RANGE) return v[0] < lim ? (int64_t)v[0] : -1;
-    if (v[0] >= lim || v[1] >= lim || v[2] != (v[0] ^ v[1])) return -1;
-    return (int64_t)(v[0] | v[1] << t->bits);
-}
+#define entry_vals hs_air_table_entry
+#define entry_index hs_air_table_index
 
 int hs_logup_shape_init(hs_logup_shape *s, const hs_air *a, unsigned log_h, const char **why) {
     memset(s, 0, sizeof *s);
@@ -45,14 +30,12 @@ int hs_logup_shape_init(hs_logup_shape *s, const hs_air *a, unsigned log_h, cons
     size_t total = 0;
     for (unsigned r = 0; r < a->n_lookup_runs; r++) {
         const hs_air_table *t = &a->lookup_runs[r].table;
-        if (!((t->kind == HS_AIR_TABLE_RANGE && t->bits >= 1 && t->bits <= 16) ||
-              (t->kind == HS_AIR_TABLE_XOR && t->bits >= 1 && t->bits <= 8)))
-            return *why = "bad AIR lookup table", 0;
+        if (!hs_air_table_ok(t)) return *why = "bad AIR lookup table", 0;
         unsigned k = 0;
         while (k < s->n_tables && !same_table(&s->table[k], t)) k++;
         if (k == s->n_tables) {
             s->table[k] = *t;
-            s->size[k] = t->kind == HS_AIR_TABLE_RANGE ? 1u << t->bits : 1u << (2 * t->bits);
+            s->size[k] = hs_air_table_size(t);
             s->n_tables++;
         }
         s->run_table[r] = k;

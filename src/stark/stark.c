@@ -338,6 +338,29 @@ static hs_kbe quotient_at(const ctx *c, const hs_kbe *v, hs_kbe zeta) {
     return acc;
 }
 
+/* Verifier, a trace taller than the table's N instances (air.h min_log_rows): the table padded
+ * with the zero line and its output, which one row of the AIR's trace computes. Sets nothing
+ * (and returns 1) when the trace holds exactly N instances; 0 on out of memory. */
+static int pad_table(const ctx *c, size_t N, const uint32_t *in, const uint32_t *out, uint32_t **pin, uint32_t **pout) {
+    const hs_air *a = &c->air;
+    const size_t NP = c->n * a->inst_per_row / a->rows_per_inst, wi = a->in_words, wo = a->out_words;
+    *pin = *pout = NULL;
+    if (NP <= N) return 1;
+    *pin = hs_alloc_array(NP, wi * sizeof **pin);
+    *pout = hs_alloc_array(NP, wo * sizeof **pout);
+    hs_kb *row = hs_alloc_array(a->width, sizeof *row);
+    int ok = *pin && *pout && row;
+    if (ok) {
+        memset(*pin, 0, NP * wi * sizeof **pin);
+        memcpy(*pin, in, N * wi * sizeof **pin);
+        memcpy(*pout, out, N * wo * sizeof **pout);
+        ok = a->ops->trace(a, *pin + N * wi, 1, row, *pout + N * wo, 1);
+        for (size_t k = N + 1; ok && k < NP; k++) memcpy(*pout + k * wo, *pout + N * wo, wo * sizeof **pout);
+    }
+    hs_free(row);
+    return ok;
+}
+
 /* ---- the LogUp phase (src/stark/logup.h): a second trace phase for AIRs with lookups ---- */
 
 /* Prover, after the trace commitment: commits the multiplicities as mats[1], samples beta and
@@ -450,12 +473,23 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
      * natural order costs a bit-reversal pass over the whole matrix before the LDE */
     const int rev_trace = c->natural && air->ops->trace_bitrev;
     trace = hs_alloc_array(n << fp->log_blowup, W * sizeof *trace);
+    /* a trace taller than N instances (air.h min_log_rows) holds padding instances of the zero line */
+    const size_t NP = n * air->inst_per_row / air->rows_per_inst;
+    if (NP > N) {
+        uint32_t *pin = hs_alloc_array(NP, air->in_words * sizeof *pin);
+        if (!pin) goto done;
+        memset(pin, 0, NP * air->in_words * sizeof *pin);
+        memcpy(pin, inputs, N * air->in_words * sizeof *pin);
+        hs_free(owned_inputs);
+        inputs = owned_inputs = pin;
+    }
     /* outputs only where someone reads them: the caller, or the public table */
     const uint32_t *outs_c = outputs;
-    if (!outputs && shape.public_io) outs_c = outs = hs_alloc_array(N, air->out_words * sizeof *outs);
-    if (!trace || (shape.public_io && !outs_c) ||
-        !(rev_trace ? air->ops->trace_bitrev : air->ops->trace)(air, inputs, N, trace, outputs ? outputs : outs, threads))
+    if ((!outputs && shape.public_io) || NP > N) outs_c = outs = hs_alloc_array(NP, air->out_words * sizeof *outs);
+    if (!trace || ((shape.public_io || NP > N) && !outs_c) ||
+        !(rev_trace ? air->ops->trace_bitrev : air->ops->trace)(air, inputs, NP, trace, outs ? outs : outputs, threads))
         goto done;
+    if (outputs && outs) memcpy(outputs, outs, N * air->out_words * sizeof *outputs);
     if (shape.public_io) {
         hs_digest dg;
         table_digest(inputs, N * air->in_words, outs_c, N * air->out_words, &dg);
@@ -728,6 +762,7 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const uint32_t *pub_in, co
     bind_term *terms = NULL;
     size_t nt = 0;
     hs_pcs_proof *pcs = NULL;
+    uint32_t *pad_in = NULL, *pad_out = NULL;
     int ok = 0;
     *why = "out of memory";
     if (!caps) goto done;
@@ -788,7 +823,8 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const uint32_t *pub_in, co
     if (s.public_io) {
         hs_kbe pz;
         if (!(terms = make_terms(c, gamma, &nt))) goto done;
-        if (!table_at(c, terms, nt, pub_in, pub_out, zeta, &pz)) goto done;
+        if (!pad_table(c, N, pub_in, pub_out, &pad_in, &pad_out)) goto done;
+        if (!table_at(c, terms, nt, pad_in ? pad_in : pub_in, pad_out ? pad_out : pub_out, zeta, &pz)) goto done;
         const hs_kbe *sel = c->n_per > air->n_periodic ? per + air->n_periodic : NULL;
         hs_kbe tz = hs_kbe_sub(trace_row_ext(c, terms, nt, vals, sel), pz);
         cz = hs_kbe_add(cz, hs_kbe_mul(d, hs_kbe_exp(d, alpha, air->n_constraints), tz));
@@ -812,6 +848,7 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const uint32_t *pub_in, co
 done:
     hs_pcs_proof_free(pcs);
     free(caps), free(vals), free(pow), free(terms), free(c);
+    hs_free(pad_in), hs_free(pad_out);
     return ok;
 }
 
