@@ -122,13 +122,13 @@ static hs_kbe rand_kbe(hs_rng *rng, unsigned d) {
 
 /* The LogUp constraints at every row of H of the trace of `in`; returns the number of rows where
  * they do not vanish. extra: a multiplicity to add (0: none). */
-static size_t failing_rows(hs_rng *rng, const uint32_t *in, unsigned log_h, uint32_t extra) {
+static size_t failing_rows(hs_rng *rng, const uint32_t *in, unsigned log_h, uint32_t extra, unsigned d) {
     hs_air a;
     t_init(&a, 0);
     hs_logup_shape s;
     const char *why = NULL;
     CHECK(hs_logup_shape_init(&s, &a, log_h, &why));
-    const size_t n = s.n, M = s.n_mult, d = 4, AW = s.aux_ext * d;
+    const size_t n = s.n, M = s.n_mult, AW = s.aux_ext * d;
     hs_kb *tr = malloc(n * WIDTH * sizeof *tr), *mult = malloc(n * M * sizeof *mult), *aux = malloc(n * AW * sizeof *aux);
     t_trace(&a, in, n, tr, NULL, 1);
     hs_logup_witness *w = hs_logup_collect(&s, &a, tr, WIDTH, 0, 2);
@@ -163,6 +163,21 @@ static size_t failing_rows(hs_rng *rng, const uint32_t *in, unsigned log_h, uint
             free(mx), free(tx), free(ax);
         }
     }
+    /* 8 points at once (AVX2 where d = 4 and the CPU has it) = one at a time, on random values */
+    {
+        void *s8 = hs_alloc_array(1, hs_logup_scratch8_bytes(&s));
+        hs_kb *rnd = malloc(8 * (12 + M + 3 * M + 2 * AW) * sizeof *rnd);
+        for (size_t k = 0; k < 8 * (12 + M + 3 * M + 2 * AW); k++) rnd[k] = hs_test_rand_kb(rng);
+        const hs_kb *lk[8], *mu[8], *tb[8], *ax[8], *an[8];
+        for (unsigned j = 0; j < 8; j++) {
+            const hs_kb *b = rnd + j * (12 + M + 3 * M + 2 * AW);
+            lk[j] = b, mu[j] = b + 12, tb[j] = b + 12 + M, ax[j] = b + 12 + 4 * M, an[j] = ax[j] + AW;
+        }
+        hs_kbe o8[8];
+        hs_logup_eval_points8(&e, lk, mu, tb, ax, an, s8, o8);
+        for (unsigned j = 0; j < 8; j++) CHECK(hs_kbe_eq(o8[j], hs_logup_eval_point(&e, lk[j], mu[j], tb[j], ax[j], an[j], scr)));
+        hs_free(s8), free(rnd);
+    }
     hs_logup_witness_free(w);
     free(tr), free(mult), free(aux), hs_free(tab), free(pow), free(scr), free(scr2);
     return bad;
@@ -172,9 +187,11 @@ static void constraint_level(hs_rng *rng) {
     for (unsigned log_h = 3; log_h <= 10; log_h += 7) { /* tables larger than H, and smaller */
         const size_t n = (size_t)1 << log_h;
         uint32_t *in = rand_inputs(rng, n);
-        CHECK_EQ_U64(failing_rows(rng, in, log_h, 0), 0);
-        /* one multiplicity too many (xor-4 entry 17): the running sum no longer closes */
-        CHECK(failing_rows(rng, in, log_h, 18) > 0);
+        for (unsigned d = 4; d <= 8; d += d == 4 ? 1 : 3) { /* every challenge-field degree */
+            CHECK_EQ_U64(failing_rows(rng, in, log_h, 0, d), 0);
+            /* one multiplicity too many (xor-4 entry 17): the running sum no longer closes */
+            CHECK(failing_rows(rng, in, log_h, 18, d) > 0);
+        }
         free(in);
     }
     /* the table layout: columns of h rows, entries repeated when the table is shorter */

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "field/kb_ext.h"
+#include "util/cpu.h"
 #include "util/mem.h"
 
 #ifdef _OPENMP
@@ -17,7 +19,6 @@ static unsigned table_tag(const hs_air_table *t) { return (unsigned)t->kind << 8
 static int same_table(const hs_air_table *a, const hs_air_table *b) { return a->kind == b->kind && a->bits == b->bits; }
 
 #define entry_vals hs_air_table_entry
-#define entry_index hs_air_table_index
 
 int hs_logup_shape_init(hs_logup_shape *s, const hs_air *a, unsigned log_h, const char **why) {
     memset(s, 0, sizeof *s);
@@ -132,9 +133,14 @@ hs_logup_witness *hs_logup_collect(const hs_logup_shape *s, const hs_air *a, con
                 const unsigned t = s->run_table[ru];
                 for (uint32_t c = 0; c < s->run_count[ru]; c++, l++) {
                     uint32_t v[3] = {hs_kb_to_u32(vals[3 * l]), 0, 0};
-                    if (s->table[t].kind == HS_AIR_TABLE_XOR)
+                    const unsigned bits = s->table[t].bits;
+                    int64_t e = -1;
+                    if (s->table[t].kind == HS_AIR_TABLE_XOR) {
                         v[1] = hs_kb_to_u32(vals[3 * l + 1]), v[2] = hs_kb_to_u32(vals[3 * l + 2]);
-                    int64_t e = entry_index(&s->table[t], v);
+                        if (!((v[0] | v[1]) >> bits) && v[2] == (v[0] ^ v[1])) e = (int64_t)(v[0] | v[1] << bits);
+                    } else if (!(v[0] >> bits)) {
+                        e = v[0];
+                    }
                     if (e >= 0) {
                         out[l] = (uint32_t)e;
                         cnt[s->off[t] + (size_t)e]++;
@@ -246,6 +252,10 @@ int hs_logup_aux_matrix(const hs_logup_shape *s, const hs_logup_witness *w, unsi
         }
     hs_kbe_batch_inv(d, inv, den, ni);
     hs_free(den), den = NULL;
+    /* packed to d words an entry: the rows below read it at random, and half the size (d = 4)
+     * misses the cache half as often */
+    hs_kb *iv = (hs_kb *)inv;
+    for (size_t k = 0; k < ni; k++) memmove(iv + k * d, inv[k].c, d * sizeof *iv);
     /* the pair columns, and each row's sum */
 #pragma omp parallel num_threads(threads > 1 ? threads : 1)
     {
@@ -257,14 +267,18 @@ int hs_logup_aux_matrix(const hs_logup_shape *s, const hs_logup_witness *w, unsi
             size_t l = 0;
             for (unsigned ru = 0; ru < s->n_runs; ru++) {
                 const size_t off = s->off[s->run_table[ru]];
-                for (uint32_t c = 0; c < s->run_count[ru]; c++, l++)
-                    f[l] = inv[ix[l] & BAD_FLAG ? s->n_entries + (ix[l] & ~BAD_FLAG) : off + ix[l]];
+                for (uint32_t c = 0; c < s->run_count[ru]; c++, l++) {
+                    const size_t k = ix[l] & BAD_FLAG ? s->n_entries + (ix[l] & ~BAD_FLAG) : off + ix[l];
+                    f[l] = hs_kbe_zero();
+                    memcpy(f[l].c, iv + k * d, d * sizeof *iv);
+                }
             }
             for (unsigned t = 0; t < s->n_tables; t++)
                 for (unsigned j = 0; j < s->cols[t]; j++) {
                     const uint32_t m = mult_at(s, w, t, j, i);
-                    hs_kbe x = hs_kbe_mul_base(inv[s->off[t] + entry_at(s, t, j, i)], hs_kb_from_u32(m));
-                    f[L + s->col0[t] + j] = hs_kbe_neg(x);
+                    hs_kbe x = hs_kbe_zero();
+                    memcpy(x.c, iv + (s->off[t] + entry_at(s, t, j, i)) * d, d * sizeof *iv);
+                    f[L + s->col0[t] + j] = hs_kbe_neg(hs_kbe_mul_base(x, hs_kb_from_u32(m)));
                 }
             f[F] = hs_kbe_zero();
             hs_kbe sum = hs_kbe_zero();
@@ -341,45 +355,76 @@ static hs_kbe combine(const hs_logup_eval *e, const hs_kbe *den, const hs_kbe *n
     return hs_kbe_add(acc, hs_kbe_mul(d, e->pow[s->n_pairs], run));
 }
 
-static hs_kbe ext_of(unsigned d, const hs_kb *v) {
-    hs_kbe x = hs_kbe_zero();
-    memcpy(x.c, v, d * sizeof *v);
-    return x;
-}
-
-hs_kbe hs_logup_eval_point(const hs_logup_eval *e, const hs_kb *look, const hs_kb *mult, const hs_kb *tab,
-                           const hs_kb *aux, const hs_kb *aux_next, void *scratch) {
-    const hs_logup_shape *s = e->s;
-    const unsigned d = e->d;
-    const size_t L = s->n_lookups, P = s->n_pairs;
-    hs_kbe *den = scratch, *h = den + s->n_frac + 1, *num = h + s->aux_ext;
-    size_t l = 0;
-    for (unsigned ru = 0; ru < s->n_runs; ru++) {
-        const unsigned t = s->run_table[ru];
-        const int xr = s->table[t].kind == HS_AIR_TABLE_XOR;
-        for (uint32_t c = 0; c < s->run_count[ru]; c++, l++) {
-            const hs_kb *v = look + 3 * l;
-            den[l] = xr ? den_of(d, e->gamma_tag[t], e->beta, e->beta2, v[0], v[1], v[2])
-                        : hs_kbe_sub(e->gamma_tag[t], hs_kbe_from_base(v[0]));
-        }
-    }
-    for (unsigned t = 0; t < s->n_tables; t++)
-        for (unsigned j = 0; j < s->cols[t]; j++) {
-            const unsigned c = s->col0[t] + j;
-            den[L + c] = den_of(d, e->gamma_tag[t], e->beta, e->beta2, tab[3 * c], tab[3 * c + 1], tab[3 * c + 2]);
-        }
-    /* the numerators of the table columns, -m, are carried in num[] through the verifier's
-     * type: one challenge-field value per column (M of them, against L lookups) */
-    hs_kbe *nm = num;
-    for (unsigned c = 0; c < s->n_mult; c++) nm[c] = hs_kbe_from_base(hs_kb_sub(0, mult[c]));
-    for (size_t p = 0; p < P; p++) h[p] = ext_of(d, aux + p * d);
-    return combine(e, den, nm, h, ext_of(d, aux + P * d), ext_of(d, aux_next + P * d));
-}
 
 static unsigned table_of_col(const hs_logup_shape *s, unsigned c) {
     unsigned t = 0;
     while (t + 1 < s->n_tables && c >= s->col0[t + 1]) t++;
     return t;
+}
+
+#define LU_CAT2(a, b) a##_##b
+#define LU_CAT(a, b) LU_CAT2(a, b)
+
+#define LU_D 4
+#define LU_T hs_kb4
+#define LU_ADD hs_kb4_add
+#define LU_SUB hs_kb4_sub
+#define LU_MUL hs_kb4_mul
+#define LU_MULB hs_kb4_mul_base
+#define LU_FN eval_point4
+#include "stark/logup_point.inc"
+
+#define LU_D 5
+#define LU_T hs_kb5
+#define LU_ADD hs_kb5_add
+#define LU_SUB hs_kb5_sub
+#define LU_MUL hs_kb5_mul
+#define LU_MULB hs_kb5_mul_base
+#define LU_FN eval_point5
+#include "stark/logup_point.inc"
+
+#define LU_D 8
+#define LU_T hs_kb8
+#define LU_ADD hs_kb8_add
+#define LU_SUB hs_kb8_sub
+#define LU_MUL hs_kb8_mul
+#define LU_MULB hs_kb8_mul_base
+#define LU_FN eval_point8
+#include "stark/logup_point.inc"
+
+hs_kbe hs_logup_eval_point(const hs_logup_eval *e, const hs_kb *look, const hs_kb *mult, const hs_kb *tab,
+                           const hs_kb *aux, const hs_kb *aux_next, void *scratch) {
+    return e->d == 4   ? eval_point4(e, look, mult, tab, aux, aux_next, scratch)
+           : e->d == 5 ? eval_point5(e, look, mult, tab, aux, aux_next, scratch)
+                       : eval_point8(e, look, mult, tab, aux, aux_next, scratch);
+}
+
+#ifdef HS_HAVE_AVX2
+size_t hs_logup_scratch8_bytes_avx2(const hs_logup_shape *s);
+void hs_logup_eval_points8_avx2(const hs_logup_eval *e, const hs_kb *const look[8], const hs_kb *const mult[8],
+                                const hs_kb *const tab[8], const hs_kb *const aux[8], const hs_kb *const aux_next[8],
+                                void *scratch, hs_kbe out[8]);
+#endif
+
+size_t hs_logup_scratch8_bytes(const hs_logup_shape *s) {
+    size_t b = hs_logup_scratch_bytes(s);
+#ifdef HS_HAVE_AVX2
+    size_t v = hs_logup_scratch8_bytes_avx2(s);
+    if (v > b) b = v;
+#endif
+    return b;
+}
+
+void hs_logup_eval_points8(const hs_logup_eval *e, const hs_kb *const look[8], const hs_kb *const mult[8],
+                           const hs_kb *const tab[8], const hs_kb *const aux[8], const hs_kb *const aux_next[8],
+                           void *scratch, hs_kbe out[8]) {
+#ifdef HS_HAVE_AVX2
+    if (e->d == 4 && hs_cpu_has_avx2()) {
+        hs_logup_eval_points8_avx2(e, look, mult, tab, aux, aux_next, scratch, out);
+        return;
+    }
+#endif
+    for (unsigned j = 0; j < 8; j++) out[j] = hs_logup_eval_point(e, look[j], mult[j], tab[j], aux[j], aux_next[j], scratch);
 }
 
 /* An extension value from its d opened coordinate columns: sum_u X^u v[u]. */

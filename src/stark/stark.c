@@ -579,8 +579,8 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
     {
         size_t sb = air->ops->rows8_scratch_bytes ? air->ops->rows8_scratch_bytes(air) : 0;
         void *scratch = sb ? hs_alloc_array(1, sb) : NULL;
-        hs_kb *lvals = has_lu ? malloc(3 * lu->n_lookups * sizeof *lvals) : NULL;
-        void *lscr = has_lu ? malloc(hs_logup_scratch_bytes(lu)) : NULL;
+        hs_kb *lvals = has_lu ? malloc(8 * 3 * lu->n_lookups * sizeof *lvals) : NULL;
+        void *lscr = has_lu ? hs_alloc_array(1, hs_logup_scratch8_bytes(lu)) : NULL;
         if (has_lu && (!lvals || !lscr)) sb = 1, hs_free(scratch), scratch = NULL;
         if (sb && !scratch) {
 #pragma omp atomic write
@@ -604,6 +604,18 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
                 air->ops->eval_rows8(air, d, loc, nxt, per8, pow, scratch, cv);
             else
                 hs_air_eval_rows8_scalar(air, d, loc, nxt, per8, pow, cv);
+            if (has_lu) { /* the LogUp constraints, at x and w_h x */
+                const hs_kb *lk[8], *mu[8], *tb[8], *ax[8], *an[8];
+                hs_kbe lv[8];
+                for (unsigned j = 0; j < 8; j++) {
+                    const size_t i = g * 8 + j < nq ? g * 8 + j : 0, in = bitrev((jn[j] + L) & (nq - 1), log_q);
+                    air->ops->lookup_row(air, loc[j], lvals + j * 3 * lu->n_lookups);
+                    lk[j] = lvals + j * 3 * lu->n_lookups;
+                    mu[j] = mlde + i * LM, tb[j] = ltab + i * 3 * LM, ax[j] = alde + i * LAW, an[j] = alde + in * LAW;
+                }
+                hs_logup_eval_points8(&le, lk, mu, tb, ax, an, lscr, lv);
+                for (unsigned j = 0; j < 8; j++) cv[j] = hs_kbe_add(cv[j], lv[j]);
+            }
             for (unsigned j = 0; j < 8 && g * 8 + j < nq; j++) {
                 size_t i = g * 8 + j;
                 if (pl) { /* public: alpha^K (T(x) - P(x)) */
@@ -613,18 +625,12 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
                     hs_kbe tp = hs_kbe_sub(trace_row(c, terms, nt, loc[j], sel), p);
                     cv[j] = hs_kbe_add(cv[j], hs_kbe_mul(d, alpha_k, tp));
                 }
-                if (has_lu) { /* the LogUp constraints, at x and w_h x */
-                    const size_t in = bitrev((jn[j] + L) & (nq - 1), log_q);
-                    air->ops->lookup_row(air, loc[j], lvals);
-                    cv[j] = hs_kbe_add(cv[j], hs_logup_eval_point(&le, lvals, mlde + i * LM, ltab + i * 3 * LM,
-                                                                  alde + i * LAW, alde + in * LAW, lscr));
-                }
                 hs_kbe q = hs_kbe_mul_base(cv[j], zh_inv[jn[j] & (L - 1)]);
                 memcpy(qm + i * d, q.c, d * sizeof *qm);
             }
         }
         hs_free(scratch);
-        free(lvals), free(lscr);
+        free(lvals), hs_free(lscr);
     }
     if (!scratch_ok) goto done;
     hs_free(ltab), ltab = NULL;
