@@ -38,10 +38,15 @@
  *   outputs  each output word is the XOR (rotation 0) of its sources (blake_air.h), each XOR
  *            cutting what is not yet in bytes and committing 4 output bytes; the last XOR's
  *            bytes are the output word (bound with col_bits 8)
- * Message limbs are looked up in range16 (32 lookups). BLAKE3: 56 + 56 x 42 + 8 + 96 = 2,512
- * columns (0.29x the bit layout's 8,656), 448 constraints, 1,104 lookups; BLAKE2s: 56 + 16 + 80 x
- * 42 + 8 + 32 + 64 = 3,536 columns, 640 constraints, 1,552 lookups. hs_blake_limb_air_init
- * computes the counts from one walk of the layout (the same walk as the trace).
+ * Message limbs are looked up in range16 (32 lookups). BLAKE3: 56 + 56 x 42 + 8 (the first
+ * round cuts the row-3 words into bytes) + 96 (outputs) = 2,512 columns (0.29x the bit layout's
+ * 8,656), 448 constraints, 1,104 lookups; BLAKE2s: 56 + 24 (the masked row 3) + 80 x 42 + 96 =
+ * 3,536 columns (0.29x of 12,032), 640 constraints, 1,552 lookups. hs_blake_limb_air_init takes
+ * the counts from one walk of the layout (the trace's walk). The LogUp argument adds per row the
+ * multiplicity columns (the tables' 409,856 entries spread over h rows) and (lookups + those) / 2
+ * challenge-field columns, so a BLAKE3 row at 2^12 commits 2,512 + 101 + 604 d cells (5,029 at
+ * d = 4: 0.58x the bit layout) and at 2^10 5,929. Below 2^10 rows the tables would spread over
+ * more columns than the trace has: min_log_rows = 10 pads shorter traces (air.h).
  *
  * Statement lines: as blake_air.h (28 u32 words in; BLAKE3 16 words out, BLAKE2s 8). Binds: the
  * low and high 16 bits of every input word to its limbs (col_bits 16), of every output word to

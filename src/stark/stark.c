@@ -581,8 +581,8 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
         void *scratch = sb ? hs_alloc_array(1, sb) : NULL;
         hs_kb *lvals = has_lu ? malloc(8 * 3 * lu->n_lookups * sizeof *lvals) : NULL;
         void *lscr = has_lu ? hs_alloc_array(1, hs_logup_scratch8_bytes(lu)) : NULL;
-        if (has_lu && (!lvals || !lscr)) sb = 1, hs_free(scratch), scratch = NULL;
-        if (sb && !scratch) {
+        const int thread_ok = !(sb && !scratch) && !(has_lu && (!lvals || !lscr));
+        if (!thread_ok) {
 #pragma omp atomic write
             scratch_ok = 0;
         }
@@ -592,7 +592,7 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
             const hs_kb *loc[8], *nxt[8];
             hs_kb per8[HS_AIR_MAX_PERIODIC * 8];
             size_t jn[8];
-            if (sb && !scratch) continue;
+            if (!thread_ok) continue;
             for (unsigned j = 0; j < 8; j++) {
                 size_t i = g * 8 + j < nq ? g * 8 + j : 0;
                 jn[j] = bitrev(i, log_q);
