@@ -292,8 +292,8 @@ static void soundness_report(void) {
     for (size_t i = 0; i < r.n_terms; i++)
         if (!strcmp(r.terms[i].name, "logup")) {
             found = 1;
-            /* 3 N / |K|, N = 2^10 * 4 + 256 + 256 + 16 */
-            const double want = 5 * log2((double)HS_KB_P) - log2(3.0 * (4096 + 528));
+            /* 6 N / |K|, N = 2^10 * 4 + 256 + 256 + 16 */
+            const double want = 5 * log2((double)HS_KB_P) - log2(6.0 * (4096 + 528));
             CHECK(fabs(r.terms[i].bits[HS_REGIME_UDR] - want) < 1e-9);
         }
     CHECK(found);

@@ -20,9 +20,11 @@
  *     of H, cyclically: summed over H it says that the fractions' total is 0, which is the lookup
  *     (no boundary constraint is needed).
  * Soundness (params, "logup"): if some tuple is not in its table, the identity sum of fractions
- * = 0 fails as rational functions of (gamma, beta); clearing its N = h n_lookups + sum_t S_t
- * denominators (degree 3 each) leaves a nonzero polynomial of degree < 3 N, so it holds at the
- * random point with probability below 3 N / |K|. Multiplicities are base-field counts: N < p. */
+ * = 0 fails as rational functions of (gamma, beta) (a pole no table term cancels, since no value
+ * occurs p times: N < p); clearing its N = h n_lookups + sum_t S_t denominators (degree 3 each)
+ * leaves a nonzero polynomial of degree < 3 N. The constraints force the identity wherever no
+ * denominator vanishes, so a cheat passes only at a root of that polynomial times the product of
+ * the denominators: probability below 6 N / |K|. Multiplicities are base-field counts. */
 #ifndef HS_STARK_LOGUP_H
 #define HS_STARK_LOGUP_H
 
