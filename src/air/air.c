@@ -10,6 +10,7 @@
 extern const hs_air_def hs_air_def_poseidon2_kb16, hs_air_def_poseidon2_kb24, hs_air_def_keccak_f1600;
 extern const hs_air_def hs_air_def_blake3, hs_air_def_blake2s;
 extern const hs_air_def hs_air_def_poseidon1_kb16, hs_air_def_poseidon1_kb24;
+extern const hs_air_def hs_air_def_blake3_limbs, hs_air_def_blake2s_limbs;
 
 static const hs_air_def *const defs[] = {
     &hs_air_def_poseidon2_kb16,
@@ -19,6 +20,8 @@ static const hs_air_def *const defs[] = {
     &hs_air_def_blake2s,
     &hs_air_def_poseidon1_kb16,
     &hs_air_def_poseidon1_kb24,
+    &hs_air_def_blake3_limbs,
+    &hs_air_def_blake2s_limbs,
 };
 
 size_t hs_air_count(void) { return sizeof defs / sizeof defs[0]; }
@@ -30,8 +33,12 @@ const hs_air_def *hs_air_find(const char *name) {
     return NULL;
 }
 
+static const hs_air_def *test_def;
+void hs_air_set_test_def(const hs_air_def *def) { test_def = def; }
+
 const hs_air_def *hs_air_by_id(unsigned id) {
     if (hs_mbair_depth(id)) return hs_mbair_def(id);
+    if (test_def && test_def->id == id) return test_def;
     for (size_t i = 0; i < hs_air_count(); i++)
         if (defs[i]->id == id) return defs[i];
     return NULL;
@@ -49,6 +56,8 @@ static int log2_exact(unsigned x) {
 int hs_air_log_rows(const hs_air *a, unsigned log_insts) {
     int lr = log2_exact(a->rows_per_inst), lv = log2_exact(a->inst_per_row);
     if (lr < 0 || lv < 0 || (lr > 0 && lv > 0) || (unsigned)lv > log_insts) return -1;
+    if (a->min_log_rows && (lr || lv)) return -1;
+    if (log_insts < a->min_log_rows) return (int)a->min_log_rows;
     return (int)log_insts + lr - lv;
 }
 
@@ -78,13 +87,26 @@ void hs_air_eval_rows8_local(hs_air_rows8_local_fn *kernel, const hs_air *a, uns
     else hs_air_eval_rows8_scalar(a, d, local, next, periodic, pow, out);
 }
 
+/* 1 if every lookup of the row is in its table */
+static int lookups_hold(const hs_air *a, const hs_kb *row, hs_kb *vals) {
+    a->ops->lookup_row(a, row, vals);
+    size_t l = 0;
+    for (unsigned r = 0; r < a->n_lookup_runs; r++)
+        for (uint32_t c = 0; c < a->lookup_runs[r].count; c++, l++) {
+            uint32_t v[3] = {hs_kb_to_u32(vals[3 * l]), hs_kb_to_u32(vals[3 * l + 1]), hs_kb_to_u32(vals[3 * l + 2])};
+            if (hs_air_table_index(&a->lookup_runs[r].table, v) < 0) return 0;
+        }
+    return 1;
+}
+
 size_t hs_air_first_failing_row(const hs_air *a, const hs_kb *trace, size_t n_rows, hs_kbe alpha) {
     const unsigned d = 5;
     hs_kb *pow = malloc(a->n_constraints * d * sizeof *pow);
+    hs_kb *vals = a->n_lookups ? malloc(3 * a->n_lookups * sizeof *vals) : NULL;
     hs_kb per[64] = {0};
     size_t bad = 0;
-    if (!pow || a->n_periodic > 64) {
-        free(pow);
+    if (!pow || a->n_periodic > 64 || (a->n_lookups && !vals)) {
+        free(pow), free(vals);
         return 0; /* cannot check: report row 0 as failing */
     }
     hs_air_alpha_powers(d, alpha, a->n_constraints, pow);
@@ -94,8 +116,33 @@ size_t hs_air_first_failing_row(const hs_air *a, const hs_kb *trace, size_t n_ro
             per[c] = a->periodic_vals[(size_t)c * a->rows_per_inst + bad % a->rows_per_inst];
         hs_kbe v;
         a->ops->eval_row(a, d, local, a->uses_next ? next : NULL, per, pow, &v);
-        if (!hs_kbe_is_zero(v)) break;
+        if (!hs_kbe_is_zero(v) || (vals && !lookups_hold(a, local, vals))) break;
     }
-    free(pow);
+    free(pow), free(vals);
     return bad;
+}
+
+uint32_t hs_air_table_size(const hs_air_table *t) {
+    return t->kind == HS_AIR_TABLE_RANGE ? 1u << t->bits : 1u << (2 * t->bits);
+}
+
+int hs_air_table_ok(const hs_air_table *t) {
+    return (t->kind == HS_AIR_TABLE_RANGE && t->bits >= 1 && t->bits <= 16) ||
+           (t->kind == HS_AIR_TABLE_XOR && t->bits >= 1 && t->bits <= 9);
+}
+
+void hs_air_table_entry(const hs_air_table *t, uint32_t e, uint32_t v[3]) {
+    if (t->kind == HS_AIR_TABLE_RANGE) {
+        v[0] = e, v[1] = v[2] = 0;
+        return;
+    }
+    const uint32_t m = (1u << t->bits) - 1, a = e & m, b = e >> t->bits;
+    v[0] = a, v[1] = b, v[2] = a ^ b;
+}
+
+int64_t hs_air_table_index(const hs_air_table *t, const uint32_t v[3]) {
+    const uint32_t lim = 1u << t->bits;
+    if (t->kind == HS_AIR_TABLE_RANGE) return v[0] < lim ? (int64_t)v[0] : -1;
+    if (v[0] >= lim || v[1] >= lim || v[2] != (v[0] ^ v[1])) return -1;
+    return (int64_t)(v[0] | v[1] << t->bits);
 }

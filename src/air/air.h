@@ -57,6 +57,31 @@ typedef struct {
     uint32_t col_step; /* distance between the columns of one word's consecutive pieces */
 } hs_air_bind;
 
+/* A fixed lookup table (air.h, "Lookups"). */
+typedef enum { HS_AIR_TABLE_RANGE = 1, HS_AIR_TABLE_XOR = 2 } hs_air_table_kind;
+typedef struct {
+    uint8_t kind; /* hs_air_table_kind */
+    uint8_t bits; /* range: 1..16; xor: 1..9 (2^(2 bits) entries) */
+} hs_air_table;
+
+/* count consecutive lookups into one table */
+typedef struct {
+    hs_air_table table;
+    uint32_t count;
+} hs_air_lookup_run;
+
+/* Table contents: S entries; entry e's three canonical values (a range entry is (e, 0, 0); an
+ * xor entry (a, b, a ^ b) with e = a + 2^bits b); the entry holding canonical tuple v (a range
+ * lookup's v[1], v[2] ignored), or -1 if v is not in the table. */
+uint32_t hs_air_table_size(const hs_air_table *t);
+void hs_air_table_entry(const hs_air_table *t, uint32_t e, uint32_t v[3]);
+int64_t hs_air_table_index(const hs_air_table *t, const uint32_t v[3]);
+/* 1 if the table is one this build knows (range 1..16 bits, xor 1..9 bits). */
+int hs_air_table_ok(const hs_air_table *t);
+
+/* At most this many runs (distinct table stretches) of lookups. */
+#define HS_AIR_MAX_LOOKUP_RUNS 16
+
 typedef struct hs_air_ops {
     /* The trace of n instances in natural row order: (n * R / V) rows of `width` words
      * (Montgomery form). inputs: n lines of in_words (canonical, below word_modulus: the caller
@@ -82,6 +107,11 @@ typedef struct hs_air_ops {
      * n must be a power of two (0 otherwise). Same contents, same outputs as trace. */
     int (*trace_bitrev)(const hs_air *a, const uint32_t *inputs, size_t n, hs_kb *trace, uint32_t *outputs,
                         unsigned threads);
+    /* Lookups (NULL when n_lookups is 0): the tuples of one row, vals[3 l + t] entry t of lookup l
+     * (Montgomery form; base-field rows of the trace or its extension), and the same at
+     * challenge-field values. */
+    void (*lookup_row)(const hs_air *a, const hs_kb *local, hs_kb *vals);
+    void (*lookup_ext)(const hs_air *a, unsigned d, const hs_kbe *local, hs_kbe *vals);
 } hs_air_ops;
 
 struct hs_air {
@@ -101,6 +131,14 @@ struct hs_air {
     const hs_air_bind *binds;
     size_t n_binds;
     size_t slot_stride;
+    /* lookups (air.h, "Lookups"): n_lookups = the sum of the runs' counts */
+    size_t n_lookups;
+    const hs_air_lookup_run *lookup_runs;
+    unsigned n_lookup_runs;
+    /* 0, or (R = V = 1 only) the trace has at least 2^min_log_rows rows: fewer instances are
+     * padded with instances of the all-zero input line (an AIR with large lookup tables sets it,
+     * so that a short trace does not spread a table over thousands of columns) */
+    unsigned min_log_rows;
     /* the AIR's own parameters */
     const void *params;
     unsigned v;
@@ -127,11 +165,15 @@ const char *hs_air_noun(const hs_air_def *def);
  * of statements, which proofs name by id (ids 64..127: the Merkle branches AIR at depth 1..64,
  * merkle_air.h). */
 const hs_air_def *hs_air_find(const char *name);
+/* Tests only: one extra definition that hs_air_by_id also finds (not listed by hs_air_at, so
+ * neither the CLI nor the API offers it); NULL removes it. Not thread-safe: set before proving. */
+void hs_air_set_test_def(const hs_air_def *def);
 const hs_air_def *hs_air_by_id(unsigned id);
 size_t hs_air_count(void);
 const hs_air_def *hs_air_at(size_t i);
 
-/* Instances of log_perms -> log2 of the trace height; -1 if the shape is impossible. */
+/* Instances of log_perms -> log2 of the trace height (at least min_log_rows); -1 if the shape is
+ * impossible. */
 int hs_air_log_rows(const hs_air *a, unsigned log_insts);
 
 /* alpha^k for k < count, d base coordinates each: pow[k * d + t]. */
@@ -153,8 +195,9 @@ void hs_air_eval_rows8_local(hs_air_rows8_local_fn *kernel, const hs_air *a, uns
                              hs_kbe out[8]);
 
 /* Every constraint of every row of a natural-order trace (n_rows rows), with random-looking alpha:
- * returns the index of the first row whose combination is nonzero, or n_rows if all vanish. Used
- * by tests and by the prover's debug checks; scalar and slow. */
+ * returns the index of the first row whose combination is nonzero or one of whose lookups (if
+ * the AIR has any) is not in its table, or n_rows if all hold. Used by tests and by the prover's
+ * debug checks; scalar and slow. */
 size_t hs_air_first_failing_row(const hs_air *a, const hs_kb *trace, size_t n_rows, hs_kbe alpha);
 
 #endif

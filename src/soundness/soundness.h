@@ -81,6 +81,7 @@ typedef struct {
     unsigned open_points;       /* out-of-domain points per column, c: the DEEP check pins the columns to
                                    polynomials of degree < k + c, a code of distance n - k - c + 1 */
     size_t public_coeffs;       /* 0, or the words of a row combined with powers of gamma (public statement) */
+    size_t logup_fractions;     /* 0, or N of the LogUp argument (src/stark/logup.h): h lookups + table entries */
 } hs_stark_sound_params;
 
 /* Fills out (cleared first) with every term and finishes it with hs_sound_finish_best; the

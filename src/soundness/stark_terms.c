@@ -9,7 +9,7 @@
 #include "soundness/soundness.h"
 
 #define MAX_ROUNDS 32
-#define MAX_TERMS (6 + MAX_ROUNDS)
+#define MAX_TERMS (7 + MAX_ROUNDS)
 /* Johnson slack grid: eta = sqrt(rho_c) 2^-(1 + j/8), j < ETA_STEPS (down to sqrt(rho_c) 2^-17) */
 #define ETA_STEPS 128
 
@@ -53,6 +53,11 @@ static void terms(const hs_stark_sound_params *s, hs_regime g, double eta, term_
     /* public statement: a row that differs from the table survives the gamma-combination of its
      * 2 V w words with probability <= (2 V w - 1) / |K| */
     if (s->public_coeffs >= 2) put(t, "public.gamma", dead ? 0 : fb - log2_list - log2((double)s->public_coeffs - 1));
+    /* LogUp: a committed trace with a tuple outside its table passes at (beta, gamma) only if a
+     * denominator vanishes there or the fractions still sum to zero: a root of a nonzero
+     * polynomial of degree < 6 N (N denominators of degree 3 in (gamma, beta), times the cleared
+     * sum; src/stark/logup.h), for each element of the list */
+    if (s->logup_fractions) put(t, "logup", dead ? 0 : fb - log2_list - log2(6.0 * (double)s->logup_fractions));
     /* DEEP: for a fixed list element, C(p(X), p(w X)) - Z_H(X) sum_j X^(j k) q_j(X) is a nonzero
      * polynomial of degree <= max(D kc, s k + kc), kc = k + c - 1 the degree the DEEP check allows
      * (the s chunks q_j have degree <= kc) */

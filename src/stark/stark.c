@@ -4,11 +4,12 @@
 #include <string.h>
 
 #include "hash/blake3.h"
+#include "stark/logup.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
 #define HS_PROOF_MAGIC "HSNKPRF1"
-#define HS_PROOF_VERSION 2u
+#define HS_PROOF_VERSION 3u
 #define HS_BACKEND_STARK 1u
 #define HS_STATEMENT_PRIVATE 0u
 #define HS_STATEMENT_PUBLIC 1u
@@ -63,6 +64,8 @@ typedef struct {
     unsigned log_r;    /* the period R = 2^log_r */
     hs_kb per_coef[HS_AIR_MAX_PERIODIC + 64][64]; /* per_coef[c][i]: g_c(y) = sum_i c_i y^i, y = x^(h/R) */
     hs_kb g_n;         /* g^h */
+    hs_logup_shape lu; /* the AIR's lookups (lu.n_lookups 0: none) */
+    unsigned n_mats;   /* committed matrices: trace, [multiplicities, LogUp aux], quotient */
 } ctx;
 
 static unsigned ceil_log2(unsigned x) {
@@ -97,6 +100,7 @@ static int setup(ctx *c, const hs_stark_shape *s, const char **why) {
     c->natural = a->uses_next || a->rows_per_inst > 1;
     const unsigned pub_deg = s->public_io ? (a->rows_per_inst > 1 ? 2 : 1) : 0;
     c->degree = a->degree > pub_deg ? a->degree : pub_deg;
+    if (a->n_lookups && c->degree < 3) c->degree = 3; /* the LogUp pair constraints */
     if (c->degree < 2) c->degree = 2;
     c->chunks = c->degree - 1;
     c->log_l = ceil_log2(c->chunks);
@@ -119,6 +123,8 @@ static int setup(ctx *c, const hs_stark_shape *s, const char **why) {
         periodic_coeffs(sel, c->log_r, c->per_coef[p]);
     }
     c->g_n = hs_kb_exp(hs_kb_from_u32(HS_KB_GENERATOR), c->n);
+    if (!hs_logup_shape_init(&c->lu, a, c->log_h, why)) return 0;
+    c->n_mats = c->lu.n_lookups ? 4 : 2;
     return 1;
 }
 
@@ -338,6 +344,86 @@ static hs_kbe quotient_at(const ctx *c, const hs_kbe *v, hs_kbe zeta) {
     return acc;
 }
 
+/* Verifier, a trace taller than the table's N instances (air.h min_log_rows): the table padded
+ * with the zero line and its output, which one row of the AIR's trace computes. Sets nothing
+ * (and returns 1) when the trace holds exactly N instances; 0 on out of memory. */
+static int pad_table(const ctx *c, size_t N, const uint32_t *in, const uint32_t *out, uint32_t **pin, uint32_t **pout) {
+    const hs_air *a = &c->air;
+    const size_t NP = c->n * a->inst_per_row / a->rows_per_inst, wi = a->in_words, wo = a->out_words;
+    *pin = *pout = NULL;
+    if (NP <= N) return 1;
+    *pin = hs_alloc_array(NP, wi * sizeof **pin);
+    *pout = hs_alloc_array(NP, wo * sizeof **pout);
+    hs_kb *row = hs_alloc_array(a->width, sizeof *row);
+    int ok = *pin && *pout && row;
+    if (ok) {
+        memset(*pin, 0, NP * wi * sizeof **pin);
+        memcpy(*pin, in, N * wi * sizeof **pin);
+        memcpy(*pout, out, N * wo * sizeof **pout);
+        ok = a->ops->trace(a, *pin + N * wi, 1, row, *pout + N * wo, 1);
+        for (size_t k = N + 1; ok && k < NP; k++) memcpy(*pout + k * wo, *pout + N * wo, wo * sizeof **pout);
+    }
+    hs_free(row);
+    return ok;
+}
+
+/* ---- the LogUp phase (src/stark/logup.h): a second trace phase for AIRs with lookups ---- */
+
+/* Prover, after the trace commitment: commits the multiplicities as mats[1], samples beta and
+ * gamma, commits the aux matrix as mats[2]; the witness is freed. */
+static int logup_prove_commit(const ctx *c, const hs_fri_params *fp, const hs_ntt_plan *plan, hs_logup_witness *lw,
+                              hs_transcript *tr, hs_writer *out, hs_pcs_matrix **mats, hs_kbe *beta, hs_kbe *gamma,
+                              unsigned threads, const char **why) {
+    const hs_logup_shape *lu = &c->lu;
+    const size_t rows = c->n << fp->log_blowup, M = lu->n_mult, AW = lu->aux_ext * c->d;
+    *why = "out of memory";
+    hs_kb *buf = hs_alloc_array(rows, M * sizeof *buf);
+    if (!buf) return 0;
+    hs_logup_mult_matrix(lu, lw, buf);
+    if (!hs_pcs_commit_owned(&mats[1], fp, plan, buf, c->log_h, M, 0, threads)) return 0;
+    hs_transcript_absorb_digests(tr, hs_pcs_cap(mats[1]), hs_pcs_cap_len(mats[1]));
+    hs_w_digests(out, hs_pcs_cap(mats[1]), hs_pcs_cap_len(mats[1]));
+    *beta = hs_transcript_sample_kbe(tr, c->d);
+    *gamma = hs_transcript_sample_kbe(tr, c->d);
+    if (!(buf = hs_alloc_array(rows, AW * sizeof *buf))) return 0;
+    if (!hs_logup_aux_matrix(lu, lw, c->d, *beta, *gamma, buf, threads, why)) return hs_free(buf), 0;
+    *why = "out of memory";
+    if (!hs_pcs_commit_owned(&mats[2], fp, plan, buf, c->log_h, AW, 0, threads)) return 0;
+    hs_transcript_absorb_digests(tr, hs_pcs_cap(mats[2]), hs_pcs_cap_len(mats[2]));
+    hs_w_digests(out, hs_pcs_cap(mats[2]), hs_pcs_cap_len(mats[2]));
+    *why = NULL;
+    return 1;
+}
+
+/* alpha^first .. alpha^(first + count - 1): the powers the LogUp constraints take. */
+static void logup_powers(unsigned d, hs_kbe alpha, size_t first, size_t count, hs_kbe *pow) {
+    hs_kbe x = hs_kbe_exp(d, alpha, first);
+    for (size_t k = 0; k < count; k++, x = hs_kbe_mul(d, x, alpha)) pow[k] = x;
+}
+
+/* Verifier: the LogUp constraints' combination at zeta. vals: the trace's opened values at zeta;
+ * mult: the multiplicities' at zeta; aux: the aux matrix's at zeta, then at zeta w_h. 0 on out of
+ * memory. */
+static int logup_verify_at(const ctx *c, hs_kbe beta, hs_kbe gamma, hs_kbe alpha, size_t first, hs_kbe zeta,
+                           const hs_kbe *vals, const hs_kbe *mult, const hs_kbe *aux, hs_kbe *res) {
+    const hs_logup_shape *lu = &c->lu;
+    const unsigned d = c->d;
+    const size_t AW = lu->aux_ext * d;
+    hs_kbe *look = malloc(3 * lu->n_lookups * sizeof *look), *tab = malloc(3 * (size_t)lu->n_mult * sizeof *tab);
+    hs_kbe *pow = malloc(lu->aux_ext * sizeof *pow);
+    void *scr = malloc(hs_logup_scratch_bytes(lu));
+    int ok = look && tab && pow && scr && hs_logup_tables_at(lu, d, zeta, tab);
+    if (ok) {
+        hs_logup_eval e;
+        logup_powers(d, alpha, first, lu->aux_ext, pow);
+        hs_logup_eval_init(&e, lu, d, beta, gamma, pow);
+        c->air.ops->lookup_ext(&c->air, d, vals, look);
+        *res = hs_logup_eval_ext(&e, look, mult, tab, aux, aux + AW, scr);
+    }
+    free(look), free(tab), free(pow), free(scr);
+    return ok;
+}
+
 /* ---- the prover ---- */
 
 int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsigned threads, hs_writer *out,
@@ -372,9 +458,16 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
     uint32_t *outs = NULL;
     bind_term *terms = NULL;
     size_t nt = 0;
-    hs_pcs_matrix *mats[2] = {NULL, NULL};
+    hs_pcs_matrix *mats[4] = {NULL, NULL, NULL, NULL};
     hs_pcs_proof *pcs = NULL;
     hs_kbe *vals = NULL;
+    /* LogUp (AIRs with lookups) */
+    const hs_logup_shape *lu = &c->lu;
+    const int has_lu = lu->n_lookups != 0;
+    const unsigned qmat = c->n_mats - 1;
+    hs_logup_witness *lw = NULL;
+    hs_kb *ltab = NULL;
+    hs_kbe *lpow = NULL, lbeta = hs_kbe_zero(), lgamma = hs_kbe_zero();
     *why = "out of memory";
     if (!hs_ntt_plan_init(&plan, log_h + fp->log_blowup)) goto done;
     t = hs_now(), tm->setup_s = t - t0, t0 = t;
@@ -393,12 +486,23 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
      * natural order costs a bit-reversal pass over the whole matrix before the LDE */
     const int rev_trace = c->natural && air->ops->trace_bitrev;
     trace = hs_alloc_array(n << fp->log_blowup, W * sizeof *trace);
+    /* a trace taller than N instances (air.h min_log_rows) holds padding instances of the zero line */
+    const size_t NP = n * air->inst_per_row / air->rows_per_inst;
+    if (NP > N) {
+        uint32_t *pin = hs_alloc_array(NP, air->in_words * sizeof *pin);
+        if (!pin) goto done;
+        memset(pin, 0, NP * air->in_words * sizeof *pin);
+        memcpy(pin, inputs, N * air->in_words * sizeof *pin);
+        hs_free(owned_inputs);
+        inputs = owned_inputs = pin;
+    }
     /* outputs only where someone reads them: the caller, or the public table */
     const uint32_t *outs_c = outputs;
-    if (!outputs && shape.public_io) outs_c = outs = hs_alloc_array(N, air->out_words * sizeof *outs);
-    if (!trace || (shape.public_io && !outs_c) ||
-        !(rev_trace ? air->ops->trace_bitrev : air->ops->trace)(air, inputs, N, trace, outputs ? outputs : outs, threads))
+    if ((!outputs && shape.public_io) || NP > N) outs_c = outs = hs_alloc_array(NP, air->out_words * sizeof *outs);
+    if (!trace || ((shape.public_io || NP > N) && !outs_c) ||
+        !(rev_trace ? air->ops->trace_bitrev : air->ops->trace)(air, inputs, NP, trace, outs ? outs : outputs, threads))
         goto done;
+    if (outputs && outs) memcpy(outputs, outs, N * air->out_words * sizeof *outputs);
     if (shape.public_io) {
         hs_digest dg;
         table_digest(inputs, N * air->in_words, outs_c, N * air->out_words, &dg);
@@ -412,6 +516,13 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
     }
     t = hs_now(), tm->trace_s = t - t0, t0 = t;
 
+    /* the lookups' table entries and multiplicities, read before the LDE overwrites the trace */
+    if (has_lu) {
+        if (!(lw = hs_logup_collect(lu, air, trace, W, !c->natural || rev_trace, threads))) goto done;
+        if (shape_in->corrupt_mult) hs_logup_corrupt_mult(lw, (uint32_t)(shape_in->corrupt_mult - 1));
+        t = hs_now(), tm->lookup_s = t - t0, t0 = t;
+    }
+
     /* commit: the matrix takes the buffer and extends it in place */
     {
         hs_kb *buf = trace;
@@ -421,6 +532,20 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
     hs_transcript_absorb_digests(&tr, hs_pcs_cap(mats[0]), hs_pcs_cap_len(mats[0]));
     hs_w_digests(out, hs_pcs_cap(mats[0]), hs_pcs_cap_len(mats[0]));
     t = hs_now(), tm->commit_s = t - t0, t0 = t;
+
+    if (has_lu) {
+        int lok = logup_prove_commit(c, fp, &plan, lw, &tr, out, mats, &lbeta, &lgamma, threads, why);
+        hs_logup_witness_free(lw), lw = NULL;
+        if (!lok) goto done;
+        /* the table columns on the quotient domain */
+        hs_kb *tn = hs_logup_table_matrix(lu);
+        ltab = tn ? hs_alloc_array(nq, 3 * (size_t)lu->n_mult * sizeof *ltab) : NULL;
+        int tok = ltab && hs_ntt_lde(&plan, tn, ltab, log_h, 3 * (size_t)lu->n_mult, c->log_l, 0, threads);
+        hs_free(tn);
+        *why = "out of memory";
+        if (!tok) goto done;
+        t = hs_now(), tm->lookup_s += t - t0, t0 = t;
+    }
 
     /* quotient on g*K_{L h} = the first L h extended rows */
     hs_kbe alpha = hs_transcript_sample_kbe(&tr, d);
@@ -445,6 +570,14 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
         if (owned_inputs) hs_free(owned_inputs), owned_inputs = NULL, inputs = NULL;
     }
     const hs_kbe alpha_k = hs_kbe_exp(d, alpha, air->n_constraints);
+    hs_logup_eval le;
+    if (has_lu) {
+        if (!(lpow = hs_alloc_array(lu->aux_ext, sizeof *lpow))) goto done;
+        logup_powers(d, alpha, air->n_constraints + (shape.public_io ? 1 : 0), lu->aux_ext, lpow);
+        hs_logup_eval_init(&le, lu, d, lbeta, lgamma, lpow);
+    }
+    const hs_kb *mlde = has_lu ? hs_pcs_lde(mats[1]) : NULL, *alde = has_lu ? hs_pcs_lde(mats[2]) : NULL;
+    const size_t LM = lu->n_mult, LAW = lu->aux_ext * d;
     hs_kb zh_inv[8];
     {
         const hs_kb wl = hs_kb_two_adic_root(c->log_l);
@@ -459,7 +592,10 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
     {
         size_t sb = air->ops->rows8_scratch_bytes ? air->ops->rows8_scratch_bytes(air) : 0;
         void *scratch = sb ? hs_alloc_array(1, sb) : NULL;
-        if (sb && !scratch) {
+        hs_kb *lvals = has_lu ? malloc(8 * 3 * lu->n_lookups * sizeof *lvals) : NULL;
+        void *lscr = has_lu ? hs_alloc_array(1, hs_logup_scratch8_bytes(lu)) : NULL;
+        const int thread_ok = !(sb && !scratch) && !(has_lu && (!lvals || !lscr));
+        if (!thread_ok) {
 #pragma omp atomic write
             scratch_ok = 0;
         }
@@ -469,7 +605,7 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
             const hs_kb *loc[8], *nxt[8];
             hs_kb per8[HS_AIR_MAX_PERIODIC * 8];
             size_t jn[8];
-            if (sb && !scratch) continue;
+            if (!thread_ok) continue;
             for (unsigned j = 0; j < 8; j++) {
                 size_t i = g * 8 + j < nq ? g * 8 + j : 0;
                 jn[j] = bitrev(i, log_q);
@@ -481,6 +617,18 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
                 air->ops->eval_rows8(air, d, loc, nxt, per8, pow, scratch, cv);
             else
                 hs_air_eval_rows8_scalar(air, d, loc, nxt, per8, pow, cv);
+            if (has_lu) { /* the LogUp constraints, at x and w_h x */
+                const hs_kb *lk[8], *mu[8], *tb[8], *ax[8], *an[8];
+                hs_kbe lv[8];
+                for (unsigned j = 0; j < 8; j++) {
+                    const size_t i = g * 8 + j < nq ? g * 8 + j : 0, in = bitrev((jn[j] + L) & (nq - 1), log_q);
+                    air->ops->lookup_row(air, loc[j], lvals + j * 3 * lu->n_lookups);
+                    lk[j] = lvals + j * 3 * lu->n_lookups;
+                    mu[j] = mlde + i * LM, tb[j] = ltab + i * 3 * LM, ax[j] = alde + i * LAW, an[j] = alde + in * LAW;
+                }
+                hs_logup_eval_points8(&le, lk, mu, tb, ax, an, lscr, lv);
+                for (unsigned j = 0; j < 8; j++) cv[j] = hs_kbe_add(cv[j], lv[j]);
+            }
             for (unsigned j = 0; j < 8 && g * 8 + j < nq; j++) {
                 size_t i = g * 8 + j;
                 if (pl) { /* public: alpha^K (T(x) - P(x)) */
@@ -495,8 +643,10 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
             }
         }
         hs_free(scratch);
+        free(lvals), hs_free(lscr);
     }
     if (!scratch_ok) goto done;
+    hs_free(ltab), ltab = NULL;
     hs_free(pow), pow = NULL;
     hs_free(pl), pl = NULL;
     t = hs_now(), tm->quotient_s = t - t0, t0 = t;
@@ -512,32 +662,38 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
     {
         hs_kb *buf = q2;
         q2 = NULL;
-        if (!hs_pcs_commit_coeffs_owned(&mats[1], fp, &plan, buf, log_h, qw, threads)) goto done;
+        if (!hs_pcs_commit_coeffs_owned(&mats[qmat], fp, &plan, buf, log_h, qw, threads)) goto done;
     }
-    hs_transcript_absorb_digests(&tr, hs_pcs_cap(mats[1]), hs_pcs_cap_len(mats[1]));
-    hs_w_digests(out, hs_pcs_cap(mats[1]), hs_pcs_cap_len(mats[1]));
+    hs_transcript_absorb_digests(&tr, hs_pcs_cap(mats[qmat]), hs_pcs_cap_len(mats[qmat]));
+    hs_w_digests(out, hs_pcs_cap(mats[qmat]), hs_pcs_cap_len(mats[qmat]));
     t = hs_now(), tm->quotient_commit_s = t - t0, t0 = t;
 
-    /* open: the trace at zeta (and zeta w_h), the quotient at zeta */
+    /* open: the trace at zeta (and zeta w_h), [the multiplicities at zeta, the LogUp aux matrix
+     * at zeta and zeta w_h,] the quotient at zeta */
     hs_kbe zeta = hs_transcript_sample_kbe(&tr, d);
     const unsigned tp = air->uses_next ? 2 : 1;
-    vals = hs_alloc_array(tp * W + qw, sizeof *vals);
+    const size_t nv = tp * W + (has_lu ? LM + 2 * LAW : 0) + qw;
+    vals = hs_alloc_array(nv, sizeof *vals);
     if (!vals) goto done;
     hs_kbe zw = hs_kbe_mul_base(zeta, hs_kb_two_adic_root(log_h));
-    hs_pcs_claim cl[2] = {{log_h, W, NULL, tp, {zeta, air->uses_next ? zw : hs_kbe_zero()}, vals},
-                          {log_h, qw, NULL, 1, {zeta, hs_kbe_zero()}, vals + tp * W}};
-    if (!hs_pcs_open(fp, &plan, &tr, mats, cl, 2, &pcs, threads)) goto done;
-    hs_w_kbe(out, d, vals, tp * W + qw);
+    hs_pcs_claim cl[4] = {{log_h, W, NULL, tp, {zeta, air->uses_next ? zw : hs_kbe_zero()}, vals},
+                          {log_h, LM, NULL, 1, {zeta, hs_kbe_zero()}, vals + tp * W},
+                          {log_h, LAW, NULL, 2, {zeta, zw}, vals + tp * W + LM},
+                          {log_h, qw, NULL, 1, {zeta, hs_kbe_zero()}, vals + nv - qw}};
+    if (!has_lu) cl[1] = cl[3];
+    if (!hs_pcs_open(fp, &plan, &tr, mats, cl, c->n_mats, &pcs, threads)) goto done;
+    hs_w_kbe(out, d, vals, nv);
     hs_pcs_proof_write(out, fp, pcs);
     t = hs_now(), tm->open_s = t - t0;
-    tm->total_s = tm->trace_s + tm->commit_s + tm->quotient_s + tm->quotient_commit_s + tm->open_s;
+    tm->total_s = tm->trace_s + tm->commit_s + tm->lookup_s + tm->quotient_s + tm->quotient_commit_s + tm->open_s;
     ok = !out->err;
     *why = ok ? NULL : "out of memory";
 done:
     hs_free(owned_inputs);
     hs_pcs_proof_free(pcs);
-    hs_pcs_matrix_free(mats[0]);
-    hs_pcs_matrix_free(mats[1]);
+    for (unsigned m = 0; m < 4; m++) hs_pcs_matrix_free(mats[m]);
+    hs_logup_witness_free(lw);
+    hs_free(ltab), hs_free(lpow);
     hs_free(trace), hs_free(pow), hs_free(qm), hs_free(q2), hs_free(vals), hs_free(outs), hs_free(pm), hs_free(pl);
     free(ptab), free(terms);
     hs_ntt_plan_free(&plan);
@@ -614,42 +770,60 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const uint32_t *pub_in, co
     }
 
     size_t cap_len = (size_t)1 << (f.cap_height < log_h + f.log_blowup ? f.cap_height : log_h + f.log_blowup);
-    hs_digest *caps = malloc(2 * cap_len * sizeof *caps);
+    const hs_logup_shape *lu = &c->lu;
+    const int has_lu = lu->n_lookups != 0;
+    const unsigned nm = c->n_mats;
+    const size_t LM = lu->n_mult, LAW = lu->aux_ext * d, nv = tp * W + (has_lu ? LM + 2 * LAW : 0) + qw;
+    hs_kbe lbeta = hs_kbe_zero(), lgamma = hs_kbe_zero();
+    hs_digest *caps = malloc(nm * cap_len * sizeof *caps);
     hs_kbe *vals = NULL;
     hs_kb *pow = NULL;
     bind_term *terms = NULL;
     size_t nt = 0;
     hs_pcs_proof *pcs = NULL;
+    uint32_t *pad_in = NULL, *pad_out = NULL;
     int ok = 0;
     *why = "out of memory";
     if (!caps) goto done;
     hs_r_digests(&r, caps, cap_len);
     hs_transcript_absorb_digests(&tr, caps, cap_len);
+    if (has_lu) { /* the multiplicities, beta and gamma, the aux matrix */
+        hs_r_digests(&r, caps + cap_len, cap_len);
+        hs_transcript_absorb_digests(&tr, caps + cap_len, cap_len);
+        lbeta = hs_transcript_sample_kbe(&tr, d);
+        lgamma = hs_transcript_sample_kbe(&tr, d);
+        hs_r_digests(&r, caps + 2 * cap_len, cap_len);
+        hs_transcript_absorb_digests(&tr, caps + 2 * cap_len, cap_len);
+    }
     hs_kbe alpha = hs_transcript_sample_kbe(&tr, d);
     hs_kbe gamma = s.public_io ? hs_transcript_sample_kbe(&tr, d) : hs_kbe_zero();
-    hs_r_digests(&r, caps + cap_len, cap_len);
-    hs_transcript_absorb_digests(&tr, caps + cap_len, cap_len);
+    hs_digest *qcap = caps + (nm - 1) * cap_len;
+    hs_r_digests(&r, qcap, cap_len);
+    hs_transcript_absorb_digests(&tr, qcap, cap_len);
     hs_kbe zeta = hs_transcript_sample_kbe(&tr, d);
     if (r.err) {
         *why = "truncated commitments";
         goto done;
     }
-    if (hs_r_left(&r) / (4 * d) < tp * W + qw) {
+    if (hs_r_left(&r) / (4 * d) < nv) {
         *why = "truncated opened values";
         goto done;
     }
-    vals = malloc((tp * W + qw) * sizeof *vals);
+    vals = malloc(nv * sizeof *vals);
     pow = malloc(air->n_constraints * d * sizeof *pow);
     if (!vals || !pow) goto done;
-    hs_r_kbe(&r, d, vals, tp * W + qw);
+    hs_r_kbe(&r, d, vals, nv);
     if (r.err) {
         *why = r.err;
         goto done;
     }
     hs_kbe zw = hs_kbe_mul_base(zeta, hs_kb_two_adic_root(log_h));
-    hs_pcs_claim cl[2] = {{log_h, W, caps, tp, {zeta, air->uses_next ? zw : hs_kbe_zero()}, vals},
-                          {log_h, qw, caps + cap_len, 1, {zeta, hs_kbe_zero()}, vals + tp * W}};
-    pcs = hs_pcs_proof_read(&r, &f, cl, 2);
+    hs_pcs_claim cl[4] = {{log_h, W, caps, tp, {zeta, air->uses_next ? zw : hs_kbe_zero()}, vals},
+                          {log_h, LM, caps + cap_len, 1, {zeta, hs_kbe_zero()}, vals + tp * W},
+                          {log_h, LAW, caps + 2 * cap_len, 2, {zeta, zw}, vals + tp * W + LM},
+                          {log_h, qw, qcap, 1, {zeta, hs_kbe_zero()}, vals + nv - qw}};
+    if (!has_lu) cl[1] = cl[3];
+    pcs = hs_pcs_proof_read(&r, &f, cl, nm);
     if (!pcs || r.err) {
         *why = r.err ? r.err : "malformed opening proof";
         goto done;
@@ -668,23 +842,32 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const uint32_t *pub_in, co
     if (s.public_io) {
         hs_kbe pz;
         if (!(terms = make_terms(c, gamma, &nt))) goto done;
-        if (!table_at(c, terms, nt, pub_in, pub_out, zeta, &pz)) goto done;
+        if (!pad_table(c, N, pub_in, pub_out, &pad_in, &pad_out)) goto done;
+        if (!table_at(c, terms, nt, pad_in ? pad_in : pub_in, pad_out ? pad_out : pub_out, zeta, &pz)) goto done;
         const hs_kbe *sel = c->n_per > air->n_periodic ? per + air->n_periodic : NULL;
         hs_kbe tz = hs_kbe_sub(trace_row_ext(c, terms, nt, vals, sel), pz);
         cz = hs_kbe_add(cz, hs_kbe_mul(d, hs_kbe_exp(d, alpha, air->n_constraints), tz));
     }
+    if (has_lu) {
+        hs_kbe lz;
+        if (!logup_verify_at(c, lbeta, lgamma, alpha, air->n_constraints + (s.public_io ? 1 : 0), zeta, vals,
+                             vals + tp * W, vals + tp * W + LM, &lz))
+            goto done;
+        cz = hs_kbe_add(cz, lz);
+    }
     hs_kbe zh = hs_kbe_sub(hs_kbe_exp(d, zeta, c->n), hs_kbe_one());
-    hs_kbe qz = quotient_at(c, vals + tp * W, zeta);
+    hs_kbe qz = quotient_at(c, vals + nv - qw, zeta);
     if (!hs_kbe_eq(cz, hs_kbe_mul(d, zh, qz))) {
         *why = "constraints do not hold at the out-of-domain point";
         goto done;
     }
-    if (!hs_pcs_verify(&f, &tr, cl, 2, pcs, why)) goto done;
+    if (!hs_pcs_verify(&f, &tr, cl, nm, pcs, why)) goto done;
     ok = 1;
     *why = NULL;
 done:
     hs_pcs_proof_free(pcs);
     free(caps), free(vals), free(pow), free(terms), free(c);
+    hs_free(pad_in), hs_free(pad_out);
     return ok;
 }
 

@@ -7,14 +7,18 @@
  *   trace: the AIR's h = N R / V rows, committed as evaluations on H (row k at w_h^k when the AIR
  *   reads the next row or spreads an instance over R > 1 rows; otherwise row k at w_h^bitrev(k),
  *   which needs no reordering)
- *   trace cap -> transcript; alpha (and gamma for a public statement) <- transcript
+ *   trace cap -> transcript
+ *   an AIR with lookups (air.h): the LogUp multiplicities (src/stark/logup.h), cap -> transcript;
+ *   beta, gamma <- transcript; the LogUp aux matrix, cap -> transcript
+ *   alpha (and gamma for a public statement) <- transcript
  *   Q(x) = C(x) / Z_H(x), C = sum_k alpha^k c_k, evaluated on g*K_{L h} (the first L h extended
  *   rows, L the power of two >= D - 1 for constraint degree D), split into D - 1 chunks of
  *   degree < h, Q(X) = sum_t X^(t h) q_t(X), each challenge-field valued (d base columns each),
  *   committed as one matrix of (D - 1) d columns
  *   quotient cap -> transcript; zeta <- transcript
- *   PCS opening: the trace at zeta (and at zeta w_h when the AIR reads the next row), the quotient
- *   at zeta (values absorbed inside), FRI
+ *   PCS opening: the trace at zeta (and at zeta w_h when the AIR reads the next row), the LogUp
+ *   multiplicities at zeta and its aux matrix at zeta and zeta w_h, the quotient at zeta (values
+ *   absorbed inside), FRI
  * Verifier: C(zeta) = Z_H(zeta) sum_t zeta^(t h) q_t(zeta), with the periodic columns evaluated
  * by itself, then the PCS proof.
  *
@@ -57,6 +61,8 @@ typedef struct {
                             them as soon as it has read them (their memory is then free for the
                             proof), whether it succeeds or not */
     size_t corrupt_cell; /* test hook, prover only: nonzero adds 1 to trace word corrupt_cell - 1 */
+    size_t corrupt_mult; /* test hook, prover only: nonzero adds 1 to the LogUp multiplicity of entry
+                            corrupt_mult - 1 of the AIR's first table */
 } hs_stark_shape;
 
 /* The AIR a shape proves, initialised as the prover and verifier use it; 0 if unknown. */
@@ -86,9 +92,10 @@ int hs_soundness_stark_check(const hs_preset *p, unsigned air_id, unsigned log_p
 int hs_stark_sound_params_of(const hs_stark_shape *s, hs_stark_sound_params *out);
 
 /* Phase times of one proof. setup_s: what depends only on the shape (the AIR and its periodic
- * polynomials, the NTT twiddles); total_s sums the phases after it. */
+ * polynomials, the NTT twiddles); lookup_s: the LogUp matrices (their commitments included; 0 for
+ * an AIR without lookups); total_s sums the phases after setup_s. */
 typedef struct {
-    double setup_s, trace_s, commit_s, quotient_s, quotient_commit_s, open_s, total_s;
+    double setup_s, trace_s, commit_s, lookup_s, quotient_s, quotient_commit_s, open_s, total_s;
 } hs_stark_timing;
 
 /* Proves the AIR's function on the 2^log_perms input lines in inputs (in_words canonical words

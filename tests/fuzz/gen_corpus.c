@@ -387,8 +387,11 @@ int main(int argc, char **argv) {
     stark(2, "proven128", 2, 1, 0);
     stark(3, "fast100", 1, 1, 1);
     stark(5, "fast100", 1, 1, 1);
+    /* AIRs added since; not the BLAKE limb AIRs: their smallest proof (a trace padded to 2^10 rows
+     * for the LogUp tables) is 6-8 MB, too large for a seed (test_logup and test_stark cover them) */
     for (size_t i = 0; i < hs_air_count(); i++)
-        if (hs_air_at(i)->id > 5) stark(hs_air_at(i)->id, "fast100", 1, 1, 1); /* AIRs added since */
+        if (hs_air_at(i)->id > 5 && hs_air_at(i)->id != 8 && hs_air_at(i)->id != 9)
+            stark(hs_air_at(i)->id, "fast100", 1, 1, 1);
     /* gkr: every permutation; the univariate skip from 2^3 */
     for (unsigned id = 1; id <= HS_GKR_PERM_IDS; id++) {
         gkr(id, "compat", 2, 0);
