@@ -53,7 +53,19 @@ static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8],
     hs_air_eval_rows8_local(P2_ROWS8, a, d, local, next, periodic, pow, scratch, out);
 }
 
-static const hs_air_ops ops = {trace, eval_row, hs_air_rows8_local_scratch, eval_rows8, eval_ext, NULL};
+#ifdef HS_HAVE_AVX512
+hs_air_rows16_local_fn hs_p2air_eval_rows16_avx512;
+#define P2_ROWS16 hs_p2air_eval_rows16_avx512
+#else
+#define P2_ROWS16 NULL
+#endif
+
+static void eval_rows16(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
+                        const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]) {
+    hs_air_eval_rows16_local(P2_ROWS16, a, d, local, next, periodic, pow, scratch, out);
+}
+
+static const hs_air_ops ops = {trace, eval_row, hs_air_rows8_local_scratch, eval_rows8, eval_ext, NULL, eval_rows16};
 
 int hs_p2air_init(hs_air *a, const hs_p2_params *pp, unsigned log_v) {
     memset(a, 0, sizeof *a);
