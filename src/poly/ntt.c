@@ -33,7 +33,7 @@ static void dif2_portable(hs_kb *restrict a, hs_kb *restrict b, size_t nseg, siz
     }
 }
 
-/* x mod p for x < 2p: DIT kernels accept the AVX2 set's lazy outputs. */
+/* x mod p for x < 2p: DIT kernels accept the SIMD sets' lazy outputs. */
 static inline hs_kb reduce2p(hs_kb x) { return x >= HS_KB_P ? x - HS_KB_P : x; }
 
 static void dit2_portable(hs_kb *restrict a, hs_kb *restrict b, size_t nseg, size_t len, const hs_kb *t) {
