@@ -34,7 +34,7 @@ int main(void) {
         const hs_air_def *def = hs_air_at(ai);
         hs_air a;
         if (!def->init(&a, 0)) continue;
-        if (!a.ops->eval_rows8 && !a.ops->eval_rows16) continue;
+        if (!a.ops->eval_rows8 && !a.eval_rows16) continue;
         const size_t W = a.width;
         hs_kb *rows = hs_alloc_array(32 * W, sizeof(hs_kb)), *pow = hs_alloc_array(a.n_constraints * D, sizeof(hs_kb));
         size_t sb = a.ops->rows8_scratch_bytes ? a.ops->rows8_scratch_bytes(&a) : 0;

@@ -92,7 +92,7 @@ static void rows16_halves(const hs_air *a, unsigned d, const hs_kb *const local[
 
 void hs_air_eval_rows16(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
                         const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]) {
-    if (a->ops->eval_rows16) a->ops->eval_rows16(a, d, local, next, periodic, pow, scratch, out);
+    if (a->eval_rows16) a->eval_rows16(a, d, local, next, periodic, pow, scratch, out);
     else rows16_halves(a, d, local, next, periodic, pow, scratch, out);
 }
 

@@ -82,11 +82,13 @@ typedef struct hs_air_ops {
      * n must be a power of two (0 otherwise). Same contents, same outputs as trace. */
     int (*trace_bitrev)(const hs_air *a, const uint32_t *inputs, size_t n, hs_kb *trace, uint32_t *outputs,
                         unsigned threads);
-    /* Optional (NULL: hs_air_eval_rows16 makes two eval_rows8 calls): 16 rows at once (AVX-512
-     * where present), as eval_rows8 with periodic[c * 16 + j] for row j and the same scratch. */
-    void (*eval_rows16)(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
-                        const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]);
 } hs_air_ops;
+
+/* Prover, 16 rows at once (AVX-512 where present), as eval_rows8 with periodic[c * 16 + j] for row
+ * j and the same scratch; an AIR's init sets hs_air.eval_rows16 to one, or leaves it NULL
+ * (hs_air_eval_rows16 then makes two eval_rows8 calls). */
+typedef void hs_air_rows16_fn(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
+                              const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]);
 
 struct hs_air {
     const hs_air_ops *ops;
@@ -99,6 +101,7 @@ struct hs_air {
     int uses_next;
     unsigned n_periodic;
     const hs_kb *periodic_vals;
+    hs_air_rows16_fn *eval_rows16; /* NULL: none (see hs_air_rows16_fn) */
     unsigned in_words, out_words;
     uint32_t word_modulus;
     unsigned value_bits; /* of a text line's values: 32 (0 means 32), or 64: a value is a lane, two words */
@@ -152,7 +155,7 @@ size_t hs_air_rows8_local_scratch(const hs_air *a);
 void hs_air_eval_rows8_local(hs_air_rows8_local_fn *kernel, const hs_air *a, unsigned d, const hs_kb *const local[8],
                              const hs_kb *const next[8], const hs_kb *periodic, const hs_kb *pow, void *scratch,
                              hs_kbe out[8]);
-/* 16 rows (the prover's quotient loop): a->ops->eval_rows16 where the AIR has one, else two
+/* 16 rows (the prover's quotient loop): a->eval_rows16 where the AIR has one, else two
  * eval_rows8 calls (hs_air_eval_rows8_scalar where that is NULL too). */
 void hs_air_eval_rows16(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
                         const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]);

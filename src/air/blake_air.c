@@ -153,7 +153,7 @@ static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8],
     hs_air_eval_rows8_local(BL_ROWS8, a, d, local, next, periodic, pow, scratch, out);
 }
 
-static const hs_air_ops ops = {trace, eval_row, hs_air_rows8_local_scratch, eval_rows8, eval_ext, NULL, NULL};
+static const hs_air_ops ops = {trace, eval_row, hs_air_rows8_local_scratch, eval_rows8, eval_ext, NULL};
 
 /* Every input word to its bit columns and every output word to its two limbs, in binds of 16
  * bits: the words are any u32, and a bind of more than 30 bits could let W + p stand for a table

@@ -194,7 +194,7 @@ static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8],
     hs_air_eval_rows8_scalar(a, d, local, next, per, pow, out);
 }
 
-static const hs_air_ops ops = {trace, eval_row, rows8_scratch_bytes, eval_rows8, eval_ext, trace_bitrev, NULL};
+static const hs_air_ops ops = {trace, eval_row, rows8_scratch_bytes, eval_rows8, eval_ext, trace_bitrev};
 
 /* input word w (lane w / 2, half w % 2) is limbs 2w, 2w + 1 of a (phase 0), output word w of out (phase 7) */
 static const hs_air_bind binds[2] = {

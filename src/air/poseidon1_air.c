@@ -142,7 +142,7 @@ static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8],
     hs_air_eval_rows8_local(P1_ROWS8, a, d, local, next, periodic, pow, scratch, out);
 }
 
-static const hs_air_ops ops = {trace, eval_row, hs_air_rows8_local_scratch, eval_rows8, eval_ext, NULL, NULL};
+static const hs_air_ops ops = {trace, eval_row, hs_air_rows8_local_scratch, eval_rows8, eval_ext, NULL};
 
 int hs_p1air_init(hs_air *a, const hs_p1_params *pp, unsigned log_v) {
     memset(a, 0, sizeof *a);
