@@ -98,6 +98,9 @@ static uint64_t pt(size_t i, const void *ctx) {
 /* Plans: the default tile and a tiny one that forces many passes, segments and stripes. */
 static hs_ntt_plan plan_big, plan_small;
 
+static const hs_ntt_kernels *best_kern(void) {
+    return hs_cpu_has_avx512() ? &hs_ntt_kernels_avx512 : hs_cpu_has_avx2() ? &hs_ntt_kernels_avx2 : &hs_ntt_kernels_portable;
+}
 static void set_kern(const hs_ntt_kernels *k) {
     plan_big.kern = k;
     plan_small.kern = k;
@@ -193,12 +196,13 @@ static void check_lde(hs_rng *r, hs_ntt_plan *plan, unsigned log_h, size_t w, un
     hs_free(out);
 }
 
-/* Each AVX2 row kernel against its portable twin: wide and narrow segments, tails, unit twiddles. */
-static void check_kernels(hs_rng *r) {
-    const hs_ntt_kernels *A = &hs_ntt_kernels_avx2, *B = &hs_ntt_kernels_portable;
-    static const size_t lens[] = {1, 2, 4, 3, 5, 7, 8, 9, 16, 17, 24, 31};
+/* Each SIMD row kernel (A: AVX2 or AVX-512) against its portable twin: wide and narrow segments
+ * (powers of two below 8 or 16 words), tails, unit twiddles. */
+static void check_kernels(hs_rng *r, const hs_ntt_kernels *A) {
+    const hs_ntt_kernels *B = &hs_ntt_kernels_portable;
+    static const size_t lens[] = {1, 2, 4, 3, 5, 7, 8, 9, 16, 17, 24, 31, 15, 32, 33, 40};
     for (unsigned it = 0; it < 1000 && !TOO_MANY_FAILURES(); it++) {
-        size_t len = lens[hs_rng_below(r, 12)], nseg = 1 + (size_t)hs_rng_below(r, 13), n = nseg * len;
+        size_t len = lens[hs_rng_below(r, 16)], nseg = 1 + (size_t)hs_rng_below(r, 13), n = nseg * len;
         hs_kb *x = rand_mat(r, 4 * n), *y, *t = rand_mat(r, 3 * nseg);
         if (it % 5 == 1 || it % 5 == 3 || it % 5 == 4) /* DIT and scale take lazy inputs < 2p */
             for (size_t i = 0; i < 4 * n; i++)
@@ -238,14 +242,14 @@ static void check_kernels(hs_rng *r) {
             size_t row = i / n;
             int written = k == 4 ? row == 0 || row == 2 : k == 0 || k == 1 ? row < 2 : 1;
             if (written && (x[i] >= (k == 1 || k == 3 ? 2 * P : P) || y[i] >= P)) {
-                fprintf(stderr, "kernel %u: output %zu out of range\n", k, i);
+                fprintf(stderr, "%s kernel %u: output %zu out of range\n", A->name, k, i);
                 hs_test_failures++;
             }
             x[i] %= P;
             y[i] %= P;
         }
         if (!same(x, y, 4 * n)) {
-            fprintf(stderr, "kernel %u differs: nseg %zu len %zu triv %u\n", it % 5, nseg, len, triv);
+            fprintf(stderr, "%s kernel %u differs: nseg %zu len %zu triv %u\n", A->name, it % 5, nseg, len, triv);
             hs_test_failures++;
         }
         hs_free(x);
@@ -259,8 +263,8 @@ static void check_identical(hs_rng *r, unsigned log_h, size_t w, unsigned log_b)
     const size_t h = (size_t)1 << log_h, n = h * w, N = n << log_b;
     const hs_kb shift = hs_kb_from_u32((uint32_t)(1 + hs_rng_below(r, P - 1)));
     hs_kb *src = rand_mat(r, n), *ref[4] = {0}, *lref = NULL;
-    const hs_ntt_kernels *kerns[2] = {&hs_ntt_kernels_portable, &hs_ntt_kernels_avx2};
-    const int nk = hs_cpu_has_avx2() ? 2 : 1;
+    const hs_ntt_kernels *kerns[3] = {&hs_ntt_kernels_portable, &hs_ntt_kernels_avx2, &hs_ntt_kernels_avx512};
+    const int nk = hs_cpu_has_avx512() ? 3 : hs_cpu_has_avx2() ? 2 : 1;
     for (int ki = 0; ki < nk; ki++)
         for (int pi = 0; pi < 2; pi++)
             for (unsigned threads = 1; threads <= 2; threads++) {
@@ -294,7 +298,7 @@ static void check_identical(hs_rng *r, unsigned log_h, size_t w, unsigned log_b)
                 }
                 hs_free(l);
             }
-    set_kern(hs_cpu_has_avx2() ? &hs_ntt_kernels_avx2 : &hs_ntt_kernels_portable);
+    set_kern(best_kern());
     for (int f = 0; f < 4; f++) hs_free(ref[f]);
     hs_free(lref);
     hs_free(src);
@@ -401,9 +405,13 @@ int main(void) {
     check_errors();
     check_bitrev(&rng);
     if (hs_cpu_has_avx2())
-        check_kernels(&rng);
+        check_kernels(&rng, &hs_ntt_kernels_avx2);
     else
-        printf("test_ntt: no AVX2 on this CPU (or HS_NO_SIMD set); kernel comparison skipped\n");
+        printf("test_ntt: no AVX2 on this CPU (or HS_SIMD below it); AVX2 kernel comparison skipped\n");
+    if (hs_cpu_has_avx512())
+        check_kernels(&rng, &hs_ntt_kernels_avx512);
+    else
+        printf("test_ntt: no AVX-512 on this CPU or build (or HS_SIMD below it); AVX-512 kernel comparison skipped\n");
 
     static const size_t widths[] = {1, 3, 8, 17};
     for (unsigned log_h = 0; log_h <= 10 && !TOO_MANY_FAILURES(); log_h++)

@@ -258,14 +258,11 @@ static void test_weight(void) {
 }
 
 
-/* The AVX2 kernels against their portable twins. */
-static void test_kernels(void) {
-#if HS_HAVE_AVX2
-    if (!hs_cpu_has_avx2()) {
-        printf("test_whir: no AVX2, kernel comparison skipped\n");
-        return;
-    }
-    for (size_t len = 0; len <= 45; len += 1 + len / 3) {
+/* A SIMD kernel set (AVX2 or AVX-512) against the portable twins, on lengths that cover whole
+ * vectors, the dot5 double step and every tail. */
+static void test_kernel_set(const hs_whir_kernels *K) {
+    for (size_t len = 0; len <= 90; len += 1 + len / 4) {
+        const int failures_before = hs_test_failures;
         size_t stride = len + 3;
         hs_kb *f = malloc((len + 1) * sizeof(hs_kb)), *e = malloc(5 * stride * sizeof(hs_kb));
         hs_kb *o1 = malloc(5 * stride * sizeof(hs_kb)), *o2 = malloc(5 * stride * sizeof(hs_kb)), s[5], r1[5], r2[5];
@@ -274,7 +271,7 @@ static void test_kernels(void) {
         for (int c = 0; c < 5; c++) s[c] = rand_kb();
         if (len == 7) f[0] = HS_KB_P - 1, e[0] = HS_KB_P - 1; /* extremes */
         hs_whir_dot5_portable(f, e, stride, len, r1);
-        hs_whir_dot5_avx2(f, e, stride, len, r2);
+        K->dot5(f, e, stride, len, r2);
         CHECK(!memcmp(r1, r2, sizeof r1));
         /* fold4 on 1..4 blocks (f, e and two rows of o1 as the blocks), lazy sums of 64 bits */
         for (size_t nf = 1; nf <= 4; nf++) {
@@ -285,31 +282,42 @@ static void test_kernels(void) {
             uint64_t *l1 = malloc(10 * stride * sizeof(uint64_t)), *l2 = malloc(10 * stride * sizeof(uint64_t));
             for (size_t i = 0; i < 10 * stride; i++) l1[i] = l2[i] = hs_rng_u64(&rng) >> 40;
             hs_whir_fold4_portable(l1, l1 + 5 * stride, stride, fb, nf, wv, len);
-            hs_whir_fold4_avx2(l2, l2 + 5 * stride, stride, fb, nf, wv, len);
+            K->fold4(l2, l2 + 5 * stride, stride, fb, nf, wv, len);
             CHECK(!memcmp(l1, l2, 10 * stride * sizeof(uint64_t)));
             free(l1), free(l2);
         }
         hs_whir_rows_sub_portable(o1, e, len);
-        hs_whir_rows_sub_avx2(o2, e, len);
+        K->rows_sub(o2, e, len);
         CHECK(!memcmp(o1, o2, 5 * stride * sizeof(hs_kb)));
         hs_whir_rows_add_portable(o1, e, len);
-        hs_whir_rows_add_avx2(o2, e, len);
+        K->rows_add(o2, e, len);
         CHECK(!memcmp(o1, o2, 5 * stride * sizeof(hs_kb)));
         /* eq_split into 2 len words, with and without a second child, stored and added */
         for (int v = 0; v < 4; v++) {
             const hs_kb *tb = v & 1 ? e + stride : NULL;
             hs_whir_eq_split_portable(o1, e, tb, len, s[v], v >> 1);
-            hs_whir_eq_split_avx2(o2, e, tb, len, s[v], v >> 1);
+            K->eq_split(o2, e, tb, len, s[v], v >> 1);
             CHECK(!memcmp(o1, o2, 5 * stride * sizeof(hs_kb)));
         }
         /* eq_row: len K values in 5 rows of len, out rows of stride */
         hs_kb5 a = rand_k();
         hs_whir_eq_row_portable(o1, stride, a, e, len);
-        hs_whir_eq_row_avx2(o2, stride, a, e, len);
+        K->eq_row(o2, stride, a, e, len);
         CHECK(!memcmp(o1, o2, 5 * stride * sizeof(hs_kb)));
+        if (hs_test_failures != failures_before) fprintf(stderr, "test_whir: %s kernels differ at len %zu\n", K->name, len);
         free(f), free(e), free(o1), free(o2);
     }
-#endif
+}
+
+static void test_kernels(void) {
+    if (hs_cpu_has_avx2())
+        test_kernel_set(&hs_whir_kernels_avx2);
+    else
+        printf("test_whir: no AVX2 (or HS_SIMD below it), AVX2 kernel comparison skipped\n");
+    if (hs_cpu_has_avx512())
+        test_kernel_set(&hs_whir_kernels_avx512);
+    else
+        printf("test_whir: no AVX-512 on this CPU or build (or HS_SIMD below it), AVX-512 kernel comparison skipped\n");
 }
 
 /* ---- round trips, rejection ---- */

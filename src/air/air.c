@@ -78,7 +78,7 @@ void hs_air_eval_rows8_scalar(const hs_air *a, unsigned d, const hs_kb *const lo
     }
 }
 
-size_t hs_air_rows8_local_scratch(const hs_air *a) { return a->width * 32; }
+size_t hs_air_rows8_local_scratch(const hs_air *a) { return a->width * 64; }
 
 void hs_air_eval_rows8_local(hs_air_rows8_local_fn *kernel, const hs_air *a, unsigned d, const hs_kb *const local[8],
                              const hs_kb *const next[8], const hs_kb *periodic, const hs_kb *pow, void *scratch,
@@ -97,6 +97,33 @@ static int lookups_hold(const hs_air *a, const hs_kb *row, hs_kb *vals) {
             if (hs_air_table_index(&a->lookup_runs[r].table, v) < 0) return 0;
         }
     return 1;
+}
+
+/* Rows [8h, 8h + 8) of 16 through eval_rows8, their periodic values regrouped by 8. */
+static void rows16_halves(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
+                          const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]) {
+    hs_kb per8[HS_AIR_MAX_PERIODIC * 8];
+    for (unsigned h = 0; h < 2; h++) {
+        for (unsigned c = 0; c < a->n_periodic && c < HS_AIR_MAX_PERIODIC; c++)
+            for (unsigned j = 0; j < 8; j++) per8[c * 8 + j] = periodic[c * 16 + 8 * h + j];
+        if (a->ops->eval_rows8)
+            a->ops->eval_rows8(a, d, local + 8 * h, next + 8 * h, per8, pow, scratch, out + 8 * h);
+        else
+            hs_air_eval_rows8_scalar(a, d, local + 8 * h, next + 8 * h, per8, pow, out + 8 * h);
+    }
+}
+
+void hs_air_eval_rows16(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
+                        const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]) {
+    if (a->eval_rows16) a->eval_rows16(a, d, local, next, periodic, pow, scratch, out);
+    else rows16_halves(a, d, local, next, periodic, pow, scratch, out);
+}
+
+void hs_air_eval_rows16_local(hs_air_rows16_local_fn *kernel, const hs_air *a, unsigned d,
+                              const hs_kb *const local[16], const hs_kb *const next[16], const hs_kb *periodic,
+                              const hs_kb *pow, void *scratch, hs_kbe out[16]) {
+    if (kernel && hs_cpu_has_avx512()) kernel(a, d, local, pow, scratch, out);
+    else rows16_halves(a, d, local, next, periodic, pow, scratch, out);
 }
 
 size_t hs_air_first_failing_row(const hs_air *a, const hs_kb *trace, size_t n_rows, hs_kbe alpha) {

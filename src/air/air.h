@@ -114,6 +114,12 @@ typedef struct hs_air_ops {
     void (*lookup_ext)(const hs_air *a, unsigned d, const hs_kbe *local, hs_kbe *vals);
 } hs_air_ops;
 
+/* Prover, 16 rows at once (AVX-512 where present), as eval_rows8 with periodic[c * 16 + j] for row
+ * j and the same scratch; an AIR's init sets hs_air.eval_rows16 to one, or leaves it NULL
+ * (hs_air_eval_rows16 then makes two eval_rows8 calls). */
+typedef void hs_air_rows16_fn(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
+                              const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]);
+
 struct hs_air {
     const hs_air_ops *ops;
     const char *name; /* the hash's name, e.g. "poseidon2-kb16" */
@@ -125,6 +131,7 @@ struct hs_air {
     int uses_next;
     unsigned n_periodic;
     const hs_kb *periodic_vals;
+    hs_air_rows16_fn *eval_rows16; /* NULL: none (see hs_air_rows16_fn) */
     unsigned in_words, out_words;
     uint32_t word_modulus;
     unsigned value_bits; /* of a text line's values: 32 (0 means 32), or 64: a value is a lane, two words */
@@ -183,16 +190,28 @@ void hs_air_alpha_powers(unsigned d, hs_kbe alpha, size_t count, hs_kb *pow);
 void hs_air_eval_rows8_scalar(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8],
                               const hs_kb *periodic, const hs_kb *pow, hs_kbe out[8]);
 
-/* An AVX2 evaluator of 8 rows that reads their local values only (no next row, no periodic
- * column), from columns loaded into scratch (width * 32 bytes: hs_air_rows8_local_scratch). */
+/* An AVX2 evaluator of 8 rows (an AVX-512 one of 16) that reads their local values only (no next
+ * row, no periodic column), from columns loaded into scratch (width * 32 bytes for 8 rows, 64 for
+ * 16: hs_air_rows8_local_scratch gives the latter). */
 typedef void hs_air_rows8_local_fn(const hs_air *a, unsigned d, const hs_kb *const rows[8], const hs_kb *pow,
                                    void *scratch, hs_kbe out[8]);
+typedef void hs_air_rows16_local_fn(const hs_air *a, unsigned d, const hs_kb *const rows[16], const hs_kb *pow,
+                                    void *scratch, hs_kbe out[16]);
 size_t hs_air_rows8_local_scratch(const hs_air *a);
 /* eval_rows8 through such an evaluator where the CPU has AVX2 (kernel may be NULL: none built),
  * else hs_air_eval_rows8_scalar. */
 void hs_air_eval_rows8_local(hs_air_rows8_local_fn *kernel, const hs_air *a, unsigned d, const hs_kb *const local[8],
                              const hs_kb *const next[8], const hs_kb *periodic, const hs_kb *pow, void *scratch,
                              hs_kbe out[8]);
+/* 16 rows (the prover's quotient loop): a->eval_rows16 where the AIR has one, else two
+ * eval_rows8 calls (hs_air_eval_rows8_scalar where that is NULL too). */
+void hs_air_eval_rows16(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
+                        const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]);
+/* eval_rows16 through a 16-row local evaluator where the CPU has AVX-512 (kernel may be NULL:
+ * none built), else as two 8-row halves through the AIR's eval_rows8. */
+void hs_air_eval_rows16_local(hs_air_rows16_local_fn *kernel, const hs_air *a, unsigned d,
+                              const hs_kb *const local[16], const hs_kb *const next[16], const hs_kb *periodic,
+                              const hs_kb *pow, void *scratch, hs_kbe out[16]);
 
 /* Every constraint of every row of a natural-order trace (n_rows rows), with random-looking alpha:
  * returns the index of the first row whose combination is nonzero or one of whose lookups (if

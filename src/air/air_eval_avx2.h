@@ -19,61 +19,19 @@
 #define HS_AIR_ACC8_BATCH 4
 #define HS_AIR_ACC8_2_32_MOD_P ((uint32_t)((1ull << 32) % HS_KB_P))
 
-typedef struct {
-    unsigned d, n_pend;
-    const hs_kb *pow;
-    __m256i evn[HS_KBE_MAX], odd[HS_KBE_MAX];
-    __m256i pend[HS_AIR_ACC8_BATCH];         /* values waiting ... */
-    const hs_kb *pend_pow[HS_AIR_ACC8_BATCH]; /* ... and their pow[k] */
-} hs_air_acc8;
-
-static inline __m256i hs_air_acc8_fold(__m256i x) {
-    __m256i hi = _mm256_srli_epi64(x, 32), lo = _mm256_blend_epi32(x, _mm256_setzero_si256(), 0xaa);
-    return _mm256_add_epi64(lo, _mm256_mul_epu32(hi, _mm256_set1_epi32((int)HS_AIR_ACC8_2_32_MOD_P)));
-}
-
-static inline void hs_air_acc8_init(hs_air_acc8 *v, unsigned d, const hs_kb *pow) {
-    v->d = d;
-    v->n_pend = 0;
-    v->pow = pow;
-    for (unsigned t = 0; t < HS_KBE_MAX; t++) v->evn[t] = v->odd[t] = _mm256_setzero_si256();
-}
-
-/* The n waiting values into the sums, then a fold (n is a constant where it matters: inlined). */
-static inline __attribute__((always_inline)) void hs_air_acc8_flush(hs_air_acc8 *v, unsigned n) {
-    const unsigned d = v->d;
-    __m256i co[HS_AIR_ACC8_BATCH];
-    for (unsigned i = 0; i < n; i++) co[i] = _mm256_srli_epi64(v->pend[i], 32);
-    for (unsigned t = 0; t < d; t++) {
-        __m256i e = v->evn[t], o = v->odd[t];
-        for (unsigned i = 0; i < n; i++) {
-            const __m256i at = _mm256_set1_epi32((int)v->pend_pow[i][t]);
-            e = _mm256_add_epi64(e, _mm256_mul_epu32(v->pend[i], at));
-            o = _mm256_add_epi64(o, _mm256_mul_epu32(co[i], at));
-        }
-        v->evn[t] = hs_air_acc8_fold(e);
-        v->odd[t] = hs_air_acc8_fold(o);
-    }
-    v->n_pend = 0;
-}
-
-static inline void hs_air_acc8_emit(hs_air_acc8 *v, size_t k, __m256i c) {
-    v->pend[v->n_pend] = c;
-    v->pend_pow[v->n_pend] = v->pow + k * v->d;
-    if (++v->n_pend == HS_AIR_ACC8_BATCH) hs_air_acc8_flush(v, HS_AIR_ACC8_BATCH);
-}
-
-static inline void hs_air_acc8_finish(hs_air_acc8 *v, hs_kbe out[8]) {
-    uint32_t lanes[HS_KBE_MAX][8];
-    const __m256i P = _mm256_set1_epi32((int)HS_KB_P), MU = _mm256_set1_epi32((int)HS_KB_MU);
-    if (v->n_pend) hs_air_acc8_flush(v, v->n_pend);
-    for (unsigned t = 0; t < v->d; t++)
-        _mm256_storeu_si256((__m256i *)lanes[t], hs_mt8_redc_pairs(v->evn[t], v->odd[t], P, MU));
-    for (unsigned j = 0; j < 8; j++) {
-        out[j] = hs_kbe_zero();
-        for (unsigned t = 0; t < v->d; t++) out[j].c[t] = lanes[t][j];
-    }
-}
+#define HS_ACC(name) hs_air_acc8_##name
+#define HS_ACC_T hs_air_acc8
+#define HS_ACC_V __m256i
+#define HS_ACC_LANES 8
+#define HS_ACC_ZERO() _mm256_setzero_si256()
+#define HS_ACC_SET1(x) _mm256_set1_epi32((int)(x))
+#define HS_ACC_ADD64(a, b) _mm256_add_epi64((a), (b))
+#define HS_ACC_MULU(a, b) _mm256_mul_epu32((a), (b))
+#define HS_ACC_ODD(a) _mm256_srli_epi64((a), 32)
+#define HS_ACC_LO(a) _mm256_blend_epi32((a), _mm256_setzero_si256(), 0xaa)
+#define HS_ACC_REDC(e, o) hs_mt8_redc_pairs((e), (o), _mm256_set1_epi32((int)HS_KB_P), _mm256_set1_epi32((int)HS_KB_MU))
+#define HS_ACC_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#include "air/air_acc_packed.inc"
 
 /* Columns [0, w) of 8 rows as vectors: buf[c] lane j = rows[j][c]. */
 static inline void hs_air_load_cols8(__m256i *buf, const hs_kb *const rows[8], size_t w) {

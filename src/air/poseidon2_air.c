@@ -53,14 +53,29 @@ static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8],
     hs_air_eval_rows8_local(P2_ROWS8, a, d, local, next, periodic, pow, scratch, out);
 }
 
+#ifdef HS_HAVE_AVX512
+hs_air_rows16_local_fn hs_p2air_eval_rows16_avx512;
+#define P2_ROWS16 hs_p2air_eval_rows16_avx512
+#else
+#define P2_ROWS16 NULL
+#endif
+
+static void eval_rows16(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
+                        const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]) {
+    hs_air_eval_rows16_local(P2_ROWS16, a, d, local, next, periodic, pow, scratch, out);
+}
+
 static const hs_air_ops ops = {trace, eval_row, hs_air_rows8_local_scratch, eval_rows8, eval_ext, NULL, NULL, NULL};
 
 int hs_p2air_init(hs_air *a, const hs_p2_params *pp, unsigned log_v) {
     memset(a, 0, sizeof *a);
     if (!pp || pp->field != &hs_mt_koalabear || pp->sbox != 3 || (pp->width != 16 && pp->width != 24)) return 0;
     const unsigned w = pp->width;
-    return hs_air_record_init(a, &ops, w == 16 ? "poseidon2-kb16" : "poseidon2-kb24", w == 16 ? 1 : 2, pp, w,
-                              HS_P2_REC_WORDS(pp), 8 * w + pp->partial, log_v, HS_P2AIR_MAX_LOG_V);
+    if (!hs_air_record_init(a, &ops, w == 16 ? "poseidon2-kb16" : "poseidon2-kb24", w == 16 ? 1 : 2, pp, w,
+                            HS_P2_REC_WORDS(pp), 8 * w + pp->partial, log_v, HS_P2AIR_MAX_LOG_V))
+        return 0;
+    a->eval_rows16 = eval_rows16;
+    return 1;
 }
 
 static int init16(hs_air *a, unsigned log_v) { return hs_p2air_init(a, hs_p2_kb16(), log_v); }

@@ -33,7 +33,7 @@ static void dif2_portable(hs_kb *restrict a, hs_kb *restrict b, size_t nseg, siz
     }
 }
 
-/* x mod p for x < 2p: DIT kernels accept the AVX2 set's lazy outputs. */
+/* x mod p for x < 2p: DIT kernels accept the SIMD sets' lazy outputs. */
 static inline hs_kb reduce2p(hs_kb x) { return x >= HS_KB_P ? x - HS_KB_P : x; }
 
 static void dit2_portable(hs_kb *restrict a, hs_kb *restrict b, size_t nseg, size_t len, const hs_kb *t) {
@@ -96,6 +96,11 @@ const hs_ntt_kernels hs_ntt_kernels_avx2 = {
     "portable", dif2_portable, dit2_portable, dif4_portable, dit4_portable, scale_portable,
 };
 #endif
+#ifndef HS_HAVE_AVX512
+const hs_ntt_kernels hs_ntt_kernels_avx512 = {
+    "portable", dif2_portable, dit2_portable, dif4_portable, dit4_portable, scale_portable,
+};
+#endif
 
 /* ---------------------------------------------------------------- plan */
 
@@ -130,7 +135,9 @@ int hs_ntt_plan_init(hs_ntt_plan *plan, unsigned max_log_n) {
     }
     plan->max_log_n = max_log_n;
     plan->tile_log = DEFAULT_TILE_LOG;
-    plan->kern = hs_cpu_has_avx2() ? &hs_ntt_kernels_avx2 : &hs_ntt_kernels_portable;
+    plan->kern = hs_cpu_has_avx512() ? &hs_ntt_kernels_avx512
+                 : hs_cpu_has_avx2()   ? &hs_ntt_kernels_avx2
+                                       : &hs_ntt_kernels_portable;
     return 1;
 }
 

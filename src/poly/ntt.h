@@ -1,9 +1,9 @@
 /* Number-theoretic transforms and low-degree extension over KoalaBear, on row-major matrices.
  *
  * A matrix is h = 2^log_h rows of w >= 1 hs_kb (Montgomery form) stored row after row; every
- * column is an independent polynomial. A butterfly combines two whole rows, so the AVX2 kernels
- * pack 8 columns per vector (masked last vector for w % 8; rows of 1, 2 or 4 words are packed
- * 8, 4 or 2 rows to a vector instead).
+ * column is an independent polynomial. A butterfly combines two whole rows, so the SIMD kernels
+ * pack 8 (AVX2) or 16 (AVX-512) columns per vector (masked last vector for the rest; narrower
+ * rows of a power-of-two width are packed several to a vector instead).
  *
  * Notation. w_n = hs_kb_two_adic_root(log n) (Plonky3's two-adic generators: 3^((p-1)/2^24)
  * squared down); H = <w_h>; bitrev(i) reverses the low log_h bits of i. A column holds either the
@@ -47,7 +47,7 @@
  *   dit4: two DIT layers: (x0,x1) and (x2,x3) with tc, then (x0,x2) with ta, (x1,x3) with tb
  *   scale: segment s of dst = segment s of src * f * g^s (dst may equal src)
  * Values are in [0, p), except that dit2/dit4 take and may return values in [0, 2p) (the AVX2
- * set leaves DIT outputs unreduced) and scale takes [0, 2p); every transform ends reduced. */
+ * and AVX-512 sets leave DIT outputs unreduced) and scale takes [0, 2p); every transform ends reduced. */
 typedef struct {
     const char *name;
     void (*dif2)(hs_kb *a, hs_kb *b, size_t nseg, size_t len, const hs_kb *t);
@@ -59,10 +59,12 @@ typedef struct {
     void (*scale)(hs_kb *dst, const hs_kb *src, size_t nseg, size_t len, hs_kb f, hs_kb g);
 } hs_ntt_kernels;
 
-/* Portable C, and AVX2 (x86 builds; elsewhere the portable set under that name). Use the AVX2
- * set only when hs_cpu_has_avx2(). */
+/* Portable C, AVX2 (x86 builds) and AVX-512 (builds with HS_HAVE_AVX512); a set the build lacks
+ * is the portable one under that name. Use the AVX2 set only when hs_cpu_has_avx2(), the
+ * AVX-512 set only when hs_cpu_has_avx512(). */
 extern const hs_ntt_kernels hs_ntt_kernels_portable;
 extern const hs_ntt_kernels hs_ntt_kernels_avx2;
+extern const hs_ntt_kernels hs_ntt_kernels_avx512;
 
 /* Twiddle tables for every transform size up to 2^max_log_n (2 * 2^max_log_n words in all:
  * 128 MiB at 2^24). Layered layout: tw[m + k] = w_{2m}^k and itw[m + k] = w_{2m}^-k for
@@ -72,7 +74,7 @@ typedef struct {
     unsigned max_log_n;
     hs_kb *tw;
     hs_kb *itw;
-    const hs_ntt_kernels *kern; /* set by hs_ntt_plan_init from hs_cpu_has_avx2(); tests may swap it */
+    const hs_ntt_kernels *kern; /* set by hs_ntt_plan_init from the SIMD level; tests may swap it */
     unsigned tile_log;          /* log2 words per cache tile: 16 (256 KiB); 6..24 allowed, tests shrink
                                    it to reach the multi-pass paths with small matrices */
 } hs_ntt_plan;

@@ -585,7 +585,7 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
         for (unsigned j = 0; j < (1u << c->log_l); j++, x = hs_kb_mul(x, wl)) zh_inv[j] = hs_kb_inv(hs_kb_sub(x, HS_KB_ONE));
     }
     const hs_kb *lde = hs_pcs_lde(mats[0]);
-    const size_t groups = (nq + 7) / 8; /* a last short group repeats row 0 in its unused lanes */
+    const size_t groups = (nq + 15) / 16; /* a last short group repeats row 0 in its unused lanes */
     const unsigned LR = (1u << c->log_r) << c->log_l, n_air_per = air->n_periodic, L = 1u << c->log_l;
     int scratch_ok = 1;
 #pragma omp parallel num_threads(threads > 1 ? threads : 1)
@@ -601,36 +601,34 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
         }
 #pragma omp for schedule(static)
         for (size_t g = 0; g < groups; g++) {
-            hs_kbe cv[8];
-            const hs_kb *loc[8], *nxt[8];
-            hs_kb per8[HS_AIR_MAX_PERIODIC * 8];
-            size_t jn[8];
+            hs_kbe cv[16];
+            const hs_kb *loc[16], *nxt[16];
+            hs_kb per16[HS_AIR_MAX_PERIODIC * 16];
+            size_t jn[16];
             if (!thread_ok) continue;
-            for (unsigned j = 0; j < 8; j++) {
-                size_t i = g * 8 + j < nq ? g * 8 + j : 0;
+            for (unsigned j = 0; j < 16; j++) {
+                size_t i = g * 16 + j < nq ? g * 16 + j : 0;
                 jn[j] = bitrev(i, log_q);
                 loc[j] = lde + i * W;
                 nxt[j] = air->uses_next ? lde + bitrev((jn[j] + L) & (nq - 1), log_q) * W : NULL;
-                for (unsigned p = 0; p < n_air_per; p++) per8[p * 8 + j] = ptab[(jn[j] % LR) * c->n_per + p];
+                for (unsigned p = 0; p < n_air_per; p++) per16[p * 16 + j] = ptab[(jn[j] % LR) * c->n_per + p];
             }
-            if (air->ops->eval_rows8)
-                air->ops->eval_rows8(air, d, loc, nxt, per8, pow, scratch, cv);
-            else
-                hs_air_eval_rows8_scalar(air, d, loc, nxt, per8, pow, cv);
-            if (has_lu) { /* the LogUp constraints, at x and w_h x */
+            hs_air_eval_rows16(air, d, loc, nxt, per16, pow, scratch, cv);
+            for (unsigned h = 0; has_lu && h < 2; h++) { /* the LogUp constraints at x and w_h x, 8 points at a time */
                 const hs_kb *lk[8], *mu[8], *tb[8], *ax[8], *an[8];
                 hs_kbe lv[8];
                 for (unsigned j = 0; j < 8; j++) {
-                    const size_t i = g * 8 + j < nq ? g * 8 + j : 0, in = bitrev((jn[j] + L) & (nq - 1), log_q);
-                    air->ops->lookup_row(air, loc[j], lvals + j * 3 * lu->n_lookups);
+                    const unsigned jj = 8 * h + j;
+                    const size_t i = g * 16 + jj < nq ? g * 16 + jj : 0, in = bitrev((jn[jj] + L) & (nq - 1), log_q);
+                    air->ops->lookup_row(air, loc[jj], lvals + j * 3 * lu->n_lookups);
                     lk[j] = lvals + j * 3 * lu->n_lookups;
                     mu[j] = mlde + i * LM, tb[j] = ltab + i * 3 * LM, ax[j] = alde + i * LAW, an[j] = alde + in * LAW;
                 }
                 hs_logup_eval_points8(&le, lk, mu, tb, ax, an, lscr, lv);
-                for (unsigned j = 0; j < 8; j++) cv[j] = hs_kbe_add(cv[j], lv[j]);
+                for (unsigned j = 0; j < 8; j++) cv[8 * h + j] = hs_kbe_add(cv[8 * h + j], lv[j]);
             }
-            for (unsigned j = 0; j < 8 && g * 8 + j < nq; j++) {
-                size_t i = g * 8 + j;
+            for (unsigned j = 0; j < 16 && g * 16 + j < nq; j++) {
+                size_t i = g * 16 + j;
                 if (pl) { /* public: alpha^K (T(x) - P(x)) */
                     hs_kbe p = hs_kbe_zero();
                     memcpy(p.c, pl + i * d, d * sizeof *pl);

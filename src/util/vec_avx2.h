@@ -1,6 +1,6 @@
 /* The width-generic vocabulary of the *_packed.inc kernel bodies (gkr_kern_packed.inc,
- * fri_packed.inc) on AVX2: V is 8 lanes of 32 bits. vec_avx512.h defines the same names on 16
- * lanes. Include from one *_avx2.c file, before its body. */
+ * fri_packed.inc, ntt_packed.inc) on AVX2: V is 8 lanes of 32 bits. vec_avx512.h defines the
+ * same names on 16 lanes. Include from one *_avx2.c file, before its body. */
 #ifndef HS_UTIL_VEC_H
 #define HS_UTIL_VEC_H
 
@@ -28,5 +28,12 @@ static inline V v_load_first(const void *p, size_t r) {
     static const int32_t m[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
     return _mm256_maskload_epi32((const int *)p, _mm256_loadu_si256((const __m256i *)(m + 8 - r)));
 }
+/* The first r (0..LANES) 32-bit lanes of v to p (the words past r are not written). */
+static inline void v_store_first(void *p, size_t r, V v) {
+    static const int32_t m[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
+    _mm256_maskstore_epi32((int *)p, _mm256_loadu_si256((const __m256i *)(m + 8 - r)), v);
+}
+/* The high words of the 64-bit lanes of e (into the even 32-bit positions) and of o (the odd). */
+static inline V v_pack_hi(V e, V o) { return _mm256_blend_epi32(_mm256_srli_epi64(e, 32), o, 0xaa); }
 
 #endif

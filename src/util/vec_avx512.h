@@ -20,5 +20,10 @@ typedef __m512i V;
 static inline V v_sub_if_neg64(V t, V x) { return _mm512_mask_sub_epi64(t, _mm512_movepi64_mask(t), t, x); }
 static inline V v_sub_if_gt32(V a, V b, V x) { return _mm512_mask_sub_epi32(a, _mm512_cmpgt_epi32_mask(a, b), a, x); }
 static inline V v_load_first(const void *p, size_t r) { return _mm512_maskz_loadu_epi32((__mmask16)((1u << r) - 1), p); }
+static inline void v_store_first(void *p, size_t r, V v) { _mm512_mask_storeu_epi32(p, (__mmask16)((1u << r) - 1), v); }
+/* one masked movehdup instead of a shift and a blend */
+static inline V v_pack_hi(V e, V o) {
+    return _mm512_castps_si512(_mm512_mask_movehdup_ps(_mm512_castsi512_ps(o), (__mmask16)0x5555, _mm512_castsi512_ps(e)));
+}
 
 #endif

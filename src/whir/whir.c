@@ -127,10 +127,7 @@ static void mobius_tile(hs_kb *t, unsigned nb, size_t w, rows_fn sub) {
 
 static int mobius_tiled(hs_kb *mat, unsigned log_rows, size_t w, unsigned tile_log, unsigned threads, fill_fn fill,
                         const void *ctx) {
-    rows_fn sub = hs_whir_rows_sub_portable;
-#if HS_HAVE_AVX2
-    if (hs_cpu_has_avx2()) sub = hs_whir_rows_sub_avx2;
-#endif
+    rows_fn sub = hs_whir_kernels_best()->rows_sub;
     size_t budget = (size_t)1 << tile_log;
     unsigned tl = 0;
     while (tl < log_rows && (w << (tl + 1)) <= budget) tl++;
@@ -207,18 +204,8 @@ void hs_whir_fold4_portable(uint64_t *lo, uint64_t *hi, size_t stride, const hs_
 
 typedef void (*dot5_fn)(const hs_kb *, const hs_kb *, size_t, size_t, hs_kb *);
 typedef void (*fold4_fn)(uint64_t *, uint64_t *, size_t, const hs_kb *const *, size_t, const hs_kb5 *, size_t);
-static dot5_fn pick_dot5(void) {
-#if HS_HAVE_AVX2
-    if (hs_cpu_has_avx2()) return hs_whir_dot5_avx2;
-#endif
-    return hs_whir_dot5_portable;
-}
-static fold4_fn pick_fold4(void) {
-#if HS_HAVE_AVX2
-    if (hs_cpu_has_avx2()) return hs_whir_fold4_avx2;
-#endif
-    return hs_whir_fold4_portable;
-}
+static dot5_fn pick_dot5(void) { return hs_whir_kernels_best()->dot5; }
+static fold4_fn pick_fold4(void) { return hs_whir_kernels_best()->fold4; }
 
 /* K table (AoS) -> 5 rows of len base values */
 static void to_soa(hs_kb *out, const K *in, size_t len) {
@@ -257,10 +244,7 @@ static int eq_soa(hs_kb *out, const K *z, unsigned n, K scale, unsigned threads)
     hs_mle_eq_table(hi, z, nh, scale, 1);
     hs_mle_eq_table(lo, z + nh, nl, hs_kb5_one(), 1);
     to_soa(los, lo, L);
-    void (*row)(hs_kb *, size_t, hs_kb5, const hs_kb *, size_t) = hs_whir_eq_row_portable;
-#if HS_HAVE_AVX2
-    if (hs_cpu_has_avx2()) row = hs_whir_eq_row_avx2;
-#endif
+    void (*row)(hs_kb *, size_t, hs_kb5, const hs_kb *, size_t) = hs_whir_kernels_best()->eq_row;
     int nt = threads > 1 && N >= PAR_MIN ? (int)threads : 1;
 #pragma omp parallel for num_threads(nt) schedule(static)
     for (size_t h = 0; h < H; h++) row(out + h * L, N, hi[h], los, L);
@@ -914,16 +898,30 @@ void hs_whir_rows_add_portable(hs_kb *dst, const hs_kb *src, size_t w) {
     for (size_t i = 0; i < w; i++) dst[i] = hs_kb_add(dst[i], src[i]);
 }
 
+#define PORTABLE_SET                                                                                      \
+    {"portable", hs_whir_dot5_portable, hs_whir_fold4_portable, hs_whir_rows_sub_portable,                   \
+     hs_whir_rows_add_portable, hs_whir_eq_split_portable, hs_whir_eq_row_portable}
+const hs_whir_kernels hs_whir_kernels_portable = PORTABLE_SET;
+#ifndef HS_HAVE_AVX2
+const hs_whir_kernels hs_whir_kernels_avx2 = PORTABLE_SET;
+#endif
+#ifndef HS_HAVE_AVX512
+const hs_whir_kernels hs_whir_kernels_avx512 = PORTABLE_SET;
+#endif
+
+const hs_whir_kernels *hs_whir_kernels_best(void) {
+    return hs_cpu_has_avx512() ? &hs_whir_kernels_avx512
+           : hs_cpu_has_avx2() ? &hs_whir_kernels_avx2
+                               : &hs_whir_kernels_portable;
+}
+
 /* work: threads tables of 2^nv K values (allocated here if work_words is short). */
 static int add_query_weights(K *W, unsigned nv, const size_t *idx, size_t nq, unsigned l, const K *coef,
                              unsigned threads, hs_kb *work, size_t work_words) {
     if (!nq) return 1;
     size_t len = (size_t)1 << nv, words = 5 * len;
-    qw_ctx c = {idx, coef, l, nv, hs_kb_two_adic_root(l), hs_whir_eq_split_portable};
-    void (*rows_add)(hs_kb *, const hs_kb *, size_t) = hs_whir_rows_add_portable;
-#if HS_HAVE_AVX2
-    if (hs_cpu_has_avx2()) c.split = hs_whir_eq_split_avx2, rows_add = hs_whir_rows_add_avx2;
-#endif
+    qw_ctx c = {idx, coef, l, nv, hs_kb_two_adic_root(l), hs_whir_kernels_best()->eq_split};
+    void (*rows_add)(hs_kb *, const hs_kb *, size_t) = hs_whir_kernels_best()->rows_add;
     size_t *roots = malloc((nq + 1) * sizeof *roots), nr = 0; /* runs of equal top l - nv bits */
     if (!roots) return 0;
     for (size_t q = 0; q < nq; q++)

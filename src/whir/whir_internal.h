@@ -24,7 +24,7 @@ int hs_whir_debug_open_cheat(const hs_whir_params *p, hs_whir_witness *wit, cons
 void hs_whir_debug_mobius(hs_kb *mat, unsigned log_rows, size_t w, unsigned tile_log, unsigned threads);
 
 
-/* ---- kernels (portable and AVX2 twins; the AVX2 ones only after hs_cpu_has_avx2()) ----
+/* ---- kernels (portable, with AVX2 and AVX-512 twins in hs_whir_kernels) ----
  * dot5:  out[c] = sum_{y < len} f[y] * e[c * stride + y] for c < 5 (e: a K table stored as 5 rows
  *        of base values, "SoA").
  * fold4: lazy base-by-K sums: for c < 5, y < len, t = sum_{i < nf} f[i][y] * wv[i].c[c] as a
@@ -42,14 +42,22 @@ void hs_whir_eq_split_portable(hs_kb *out, const hs_kb *ta, const hs_kb *tb, siz
 /* eq_row: out[c * stride + l] = (a * v_l).c[c] for l < n, v_l the K value with coordinate c at
  * lo[c * n + l]. */
 void hs_whir_eq_row_portable(hs_kb *out, size_t stride, hs_kb5 a, const hs_kb *lo, size_t n);
-#if HS_HAVE_AVX2
-void hs_whir_rows_sub_avx2(hs_kb *hi, const hs_kb *lo, size_t w);
-void hs_whir_rows_add_avx2(hs_kb *dst, const hs_kb *src, size_t w);
-void hs_whir_eq_row_avx2(hs_kb *out, size_t stride, hs_kb5 a, const hs_kb *lo, size_t n);
-void hs_whir_eq_split_avx2(hs_kb *out, const hs_kb *ta, const hs_kb *tb, size_t n, hs_kb z, int acc);
-void hs_whir_dot5_avx2(const hs_kb *f, const hs_kb *e, size_t stride, size_t len, hs_kb out[5]);
-void hs_whir_fold4_avx2(uint64_t *lo, uint64_t *hi, size_t stride, const hs_kb *const *f, size_t nf,
-                        const hs_kb5 *wv, size_t len);
-#endif
+/* The six as one set per instruction set: portable, AVX2 (whir_avx2.c) and AVX-512
+ * (whir_avx512.c); a set the build lacks is the portable one under that name. */
+typedef struct {
+    const char *name;
+    void (*dot5)(const hs_kb *f, const hs_kb *e, size_t stride, size_t len, hs_kb out[5]);
+    void (*fold4)(uint64_t *lo, uint64_t *hi, size_t stride, const hs_kb *const *f, size_t nf, const hs_kb5 *wv,
+                  size_t len);
+    void (*rows_sub)(hs_kb *hi, const hs_kb *lo, size_t w);
+    void (*rows_add)(hs_kb *dst, const hs_kb *src, size_t w);
+    void (*eq_split)(hs_kb *out, const hs_kb *ta, const hs_kb *tb, size_t n, hs_kb z, int acc);
+    void (*eq_row)(hs_kb *out, size_t stride, hs_kb5 a, const hs_kb *lo, size_t n);
+} hs_whir_kernels;
+extern const hs_whir_kernels hs_whir_kernels_portable;
+extern const hs_whir_kernels hs_whir_kernels_avx2;
+extern const hs_whir_kernels hs_whir_kernels_avx512;
+/* The highest of AVX-512, AVX2, portable that hs_cpu_simd_level() allows. */
+const hs_whir_kernels *hs_whir_kernels_best(void);
 
 #endif
