@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "hash/blake3.h"
+#include "stark/lde.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
@@ -332,6 +333,76 @@ static hs_kbe quotient_at(const ctx *c, const hs_kbe *v, hs_kbe zeta) {
     return acc;
 }
 
+/* ---- the quotient, one block of the trace's LDE at a time ---- */
+
+typedef struct {
+    const ctx *c;
+    unsigned log_q;
+    size_t nq;
+    const hs_kb *pow, *ptab, *pl; /* alpha powers; periodic table; the public table's P on the domain */
+    const bind_term *terms;
+    size_t nt;
+    hs_kbe alpha_k;
+    hs_kb zh_inv[8];
+    hs_kb *qm; /* nq values of d words */
+    unsigned threads;
+} quot_job;
+
+/* Q on the quotient domain's rows [row0, row0 + nrows), which blk holds (row i at
+ * blk + (i - row0) W): a whole block of h rows, so that every row's next row (x -> w_h x) is
+ * there too, or the whole domain. 0 on out of memory. */
+static int quotient_rows(const quot_job *J, const hs_kb *blk, size_t row0, size_t nrows) {
+    const ctx *c = J->c;
+    const hs_air *air = &c->air;
+    const unsigned d = c->d, log_q = J->log_q;
+    const size_t nq = J->nq, W = air->width;
+    const size_t groups = (nrows + 7) / 8; /* a last short group repeats row row0 in its unused lanes */
+    const unsigned LR = (1u << c->log_r) << c->log_l, n_air_per = air->n_periodic, L = 1u << c->log_l;
+    int scratch_ok = 1;
+#pragma omp parallel num_threads(J->threads > 1 ? J->threads : 1)
+    {
+        size_t sb = air->ops->rows8_scratch_bytes ? air->ops->rows8_scratch_bytes(air) : 0;
+        void *scratch = sb ? hs_alloc_array(1, sb) : NULL;
+        if (sb && !scratch) {
+#pragma omp atomic write
+            scratch_ok = 0;
+        }
+#pragma omp for schedule(static)
+        for (size_t g = 0; g < groups; g++) {
+            hs_kbe cv[8];
+            const hs_kb *loc[8], *nxt[8];
+            hs_kb per8[HS_AIR_MAX_PERIODIC * 8];
+            size_t jn[8];
+            if (sb && !scratch) continue;
+            for (unsigned j = 0; j < 8; j++) {
+                size_t i = g * 8 + j < nrows ? row0 + g * 8 + j : row0;
+                jn[j] = bitrev(i, log_q);
+                loc[j] = blk + (i - row0) * W;
+                nxt[j] = air->uses_next ? blk + (bitrev((jn[j] + L) & (nq - 1), log_q) - row0) * W : NULL;
+                for (unsigned p = 0; p < n_air_per; p++) per8[p * 8 + j] = J->ptab[(jn[j] % LR) * c->n_per + p];
+            }
+            if (air->ops->eval_rows8)
+                air->ops->eval_rows8(air, d, loc, nxt, per8, J->pow, scratch, cv);
+            else
+                hs_air_eval_rows8_scalar(air, d, loc, nxt, per8, J->pow, cv);
+            for (unsigned j = 0; j < 8 && g * 8 + j < nrows; j++) {
+                size_t i = row0 + g * 8 + j;
+                if (J->pl) { /* public: alpha^K (T(x) - P(x)) */
+                    hs_kbe p = hs_kbe_zero();
+                    memcpy(p.c, J->pl + i * d, d * sizeof *J->pl);
+                    const hs_kb *sel = c->n_per > n_air_per ? J->ptab + (jn[j] % LR) * c->n_per + n_air_per : NULL;
+                    hs_kbe tp = hs_kbe_sub(trace_row(c, J->terms, J->nt, loc[j], sel), p);
+                    cv[j] = hs_kbe_add(cv[j], hs_kbe_mul(d, J->alpha_k, tp));
+                }
+                hs_kbe q = hs_kbe_mul_base(cv[j], J->zh_inv[jn[j] & (L - 1)]);
+                memcpy(J->qm + i * d, q.c, d * sizeof *J->qm);
+            }
+        }
+        hs_free(scratch);
+    }
+    return scratch_ok;
+}
+
 /* ---- the prover ---- */
 
 int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsigned threads, hs_writer *out,
@@ -379,7 +450,8 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
      * and in the row order the LDE reads (bit-reversed) where the AIR can write it so: a trace in
      * natural order costs a bit-reversal pass over the whole matrix before the LDE */
     const int rev_trace = c->natural && air->ops->trace_bitrev;
-    trace = hs_alloc_array(n << fp->log_blowup, W * sizeof *trace);
+    const int cosets = hs_stark_lde_cosets(shape_in->lde_mode, log_h, W, fp->log_blowup);
+    trace = hs_alloc_array(cosets ? n : n << fp->log_blowup, W * sizeof *trace);
     /* outputs only where someone reads them: the caller, or the public table */
     const uint32_t *outs_c = outputs;
     if (!outputs && shape.public_io) outs_c = outs = hs_alloc_array(N, air->out_words * sizeof *outs);
@@ -403,7 +475,10 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
     {
         hs_kb *buf = trace;
         trace = NULL;
-        if (!hs_pcs_commit_owned(&mats[0], fp, &plan, buf, log_h, W, !c->natural || rev_trace, threads)) goto done;
+        const int in_bitrev = !c->natural || rev_trace;
+        if (!(cosets ? hs_pcs_commit_cosets_owned(&mats[0], fp, &plan, buf, log_h, W, in_bitrev, threads)
+                  : hs_pcs_commit_owned(&mats[0], fp, &plan, buf, log_h, W, in_bitrev, threads)))
+            goto done;
     }
     hs_transcript_absorb_digests(&tr, hs_pcs_cap(mats[0]), hs_pcs_cap_len(mats[0]));
     hs_w_digests(out, hs_pcs_cap(mats[0]), hs_pcs_cap_len(mats[0]));
@@ -431,59 +506,18 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
         hs_free(outs), outs = NULL;
         if (owned_inputs) hs_free(owned_inputs), owned_inputs = NULL, inputs = NULL;
     }
-    const hs_kbe alpha_k = hs_kbe_exp(d, alpha, air->n_constraints);
-    hs_kb zh_inv[8];
+    quot_job J = {c, log_q, nq, pow, ptab, pl, terms, nt, hs_kbe_exp(d, alpha, air->n_constraints), {0}, qm, threads};
     {
         const hs_kb wl = hs_kb_two_adic_root(c->log_l);
         hs_kb x = c->g_n;
-        for (unsigned j = 0; j < (1u << c->log_l); j++, x = hs_kb_mul(x, wl)) zh_inv[j] = hs_kb_inv(hs_kb_sub(x, HS_KB_ONE));
+        for (unsigned j = 0; j < (1u << c->log_l); j++, x = hs_kb_mul(x, wl)) J.zh_inv[j] = hs_kb_inv(hs_kb_sub(x, HS_KB_ONE));
     }
-    const hs_kb *lde = hs_pcs_lde(mats[0]);
-    const size_t groups = (nq + 7) / 8; /* a last short group repeats row 0 in its unused lanes */
-    const unsigned LR = (1u << c->log_r) << c->log_l, n_air_per = air->n_periodic, L = 1u << c->log_l;
-    int scratch_ok = 1;
-#pragma omp parallel num_threads(threads > 1 ? threads : 1)
-    {
-        size_t sb = air->ops->rows8_scratch_bytes ? air->ops->rows8_scratch_bytes(air) : 0;
-        void *scratch = sb ? hs_alloc_array(1, sb) : NULL;
-        if (sb && !scratch) {
-#pragma omp atomic write
-            scratch_ok = 0;
-        }
-#pragma omp for schedule(static)
-        for (size_t g = 0; g < groups; g++) {
-            hs_kbe cv[8];
-            const hs_kb *loc[8], *nxt[8];
-            hs_kb per8[HS_AIR_MAX_PERIODIC * 8];
-            size_t jn[8];
-            if (sb && !scratch) continue;
-            for (unsigned j = 0; j < 8; j++) {
-                size_t i = g * 8 + j < nq ? g * 8 + j : 0;
-                jn[j] = bitrev(i, log_q);
-                loc[j] = lde + i * W;
-                nxt[j] = air->uses_next ? lde + bitrev((jn[j] + L) & (nq - 1), log_q) * W : NULL;
-                for (unsigned p = 0; p < n_air_per; p++) per8[p * 8 + j] = ptab[(jn[j] % LR) * c->n_per + p];
-            }
-            if (air->ops->eval_rows8)
-                air->ops->eval_rows8(air, d, loc, nxt, per8, pow, scratch, cv);
-            else
-                hs_air_eval_rows8_scalar(air, d, loc, nxt, per8, pow, cv);
-            for (unsigned j = 0; j < 8 && g * 8 + j < nq; j++) {
-                size_t i = g * 8 + j;
-                if (pl) { /* public: alpha^K (T(x) - P(x)) */
-                    hs_kbe p = hs_kbe_zero();
-                    memcpy(p.c, pl + i * d, d * sizeof *pl);
-                    const hs_kb *sel = c->n_per > n_air_per ? ptab + (jn[j] % LR) * c->n_per + n_air_per : NULL;
-                    hs_kbe tp = hs_kbe_sub(trace_row(c, terms, nt, loc[j], sel), p);
-                    cv[j] = hs_kbe_add(cv[j], hs_kbe_mul(d, alpha_k, tp));
-                }
-                hs_kbe q = hs_kbe_mul_base(cv[j], zh_inv[jn[j] & (L - 1)]);
-                memcpy(qm + i * d, q.c, d * sizeof *qm);
-            }
-        }
-        hs_free(scratch);
+    /* block by block, the last first: a coset matrix then ends holding block 0, which the
+     * opening reads (for a whole LDE the blocks are simply its row ranges) */
+    for (size_t q = (size_t)1 << c->log_l; q-- > 0;) {
+        const hs_kb *blk = hs_pcs_block(mats[0], &plan, q, threads);
+        if (!blk || !quotient_rows(&J, blk, q * n, n)) goto done;
     }
-    if (!scratch_ok) goto done;
     hs_free(pow), pow = NULL;
     hs_free(pl), pl = NULL;
     t = hs_now(), tm->quotient_s = t - t0, t0 = t;

@@ -57,6 +57,8 @@ typedef struct {
                             them as soon as it has read them (their memory is then free for the
                             proof), whether it succeeds or not */
     size_t corrupt_cell; /* test hook, prover only: nonzero adds 1 to trace word corrupt_cell - 1 */
+    int lde_mode;        /* prover only: how the trace's LDE is held (stark/lde.h: HS_STARK_LDE_AUTO by
+                            the memory budget, _WHOLE, _COSETS); the proof does not depend on it */
 } hs_stark_shape;
 
 /* The AIR a shape proves, initialised as the prover and verifier use it; 0 if unknown. */
