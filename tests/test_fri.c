@@ -279,7 +279,10 @@ static int prove(hs_rng *r, const pcase *c, pres *s, unsigned threads, int tampe
             hs_kb *buf = hs_alloc_array(h, c->w[m] * sizeof(hs_kb));
             if (!buf) return 0;
             memcpy(buf, s->evals[m], h * c->w[m] * sizeof(hs_kb));
-            if (!hs_pcs_commit_cosets_owned(&s->mats[m], &c->p, &plan, buf, c->log_h, c->w[m], 1, threads)) return 0;
+            /* a side copy of none, some or all of the columns (hs_pcs_commit_cosets_owned) */
+            const size_t spare = ((size_t)4 << c->log_h) * (size_t)hs_rng_below(r, c->w[m] + 2);
+            if (!hs_pcs_commit_cosets_owned(&s->mats[m], &c->p, &plan, buf, c->log_h, c->w[m], 1, spare, threads))
+                return 0;
         } else if (!hs_pcs_commit(&s->mats[m], &c->p, &plan, s->evals[m], c->log_h, c->w[m], 1, threads))
             return 0;
         if (tamper) {
@@ -681,7 +684,8 @@ static void test_cosets_blocks(hs_rng *r) {
         memcpy(buf, ev, h * w * sizeof(hs_kb));
         hs_pcs_matrix *whole = NULL, *cos = NULL;
         CHECK(hs_pcs_commit(&whole, &c.p, &plan, ev, c.log_h, w, in_bitrev, threads));
-        CHECK(hs_pcs_commit_cosets_owned(&cos, &c.p, &plan, buf, c.log_h, w, in_bitrev, threads));
+        CHECK(hs_pcs_commit_cosets_owned(&cos, &c.p, &plan, buf, c.log_h, w, in_bitrev,
+                                         ((size_t)4 << c.log_h) * (size_t)hs_rng_below(r, w + 2), threads));
         if (!whole || !cos) {
             hs_pcs_matrix_free(whole), hs_pcs_matrix_free(cos), hs_free(ev);
             continue;
@@ -700,7 +704,7 @@ static void test_cosets_blocks(hs_rng *r) {
     /* a failed commit frees the buffer it was given (ASan: no leak) */
     hs_fri_params bad = {4, 1, 1, 0, 0, 0, 0, HS_MERKLE_KECCAK, 0};
     hs_pcs_matrix *m = (hs_pcs_matrix *)1;
-    CHECK(!hs_pcs_commit_cosets_owned(&m, &bad, &plan, hs_alloc_array(16, sizeof(hs_kb)), 3, 2, 1, 1) && m == NULL);
+    CHECK(!hs_pcs_commit_cosets_owned(&m, &bad, &plan, hs_alloc_array(16, sizeof(hs_kb)), 3, 2, 1, 0, 1) && m == NULL);
 }
 
 int main(void) {

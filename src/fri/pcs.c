@@ -21,7 +21,12 @@ struct hs_pcs_matrix {
     unsigned cap_height; /* as asked; the tree clamps it */
     int direct_deep;     /* test hook: DEEP quotient from all LDE rows */
     int cosets;          /* 1: lde holds one block of h rows (block `held`), not the whole LDE */
+    int spent;           /* coset matrix whose block is gone (gather_rows' last, partial move) */
     size_t held;
+    size_t side_w;       /* coset matrix: columns [0, side_w) of block side_q kept in side (h rows) */
+    size_t side_q;
+    int side_ok;
+    hs_kb *side;
     hs_kb *lde;
     hs_merkle_tree *tree;
 };
@@ -265,7 +270,7 @@ static int move_block(hs_pcs_matrix *m, const hs_ntt_plan *plan, hs_kb in_shift,
 }
 
 int hs_pcs_commit_cosets_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, hs_kb *buf,
-                               unsigned log_h, size_t w, int in_bitrev, unsigned threads) {
+                               unsigned log_h, size_t w, int in_bitrev, size_t spare_bytes, unsigned threads) {
     size_t words;
     if (out) *out = NULL;
     if (!out || !commit_args_ok(p, plan, buf, log_h, w, &words)) {
@@ -283,6 +288,8 @@ int hs_pcs_commit_cosets_owned(hs_pcs_matrix **out, const hs_fri_params *p, cons
     m->hash = p->hash;
     m->cap_height = p->cap_height;
     m->cosets = 1;
+    m->side_w = spare_bytes / (((size_t)4) << log_h);
+    if (m->side_w > w) m->side_w = w;
     m->lde = buf;
     if (!hs_merkle_begin(&m->tree, p->hash, log_h + p->log_blowup, p->cap_height)) goto fail;
     /* blocks 0, 1, ..., B - 1: the quotient then walks back down and the opening finds block 0 */
@@ -301,9 +308,24 @@ fail:
     return 0;
 }
 
+/* Before a coset matrix leaves block held != 0 after its commitment: its first side_w columns go
+ * to the side copy, so that the queries need to recompute only the other columns of it. */
+static int keep_side(hs_pcs_matrix *m, unsigned threads) {
+    if (!m->side_w || m->held == 0) return 1;
+    const size_t h = (size_t)1 << m->log_h, w = m->w, sw = m->side_w;
+    if (!m->side && !(m->side = hs_alloc_array(h, sw * sizeof(hs_kb)))) return 1; /* no room: do without */
+    const long nh = (long)h;
+#pragma omp parallel for num_threads(threads > 1 ? (int)threads : 1) schedule(static) if (threads > 1 && h >= 1024)
+    for (long r = 0; r < nh; r++) memcpy(m->side + (size_t)r * sw, m->lde + (size_t)r * w, sw * sizeof(hs_kb));
+    m->side_q = m->held;
+    m->side_ok = 1;
+    return 1;
+}
+
 const hs_kb *hs_pcs_block(hs_pcs_matrix *m, const hs_ntt_plan *plan, size_t q, unsigned threads) {
-    if (!m || q >> m->log_blowup) return NULL;
+    if (!m || q >> m->log_blowup || m->spent) return NULL;
     if (!m->cosets) return m->lde + (q << m->log_h) * m->w;
+    if (q != m->held && !keep_side(m, threads)) return NULL;
     if (q != m->held &&
         (!plan || m->log_h > plan->max_log_n ||
          !move_block(m, plan, block_shift(m->log_h, m->log_blowup, m->held), 1, q, NULL, NULL, threads)))
@@ -322,17 +344,41 @@ static int gather_rows(hs_pcs_matrix *m, const hs_ntt_plan *plan, const size_t *
         for (size_t k = 0; k < n; k++) memcpy(out + k * w, m->lde + idx[k] * w, w * sizeof(hs_kb));
         return 1;
     }
+    if (m->spent) return 0;
     const size_t nb = (size_t)1 << m->log_blowup, held = m->held;
+    const int side = m->side_ok && m->side_q != held;
+    const size_t keep_w = m->side_w;
+    m->side_w = 0; /* the side copy stays as it is while the other blocks are visited */
     for (size_t pass = 0; pass <= nb; pass++) {
         const size_t q = pass ? pass - 1 : held;
-        if (pass && q == held) continue;
+        if (pass && (q == held || (side && q == m->side_q))) continue;
         size_t k0 = 0;
         while (k0 < n && idx[k0] >> m->log_h < q) k0++;
         if (k0 == n || idx[k0] >> m->log_h != q) continue;
         const hs_kb *blk = hs_pcs_block(m, plan, q, threads);
-        if (!blk) return 0;
+        if (!blk) return m->side_w = keep_w, 0;
         for (size_t k = k0; k < n && idx[k] >> m->log_h == q; k++)
             memcpy(out + k * w, blk + (idx[k] - (q << m->log_h)) * w, w * sizeof(hs_kb));
+    }
+    m->side_w = keep_w;
+    if (!side) return 1;
+    /* last, the block with a side copy: its first sw columns are there; the other wb columns are
+     * moved alone, after packing them to the front of the buffer (whose block is no longer needed) */
+    const size_t q = m->side_q, sw = m->side_w, wb = w - sw, h = (size_t)1 << m->log_h;
+    size_t k0 = 0;
+    while (k0 < n && idx[k0] >> m->log_h < q) k0++;
+    if (k0 == n || idx[k0] >> m->log_h != q) return 1;
+    if (wb) {
+        for (size_t r = 0; r < h; r++) memmove(m->lde + r * wb, m->lde + r * w + sw, wb * sizeof(hs_kb));
+        m->spent = 1;
+        if (!hs_ntt_coset_lde_rows(plan, m->lde, m->lde, m->log_h, wb, 0, block_shift(m->log_h, m->log_blowup, m->held), 1,
+                                   block_shift(m->log_h, m->log_blowup, q), threads, NULL, NULL))
+            return 0;
+    }
+    for (size_t k = k0; k < n && idx[k] >> m->log_h == q; k++) {
+        const size_t r = idx[k] - (q << m->log_h);
+        memcpy(out + k * w, m->side + r * sw, sw * sizeof(hs_kb));
+        if (wb) memcpy(out + k * w + sw, m->lde + r * wb, wb * sizeof(hs_kb));
     }
     return 1;
 }
@@ -341,6 +387,7 @@ void hs_pcs_matrix_free(hs_pcs_matrix *m) {
     if (!m) return;
     if (m->tree) hs_merkle_free(m->tree);
     hs_free(m->lde);
+    hs_free(m->side);
     free(m);
 }
 

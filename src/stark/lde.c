@@ -6,7 +6,8 @@
 
 #include "util/mem.h"
 
-#define DEFAULT_BUDGET_MIB ((size_t)1536)
+#define DEFAULT_BUDGET_MIB ((size_t)1434) /* 1.4 GiB */
+#define MARGIN ((size_t)128 << 20)
 
 size_t hs_stark_lde_budget(void) {
     size_t mib = DEFAULT_BUDGET_MIB;
@@ -27,4 +28,11 @@ int hs_stark_lde_cosets(int mode, unsigned log_h, size_t w, unsigned log_blowup)
         !hs_mul_overflow_ok(((size_t)4) << (log_h + log_blowup), w, &bytes))
         return 1;
     return bytes > hs_stark_lde_budget();
+}
+
+size_t hs_stark_lde_spare(unsigned log_h, size_t w) {
+    size_t block;
+    const size_t budget = hs_stark_lde_budget();
+    if (log_h >= 8 * sizeof(size_t) - 2 || !hs_mul_overflow_ok(((size_t)4) << log_h, w, &block)) return 0;
+    return budget > block + MARGIN && block + MARGIN > block ? budget - block - MARGIN : 0;
 }

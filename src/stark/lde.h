@@ -13,8 +13,11 @@
  * at rate 1/2 where the whole LDE costs one inverse and two forward transforms. The proof bytes
  * are the same either way (tests/test_stark.c compares them).
  *
- * The rule: coset by coset when the whole LDE would exceed the budget, 1.5 GiB unless the
- * environment variable HS_LDE_BUDGET_MIB says otherwise (MiB; 0: always coset by coset).
+ * The rule: coset by coset when the whole LDE would exceed the budget, 1.4 GiB unless the
+ * environment variable HS_LDE_BUDGET_MIB says otherwise (MiB; 0: always coset by coset; a value
+ * that is not a number is ignored). What the budget leaves beside one block (less a margin) keeps
+ * a copy of the leading columns of the block the quotient leaves last, so that the queries'
+ * move recomputes only the remaining columns (about half of them for Keccak-f 2^12).
  * Measured in docs/BENCHMARKS.md ("The trace's LDE coset by coset"). */
 #ifndef HS_STARK_LDE_H
 #define HS_STARK_LDE_H
@@ -37,5 +40,9 @@ size_t hs_stark_lde_budget(void);
 /* 1 when a trace of 2^log_h rows of w columns at blowup 2^log_blowup is extended coset by coset
  * under mode (HS_STARK_LDE_*). */
 int hs_stark_lde_cosets(int mode, unsigned log_h, size_t w, unsigned log_blowup);
+/* On the coset path, the bytes the budget leaves beside one block (2^log_h rows of w columns) and
+ * a 128 MiB margin for everything else: the trace matrix keeps that many bytes of columns of the
+ * block it leaves last, and the queries recompute only its other columns (hs_pcs_commit_cosets_owned). */
+size_t hs_stark_lde_spare(unsigned log_h, size_t w);
 
 #endif

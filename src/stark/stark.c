@@ -477,7 +477,8 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
         hs_kb *buf = trace;
         trace = NULL;
         const int in_bitrev = !c->natural || rev_trace;
-        if (!(cosets ? hs_pcs_commit_cosets_owned(&mats[0], fp, &plan, buf, log_h, W, in_bitrev, threads)
+        if (!(cosets ? hs_pcs_commit_cosets_owned(&mats[0], fp, &plan, buf, log_h, W, in_bitrev,
+                                                     hs_stark_lde_spare(log_h, W), threads)
                   : hs_pcs_commit_owned(&mats[0], fp, &plan, buf, log_h, W, in_bitrev, threads)))
             goto done;
     }
