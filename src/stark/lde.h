@@ -24,13 +24,6 @@
 
 #include <stddef.h>
 
-/* The prover's transforms work on tiles of 2^17 words (512 KiB) instead of the NTT's default
- * 256 KiB: a row of a wide trace is 28 KB (Keccak-f) to 48 KB (BLAKE2s), so a 256 KiB tile holds
- * only 8 of them and a 2^15-row transform takes three passes over memory; at 512 KiB it takes
- * two. Results do not depend on the tile (ntt.h). Measured on Keccak-f 2^11 and Poseidon2-KB16
- * 2^20 (docs/BENCHMARKS.md, "The trace's LDE coset by coset"). */
-#define HS_STARK_NTT_TILE_LOG 17
-
 #define HS_STARK_LDE_AUTO 0   /* by the budget */
 #define HS_STARK_LDE_WHOLE 1
 #define HS_STARK_LDE_COSETS 2

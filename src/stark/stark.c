@@ -435,7 +435,6 @@ int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsig
     hs_kbe *vals = NULL;
     *why = "out of memory";
     if (!hs_ntt_plan_init(&plan, log_h + fp->log_blowup)) goto done;
-    plan.tile_log = HS_STARK_NTT_TILE_LOG;
     t = hs_now(), tm->setup_s = t - t0, t0 = t;
 
     hs_transcript tr;
