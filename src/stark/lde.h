@@ -8,9 +8,10 @@
  * made, the quotient reads a row and its next row, and the next row (x -> w_h x) stays on the same
  * coset of H, the opened values and the DEEP quotient read block 0 (g*H), and the queries read
  * single rows, gathered block by block. Each move to another block costs an inverse and a forward
- * size-h transform of the trace: 2^log_blowup moves for the commitment, L for the quotient's L
- * blocks (L = 2 at constraint degree 3) and one per other block the queries touch, about 4 moves
- * at rate 1/2 where the whole LDE costs one inverse and two forward transforms. The proof bytes
+ * size-h transform of the trace: 2^log_blowup moves for the commitment, L - 1 for the quotient's
+ * L blocks (L = 2 at constraint degree 3; it starts on the block the commitment ends on) and one
+ * per other block the queries touch: 4 moves at rate 1/2 where the whole LDE costs one inverse
+ * and two forward transforms. The proof bytes
  * are the same either way (tests/test_stark.c compares them).
  *
  * The rule: coset by coset when the whole LDE would exceed the budget, 1.4 GiB unless the
