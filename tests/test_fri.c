@@ -232,6 +232,7 @@ typedef struct {
     uint8_t *bytes;
     size_t len;
     size_t size_reported;
+    int cosets; /* commit with hs_pcs_commit_cosets_owned (one block of the LDE at a time) */
 } pres;
 
 static size_t cap_len(const pcase *c) {
@@ -274,7 +275,16 @@ static int prove(hs_rng *r, const pcase *c, pres *s, unsigned threads, int tampe
     const size_t h = (size_t)1 << c->log_h;
     for (size_t m = 0; m < c->n_mats; m++) {
         if (!s->evals[m]) s->evals[m] = rand_mat(r, h * c->w[m]);
-        if (!hs_pcs_commit(&s->mats[m], &c->p, &plan, s->evals[m], c->log_h, c->w[m], 1, threads)) return 0;
+        if (s->cosets) {
+            hs_kb *buf = hs_alloc_array(h, c->w[m] * sizeof(hs_kb));
+            if (!buf) return 0;
+            memcpy(buf, s->evals[m], h * c->w[m] * sizeof(hs_kb));
+            /* a side copy of none, some or all of the columns (hs_pcs_commit_cosets_owned) */
+            const size_t spare = ((size_t)4 << c->log_h) * (size_t)hs_rng_below(r, c->w[m] + 2);
+            if (!hs_pcs_commit_cosets_owned(&s->mats[m], &c->p, &plan, buf, c->log_h, c->w[m], 1, spare, threads))
+                return 0;
+        } else if (!hs_pcs_commit(&s->mats[m], &c->p, &plan, s->evals[m], c->log_h, c->w[m], 1, threads))
+            return 0;
         if (tamper) {
             size_t n = h << c->p.log_blowup;
             hs_kb *l = hs_pcs_test_lde_mut(s->mats[m]);
@@ -396,6 +406,21 @@ static void test_honest(hs_rng *r) {
             fprintf(stderr, "proof differs with 2 threads\n");
             describe(&c);
             hs_test_failures++;
+        }
+        /* committed one coset at a time (1 or 2 threads): identical bytes */
+        {
+            pres s3 = {0};
+            s3.cosets = 1;
+            for (size_t m = 0; m < c.n_mats; m++) {
+                s3.evals[m] = hs_alloc_array((size_t)c.w[m] << c.log_h, sizeof(hs_kb));
+                memcpy(s3.evals[m], s1.evals[m], (c.w[m] << c.log_h) * sizeof(hs_kb));
+            }
+            if (!prove(r, &c, &s3, 1 + (unsigned)(it % 2), 0) || s3.len != s1.len || memcmp(s1.bytes, s3.bytes, s1.len)) {
+                fprintf(stderr, "proof differs when committed coset by coset\n");
+                describe(&c);
+                hs_test_failures++;
+            }
+            pres_free(&s3);
         }
         /* a wrong claimed value: one coordinate of one value */
         {
@@ -647,6 +672,41 @@ static void test_args(hs_rng *r) {
     hs_free(ev);
 }
 
+/* hs_pcs_block of a coset matrix, visited in a random order, against the whole LDE's blocks. */
+static void test_cosets_blocks(hs_rng *r) {
+    for (int it = 0; it < 12 && !TOO_MANY_FAILURES(); it++) {
+        pcase c;
+        random_case(r, &c, it);
+        const size_t h = (size_t)1 << c.log_h, w = c.w[0], nb = (size_t)1 << c.p.log_blowup;
+        const int in_bitrev = it % 2;
+        const unsigned threads = 1 + (unsigned)(it / 2 % 2);
+        hs_kb *ev = rand_mat(r, h * w), *buf = hs_alloc_array(h, w * sizeof(hs_kb));
+        memcpy(buf, ev, h * w * sizeof(hs_kb));
+        hs_pcs_matrix *whole = NULL, *cos = NULL;
+        CHECK(hs_pcs_commit(&whole, &c.p, &plan, ev, c.log_h, w, in_bitrev, threads));
+        CHECK(hs_pcs_commit_cosets_owned(&cos, &c.p, &plan, buf, c.log_h, w, in_bitrev,
+                                         ((size_t)4 << c.log_h) * (size_t)hs_rng_below(r, w + 2), threads));
+        if (!whole || !cos) {
+            hs_pcs_matrix_free(whole), hs_pcs_matrix_free(cos), hs_free(ev);
+            continue;
+        }
+        CHECK(hs_pcs_is_cosets(cos) && !hs_pcs_is_cosets(whole));
+        CHECK(!memcmp(hs_pcs_cap(whole), hs_pcs_cap(cos), hs_pcs_cap_len(whole) * sizeof(hs_digest)));
+        CHECK(hs_pcs_test_lde_mut(cos) == NULL && !hs_pcs_test_recommit(cos, 0, 1));
+        for (int k = 0; k < 6; k++) {
+            size_t q = hs_rng_below(r, nb);
+            const hs_kb *a = hs_pcs_block(whole, &plan, q, threads), *b = hs_pcs_block(cos, &plan, q, threads);
+            CHECK(a && b && !memcmp(a, b, h * w * sizeof(hs_kb)));
+        }
+        CHECK(hs_pcs_block(cos, &plan, nb, threads) == NULL);
+        hs_pcs_matrix_free(whole), hs_pcs_matrix_free(cos), hs_free(ev);
+    }
+    /* a failed commit frees the buffer it was given (ASan: no leak) */
+    hs_fri_params bad = {4, 1, 1, 0, 0, 0, 0, HS_MERKLE_KECCAK, 0};
+    hs_pcs_matrix *m = (hs_pcs_matrix *)1;
+    CHECK(!hs_pcs_commit_cosets_owned(&m, &bad, &plan, hs_alloc_array(16, sizeof(hs_kb)), 3, 2, 1, 0, 1) && m == NULL);
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_fri");
@@ -660,6 +720,7 @@ int main(void) {
     test_deep_direct(&rng);
     test_args(&rng);
     test_honest(&rng);
+    test_cosets_blocks(&rng);
     test_edges(&rng);
     test_not_low_degree(&rng);
     test_tamper_bytes(&rng);

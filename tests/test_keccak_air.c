@@ -227,7 +227,7 @@ static void stark(hs_rng *rng) {
             const size_t n = (size_t)1 << lp;
             uint32_t *in = malloc(n * 50 * sizeof *in), *out = malloc(n * 50 * sizeof *out);
             for (size_t i = 0; i < n * 50; i++) in[i] = (uint32_t)hs_rng_u64(rng);
-            hs_stark_shape s = {hs_preset_find("fast100"), air.id, lp, 0, {0}, pub, 0, 0, 0};
+            hs_stark_shape s = {hs_preset_find("fast100"), air.id, lp, 0, {0}, pub, 0, 0, 0, 0};
             hs_writer w = {0};
             const char *why = NULL;
             int ok = hs_stark_prove(&s, in, 2, &w, out, NULL, &why);

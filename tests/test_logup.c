@@ -210,7 +210,7 @@ static void constraint_level(hs_rng *rng) {
 
 static int prove(const char *preset, unsigned log_perms, const uint32_t *in, unsigned threads, size_t cell, size_t mult,
                  hs_writer *w) {
-    hs_stark_shape s = {hs_preset_find(preset), TEST_AIR_ID, log_perms, 0, {0}, 0, 0, cell, mult};
+    hs_stark_shape s = {hs_preset_find(preset), TEST_AIR_ID, log_perms, 0, {0}, 0, 0, cell, mult, 0};
     const char *why = NULL;
     memset(w, 0, sizeof *w);
     int ok = hs_stark_prove(&s, in, threads, w, NULL, NULL, &why);

@@ -4,6 +4,7 @@
  * trace cell forced through the prover); proof bytes independent of the thread count. */
 #include <string.h>
 
+#include "stark/lde.h"
 #include "stark/stark.h"
 #include "testutil.h"
 #include "util/mem.h"
@@ -22,9 +23,11 @@ static uint32_t *inputs(hs_rng *rng, unsigned air_id, unsigned log_perms) {
     return in;
 }
 
+static int lde_mode = HS_STARK_LDE_AUTO;
+
 static int prove_io(const char *preset, unsigned air_id, unsigned log_perms, unsigned log_blowup, const uint32_t *in,
                     unsigned threads, size_t corrupt, int public_io, uint32_t *out, hs_writer *w) {
-    hs_stark_shape s = {hs_preset_find(preset), air_id, log_perms, 0, {0}, public_io, 0, corrupt, 0};
+    hs_stark_shape s = {hs_preset_find(preset), air_id, log_perms, 0, {0}, public_io, 0, corrupt, 0, lde_mode};
     s.fri.log_blowup = log_blowup;
     const char *why = NULL;
     memset(w, 0, sizeof *w);
@@ -173,10 +176,59 @@ static void soundness(hs_rng *rng, unsigned air_id) {
     CHECK(!hs_stark_verify(junk, 0, NULL, NULL, 0, 1, NULL, &why));
 }
 
+/* The trace's LDE held whole or one coset at a time (stark/lde.h): identical proof bytes for
+ * every AIR kind (transitions or not, natural or bit-reversed rows), both statements, rates 1/2
+ * to 1/8 and both thread counts; and the budget rule. */
+static void lde_modes(hs_rng *rng) {
+    struct {
+        const char *preset;
+        const char *air;
+        unsigned logp, blow, threads;
+        int pub;
+    } cases[] = {{"compat", "keccak-f1600", 1, 0, 2, 0}, {"compat", "keccak-f1600", 1, 2, 1, 1},
+                 {"compat", "poseidon2-kb16", 5, 0, 2, 1}, {"fast100", "poseidon2-kb24", 4, 3, 1, 0},
+                 {"proven128", "blake3", 1, 0, 2, 1}, {"compat", "blake3-limbs", 1, 0, 2, 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const hs_air_def *def = hs_air_find(cases[i].air);
+        CHECK(def != NULL);
+        if (!def) continue;
+        const hs_air a = air_of(def->id);
+        const size_t n = (size_t)1 << cases[i].logp;
+        uint32_t *in = inputs(rng, def->id, cases[i].logp), *out = malloc(n * a.out_words * sizeof *out);
+        hs_writer w[2];
+        for (int m = 0; m < 2; m++) {
+            lde_mode = m ? HS_STARK_LDE_COSETS : HS_STARK_LDE_WHOLE;
+            CHECK(prove_io(cases[i].preset, def->id, cases[i].logp, cases[i].blow, in, cases[i].threads, 0, cases[i].pub,
+                           out, &w[m]));
+        }
+        lde_mode = HS_STARK_LDE_AUTO;
+        const int same = w[0].len == w[1].len && w[0].len && !memcmp(w[0].data, w[1].data, w[0].len);
+        if (!same) fprintf(stderr, "lde modes: %s %s 2^%u: proofs differ\n", cases[i].air, cases[i].preset, cases[i].logp);
+        CHECK(same);
+        const char *why = NULL;
+        CHECK(hs_stark_verify(w[1].data, w[1].len, in, out, n, 1, NULL, &why));
+        hs_w_free(&w[0]), hs_w_free(&w[1]);
+        free(in), free(out);
+    }
+    /* the rule: whole up to the budget, cosets beyond it; forced modes win */
+    const size_t budget = hs_stark_lde_budget();
+    CHECK(budget > 0);
+    size_t rows_log = 0, w = 0;
+    while (((size_t)8 << rows_log) <= budget / 2) rows_log++; /* 4 B x 2 (rate 1/2) x 2^rows_log <= budget */
+    w = budget / ((size_t)8 << rows_log);                           /* the widest matrix that fits */
+    CHECK(!hs_stark_lde_cosets(HS_STARK_LDE_AUTO, (unsigned)rows_log, w, 1));
+    CHECK(hs_stark_lde_cosets(HS_STARK_LDE_AUTO, (unsigned)rows_log, w + 1, 1));
+    CHECK(hs_stark_lde_cosets(HS_STARK_LDE_AUTO, (unsigned)rows_log + 1, w, 1));
+    CHECK(!hs_stark_lde_cosets(HS_STARK_LDE_WHOLE, 24, (size_t)1 << 20, 4));
+    CHECK(hs_stark_lde_cosets(HS_STARK_LDE_COSETS, 1, 1, 1));
+    CHECK(hs_stark_lde_cosets(HS_STARK_LDE_AUTO, 60, SIZE_MAX / 2, 4)); /* sizes that overflow */
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_stark");
     completeness(&rng);
+    lde_modes(&rng);
     public_statements(&rng);
     for (size_t ai = 0; ai < hs_air_count(); ai++) soundness(&rng, hs_air_at(ai)->id);
     return hs_test_done("test_stark");

@@ -45,7 +45,7 @@ static hs_kb *monty_inputs(prove_inputs *in, size_t n) {
 static hs_status prove_stark(const hs_ctx *ctx, const hs_api_plan *pl, prove_inputs *in, uint32_t *out,
                              hs_writer *w, hs_prove_stats *st, char *reason, size_t rl) {
     hs_stark_shape s = {pl->preset, pl->hash->air->id, pl->log_perms, 0, hs_preset_fri(pl->preset, pl->log_blowup),
-                        pl->statement == HS_STATEMENT_PUBLIC, in->owned != NULL, 0, 0}; /* the prover frees owned words */
+                        pl->statement == HS_STATEMENT_PUBLIC, in->owned != NULL, 0, 0, 0}; /* the prover frees owned words */
     const uint32_t *words = in->words;
     in->owned = NULL;
     hs_stark_timing tm;

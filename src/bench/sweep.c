@@ -98,7 +98,7 @@ static int run_samples(const hs_sweep_config *cfg, unsigned log_perms, size_t wi
 static int stark_prove1(const hs_sweep_config *cfg, unsigned log_perms, uint32_t *in, hs_writer *w, double *setup_s,
                         const char **why) {
     /* the prover frees the inputs once read, as in 'hashsnark prove' (same peak memory) */
-    hs_stark_shape shape = {cfg->preset, cfg->hash_id, log_perms, 0, hs_preset_fri(cfg->preset, cfg->log_blowup), 0, 1, 0, 0};
+    hs_stark_shape shape = {cfg->preset, cfg->hash_id, log_perms, 0, hs_preset_fri(cfg->preset, cfg->log_blowup), 0, 1, 0, 0, 0};
     hs_stark_timing tm;
     int ok = hs_stark_prove(&shape, in, cfg->threads, w, NULL, &tm, why);
     *setup_s = tm.setup_s;

@@ -20,6 +20,13 @@ struct hs_pcs_matrix {
     hs_merkle_hash hash;
     unsigned cap_height; /* as asked; the tree clamps it */
     int direct_deep;     /* test hook: DEEP quotient from all LDE rows */
+    int cosets;          /* 1: lde holds one block of h rows (block `held`), not the whole LDE */
+    int spent;           /* coset matrix whose block is gone (gather_rows' last, partial move) */
+    size_t held;
+    size_t side_w;       /* coset matrix: columns [0, side_w) of block side_q kept in side (h rows) */
+    size_t side_q;
+    int side_ok;
+    hs_kb *side;
     hs_kb *lde;
     hs_merkle_tree *tree;
 };
@@ -119,6 +126,18 @@ static int in_domain(hs_kbe z, unsigned log_n) {
 
 /* ---- commit ---- */
 
+/* bits-bit reversal of i */
+static size_t rev_bits(size_t i, unsigned bits) {
+    size_t r = 0;
+    for (unsigned b = 0; b < bits; b++, i >>= 1) r = (r << 1) | (i & 1);
+    return r;
+}
+
+/* The coset of block q of an LDE of height 2^log_h at blowup 2^B: g * w_N^bitrev_B(q), N = 2^(log_h + B). */
+static hs_kb block_shift(unsigned log_h, unsigned B, size_t q) {
+    return hs_kb_mul(hs_kb_from_u32(HS_KB_GENERATOR), hs_kb_exp(hs_kb_two_adic_root(log_h + B), rev_bits(q, B)));
+}
+
 /* The LDE's per-block callback: leaves are hashed while the finished rows are still in cache. */
 typedef struct {
     hs_merkle_tree *tree;
@@ -186,13 +205,6 @@ int hs_pcs_commit_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_nt
     return *out != NULL;
 }
 
-/* bits-bit reversal of i */
-static size_t rev_bits(size_t i, unsigned bits) {
-    size_t r = 0;
-    for (unsigned b = 0; b < bits; b++, i >>= 1) r = (r << 1) | (i & 1);
-    return r;
-}
-
 int hs_pcs_commit_coeffs_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, hs_kb *buf,
                                unsigned log_h, size_t w, unsigned threads) {
     size_t words;
@@ -216,11 +228,9 @@ int hs_pcs_commit_coeffs_owned(hs_pcs_matrix **out, const hs_fri_params *p, cons
      * is a coset DIF of the coefficients; block 0 last, as it holds them */
     const size_t hw = ((size_t)1 << log_h) * w;
     const unsigned B = p->log_blowup, log_n = log_h + B;
-    const hs_kb g = hs_kb_from_u32(HS_KB_GENERATOR), wn = hs_kb_two_adic_root(log_n);
     for (size_t q = ((size_t)1 << B); q-- > 0;) {
         if (q) memcpy(buf + q * hw, buf, hw * sizeof(hs_kb));
-        if (!hs_ntt_coset_dif(plan, buf + q * hw, log_h, w, hs_kb_mul(g, hs_kb_exp(wn, rev_bits(q, B))), threads))
-            goto fail;
+        if (!hs_ntt_coset_dif(plan, buf + q * hw, log_h, w, block_shift(log_h, B, q), threads)) goto fail;
     }
     if (!hs_merkle_build(&m->tree, p->hash, buf, log_n, w, p->cap_height, threads)) goto fail;
     hs_merkle_drop_levels(m->tree, DROP_LEVELS, buf, w);
@@ -231,10 +241,153 @@ fail:
     return 0;
 }
 
+/* ---- commit coset by coset ----
+ * The buffer holds one block (h rows) at a time. Moving from the block on coset a*H to the one on
+ * b*H is hs_ntt_coset_lde_rows at blowup 1 in place: an iDIT on a*H and a DIF on b*H with their
+ * top passes fused, the rows handed to the leaf hasher as they are finished. Each move computes
+ * exactly the values the whole LDE has in that block, so the tree, the proof and every opened
+ * row are the same as hs_pcs_commit_owned's. */
+
+typedef struct {
+    hs_merkle_tree *tree;
+    size_t w, first;
+} block_sink;
+
+static void block_leaf_rows(void *ctx, const hs_kb *rows, size_t first, size_t nrows, int thread) {
+    (void)thread;
+    const block_sink *bs = ctx;
+    hs_merkle_set_leaves(bs->tree, rows, bs->first + first, nrows, bs->w);
+}
+
+/* m->lde: block m->held -> block q (in_shift and in_bitrev describe what it holds now). */
+static int move_block(hs_pcs_matrix *m, const hs_ntt_plan *plan, hs_kb in_shift, int in_bitrev, size_t q,
+                      hs_ntt_rows_fn fn, void *ctx, unsigned threads) {
+    if (!hs_ntt_coset_lde_rows(plan, m->lde, m->lde, m->log_h, m->w, 0, in_shift, in_bitrev,
+                               block_shift(m->log_h, m->log_blowup, q), threads, fn, ctx))
+        return 0;
+    m->held = q;
+    return 1;
+}
+
+int hs_pcs_commit_cosets_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, hs_kb *buf,
+                               unsigned log_h, size_t w, int in_bitrev, size_t spare_bytes, unsigned threads) {
+    size_t words;
+    if (out) *out = NULL;
+    if (!out || !commit_args_ok(p, plan, buf, log_h, w, &words)) {
+        hs_free(buf);
+        return 0;
+    }
+    hs_pcs_matrix *m = calloc(1, sizeof *m);
+    if (!m) {
+        hs_free(buf);
+        return 0;
+    }
+    m->log_h = log_h;
+    m->log_blowup = p->log_blowup;
+    m->w = w;
+    m->hash = p->hash;
+    m->cap_height = p->cap_height;
+    m->cosets = 1;
+    m->side_w = spare_bytes / (((size_t)4) << log_h);
+    if (m->side_w > w) m->side_w = w;
+    m->lde = buf;
+    if (!hs_merkle_begin(&m->tree, p->hash, log_h + p->log_blowup, p->cap_height)) goto fail;
+    /* blocks 0, 1, ..., B - 1: the quotient then walks back down and the opening finds block 0 */
+    hs_kb shift = HS_KB_ONE; /* the trace: evaluations on H */
+    for (size_t q = 0; q < ((size_t)1 << p->log_blowup); q++) {
+        block_sink bs = {m->tree, w, q << log_h};
+        if (!move_block(m, plan, shift, q ? 1 : in_bitrev, q, block_leaf_rows, &bs, threads)) goto fail;
+        shift = block_shift(log_h, p->log_blowup, q);
+    }
+    /* every level kept: hs_merkle_drop_levels would rehash rows that are no longer here */
+    hs_merkle_finish(m->tree, threads);
+    *out = m;
+    return 1;
+fail:
+    hs_pcs_matrix_free(m);
+    return 0;
+}
+
+/* Before a coset matrix leaves block held != 0 after its commitment: its first side_w columns go
+ * to the side copy, so that the queries need to recompute only the other columns of it. */
+static int keep_side(hs_pcs_matrix *m, unsigned threads) {
+    if (!m->side_w || m->held == 0) return 1;
+    const size_t h = (size_t)1 << m->log_h, w = m->w, sw = m->side_w;
+    if (!m->side && !(m->side = hs_alloc_array(h, sw * sizeof(hs_kb)))) return 1; /* no room: do without */
+    const long nh = (long)h;
+#pragma omp parallel for num_threads(threads > 1 ? (int)threads : 1) schedule(static) if (threads > 1 && h >= 1024)
+    for (long r = 0; r < nh; r++) memcpy(m->side + (size_t)r * sw, m->lde + (size_t)r * w, sw * sizeof(hs_kb));
+    m->side_q = m->held;
+    m->side_ok = 1;
+    return 1;
+}
+
+const hs_kb *hs_pcs_block(hs_pcs_matrix *m, const hs_ntt_plan *plan, size_t q, unsigned threads) {
+    if (!m || q >> m->log_blowup || m->spent) return NULL;
+    if (!m->cosets) return m->lde + (q << m->log_h) * m->w;
+    if (q != m->held && !keep_side(m, threads)) return NULL;
+    if (q != m->held &&
+        (!plan || m->log_h > plan->max_log_n ||
+         !move_block(m, plan, block_shift(m->log_h, m->log_blowup, m->held), 1, q, NULL, NULL, threads)))
+        return NULL;
+    return m->lde;
+}
+
+int hs_pcs_is_cosets(const hs_pcs_matrix *m) { return m->cosets; }
+
+/* The rows at the sorted indices idx into out (n rows of w words): a coset matrix visits the
+ * block it holds first, then every other block a query falls in. */
+static int gather_rows(hs_pcs_matrix *m, const hs_ntt_plan *plan, const size_t *idx, size_t n, hs_kb *out,
+                       unsigned threads) {
+    const size_t w = m->w;
+    if (!m->cosets) {
+        for (size_t k = 0; k < n; k++) memcpy(out + k * w, m->lde + idx[k] * w, w * sizeof(hs_kb));
+        return 1;
+    }
+    if (m->spent) return 0;
+    const size_t nb = (size_t)1 << m->log_blowup, held = m->held;
+    const int side = m->side_ok && m->side_q != held;
+    const size_t keep_w = m->side_w;
+    m->side_w = 0; /* the side copy stays as it is while the other blocks are visited */
+    for (size_t pass = 0; pass <= nb; pass++) {
+        const size_t q = pass ? pass - 1 : held;
+        if (pass && (q == held || (side && q == m->side_q))) continue;
+        size_t k0 = 0;
+        while (k0 < n && idx[k0] >> m->log_h < q) k0++;
+        if (k0 == n || idx[k0] >> m->log_h != q) continue;
+        const hs_kb *blk = hs_pcs_block(m, plan, q, threads);
+        if (!blk) return m->side_w = keep_w, 0;
+        for (size_t k = k0; k < n && idx[k] >> m->log_h == q; k++)
+            memcpy(out + k * w, blk + (idx[k] - (q << m->log_h)) * w, w * sizeof(hs_kb));
+    }
+    m->side_w = keep_w;
+    if (!side) return 1;
+    /* last, the block with a side copy: its first sw columns are there; the other wb columns are
+     * moved alone, after packing them to the front of the buffer (whose block is no longer needed) */
+    const size_t q = m->side_q, sw = m->side_w, wb = w - sw, h = (size_t)1 << m->log_h;
+    size_t k0 = 0;
+    while (k0 < n && idx[k0] >> m->log_h < q) k0++;
+    if (k0 == n || idx[k0] >> m->log_h != q) return 1;
+    if (wb) {
+        for (size_t r = 0; r < h; r++) memmove(m->lde + r * wb, m->lde + r * w + sw, wb * sizeof(hs_kb));
+        m->spent = 1;
+        if (!hs_ntt_coset_lde_rows(plan, m->lde, m->lde, m->log_h, wb, 0, block_shift(m->log_h, m->log_blowup, m->held), 1,
+                                   block_shift(m->log_h, m->log_blowup, q), threads, NULL, NULL))
+            return 0;
+    }
+    for (size_t k = k0; k < n && idx[k] >> m->log_h == q; k++) {
+        const size_t r = idx[k] - (q << m->log_h);
+        memcpy(out + k * w, m->side + r * sw, sw * sizeof(hs_kb));
+        if (wb) memcpy(out + k * w + sw, m->lde + r * wb, wb * sizeof(hs_kb));
+    }
+    return 1;
+}
+
 void hs_pcs_matrix_free(hs_pcs_matrix *m) {
     if (!m) return;
     if (m->tree) hs_merkle_free(m->tree);
     hs_free(m->lde);
+    hs_free(m->side);
     free(m);
 }
 
@@ -242,8 +395,9 @@ const hs_digest *hs_pcs_cap(const hs_pcs_matrix *m) { return hs_merkle_cap(m->tr
 size_t hs_pcs_cap_len(const hs_pcs_matrix *m) { return (size_t)1 << hs_merkle_cap_height(m->tree); }
 const hs_kb *hs_pcs_lde(const hs_pcs_matrix *m) { return m->lde; }
 
-hs_kb *hs_pcs_test_lde_mut(hs_pcs_matrix *m) { return m->lde; }
+hs_kb *hs_pcs_test_lde_mut(hs_pcs_matrix *m) { return m->cosets ? NULL : m->lde; }
 int hs_pcs_test_recommit(hs_pcs_matrix *m, int direct, unsigned threads) {
+    if (m->cosets) return 0;
     m->direct_deep = direct;
     if (m->tree) hs_merkle_free(m->tree);
     m->tree = NULL;
@@ -338,7 +492,7 @@ int hs_pcs_open(const hs_fri_params *p, const hs_ntt_plan *plan, hs_transcript *
     if (!hs_fri_params_check(p, log_h, NULL) || log_h > plan->max_log_n) return 0;
     const unsigned log_n0 = log_h + p->log_blowup;
     for (size_t m = 0; m < n_mats; m++) {
-        const hs_pcs_matrix *mt = mats[m];
+        hs_pcs_matrix *mt = mats[m];
         const hs_pcs_claim *cl = &claims[m];
         if (!mt || mt->log_h != log_h || mt->log_blowup != p->log_blowup || mt->hash != p->hash ||
             mt->cap_height != p->cap_height || cl->width != mt->w || cl->n_points < 1 || cl->n_points > 2 ||
@@ -346,6 +500,7 @@ int hs_pcs_open(const hs_fri_params *p, const hs_ntt_plan *plan, hs_transcript *
             return 0;
         for (unsigned i = 0; i < cl->n_points; i++)
             if (in_domain(cl->points[i], log_n0)) return 0;
+        if (!hs_pcs_block(mt, plan, 0, threads)) return 0; /* the values and DEEP read block 0 = g*H */
     }
 
     int ok = 0;
@@ -426,9 +581,7 @@ int hs_pcs_open(const hs_fri_params *p, const hs_ntt_plan *plan, hs_transcript *
     for (size_t m = 0; m < n_mats; m++) {
         const size_t w = mats[m]->w, nu = pr->n_uniq;
         pr->rows[m] = hs_alloc_array(nu, w * sizeof(hs_kb));
-        if (!pr->rows[m]) goto done;
-        for (size_t k = 0; k < nu; k++)
-            memcpy(pr->rows[m] + k * w, mats[m]->lde + pr->uniq[k] * w, w * sizeof(hs_kb));
+        if (!pr->rows[m] || !gather_rows(mats[m], plan, pr->uniq, nu, pr->rows[m], threads)) goto done;
         size_t ns = hs_merkle_open_count(log_n0, hs_merkle_cap_height(mats[m]->tree), pr->uniq, nu);
         if (ns == (size_t)-1) goto done;
         pr->msib[m] = malloc((ns ? ns : 1) * sizeof(hs_digest));

@@ -70,10 +70,28 @@ int hs_pcs_commit_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_nt
  * inverse transform when the caller has coefficients (the quotient chunks). */
 int hs_pcs_commit_coeffs_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, hs_kb *buf,
                                unsigned log_h, size_t w, unsigned threads);
+/* hs_pcs_commit_owned that never holds the whole LDE: buf needs room for h rows only (h * w words)
+ * and holds one block of h rows at a time (block q = the bit-reversed evaluations on
+ * g * w_N^bitrev_B(q) * H, as in the whole LDE). Commitment, openings and proof bytes are the same
+ * as hs_pcs_commit_owned's; the price is time: moving between blocks is an inverse and a forward
+ * size-h transform of the matrix (2^log_blowup moves for the commitment, one per other block
+ * that a query falls in when opening, plus whatever hs_pcs_block asks for). The tree keeps every
+ * level (it cannot rehash rows it does not hold). After it, the matrix holds block B - 1.
+ * spare_bytes (0: none) lets it keep the first columns of the last block other than 0 that hs_pcs_block
+ * leaves (h * 4 bytes a column, as many as fit): the queries then recompute only the other
+ * columns of that block. hs_pcs_open is the matrix's last use: it may leave no block behind. */
+int hs_pcs_commit_cosets_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, hs_kb *buf,
+                               unsigned log_h, size_t w, int in_bitrev, size_t spare_bytes, unsigned threads);
+/* The h rows of block q (q < 2^log_blowup) of the matrix's LDE. A whole-LDE matrix returns them in
+ * place; a coset matrix (hs_pcs_commit_cosets_owned) first moves the block it holds to block q,
+ * in place (the rows of the block held before are gone). NULL on out of memory or q out of range. */
+const hs_kb *hs_pcs_block(hs_pcs_matrix *m, const hs_ntt_plan *plan, size_t q, unsigned threads);
+int hs_pcs_is_cosets(const hs_pcs_matrix *m);
 void hs_pcs_matrix_free(hs_pcs_matrix *m);
 const hs_digest *hs_pcs_cap(const hs_pcs_matrix *m); /* 2^min(cap_height, log_h+log_blowup) digests */
 size_t hs_pcs_cap_len(const hs_pcs_matrix *m);
-/* The extended matrix: (h << log_blowup) rows of w words, bit-reversed order over g*K. */
+/* The extended matrix: (h << log_blowup) rows of w words, bit-reversed order over g*K (a coset
+ * matrix: only the block it holds, see hs_pcs_block). */
 const hs_kb *hs_pcs_lde(const hs_pcs_matrix *m);
 
 /* What the verifier needs to know about each opened matrix, and the claim. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "hash/blake3.h"
+#include "stark/lde.h"
 #include "stark/logup.h"
 #include "util/mem.h"
 #include "util/timer.h"
@@ -424,6 +425,97 @@ static int logup_verify_at(const ctx *c, hs_kbe beta, hs_kbe gamma, hs_kbe alpha
     return ok;
 }
 
+/* ---- the quotient, one block of the trace's LDE at a time ---- */
+
+typedef struct {
+    const ctx *c;
+    unsigned log_q;
+    size_t nq;
+    const hs_kb *pow, *ptab, *pl; /* alpha powers; periodic table; the public table's P on the domain */
+    const bind_term *terms;
+    size_t nt;
+    hs_kbe alpha_k;
+    hs_kb zh_inv[8];
+    hs_kb *qm; /* nq values of d words */
+    unsigned threads;
+    const hs_logup_eval *le;          /* NULL: the AIR has no lookups */
+    const hs_kb *mlde, *alde, *ltab; /* the multiplicities' and aux matrix's LDEs, the tables on the domain */
+} quot_job;
+
+/* Q on the quotient domain's rows [row0, row0 + nrows), which blk holds (row i at
+ * blk + (i - row0) W): a whole block of h rows, so that every row's next row (x -> w_h x) is
+ * there too, or the whole domain. 0 on out of memory. */
+static int quotient_rows(const quot_job *J, const hs_kb *blk, size_t row0, size_t nrows) {
+    const ctx *c = J->c;
+    const hs_air *air = &c->air;
+    const unsigned d = c->d, log_q = J->log_q;
+    const size_t nq = J->nq, W = air->width;
+    const size_t groups = (nrows + 15) / 16; /* a last short group repeats row row0 in its unused lanes */
+    const unsigned LR = (1u << c->log_r) << c->log_l, n_air_per = air->n_periodic, L = 1u << c->log_l;
+    const hs_logup_shape *lu = &c->lu;
+    const int has_lu = J->le != NULL;
+    const size_t LM = lu->n_mult, LAW = lu->aux_ext * d;
+    int scratch_ok = 1;
+#pragma omp parallel num_threads(J->threads > 1 ? J->threads : 1)
+    {
+        size_t sb = air->ops->rows8_scratch_bytes ? air->ops->rows8_scratch_bytes(air) : 0;
+        void *scratch = sb ? hs_alloc_array(1, sb) : NULL;
+        hs_kb *lvals = has_lu ? malloc(8 * 3 * lu->n_lookups * sizeof *lvals) : NULL;
+        void *lscr = has_lu ? hs_alloc_array(1, hs_logup_scratch8_bytes(lu)) : NULL;
+        const int thread_ok = !(sb && !scratch) && !(has_lu && (!lvals || !lscr));
+        if (!thread_ok) {
+#pragma omp atomic write
+            scratch_ok = 0;
+        }
+#pragma omp for schedule(static)
+        for (size_t g = 0; g < groups; g++) {
+            hs_kbe cv[16];
+            const hs_kb *loc[16], *nxt[16];
+            hs_kb per16[HS_AIR_MAX_PERIODIC * 16];
+            size_t jn[16], ix[16];
+            if (!thread_ok) continue;
+            for (unsigned j = 0; j < 16; j++) {
+                size_t i = g * 16 + j < nrows ? row0 + g * 16 + j : row0;
+                ix[j] = i;
+                jn[j] = bitrev(i, log_q);
+                loc[j] = blk + (i - row0) * W;
+                nxt[j] = air->uses_next ? blk + (bitrev((jn[j] + L) & (nq - 1), log_q) - row0) * W : NULL;
+                for (unsigned p = 0; p < n_air_per; p++) per16[p * 16 + j] = J->ptab[(jn[j] % LR) * c->n_per + p];
+            }
+            hs_air_eval_rows16(air, d, loc, nxt, per16, J->pow, scratch, cv);
+            for (unsigned h = 0; has_lu && h < 2; h++) { /* the LogUp constraints at x and w_h x, 8 points at a time */
+                const hs_kb *lk[8], *mu[8], *tb[8], *ax[8], *an[8];
+                hs_kbe lv[8];
+                for (unsigned j = 0; j < 8; j++) {
+                    const unsigned jj = 8 * h + j;
+                    const size_t i = ix[jj], in = bitrev((jn[jj] + L) & (nq - 1), log_q);
+                    air->ops->lookup_row(air, loc[jj], lvals + j * 3 * lu->n_lookups);
+                    lk[j] = lvals + j * 3 * lu->n_lookups;
+                    mu[j] = J->mlde + i * LM, tb[j] = J->ltab + i * 3 * LM, ax[j] = J->alde + i * LAW,
+                    an[j] = J->alde + in * LAW;
+                }
+                hs_logup_eval_points8(J->le, lk, mu, tb, ax, an, lscr, lv);
+                for (unsigned j = 0; j < 8; j++) cv[8 * h + j] = hs_kbe_add(cv[8 * h + j], lv[j]);
+            }
+            for (unsigned j = 0; j < 16 && g * 16 + j < nrows; j++) {
+                size_t i = row0 + g * 16 + j;
+                if (J->pl) { /* public: alpha^K (T(x) - P(x)) */
+                    hs_kbe p = hs_kbe_zero();
+                    memcpy(p.c, J->pl + i * d, d * sizeof *J->pl);
+                    const hs_kb *sel = c->n_per > n_air_per ? J->ptab + (jn[j] % LR) * c->n_per + n_air_per : NULL;
+                    hs_kbe tp = hs_kbe_sub(trace_row(c, J->terms, J->nt, loc[j], sel), p);
+                    cv[j] = hs_kbe_add(cv[j], hs_kbe_mul(d, J->alpha_k, tp));
+                }
+                hs_kbe q = hs_kbe_mul_base(cv[j], J->zh_inv[jn[j] & (L - 1)]);
+                memcpy(J->qm + i * d, q.c, d * sizeof *J->qm);
+            }
+        }
+        hs_free(scratch);
+        free(lvals), hs_free(lscr);
+    }
+    return scratch_ok;
+}
+
 /* ---- the prover ---- */
 
 int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsigned threads, hs_writer *out,
@@ -485,7 +577,8 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
      * and in the row order the LDE reads (bit-reversed) where the AIR can write it so: a trace in
      * natural order costs a bit-reversal pass over the whole matrix before the LDE */
     const int rev_trace = c->natural && air->ops->trace_bitrev;
-    trace = hs_alloc_array(n << fp->log_blowup, W * sizeof *trace);
+    const int cosets = hs_stark_lde_cosets(shape_in->lde_mode, log_h, W, fp->log_blowup);
+    trace = hs_alloc_array(cosets ? n : n << fp->log_blowup, W * sizeof *trace);
     /* a trace taller than N instances (air.h min_log_rows) holds padding instances of the zero line */
     const size_t NP = n * air->inst_per_row / air->rows_per_inst;
     if (NP > N) {
@@ -527,7 +620,11 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
     {
         hs_kb *buf = trace;
         trace = NULL;
-        if (!hs_pcs_commit_owned(&mats[0], fp, &plan, buf, log_h, W, !c->natural || rev_trace, threads)) goto done;
+        const int in_bitrev = !c->natural || rev_trace;
+        if (!(cosets ? hs_pcs_commit_cosets_owned(&mats[0], fp, &plan, buf, log_h, W, in_bitrev,
+                                                     hs_stark_lde_spare(log_h, W), threads)
+                  : hs_pcs_commit_owned(&mats[0], fp, &plan, buf, log_h, W, in_bitrev, threads)))
+            goto done;
     }
     hs_transcript_absorb_digests(&tr, hs_pcs_cap(mats[0]), hs_pcs_cap_len(mats[0]));
     hs_w_digests(out, hs_pcs_cap(mats[0]), hs_pcs_cap_len(mats[0]));
@@ -576,74 +673,20 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
         logup_powers(d, alpha, air->n_constraints + (shape.public_io ? 1 : 0), lu->aux_ext, lpow);
         hs_logup_eval_init(&le, lu, d, lbeta, lgamma, lpow);
     }
-    const hs_kb *mlde = has_lu ? hs_pcs_lde(mats[1]) : NULL, *alde = has_lu ? hs_pcs_lde(mats[2]) : NULL;
     const size_t LM = lu->n_mult, LAW = lu->aux_ext * d;
-    hs_kb zh_inv[8];
+    quot_job J = {c, log_q, nq, pow, ptab, pl, terms, nt, alpha_k, {0}, qm, threads, has_lu ? &le : NULL,
+                  has_lu ? hs_pcs_lde(mats[1]) : NULL, has_lu ? hs_pcs_lde(mats[2]) : NULL, ltab};
     {
         const hs_kb wl = hs_kb_two_adic_root(c->log_l);
         hs_kb x = c->g_n;
-        for (unsigned j = 0; j < (1u << c->log_l); j++, x = hs_kb_mul(x, wl)) zh_inv[j] = hs_kb_inv(hs_kb_sub(x, HS_KB_ONE));
+        for (unsigned j = 0; j < (1u << c->log_l); j++, x = hs_kb_mul(x, wl)) J.zh_inv[j] = hs_kb_inv(hs_kb_sub(x, HS_KB_ONE));
     }
-    const hs_kb *lde = hs_pcs_lde(mats[0]);
-    const size_t groups = (nq + 15) / 16; /* a last short group repeats row 0 in its unused lanes */
-    const unsigned LR = (1u << c->log_r) << c->log_l, n_air_per = air->n_periodic, L = 1u << c->log_l;
-    int scratch_ok = 1;
-#pragma omp parallel num_threads(threads > 1 ? threads : 1)
-    {
-        size_t sb = air->ops->rows8_scratch_bytes ? air->ops->rows8_scratch_bytes(air) : 0;
-        void *scratch = sb ? hs_alloc_array(1, sb) : NULL;
-        hs_kb *lvals = has_lu ? malloc(8 * 3 * lu->n_lookups * sizeof *lvals) : NULL;
-        void *lscr = has_lu ? hs_alloc_array(1, hs_logup_scratch8_bytes(lu)) : NULL;
-        const int thread_ok = !(sb && !scratch) && !(has_lu && (!lvals || !lscr));
-        if (!thread_ok) {
-#pragma omp atomic write
-            scratch_ok = 0;
-        }
-#pragma omp for schedule(static)
-        for (size_t g = 0; g < groups; g++) {
-            hs_kbe cv[16];
-            const hs_kb *loc[16], *nxt[16];
-            hs_kb per16[HS_AIR_MAX_PERIODIC * 16];
-            size_t jn[16];
-            if (!thread_ok) continue;
-            for (unsigned j = 0; j < 16; j++) {
-                size_t i = g * 16 + j < nq ? g * 16 + j : 0;
-                jn[j] = bitrev(i, log_q);
-                loc[j] = lde + i * W;
-                nxt[j] = air->uses_next ? lde + bitrev((jn[j] + L) & (nq - 1), log_q) * W : NULL;
-                for (unsigned p = 0; p < n_air_per; p++) per16[p * 16 + j] = ptab[(jn[j] % LR) * c->n_per + p];
-            }
-            hs_air_eval_rows16(air, d, loc, nxt, per16, pow, scratch, cv);
-            for (unsigned h = 0; has_lu && h < 2; h++) { /* the LogUp constraints at x and w_h x, 8 points at a time */
-                const hs_kb *lk[8], *mu[8], *tb[8], *ax[8], *an[8];
-                hs_kbe lv[8];
-                for (unsigned j = 0; j < 8; j++) {
-                    const unsigned jj = 8 * h + j;
-                    const size_t i = g * 16 + jj < nq ? g * 16 + jj : 0, in = bitrev((jn[jj] + L) & (nq - 1), log_q);
-                    air->ops->lookup_row(air, loc[jj], lvals + j * 3 * lu->n_lookups);
-                    lk[j] = lvals + j * 3 * lu->n_lookups;
-                    mu[j] = mlde + i * LM, tb[j] = ltab + i * 3 * LM, ax[j] = alde + i * LAW, an[j] = alde + in * LAW;
-                }
-                hs_logup_eval_points8(&le, lk, mu, tb, ax, an, lscr, lv);
-                for (unsigned j = 0; j < 8; j++) cv[8 * h + j] = hs_kbe_add(cv[8 * h + j], lv[j]);
-            }
-            for (unsigned j = 0; j < 16 && g * 16 + j < nq; j++) {
-                size_t i = g * 16 + j;
-                if (pl) { /* public: alpha^K (T(x) - P(x)) */
-                    hs_kbe p = hs_kbe_zero();
-                    memcpy(p.c, pl + i * d, d * sizeof *pl);
-                    const hs_kb *sel = c->n_per > n_air_per ? ptab + (jn[j] % LR) * c->n_per + n_air_per : NULL;
-                    hs_kbe tp = hs_kbe_sub(trace_row(c, terms, nt, loc[j], sel), p);
-                    cv[j] = hs_kbe_add(cv[j], hs_kbe_mul(d, alpha_k, tp));
-                }
-                hs_kbe q = hs_kbe_mul_base(cv[j], zh_inv[jn[j] & (L - 1)]);
-                memcpy(qm + i * d, q.c, d * sizeof *qm);
-            }
-        }
-        hs_free(scratch);
-        free(lvals), hs_free(lscr);
+    /* block by block, the last first: a coset matrix then ends holding block 0, which the
+     * opening reads (for a whole LDE the blocks are simply its row ranges) */
+    for (size_t q = (size_t)1 << c->log_l; q-- > 0;) {
+        const hs_kb *blk = hs_pcs_block(mats[0], &plan, q, threads);
+        if (!blk || !quotient_rows(&J, blk, q * n, n)) goto done;
     }
-    if (!scratch_ok) goto done;
     hs_free(ltab), ltab = NULL;
     hs_free(pow), pow = NULL;
     hs_free(pl), pl = NULL;

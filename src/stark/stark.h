@@ -63,6 +63,8 @@ typedef struct {
     size_t corrupt_cell; /* test hook, prover only: nonzero adds 1 to trace word corrupt_cell - 1 */
     size_t corrupt_mult; /* test hook, prover only: nonzero adds 1 to the LogUp multiplicity of entry
                             corrupt_mult - 1 of the AIR's first table */
+    int lde_mode;        /* prover only: how the trace's LDE is held (stark/lde.h: HS_STARK_LDE_AUTO by
+                            the memory budget, _WHOLE, _COSETS); the proof does not depend on it */
 } hs_stark_shape;
 
 /* The AIR a shape proves, initialised as the prover and verifier use it; 0 if unknown. */
