@@ -151,16 +151,27 @@ static void leaf_rows(void *ctx, const hs_kb *rows, size_t first, size_t nrows, 
 }
 
 /* LDE of evals into lde (may be the same buffer) fused with the leaf hashing, then the tree. */
-static hs_pcs_matrix *commit_into(const hs_fri_params *p, const hs_ntt_plan *plan, const hs_kb *evals, hs_kb *lde,
-                                  unsigned log_h, size_t w, int in_bitrev, unsigned threads) {
+/* A matrix of h x w rows at p's blowup, hash and cap, owning lde (freed here when the matrix
+ * cannot be allocated); NULL on out of memory. */
+static hs_pcs_matrix *matrix_new(const hs_fri_params *p, unsigned log_h, size_t w, hs_kb *lde) {
     hs_pcs_matrix *m = calloc(1, sizeof *m);
-    if (!m) return NULL;
+    if (!m) {
+        hs_free(lde);
+        return NULL;
+    }
     m->log_h = log_h;
     m->log_blowup = p->log_blowup;
     m->w = w;
     m->hash = p->hash;
     m->cap_height = p->cap_height;
     m->lde = lde;
+    return m;
+}
+
+static hs_pcs_matrix *commit_into(const hs_fri_params *p, const hs_ntt_plan *plan, const hs_kb *evals, hs_kb *lde,
+                                  unsigned log_h, size_t w, int in_bitrev, unsigned threads) {
+    hs_pcs_matrix *m = matrix_new(p, log_h, w, lde);
+    if (!m) return NULL;
     leaf_sink ls = {NULL, w};
     if (!hs_merkle_begin(&m->tree, p->hash, log_h + p->log_blowup, p->cap_height)) goto fail;
     ls.tree = m->tree;
@@ -181,6 +192,16 @@ static int commit_args_ok(const hs_fri_params *p, const hs_ntt_plan *plan, const
            hs_mul_overflow_ok((size_t)1 << (log_h + p->log_blowup), w, words);
 }
 
+/* The owned commits' arguments: 1 when they are valid, else 0 with buf freed; *out is NULL. */
+static int owned_args_ok(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, hs_kb *buf,
+                         unsigned log_h, size_t w) {
+    size_t words;
+    if (out) *out = NULL;
+    if (out && commit_args_ok(p, plan, buf, log_h, w, &words)) return 1;
+    hs_free(buf);
+    return 0;
+}
+
 int hs_pcs_commit(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, const hs_kb *evals,
                   unsigned log_h, size_t w, int in_bitrev, unsigned threads) {
     if (!out) return 0;
@@ -195,35 +216,16 @@ int hs_pcs_commit(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan
 
 int hs_pcs_commit_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, hs_kb *buf,
                         unsigned log_h, size_t w, int in_bitrev, unsigned threads) {
-    size_t words;
-    if (out) *out = NULL;
-    if (!out || !commit_args_ok(p, plan, buf, log_h, w, &words)) {
-        hs_free(buf);
-        return 0;
-    }
+    if (!owned_args_ok(out, p, plan, buf, log_h, w)) return 0;
     *out = commit_into(p, plan, buf, buf, log_h, w, in_bitrev, threads);
     return *out != NULL;
 }
 
 int hs_pcs_commit_coeffs_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, hs_kb *buf,
                                unsigned log_h, size_t w, unsigned threads) {
-    size_t words;
-    if (out) *out = NULL;
-    if (!out || !commit_args_ok(p, plan, buf, log_h, w, &words)) {
-        hs_free(buf);
-        return 0;
-    }
-    hs_pcs_matrix *m = calloc(1, sizeof *m);
-    if (!m) {
-        hs_free(buf);
-        return 0;
-    }
-    m->log_h = log_h;
-    m->log_blowup = p->log_blowup;
-    m->w = w;
-    m->hash = p->hash;
-    m->cap_height = p->cap_height;
-    m->lde = buf;
+    if (!owned_args_ok(out, p, plan, buf, log_h, w)) return 0;
+    hs_pcs_matrix *m = matrix_new(p, log_h, w, buf);
+    if (!m) return 0;
     /* block q of the LDE is the bit-reversed evaluation on g * w_N^bitrev_B(q) * H (pcs.h), which
      * is a coset DIF of the coefficients; block 0 last, as it holds them */
     const size_t hw = ((size_t)1 << log_h) * w;
@@ -271,26 +273,12 @@ static int move_block(hs_pcs_matrix *m, const hs_ntt_plan *plan, hs_kb in_shift,
 
 int hs_pcs_commit_cosets_owned(hs_pcs_matrix **out, const hs_fri_params *p, const hs_ntt_plan *plan, hs_kb *buf,
                                unsigned log_h, size_t w, int in_bitrev, size_t spare_bytes, unsigned threads) {
-    size_t words;
-    if (out) *out = NULL;
-    if (!out || !commit_args_ok(p, plan, buf, log_h, w, &words)) {
-        hs_free(buf);
-        return 0;
-    }
-    hs_pcs_matrix *m = calloc(1, sizeof *m);
-    if (!m) {
-        hs_free(buf);
-        return 0;
-    }
-    m->log_h = log_h;
-    m->log_blowup = p->log_blowup;
-    m->w = w;
-    m->hash = p->hash;
-    m->cap_height = p->cap_height;
+    if (!owned_args_ok(out, p, plan, buf, log_h, w)) return 0;
+    hs_pcs_matrix *m = matrix_new(p, log_h, w, buf);
+    if (!m) return 0;
     m->cosets = 1;
     m->side_w = spare_bytes / (((size_t)4) << log_h);
     if (m->side_w > w) m->side_w = w;
-    m->lde = buf;
     if (!hs_merkle_begin(&m->tree, p->hash, log_h + p->log_blowup, p->cap_height)) goto fail;
     /* blocks 0, 1, ..., B - 1: the quotient then walks back down and the opening finds block 0 */
     hs_kb shift = HS_KB_ONE; /* the trace: evaluations on H */
