@@ -8,6 +8,7 @@
 
 #include "air/air_eval.h"
 #include "hash/poseidon2_monty31.h"
+#include "util/bits.h"
 #include "util/cpu.h"
 
 typedef struct {
@@ -22,16 +23,10 @@ static hs_air_bind binds[HS_MBAIR_MAX_DEPTH][HS_MBAIR_MAX_DEPTH + 2];
 static hs_kb sel[HS_MBAIR_MAX_DEPTH][HS_MBAIR_MAX_DEPTH];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
-static unsigned ceil_log2(unsigned x) {
-    unsigned l = 0;
-    while ((1u << l) < x) l++;
-    return l;
-}
-
 static void init_tables(void) {
     const hs_p2_params *pp = hs_p2_kb16();
     for (unsigned d = 1; d <= HS_MBAIR_MAX_DEPTH; d++) {
-        const unsigned lr = ceil_log2(d), R = 1u << lr;
+        const unsigned lr = hs_ceil_log2(d), R = 1u << lr;
         params[d - 1] = (mb_params){pp, d, lr};
         hs_air_bind *b = binds[d - 1];
         size_t k = 0;

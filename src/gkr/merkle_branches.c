@@ -11,6 +11,7 @@
 #include "hash/poseidon2_monty31.h"
 #include "poly/mle.h"
 #include "sumcheck/sumcheck.h"
+#include "util/bits.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
@@ -24,19 +25,13 @@
 #define LOG_COLS 4 /* S || O: 16 columns */
 #define MUX_DEG 3
 
-static unsigned ceil_log2(size_t v) {
-    unsigned k = 0;
-    while (((size_t)1 << k) < v) k++;
-    return k;
-}
-
 int hs_mb_shape_make(hs_mb_shape *s, const hs_preset *p, unsigned depth, size_t m, const char **why) {
     memset(s, 0, sizeof *s);
     if (!p) return *why = "unknown preset", 0;
     if (depth < 1 || depth > HS_MB_MAX_DEPTH) return *why = "tree depth out of range (1..64)", 0;
     if (m < 1) return *why = "no openings", 0;
     if (m > ((size_t)1 << HS_GKR_MAX_LOG)) return *why = "too many openings (at most 2^24 rows)", 0;
-    unsigned delta = ceil_log2(depth), mu = ceil_log2(m);
+    unsigned delta = hs_ceil_log2(depth), mu = hs_ceil_log2(m);
     if (delta < 1) delta = 1;
     while (mu + delta < 4) mu++;
     if (mu + delta > HS_GKR_MAX_LOG) return *why = "too many openings for this depth (the rows exceed 2^24)", 0;

@@ -5,15 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/bits.h"
 #include "util/mem.h"
 
 #define W8 HS_MBAIR_DIGEST
-
-static unsigned ceil_log2(size_t v) {
-    unsigned k = 0;
-    while (((size_t)1 << k) < v) k++;
-    return k;
-}
 
 int hs_smb_shape_make(hs_smb_shape *s, const hs_preset *p, unsigned depth, size_t m, const char **why) {
     memset(s, 0, sizeof *s);
@@ -21,8 +16,8 @@ int hs_smb_shape_make(hs_smb_shape *s, const hs_preset *p, unsigned depth, size_
     if (depth < 1 || depth > HS_MBAIR_MAX_DEPTH) return *why = "tree depth out of range (1..64)", 0;
     if (m < 1) return *why = "no openings", 0;
     if (m > ((size_t)1 << 24)) return *why = "too many openings (at most 2^24 rows)", 0;
-    const unsigned lm = ceil_log2(m);
-    if (lm + ceil_log2(depth) > 24) return *why = "too many openings for this depth (the rows exceed 2^24)", 0;
+    const unsigned lm = hs_ceil_log2(m);
+    if (lm + hs_ceil_log2(depth) > 24) return *why = "too many openings for this depth (the rows exceed 2^24)", 0;
     s->preset = p, s->depth = depth, s->m = m, s->log_m = lm;
     return hs_stark_make_shape(&s->stark, p, hs_mbair_id(depth), lm, 0, 1, why);
 }
@@ -98,7 +93,7 @@ int hs_smb_verify(const uint8_t *proof, size_t len, const uint32_t root[HS_MBAIR
     hs_smb_shape s;
     if (!hs_smb_peek(proof, len, &s, why)) return 0;
     if (s.depth != depth) return *why = "the proof is for another depth", 0;
-    if (m < 1 || m > s.m || ceil_log2(m) != s.log_m) return *why = "the proof is for another number of openings", 0;
+    if (m < 1 || m > s.m || hs_ceil_log2(m) != s.log_m) return *why = "the proof is for another number of openings", 0;
     for (size_t p = 0; p < m; p++)
         if (depth < 64 && idx[p] >> depth) return *why = "an index is not below 2^depth", 0;
     s.m = m;

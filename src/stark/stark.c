@@ -6,6 +6,7 @@
 #include "hash/blake3.h"
 #include "stark/lde.h"
 #include "stark/logup.h"
+#include "util/bits.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
@@ -69,12 +70,6 @@ typedef struct {
     unsigned n_mats;   /* committed matrices: trace, [multiplicities, LogUp aux], quotient */
 } ctx;
 
-static unsigned ceil_log2(unsigned x) {
-    unsigned l = 0;
-    while ((1u << l) < x) l++;
-    return l;
-}
-
 /* The periodic polynomial through vals[phase] at w_R^phase: coefficients by the inverse DFT of
  * size R (R <= 64, done once per proof). */
 static void periodic_coeffs(const hs_kb *vals, unsigned log_r, hs_kb *coef) {
@@ -97,14 +92,14 @@ static int setup(ctx *c, const hs_stark_shape *s, const char **why) {
     c->log_h = (unsigned)lr;
     c->n = (size_t)1 << c->log_h;
     c->d = s->fri.ext_degree;
-    c->log_r = ceil_log2(a->rows_per_inst);
+    c->log_r = hs_ceil_log2(a->rows_per_inst);
     c->natural = a->uses_next || a->rows_per_inst > 1;
     const unsigned pub_deg = s->public_io ? (a->rows_per_inst > 1 ? 2 : 1) : 0;
     c->degree = a->degree > pub_deg ? a->degree : pub_deg;
     if (a->n_lookups && c->degree < 3) c->degree = 3; /* the LogUp pair constraints */
     if (c->degree < 2) c->degree = 2;
     c->chunks = c->degree - 1;
-    c->log_l = ceil_log2(c->chunks);
+    c->log_l = hs_ceil_log2(c->chunks);
     if (c->log_l > s->fri.log_blowup) return *why = "the AIR's constraint degree needs a lower rate (raise log_blowup)", 0;
     if (a->n_periodic > HS_AIR_MAX_PERIODIC || c->log_r > 6) return *why = "bad AIR shape", 0;
     /* a bound piece is compared with the table mod p: a piece of 31 bits or more could stand for
