@@ -37,33 +37,30 @@ else
     echo "# branches: $m openings, depth $depth (2^$rows rows); perms: 2^$rows permutations (gkr, private)"
 fi
 bt=(); pt=(); sbt=(); spt=()
+# One proof of sample $s: `hashsnark prove ARGS --out FILE`; its time is appended to the array
+# TIMES, its size put in the variable SIZE, and LABEL's line printed.
+prove_one() { # TIMES SIZE LABEL FILE ARGS...
+    local -n times_=$1
+    local size_var=$2 label=$3 file=$4 line t
+    shift 4
+    line=$("$bin" prove "$@" --seed "$s" --preset "$preset" --threads "$threads" --out "$file" 2>/dev/null)
+    t=$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s:.*/\1/p')
+    times_+=("$t")
+    printf -v "$size_var" '%s' "$(stat -c %s "$file")"
+    echo "$label sample $s: $t s, proof ${!size_var} bytes"
+}
 for s in $(seq 1 "$samples"); do
     if [ "$mode" = root ]; then
-        line=$("$bin" prove --statement merkle --hash poseidon2-kb16 --log-leaves "$log_m" --seed "$s" \
-            --preset "$preset" --threads "$threads" --out "$tmp/b.bin" 2>/dev/null)
+        prove_one bt bsize "$mode" "$tmp/b.bin" --statement merkle --hash poseidon2-kb16 --log-leaves "$log_m"
     else
-        line=$("$bin" prove --statement merkle-branches --hash poseidon2-kb16 --depth "$depth" --random-openings "$m" \
-            --seed "$s" --preset "$preset" --threads "$threads" --out "$tmp/b.bin" 2>/dev/null)
+        prove_one bt bsize "$mode" "$tmp/b.bin" --statement merkle-branches --hash poseidon2-kb16 --depth "$depth" \
+            --random-openings "$m"
     fi
-    t=$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s:.*/\1/p'); bt+=("$t")
-    bsize=$(stat -c %s "$tmp/b.bin")
-    echo "$mode sample $s: $t s, proof $bsize bytes"
-    line=$("$bin" prove --backend gkr --hash poseidon2-kb16 --log-perms "$rows" --seed "$s" --preset "$preset" \
-        --threads "$threads" --out "$tmp/p.bin" 2>/dev/null)
-    t=$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s:.*/\1/p'); pt+=("$t")
-    psize=$(stat -c %s "$tmp/p.bin")
-    echo "perms    sample $s: $t s, proof $psize bytes"
+    prove_one pt psize "perms   " "$tmp/p.bin" --backend gkr --hash poseidon2-kb16 --log-perms "$rows"
     if [ "$stark" = 1 ]; then
-        line=$("$bin" prove --backend stark --statement merkle-branches --hash poseidon2-kb16 --depth "$depth" \
-            --random-openings "$m" --seed "$s" --preset "$preset" --threads "$threads" --out "$tmp/sb.bin" 2>/dev/null)
-        t=$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s:.*/\1/p'); sbt+=("$t")
-        sbsize=$(stat -c %s "$tmp/sb.bin")
-        echo "stark branches sample $s: $t s, proof $sbsize bytes"
-        line=$("$bin" prove --backend stark --hash poseidon2-kb16 --log-perms "$rows" --seed "$s" --preset "$preset" \
-            --threads "$threads" --out "$tmp/sp.bin" 2>/dev/null)
-        t=$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s:.*/\1/p'); spt+=("$t")
-        spsize=$(stat -c %s "$tmp/sp.bin")
-        echo "stark perms    sample $s: $t s, proof $spsize bytes"
+        prove_one sbt sbsize "stark branches" "$tmp/sb.bin" --backend stark --statement merkle-branches \
+            --hash poseidon2-kb16 --depth "$depth" --random-openings "$m"
+        prove_one spt spsize "stark perms   " "$tmp/sp.bin" --backend stark --hash poseidon2-kb16 --log-perms "$rows"
     fi
 done
 med() { printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
