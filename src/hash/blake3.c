@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "util/bits.h"
 #include "util/cpu.h"
 
 const uint32_t hs_blake3_iv[8] = {0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au,
@@ -272,17 +273,11 @@ static void parent_cv(const hs_blake3_hasher *h, const uint8_t left[32], const u
     words_to_bytes(out, cv);
 }
 
-static unsigned popcount64(uint64_t x) {
-    unsigned c = 0;
-    for (; x; x &= x - 1) c++;
-    return c;
-}
-
 /* Merge stacked CVs down to one per set bit of `chunks` (the chunks before the input that is
  * known to follow). Merging is lazy, done only once more input is seen, because the last two
  * CVs of a batch may be the root's children. */
 static void merge_stack(hs_blake3_hasher *h, uint64_t chunks) {
-    unsigned keep = popcount64(chunks);
+    unsigned keep = hs_popcount64(chunks);
     while (h->stack_len > keep) {
         parent_cv(h, h->stack[h->stack_len - 2], h->stack[h->stack_len - 1], h->stack[h->stack_len - 2]);
         h->stack_len--;

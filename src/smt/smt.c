@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/bits.h"
+
 #define TOP_SLOTS ((size_t)2 << HS_SMT_TOP_DEPTH)
 #define SUB_HDR 69 /* "SMT1", version 1, 64-byte bitmask */
 
@@ -41,22 +43,9 @@ static inline void st_prefetch(const hs_smt_tree *t, unsigned table, uint64_t ke
 static unsigned sub_bit(unsigned ld, uint64_t pos) { return (1u << ld) - 2 + (unsigned)(pos & ((1u << ld) - 1)); }
 static unsigned sub_band(unsigned depth) { return (depth - HS_SMT_TOP_DEPTH - 1) / 8; } /* depth 17..64 -> 0..5 */
 
-/* bits set in x: the instruction where the build targets it, else the SWAR count (the x86-64
- * baseline has no popcnt, and libgcc's __popcountdi2 is a call per word) */
-static inline unsigned pop64(uint64_t x) {
-#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
-    return (unsigned)__builtin_popcountll(x);
-#else
-    x -= (x >> 1) & 0x5555555555555555ull;
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (unsigned)((x * 0x0101010101010101ull) >> 56);
-#endif
-}
-
 static unsigned mask_pop(const uint64_t *mask) {
     unsigned c = 0;
-    for (int i = 0; i < 8; i++) c += pop64(mask[i]);
+    for (int i = 0; i < 8; i++) c += hs_popcount64(mask[i]);
     return c;
 }
 
@@ -85,8 +74,8 @@ static hs_smt_err node_in_record(hs_smt_tree *t, hs_smt_word *out, const void *d
     unsigned b = sub_bit(ld, pos);
     if (!(mask[b / 64] >> (b % 64) & 1)) return HS_SMT_OK;
     unsigned rank = 0;
-    for (unsigned i = 0; i < b / 64; i++) rank += pop64(mask[i]);
-    rank += pop64(mask[b / 64] & ((1ull << (b % 64)) - 1));
+    for (unsigned i = 0; i < b / 64; i++) rank += hs_popcount64(mask[i]);
+    rank += hs_popcount64(mask[b / 64] & ((1ull << (b % 64)) - 1));
     memcpy(out, (const uint8_t *)data + SUB_HDR + 32 * (size_t)rank, 32);
     return HS_SMT_OK;
 }
@@ -300,7 +289,7 @@ static void view_set(rec_view *v, const uint8_t *data) {
     for (int i = 0; i < 8; i++) {
         memcpy(&v->mask[i], data + 5 + 8 * i, 8);
         v->rank[i] = (uint16_t)r;
-        r += pop64(v->mask[i]);
+        r += hs_popcount64(v->mask[i]);
     }
     v->nodes = data + SUB_HDR;
 }
@@ -312,7 +301,7 @@ static void view_node(const rec_view *v, unsigned b, const hs_smt_word *empty, h
         *out = *empty;
         return;
     }
-    unsigned rank = v->rank[b / 64] + pop64(w & ((1ull << (b % 64)) - 1));
+    unsigned rank = v->rank[b / 64] + hs_popcount64(w & ((1ull << (b % 64)) - 1));
     memcpy(out, v->nodes + 32 * (size_t)rank, 32);
 }
 
@@ -524,7 +513,7 @@ static hs_smt_err encode_records(hs_smt_tree *t, const band_cache *c, unsigned r
                     if (k < nch && cb[k] == b) {
                         memcpy(w, cw[k], 32);
                     } else { /* untouched, so set in the old record */
-                        unsigned rank = old->rank[i] + pop64(old->mask[i] & ((1ull << (b % 64)) - 1));
+                        unsigned rank = old->rank[i] + hs_popcount64(old->mask[i] & ((1ull << (b % 64)) - 1));
                         memcpy(w, old->nodes + 32 * (size_t)rank, 32);
                     }
                     w += 32;
