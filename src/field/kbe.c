@@ -1,5 +1,7 @@
 #include "field/kbe.h"
 
+#include <stdlib.h>
+
 hs_kbe hs_kbe_inv(unsigned d, hs_kbe a) {
     hs_kbe r = hs_kbe_zero();
     if (d == 4) {
@@ -61,4 +63,19 @@ int hs_kbe_from_u32s(unsigned d, hs_kbe *out, const uint32_t *c) {
 
 void hs_kbe_to_u32s(unsigned d, uint32_t *out, hs_kbe a) {
     for (unsigned i = 0; i < d; i++) out[i] = hs_kb_to_u32(a.c[i]);
+}
+
+int hs_kbe_lagrange_at(unsigned d, hs_kbe z, unsigned log_n, hs_kbe *out) {
+    const size_t n = (size_t)1 << log_n;
+    hs_kbe *den = malloc(n * sizeof *den);
+    if (!den) return 0;
+    const hs_kb w = hs_kb_two_adic_root(log_n);
+    hs_kb x = HS_KB_ONE;
+    for (size_t i = 0; i < n; i++, x = hs_kb_mul(x, w)) den[i] = hs_kbe_sub(z, hs_kbe_from_base(x));
+    hs_kbe_batch_inv(d, out, den, n);
+    const hs_kbe zh = hs_kbe_mul_base(hs_kbe_sub(hs_kbe_exp(d, z, n), hs_kbe_one()), hs_kb_inv(hs_kb_from_u64(n)));
+    x = HS_KB_ONE;
+    for (size_t i = 0; i < n; i++, x = hs_kb_mul(x, w)) out[i] = hs_kbe_mul(d, zh, hs_kbe_mul_base(out[i], x));
+    free(den);
+    return 1;
 }

@@ -71,6 +71,10 @@ hs_kbe hs_kbe_inv(unsigned d, hs_kbe a);
 hs_kbe hs_kbe_exp(unsigned d, hs_kbe a, uint64_t e);
 /* out[i] = 1/in[i] (zeros stay zero); no overlap. One inversion for the batch. */
 void hs_kbe_batch_inv(unsigned d, hs_kbe *restrict out, const hs_kbe *restrict in, size_t n);
+/* The Lagrange basis of H = <w>, |H| = 2^log_n, w = hs_kb_two_adic_root(log_n), at z outside H:
+ * out[i] = L_i(z) = (z^n - 1) / n * w^i / (z - w^i), so that p(z) = sum_i p(w^i) out[i] for every
+ * p of degree < n. 0 on out of memory. */
+int hs_kbe_lagrange_at(unsigned d, hs_kbe z, unsigned log_n, hs_kbe *out);
 /* Canonical coefficients, d of them: from (0 if any is >= p) and to. */
 int hs_kbe_from_u32s(unsigned d, hs_kbe *out, const uint32_t *c);
 void hs_kbe_to_u32s(unsigned d, uint32_t *out, hs_kbe a);

@@ -468,16 +468,8 @@ hs_kbe hs_logup_eval_ext(const hs_logup_eval *e, const hs_kbe *look, const hs_kb
 
 int hs_logup_tables_at(const hs_logup_shape *s, unsigned d, hs_kbe zeta, hs_kbe *out) {
     const size_t n = s->n;
-    hs_kbe *den = malloc(n * sizeof *den), *inv = malloc(n * sizeof *inv);
-    if (!den || !inv) return free(den), free(inv), 0;
-    const hs_kb w = hs_kb_two_adic_root(s->log_h);
-    hs_kb x = HS_KB_ONE;
-    for (size_t i = 0; i < n; i++, x = hs_kb_mul(x, w)) den[i] = hs_kbe_sub(zeta, hs_kbe_from_base(x));
-    hs_kbe_batch_inv(d, inv, den, n);
-    /* weights L_i(zeta) = (zeta^h - 1) / h * x_i / (zeta - x_i) */
-    const hs_kbe zh = hs_kbe_mul_base(hs_kbe_sub(hs_kbe_exp(d, zeta, n), hs_kbe_one()), hs_kb_inv(hs_kb_from_u64(n)));
-    x = HS_KB_ONE;
-    for (size_t i = 0; i < n; i++, x = hs_kb_mul(x, w)) inv[i] = hs_kbe_mul(d, zh, hs_kbe_mul_base(inv[i], x));
+    hs_kbe *inv = malloc(n * sizeof *inv); /* the Lagrange weights at zeta */
+    if (!inv || !hs_kbe_lagrange_at(d, zeta, s->log_h, inv)) return free(inv), 0;
     for (unsigned t = 0; t < s->n_tables; t++)
         for (unsigned j = 0; j < s->cols[t]; j++) {
             hs_kbe acc[3] = {hs_kbe_zero(), hs_kbe_zero(), hs_kbe_zero()};
@@ -489,6 +481,6 @@ int hs_logup_tables_at(const hs_logup_shape *s, unsigned d, hs_kbe zeta, hs_kbe 
             }
             for (unsigned k = 0; k < 3; k++) out[3 * (s->col0[t] + j) + k] = acc[k];
         }
-    free(den), free(inv);
+    free(inv);
     return 1;
 }

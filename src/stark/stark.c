@@ -281,25 +281,16 @@ static int table_at(const ctx *c, const bind_term *t, size_t nt, const uint32_t 
                     hs_kbe *res) {
     const size_t n = c->n;
     const unsigned d = c->d;
-    hs_kbe *den = malloc(n * sizeof *den), *inv = malloc(n * sizeof *inv);
-    hs_kb *xs = malloc(n * sizeof *xs);
-    if (!den || !inv || !xs) {
-        free(den), free(inv), free(xs);
+    hs_kbe *lw = malloc(n * sizeof *lw); /* L_k(zeta), k the power of w_h at row r */
+    if (!lw || !hs_kbe_lagrange_at(d, zeta, c->log_h, lw)) {
+        free(lw);
         return 0;
     }
-    hs_kb w = hs_kb_two_adic_root(c->log_h), x = HS_KB_ONE;
-    for (size_t k = 0; k < n; k++, x = hs_kb_mul(x, w)) {
-        size_t r = c->natural ? k : bitrev(k, c->log_h);
-        xs[r] = x;
-        den[r] = hs_kbe_sub(zeta, hs_kbe_from_base(x));
-    }
-    hs_kbe_batch_inv(d, inv, den, n);
     hs_kbe acc = hs_kbe_zero();
     for (size_t r = 0; r < n; r++)
-        acc = hs_kbe_add(acc, hs_kbe_mul(d, table_row(c, t, nt, in, out, r), hs_kbe_mul_base(inv[r], xs[r])));
-    hs_kbe zh = hs_kbe_sub(hs_kbe_exp(d, zeta, n), hs_kbe_one());
-    *res = hs_kbe_mul(d, hs_kbe_mul_base(zh, hs_kb_inv(hs_kb_from_u64(n))), acc);
-    free(den), free(inv), free(xs);
+        acc = hs_kbe_add(acc, hs_kbe_mul(d, table_row(c, t, nt, in, out, r), lw[c->natural ? r : bitrev(r, c->log_h)]));
+    *res = acc;
+    free(lw);
     return 1;
 }
 
