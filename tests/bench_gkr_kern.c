@@ -2,7 +2,8 @@
  * thread's CPU time per call (CLOCK_THREAD_CPUTIME_ID, so another process on the core does not
  * count), best of 3 rounds, on 2^15-row tables and 16 cube lanes (a width-16 full layer), the K
  * tables' planes hs_gkr_plane_cap entries apart as the prover lays them out (BLOG=k: 2^k-row tables
- * instead, to compare in-cache and out-of-cache rates). Not a test: built with the tests, run by hand (docs/BENCHMARKS.md). */
+ * instead, to compare in-cache and out-of-cache rates). Not a test: built with the tests, run by
+ * hand (docs/BENCHMARKS.md). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>

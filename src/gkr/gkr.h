@@ -125,8 +125,9 @@ typedef struct {
     const hs_kb *cols[HS_GKR_MAX_WIDTH];  /* the cubed lanes' base-field columns of 2^n rows */
     /* lin_k (required when n_cube = 1: the walk's partial layers): the relation is
      * cube_coef t_0^3 + lin with lin a K column the caller keeps across layers (5 planes lin_cap
-     * entries apart, hs_gkr_plane_cap(2^n) for speed; never folded in place); first, if upd_P: lin += upd_mu upd_P + upd_na upd_s + upd_cst
-     * (upd_s may be NULL), in the same pass as the first round's linear sums. The layer then sends
+     * entries apart, hs_gkr_plane_cap(2^n) for speed; never folded in place); first, if upd_P:
+     * lin += upd_mu upd_P + upd_na upd_s + upd_cst (upd_s may be NULL), in the same pass as the
+     * first round's linear sums. The layer then sends
      * 2 values, t_0(rho) and lin(rho), instead of w. */
     hs_kb *lin_k;
     size_t lin_cap;
@@ -153,7 +154,8 @@ static inline size_t hs_gkr_plane_cap(size_t entries) { return entries + HS_GKR_
 typedef struct {
     unsigned n, width;
     hs_kb *eq;         /* 5 planes of 2^n (padded): the suffix eq tables, later eq(rho, .) */
-    hs_kb *fold;       /* the folded, scaled cube columns: lane 0 5 planes of 2^(n-1), lanes 1.. of 2^(n-2) (padded) */
+    hs_kb *fold;       /* the folded, scaled cube columns (padded planes): lane 0 5 planes of 2^(n-1),
+                        * lanes 1.. of 2^(n-2) */
     hs_kb *lin;        /* 5 planes of 2^n (padded): the linear lanes combined */
     const void *kern;  /* const hs_gkr_kernels *: AVX2 when available; tests may pick the portable ones */
 } hs_gkr_scratch;
@@ -214,7 +216,8 @@ int hs_gkr_layer_verify_skip(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb
 
 /* ---- batch evaluation helpers ---- */
 
-/* dst (5 planes cap entries apart; hs_gkr_plane_cap(2^n) staggers them) = sum_{j < kc} coef[j] cols[j] over 2^n rows. 0 if kc > HS_GKR_KERN_MAX_COLS (48). */
+/* dst (5 planes cap entries apart; hs_gkr_plane_cap(2^n) staggers them) = sum_{j < kc} coef[j] cols[j]
+ * over 2^n rows. 0 if kc > HS_GKR_KERN_MAX_COLS (48). */
 int hs_gkr_lin_combine(const hs_kb *const *cols, unsigned kc, const hs_kb5 *coef, hs_kb *dst, size_t cap, unsigned n,
                        unsigned threads);
 /* out[j] = col_j^(z) for k base columns of 2^n rows (one eq table for all). */
