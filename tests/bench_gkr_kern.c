@@ -2,7 +2,8 @@
  * thread's CPU time per call (CLOCK_THREAD_CPUTIME_ID, so another process on the core does not
  * count), best of 3 rounds, on 2^15-row tables and 16 cube lanes (a width-16 full layer), the K
  * tables' planes hs_gkr_plane_cap entries apart as the prover lays them out (BLOG=k: 2^k-row tables
- * instead, to compare in-cache and out-of-cache rates). Not a test: built with the tests, run by
+ * instead, to compare in-cache and out-of-cache rates; BPAD=n: n spare entries a plane, 0 for the
+ * unpadded layout). Not a test: built with the tests, run by
  * hand (docs/BENCHMARKS.md). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,7 +41,8 @@ static void run(const hs_gkr_kernels *K, int k, const hs_kb *const *cp, hs_gkr_k
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "bench_gkr_kern");
-    const size_t h = (size_t)1 << (getenv("BLOG") ? atoi(getenv("BLOG")) : 15), N = 2 * h, C = hs_gkr_plane_cap(N);
+    const size_t h = (size_t)1 << (getenv("BLOG") ? atoi(getenv("BLOG")) : 15), N = 2 * h;
+    const size_t C = getenv("BPAD") ? N + (size_t)atoi(getenv("BPAD")) : hs_gkr_plane_cap(N);
     hs_kb *cols = malloc(NC * N * sizeof *cols), *kb = malloc(5 * C * (NC + 1) * sizeof *kb);
     if (!cols || !kb) return 1;
     for (size_t i = 0; i < NC * N; i++) cols[i] = hs_test_rand_kb(&rng);
