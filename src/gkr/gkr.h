@@ -127,8 +127,8 @@ typedef struct {
      * cube_coef t_0^3 + lin with lin a K column the caller keeps across layers (5 planes lin_cap
      * entries apart, hs_gkr_plane_cap(2^n) for speed; never folded in place); first, if upd_P:
      * lin += upd_mu upd_P + upd_na upd_s + upd_cst (upd_s may be NULL), in the same pass as the
-     * first round's linear sums. The layer then sends
-     * 2 values, t_0(rho) and lin(rho), instead of w. */
+     * first round's linear sums. The layer then sends 2 values, t_0(rho) and lin(rho), instead
+     * of w. */
     hs_kb *lin_k;
     size_t lin_cap;
     hs_kb5 cube_coef;
@@ -142,9 +142,10 @@ void hs_gkr_layer_of(const hs_gkr_witness *w, unsigned layer, hs_gkr_layer *ly);
 /* The plane stride of a K table of `entries` rows: HS_GKR_PLANE_PAD spare entries after each
  * plane. Tables of 2^k rows at plane strides of 2^k entries put every plane's row x at the same
  * cache set (addresses 4 KiB apart share an L1 set, 128 KiB apart an L2 set), so a kernel that
- * streams many planes at once (roundk: 16 lanes x 5 planes x 2 halves = 160 streams) evicts its
- * own lines; 1040 entries (65 cache lines) put consecutive planes 65 lines apart in both.
- * tests/bench_gkr_kern (roundk, 2^15 rows, 16 lanes): 12.5 ms against 6.8-7.0 ms padded. */
+ * streams many planes at once (roundk: 16 lanes x 5 planes x rows x and x + h = 160 streams)
+ * evicts its own lines; 1040 entries (65 cache lines) put consecutive planes 65 lines apart in
+ * both. tests/bench_gkr_kern (roundk, 2^15 rows, 16 lanes, loaded): 12.5-14.4 ms unpadded
+ * (BPAD=0) against 6.8-7.3 ms. */
 #define HS_GKR_PLANE_PAD 1040
 static inline size_t hs_gkr_plane_cap(size_t entries) { return entries + HS_GKR_PLANE_PAD; }
 
