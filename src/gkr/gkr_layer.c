@@ -18,9 +18,9 @@ int hs_gkr_scratch_init(hs_gkr_scratch *s, unsigned n, unsigned width) {
     memset(s, 0, sizeof *s);
     if (width < 1 || width > HS_GKR_MAX_WIDTH) return 0;
     s->n = n, s->width = width;
-    s->eq = hs_alloc_array(N, 5 * sizeof(hs_kb));
-    s->fold = hs_alloc_array(h + (width - 1) * q, 5 * sizeof(hs_kb));
-    s->lin = hs_alloc_array(N, 5 * sizeof(hs_kb));
+    s->eq = hs_alloc_array(hs_gkr_plane_cap(N), 5 * sizeof(hs_kb));
+    s->fold = hs_alloc_array(hs_gkr_plane_cap(h) + (width - 1) * hs_gkr_plane_cap(q), 5 * sizeof(hs_kb));
+    s->lin = hs_alloc_array(hs_gkr_plane_cap(N), 5 * sizeof(hs_kb));
     s->kern = hs_gkr_kernels_best();
     if (!s->eq || !s->fold || !s->lin) {
         hs_gkr_scratch_free(s);
@@ -64,7 +64,7 @@ static void my_range(size_t h, size_t *lo, size_t *hi) {
 
 /* Suffix eq tables: E_i (over z[i+1..n-1], 2^(n-1-i) entries) at offset 2^(n-1-i) - 1 of each plane. */
 static hs_gkr_k5 suffix_eq(const hs_gkr_scratch *s, unsigned n, unsigned i) {
-    return hs_gkr_k5_at(planes(s->eq, (size_t)1 << s->n), ((size_t)1 << (n - 1 - i)) - 1);
+    return hs_gkr_k5_at(planes(s->eq, hs_gkr_plane_cap((size_t)1 << s->n)), ((size_t)1 << (n - 1 - i)) - 1);
 }
 
 /* One doubling step of an eq table, on the team. */
@@ -344,9 +344,10 @@ static void layer_tables(const hs_gkr_scratch *s, hs_kb5 gamma, hs_kb5 *scale, h
     scale[0] = hs_kb5_one();
     for (unsigned j = 1; j < s->width; j++) scale[j] = hs_kb5_mul(scale[j - 1], gamma);
     for (unsigned j = 0; j < s->width; j++) coef[j] = kb5_cube(scale[j]);
-    *linp = planes(s->lin, N);
-    fold[0] = planes(s->fold, H);
-    for (unsigned j = 1; j < s->width; j++) fold[j] = planes(s->fold + 5 * H + (size_t)(j - 1) * 5 * Q, Q);
+    const size_t HC = hs_gkr_plane_cap(H), QC = hs_gkr_plane_cap(Q);
+    *linp = planes(s->lin, hs_gkr_plane_cap(N));
+    fold[0] = planes(s->fold, HC);
+    for (unsigned j = 1; j < s->width; j++) fold[j] = planes(s->fold + 5 * HC + (size_t)(j - 1) * 5 * QC, QC);
 }
 
 /* dst = sum_{j < kc} coef[j] cols[j] over 2^n rows, on the team. */
@@ -426,9 +427,9 @@ int hs_gkr_eval_cols(const hs_kb *const *cols, unsigned k, unsigned n, const hs_
                      unsigned threads) {
     if (k > HS_GKR_KERN_MAX_COLS) return 0;
     const size_t N = (size_t)1 << n;
-    hs_kb *eq = hs_alloc_array(N, 5 * sizeof *eq);
+    hs_kb *eq = hs_alloc_array(hs_gkr_plane_cap(N), 5 * sizeof *eq);
     if (!eq) return 0;
-    eval_with_table(cols, k, n, z, planes(eq, N), hs_gkr_kernels_best(), out, threads);
+    eval_with_table(cols, k, n, z, planes(eq, hs_gkr_plane_cap(N)), hs_gkr_kernels_best(), out, threads);
     hs_free(eq);
     return 1;
 }
@@ -512,7 +513,7 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
     const int has_lin = ly->lin_k != NULL;
     const hs_gkr_k5 *lin = has_lin ? &linp : NULL;
     /* the skip round: eq(y', .) over the M rows of a block (after the suffix tables' room) */
-    const hs_gkr_k5 eqf = hs_gkr_k5_at(planes(s->eq, N), M);
+    const hs_gkr_k5 eqf = hs_gkr_k5_at(planes(s->eq, hs_gkr_plane_cap(N)), M);
     build_eq(k, eqf, z + 1, nr, threads);
     hs_kb5 qv[SKIP_PTS], lam[HS_GKR_SKIP_D];
     for (unsigned X = 0; X < SKIP_PTS; X++) qv[X] = hs_kb5_zero();
