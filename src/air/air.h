@@ -213,6 +213,38 @@ void hs_air_eval_rows16_local(hs_air_rows16_local_fn *kernel, const hs_air *a, u
                               const hs_kb *const local[16], const hs_kb *const next[16], const hs_kb *periodic,
                               const hs_kb *pow, void *scratch, hs_kbe out[16]);
 
+/* For an AIR whose packed evaluators read local rows only, named base##_rows8_avx2 and
+ * base##_rows16_avx512 (the kernels of one <air>_air_vec.inc at both widths): declares them and
+ * defines the AIR's static eval_rows8 (the ops' entry) and eval_rows16 (for hs_air.eval_rows16)
+ * through them, each falling back where its kernel is not built or the CPU lacks it. */
+#ifdef HS_HAVE_AVX2
+#define HS_AIR_KERNEL8(base) base##_rows8_avx2
+#else
+#define HS_AIR_KERNEL8(base) NULL
+#endif
+#ifdef HS_HAVE_AVX512
+#define HS_AIR_KERNEL16(base) base##_rows16_avx512
+#else
+#define HS_AIR_KERNEL16(base) NULL
+#endif
+#define HS_AIR_LOCAL_EVALUATORS(base)                                                                          \
+    hs_air_rows8_local_fn base##_rows8_avx2;                                                                   \
+    hs_air_rows16_local_fn base##_rows16_avx512;                                                               \
+    static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8], \
+                           const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[8]) {            \
+        hs_air_eval_rows8_local(HS_AIR_KERNEL8(base), a, d, local, next, periodic, pow, scratch, out);          \
+    }                                                                                                          \
+    static void eval_rows16(const hs_air *a, unsigned d, const hs_kb *const local[16],                         \
+                            const hs_kb *const next[16], const hs_kb *periodic, const hs_kb *pow, void *scratch,   \
+                            hs_kbe out[16]) {                                                                  \
+        hs_air_eval_rows16_local(HS_AIR_KERNEL16(base), a, d, local, next, periodic, pow, scratch, out);        \
+    }
+
+/* eval_rows16 as two 8-row halves through the AIR's eval_rows8 (hs_air_eval_rows8_scalar where
+ * that is NULL): for an AIR's own eval_rows16 where its AVX-512 kernel is not in use. */
+void hs_air_eval_rows16_halves(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
+                               const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]);
+
 /* Every constraint of every row of a natural-order trace (n_rows rows), with random-looking alpha:
  * returns the index of the first row whose combination is nonzero or one of whose lookups (if
  * the AIR has any) is not in its table, or n_rows if all hold. Used by tests and by the prover's

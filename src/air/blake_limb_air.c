@@ -165,17 +165,7 @@ static void lookup_ext(const hs_air *a, unsigned d, const hs_kbe *local, hs_kbe 
     look_ext_body(a->params, local, &e, vals);
 }
 
-#ifdef HS_HAVE_AVX2
-hs_air_rows8_local_fn hs_blake_limb_air_eval_rows8_avx2;
-#define BL_ROWS8 hs_blake_limb_air_eval_rows8_avx2
-#else
-#define BL_ROWS8 NULL
-#endif
-
-static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8],
-                       const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[8]) {
-    hs_air_eval_rows8_local(BL_ROWS8, a, d, local, next, periodic, pow, scratch, out);
-}
+HS_AIR_LOCAL_EVALUATORS(hs_blake_limb_air_eval)
 
 static const hs_air_ops ops = {trace,      eval_row,   hs_air_rows8_local_scratch, eval_rows8, eval_ext, NULL,
                                lookup_row, lookup_ext};
@@ -225,6 +215,7 @@ int hs_blake_limb_air_init(hs_air *a, const hs_blake_air_params *bp, unsigned lo
     if (!L) return 0;
     memset(a, 0, sizeof *a);
     a->ops = &ops;
+    a->eval_rows16 = eval_rows16;
     a->name = bp == hs_blake_air_blake3() ? "blake3-limbs" : "blake2s-limbs";
     a->id = bp == hs_blake_air_blake3() ? 8 : 9;
     a->params = L;

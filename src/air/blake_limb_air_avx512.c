@@ -1,0 +1,5 @@
+/* The BLAKE limb AIR's constraints on 16 rows at once (one row per AVX-512 lane), for the
+ * prover's quotient (blake_limb_air_vec.inc). Compiled with the AVX-512 flags; reached only after
+ * hs_cpu_has_avx512(). */
+#include "air/air_vec16.h"
+#include "air/blake_limb_air_vec.inc"
