@@ -355,6 +355,8 @@ static void test_params(void) {
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_merkle_stark");
+    if (!hs_cpu_has_avx512())
+        printf("test_merkle_stark: no AVX-512 on this CPU or build (or HS_SIMD below it): 16-row evaluations run as two 8-row halves, the AVX-512 evaluator is not compared\n");
     hs_ctx *ctx;
     CHECK(hs_ctx_new(&ctx, 2) == HS_OK);
     test_air(&rng);

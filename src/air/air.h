@@ -19,7 +19,8 @@
  * below (degree - 1) n: degree 3 fits the quotient domain of rate 1/2, degree 5 needs rate 1/4.
  *
  * One constraint source per AIR serves three instantiations (see air_eval.h): the prover's
- * base-field rows (one at a time, and 8 at a time in AVX2 lanes for the quotient) and the
+ * base-field rows (one at a time, and 8 or 16 at a time in AVX2 or AVX-512 lanes for the quotient:
+ * <air>_air_vec.inc, one body for both widths through air_vec8.h / air_vec16.h) and the
  * verifier's challenge-field values at the out-of-domain point.
  *
  * Statements. An instance's input and output are lines of in_words and out_words u32 words (the

@@ -6,6 +6,7 @@
 
 #include "field/kb_avx2.h"
 #include "stark/logup.h"
+#include "util/vec_avx2.h"
 
 /* column k of 8 rows */
 static inline __m256i gather8(const hs_kb *const p[8], size_t k) {
@@ -13,13 +14,9 @@ static inline __m256i gather8(const hs_kb *const p[8], size_t k) {
                              (int)p[6][k], (int)p[7][k]);
 }
 
-#define LP_V __m256i
-#define LP_LANES 8
 #define LP_ADD hs_kb8x_add
 #define LP_SUB hs_kb8x_sub
 #define LP_MUL hs_kb8x_mul
-#define LP_SET1(x) _mm256_set1_epi32((int)(x))
-#define LP_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 #define LP_GATHER gather8
 #define LP_FN(name) hs_logup_##name##8_avx2
 #include "stark/logup_packed.inc"

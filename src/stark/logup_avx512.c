@@ -6,6 +6,7 @@
 
 #include "field/kb_avx512.h"
 #include "stark/logup.h"
+#include "util/vec_avx512.h"
 
 /* column k of 16 rows */
 static inline __m512i gather16(const hs_kb *const p[16], size_t k) {
@@ -14,13 +15,9 @@ static inline __m512i gather16(const hs_kb *const p[16], size_t k) {
                              (int)p[12][k], (int)p[13][k], (int)p[14][k], (int)p[15][k]);
 }
 
-#define LP_V __m512i
-#define LP_LANES 16
 #define LP_ADD hs_kb16x_add
 #define LP_SUB hs_kb16x_sub
 #define LP_MUL hs_kb16x_mul
-#define LP_SET1(x) _mm512_set1_epi32((int)(x))
-#define LP_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
 #define LP_GATHER gather16
 #define LP_FN(name) hs_logup_##name##16_avx512
 #include "stark/logup_packed.inc"
