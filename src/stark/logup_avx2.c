@@ -17,6 +17,7 @@ static inline __m256i gather8(const hs_kb *const p[8], size_t k) {
 #define LP_ADD hs_kb8x_add
 #define LP_SUB hs_kb8x_sub
 #define LP_MUL hs_kb8x_mul
+#define LP_REDC(e, o) hs_mt8_redc_pairs((e), (o), _mm256_set1_epi32((int)HS_KB_P), _mm256_set1_epi32((int)HS_KB_MU))
 #define LP_GATHER gather8
 #define LP_FN(name) hs_logup_##name##8_avx2
 #include "stark/logup_packed.inc"

@@ -18,6 +18,7 @@ static inline __m512i gather16(const hs_kb *const p[16], size_t k) {
 #define LP_ADD hs_kb16x_add
 #define LP_SUB hs_kb16x_sub
 #define LP_MUL hs_kb16x_mul
+#define LP_REDC(e, o) hs_mt16_redc_pairs((e), (o), _mm512_set1_epi32((int)HS_KB_P), _mm512_set1_epi32((int)HS_KB_MU))
 #define LP_GATHER gather16
 #define LP_FN(name) hs_logup_##name##16_avx512
 #include "stark/logup_packed.inc"
