@@ -217,7 +217,8 @@ void hs_air_eval_rows16_local(hs_air_rows16_local_fn *kernel, const hs_air *a, u
 /* For an AIR whose packed evaluators read local rows only, named base##_rows8_avx2 and
  * base##_rows16_avx512 (the kernels of one <air>_air_vec.inc at both widths): declares them and
  * defines the AIR's static eval_rows8 (the ops' entry) and eval_rows16 (for hs_air.eval_rows16)
- * through them, each falling back where its kernel is not built or the CPU lacks it. */
+ * through them, each falling back where its kernel is not built or the CPU lacks it
+ * (HS_AIR_LOCAL_ROWS16 alone: eval_rows16 only). */
 #ifdef HS_HAVE_AVX2
 #define HS_AIR_KERNEL8(base) base##_rows8_avx2
 #else
@@ -230,11 +231,13 @@ void hs_air_eval_rows16_local(hs_air_rows16_local_fn *kernel, const hs_air *a, u
 #endif
 #define HS_AIR_LOCAL_EVALUATORS(base)                                                                          \
     hs_air_rows8_local_fn base##_rows8_avx2;                                                                   \
-    hs_air_rows16_local_fn base##_rows16_avx512;                                                               \
     static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8], \
                            const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[8]) {            \
         hs_air_eval_rows8_local(HS_AIR_KERNEL8(base), a, d, local, next, periodic, pow, scratch, out);          \
     }                                                                                                          \
+    HS_AIR_LOCAL_ROWS16(base)
+#define HS_AIR_LOCAL_ROWS16(base)                                                                              \
+    hs_air_rows16_local_fn base##_rows16_avx512;                                                               \
     static void eval_rows16(const hs_air *a, unsigned d, const hs_kb *const local[16],                         \
                             const hs_kb *const next[16], const hs_kb *periodic, const hs_kb *pow, void *scratch,   \
                             hs_kbe out[16]) {                                                                  \

@@ -165,7 +165,20 @@ static void lookup_ext(const hs_air *a, unsigned d, const hs_kbe *local, hs_kbe 
     look_ext_body(a->params, local, &e, vals);
 }
 
-HS_AIR_LOCAL_EVALUATORS(hs_blake_limb_air_eval)
+/* 16 rows: blake_limb_air_avx512.c */
+HS_AIR_LOCAL_ROWS16(hs_blake_limb_air_eval)
+
+#ifdef HS_HAVE_AVX2
+hs_air_rows8_local_fn hs_blake_limb_air_eval_rows8_avx2;
+#define BL_ROWS8 hs_blake_limb_air_eval_rows8_avx2
+#else
+#define BL_ROWS8 NULL
+#endif
+
+static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8],
+                       const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[8]) {
+    hs_air_eval_rows8_local(BL_ROWS8, a, d, local, next, periodic, pow, scratch, out);
+}
 
 static const hs_air_ops ops = {trace,      eval_row,   hs_air_rows8_local_scratch, eval_rows8, eval_ext, NULL,
                                lookup_row, lookup_ext};

@@ -400,7 +400,7 @@ hs_kbe hs_logup_eval_point(const hs_logup_eval *e, const hs_kb *look, const hs_k
 }
 
 #ifdef HS_HAVE_AVX2
-size_t hs_logup_scratch_bytes8_avx2(const hs_logup_shape *s);
+size_t hs_logup_scratch8_bytes_avx2(const hs_logup_shape *s);
 void hs_logup_eval_points8_avx2(const hs_logup_eval *e, const hs_kb *const look[8], const hs_kb *const mult[8],
                                 const hs_kb *const tab[8], const hs_kb *const aux[8], const hs_kb *const aux_next[8],
                                 void *scratch, hs_kbe out[8]);
@@ -409,23 +409,7 @@ void hs_logup_eval_points8_avx2(const hs_logup_eval *e, const hs_kb *const look[
 size_t hs_logup_scratch8_bytes(const hs_logup_shape *s) {
     size_t b = hs_logup_scratch_bytes(s);
 #ifdef HS_HAVE_AVX2
-    size_t v = hs_logup_scratch_bytes8_avx2(s);
-    if (v > b) b = v;
-#endif
-    return b;
-}
-
-#ifdef HS_HAVE_AVX512
-size_t hs_logup_scratch_bytes16_avx512(const hs_logup_shape *s);
-void hs_logup_eval_points16_avx512(const hs_logup_eval *e, const hs_kb *const look[16], const hs_kb *const mult[16],
-                                   const hs_kb *const tab[16], const hs_kb *const aux[16],
-                                   const hs_kb *const aux_next[16], void *scratch, hs_kbe out[16]);
-#endif
-
-size_t hs_logup_scratch16_bytes(const hs_logup_shape *s) {
-    size_t b = hs_logup_scratch8_bytes(s);
-#ifdef HS_HAVE_AVX512
-    size_t v = hs_logup_scratch_bytes16_avx512(s);
+    size_t v = hs_logup_scratch8_bytes_avx2(s);
     if (v > b) b = v;
 #endif
     return b;
@@ -441,20 +425,6 @@ void hs_logup_eval_points8(const hs_logup_eval *e, const hs_kb *const look[8], c
     }
 #endif
     for (unsigned j = 0; j < 8; j++) out[j] = hs_logup_eval_point(e, look[j], mult[j], tab[j], aux[j], aux_next[j], scratch);
-}
-
-void hs_logup_eval_points16(const hs_logup_eval *e, const hs_kb *const look[16], const hs_kb *const mult[16],
-                            const hs_kb *const tab[16], const hs_kb *const aux[16], const hs_kb *const aux_next[16],
-                            void *scratch, hs_kbe out[16]) {
-#ifdef HS_HAVE_AVX512
-    if (e->d == 4 && hs_cpu_has_avx512()) {
-        hs_logup_eval_points16_avx512(e, look, mult, tab, aux, aux_next, scratch, out);
-        return;
-    }
-#endif
-    for (unsigned h = 0; h < 2; h++)
-        hs_logup_eval_points8(e, look + 8 * h, mult + 8 * h, tab + 8 * h, aux + 8 * h, aux_next + 8 * h, scratch,
-                              out + 8 * h);
 }
 
 /* An extension value from its d opened coordinate columns: sum_u X^u v[u]. */

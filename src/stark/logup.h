@@ -112,13 +112,6 @@ size_t hs_logup_scratch8_bytes(const hs_logup_shape *s);
 void hs_logup_eval_points8(const hs_logup_eval *e, const hs_kb *const look[8], const hs_kb *const mult[8],
                            const hs_kb *const tab[8], const hs_kb *const aux[8], const hs_kb *const aux_next[8],
                            void *scratch, hs_kbe out[8]);
-/* The same at 16 points at once (AVX-512 for d = 4 where the CPU has it, else two
- * hs_logup_eval_points8 calls); scratch: hs_logup_scratch16_bytes (at least
- * hs_logup_scratch8_bytes). */
-size_t hs_logup_scratch16_bytes(const hs_logup_shape *s);
-void hs_logup_eval_points16(const hs_logup_eval *e, const hs_kb *const look[16], const hs_kb *const mult[16],
-                            const hs_kb *const tab[16], const hs_kb *const aux[16], const hs_kb *const aux_next[16],
-                            void *scratch, hs_kbe out[16]);
 /* Verifier, at zeta: the same from challenge-field values (aux, aux_next: aux_ext * d opened
  * base-column values each). scratch: hs_logup_scratch_bytes. */
 hs_kbe hs_logup_eval_ext(const hs_logup_eval *e, const hs_kbe *look, const hs_kbe *mult, const hs_kbe *tab,

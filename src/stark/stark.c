@@ -446,8 +446,8 @@ static int quotient_rows(const quot_job *J, const hs_kb *blk, size_t row0, size_
     {
         size_t sb = air->ops->rows8_scratch_bytes ? air->ops->rows8_scratch_bytes(air) : 0;
         void *scratch = sb ? hs_alloc_array(1, sb) : NULL;
-        hs_kb *lvals = has_lu ? malloc(16 * 3 * lu->n_lookups * sizeof *lvals) : NULL;
-        void *lscr = has_lu ? hs_alloc_array(1, hs_logup_scratch16_bytes(lu)) : NULL;
+        hs_kb *lvals = has_lu ? malloc(8 * 3 * lu->n_lookups * sizeof *lvals) : NULL;
+        void *lscr = has_lu ? hs_alloc_array(1, hs_logup_scratch8_bytes(lu)) : NULL;
         const int thread_ok = !(sb && !scratch) && !(has_lu && (!lvals || !lscr));
         if (!thread_ok) {
 #pragma omp atomic write
@@ -469,18 +469,19 @@ static int quotient_rows(const quot_job *J, const hs_kb *blk, size_t row0, size_
                 for (unsigned p = 0; p < n_air_per; p++) per16[p * 16 + j] = J->ptab[(jn[j] % LR) * c->n_per + p];
             }
             hs_air_eval_rows16(air, d, loc, nxt, per16, J->pow, scratch, cv);
-            if (has_lu) { /* the LogUp constraints at x and w_h x, 16 points at a time */
-                const hs_kb *lk[16], *mu[16], *tb[16], *ax[16], *an[16];
-                hs_kbe lv[16];
-                for (unsigned j = 0; j < 16; j++) {
-                    const size_t i = ix[j], in = bitrev((jn[j] + L) & (nq - 1), log_q);
-                    air->ops->lookup_row(air, loc[j], lvals + j * 3 * lu->n_lookups);
+            for (unsigned h = 0; has_lu && h < 2; h++) { /* the LogUp constraints at x and w_h x, 8 points at a time */
+                const hs_kb *lk[8], *mu[8], *tb[8], *ax[8], *an[8];
+                hs_kbe lv[8];
+                for (unsigned j = 0; j < 8; j++) {
+                    const unsigned jj = 8 * h + j;
+                    const size_t i = ix[jj], in = bitrev((jn[jj] + L) & (nq - 1), log_q);
+                    air->ops->lookup_row(air, loc[jj], lvals + j * 3 * lu->n_lookups);
                     lk[j] = lvals + j * 3 * lu->n_lookups;
                     mu[j] = J->mlde + i * LM, tb[j] = J->ltab + i * 3 * LM, ax[j] = J->alde + i * LAW,
                     an[j] = J->alde + in * LAW;
                 }
-                hs_logup_eval_points16(J->le, lk, mu, tb, ax, an, lscr, lv);
-                for (unsigned j = 0; j < 16; j++) cv[j] = hs_kbe_add(cv[j], lv[j]);
+                hs_logup_eval_points8(J->le, lk, mu, tb, ax, an, lscr, lv);
+                for (unsigned j = 0; j < 8; j++) cv[8 * h + j] = hs_kbe_add(cv[8 * h + j], lv[j]);
             }
             for (unsigned j = 0; j < 16 && g * 16 + j < nrows; j++) {
                 size_t i = row0 + g * 16 + j;
