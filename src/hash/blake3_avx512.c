@@ -3,8 +3,9 @@
  * no shuffles). Each rotation is one vprord (AVX2 needs a byte shuffle or two shifts and an or),
  * and with 32 vector registers the state and most message words stay in registers, so plain
  * intrinsics compile well with gcc and clang alike. Message blocks are loaded by quarter
- * inserts and in-lane 4x4 transposes (load_msg), the CVs stored by two 8x8 transposes. Compiled with the AVX-512 flags; reached only
- * through hs_cpu_has_avx512(). Tested against the portable code (tests/test_blake3.c). */
+ * inserts and in-lane 4x4 transposes (load_msg), the CVs stored by two 8x8 transposes. Compiled
+ * with the AVX-512 flags; reached only through hs_cpu_has_avx512(). Tested against the portable
+ * code (tests/test_blake3.c). */
 #include <immintrin.h>
 #include <string.h>
 
