@@ -68,7 +68,8 @@ size_t hs_logup_fractions(const hs_logup_shape *s) { return s->n_lookups ? s->n 
 
 struct hs_logup_witness {
     const hs_logup_shape *s;
-    uint32_t *idx;   /* h * L: entry of lookup l on the row at w^i, at i * L + l; BAD_FLAG | k: bad[k] */
+    uint32_t *idx;   /* h * L: lookup l on the row at w^i, at i * L + l: its entry in the concatenation of
+                      * the tables, or n_entries + k for bad[k] */
     uint32_t *cnt;   /* n_entries multiplicities, table by table */
     hs_kb *bad;      /* 4 words per tuple found outside its table: its 3 values, then its table's index */
     size_t n_bad, cap_bad;
@@ -142,7 +143,7 @@ hs_logup_witness *hs_logup_collect(const hs_logup_shape *s, const hs_air *a, con
                         e = v[0];
                     }
                     if (e >= 0) {
-                        out[l] = (uint32_t)e;
+                        out[l] = (uint32_t)(s->off[t] + (size_t)e);
                         cnt[s->off[t] + (size_t)e]++;
                         continue;
                     }
@@ -159,7 +160,7 @@ hs_logup_witness *hs_logup_collect(const hs_logup_shape *s, const hs_air *a, con
                             memcpy(b, vals + 3 * l, 3 * sizeof *vals);
                             if (s->table[t].kind == HS_AIR_TABLE_RANGE) b[1] = b[2] = 0;
                             b[3] = t;
-                            out[l] = BAD_FLAG | (uint32_t)w->n_bad++;
+                            out[l] = (uint32_t)(s->n_entries + w->n_bad++);
                         } else {
                             ok = 0;
                         }
@@ -214,102 +215,54 @@ hs_kb *hs_logup_table_matrix(const hs_logup_shape *s) {
     return tab;
 }
 
-/* gamma - key of a canonical tuple */
-static hs_kbe den_of(unsigned d, hs_kbe gamma_tag, hs_kbe beta, hs_kbe beta2, hs_kb t0, hs_kb t1, hs_kb t2) {
-    hs_kbe x = hs_kbe_add(hs_kbe_mul_base(beta, t1), hs_kbe_mul_base(beta2, t2));
-    (void)d;
-    return hs_kbe_sub(hs_kbe_sub(gamma_tag, x), hs_kbe_from_base(t0));
+static unsigned table_of_col(const hs_logup_shape *s, unsigned c) {
+    unsigned t = 0;
+    while (t + 1 < s->n_tables && c >= s->col0[t + 1]) t++;
+    return t;
 }
+
+#define LU_CAT2(a, b) a##_##b
+#define LU_CAT(a, b) LU_CAT2(a, b)
+
+#define LU_D 4
+#define LU_T hs_kb4
+#define LU_ADD hs_kb4_add
+#define LU_SUB hs_kb4_sub
+#define LU_MUL hs_kb4_mul
+#define LU_MULB hs_kb4_mul_base
+#define LU_FN eval_point4
+#include "stark/logup_aux.inc"
+#include "stark/logup_point.inc"
+
+#define LU_D 5
+#define LU_T hs_kb5
+#define LU_ADD hs_kb5_add
+#define LU_SUB hs_kb5_sub
+#define LU_MUL hs_kb5_mul
+#define LU_MULB hs_kb5_mul_base
+#define LU_FN eval_point5
+#include "stark/logup_aux.inc"
+#include "stark/logup_point.inc"
+
+#define LU_D 8
+#define LU_T hs_kb8
+#define LU_ADD hs_kb8_add
+#define LU_SUB hs_kb8_sub
+#define LU_MUL hs_kb8_mul
+#define LU_MULB hs_kb8_mul_base
+#define LU_FN eval_point8
+#include "stark/logup_aux.inc"
+#include "stark/logup_point.inc"
 
 int hs_logup_aux_matrix(const hs_logup_shape *s, const hs_logup_witness *w, unsigned d, hs_kbe beta, hs_kbe gamma,
                         hs_kb *buf, unsigned threads, const char **why) {
-    const size_t L = s->n_lookups, n = s->n, AW = s->aux_ext * d, P = s->n_pairs, F = s->n_frac;
-    const hs_kbe beta2 = hs_kbe_mul(d, beta, beta), beta3 = hs_kbe_mul(d, beta2, beta);
+    const hs_kbe beta3 = hs_kbe_mul(d, hs_kbe_mul(d, beta, beta), beta);
     hs_kbe gt[HS_AIR_MAX_LOOKUP_RUNS];
     for (unsigned t = 0; t < s->n_tables; t++)
         gt[t] = hs_kbe_sub(gamma, hs_kbe_mul_base(beta3, hs_kb_from_u32(table_tag(&s->table[t]))));
-    /* 1 / (gamma - key) of every table entry, then of every tuple found outside its table */
-    const size_t ni = s->n_entries + w->n_bad;
-    hs_kbe *den = hs_alloc_array(ni, sizeof *den), *inv = hs_alloc_array(ni, sizeof *inv);
-    hs_kbe *rs = hs_alloc_array(n, sizeof *rs);
-    int ok = 0;
-    *why = "out of memory";
-    if (!den || !inv || !rs) goto done;
-    for (unsigned t = 0; t < s->n_tables; t++)
-        for (uint32_t e = 0; e < s->size[t]; e++) {
-            uint32_t v[3];
-            entry_vals(&s->table[t], e, v);
-            den[s->off[t] + e] = den_of(d, gt[t], beta, beta2, hs_kb_from_u32(v[0]), hs_kb_from_u32(v[1]), hs_kb_from_u32(v[2]));
-        }
-    for (size_t k = 0; k < w->n_bad; k++) {
-        const hs_kb *b = w->bad + 4 * k;
-        den[s->n_entries + k] = den_of(d, gt[b[3]], beta, beta2, b[0], b[1], b[2]);
-    }
-    for (size_t k = 0; k < ni; k++)
-        if (hs_kbe_is_zero(den[k])) {
-            *why = "a LogUp denominator vanished (a challenge hit a table key: probability below N / |K|)";
-            goto done;
-        }
-    hs_kbe_batch_inv(d, inv, den, ni);
-    hs_free(den), den = NULL;
-    /* packed to d words an entry: the rows below read it at random, and half the size (d = 4)
-     * misses the cache half as often */
-    hs_kb *iv = (hs_kb *)inv;
-    for (size_t k = 0; k < ni; k++) memmove(iv + k * d, inv[k].c, d * sizeof *iv);
-    /* the pair columns, and each row's sum */
-#pragma omp parallel num_threads(threads > 1 ? threads : 1)
-    {
-        hs_kbe *f = malloc((F + 1) * sizeof *f);
-#pragma omp for schedule(static)
-        for (size_t i = 0; i < n; i++) {
-            if (!f) continue;
-            const uint32_t *ix = w->idx + i * L;
-            size_t l = 0;
-            for (unsigned ru = 0; ru < s->n_runs; ru++) {
-                const size_t off = s->off[s->run_table[ru]];
-                for (uint32_t c = 0; c < s->run_count[ru]; c++, l++) {
-                    const size_t k = ix[l] & BAD_FLAG ? s->n_entries + (ix[l] & ~BAD_FLAG) : off + ix[l];
-                    f[l] = hs_kbe_zero();
-                    memcpy(f[l].c, iv + k * d, d * sizeof *iv);
-                }
-            }
-            for (unsigned t = 0; t < s->n_tables; t++)
-                for (unsigned j = 0; j < s->cols[t]; j++) {
-                    const uint32_t m = mult_at(s, w, t, j, i);
-                    hs_kbe x = hs_kbe_zero();
-                    memcpy(x.c, iv + (s->off[t] + entry_at(s, t, j, i)) * d, d * sizeof *iv);
-                    f[L + s->col0[t] + j] = hs_kbe_neg(hs_kbe_mul_base(x, hs_kb_from_u32(m)));
-                }
-            f[F] = hs_kbe_zero();
-            hs_kbe sum = hs_kbe_zero();
-            hs_kb *row = buf + i * AW;
-            for (size_t p = 0; p < P; p++) {
-                hs_kbe h = hs_kbe_add(f[2 * p], f[2 * p + 1]);
-                memcpy(row + p * d, h.c, d * sizeof *row);
-                sum = hs_kbe_add(sum, h);
-            }
-            rs[i] = sum;
-        }
-        if (!f) {
-#pragma omp atomic write
-            ok = -1;
-        }
-        free(f);
-    }
-    if (ok < 0) goto done;
-    /* the running sum: s(w^0) = 0, s(w^(i+1)) = s(w^i) + rs[i] */
-    {
-        hs_kbe acc = hs_kbe_zero();
-        for (size_t i = 0; i < n; i++) {
-            memcpy(buf + i * AW + P * d, acc.c, d * sizeof *buf);
-            acc = hs_kbe_add(acc, rs[i]);
-        }
-    }
-    ok = 1;
-    *why = NULL;
-done:
-    hs_free(den), hs_free(inv), hs_free(rs);
-    return ok == 1;
+    return d == 4   ? eval_point4_aux(s, w, gt, beta, buf, threads, why)
+           : d == 5 ? eval_point5_aux(s, w, gt, beta, buf, threads, why)
+                    : eval_point8_aux(s, w, gt, beta, buf, threads, why);
 }
 
 /* ---- constraints ---- */
@@ -355,42 +308,6 @@ static hs_kbe combine(const hs_logup_eval *e, const hs_kbe *den, const hs_kbe *n
     return hs_kbe_add(acc, hs_kbe_mul(d, e->pow[s->n_pairs], run));
 }
 
-
-static unsigned table_of_col(const hs_logup_shape *s, unsigned c) {
-    unsigned t = 0;
-    while (t + 1 < s->n_tables && c >= s->col0[t + 1]) t++;
-    return t;
-}
-
-#define LU_CAT2(a, b) a##_##b
-#define LU_CAT(a, b) LU_CAT2(a, b)
-
-#define LU_D 4
-#define LU_T hs_kb4
-#define LU_ADD hs_kb4_add
-#define LU_SUB hs_kb4_sub
-#define LU_MUL hs_kb4_mul
-#define LU_MULB hs_kb4_mul_base
-#define LU_FN eval_point4
-#include "stark/logup_point.inc"
-
-#define LU_D 5
-#define LU_T hs_kb5
-#define LU_ADD hs_kb5_add
-#define LU_SUB hs_kb5_sub
-#define LU_MUL hs_kb5_mul
-#define LU_MULB hs_kb5_mul_base
-#define LU_FN eval_point5
-#include "stark/logup_point.inc"
-
-#define LU_D 8
-#define LU_T hs_kb8
-#define LU_ADD hs_kb8_add
-#define LU_SUB hs_kb8_sub
-#define LU_MUL hs_kb8_mul
-#define LU_MULB hs_kb8_mul_base
-#define LU_FN eval_point8
-#include "stark/logup_point.inc"
 
 hs_kbe hs_logup_eval_point(const hs_logup_eval *e, const hs_kb *look, const hs_kb *mult, const hs_kb *tab,
                            const hs_kb *aux, const hs_kb *aux_next, void *scratch) {
