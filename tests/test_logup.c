@@ -163,11 +163,12 @@ static size_t failing_rows(hs_rng *rng, const uint32_t *in, unsigned log_h, uint
             free(mx), free(tx), free(ax);
         }
     }
-    /* 8 points at once (AVX2 where d = 4 and the CPU has it) = one at a time, on random values */
-    {
+    /* 8 points at once (AVX2 where d = 4 and the CPU has it) = one at a time, on random values
+     * and on every word p - 1 (the largest products its delayed reduction sums) */
+    for (unsigned fill = 0; fill < 2; fill++) {
         void *s8 = hs_alloc_array(1, hs_logup_scratch8_bytes(&s));
         hs_kb *rnd = malloc(8 * (12 + M + 3 * M + 2 * AW) * sizeof *rnd);
-        for (size_t k = 0; k < 8 * (12 + M + 3 * M + 2 * AW); k++) rnd[k] = hs_test_rand_kb(rng);
+        for (size_t k = 0; k < 8 * (12 + M + 3 * M + 2 * AW); k++) rnd[k] = fill ? HS_KB_P - 1 : hs_test_rand_kb(rng);
         const hs_kb *lk[8], *mu[8], *tb[8], *ax[8], *an[8];
         for (unsigned j = 0; j < 8; j++) {
             const hs_kb *b = rnd + j * (12 + M + 3 * M + 2 * AW);
