@@ -14,6 +14,7 @@
 #include "stark/logup.h"
 #include "stark/stark.h"
 #include "testutil.h"
+#include "util/cpu.h"
 #include "util/mem.h"
 
 /* ---- the test AIR ----
@@ -177,6 +178,19 @@ static size_t failing_rows(hs_rng *rng, const uint32_t *in, unsigned log_h, uint
         hs_kbe o8[8];
         hs_logup_eval_points8(&e, lk, mu, tb, ax, an, s8, o8);
         for (unsigned j = 0; j < 8; j++) CHECK(hs_kbe_eq(o8[j], hs_logup_eval_point(&e, lk[j], mu[j], tb[j], ax[j], an[j], scr)));
+        /* the tuples packed (an AIR's lookup_rows8), at every SIMD level: the same values */
+        hs_kb *pk = hs_alloc_array(8 * 12, sizeof *pk);
+        for (unsigned j = 0; j < 8; j++)
+            for (unsigned k = 0; k < 12; k++) pk[8 * k + j] = lk[j][k];
+        const hs_simd top = hs_cpu_simd_detected();
+        for (unsigned lv = 0; lv <= (unsigned)top; lv++) {
+            hs_kbe p8[8];
+            hs_cpu_simd_force((hs_simd)lv);
+            hs_logup_eval_points8_packed(&e, pk, mu, tb, ax, an, s8, p8);
+            for (unsigned j = 0; j < 8; j++) CHECK(hs_kbe_eq(p8[j], o8[j]));
+        }
+        hs_cpu_simd_force(top);
+        hs_free(pk);
         hs_free(s8), free(rnd);
     }
     hs_logup_witness_free(w);

@@ -325,18 +325,41 @@ hs_kbe hs_logup_eval_point(const hs_logup_eval *e, const hs_kb *look, const hs_k
 
 #ifdef HS_HAVE_AVX2
 size_t hs_logup_scratch8_bytes_avx2(const hs_logup_shape *s);
-void hs_logup_eval_points8_avx2(const hs_logup_eval *e, const hs_kb *const look[8], const hs_kb *const mult[8],
+void hs_logup_eval_points8_avx2(const hs_logup_eval *e, const hs_kb *look8, const hs_kb *const mult[8],
                                 const hs_kb *const tab[8], const hs_kb *const aux[8], const hs_kb *const aux_next[8],
                                 void *scratch, hs_kbe out[8]);
 #endif
 
-size_t hs_logup_scratch8_bytes(const hs_logup_shape *s) {
+/* the packed tuples at the end of the scratch (hs_logup_eval_points8's packing) */
+static size_t scratch8_eval_bytes(const hs_logup_shape *s) {
     size_t b = hs_logup_scratch_bytes(s);
 #ifdef HS_HAVE_AVX2
     size_t v = hs_logup_scratch8_bytes_avx2(s);
     if (v > b) b = v;
 #endif
-    return b;
+    return (b + 63) & ~(size_t)63;
+}
+
+size_t hs_logup_scratch8_bytes(const hs_logup_shape *s) {
+    return scratch8_eval_bytes(s) + 8 * 3 * s->n_lookups * sizeof(hs_kb);
+}
+
+void hs_logup_eval_points8_packed(const hs_logup_eval *e, const hs_kb *look8, const hs_kb *const mult[8],
+                                  const hs_kb *const tab[8], const hs_kb *const aux[8], const hs_kb *const aux_next[8],
+                                  void *scratch, hs_kbe out[8]) {
+#ifdef HS_HAVE_AVX2
+    if (e->d == 4 && hs_cpu_has_avx2()) {
+        hs_logup_eval_points8_avx2(e, look8, mult, tab, aux, aux_next, scratch, out);
+        return;
+    }
+#endif
+    /* portable: one point at a time, its tuples gathered from the packing */
+    const size_t nv = 3 * e->s->n_lookups;
+    hs_kb *row = (hs_kb *)((uint8_t *)scratch + scratch8_eval_bytes(e->s));
+    for (unsigned j = 0; j < 8; j++) {
+        for (size_t k = 0; k < nv; k++) row[k] = look8[8 * k + j];
+        out[j] = hs_logup_eval_point(e, row, mult[j], tab[j], aux[j], aux_next[j], scratch);
+    }
 }
 
 void hs_logup_eval_points8(const hs_logup_eval *e, const hs_kb *const look[8], const hs_kb *const mult[8],
@@ -344,7 +367,11 @@ void hs_logup_eval_points8(const hs_logup_eval *e, const hs_kb *const look[8], c
                            void *scratch, hs_kbe out[8]) {
 #ifdef HS_HAVE_AVX2
     if (e->d == 4 && hs_cpu_has_avx2()) {
-        hs_logup_eval_points8_avx2(e, look, mult, tab, aux, aux_next, scratch, out);
+        const size_t nv = 3 * e->s->n_lookups;
+        hs_kb *look8 = (hs_kb *)((uint8_t *)scratch + scratch8_eval_bytes(e->s));
+        for (size_t k = 0; k < nv; k++)
+            for (unsigned j = 0; j < 8; j++) look8[8 * k + j] = look[j][k];
+        hs_logup_eval_points8_avx2(e, look8, mult, tab, aux, aux_next, scratch, out);
         return;
     }
 #endif

@@ -112,6 +112,11 @@ size_t hs_logup_scratch8_bytes(const hs_logup_shape *s);
 void hs_logup_eval_points8(const hs_logup_eval *e, const hs_kb *const look[8], const hs_kb *const mult[8],
                            const hs_kb *const tab[8], const hs_kb *const aux[8], const hs_kb *const aux_next[8],
                            void *scratch, hs_kbe out[8]);
+/* The same with the 8 points' tuples packed (look8[8 k + j]: value k of point j, as the AIR's
+ * lookup_rows8 writes them); scratch: hs_logup_scratch8_bytes. */
+void hs_logup_eval_points8_packed(const hs_logup_eval *e, const hs_kb *look8, const hs_kb *const mult[8],
+                                  const hs_kb *const tab[8], const hs_kb *const aux[8], const hs_kb *const aux_next[8],
+                                  void *scratch, hs_kbe out[8]);
 /* Verifier, at zeta: the same from challenge-field values (aux, aux_next: aux_ext * d opened
  * base-column values each). scratch: hs_logup_scratch_bytes. */
 hs_kbe hs_logup_eval_ext(const hs_logup_eval *e, const hs_kbe *look, const hs_kbe *mult, const hs_kbe *tab,

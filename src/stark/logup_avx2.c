@@ -80,16 +80,18 @@ static inline e4x gather_e4(const hs_kb *const p[8], size_t k) {
 size_t hs_logup_scratch8_bytes_avx2(const hs_logup_shape *s);
 size_t hs_logup_scratch8_bytes_avx2(const hs_logup_shape *s) { return (s->n_frac + 1) * sizeof(e4x); }
 
-void hs_logup_eval_points8_avx2(const hs_logup_eval *e, const hs_kb *const look[8], const hs_kb *const mult[8],
+/* look8: the 8 points' tuples packed, value k of point j at look8[8 k + j] */
+void hs_logup_eval_points8_avx2(const hs_logup_eval *e, const hs_kb *look8, const hs_kb *const mult[8],
                                 const hs_kb *const tab[8], const hs_kb *const aux[8], const hs_kb *const aux_next[8],
                                 void *scratch, hs_kbe out[8]);
-void hs_logup_eval_points8_avx2(const hs_logup_eval *e, const hs_kb *const look[8], const hs_kb *const mult[8],
+void hs_logup_eval_points8_avx2(const hs_logup_eval *e, const hs_kb *look8, const hs_kb *const mult[8],
                                 const hs_kb *const tab[8], const hs_kb *const aux[8], const hs_kb *const aux_next[8],
                                 void *scratch, hs_kbe out[8]) {
     const hs_logup_shape *s = e->s;
     const size_t L = s->n_lookups, F = s->n_frac, P = s->n_pairs;
     e4x *den = scratch;
     const e4x beta = e4x_set1(e->beta), beta2 = e4x_set1(e->beta2);
+#define LOOK8(k) _mm256_loadu_si256((const __m256i *)(const void *)(look8 + 8 * (k)))
     size_t l = 0;
     for (unsigned ru = 0; ru < s->n_runs; ru++) {
         const unsigned t = s->run_table[ru];
@@ -97,11 +99,12 @@ void hs_logup_eval_points8_avx2(const hs_logup_eval *e, const hs_kb *const look[
         const int xr = s->table[t].kind == HS_AIR_TABLE_XOR;
         for (uint32_t c = 0; c < s->run_count[ru]; c++, l++) {
             e4x x = g;
-            if (xr) x = e4x_sub(e4x_sub(x, e4x_mul_base(beta, gather8(look, 3 * l + 1))), e4x_mul_base(beta2, gather8(look, 3 * l + 2)));
-            x.c[0] = hs_kb8x_sub(x.c[0], gather8(look, 3 * l));
+            if (xr) x = e4x_sub(e4x_sub(x, e4x_mul_base(beta, LOOK8(3 * l + 1))), e4x_mul_base(beta2, LOOK8(3 * l + 2)));
+            x.c[0] = hs_kb8x_sub(x.c[0], LOOK8(3 * l));
             den[l] = x;
         }
     }
+#undef LOOK8
     unsigned t = 0;
     for (unsigned c = 0; c < s->n_mult; c++) {
         while (t + 1 < s->n_tables && c >= s->col0[t + 1]) t++;
