@@ -95,6 +95,61 @@ void hs_logup_corrupt_mult(hs_logup_witness *w, uint32_t e) {
     if (w->s->n_tables && e < w->s->size[0]) w->cnt[e]++;
 }
 
+/* One row's indices (out) and counts from its tuples: value k at vals[k * step]. 0 when a tuple
+ * outside its table could not be kept (out of memory). */
+static int index_row(const hs_logup_shape *s, hs_logup_witness *w, const hs_kb *vals, size_t step, uint32_t *out,
+                     uint32_t *cnt) {
+    const size_t L = s->n_lookups;
+    int ok = 1;
+    size_t l = 0;
+    for (unsigned ru = 0; ru < s->n_runs; ru++) {
+        const unsigned t = s->run_table[ru];
+        const unsigned bits = s->table[t].bits;
+        const int xr = s->table[t].kind == HS_AIR_TABLE_XOR;
+        for (uint32_t c = 0; c < s->run_count[ru]; c++, l++) {
+            const hs_kb *vl = vals + 3 * l * step;
+            uint32_t v[3] = {hs_kb_to_u32(vl[0]), 0, 0};
+            int64_t e = -1;
+            if (xr) {
+                v[1] = hs_kb_to_u32(vl[step]), v[2] = hs_kb_to_u32(vl[2 * step]);
+                if (!((v[0] | v[1]) >> bits) && v[2] == (v[0] ^ v[1])) e = (int64_t)(v[0] | v[1] << bits);
+            } else if (!(v[0] >> bits)) {
+                e = v[0];
+            }
+            if (e >= 0) {
+                out[l] = (uint32_t)(s->off[t] + (size_t)e);
+                continue;
+            }
+            /* not in the table: kept for the (failing) proof */
+#pragma omp critical(hs_logup_bad)
+            {
+                if (w->n_bad == w->cap_bad) {
+                    size_t cap = w->cap_bad ? 2 * w->cap_bad : 64;
+                    hs_kb *nb = realloc(w->bad, 4 * cap * sizeof *nb);
+                    if (nb) w->bad = nb, w->cap_bad = cap;
+                }
+                if (w->n_bad < w->cap_bad && w->n_bad < BAD_FLAG) {
+                    hs_kb *b = w->bad + 4 * w->n_bad;
+                    for (unsigned q = 0; q < 3; q++) b[q] = vl[q * step];
+                    if (!xr) b[1] = b[2] = 0;
+                    b[3] = t;
+                    out[l] = (uint32_t)(s->n_entries + w->n_bad++);
+                } else {
+                    ok = 0;
+                }
+            }
+        }
+    }
+    /* the counts, in a second pass over the row's indices: the increments land at random in
+     * n_entries counters (1.6 MB for the BLAKE limb AIRs), so they are prefetched */
+    for (l = 0; l < L; l++) {
+        if (l + COLLECT_PREFETCH < L && out[l + COLLECT_PREFETCH] < s->n_entries)
+            __builtin_prefetch(&cnt[out[l + COLLECT_PREFETCH]], 1);
+        if (out[l] < s->n_entries) cnt[out[l]]++;
+    }
+    return ok;
+}
+
 hs_logup_witness *hs_logup_collect(const hs_logup_shape *s, const hs_air *a, const hs_kb *trace, size_t stride,
                                    int rows_bitrev, unsigned threads) {
     hs_logup_witness *w = calloc(1, sizeof *w);
@@ -111,71 +166,47 @@ hs_logup_witness *hs_logup_collect(const hs_logup_shape *s, const hs_air *a, con
         return NULL;
     }
     memset(tc, 0, nt * s->n_entries * sizeof *tc);
+    /* 8 rows at a time where the AIR packs their tuples (hs_air.lookup_rows8), else row by row */
+    const int by8 = a->lookup_rows8 && a->ops->rows8_scratch_bytes && n % 8 == 0;
+    const size_t sb = by8 ? a->ops->rows8_scratch_bytes(a) : 0;
     int ok = 1;
 #pragma omp parallel num_threads(nt)
     {
-        hs_kb *vals = malloc(3 * L * sizeof *vals);
+        hs_kb *vals = hs_alloc_array(by8 ? 8 : 1, 3 * L * sizeof *vals);
+        void *scr = by8 ? hs_alloc_array(1, sb) : NULL;
 #ifdef _OPENMP
         uint32_t *cnt = tc + (size_t)omp_get_thread_num() * s->n_entries;
 #else
         uint32_t *cnt = tc;
 #endif
-        if (!vals) {
+        const int tok = vals && (!by8 || scr);
+        if (!tok) {
 #pragma omp atomic write
             ok = 0;
         }
 #pragma omp for schedule(static)
-        for (size_t r = 0; r < n; r++) {
-            if (!vals) continue;
-            const size_t i = rows_bitrev ? bitrev(r, s->log_h) : r;
-            a->ops->lookup_row(a, trace + r * stride, vals);
-            uint32_t *out = w->idx + i * L;
-            size_t l = 0;
-            for (unsigned ru = 0; ru < s->n_runs; ru++) {
-                const unsigned t = s->run_table[ru];
-                for (uint32_t c = 0; c < s->run_count[ru]; c++, l++) {
-                    uint32_t v[3] = {hs_kb_to_u32(vals[3 * l]), 0, 0};
-                    const unsigned bits = s->table[t].bits;
-                    int64_t e = -1;
-                    if (s->table[t].kind == HS_AIR_TABLE_XOR) {
-                        v[1] = hs_kb_to_u32(vals[3 * l + 1]), v[2] = hs_kb_to_u32(vals[3 * l + 2]);
-                        if (!((v[0] | v[1]) >> bits) && v[2] == (v[0] ^ v[1])) e = (int64_t)(v[0] | v[1] << bits);
-                    } else if (!(v[0] >> bits)) {
-                        e = v[0];
-                    }
-                    if (e >= 0) {
-                        out[l] = (uint32_t)(s->off[t] + (size_t)e);
-                        continue;
-                    }
-                    /* not in the table: kept for the (failing) proof */
-#pragma omp critical(hs_logup_bad)
-                    {
-                        if (w->n_bad == w->cap_bad) {
-                            size_t cap = w->cap_bad ? 2 * w->cap_bad : 64;
-                            hs_kb *nb = realloc(w->bad, 4 * cap * sizeof *nb);
-                            if (nb) w->bad = nb, w->cap_bad = cap;
-                        }
-                        if (w->n_bad < w->cap_bad && w->n_bad < BAD_FLAG) {
-                            hs_kb *b = w->bad + 4 * w->n_bad;
-                            memcpy(b, vals + 3 * l, 3 * sizeof *vals);
-                            if (s->table[t].kind == HS_AIR_TABLE_RANGE) b[1] = b[2] = 0;
-                            b[3] = t;
-                            out[l] = (uint32_t)(s->n_entries + w->n_bad++);
-                        } else {
-                            ok = 0;
-                        }
-                    }
+        for (size_t g = 0; g < (by8 ? n / 8 : n); g++) {
+            if (!tok) continue;
+            int rok = 1;
+            if (by8) {
+                const hs_kb *rows[8];
+                for (unsigned j = 0; j < 8; j++) rows[j] = trace + (8 * g + j) * stride;
+                a->lookup_rows8(a, rows, scr, vals);
+                for (unsigned j = 0; j < 8; j++) {
+                    const size_t r = 8 * g + j, i = rows_bitrev ? bitrev(r, s->log_h) : r;
+                    rok &= index_row(s, w, vals + j, 8, w->idx + i * L, cnt);
                 }
+            } else {
+                const size_t i = rows_bitrev ? bitrev(g, s->log_h) : g;
+                a->ops->lookup_row(a, trace + g * stride, vals);
+                rok = index_row(s, w, vals, 1, w->idx + i * L, cnt);
             }
-            /* the counts, in a second pass over the row's indices: the increments land at random
-             * in n_entries counters (1.6 MB for the BLAKE limb AIRs), so they are prefetched */
-            for (l = 0; l < L; l++) {
-                if (l + COLLECT_PREFETCH < L && out[l + COLLECT_PREFETCH] < s->n_entries)
-                    __builtin_prefetch(&cnt[out[l + COLLECT_PREFETCH]], 1);
-                if (out[l] < s->n_entries) cnt[out[l]]++;
+            if (!rok) {
+#pragma omp atomic write
+                ok = 0;
             }
         }
-        free(vals);
+        hs_free(vals), hs_free(scr);
     }
     for (size_t e = 0; e < s->n_entries; e++) {
         uint32_t m = 0;
