@@ -139,6 +139,19 @@ static size_t failing_rows(hs_rng *rng, const uint32_t *in, unsigned log_h, uint
     hs_logup_mult_matrix(&s, w, mult);
     const hs_kbe beta = rand_kbe(rng, d), gamma = rand_kbe(rng, d);
     CHECK(hs_logup_aux_matrix(&s, w, d, beta, gamma, aux, 2, &why));
+    { /* the same matrix at every SIMD level (d = 4: AVX2 builds it 8 rows at a time) and thread count */
+        hs_kb *aux2 = malloc(n * AW * sizeof *aux2);
+        const hs_simd top = hs_cpu_simd_detected();
+        for (unsigned lv = 0; lv <= (unsigned)top; lv++)
+            for (unsigned th = 1; th <= 2; th++) {
+                hs_cpu_simd_force((hs_simd)lv);
+                memset(aux2, 0xff, n * AW * sizeof *aux2);
+                CHECK(hs_logup_aux_matrix(&s, w, d, beta, gamma, aux2, th, &why));
+                CHECK(!memcmp(aux2, aux, n * AW * sizeof *aux));
+            }
+        hs_cpu_simd_force(top);
+        free(aux2);
+    }
     hs_kb *tab = hs_logup_table_matrix(&s);
     hs_kbe *pow = malloc(s.aux_ext * sizeof *pow);
     for (size_t k = 0; k < s.aux_ext; k++) pow[k] = rand_kbe(rng, d);

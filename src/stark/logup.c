@@ -221,16 +221,10 @@ hs_logup_witness *hs_logup_collect(const hs_logup_shape *s, const hs_air *a, con
     return w;
 }
 
-/* The multiplicity in table column c (of table t, its j-th) at the point w^i. */
 static uint32_t mult_at(const hs_logup_shape *s, const hs_logup_witness *w, unsigned t, unsigned j, size_t i) {
-    if (s->size[t] <= s->n) return i < s->size[t] ? w->cnt[s->off[t] + i] : 0;
-    return w->cnt[s->off[t] + (size_t)j * s->n + i];
+    return hs_logup_mult_at(s, w->cnt, t, j, i);
 }
-
-/* The entry of table column j (of table t) at the point w^i. */
-static uint32_t entry_at(const hs_logup_shape *s, unsigned t, unsigned j, size_t i) {
-    return (uint32_t)(((size_t)j * s->n + i) & (s->size[t] - 1));
-}
+#define entry_at hs_logup_entry_at
 
 void hs_logup_mult_matrix(const hs_logup_shape *s, const hs_logup_witness *w, hs_kb *buf) {
     const unsigned M = s->n_mult;
@@ -292,12 +286,57 @@ static unsigned table_of_col(const hs_logup_shape *s, unsigned c) {
 #include "stark/logup_aux.inc"
 #include "stark/logup_point.inc"
 
+#ifdef HS_HAVE_AVX2
+size_t hs_logup_aux8_scratch_bytes_avx2(const hs_logup_shape *s);
+int hs_logup_aux_rows8_avx2(const hs_logup_shape *s, const uint32_t *idx, const uint32_t *cnt, const hs_kbe *gt,
+                            hs_kbe beta_e, size_t i0, hs_kb *buf, void *scratch, hs_kbe rs[8]);
+
+/* d = 4 with AVX2, every tuple in its table: 8 rows at a time in lanes (logup_avx2.c) */
+static int aux_matrix_avx2(const hs_logup_shape *s, const hs_logup_witness *w, const hs_kbe *gt, hs_kbe beta,
+                           hs_kb *buf, unsigned threads, const char **why) {
+    const size_t n = s->n, AW = s->aux_ext * 4, P = s->n_pairs;
+    hs_kbe *rs = hs_alloc_array(n, sizeof *rs);
+    int ok = rs != NULL, zero = 0;
+    *why = "out of memory";
+#pragma omp parallel num_threads(threads > 1 ? threads : 1) if (ok)
+    {
+        void *scr = hs_alloc_array(1, hs_logup_aux8_scratch_bytes_avx2(s));
+        if (!scr) {
+#pragma omp atomic write
+            ok = 0;
+        }
+#pragma omp for schedule(static)
+        for (size_t g = 0; g < n / 8; g++) {
+            if (scr && !hs_logup_aux_rows8_avx2(s, w->idx, w->cnt, gt, beta, 8 * g, buf, scr, rs + 8 * g)) {
+#pragma omp atomic write
+                zero = 1;
+            }
+        }
+        hs_free(scr);
+    }
+    if (ok && zero) ok = 0, *why = "a LogUp denominator vanished (a challenge hit a table key: probability below N / |K|)";
+    if (ok) { /* the running sum: s(w^0) = 0, s(w^(i+1)) = s(w^i) + rs[i] */
+        hs_kbe acc = hs_kbe_zero();
+        for (size_t i = 0; i < n; i++) {
+            memcpy(buf + i * AW + P * 4, acc.c, 4 * sizeof *buf);
+            acc = hs_kbe_add(acc, rs[i]);
+        }
+        *why = NULL;
+    }
+    hs_free(rs);
+    return ok;
+}
+#endif
+
 int hs_logup_aux_matrix(const hs_logup_shape *s, const hs_logup_witness *w, unsigned d, hs_kbe beta, hs_kbe gamma,
                         hs_kb *buf, unsigned threads, const char **why) {
     const hs_kbe beta3 = hs_kbe_mul(d, hs_kbe_mul(d, beta, beta), beta);
     hs_kbe gt[HS_AIR_MAX_LOOKUP_RUNS];
     for (unsigned t = 0; t < s->n_tables; t++)
         gt[t] = hs_kbe_sub(gamma, hs_kbe_mul_base(beta3, hs_kb_from_u32(table_tag(&s->table[t]))));
+#ifdef HS_HAVE_AVX2
+    if (d == 4 && hs_cpu_has_avx2() && !w->n_bad && s->n % 8 == 0) return aux_matrix_avx2(s, w, gt, beta, buf, threads, why);
+#endif
     return d == 4   ? eval_point4_aux(s, w, gt, beta, buf, threads, why)
            : d == 5 ? eval_point5_aux(s, w, gt, beta, buf, threads, why)
                     : eval_point8_aux(s, w, gt, beta, buf, threads, why);

@@ -87,6 +87,16 @@ int hs_logup_aux_matrix(const hs_logup_shape *s, const hs_logup_witness *w, unsi
  * natural row order: what the prover extends to the quotient domain. NULL on out of memory. */
 hs_kb *hs_logup_table_matrix(const hs_logup_shape *s);
 
+/* Internal to the prover (logup.c and its AVX2 twin): the entry of table column j of table t at
+ * the point w^i, and its multiplicity there (cnt: the n_entries counts, table by table). */
+static inline uint32_t hs_logup_entry_at(const hs_logup_shape *s, unsigned t, unsigned j, size_t i) {
+    return (uint32_t)(((size_t)j * s->n + i) & (s->size[t] - 1));
+}
+static inline uint32_t hs_logup_mult_at(const hs_logup_shape *s, const uint32_t *cnt, unsigned t, unsigned j, size_t i) {
+    if (s->size[t] <= s->n) return i < s->size[t] ? cnt[s->off[t] + i] : 0;
+    return cnt[s->off[t] + (size_t)j * s->n + i];
+}
+
 /* ---- constraints ---- */
 
 typedef struct {

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "field/kb_avx2.h"
+#include "field/kbe.h"
+#include "util/avx2.h"
 #include "stark/logup.h"
 
 typedef struct {
@@ -139,4 +141,144 @@ void hs_logup_eval_points8_avx2(const hs_logup_eval *e, const hs_kb *look8, cons
         out[j] = hs_kbe_zero();
         for (int i = 0; i < 4; i++) out[j].c[i] = v[i][j];
     }
+}
+
+/* ---- the aux matrix, 8 rows at a time (hs_logup_aux_matrix for d = 4) ----
+ * Each lane is one row: its F denominators gamma_t - key from the tuple indices (no table of
+ * inverses read at random), one batch inversion along the row (prefix products, one inversion a
+ * lane), then the pair sums, transposed back to the 8 rows. The same values as eval_point4_aux
+ * in logup.c (logup_aux.inc), its portable twin; test_logup compares the two. */
+
+size_t hs_logup_aux8_scratch_bytes_avx2(const hs_logup_shape *s);
+size_t hs_logup_aux8_scratch_bytes_avx2(const hs_logup_shape *s) {
+    return (2 * s->n_frac + 2 * (s->n_pairs + 1)) * sizeof(e4x);
+}
+
+static inline e4x e4x_from_kbe(hs_kbe v) { return e4x_set1(v); }
+
+/* the Montgomery form of 8 small integers (< p): v R = REDC(v R^2) */
+static inline __m256i to_mont8(__m256i v) { return hs_kb8x_mul(v, _mm256_set1_epi32((int)HS_KB_R2)); }
+
+int hs_logup_aux_rows8_avx2(const hs_logup_shape *s, const uint32_t *idx, const uint32_t *cnt, const hs_kbe *gt,
+                            hs_kbe beta_e, size_t i0, hs_kb *buf, void *scratch, hs_kbe rs[8]);
+int hs_logup_aux_rows8_avx2(const hs_logup_shape *s, const uint32_t *idx, const uint32_t *cnt, const hs_kbe *gt,
+                            hs_kbe beta_e, size_t i0, hs_kb *buf, void *scratch, hs_kbe rs[8]) {
+    const size_t L = s->n_lookups, F = s->n_frac, P = s->n_pairs, AW = s->aux_ext * 4;
+    e4x *den = scratch, *pre = den + F, *hb = pre + F;
+    /* beta and beta^2 times R: their Montgomery product with a plain integer v is beta v */
+    hs_kbe b1 = beta_e, b2 = hs_kbe_mul(4, beta_e, beta_e);
+    const hs_kb R2 = HS_KB_R2;
+    for (unsigned u = 0; u < 4; u++) b1.c[u] = hs_kb_mul(b1.c[u], R2), b2.c[u] = hs_kb_mul(b2.c[u], R2);
+    const e4x beta = e4x_from_kbe(b1), beta2 = e4x_from_kbe(b2);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i rowoff = _mm256_mullo_epi32(lane, _mm256_set1_epi32((int)L));
+    const uint32_t *ix = idx + i0 * L;
+    /* the denominators: the lookups', then the table columns' */
+    size_t l = 0;
+    for (unsigned ru = 0; ru < s->n_runs; ru++) {
+        const unsigned t = s->run_table[ru];
+        const e4x g = e4x_from_kbe(gt[t]);
+        const int xr = s->table[t].kind == HS_AIR_TABLE_XOR;
+        const unsigned bits = s->table[t].bits;
+        const __m256i off = _mm256_set1_epi32((int)s->off[t]), mask = _mm256_set1_epi32((int)((1u << bits) - 1));
+        const __m128i sh = _mm_cvtsi32_si128((int)bits);
+        for (uint32_t c = 0; c < s->run_count[ru]; c++, l++) {
+            const __m256i e = _mm256_sub_epi32(_mm256_i32gather_epi32((const int *)(ix + l), rowoff, 4), off);
+            e4x x = g;
+            if (xr) {
+                const __m256i a = _mm256_and_si256(e, mask), b = _mm256_srl_epi32(e, sh);
+                const __m256i z = _mm256_xor_si256(a, b);
+                x = e4x_sub(e4x_sub(x, e4x_mul_base(beta, b)), e4x_mul_base(beta2, z));
+                x.c[0] = hs_kb8x_sub(x.c[0], to_mont8(a));
+            } else {
+                x.c[0] = hs_kb8x_sub(x.c[0], to_mont8(e));
+            }
+            den[l] = x;
+        }
+    }
+    for (unsigned t = 0, c = 0; t < s->n_tables; t++) {
+        const e4x g = e4x_from_kbe(gt[t]);
+        const int xr = s->table[t].kind == HS_AIR_TABLE_XOR;
+        const unsigned bits = s->table[t].bits;
+        const __m256i mask = _mm256_set1_epi32((int)((1u << bits) - 1));
+        const __m128i sh = _mm_cvtsi32_si128((int)bits);
+        for (unsigned j = 0; j < s->cols[t]; j++, c++) {
+            /* the 8 rows' entries are consecutive (mod the table's size) */
+            const __m256i e = _mm256_and_si256(_mm256_add_epi32(_mm256_set1_epi32((int)hs_logup_entry_at(s, t, j, i0)), lane),
+                                               _mm256_set1_epi32((int)(s->size[t] - 1)));
+            e4x x = g;
+            if (xr) {
+                const __m256i a = _mm256_and_si256(e, mask), b = _mm256_srl_epi32(e, sh);
+                x = e4x_sub(e4x_sub(x, e4x_mul_base(beta, b)), e4x_mul_base(beta2, _mm256_xor_si256(a, b)));
+                x.c[0] = hs_kb8x_sub(x.c[0], to_mont8(a));
+            } else {
+                x.c[0] = hs_kb8x_sub(x.c[0], to_mont8(e));
+            }
+            den[L + c] = x;
+        }
+    }
+    /* prefix products, one inversion a lane */
+    e4x acc = den[0];
+    pre[0] = acc;
+    for (size_t f = 1; f < F; f++) pre[f] = acc = e4x_mul(acc, den[f]);
+    uint32_t v[4][8];
+    for (int u = 0; u < 4; u++) _mm256_storeu_si256((__m256i *)v[u], acc.c[u]);
+    e4x inv;
+    {
+        uint32_t iv[4][8];
+        for (int j = 0; j < 8; j++) {
+            hs_kbe x = hs_kbe_zero();
+            for (int u = 0; u < 4; u++) x.c[u] = v[u][j];
+            if (hs_kbe_is_zero(x)) return 0; /* a denominator vanished */
+            x = hs_kbe_inv(4, x);
+            for (int u = 0; u < 4; u++) iv[u][j] = x.c[u];
+        }
+        for (int u = 0; u < 4; u++) inv.c[u] = _mm256_loadu_si256((const __m256i *)iv[u]);
+    }
+    /* backwards: fraction f = num_f / den_f, paired into h_p */
+    e4x sum;
+    memset(&sum, 0, sizeof sum);
+    for (size_t p = P; p-- > 0;) {
+        e4x h;
+        memset(&h, 0, sizeof h);
+        for (size_t f = 2 * p + 1; f + 1 > 2 * p; f--) {
+            if (f >= F) continue;
+            e4x x = f ? e4x_mul(inv, pre[f - 1]) : inv;
+            if (f) inv = e4x_mul(inv, den[f]);
+            if (f >= L) { /* a table column: -m / den */
+                const unsigned c = (unsigned)(f - L);
+                unsigned t = 0;
+                while (t + 1 < s->n_tables && c >= s->col0[t + 1]) t++;
+                const unsigned j = c - s->col0[t];
+                uint32_t m[8];
+                for (unsigned q = 0; q < 8; q++) m[q] = hs_logup_mult_at(s, cnt, t, j, i0 + q);
+                const __m256i mm = to_mont8(_mm256_loadu_si256((const __m256i *)m));
+                x = e4x_mul_base(x, mm);
+                for (int u = 0; u < 4; u++) x.c[u] = hs_kb8x_sub(_mm256_setzero_si256(), x.c[u]);
+            }
+            h = e4x_add(h, x);
+        }
+        hb[p] = h;
+        sum = e4x_add(sum, h);
+    }
+    /* the pair columns back to the 8 rows: two pairs (8 words) of each row at a time */
+    size_t p = 0;
+    for (; p + 2 <= P; p += 2) {
+        __m256i r[8];
+        for (int u = 0; u < 4; u++) r[u] = hb[p].c[u], r[4 + u] = hb[p + 1].c[u];
+        hs_transpose8x32(r); /* r[j]: row j's coordinates of pair p, then of pair p + 1 */
+        for (int j = 0; j < 8; j++) _mm256_storeu_si256((__m256i *)(void *)(buf + (i0 + (size_t)j) * AW + p * 4), r[j]);
+    }
+    for (; p < P; p++) {
+        uint32_t hv[4][8];
+        for (int u = 0; u < 4; u++) _mm256_storeu_si256((__m256i *)hv[u], hb[p].c[u]);
+        for (int j = 0; j < 8; j++)
+            for (int u = 0; u < 4; u++) buf[(i0 + (size_t)j) * AW + p * 4 + (size_t)u] = hv[u][j];
+    }
+    for (int u = 0; u < 4; u++) _mm256_storeu_si256((__m256i *)v[u], sum.c[u]);
+    for (int j = 0; j < 8; j++) {
+        rs[j] = hs_kbe_zero();
+        for (int u = 0; u < 4; u++) rs[j].c[u] = v[u][j];
+    }
+    return 1;
 }
