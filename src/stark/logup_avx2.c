@@ -63,6 +63,36 @@ static inline e4x e4x_mul(e4x a, e4x b) {
     r.c[3] = dot4(xe, xo, y3, y3o, y2, y2o, y1, y1o, y0, y0o);
     return r;
 }
+/* a times a broadcast constant k (its triples taken once, in scalar code; a broadcast value's odd
+ * lanes are its even ones, so it needs no shifts) */
+static inline e4x e4x_mul_k(e4x a, hs_kbe k) {
+    __m256i xe[4], xo[4];
+    for (int i = 0; i < 4; i++) xe[i] = a.c[i], xo[i] = _mm256_srli_epi64(a.c[i], 32);
+    const __m256i y0 = _mm256_set1_epi32((int)k.c[0]), y1 = _mm256_set1_epi32((int)k.c[1]),
+                  y2 = _mm256_set1_epi32((int)k.c[2]), y3 = _mm256_set1_epi32((int)k.c[3]),
+                  t1 = _mm256_set1_epi32((int)hs_kbx_triple(k.c[1])), t2 = _mm256_set1_epi32((int)hs_kbx_triple(k.c[2])),
+                  t3 = _mm256_set1_epi32((int)hs_kbx_triple(k.c[3]));
+    e4x r;
+    r.c[0] = dot4(xe, xo, y0, y0, t3, t3, t2, t2, t1, t1);
+    r.c[1] = dot4(xe, xo, y1, y1, y0, y0, t3, t3, t2, t2);
+    r.c[2] = dot4(xe, xo, y2, y2, y1, y1, y0, y0, t3, t3);
+    r.c[3] = dot4(xe, xo, y3, y3, y2, y2, y1, y1, y0, y0);
+    return r;
+}
+/* b v1 + b2 v2 for broadcast constants b, b2 and 8 base values v1, v2: two products a coordinate
+ * (below 2 p^2 < P32), one reduction */
+static inline e4x e4x_key2(hs_kbe b, hs_kbe b2, __m256i v1, __m256i v2) {
+    const __m256i v1o = _mm256_srli_epi64(v1, 32), v2o = _mm256_srli_epi64(v2, 32);
+    const __m256i P = _mm256_set1_epi32((int)HS_KB_P), MU = _mm256_set1_epi32((int)HS_KB_MU);
+    e4x r;
+    for (int u = 0; u < 4; u++) {
+        const __m256i x = _mm256_set1_epi32((int)b.c[u]), y = _mm256_set1_epi32((int)b2.c[u]);
+        const __m256i se = _mm256_add_epi64(_mm256_mul_epu32(x, v1), _mm256_mul_epu32(y, v2));
+        const __m256i so = _mm256_add_epi64(_mm256_mul_epu32(x, v1o), _mm256_mul_epu32(y, v2o));
+        r.c[u] = hs_mt8_redc_pairs(se, so, P, MU);
+    }
+    return r;
+}
 static inline e4x e4x_set1(hs_kbe v) {
     e4x r;
     for (int i = 0; i < 4; i++) r.c[i] = _mm256_set1_epi32((int)v.c[i]);
@@ -92,7 +122,6 @@ void hs_logup_eval_points8_avx2(const hs_logup_eval *e, const hs_kb *look8, cons
     const hs_logup_shape *s = e->s;
     const size_t L = s->n_lookups, F = s->n_frac, P = s->n_pairs;
     e4x *den = scratch;
-    const e4x beta = e4x_set1(e->beta), beta2 = e4x_set1(e->beta2);
 #define LOOK8(k) _mm256_loadu_si256((const __m256i *)(const void *)(look8 + 8 * (k)))
     size_t l = 0;
     for (unsigned ru = 0; ru < s->n_runs; ru++) {
@@ -101,7 +130,7 @@ void hs_logup_eval_points8_avx2(const hs_logup_eval *e, const hs_kb *look8, cons
         const int xr = s->table[t].kind == HS_AIR_TABLE_XOR;
         for (uint32_t c = 0; c < s->run_count[ru]; c++, l++) {
             e4x x = g;
-            if (xr) x = e4x_sub(e4x_sub(x, e4x_mul_base(beta, LOOK8(3 * l + 1))), e4x_mul_base(beta2, LOOK8(3 * l + 2)));
+            if (xr) x = e4x_sub(x, e4x_key2(e->beta, e->beta2, LOOK8(3 * l + 1), LOOK8(3 * l + 2)));
             x.c[0] = hs_kb8x_sub(x.c[0], LOOK8(3 * l));
             den[l] = x;
         }
@@ -110,8 +139,8 @@ void hs_logup_eval_points8_avx2(const hs_logup_eval *e, const hs_kb *look8, cons
     unsigned t = 0;
     for (unsigned c = 0; c < s->n_mult; c++) {
         while (t + 1 < s->n_tables && c >= s->col0[t + 1]) t++;
-        e4x x = e4x_sub(e4x_sub(e4x_set1(e->gamma_tag[t]), e4x_mul_base(beta, gather8(tab, 3 * (size_t)c + 1))),
-                        e4x_mul_base(beta2, gather8(tab, 3 * (size_t)c + 2)));
+        e4x x = e4x_sub(e4x_set1(e->gamma_tag[t]),
+                        e4x_key2(e->beta, e->beta2, gather8(tab, 3 * (size_t)c + 1), gather8(tab, 3 * (size_t)c + 2)));
         x.c[0] = hs_kb8x_sub(x.c[0], gather8(tab, 3 * (size_t)c));
         den[L + c] = x;
     }
@@ -130,11 +159,11 @@ void hs_logup_eval_points8_avx2(const hs_logup_eval *e, const hs_kb *look8, cons
             c = e4x_mul(h, den[a]);
             c.c[0] = a < L ? hs_kb8x_sub(c.c[0], one) : hs_kb8x_add(c.c[0], gather8(mult, a - L));
         }
-        acc = e4x_add(acc, e4x_mul(e4x_set1(e->pow[p]), c));
+        acc = e4x_add(acc, e4x_mul_k(c, e->pow[p]));
         hsum = e4x_add(hsum, h);
     }
     const e4x run = e4x_sub(e4x_sub(gather_e4(aux_next, P * 4), gather_e4(aux, P * 4)), hsum);
-    acc = e4x_add(acc, e4x_mul(e4x_set1(e->pow[P]), run));
+    acc = e4x_add(acc, e4x_mul_k(run, e->pow[P]));
     uint32_t v[4][8];
     for (int i = 0; i < 4; i++) _mm256_storeu_si256((__m256i *)v[i], acc.c[i]);
     for (int j = 0; j < 8; j++) {
@@ -169,7 +198,6 @@ int hs_logup_aux_rows8_avx2(const hs_logup_shape *s, const uint32_t *idx, const 
     hs_kbe b1 = beta_e, b2 = hs_kbe_mul(4, beta_e, beta_e);
     const hs_kb R2 = HS_KB_R2;
     for (unsigned u = 0; u < 4; u++) b1.c[u] = hs_kb_mul(b1.c[u], R2), b2.c[u] = hs_kb_mul(b2.c[u], R2);
-    const e4x beta = e4x_from_kbe(b1), beta2 = e4x_from_kbe(b2);
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i rowoff = _mm256_mullo_epi32(lane, _mm256_set1_epi32((int)L));
     const uint32_t *ix = idx + i0 * L;
@@ -188,7 +216,7 @@ int hs_logup_aux_rows8_avx2(const hs_logup_shape *s, const uint32_t *idx, const 
             if (xr) {
                 const __m256i a = _mm256_and_si256(e, mask), b = _mm256_srl_epi32(e, sh);
                 const __m256i z = _mm256_xor_si256(a, b);
-                x = e4x_sub(e4x_sub(x, e4x_mul_base(beta, b)), e4x_mul_base(beta2, z));
+                x = e4x_sub(x, e4x_key2(b1, b2, b, z));
                 x.c[0] = hs_kb8x_sub(x.c[0], to_mont8(a));
             } else {
                 x.c[0] = hs_kb8x_sub(x.c[0], to_mont8(e));
@@ -209,7 +237,7 @@ int hs_logup_aux_rows8_avx2(const hs_logup_shape *s, const uint32_t *idx, const 
             e4x x = g;
             if (xr) {
                 const __m256i a = _mm256_and_si256(e, mask), b = _mm256_srl_epi32(e, sh);
-                x = e4x_sub(e4x_sub(x, e4x_mul_base(beta, b)), e4x_mul_base(beta2, _mm256_xor_si256(a, b)));
+                x = e4x_sub(x, e4x_key2(b1, b2, b, _mm256_xor_si256(a, b)));
                 x.c[0] = hs_kb8x_sub(x.c[0], to_mont8(a));
             } else {
                 x.c[0] = hs_kb8x_sub(x.c[0], to_mont8(e));
