@@ -232,6 +232,25 @@ static void constraint_level(hs_rng *rng) {
     CHECK_EQ_U64(s.n_mult, 256 / 16 + 256 / 16 + 1);
     CHECK_EQ_U64(s.n_frac, 4 + s.n_mult);
     CHECK_EQ_U64(hs_logup_fractions(&s), 16 * 4 + 256 + 256 + 16);
+    /* the verifier's table columns at a point (its 64-bit sums are reduced every 2^12 rows: 2^13
+     * rows cross that twice) = the Lagrange sum in field arithmetic */
+    for (unsigned log_h = 4; log_h <= 13; log_h += 9) {
+        CHECK(hs_logup_shape_init(&s, &a, log_h, &why));
+        const size_t n = s.n;
+        const unsigned d = 4;
+        const hs_kbe z = rand_kbe(rng, d);
+        hs_kbe *w = malloc(n * sizeof *w), *got = malloc(3 * s.n_mult * sizeof *got);
+        hs_kb *tab = hs_logup_table_matrix(&s);
+        CHECK(hs_kbe_lagrange_at(d, z, log_h, w) && hs_logup_tables_at(&s, d, z, got));
+        size_t bad = 0;
+        for (size_t c = 0; c < 3 * (size_t)s.n_mult; c++) {
+            hs_kbe acc = hs_kbe_zero();
+            for (size_t i = 0; i < n; i++) acc = hs_kbe_add(acc, hs_kbe_mul_base(w[i], tab[i * 3 * s.n_mult + c]));
+            bad += !hs_kbe_eq(acc, got[c]);
+        }
+        CHECK_EQ_U64(bad, 0);
+        free(w), free(got), hs_free(tab);
+    }
 }
 
 /* ---- end to end ---- */

@@ -491,16 +491,27 @@ int hs_logup_tables_at(const hs_logup_shape *s, unsigned d, hs_kbe zeta, hs_kbe 
     const size_t n = s->n;
     hs_kbe *inv = malloc(n * sizeof *inv); /* the Lagrange weights at zeta */
     if (!inv || !hs_kbe_lagrange_at(d, zeta, s->log_h, inv)) return free(inv), 0;
+    /* sum_i w_i v(e_i) with the entries' values v as plain integers (below 2^16): a Montgomery
+     * weight times a plain integer is the Montgomery form of the product, so the sums run in 64
+     * bits (each term below 2^47) and are reduced mod p every 2^12 terms and at the end */
     for (unsigned t = 0; t < s->n_tables; t++)
         for (unsigned j = 0; j < s->cols[t]; j++) {
-            hs_kbe acc[3] = {hs_kbe_zero(), hs_kbe_zero(), hs_kbe_zero()};
+            uint64_t acc[3][HS_KBE_MAX];
+            memset(acc, 0, sizeof acc);
             for (size_t i = 0; i < n; i++) {
                 uint32_t v[3];
                 entry_vals(&s->table[t], entry_at(s, t, j, i), v);
                 for (unsigned k = 0; k < 3; k++)
-                    if (v[k]) acc[k] = hs_kbe_add(acc[k], hs_kbe_mul_base(inv[i], hs_kb_from_u32(v[k])));
+                    for (unsigned u = 0; u < d; u++) acc[k][u] += (uint64_t)inv[i].c[u] * v[k];
+                if ((i & 4095) == 4095)
+                    for (unsigned k = 0; k < 3; k++)
+                        for (unsigned u = 0; u < d; u++) acc[k][u] %= HS_KB_P;
             }
-            for (unsigned k = 0; k < 3; k++) out[3 * (s->col0[t] + j) + k] = acc[k];
+            for (unsigned k = 0; k < 3; k++) {
+                hs_kbe r = hs_kbe_zero();
+                for (unsigned u = 0; u < d; u++) r.c[u] = (hs_kb)(acc[k][u] % HS_KB_P);
+                out[3 * (s->col0[t] + j) + k] = r;
+            }
         }
     free(inv);
     return 1;
