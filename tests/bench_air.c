@@ -1,7 +1,7 @@
 /* The stark quotient's AIR evaluation at each SIMD level the CPU allows: microseconds of this
  * thread's CPU time (CLOCK_THREAD_CPUTIME_ID, so another process on the core does not count) per
- * 16 rows through hs_air_eval_rows16 (Poseidon2's AVX-512 evaluator at avx512; two 8-row calls of
- * the AVX2 evaluator at avx2; eval_row 16 times at portable), best of 7 rounds of 500 calls, for
+ * 16 rows through hs_air_eval_rows16 (the AIR's AVX-512 evaluator at avx512; two 8-row calls of
+ * its AVX2 evaluator at avx2; eval_row 16 times at portable), best of 7 rounds of 500 calls, for
  * every AIR with a 16-row or 8-row evaluator. Not a test: built with the tests, run by hand
  * (docs/BENCHMARKS.md). */
 #include <stdio.h>

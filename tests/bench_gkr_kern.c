@@ -1,11 +1,15 @@
 /* The gkr layer sumcheck's row kernels at each SIMD level the CPU allows: milliseconds of this
  * thread's CPU time per call (CLOCK_THREAD_CPUTIME_ID, so another process on the core does not
- * count), best of 3 rounds, on 2^15-row tables and 16 cube lanes (a width-16 full layer). Not a
- * test: built with the tests, run by hand (docs/BENCHMARKS.md). */
+ * count), best of 3 rounds, on 2^15-row tables and 16 cube lanes (a width-16 full layer), the K
+ * tables' planes hs_gkr_plane_cap entries apart as the prover lays them out (BLOG=k: 2^k-row tables
+ * instead, to compare in-cache and out-of-cache rates; BPAD=n: n spare entries a plane, 0 for the
+ * unpadded layout). Not a test: built with the tests, run by
+ * hand (docs/BENCHMARKS.md). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
+#include "gkr/gkr.h"
 #include "gkr/gkr_kern.h"
 #include "testutil.h"
 #include "util/cpu.h"
@@ -37,17 +41,18 @@ static void run(const hs_gkr_kernels *K, int k, const hs_kb *const *cp, hs_gkr_k
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "bench_gkr_kern");
-    const size_t h = (size_t)1 << 15, N = 2 * h;
-    hs_kb *cols = malloc(NC * N * sizeof *cols), *kb = malloc(5 * N * (NC + 1) * sizeof *kb);
+    const size_t h = (size_t)1 << (getenv("BLOG") ? atoi(getenv("BLOG")) : 15), N = 2 * h;
+    const size_t C = getenv("BPAD") ? N + (size_t)atoi(getenv("BPAD")) : hs_gkr_plane_cap(N);
+    hs_kb *cols = malloc(NC * N * sizeof *cols), *kb = malloc(5 * C * (NC + 1) * sizeof *kb);
     if (!cols || !kb) return 1;
     for (size_t i = 0; i < NC * N; i++) cols[i] = hs_test_rand_kb(&rng);
-    for (size_t i = 0; i < 5 * N * (NC + 1); i++) kb[i] = hs_test_rand_kb(&rng);
+    for (size_t i = 0; i < 5 * C * (NC + 1); i++) kb[i] = hs_test_rand_kb(&rng);
     const hs_kb *cp[NC];
     hs_gkr_k5 eq, f[NC];
     for (unsigned j = 0; j < NC; j++) cp[j] = cols + j * N;
-    for (int c = 0; c < 5; c++) eq.p[c] = kb + c * N;
+    for (int c = 0; c < 5; c++) eq.p[c] = kb + c * C;
     for (unsigned j = 0; j < NC; j++)
-        for (int c = 0; c < 5; c++) f[j].p[c] = kb + ((j + 1) * 5 + c) * N;
+        for (int c = 0; c < 5; c++) f[j].p[c] = kb + ((j + 1) * 5 + c) * C;
     hs_kb5 w[HS_GKR_KERN_SKIP_D];
     for (int d = 0; d < HS_GKR_KERN_SKIP_D; d++) w[d] = hs_test_rand_kb5(&rng);
     const hs_gkr_kernels *sets[3] = {&hs_gkr_kernels_portable, &hs_gkr_kernels_avx2, NULL};

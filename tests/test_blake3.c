@@ -254,11 +254,13 @@ static void vector_cases(hs_rng *rng) {
 /* ---------------------------------------------------------------- long inputs */
 
 static void long_inputs(hs_rng *rng) {
-    const size_t maxlen = 300 * 1024 + 77;
+    /* up to 2 MiB: subtrees of every size the hasher batches (2..1024 chunks) and stacks above them */
+    const size_t maxlen = 2048 * 1024 + 77;
     uint8_t *in = malloc(maxlen);
     fill_random(rng, in, maxlen);
     size_t lens[] = {1023, 1024, 1025, 2047, 2048, 2049, 3072, 3073, 4096, 8 * 1024, 8 * 1024 + 1, 31 * 1024 + 5,
-                     64 * 1024, 64 * 1024 + 1, 65 * 1024, 128 * 1024 - 1, 129 * 1024, 300 * 1024 + 77, 0, 0, 0};
+                     64 * 1024, 64 * 1024 + 1, 65 * 1024, 128 * 1024 - 1, 129 * 1024, 300 * 1024 + 77,
+                     512 * 1024, 1024 * 1024, 1024 * 1024 + 1, 1536 * 1024 + 3, 2048 * 1024 + 77, 0, 0, 0};
     size_t nl = sizeof lens / sizeof *lens;
     lens[nl - 3] = (size_t)hs_rng_below(rng, maxlen + 1);
     lens[nl - 2] = (size_t)hs_rng_below(rng, 20 * 1024);

@@ -12,6 +12,7 @@
 #include "hash/keccak.h"
 #include "stark/stark.h"
 #include "testutil.h"
+#include "util/cpu.h"
 #include "util/mem.h"
 #include "vecjson.h"
 
@@ -133,12 +134,14 @@ static void vectors(hs_rng *rng) {
     vj_free(doc);
 }
 
-/* eval_rows8 and eval_ext against eval_row, on random rows (random next rows and periodic values
- * too) and on honest rows with their true periodic values. */
+/* eval_rows8, the 16-row evaluation (AVX-512 where the CPU has it) and eval_ext against eval_row,
+ * on random rows (random next rows and periodic values too) and on honest rows with their true
+ * periodic values. */
 static void evaluators(hs_rng *rng, unsigned d) {
     const size_t w = air.width, np = air.n_periodic;
     hs_kb *pow = malloc(air.n_constraints * d * sizeof *pow);
-    hs_kb *rows = malloc(16 * w * sizeof *rows), per8[HS_AIR_MAX_PERIODIC * 8], per[HS_AIR_MAX_PERIODIC];
+    hs_kb *rows = malloc(32 * w * sizeof *rows), per8[HS_AIR_MAX_PERIODIC * 8], per[HS_AIR_MAX_PERIODIC];
+    hs_kb per16[HS_AIR_MAX_PERIODIC * 16];
     hs_kbe *le = malloc(w * sizeof *le), *ne = malloc(w * sizeof *ne), pe[HS_AIR_MAX_PERIODIC];
     void *scratch = hs_alloc_array(1, air.ops->rows8_scratch_bytes(&air));
     hs_air_alpha_powers(d, rand_kbe(rng, d), air.n_constraints, pow);
@@ -146,8 +149,15 @@ static void evaluators(hs_rng *rng, unsigned d) {
     for (unsigned i = 0; i < 25; i++) st[i] = hs_rng_u64(rng);
     hs_kb *honest_tr = make_trace(st, 1, 1, NULL);
     for (int round = 0; round < 3; round++) {
-        const hs_kb *loc[8], *nxt[8];
-        for (size_t i = 0; i < 16 * w; i++) rows[i] = hs_test_rand_kb(rng);
+        const hs_kb *loc[8], *nxt[8], *loc16[16], *nxt16[16];
+        for (size_t i = 0; i < 32 * w; i++) rows[i] = hs_test_rand_kb(rng);
+        for (size_t i = 0; i < np * 16; i++) per16[i] = hs_test_rand_kb(rng);
+        for (unsigned j = 0; j < 16; j++) {
+            const unsigned ph = (j + (unsigned)round) % 8;
+            loc16[j] = round ? honest_tr + ph * w : rows + j * w;
+            nxt16[j] = round ? honest_tr + ((ph + 1) % 8) * w : rows + (16 + j) * w;
+            for (size_t c = 0; round && c < np; c++) per16[c * 16 + j] = air.periodic_vals[c * 8 + ph];
+        }
         for (size_t i = 0; i < np * 8; i++) per8[i] = hs_test_rand_kb(rng);
         for (unsigned j = 0; j < 8; j++) loc[j] = rows + j * w, nxt[j] = rows + (8 + j) * w;
         if (round > 0) /* honest rows (the next one too) at their phases */
@@ -165,6 +175,14 @@ static void evaluators(hs_rng *rng, unsigned d) {
             CHECK(hs_kbe_eq(c1, c8[j]));
             for (size_t i = 0; i < w; i++) le[i] = hs_kbe_from_base(loc[j][i]), ne[i] = hs_kbe_from_base(nxt[j][i]);
             CHECK(hs_kbe_eq(c1, air.ops->eval_ext(&air, d, le, ne, pe, pow)));
+            CHECK(round == 0 ? !hs_kbe_is_zero(c1) : hs_kbe_is_zero(c1));
+        }
+        hs_kbe c16[16];
+        hs_air_eval_rows16(&air, d, loc16, nxt16, per16, pow, scratch, c16);
+        for (unsigned j = 0; j < 16; j++) {
+            for (size_t c = 0; c < np; c++) per[c] = per16[c * 16 + j];
+            air.ops->eval_row(&air, d, loc16[j], nxt16[j], per, pow, &c1);
+            CHECK(hs_kbe_eq(c1, c16[j]));
             CHECK(round == 0 ? !hs_kbe_is_zero(c1) : hs_kbe_is_zero(c1));
         }
     }
@@ -265,6 +283,8 @@ static void stark(hs_rng *rng) {
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_keccak_air");
+    if (!hs_cpu_has_avx512())
+        printf("test_keccak_air: no AVX-512 on this CPU or build (or HS_SIMD below it): 16-row evaluations run as two 8-row halves, the AVX-512 evaluator is not compared\n");
     const hs_air_def *def = hs_air_find("keccak-f1600");
     CHECK(def && def == hs_air_by_id(3));
     if (!def || !def->init(&air, 0)) return hs_test_done("test_keccak_air");

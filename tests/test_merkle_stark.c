@@ -130,9 +130,9 @@ static void test_air(hs_rng *rng) {
         CHECK(hs_air_first_failing_row(&a, tr, rows, alpha) == rows);
         /* the AVX2 evaluator (where the CPU has it) against the scalar one, on random rows */
         const unsigned dg = 5;
-        hs_kb *pow = malloc(a.n_constraints * dg * sizeof *pow), *rnd = malloc(16 * Wd * sizeof *rnd);
+        hs_kb *pow = malloc(a.n_constraints * dg * sizeof *pow), *rnd = malloc(32 * Wd * sizeof *rnd);
         hs_air_alpha_powers(dg, alpha, a.n_constraints, pow);
-        for (size_t k = 0; k < 16 * Wd; k++) rnd[k] = hs_kb_from_u32((uint32_t)hs_rng_below(rng, HS_KB_P));
+        for (size_t k = 0; k < 32 * Wd; k++) rnd[k] = hs_kb_from_u32((uint32_t)hs_rng_below(rng, HS_KB_P));
         const hs_kb *loc[8], *nxt[8];
         hs_kb per8[8];
         for (unsigned j = 0; j < 8; j++) {
@@ -150,6 +150,20 @@ static void test_air(hs_rng *rng) {
             hs_kbe le[HS_MBAIR_WIDTH], ne[HS_MBAIR_WIDTH], pe = hs_kbe_from_base(per8[j]);
             for (size_t c = 0; c < Wd; c++) le[c] = hs_kbe_from_base(loc[j][c]), ne[c] = hs_kbe_from_base(nxt[j][c]);
             CHECK(hs_kbe_eq(a.ops->eval_ext(&a, dg, le, ne, &pe, pow), c1));
+        }
+        /* 16 rows (the AVX-512 evaluator where the CPU has it, else two 8-row halves) */
+        const hs_kb *l16[16], *n16[16];
+        hs_kb per16[16];
+        hs_kbe c16[16];
+        for (unsigned j = 0; j < 16; j++) {
+            l16[j] = rnd + j * Wd, n16[j] = rnd + (16 + j) * Wd;
+            per16[j] = j % 3 ? HS_KB_ONE : hs_kb_from_u32((uint32_t)hs_rng_below(rng, HS_KB_P));
+        }
+        hs_air_eval_rows16(&a, dg, l16, n16, per16, pow, scratch, c16);
+        for (unsigned j = 0; j < 16; j++) {
+            hs_kbe c1;
+            a.ops->eval_row(&a, dg, l16[j], a.uses_next ? n16[j] : NULL, per16 + j, pow, &c1);
+            CHECK(hs_kbe_eq(c1, c16[j]));
         }
         hs_free(scratch);
         free(pow), free(rnd), free(tr);
@@ -341,6 +355,8 @@ static void test_params(void) {
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_merkle_stark");
+    if (!hs_cpu_has_avx512())
+        printf("test_merkle_stark: no AVX-512 on this CPU or build (or HS_SIMD below it): 16-row evaluations run as two 8-row halves, the AVX-512 evaluator is not compared\n");
     hs_ctx *ctx;
     CHECK(hs_ctx_new(&ctx, 2) == HS_OK);
     test_air(&rng);

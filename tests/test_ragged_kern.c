@@ -11,6 +11,7 @@
 #include "util/cpu.h"
 
 #define ROWS 200 /* rows: not a multiple of 8, so kernels see tails */
+#define STRIDE (ROWS + 40) /* a padded destination stride (the ragged walk pads its lanes' columns) */
 
 static void make_job(hs_rng *rng, hs_ragged_lanes_job *J, hs_kb *src, hs_kb *dst) {
     const hs_p2_params *pp = hs_p2_kb16();
@@ -25,21 +26,22 @@ static void make_job(hs_rng *rng, hs_ragged_lanes_job *J, hs_kb *src, hs_kb *dst
     J->kappa = hs_kb5_inv(hs_kb5_from_base(J->kappa)).c[0];
     for (size_t i = 0; i < 16 * ROWS; i++) src[i] = hs_test_rand_kb(rng);
     J->dst = dst;
-    J->N = ROWS;
+    J->N = ROWS, J->stride = ROWS;
 }
 
 /* v = (v_0, dst row): M_I v = diag(V) v + sum(v) must be u = src - rc in every lane, with v_0
  * whatever makes lane 0 hold (the kernel does not write it). */
 static void definition(hs_rng *rng) {
     const hs_p2_params *pp = hs_p2_kb16();
-    hs_kb *src = malloc(16 * ROWS * sizeof *src), *dst = malloc(15 * ROWS * sizeof *dst);
+    hs_kb *src = malloc(16 * ROWS * sizeof *src), *dst = malloc(15 * STRIDE * sizeof *dst);
     hs_ragged_lanes_job J;
     make_job(rng, &J, src, dst);
+    J.stride = STRIDE;
     hs_ragged_lanes_portable(&J, 0, ROWS);
     for (size_t x = 0; x < ROWS && !TOO_MANY_FAILURES(); x++) {
         hs_kb u[16], v[16];
         for (unsigned j = 0; j < 16; j++) u[j] = hs_kb_sub(src[j * ROWS + x], J.rc[j]);
-        for (unsigned j = 1; j < 16; j++) v[j] = dst[(j - 1) * ROWS + x];
+        for (unsigned j = 1; j < 16; j++) v[j] = dst[(j - 1) * STRIDE + x];
         const hs_kb S = hs_kb_sub(u[1], hs_kb_mul(pp->diag[1], v[1])); /* sum(v) from lane 1 */
         v[0] = S;
         for (unsigned j = 1; j < 16; j++) v[0] = hs_kb_sub(v[0], v[j]);

@@ -116,8 +116,8 @@ static int lookups_hold(const hs_air *a, const hs_kb *row, hs_kb *vals) {
 }
 
 /* Rows [8h, 8h + 8) of 16 through eval_rows8, their periodic values regrouped by 8. */
-static void rows16_halves(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
-                          const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]) {
+void hs_air_eval_rows16_halves(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
+                               const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]) {
     hs_kb per8[HS_AIR_MAX_PERIODIC * 8];
     for (unsigned h = 0; h < 2; h++) {
         for (unsigned c = 0; c < a->n_periodic && c < HS_AIR_MAX_PERIODIC; c++)
@@ -132,14 +132,14 @@ static void rows16_halves(const hs_air *a, unsigned d, const hs_kb *const local[
 void hs_air_eval_rows16(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
                         const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]) {
     if (a->eval_rows16) a->eval_rows16(a, d, local, next, periodic, pow, scratch, out);
-    else rows16_halves(a, d, local, next, periodic, pow, scratch, out);
+    else hs_air_eval_rows16_halves(a, d, local, next, periodic, pow, scratch, out);
 }
 
 void hs_air_eval_rows16_local(hs_air_rows16_local_fn *kernel, const hs_air *a, unsigned d,
                               const hs_kb *const local[16], const hs_kb *const next[16], const hs_kb *periodic,
                               const hs_kb *pow, void *scratch, hs_kbe out[16]) {
     if (kernel && hs_cpu_has_avx512()) kernel(a, d, local, pow, scratch, out);
-    else rows16_halves(a, d, local, next, periodic, pow, scratch, out);
+    else hs_air_eval_rows16_halves(a, d, local, next, periodic, pow, scratch, out);
 }
 
 size_t hs_air_first_failing_row(const hs_air *a, const hs_kb *trace, size_t n_rows, hs_kbe alpha) {

@@ -19,7 +19,8 @@
  * below (degree - 1) n: degree 3 fits the quotient domain of rate 1/2, degree 5 needs rate 1/4.
  *
  * One constraint source per AIR serves three instantiations (see air_eval.h): the prover's
- * base-field rows (one at a time, and 8 at a time in AVX2 lanes for the quotient) and the
+ * base-field rows (one at a time, and 8 or 16 at a time in AVX2 or AVX-512 lanes for the quotient:
+ * <air>_air_vec.inc, one body for both widths through air_vec8.h / air_vec16.h) and the
  * verifier's challenge-field values at the out-of-domain point.
  *
  * Statements. An instance's input and output are lines of in_words and out_words u32 words (the
@@ -225,6 +226,41 @@ void hs_air_eval_rows16(const hs_air *a, unsigned d, const hs_kb *const local[16
 void hs_air_eval_rows16_local(hs_air_rows16_local_fn *kernel, const hs_air *a, unsigned d,
                               const hs_kb *const local[16], const hs_kb *const next[16], const hs_kb *periodic,
                               const hs_kb *pow, void *scratch, hs_kbe out[16]);
+
+/* For an AIR whose packed evaluators read local rows only, named base##_rows8_avx2 and
+ * base##_rows16_avx512 (the kernels of one <air>_air_vec.inc at both widths): declares them and
+ * defines the AIR's static eval_rows8 (the ops' entry) and eval_rows16 (for hs_air.eval_rows16)
+ * through them, each falling back where its kernel is not built or the CPU lacks it
+ * (HS_AIR_LOCAL_ROWS16 alone: eval_rows16 only). */
+#ifdef HS_HAVE_AVX2
+#define HS_AIR_KERNEL8(base) base##_rows8_avx2
+#else
+#define HS_AIR_KERNEL8(base) NULL
+#endif
+#ifdef HS_HAVE_AVX512
+#define HS_AIR_KERNEL16(base) base##_rows16_avx512
+#else
+#define HS_AIR_KERNEL16(base) NULL
+#endif
+#define HS_AIR_LOCAL_EVALUATORS(base)                                                                          \
+    hs_air_rows8_local_fn base##_rows8_avx2;                                                                   \
+    static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8], \
+                           const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[8]) {            \
+        hs_air_eval_rows8_local(HS_AIR_KERNEL8(base), a, d, local, next, periodic, pow, scratch, out);          \
+    }                                                                                                          \
+    HS_AIR_LOCAL_ROWS16(base)
+#define HS_AIR_LOCAL_ROWS16(base)                                                                              \
+    hs_air_rows16_local_fn base##_rows16_avx512;                                                               \
+    static void eval_rows16(const hs_air *a, unsigned d, const hs_kb *const local[16],                         \
+                            const hs_kb *const next[16], const hs_kb *periodic, const hs_kb *pow, void *scratch,   \
+                            hs_kbe out[16]) {                                                                  \
+        hs_air_eval_rows16_local(HS_AIR_KERNEL16(base), a, d, local, next, periodic, pow, scratch, out);        \
+    }
+
+/* eval_rows16 as two 8-row halves through the AIR's eval_rows8 (hs_air_eval_rows8_scalar where
+ * that is NULL): for an AIR's own eval_rows16 where its AVX-512 kernel is not in use. */
+void hs_air_eval_rows16_halves(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
+                               const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]);
 
 /* Every constraint of every row of a natural-order trace (n_rows rows), with random-looking alpha:
  * returns the index of the first row whose combination is nonzero or one of whose lookups (if

@@ -3,8 +3,8 @@
  * and a few macros, and includes it three times:
  *   prover, one base-field row:   T = hs_kb,   accumulate with hs_air_acc_base (lazy, 64-bit)
  *   prover, 8 rows in AVX2 lanes: T = __m256i, accumulate with hs_air_acc8 (air_eval_avx2.h)
- *   (and 16 rows in AVX-512 lanes: T = __m512i, hs_air_acc16 in air_eval_avx512.h, where an AIR
- *   has that evaluator too)
+ *   (and 16 rows in AVX-512 lanes: T = __m512i, hs_air_acc16 in air_eval_avx512.h; every AIR's
+ *   <air>_air_vec.inc serves both widths through air_vec8.h and air_vec16.h)
  *   verifier:                     T = hs_kbe,  accumulate with hs_air_acc_ext
  * Each accumulator adds pow[k] * c for constraint k with value c; pow[k * d + t] holds the base
  * coordinates of alpha^k (hs_air_alpha_powers). */

@@ -42,4 +42,9 @@ static inline void hs_air_load_cols16(__m512i *buf, const hs_kb *const rows[16],
     }
 }
 
+/* The periodic values (periodic[c * 16 + j]) as vectors. */
+static inline void hs_air_load_periodic16(__m512i *buf, const hs_kb *periodic, unsigned n) {
+    for (unsigned c = 0; c < n; c++) buf[c] = _mm512_loadu_si512(periodic + 16 * c);
+}
+
 #endif

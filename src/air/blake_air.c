@@ -141,17 +141,7 @@ static hs_kbe eval_ext(const hs_air *a, unsigned d, const hs_kbe *local, const h
     return e.acc;
 }
 
-#ifdef HS_HAVE_AVX2
-hs_air_rows8_local_fn hs_blake_air_eval_rows8_avx2;
-#define BL_ROWS8 hs_blake_air_eval_rows8_avx2
-#else
-#define BL_ROWS8 NULL
-#endif
-
-static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8],
-                       const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[8]) {
-    hs_air_eval_rows8_local(BL_ROWS8, a, d, local, next, periodic, pow, scratch, out);
-}
+HS_AIR_LOCAL_EVALUATORS(hs_blake_air_eval)
 
 static const hs_air_ops ops = {trace, eval_row, hs_air_rows8_local_scratch, eval_rows8, eval_ext, NULL, NULL, NULL};
 
@@ -179,6 +169,7 @@ int hs_blake_air_init(hs_air *a, const hs_blake_air_params *bp, unsigned log_v) 
     if (!b) return 0;
     const size_t fin_cols = 196 - (bp->final_b_expr ? 32 : 0), fin_cons = 208 - (bp->final_b_expr ? 34 : 0);
     a->ops = &ops;
+    a->eval_rows16 = eval_rows16;
     a->name = bp->name;
     a->id = bp->id;
     a->params = bp;

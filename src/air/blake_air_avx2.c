@@ -1,22 +1,5 @@
 /* The BLAKE compression constraint evaluator on 8 rows at once (one row per AVX2 lane), for the
- * prover's quotient. Compiled with -mavx2; reached only after hs_cpu_has_avx2().
- *
- * Its ~9-13K constraints per row make the accumulation (d products per constraint) a large part
- * of the work: hs_air_acc8 is lazy (air_eval_avx2.h). */
-#include "air/air_eval_avx2.h"
-#include "air/blake_air.h"
-
-#define FN eval_vec
-#include "air/air_ops_vec.h"
-#include "air/blake_air_eval.inc"
-
-hs_air_rows8_local_fn hs_blake_air_eval_rows8_avx2;
-void hs_blake_air_eval_rows8_avx2(const hs_air *a, unsigned d, const hs_kb *const rows[8], const hs_kb *pow, void *buf,
-                                  hs_kbe out[8]) {
-    __m256i *cols = buf;
-    hs_air_load_cols8(cols, rows, a->width);
-    hs_air_acc8 acc;
-    hs_air_acc8_init(&acc, d, pow);
-    eval_vec(a->params, cols, &acc);
-    hs_air_acc8_finish(&acc, out);
-}
+ * prover's quotient (blake_air_vec.inc). Compiled with -mavx2; reached only after
+ * hs_cpu_has_avx2(). */
+#include "air/air_vec8.h"
+#include "air/blake_air_vec.inc"

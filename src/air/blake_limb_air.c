@@ -165,6 +165,9 @@ static void lookup_ext(const hs_air *a, unsigned d, const hs_kbe *local, hs_kbe 
     look_ext_body(a->params, local, &e, vals);
 }
 
+/* 16 rows: blake_limb_air_avx512.c */
+HS_AIR_LOCAL_ROWS16(hs_blake_limb_air_eval)
+
 #ifdef HS_HAVE_AVX2
 hs_air_rows8_local_fn hs_blake_limb_air_eval_rows8_avx2;
 #define BL_ROWS8 hs_blake_limb_air_eval_rows8_avx2
@@ -236,6 +239,7 @@ int hs_blake_limb_air_init(hs_air *a, const hs_blake_air_params *bp, unsigned lo
     if (!L) return 0;
     memset(a, 0, sizeof *a);
     a->ops = &ops;
+    a->eval_rows16 = eval_rows16;
     a->name = bp == hs_blake_air_blake3() ? "blake3-limbs" : "blake2s-limbs";
     a->id = bp == hs_blake_air_blake3() ? 8 : 9;
     a->params = L;

@@ -175,11 +175,15 @@ static hs_kbe eval_ext(const hs_air *a, unsigned d, const hs_kbe *local, const h
 void hs_kair_eval_rows8_avx2(unsigned d, const hs_kb *const local[8], const hs_kb *const next[8], const hs_kb *per,
                              const hs_kb *pow, void *scratch, hs_kbe out[8]);
 #endif
+#ifdef HS_HAVE_AVX512
+void hs_kair_eval_rows16_avx512(unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
+                                const hs_kb *per, const hs_kb *pow, void *scratch, hs_kbe out[16]);
+#endif
 
-/* the AVX2 evaluator's columns: the local row and the next row's a limbs, 8 lanes each */
+/* the vector evaluators' columns: the local row and the next row's a limbs, up to 16 lanes each */
 static size_t rows8_scratch_bytes(const hs_air *a) {
     (void)a;
-    return (size_t)(HS_KAIR_WIDTH + 100) * 32;
+    return (size_t)(HS_KAIR_WIDTH + 100) * 64;
 }
 
 static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8],
@@ -192,6 +196,17 @@ static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8],
 #endif
     (void)scratch;
     hs_air_eval_rows8_scalar(a, d, local, next, per, pow, out);
+}
+
+static void eval_rows16(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
+                        const hs_kb *per, const hs_kb *pow, void *scratch, hs_kbe out[16]) {
+#ifdef HS_HAVE_AVX512
+    if (hs_cpu_has_avx512()) {
+        hs_kair_eval_rows16_avx512(d, local, next, per, pow, scratch, out);
+        return;
+    }
+#endif
+    hs_air_eval_rows16_halves(a, d, local, next, per, pow, scratch, out);
 }
 
 static const hs_air_ops ops = {trace, eval_row, rows8_scratch_bytes, eval_rows8, eval_ext, trace_bitrev, NULL, NULL};
@@ -208,6 +223,7 @@ static int init(hs_air *a, unsigned log_v) {
     pthread_once(&tables_once, init_tables);
     memset(a, 0, sizeof *a);
     a->ops = &ops;
+    a->eval_rows16 = eval_rows16;
     a->name = "keccak-f1600";
     a->id = 3;
     a->width = HS_KAIR_WIDTH;

@@ -166,8 +166,14 @@ void hs_mbair_eval_rows8_avx2(const hs_p2_params *pp, unsigned d, const hs_kb *c
                               const hs_kb *const next[8], const hs_kb *periodic, const hs_kb *pow, void *scratch,
                               hs_kbe out[8]);
 #endif
+#ifdef HS_HAVE_AVX512
+void hs_mbair_eval_rows16_avx512(const hs_p2_params *pp, unsigned d, const hs_kb *const local[16],
+                                 const hs_kb *const next[16], const hs_kb *periodic, const hs_kb *pow, void *scratch,
+                                 hs_kbe out[16]);
+#endif
 
-static size_t rows8_scratch(const hs_air *a) { return (a->width + HS_MBAIR_DIGEST) * 32; }
+/* the vector evaluators' columns: the local row and the next row's cur columns, up to 16 lanes each */
+static size_t rows8_scratch(const hs_air *a) { return (a->width + HS_MBAIR_DIGEST) * 64; }
 
 static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8],
                        const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[8]) {
@@ -180,6 +186,18 @@ static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8],
 #endif
     (void)scratch;
     hs_air_eval_rows8_scalar(a, d, local, next, periodic, pow, out);
+}
+
+static void eval_rows16(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
+                        const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]) {
+#ifdef HS_HAVE_AVX512
+    if (hs_cpu_has_avx512()) {
+        const mb_params *mp = a->params;
+        hs_mbair_eval_rows16_avx512(mp->pp, d, local, a->uses_next ? next : NULL, periodic, pow, scratch, out);
+        return;
+    }
+#endif
+    hs_air_eval_rows16_halves(a, d, local, next, periodic, pow, scratch, out);
 }
 
 static const hs_air_ops ops = {.trace = trace,
@@ -195,6 +213,7 @@ int hs_mbair_init(hs_air *a, unsigned depth) {
     pthread_once(&tables_once, init_tables);
     const mb_params *mp = &params[depth - 1];
     a->ops = &ops;
+    a->eval_rows16 = eval_rows16;
     a->name = "merkle-branches/poseidon2-kb16";
     a->id = hs_mbair_id(depth);
     a->width = HS_MBAIR_WIDTH;

@@ -128,19 +128,9 @@ static hs_kbe eval_ext(const hs_air *a, unsigned d, const hs_kbe *local, const h
     return e.acc;
 }
 
-/* ---- 8 rows ---- */
+/* ---- 8 and 16 rows ---- */
 
-#ifdef HS_HAVE_AVX2
-hs_air_rows8_local_fn hs_p1air_eval_rows8_avx2;
-#define P1_ROWS8 hs_p1air_eval_rows8_avx2
-#else
-#define P1_ROWS8 NULL
-#endif
-
-static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8],
-                       const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[8]) {
-    hs_air_eval_rows8_local(P1_ROWS8, a, d, local, next, periodic, pow, scratch, out);
-}
+HS_AIR_LOCAL_EVALUATORS(hs_p1air_eval)
 
 static const hs_air_ops ops = {trace, eval_row, hs_air_rows8_local_scratch, eval_rows8, eval_ext, NULL, NULL, NULL};
 
@@ -149,8 +139,11 @@ int hs_p1air_init(hs_air *a, const hs_p1_params *pp, unsigned log_v) {
     const hs_p1air_tables *tb = pp ? hs_p1air_tables_of(pp) : NULL;
     if (!tb) return 0;
     const unsigned w = pp->width;
-    return hs_air_record_init(a, &ops, w == 16 ? "poseidon1-kb16" : "poseidon1-kb24", w == 16 ? 6 : 7, tb, w,
-                              HS_P1_REC_WORDS(pp), 8 * w + pp->partial, log_v, HS_P1AIR_MAX_LOG_V);
+    if (!hs_air_record_init(a, &ops, w == 16 ? "poseidon1-kb16" : "poseidon1-kb24", w == 16 ? 6 : 7, tb, w,
+                            HS_P1_REC_WORDS(pp), 8 * w + pp->partial, log_v, HS_P1AIR_MAX_LOG_V))
+        return 0;
+    a->eval_rows16 = eval_rows16;
+    return 1;
 }
 
 static int init16(hs_air *a, unsigned log_v) { return hs_p1air_init(a, hs_p1_kb16(), log_v); }

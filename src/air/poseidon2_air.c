@@ -41,29 +41,7 @@ static hs_kbe eval_ext(const hs_air *a, unsigned d, const hs_kbe *local, const h
     return e.acc;
 }
 
-#ifdef HS_HAVE_AVX2
-hs_air_rows8_local_fn hs_p2air_eval_rows8_avx2;
-#define P2_ROWS8 hs_p2air_eval_rows8_avx2
-#else
-#define P2_ROWS8 NULL
-#endif
-
-static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8], const hs_kb *const next[8],
-                       const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[8]) {
-    hs_air_eval_rows8_local(P2_ROWS8, a, d, local, next, periodic, pow, scratch, out);
-}
-
-#ifdef HS_HAVE_AVX512
-hs_air_rows16_local_fn hs_p2air_eval_rows16_avx512;
-#define P2_ROWS16 hs_p2air_eval_rows16_avx512
-#else
-#define P2_ROWS16 NULL
-#endif
-
-static void eval_rows16(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],
-                        const hs_kb *periodic, const hs_kb *pow, void *scratch, hs_kbe out[16]) {
-    hs_air_eval_rows16_local(P2_ROWS16, a, d, local, next, periodic, pow, scratch, out);
-}
+HS_AIR_LOCAL_EVALUATORS(hs_p2air_eval)
 
 static const hs_air_ops ops = {trace, eval_row, hs_air_rows8_local_scratch, eval_rows8, eval_ext, NULL, NULL, NULL};
 

@@ -303,7 +303,8 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
     hs_kb *lin_col = NULL;
     *why = "out of memory";
     if (!hs_gkr_scratch_init(&scr, n, W)) goto done;
-    lin_col = hs_alloc_array(N, 5 * sizeof *lin_col); /* the partial rounds' linear column */
+    const size_t lin_cap = hs_gkr_plane_cap(N);
+    lin_col = hs_alloc_array(lin_cap, 5 * sizeof *lin_col); /* the partial rounds' linear column */
     if (!lin_col) goto done;
     const unsigned sk = gkr_skip(n), PL = sk ? HS_GKR_SKIP_POINT(n) : n; /* a claim point's length */
     pts = malloc(2 * PL * sizeof *pts);
@@ -358,7 +359,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
                 *why = "out of memory";
                 const hs_kb *basis[HS_GKR_MAX_BASIS];
                 for (unsigned k = 0; k < P->basis; k++) basis[k] = hs_gkr_basis(wit, k);
-                if (!hs_gkr_lin_combine(basis, P->basis, pc.A, lin_col, N, n, threads)) goto done;
+                if (!hs_gkr_lin_combine(basis, P->basis, pc.A, lin_col, lin_cap, n, threads)) goto done;
             } else {
                 const unsigned r1 = pc.r; /* the round just proved */
                 const hs_kb5 mu = hs_gkr_kb5(hs_transcript_sample_kbe(tr, GKR_EXT_DEGREE));
@@ -367,7 +368,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
                 ly.upd_P = hs_gkr_col(wit, HS_GKR_HALF + r1, 0), ly.upd_s = hs_gkr_basis(wit, W - 1 + pc.r);
                 ly.upd_mu = mu;
             }
-            ly.lin_k = lin_col, ly.lin_cap = N, ly.cube_coef = pc.a, claim = pc.T;
+            ly.lin_k = lin_col, ly.lin_cap = lin_cap, ly.cube_coef = pc.a, claim = pc.T;
         }
         if (sk ? !hs_gkr_layer_prove_skip(&ly, &scr, z, gamma, claim, tr, out, threads, rho, vals, why)
                : !hs_gkr_layer_prove(&ly, &scr, z, gamma, claim, tr, out, threads, rho, vals, why))

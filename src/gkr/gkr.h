@@ -124,10 +124,11 @@ typedef struct {
     unsigned n_cube;                      /* w (full layers: every lane cubed) or 1 (partial: lane 0, and lin_k) */
     const hs_kb *cols[HS_GKR_MAX_WIDTH];  /* the cubed lanes' base-field columns of 2^n rows */
     /* lin_k (required when n_cube = 1: the walk's partial layers): the relation is
-     * cube_coef t_0^3 + lin with lin a K column the caller keeps across layers (5 planes of lin_cap
-     * entries, never folded in place); first, if upd_P: lin += upd_mu upd_P + upd_na upd_s + upd_cst
-     * (upd_s may be NULL), in the same pass as the first round's linear sums. The layer then sends
-     * 2 values, t_0(rho) and lin(rho), instead of w. */
+     * cube_coef t_0^3 + lin with lin a K column the caller keeps across layers (5 planes lin_cap
+     * entries apart, hs_gkr_plane_cap(2^n) for speed; never folded in place); first, if upd_P:
+     * lin += upd_mu upd_P + upd_na upd_s + upd_cst (upd_s may be NULL), in the same pass as the
+     * first round's linear sums. The layer then sends 2 values, t_0(rho) and lin(rho), instead
+     * of w. */
     hs_kb *lin_k;
     size_t lin_cap;
     hs_kb5 cube_coef;
@@ -138,13 +139,25 @@ typedef struct {
 /* The layer description of S-box layer L of a witness (a partial layer's lin_k is the caller's). */
 void hs_gkr_layer_of(const hs_gkr_witness *w, unsigned layer, hs_gkr_layer *ly);
 
+/* The plane stride of a K table of `entries` rows: HS_GKR_PLANE_PAD spare entries after each
+ * plane. Tables of 2^k rows at plane strides of 2^k entries put every plane's row x at the same
+ * cache set (addresses 4 KiB apart share an L1 set, 128 KiB apart an L2 set), so a kernel that
+ * streams many planes at once (roundk: 16 lanes x 5 planes x rows x and x + h = 160 streams)
+ * evicts its own lines; 1040 entries (65 cache lines) put consecutive planes 65 lines apart in
+ * both. tests/bench_gkr_kern (roundk, 2^15 rows, 16 lanes, loaded): 12.5-14.4 ms unpadded
+ * (BPAD=0) against 6.8-7.3 ms. */
+#define HS_GKR_PLANE_PAD 1040
+static inline size_t hs_gkr_plane_cap(size_t entries) { return entries + HS_GKR_PLANE_PAD; }
+
 /* Scratch for the layer prover, reusable across layers of up to 2^n rows and `width` cube lanes.
- * K tables are stored as 5 planes (src/gkr/gkr_kern.h). */
+ * K tables are stored as 5 planes (src/gkr/gkr_kern.h), each plane hs_gkr_plane_cap(its rows)
+ * entries apart. */
 typedef struct {
     unsigned n, width;
-    hs_kb *eq;         /* 5 planes of 2^n: the suffix eq tables, later eq(rho, .) */
-    hs_kb *fold;       /* the folded, scaled cube columns: lane 0 5 planes of 2^(n-1), lanes 1.. of 2^(n-2) */
-    hs_kb *lin;        /* 5 planes of 2^n: the linear lanes combined */
+    hs_kb *eq;         /* 5 planes of 2^n (padded): the suffix eq tables, later eq(rho, .) */
+    hs_kb *fold;       /* the folded, scaled cube columns (padded planes): lane 0 5 planes of 2^(n-1),
+                        * lanes 1.. of 2^(n-2) */
+    hs_kb *lin;        /* 5 planes of 2^n (padded): the linear lanes combined */
     const void *kern;  /* const hs_gkr_kernels *: AVX2 when available; tests may pick the portable ones */
 } hs_gkr_scratch;
 
@@ -204,7 +217,8 @@ int hs_gkr_layer_verify_skip(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb
 
 /* ---- batch evaluation helpers ---- */
 
-/* dst (5 planes of cap entries) = sum_{j < kc} coef[j] cols[j] over 2^n rows. 0 if kc > HS_GKR_KERN_MAX_COLS (48). */
+/* dst (5 planes cap entries apart; hs_gkr_plane_cap(2^n) staggers them) = sum_{j < kc} coef[j] cols[j]
+ * over 2^n rows. 0 if kc > HS_GKR_KERN_MAX_COLS (48). */
 int hs_gkr_lin_combine(const hs_kb *const *cols, unsigned kc, const hs_kb5 *coef, hs_kb *dst, size_t cap, unsigned n,
                        unsigned threads);
 /* out[j] = col_j^(z) for k base columns of 2^n rows (one eq table for all). */

@@ -19,6 +19,13 @@ typedef struct {
     hs_kb *p[5];
 } hs_gkr_k5;
 
+/* The plane view of a K table stored as 5 planes `cap` entries apart from buf (cap: the plane
+ * stride, hs_gkr_plane_cap(rows) in src/gkr/gkr.h for the padded layout). */
+static inline hs_gkr_k5 hs_gkr_k5_planes(hs_kb *buf, size_t cap) {
+    hs_gkr_k5 a;
+    for (int c = 0; c < 5; c++) a.p[c] = buf + (size_t)c * cap;
+    return a;
+}
 static inline hs_gkr_k5 hs_gkr_k5_at(hs_gkr_k5 a, size_t off) {
     for (int c = 0; c < 5; c++) a.p[c] += off;
     return a;

@@ -18,9 +18,9 @@ int hs_gkr_scratch_init(hs_gkr_scratch *s, unsigned n, unsigned width) {
     memset(s, 0, sizeof *s);
     if (width < 1 || width > HS_GKR_MAX_WIDTH) return 0;
     s->n = n, s->width = width;
-    s->eq = hs_alloc_array(N, 5 * sizeof(hs_kb));
-    s->fold = hs_alloc_array(h + (width - 1) * q, 5 * sizeof(hs_kb));
-    s->lin = hs_alloc_array(N, 5 * sizeof(hs_kb));
+    s->eq = hs_alloc_array(hs_gkr_plane_cap(N), 5 * sizeof(hs_kb));
+    s->fold = hs_alloc_array(hs_gkr_plane_cap(h) + (width - 1) * hs_gkr_plane_cap(q), 5 * sizeof(hs_kb));
+    s->lin = hs_alloc_array(hs_gkr_plane_cap(N), 5 * sizeof(hs_kb));
     s->kern = hs_gkr_kernels_best();
     if (!s->eq || !s->fold || !s->lin) {
         hs_gkr_scratch_free(s);
@@ -49,12 +49,6 @@ static inline hs_kb5 kb5_cube(hs_kb5 a) { return hs_kb5_mul(hs_kb5_square(a), a)
 /* Threads for a loop over h items: one below a few thousand (not worth waking the team). */
 static unsigned team(size_t h, unsigned threads) { return h < 4096 || threads < 1 ? 1 : threads; }
 
-/* Plane view of a table of `cap` entries per plane starting at buf. */
-static hs_gkr_k5 planes(hs_kb *buf, size_t cap) {
-    hs_gkr_k5 a;
-    for (int c = 0; c < 5; c++) a.p[c] = buf + c * cap;
-    return a;
-}
 
 /* This thread's part of [0, h) inside a parallel region. */
 static void my_range(size_t h, size_t *lo, size_t *hi) {
@@ -64,7 +58,7 @@ static void my_range(size_t h, size_t *lo, size_t *hi) {
 
 /* Suffix eq tables: E_i (over z[i+1..n-1], 2^(n-1-i) entries) at offset 2^(n-1-i) - 1 of each plane. */
 static hs_gkr_k5 suffix_eq(const hs_gkr_scratch *s, unsigned n, unsigned i) {
-    return hs_gkr_k5_at(planes(s->eq, (size_t)1 << s->n), ((size_t)1 << (n - 1 - i)) - 1);
+    return hs_gkr_k5_at(hs_gkr_k5_planes(s->eq, hs_gkr_plane_cap((size_t)1 << s->n)), ((size_t)1 << (n - 1 - i)) - 1);
 }
 
 /* One doubling step of an eq table, on the team. */
@@ -344,9 +338,10 @@ static void layer_tables(const hs_gkr_scratch *s, hs_kb5 gamma, hs_kb5 *scale, h
     scale[0] = hs_kb5_one();
     for (unsigned j = 1; j < s->width; j++) scale[j] = hs_kb5_mul(scale[j - 1], gamma);
     for (unsigned j = 0; j < s->width; j++) coef[j] = kb5_cube(scale[j]);
-    *linp = planes(s->lin, N);
-    fold[0] = planes(s->fold, H);
-    for (unsigned j = 1; j < s->width; j++) fold[j] = planes(s->fold + 5 * H + (size_t)(j - 1) * 5 * Q, Q);
+    const size_t HC = hs_gkr_plane_cap(H), QC = hs_gkr_plane_cap(Q);
+    *linp = hs_gkr_k5_planes(s->lin, hs_gkr_plane_cap(N));
+    fold[0] = hs_gkr_k5_planes(s->fold, HC);
+    for (unsigned j = 1; j < s->width; j++) fold[j] = hs_gkr_k5_planes(s->fold + 5 * HC + (size_t)(j - 1) * 5 * QC, QC);
 }
 
 /* dst = sum_{j < kc} coef[j] cols[j] over 2^n rows, on the team. */
@@ -363,7 +358,7 @@ static void lin_combine(const hs_gkr_kernels *k, const hs_kb *const *cols, unsig
 int hs_gkr_lin_combine(const hs_kb *const *cols, unsigned kc, const hs_kb5 *coef, hs_kb *dst, size_t cap, unsigned n,
                        unsigned threads) {
     if (kc > HS_GKR_KERN_MAX_COLS || cap < ((size_t)1 << n)) return 0;
-    lin_combine(hs_gkr_kernels_best(), cols, kc, coef, planes(dst, cap), n, threads);
+    lin_combine(hs_gkr_kernels_best(), cols, kc, coef, hs_gkr_k5_planes(dst, cap), n, threads);
     return 1;
 }
 
@@ -391,7 +386,7 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
     const int has_lin = ly->lin_k != NULL;
     const hs_gkr_k5 *lin = has_lin ? &linp : NULL;
     if (has_lin) { /* small layers only (the walk skips from n = 3): the update, then a copy to fold */
-        const hs_gkr_k5 src = planes(ly->lin_k, ly->lin_cap);
+        const hs_gkr_k5 src = hs_gkr_k5_planes(ly->lin_k, ly->lin_cap);
         for (size_t x = 0; x < ((size_t)1 << n); x++) {
             hs_kb5 v = hs_gkr_k5_get(src, x);
             if (ly->upd_P) {
@@ -426,9 +421,9 @@ int hs_gkr_eval_cols(const hs_kb *const *cols, unsigned k, unsigned n, const hs_
                      unsigned threads) {
     if (k > HS_GKR_KERN_MAX_COLS) return 0;
     const size_t N = (size_t)1 << n;
-    hs_kb *eq = hs_alloc_array(N, 5 * sizeof *eq);
+    hs_kb *eq = hs_alloc_array(hs_gkr_plane_cap(N), 5 * sizeof *eq);
     if (!eq) return 0;
-    eval_with_table(cols, k, n, z, planes(eq, N), hs_gkr_kernels_best(), out, threads);
+    eval_with_table(cols, k, n, z, hs_gkr_k5_planes(eq, hs_gkr_plane_cap(N)), hs_gkr_kernels_best(), out, threads);
     hs_free(eq);
     return 1;
 }
@@ -512,7 +507,7 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
     const int has_lin = ly->lin_k != NULL;
     const hs_gkr_k5 *lin = has_lin ? &linp : NULL;
     /* the skip round: eq(y', .) over the M rows of a block (after the suffix tables' room) */
-    const hs_gkr_k5 eqf = hs_gkr_k5_at(planes(s->eq, N), M);
+    const hs_gkr_k5 eqf = hs_gkr_k5_at(hs_gkr_k5_planes(s->eq, hs_gkr_plane_cap(N)), M);
     build_eq(k, eqf, z + 1, nr, threads);
     hs_kb5 qv[SKIP_PTS], lam[HS_GKR_SKIP_D];
     for (unsigned X = 0; X < SKIP_PTS; X++) qv[X] = hs_kb5_zero();
@@ -530,7 +525,7 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
         }
         for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) ll[d] = hs_kb5_zero();
         if (has_lin) /* the caller's column: its update and the linear sums in one pass */
-            k->lupd(planes(ly->lin_k, ly->lin_cap), M, ly->upd_P, ly->upd_s, ly->upd_mu, ly->upd_na, ly->upd_cst, eqf,
+            k->lupd(hs_gkr_k5_planes(ly->lin_k, ly->lin_cap), M, ly->upd_P, ly->upd_s, ly->upd_mu, ly->upd_na, ly->upd_cst, eqf,
                     lo, hi, ll);
 #pragma omp critical(hs_gkr_skip_q)
         {
@@ -555,7 +550,7 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
         size_t lo, hi;
         my_range(M, &lo, &hi);
         for (unsigned j = 0; j < ly->n_cube; j++) k->skipf0(ly->cols[j], M, wl[j], fold[j], lo, hi);
-        if (has_lin) k->skipfk(planes(ly->lin_k, ly->lin_cap), M, L, linp, lo, hi);
+        if (has_lin) k->skipfk(hs_gkr_k5_planes(ly->lin_k, ly->lin_cap), M, L, linp, lo, hi);
     }
     /* the n - k ordinary rounds on the K columns */
     hs_gkr_layer sub = *ly;

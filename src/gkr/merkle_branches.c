@@ -478,7 +478,8 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
 
     /* the mux sumcheck: A and B by the linear-combination kernel over cur || S */
     *why = "out of memory";
-    AB = hs_alloc_array(2 * N, 5 * sizeof *AB);
+    const size_t cap = hs_gkr_plane_cap(N); /* padded planes: the mux's 20 plane streams apart in the caches */
+    AB = hs_alloc_array(2 * cap, 5 * sizeof *AB);
     bits = hs_alloc_array(N, 1);
     if (!AB || !bits || !mux_alloc(&mt, N)) goto done;
     hs_kb5 lam[16], cA[16], cB[16];
@@ -489,16 +490,15 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     }
     const hs_kb *ccols[16];
     for (unsigned l = 0; l < W8; l++) ccols[l] = C + l * N, ccols[W8 + l] = S + l * N;
-    if (!hs_gkr_lin_combine(ccols, 16, cA, AB, N, n, threads) ||
-        !hs_gkr_lin_combine(ccols, 16, cB, AB + 5 * N, N, n, threads))
+    if (!hs_gkr_lin_combine(ccols, 16, cA, AB, cap, n, threads) ||
+        !hs_gkr_lin_combine(ccols, 16, cB, AB + 5 * cap, cap, n, threads))
         goto done;
     hs_free(C), C = NULL;
     for (size_t x = 0; x < N; x++) {
         const size_t p = x / D, i = x % D, q = p < s.m ? p : 0;
         bits[x] = (uint8_t)(i < d && ((idx[q] >> i) & 1));
     }
-    hs_gkr_k5 Ap, Bp;
-    for (int c = 0; c < 5; c++) Ap.p[c] = AB + (size_t)c * N, Bp.p[c] = AB + 5 * N + (size_t)c * N;
+    const hs_gkr_k5 Ap = hs_gkr_k5_planes(AB, cap), Bp = hs_gkr_k5_planes(AB + 5 * cap, cap);
     *why = "degenerate claim point";
     if (!mux_prove(n, rho, lambda_claim(lam, x_claim), Ap, Bp, bits, &mt, &tr, out, threads, cl.rho2)) goto done;
     mux_free(&mt), hs_free(AB), AB = NULL, hs_free(bits), bits = NULL;

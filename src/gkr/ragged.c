@@ -289,21 +289,26 @@ void hs_ragged_lanes_portable(const hs_ragged_lanes_job *J, size_t lo, size_t hi
             sum = hs_kb_add(sum, t[j]);
         }
         const hs_kb cf = hs_kb_mul(sum, J->kappa);
-        for (unsigned j = 1; j < LANES; j++) J->dst[(size_t)(j - 1) * J->N + x] = hs_kb_sub(t[j], hs_kb_mul(cf, J->iv[j]));
+        for (unsigned j = 1; j < LANES; j++) J->dst[(size_t)(j - 1) * J->stride + x] = hs_kb_sub(t[j], hs_kb_mul(cf, J->iv[j]));
     }
 }
 
+/* The lanes' column stride: padded (hs_gkr_plane_cap), so the 15 columns the lanes step writes and
+ * the layer sumcheck reads row by row do not share one cache set. */
+static size_t lanes_stride(const region *g) { return hs_gkr_plane_cap((size_t)1 << g->n); }
+
 static int lanes_prepare(region *g, unsigned L, const hs_ragged_lanes_job *consts, hs_ragged_lanes_job *J) {
     const size_t N = (size_t)1 << g->n;
-    if (!g->lanes) g->lanes = hs_alloc_array(N, 15 * sizeof(hs_kb));
+    const size_t S = lanes_stride(g);
+    if (!g->lanes) g->lanes = hs_alloc_array(S, 15 * sizeof(hs_kb));
     if (!g->lanes) return 0;
     /* in place: a row's new lanes depend on that row's previous ones only, and layer L + 1's
      * sumcheck has read them (its first fold copies them) before this step runs */
     *J = *consts;
     J->dst = g->lanes;
-    J->N = N;
+    J->N = N, J->stride = S;
     for (unsigned j = 0; j < LANES; j++)
-        J->src[j] = L + 1 == 24 || j == 0 ? hs_gkr_col(&g->wit, L + 1, j) : g->lanes + (size_t)(j - 1) * N;
+        J->src[j] = L + 1 == 24 || j == 0 ? hs_gkr_col(&g->wit, L + 1, j) : g->lanes + (size_t)(j - 1) * S;
     return 1;
 }
 
@@ -373,10 +378,9 @@ static int walk_prove(region *g, unsigned k, unsigned nv, hs_transcript *tr, hs_
         }
         hs_kb5 beta = sample_beta(tr), c = hs_kb5_one();
         for (unsigned a = 0; a < k; a++) {
-            const size_t N = (size_t)1 << g[a].n;
             for (unsigned j = 0; j < LANES; j++) {
                 const int cube = full || j == 0;
-                tabs[a][j] = cube ? hs_gkr_col(&g[a].wit, L, j) : g[a].lanes + (size_t)(j - 1) * N;
+                tabs[a][j] = cube ? hs_gkr_col(&g[a].wit, L, j) : g[a].lanes + (size_t)(j - 1) * lanes_stride(&g[a]);
                 terms[a][j] = (hs_sc_term){cube ? 3u : 1u, {j, j, j, 0}, c};
                 c = hs_kb5_mul(c, beta);
             }

@@ -17,7 +17,7 @@ void hs_ragged_lanes_avx2(const hs_ragged_lanes_job *J, size_t lo, size_t hi) {
         sum = t[0];
         for (unsigned j = 1; j < 16; j++) sum = hs_kb8x_add(sum, t[j]);
         const hs_kb8x cf = hs_kb8x_mul(sum, kappa);
-        for (unsigned j = 1; j < 16; j++) hs_kb8x_store(J->dst + (j - 1) * J->N + x, hs_kb8x_sub(t[j], hs_kb8x_mul(cf, iv[j])));
+        for (unsigned j = 1; j < 16; j++) hs_kb8x_store(J->dst + (j - 1) * J->stride + x, hs_kb8x_sub(t[j], hs_kb8x_mul(cf, iv[j])));
     }
     if (x < hi) hs_ragged_lanes_portable(J, x, hi);
 }

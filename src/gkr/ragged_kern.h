@@ -11,8 +11,9 @@
 
 typedef struct {
     const hs_kb *src[16]; /* pre_{L+1} lanes, N rows each */
-    hs_kb *dst;           /* 15 columns of N: lanes 1..15 of pre_L (may be src[1..15]: row by row in place) */
-    size_t N;
+    hs_kb *dst;           /* 15 columns of N rows, `stride` entries apart: lanes 1..15 of pre_L (may be
+                           * src[1..15]: row by row in place) */
+    size_t N, stride;
     hs_kb rc[16];         /* rc_{L+1} */
     hs_kb iv[16];         /* V^{-1} */
     hs_kb kappa;          /* 1 / (1 + sum V^{-1}) */

@@ -1,6 +1,6 @@
 /* Poseidon1-KB16's MDS layer (circulant, entries below 128) on 8 states, one per AVX2 lane, shared
  * by the batch kernel (poseidon1_kb_avx2.c) and the Poseidon1 AIR's evaluator
- * (air/poseidon1_air_avx2.c). Include only from files compiled with -mavx2.
+ * (air/poseidon1_air_vec.inc). Include only from files compiled with -mavx2.
  *
  * Each lane is split into 16-bit halves and each half multiplied by M exactly, in 32-bit integer
  * lanes, as a cyclic convolution through the CRT split z^16 - 1 = (z-1)(z+1)(z^2+1)(z^4+1)(z^8+1):
