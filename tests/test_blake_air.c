@@ -11,6 +11,7 @@
 #include "hash/blake3.h"
 #include "stark/stark.h"
 #include "testutil.h"
+#include "util/cpu.h"
 #include "util/mem.h"
 #include "vecjson.h"
 
@@ -398,6 +399,32 @@ static void limbs(hs_rng *rng, const hs_air *a) {
         a->ops->lookup_row(a, row, lb);
         a->ops->lookup_ext(a, d, ext, le);
         for (size_t i = 0; i < 3 * a->n_lookups; i++) CHECK(hs_kbe_eq(le[i], hs_kbe_from_base(lb[i])));
+    }
+    /* the packed tuples of 8 rows (the prover's quotient) at every SIMD level = lookup_row on each */
+    CHECK(a->lookup_rows8 != NULL);
+    if (a->lookup_rows8) {
+        hs_kb *rows = malloc(8 * w * sizeof *rows), *v8 = hs_alloc_array(8 * 3 * a->n_lookups, sizeof *v8);
+        void *scr = hs_alloc_array(1, a->ops->rows8_scratch_bytes(a));
+        const hs_kb *rp[8];
+        for (unsigned j = 0; j < 8; j++) {
+            if (j < 2) memcpy(rows + j * w, tr + j * w, w * sizeof *rows); /* honest rows, then random ones */
+            else rand_row(rng, rows + j * w, w);
+            rp[j] = rows + j * w;
+        }
+        const hs_simd top = hs_cpu_simd_detected();
+        for (unsigned lv = 0; lv <= (unsigned)top; lv++) {
+            hs_cpu_simd_force((hs_simd)lv);
+            memset(v8, 0xff, 8 * 3 * a->n_lookups * sizeof *v8);
+            a->lookup_rows8(a, rp, scr, v8);
+            size_t bad = 0;
+            for (unsigned j = 0; j < 8; j++) {
+                a->ops->lookup_row(a, rp[j], lb);
+                for (size_t k = 0; k < 3 * a->n_lookups; k++) bad += v8[8 * k + j] != lb[k];
+            }
+            CHECK_EQ_U64(bad, 0);
+        }
+        hs_cpu_simd_force(top);
+        free(rows), hs_free(v8), hs_free(scr);
     }
     free(in), free(out), free(tr), free(tr2), free(ext), free(le), free(pow), free(lb), free(row);
 }

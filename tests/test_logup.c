@@ -14,6 +14,7 @@
 #include "stark/logup.h"
 #include "stark/stark.h"
 #include "testutil.h"
+#include "util/cpu.h"
 #include "util/mem.h"
 
 /* ---- the test AIR ----
@@ -138,6 +139,19 @@ static size_t failing_rows(hs_rng *rng, const uint32_t *in, unsigned log_h, uint
     hs_logup_mult_matrix(&s, w, mult);
     const hs_kbe beta = rand_kbe(rng, d), gamma = rand_kbe(rng, d);
     CHECK(hs_logup_aux_matrix(&s, w, d, beta, gamma, aux, 2, &why));
+    { /* the same matrix at every SIMD level (d = 4: AVX2 builds it 8 rows at a time) and thread count */
+        hs_kb *aux2 = malloc(n * AW * sizeof *aux2);
+        const hs_simd top = hs_cpu_simd_detected();
+        for (unsigned lv = 0; lv <= (unsigned)top; lv++)
+            for (unsigned th = 1; th <= 2; th++) {
+                hs_cpu_simd_force((hs_simd)lv);
+                memset(aux2, 0xff, n * AW * sizeof *aux2);
+                CHECK(hs_logup_aux_matrix(&s, w, d, beta, gamma, aux2, th, &why));
+                CHECK(!memcmp(aux2, aux, n * AW * sizeof *aux));
+            }
+        hs_cpu_simd_force(top);
+        free(aux2);
+    }
     hs_kb *tab = hs_logup_table_matrix(&s);
     hs_kbe *pow = malloc(s.aux_ext * sizeof *pow);
     for (size_t k = 0; k < s.aux_ext; k++) pow[k] = rand_kbe(rng, d);
@@ -163,11 +177,12 @@ static size_t failing_rows(hs_rng *rng, const uint32_t *in, unsigned log_h, uint
             free(mx), free(tx), free(ax);
         }
     }
-    /* 8 points at once (AVX2 where d = 4 and the CPU has it) = one at a time, on random values */
-    {
+    /* 8 points at once (AVX2 where d = 4 and the CPU has it) = one at a time, on random values
+     * and on every word p - 1 (the largest products its delayed reduction sums) */
+    for (unsigned fill = 0; fill < 2; fill++) {
         void *s8 = hs_alloc_array(1, hs_logup_scratch8_bytes(&s));
         hs_kb *rnd = malloc(8 * (12 + M + 3 * M + 2 * AW) * sizeof *rnd);
-        for (size_t k = 0; k < 8 * (12 + M + 3 * M + 2 * AW); k++) rnd[k] = hs_test_rand_kb(rng);
+        for (size_t k = 0; k < 8 * (12 + M + 3 * M + 2 * AW); k++) rnd[k] = fill ? HS_KB_P - 1 : hs_test_rand_kb(rng);
         const hs_kb *lk[8], *mu[8], *tb[8], *ax[8], *an[8];
         for (unsigned j = 0; j < 8; j++) {
             const hs_kb *b = rnd + j * (12 + M + 3 * M + 2 * AW);
@@ -176,6 +191,19 @@ static size_t failing_rows(hs_rng *rng, const uint32_t *in, unsigned log_h, uint
         hs_kbe o8[8];
         hs_logup_eval_points8(&e, lk, mu, tb, ax, an, s8, o8);
         for (unsigned j = 0; j < 8; j++) CHECK(hs_kbe_eq(o8[j], hs_logup_eval_point(&e, lk[j], mu[j], tb[j], ax[j], an[j], scr)));
+        /* the tuples packed (an AIR's lookup_rows8), at every SIMD level: the same values */
+        hs_kb *pk = hs_alloc_array(8 * 12, sizeof *pk);
+        for (unsigned j = 0; j < 8; j++)
+            for (unsigned k = 0; k < 12; k++) pk[8 * k + j] = lk[j][k];
+        const hs_simd top = hs_cpu_simd_detected();
+        for (unsigned lv = 0; lv <= (unsigned)top; lv++) {
+            hs_kbe p8[8];
+            hs_cpu_simd_force((hs_simd)lv);
+            hs_logup_eval_points8_packed(&e, pk, mu, tb, ax, an, s8, p8);
+            for (unsigned j = 0; j < 8; j++) CHECK(hs_kbe_eq(p8[j], o8[j]));
+        }
+        hs_cpu_simd_force(top);
+        hs_free(pk);
         hs_free(s8), free(rnd);
     }
     hs_logup_witness_free(w);
@@ -204,6 +232,25 @@ static void constraint_level(hs_rng *rng) {
     CHECK_EQ_U64(s.n_mult, 256 / 16 + 256 / 16 + 1);
     CHECK_EQ_U64(s.n_frac, 4 + s.n_mult);
     CHECK_EQ_U64(hs_logup_fractions(&s), 16 * 4 + 256 + 256 + 16);
+    /* the verifier's table columns at a point (its 64-bit sums are reduced every 2^12 rows: 2^13
+     * rows cross that twice) = the Lagrange sum in field arithmetic */
+    for (unsigned log_h = 4; log_h <= 13; log_h += 9) {
+        CHECK(hs_logup_shape_init(&s, &a, log_h, &why));
+        const size_t n = s.n;
+        const unsigned d = 4;
+        const hs_kbe z = rand_kbe(rng, d);
+        hs_kbe *w = malloc(n * sizeof *w), *got = malloc(3 * s.n_mult * sizeof *got);
+        hs_kb *tab = hs_logup_table_matrix(&s);
+        CHECK(hs_kbe_lagrange_at(d, z, log_h, w) && hs_logup_tables_at(&s, d, z, got));
+        size_t bad = 0;
+        for (size_t c = 0; c < 3 * (size_t)s.n_mult; c++) {
+            hs_kbe acc = hs_kbe_zero();
+            for (size_t i = 0; i < n; i++) acc = hs_kbe_add(acc, hs_kbe_mul_base(w[i], tab[i * 3 * s.n_mult + c]));
+            bad += !hs_kbe_eq(acc, got[c]);
+        }
+        CHECK_EQ_U64(bad, 0);
+        free(w), free(got), hs_free(tab);
+    }
 }
 
 /* ---- end to end ---- */

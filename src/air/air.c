@@ -80,6 +80,22 @@ void hs_air_eval_rows8_scalar(const hs_air *a, unsigned d, const hs_kb *const lo
 
 size_t hs_air_rows8_local_scratch(const hs_air *a) { return a->width * 64; }
 
+void hs_air_lookup_rows8_local(hs_air_lookup8_local_fn *kernel, const hs_air *a, const hs_kb *const local[8],
+                               void *scratch, hs_kb *vals8) {
+    if (kernel && hs_cpu_has_avx2()) {
+        kernel(a, local, scratch, vals8);
+        return;
+    }
+    /* the scratch (hs_air_rows8_local_scratch: 16 words a column) holds one row's 3 n_lookups
+     * tuple values for the AIRs that use this (the BLAKE limb AIRs: 3 n_lookups < 2 width) */
+    hs_kb *row = scratch;
+    const size_t nv = 3 * a->n_lookups;
+    for (unsigned j = 0; j < 8; j++) {
+        a->ops->lookup_row(a, local[j], row);
+        for (size_t k = 0; k < nv; k++) vals8[8 * k + j] = row[k];
+    }
+}
+
 void hs_air_eval_rows8_local(hs_air_rows8_local_fn *kernel, const hs_air *a, unsigned d, const hs_kb *const local[8],
                              const hs_kb *const next[8], const hs_kb *periodic, const hs_kb *pow, void *scratch,
                              hs_kbe out[8]) {

@@ -115,6 +115,12 @@ typedef struct hs_air_ops {
     void (*lookup_ext)(const hs_air *a, unsigned d, const hs_kbe *local, hs_kbe *vals);
 } hs_air_ops;
 
+/* The lookup tuples of 8 rows at once, packed: vals8[8 k + j] is value k (= 3 l + t) of row j, as
+ * lookup_row writes it; vals8 64-byte aligned. scratch: rows8_scratch_bytes, 64-byte aligned. An
+ * AIR's init sets hs_air.lookup_rows8 to one (or leaves it NULL: the stark then calls lookup_row
+ * on each row). */
+typedef void hs_air_lookup_rows8_fn(const hs_air *a, const hs_kb *const local[8], void *scratch, hs_kb *vals8);
+
 /* Prover, 16 rows at once (AVX-512 where present), as eval_rows8 with periodic[c * 16 + j] for row
  * j and the same scratch; an AIR's init sets hs_air.eval_rows16 to one, or leaves it NULL
  * (hs_air_eval_rows16 then makes two eval_rows8 calls). */
@@ -133,6 +139,7 @@ struct hs_air {
     unsigned n_periodic;
     const hs_kb *periodic_vals;
     hs_air_rows16_fn *eval_rows16; /* NULL: none (see hs_air_rows16_fn) */
+    hs_air_lookup_rows8_fn *lookup_rows8; /* NULL: none (see hs_air_lookup_rows8_fn) */
     unsigned in_words, out_words;
     uint32_t word_modulus;
     unsigned value_bits; /* of a text line's values: 32 (0 means 32), or 64: a value is a lane, two words */
@@ -204,6 +211,12 @@ size_t hs_air_rows8_local_scratch(const hs_air *a);
 void hs_air_eval_rows8_local(hs_air_rows8_local_fn *kernel, const hs_air *a, unsigned d, const hs_kb *const local[8],
                              const hs_kb *const next[8], const hs_kb *periodic, const hs_kb *pow, void *scratch,
                              hs_kbe out[8]);
+/* A vector kernel of hs_air.lookup_rows8 that reads the 8 rows' columns from scratch (as
+ * hs_air_rows8_local_fn), and the dispatch to it where the CPU has AVX2 (kernel may be NULL),
+ * else lookup_row on each row, interleaved: its portable twin. */
+typedef void hs_air_lookup8_local_fn(const hs_air *a, const hs_kb *const rows[8], void *scratch, hs_kb *vals8);
+void hs_air_lookup_rows8_local(hs_air_lookup8_local_fn *kernel, const hs_air *a, const hs_kb *const local[8],
+                               void *scratch, hs_kb *vals8);
 /* 16 rows (the prover's quotient loop): a->eval_rows16 where the AIR has one, else two
  * eval_rows8 calls (hs_air_eval_rows8_scalar where that is NULL too). */
 void hs_air_eval_rows16(const hs_air *a, unsigned d, const hs_kb *const local[16], const hs_kb *const next[16],

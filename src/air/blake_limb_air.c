@@ -180,6 +180,17 @@ static void eval_rows8(const hs_air *a, unsigned d, const hs_kb *const local[8],
     hs_air_eval_rows8_local(BL_ROWS8, a, d, local, next, periodic, pow, scratch, out);
 }
 
+#ifdef HS_HAVE_AVX2
+hs_air_lookup8_local_fn hs_blake_limb_air_lookup_rows8_avx2;
+#define BL_LOOK8 hs_blake_limb_air_lookup_rows8_avx2
+#else
+#define BL_LOOK8 NULL
+#endif
+
+static void lookup_rows8(const hs_air *a, const hs_kb *const local[8], void *scratch, hs_kb *vals8) {
+    hs_air_lookup_rows8_local(BL_LOOK8, a, local, scratch, vals8);
+}
+
 static const hs_air_ops ops = {trace,      eval_row,   hs_air_rows8_local_scratch, eval_rows8, eval_ext, NULL,
                                lookup_row, lookup_ext};
 
@@ -243,6 +254,7 @@ int hs_blake_limb_air_init(hs_air *a, const hs_blake_air_params *bp, unsigned lo
     a->binds = L->binds;
     a->n_binds = L->n_binds;
     a->min_log_rows = 10; /* xor9 (2^18 entries) in at most 256 columns */
+    a->lookup_rows8 = lookup_rows8;
     a->lookup_runs = L->runs;
     a->n_lookup_runs = L->n_runs;
     for (unsigned r = 0; r < L->n_runs; r++) a->n_lookups += L->runs[r].count;

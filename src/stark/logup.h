@@ -87,6 +87,16 @@ int hs_logup_aux_matrix(const hs_logup_shape *s, const hs_logup_witness *w, unsi
  * natural row order: what the prover extends to the quotient domain. NULL on out of memory. */
 hs_kb *hs_logup_table_matrix(const hs_logup_shape *s);
 
+/* Internal to the prover (logup.c and its AVX2 twin): the entry of table column j of table t at
+ * the point w^i, and its multiplicity there (cnt: the n_entries counts, table by table). */
+static inline uint32_t hs_logup_entry_at(const hs_logup_shape *s, unsigned t, unsigned j, size_t i) {
+    return (uint32_t)(((size_t)j * s->n + i) & (s->size[t] - 1));
+}
+static inline uint32_t hs_logup_mult_at(const hs_logup_shape *s, const uint32_t *cnt, unsigned t, unsigned j, size_t i) {
+    if (s->size[t] <= s->n) return i < s->size[t] ? cnt[s->off[t] + i] : 0;
+    return cnt[s->off[t] + (size_t)j * s->n + i];
+}
+
 /* ---- constraints ---- */
 
 typedef struct {
@@ -112,6 +122,11 @@ size_t hs_logup_scratch8_bytes(const hs_logup_shape *s);
 void hs_logup_eval_points8(const hs_logup_eval *e, const hs_kb *const look[8], const hs_kb *const mult[8],
                            const hs_kb *const tab[8], const hs_kb *const aux[8], const hs_kb *const aux_next[8],
                            void *scratch, hs_kbe out[8]);
+/* The same with the 8 points' tuples packed (look8[8 k + j]: value k of point j, as the AIR's
+ * lookup_rows8 writes them); scratch: hs_logup_scratch8_bytes. */
+void hs_logup_eval_points8_packed(const hs_logup_eval *e, const hs_kb *look8, const hs_kb *const mult[8],
+                                  const hs_kb *const tab[8], const hs_kb *const aux[8], const hs_kb *const aux_next[8],
+                                  void *scratch, hs_kbe out[8]);
 /* Verifier, at zeta: the same from challenge-field values (aux, aux_next: aux_ext * d opened
  * base-column values each). scratch: hs_logup_scratch_bytes. */
 hs_kbe hs_logup_eval_ext(const hs_logup_eval *e, const hs_kbe *look, const hs_kbe *mult, const hs_kbe *tab,

@@ -446,9 +446,10 @@ static int quotient_rows(const quot_job *J, const hs_kb *blk, size_t row0, size_
     {
         size_t sb = air->ops->rows8_scratch_bytes ? air->ops->rows8_scratch_bytes(air) : 0;
         void *scratch = sb ? hs_alloc_array(1, sb) : NULL;
-        hs_kb *lvals = has_lu ? malloc(8 * 3 * lu->n_lookups * sizeof *lvals) : NULL;
+        hs_kb *lvals = has_lu ? hs_alloc_array(8 * 3 * lu->n_lookups, sizeof *lvals) : NULL;
         void *lscr = has_lu ? hs_alloc_array(1, hs_logup_scratch8_bytes(lu)) : NULL;
         const int thread_ok = !(sb && !scratch) && !(has_lu && (!lvals || !lscr));
+        const int look8 = has_lu && air->lookup_rows8 && scratch; /* it reads the rows through scratch */
         if (!thread_ok) {
 #pragma omp atomic write
             scratch_ok = 0;
@@ -475,12 +476,17 @@ static int quotient_rows(const quot_job *J, const hs_kb *blk, size_t row0, size_
                 for (unsigned j = 0; j < 8; j++) {
                     const unsigned jj = 8 * h + j;
                     const size_t i = ix[jj], in = bitrev((jn[jj] + L) & (nq - 1), log_q);
-                    air->ops->lookup_row(air, loc[jj], lvals + j * 3 * lu->n_lookups);
+                    if (!look8) air->ops->lookup_row(air, loc[jj], lvals + j * 3 * lu->n_lookups);
                     lk[j] = lvals + j * 3 * lu->n_lookups;
                     mu[j] = J->mlde + i * LM, tb[j] = J->ltab + i * 3 * LM, ax[j] = J->alde + i * LAW,
                     an[j] = J->alde + in * LAW;
                 }
-                hs_logup_eval_points8(J->le, lk, mu, tb, ax, an, lscr, lv);
+                if (look8) { /* the tuples of the 8 rows packed, as the evaluator reads them */
+                    air->lookup_rows8(air, loc + 8 * h, scratch, lvals);
+                    hs_logup_eval_points8_packed(J->le, lvals, mu, tb, ax, an, lscr, lv);
+                } else {
+                    hs_logup_eval_points8(J->le, lk, mu, tb, ax, an, lscr, lv);
+                }
                 for (unsigned j = 0; j < 8; j++) cv[8 * h + j] = hs_kbe_add(cv[8 * h + j], lv[j]);
             }
             for (unsigned j = 0; j < 16 && g * 16 + j < nrows; j++) {
@@ -497,7 +503,7 @@ static int quotient_rows(const quot_job *J, const hs_kb *blk, size_t row0, size_
             }
         }
         hs_free(scratch);
-        free(lvals), hs_free(lscr);
+        hs_free(lvals), hs_free(lscr);
     }
     return scratch_ok;
 }
