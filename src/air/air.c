@@ -16,12 +16,12 @@ static const hs_air_def *const defs[] = {
     &hs_air_def_poseidon2_kb16,
     &hs_air_def_poseidon2_kb24,
     &hs_air_def_keccak_f1600,
-    &hs_air_def_blake3,
-    &hs_air_def_blake2s,
+    &hs_air_def_blake3_limbs, /* "blake3": 16-bit limbs and LogUp XOR lookups (blake_limb_air.h says why) */
+    &hs_air_def_blake2s_limbs,
     &hs_air_def_poseidon1_kb16,
     &hs_air_def_poseidon1_kb24,
-    &hs_air_def_blake3_limbs,
-    &hs_air_def_blake2s_limbs,
+    &hs_air_def_blake3, /* "blake3-bits": the bit-level layout, kept for comparison */
+    &hs_air_def_blake2s,
 };
 
 size_t hs_air_count(void) { return sizeof defs / sizeof defs[0]; }

@@ -14,7 +14,7 @@
 
 /* BLAKE3: out[i] = v[i] ^ v[i + 8], out[i + 8] = v[i + 8] ^ cv[i]; BLAKE2s: h'[i] = h[i] ^ v[i] ^ v[i + 8] */
 static const hs_blake_air_params blake3 = {
-    .name = "blake3",
+    .name = "blake3-bits",
     .id = 4,
     .rounds = 7,
     .sigma = hs_blake3_schedule,
@@ -27,7 +27,7 @@ static const hs_blake_air_params blake3 = {
     .final_b_expr = 1,
 };
 static const hs_blake_air_params blake2s = {
-    .name = "blake2s",
+    .name = "blake2s-bits",
     .id = 5,
     .rounds = 10,
     .sigma = hs_blake2s_sigma,
@@ -190,7 +190,7 @@ int hs_blake_air_init(hs_air *a, const hs_blake_air_params *bp, unsigned log_v) 
 static int init_blake3(hs_air *a, unsigned log_v) { return hs_blake_air_init(a, &blake3, log_v); }
 static int init_blake2s(hs_air *a, unsigned log_v) { return hs_blake_air_init(a, &blake2s, log_v); }
 
-const hs_air_def hs_air_def_blake3 = {4, "blake3", "BLAKE3 compression (7 rounds; 16-word output), bit-level AIR", 0,
+const hs_air_def hs_air_def_blake3 = {4, "blake3-bits", "BLAKE3 compression (7 rounds; 16-word output), bit-level AIR", 0,
                                       init_blake3, "compressions"};
-const hs_air_def hs_air_def_blake2s = {5, "blake2s", "BLAKE2s compression (10 rounds; h' = 8 words), bit-level AIR",
+const hs_air_def hs_air_def_blake2s = {5, "blake2s-bits", "BLAKE2s compression (10 rounds; h' = 8 words), bit-level AIR",
                                        0, init_blake2s, "compressions"};

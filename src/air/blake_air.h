@@ -1,11 +1,12 @@
 /* The BLAKE3 and BLAKE2s compression AIR: one instance of the AIR interface (air.h) parameterised
- * by the hash, named "blake3" (id 4) and "blake2s" (id 5). The two differ only in data: the rounds
+ * by the hash, named "blake3-bits" (id 4) and "blake2s-bits" (id 5); `--hash blake3` and `--hash
+ * blake2s` prove the limb layout (blake_limb_air.h says why). The two differ only in data: the rounds
  * (7 or 10), the message schedule, the mask XORed into state row 3 (BLAKE2s: IV[4..8]; BLAKE3:
  * none) and which words XOR into each output word; the trace generator and the constraint source
  * are shared.
  *
  * Shape: one compression per row (R = V = 1), no transitions (uses_next 0), no periodic columns,
- * degree 3. A bit-level layout (HASH_AIRS.md 2.1, Plonky3's blake3-air), so no lookup argument:
+ * degree 3. A bit-level layout (after Plonky3's blake3-air), so no lookup argument:
  * in G, the words that enter XORs (rows b and d of the state) are committed as 32 bit columns, the
  * words that only enter additions (rows a and c) as two 16-bit limbs.
  *

@@ -240,7 +240,7 @@ int hs_blake_limb_air_init(hs_air *a, const hs_blake_air_params *bp, unsigned lo
     memset(a, 0, sizeof *a);
     a->ops = &ops;
     a->eval_rows16 = eval_rows16;
-    a->name = bp == hs_blake_air_blake3() ? "blake3-limbs" : "blake2s-limbs";
+    a->name = bp == hs_blake_air_blake3() ? "blake3" : "blake2s";
     a->id = bp == hs_blake_air_blake3() ? 8 : 9;
     a->params = L;
     a->v = 1;
@@ -264,9 +264,9 @@ int hs_blake_limb_air_init(hs_air *a, const hs_blake_air_params *bp, unsigned lo
 static int init_blake3(hs_air *a, unsigned log_v) { return hs_blake_limb_air_init(a, hs_blake_air_blake3(), log_v); }
 static int init_blake2s(hs_air *a, unsigned log_v) { return hs_blake_limb_air_init(a, hs_blake_air_blake2s(), log_v); }
 
-const hs_air_def hs_air_def_blake3_limbs = {8, "blake3-limbs",
+const hs_air_def hs_air_def_blake3_limbs = {8, "blake3",
                                             "BLAKE3 compression (7 rounds; 16-word output), 16-bit limbs with XOR lookups (LogUp)",
                                             0, init_blake3, "compressions"};
-const hs_air_def hs_air_def_blake2s_limbs = {9, "blake2s-limbs",
+const hs_air_def hs_air_def_blake2s_limbs = {9, "blake2s",
                                              "BLAKE2s compression (10 rounds; h' = 8 words), 16-bit limbs with XOR lookups (LogUp)",
                                              0, init_blake2s, "compressions"};

@@ -57,9 +57,9 @@ done
 
 # proofs: the same bytes under every level and thread count (each Merkle hash, both backends, the
 # LogUp argument of a limb AIR)
-proofs="stark:poseidon2-kb16:compat:6 stark:poseidon1-kb16:fast100:5 stark:keccak-f1600:proven128:3 stark:blake3-limbs:compat:10
+proofs="stark:poseidon2-kb16:compat:6 stark:poseidon1-kb16:fast100:5 stark:keccak-f1600:proven128:3 stark:blake3:compat:10
         gkr:poseidon2-kb16:compat:6 gkr:poseidon1-kb24:proven128:5"
-proofs+=" stark:blake3:fast100:2 stark:blake2s-limbs:compat:3" # the BLAKE bit and limb AIRs
+proofs+=" stark:blake3-bits:fast100:2 stark:blake2s:compat:3" # the BLAKE bit and limb AIRs
 for l in $levels; do
     for t in 1 2; do
         [ $l = portable ] && [ $t = 2 ] && continue
