@@ -1,6 +1,6 @@
 /* Ragged regions: the multi-instance sumcheck (src/sumcheck/ragged.h) against brute force, and the
  * three region walks (src/gkr/ragged.h): same output claims, terminals equal the region MLEs,
- * completeness, tampering, wrong tables, edge shapes, thread counts (GKR.md (f) 9). */
+ * completeness, tampering, wrong tables, edge shapes, thread counts. */
 #include <stdlib.h>
 #include <string.h>
 

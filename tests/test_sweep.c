@@ -1,4 +1,4 @@
-/* The proving sweep's units (against figures of the seeds' table, 000_*), its range parser, and one
+/* The proving sweep's units (against figures of the bench-hash-in-snark table), its range parser, and one
  * tiny sweep with a killed child. src/bench belongs to the hashsnark program, not the library, so
  * the test compiles sweep.c in. */
 #include "bench/sweep.c"

@@ -2,7 +2,8 @@
  * leaf folding, the first sumcheck's grouped weight against the brute-force sum, commit / open /
  * verify round trips (plain points, sparse statements, several statements, stacking finer and
  * coarser than the first fold), wrong values, tampering at every byte of a small proof and at
- * many bytes of larger ones, truncation, thread counts, and the parameter table of GKR.md (d). */
+ * many bytes of larger ones, truncation, thread counts, and the parameter table (leanMultisig's
+ * config.rs formulas). */
 #include <math.h>
 #include <string.h>
 
@@ -543,7 +544,7 @@ static void test_threads(void) {
     poly_free(&f);
 }
 
-/* ---- parameters: GKR.md (d), 25 variables, (7,4), red 5, s_max 6, lambda 128, g 16 ---- */
+/* ---- parameters (leanMultisig's config.rs formulas): 25 variables, (7,4), red 5, s_max 6, lambda 128, g 16 ---- */
 
 static void test_params(void) {
     struct {

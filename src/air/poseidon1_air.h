@@ -1,4 +1,4 @@
-/* The Poseidon1 AIR (HASH_AIRS.md section 4; Plonky3's poseidon1-air layout), for KoalaBear with
+/* The Poseidon1 AIR (Plonky3's poseidon1-air layout), for KoalaBear with
  * the x^3 S-box, widths 16 and 24: one instance of the AIR interface (air.h), named
  * "poseidon1-kb16" (id 6) and "poseidon1-kb24" (id 7). The permutation is poseidon1_kb.h's.
  *

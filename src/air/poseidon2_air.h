@@ -1,4 +1,4 @@
-/* The Poseidon2 AIR (DESIGN.md section 7; Plonky3's poseidon2-air shape), for KoalaBear with the
+/* The Poseidon2 AIR (Plonky3's poseidon2-air shape), for KoalaBear with the
  * x^3 S-box, widths 16 and 24: one instance of the AIR interface (air.h), named "poseidon2-kb16"
  * and "poseidon2-kb24".
  *

@@ -1,6 +1,6 @@
 /* One benchmark measurement in a fresh child process (the sweep of src/bench/sweep.c and the
  * ragged-regions comparison of src/bench/ragged_compare.c): the child's peak resident set is then
- * that measurement's own, read from wait4 as the seeds read /usr/bin/time's maximum resident set. */
+ * that measurement's own, read from wait4 as bench-hash-in-snark reads /usr/bin/time's maximum resident set. */
 #ifndef HS_BENCH_CHILD_H
 #define HS_BENCH_CHILD_H
 

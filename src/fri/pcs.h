@@ -1,5 +1,5 @@
 /* Two-adic FRI polynomial commitment over KoalaBear with a challenge field of degree d = 4, 5 or 8
- * (Plonky3's TwoAdicFriPcs shape; DESIGN.md section 7).
+ * (Plonky3's TwoAdicFriPcs shape; the bytes are docs/PROOF_FORMAT_FRI.md).
  *
  * Commit: a matrix of h = 2^log_h rows and w columns holds, per column, the evaluations of a
  * polynomial of degree < h on H = <w_h>, in bit-reversed row order (row i = p(w_h^bitrev(i)),

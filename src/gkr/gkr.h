@@ -1,4 +1,4 @@
-/* The gkr backend (DESIGN.md section 8, shared/GKR.md): prove and verify that N = 2^n
+/* The gkr backend (after leanMultisig's Poseidon GKR circuit): prove and verify that N = 2^n
  * permutations were evaluated correctly by a layered GKR walk over sumchecks. One walk serves every
  * permutation the backend proves (Poseidon2-KB16/24, Poseidon1-KB16/24): it reads the
  * permutation's description (gkr_perm.h: width w, rounds, constants, linear layers).
@@ -186,7 +186,7 @@ int hs_gkr_layer_verify(unsigned n, unsigned n_cube, const hs_kb5 *z, hs_kb5 gam
 int hs_gkr_layer_verify_lin(unsigned n, int skip, hs_kb5 cube_coef, const hs_kb5 *z, hs_kb5 claim, hs_transcript *t,
                             hs_reader *r, hs_kb5 *rho, hs_kb5 vals[2], const char **why);
 
-/* ---- univariate skip (k = 3, shared/GKR.md (b)) ----
+/* ---- univariate skip (k = 3; Gruen, eprint 2024/108, as leanMultisig uses it) ----
  * Row x = (d, y): d in D = {0..7} the top 3 bits, y the other n - 3. The skip extension of a
  * column f is f~(X, y') = sum_{d, y} L_d(X) eq(y', y) f(d, y), L_d the Lagrange basis of D. A skip
  * claim point is (alpha, y') in K x K^(n-3): n - 2 values, alpha first. The layer sumcheck of

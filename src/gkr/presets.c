@@ -1,5 +1,5 @@
 /* The gkr backend's part of each preset (src/preset/preset.h): the WHIR configuration of the
- * commitment a private statement makes (GKR.md (d): folding 7 then 4, first reduction 5, at most
+ * commitment a private statement makes (leanMultisig's shape: folding 7 then 4, first reduction 5, at most
  * 6 final variables, 16 bits of grinding per phase, Johnson bound). compat at rate 1/2 with a
  * Keccak tree and 128-bit targets (no published benchmark fixes a gkr configuration; the stronger
  * target costs little); fast100 at rate 1/2, 100-bit targets, Poseidon2 tree; proven128 at rate

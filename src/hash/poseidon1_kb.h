@@ -7,7 +7,7 @@
  *   x = M x                 M circulant, M[i][j] = mds_row[(j - i) mod w].
  * There is no linear layer before round 0 (unlike Poseidon2) and none after the last round.
  *
- * Sparse partial rounds (HASH_AIRS.md 4 and 5.3; the Poseidon paper's appendix B). With u the
+ * Sparse partial rounds (the Poseidon paper, eprint 2019/458, appendix B). With u the
  * state after the 4 initial full rounds, the P textbook partial rounds equal:
  *   x = m_i (u + cbar);                                   once, at the block entry
  *   for r = 0 .. P-1:
@@ -66,7 +66,8 @@ typedef struct {
     uint32_t m00;                                       /* S_r[0][0] = M[0][0], every round */
     uint32_t ahat[HS_P1_MAX_PARTIAL][HS_P1_MAX_WIDTH - 1]; /* S_r[0][1..w-1] */
     uint32_t b[HS_P1_MAX_PARTIAL][HS_P1_MAX_WIDTH - 1];    /* S_r[1..w-1][0] */
-    /* the unrolled block (above); ab is HASH_AIRS 5.3's fixed table <ahat_r, b_i> */
+    /* the unrolled block (above); ab is the fixed table <ahat_r, b_i> of the gkr walk's merged
+     * partial-round claim (docs/PROOF_FORMAT_GKR.md "Partial layers") */
     uint32_t ab[HS_P1_MAX_PARTIAL][HS_P1_MAX_PARTIAL];     /* <ahat[r], b[i]> for i < r, else 0 */
     uint32_t g[HS_P1_MAX_PARTIAL][HS_P1_MAX_WIDTH - 1];    /* Ahat_0^T ahat[r] */
     uint32_t off_t[HS_P1_MAX_PARTIAL];

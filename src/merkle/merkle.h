@@ -1,4 +1,4 @@
-/* Merkle trees over row-major matrices of KoalaBear words (DESIGN.md section 6).
+/* Merkle trees over row-major matrices of KoalaBear words (Plonky3's MMCS shape).
  *
  * A tree commits to h = 2^log_h rows of w words (hs_kb, Montgomery form, hashed as their raw
  * 32-bit little-endian words). Leaf i = hash of row i; node = compress(left, right); the commitment

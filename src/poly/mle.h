@@ -1,7 +1,7 @@
 /* Multilinear tables over KoalaBear with values or points in the degree-5 challenge field K
- * (DESIGN.md section 8, GKR.md (f) 2). A table f of 2^n entries is the multilinear polynomial f^
+ * (the gkr backend's and WHIR's tables). A table f of 2^n entries is the multilinear polynomial f^
  * with f^(x) = f[x] on the cube; variable i (i = 0..n-1) is bit n-1-i of the index, so variable 0 is
- * the most significant bit ("x_1" in GKR.md) and is the first one a sumcheck binds: folding it
+ * the most significant bit ("x_1" in 1-based notation) and is the first one a sumcheck binds: folding it
  * combines f[i] and f[i + 2^(n-1)], two contiguous halves.
  *
  * eq(a, x) = prod_i (a_i x_i + (1 - a_i)(1 - x_i)).

@@ -11,7 +11,8 @@
  * values of p at points of shift*H ("evaluations", natural order: row i = p(shift*w_h^i);
  * bit-reversed order: row i = p(shift*w_h^bitrev(i))).
  *
- * The efficient pairing needs no row permutation at all (STARK_PERFORMANCE.md 7.1):
+ * The efficient pairing needs no row permutation at all (a trace without transitions may store
+ * its rows in bit-reversed order, so no bit-reversal pass is needed, where Plonky3 does several):
  *   hs_ntt_dif   coefficients          -> bit-reversed evaluations on H
  *   hs_ntt_idit  bit-reversed evals    -> coefficients (1/h included)
  * The natural-order wrappers add one explicit row bit-reversal pass.
@@ -133,7 +134,8 @@ typedef void (*hs_ntt_rows_fn)(void *ctx, const hs_kb *rows, size_t first, size_
 
 /* hs_ntt_coset_lde that hands every output row to fn exactly once, as soon as its block is done:
  * in the normal case right after the last pass over a ~256 KiB block, while it is still in L2,
- * so a Merkle leaf hasher can run fused with the LDE (STARK_PERFORMANCE.md 7.2, pass 3). Calls
+ * so a Merkle leaf hasher can run fused with the LDE (hashing rows while they are in cache saves a
+ * pass over the LDE through memory). Calls
  * come from several threads at once, on disjoint ranges, in no particular order; fn may be NULL. */
 int hs_ntt_coset_lde_rows(const hs_ntt_plan *plan, const hs_kb *in, hs_kb *out, unsigned log_h, size_t w,
                           unsigned log_blowup, hs_kb in_shift, int in_bitrev, hs_kb out_shift, unsigned threads,

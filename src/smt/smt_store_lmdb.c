@@ -1,4 +1,4 @@
-/* The LMDB store (TREES.md's mapping of LargeSmt's RocksDB column families onto LMDB): one
+/* The LMDB store (miden-crypto's LargeSmt RocksDB column families, mapped onto LMDB): one
  * environment, named databases leaves, st16 .. st56, meta, top16; keys big-endian (leaves: 8
  * bytes; a subtree rooted at depth r: its position in r / 8 bytes; top16: 2 bytes; meta: 1 byte),
  * so ordered iteration is tree order. One write transaction per batch: LMDB commits are atomic,

@@ -1,4 +1,4 @@
-/* The stark backend (DESIGN.md section 7): prove and verify that N = 2^n instances of a hash (any
+/* The stark backend (Plonky3's uni-stark shape): prove and verify that N = 2^n instances of a hash (any
  * AIR of src/air: Poseidon2, Keccak-f[1600], BLAKE3, BLAKE2s, ...) were evaluated correctly, with a
  * DEEP-ALI quotient and the FRI PCS (src/fri/pcs.h). The backend knows an AIR only through air.h.
  *

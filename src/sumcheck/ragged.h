@@ -1,5 +1,5 @@
-/* Ragged sumcheck (GKR.md (e)): several eq-times-products instances of different sizes proved by
- * ONE sumcheck over nv variables that share every challenge.
+/* Ragged sumcheck (the FROST-GKR ragged-regions post): several eq-times-products instances of
+ * different sizes proved by ONE sumcheck over nv variables that share every challenge.
  *
  * Instance a has n_a <= nv native variables, its own point z_a (n_a coordinates), base-field
  * tables of 2^n_a entries and terms (hs_sc_term, degree <= 4). It is embedded in the nv-variable

@@ -1,4 +1,4 @@
-/* Sumcheck (DESIGN.md section 8): the message format every sumcheck in the library shares, and a
+/* Sumcheck: the message format every sumcheck in the library shares, and a
  * generic prover/verifier for sums of products of multilinear tables with an eq factor.
  *
  * Round message. In each round the prover sends the round polynomial p (degree <= d, values in

@@ -1,5 +1,5 @@
 /* Fiat-Shamir transcript: a Keccak-f[1600] duplex sponge (rate 136 bytes, capacity 512 bits)
- * shared by prover and verifier (DESIGN.md section 6). The first absorb is a domain tag; callers
+ * shared by prover and verifier. The first absorb is a domain tag; callers
  * then absorb the preset and the statement's shape before any commitment, and every message in
  * protocol order. Absorbing after squeezing (or squeezing after absorbing) switches direction with
  * a domain-separating permutation, so "absorb a; squeeze; absorb b" differs from

@@ -1,5 +1,5 @@
 /* WHIR multilinear polynomial commitment (eprint 2024/1586) over KoalaBear, challenge field
- * K = hs_kb5 (X^5 + X^2 - 1), as GKR.md (d) describes it (leanMultisig's shape; DESIGN.md 8, 9).
+ * K = hs_kb5 (X^5 + X^2 - 1), in leanMultisig's shape (its crates/whir).
  * The byte layout of an opening is docs/PROOF_FORMAT_WHIR.md.
  *
  * Polynomial. f is multilinear in n variables, given by its 2^n values on the cube (hs_kb,
@@ -89,16 +89,16 @@ typedef struct {
     unsigned final_fold_pow;   /* grinding bits in each final sumcheck round */
 } hs_whir_params;
 
-/* Schedule and counts from GKR.md (d) (leanMultisig's config.rs formulas): M = ceil((n - k_0 -
- * s_max) / k), queries t = ceil((lambda - g) / -log2(1 - delta)), OOD, PoW per fold round and per
+/* Schedule and counts from leanMultisig's WHIR config.rs formulas (docs/SOUNDNESS.md):
+ * M = ceil((n - k_0 - s_max) / k), queries t = ceil((lambda - g) / -log2(1 - delta)), OOD, PoW per fold round and per
  * query phase. If report is not NULL, appends one term per phase (fold rounds, OOD, queries,
  * final sumcheck) under all three regimes. Returns 0 with *why set if the configuration is
  * unusable for n_vars (sizes beyond the NTT, more than HS_WHIR_MAX_POW grinding bits, ...). */
 int hs_whir_params_derive(hs_whir_params *p, unsigned n_vars, const hs_whir_config *cfg, hs_sound_report *report,
                           const char **why);
 
-/* Presets of GKR.md (d): proven (Johnson, rate 1/4 by default) and conjectured (capacity, rate
- * 1/2), (k_0, k) = (7, 4), reduction 5, s_max 6, lambda 128, g 16. */
+/* Presets on leanMultisig's (Dec 2025) schedule: proven (Johnson, rate 1/4 by default), conjectured
+ * (capacity, rate 1/2), (k_0, k) = (7, 4), reduction 5, s_max 6, lambda 128, g 16. */
 void hs_whir_config_proven128(hs_whir_config *cfg, unsigned log_inv_rate, hs_merkle_hash hash);
 void hs_whir_config_conj128(hs_whir_config *cfg, unsigned log_inv_rate, hs_merkle_hash hash);
 
