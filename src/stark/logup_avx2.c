@@ -48,36 +48,34 @@ static inline __m256i dot4(const __m256i xe[4], const __m256i xo[4], __m256i y0e
     return hs_mt8_redc_pairs(lazy_csub(se), lazy_csub(so), _mm256_set1_epi32((int)HS_KB_P),
                              _mm256_set1_epi32((int)HS_KB_MU));
 }
-static inline e4x e4x_mul(e4x a, e4x b) {
-    const __m256i t1 = triple(b.c[1]), t2 = triple(b.c[2]), t3 = triple(b.c[3]);
+/* a times b given b's coefficients y[0..3] and their triples t[1..3] (t[0] unused), each in its
+ * even (e) and odd (o) lanes */
+static inline e4x e4x_mul_parts(e4x a, const __m256i ye[4], const __m256i yo[4], const __m256i te[4],
+                                const __m256i to[4]) {
     __m256i xe[4], xo[4];
     for (int i = 0; i < 4; i++) xe[i] = a.c[i], xo[i] = _mm256_srli_epi64(a.c[i], 32);
-    const __m256i y0 = b.c[0], y1 = b.c[1], y2 = b.c[2], y3 = b.c[3];
-    const __m256i y0o = _mm256_srli_epi64(y0, 32), y1o = _mm256_srli_epi64(y1, 32), y2o = _mm256_srli_epi64(y2, 32),
-                  y3o = _mm256_srli_epi64(y3, 32), t1o = _mm256_srli_epi64(t1, 32), t2o = _mm256_srli_epi64(t2, 32),
-                  t3o = _mm256_srli_epi64(t3, 32);
     e4x r;
-    r.c[0] = dot4(xe, xo, y0, y0o, t3, t3o, t2, t2o, t1, t1o);
-    r.c[1] = dot4(xe, xo, y1, y1o, y0, y0o, t3, t3o, t2, t2o);
-    r.c[2] = dot4(xe, xo, y2, y2o, y1, y1o, y0, y0o, t3, t3o);
-    r.c[3] = dot4(xe, xo, y3, y3o, y2, y2o, y1, y1o, y0, y0o);
+    r.c[0] = dot4(xe, xo, ye[0], yo[0], te[3], to[3], te[2], to[2], te[1], to[1]);
+    r.c[1] = dot4(xe, xo, ye[1], yo[1], ye[0], yo[0], te[3], to[3], te[2], to[2]);
+    r.c[2] = dot4(xe, xo, ye[2], yo[2], ye[1], yo[1], ye[0], yo[0], te[3], to[3]);
+    r.c[3] = dot4(xe, xo, ye[3], yo[3], ye[2], yo[2], ye[1], yo[1], ye[0], yo[0]);
     return r;
+}
+static inline e4x e4x_mul(e4x a, e4x b) {
+    __m256i yo[4], te[4], to[4];
+    te[0] = to[0] = _mm256_setzero_si256();
+    for (int i = 0; i < 4; i++) yo[i] = _mm256_srli_epi64(b.c[i], 32);
+    for (int i = 1; i < 4; i++) te[i] = triple(b.c[i]), to[i] = _mm256_srli_epi64(te[i], 32);
+    return e4x_mul_parts(a, b.c, yo, te, to);
 }
 /* a times a broadcast constant k (its triples taken once, in scalar code; a broadcast value's odd
  * lanes are its even ones, so it needs no shifts) */
 static inline e4x e4x_mul_k(e4x a, hs_kbe k) {
-    __m256i xe[4], xo[4];
-    for (int i = 0; i < 4; i++) xe[i] = a.c[i], xo[i] = _mm256_srli_epi64(a.c[i], 32);
-    const __m256i y0 = _mm256_set1_epi32((int)k.c[0]), y1 = _mm256_set1_epi32((int)k.c[1]),
-                  y2 = _mm256_set1_epi32((int)k.c[2]), y3 = _mm256_set1_epi32((int)k.c[3]),
-                  t1 = _mm256_set1_epi32((int)hs_kbx_triple(k.c[1])), t2 = _mm256_set1_epi32((int)hs_kbx_triple(k.c[2])),
-                  t3 = _mm256_set1_epi32((int)hs_kbx_triple(k.c[3]));
-    e4x r;
-    r.c[0] = dot4(xe, xo, y0, y0, t3, t3, t2, t2, t1, t1);
-    r.c[1] = dot4(xe, xo, y1, y1, y0, y0, t3, t3, t2, t2);
-    r.c[2] = dot4(xe, xo, y2, y2, y1, y1, y0, y0, t3, t3);
-    r.c[3] = dot4(xe, xo, y3, y3, y2, y2, y1, y1, y0, y0);
-    return r;
+    __m256i y[4], t[4];
+    t[0] = _mm256_setzero_si256();
+    for (int i = 0; i < 4; i++) y[i] = _mm256_set1_epi32((int)k.c[i]);
+    for (int i = 1; i < 4; i++) t[i] = _mm256_set1_epi32((int)hs_kbx_triple(k.c[i]));
+    return e4x_mul_parts(a, y, y, t, t);
 }
 /* b v1 + b2 v2 for broadcast constants b, b2 and 8 base values v1, v2: two products a coordinate
  * (below 2 p^2 < P32), one reduction */
