@@ -1,5 +1,6 @@
 #include "testutil.h"
 #include "util/cpu.h"
+#include "util/mem.h"
 
 #include <string.h>
 #include <time.h>
@@ -12,6 +13,8 @@ void hs_test_init(hs_rng *rng, const char *name) {
     printf("%s: HS_TEST_SEED=%llu\n", name, (unsigned long long)seed);
     if (rng) hs_rng_seed(rng, seed);
 }
+
+int hs_test_sanitized(void) { return !hs_mem_keeps(); }
 
 unsigned long hs_test_iters(unsigned long dflt) {
     const char *e = getenv("HS_TEST_ITERS");

@@ -17,6 +17,9 @@ extern int hs_test_failures;
 void hs_test_init(hs_rng *rng, const char *name);
 /* HS_TEST_ITERS or the default. */
 unsigned long hs_test_iters(unsigned long dflt);
+/* 1 in a sanitizer build (the library's own reading of its build: util/mem.h's hs_mem_keeps),
+ * where tests may thin their repetitions: the Release builds run them all. */
+int hs_test_sanitized(void);
 /* Prints a summary; returns the process exit status. */
 int hs_test_done(const char *name);
 
