@@ -1,7 +1,8 @@
-/* How many 32-bit lanes (positions; vpmuludq makes one product per two) a core pushes through per nanosecond for one vector instruction at 256
- * bits (AVX2) and at 512 bits (AVX-512), and their ratio: the ceiling that AVX-512 can give a
- * kernel made mostly of that instruction. Twelve independent chains of one instruction (no
- * dependency between them, so throughput and not latency is measured), this thread's CPU time
+/* How many 32-bit lanes (positions; vpmuludq makes one product per two) a core pushes through
+ * per nanosecond for one vector instruction at 256 bits (AVX2) and at 512 bits (AVX-512), and
+ * their ratio: the ceiling that AVX-512 can give a kernel made mostly of that instruction.
+ * Twelve independent chains of one instruction (no dependency between them, so throughput and
+ * not latency is measured), this thread's CPU time
  * (CLOCK_THREAD_CPUTIME_ID), best of 5 rounds. A core that runs 512-bit instructions at full
  * width on as many ports as 256-bit ones shows 2x; Intel Xeons of the Sapphire Rapids class
  * (two 512-bit ALU ports against three 256-bit ones) show about 1.33x for additions and

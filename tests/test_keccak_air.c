@@ -236,9 +236,9 @@ static void tamper(hs_rng *rng) {
     hs_free(tr);
 }
 
-/* The stark end to end at 2^2 .. 2^6 permutations (2^4 in a sanitizer build): private and public proofs verify, with the
- * outputs the native permutation gives; a changed byte (a sample of positions), a changed
- * output word or a missing table is rejected. */
+/* The stark end to end at 2^2 .. 2^6 permutations (to 2^4 in a sanitizer build): private and
+ * public proofs verify, with the outputs the native permutation gives; a changed byte (a sample
+ * of positions), a changed output word or a missing table is rejected. */
 static void stark(hs_rng *rng) {
     const unsigned lp_max = hs_test_sanitized() ? 4 : 6; /* 2^5 and 2^6 dominated the ASan run */
     for (unsigned lp = 2; lp <= lp_max; lp++)

@@ -130,9 +130,9 @@ static void soundness(hs_rng *rng, unsigned air_id) {
     /* a sanitizer build samples a quarter as many bytes, forces fewer corrupted cells and leaves
      * the thread-count comparison to the Release builds (its proofs and verifications of the
      * wide AIRs dominated the CI run) */
-    const size_t thin = hs_test_sanitized() ? 4 : 1;
+    const int san = hs_test_sanitized();
     CHECK(prove("fast100", air_id, logp, 0, in, 2, 0, &w));
-    if (thin == 1) {
+    if (!san) {
         CHECK(prove("fast100", air_id, logp, 0, in, 1, 0, &w1));
         CHECK(w.len == w1.len && !memcmp(w.data, w1.data, w.len)); /* thread count does not matter */
         hs_w_free(&w1);
@@ -141,7 +141,7 @@ static void soundness(hs_rng *rng, unsigned air_id) {
     /* change bytes: every byte for the header and commitments, a sample elsewhere */
     /* every byte of the header and caps, then a sample (fewer for the wide AIRs' large proofs) */
     const int wide = a.width > 2000;
-    size_t step = w.len > 20000 ? w.len / (a.n_lookups ? 60 : wide ? 150 : air_id == 1 ? 4000 : 600) * thin : 1,
+    size_t step = w.len > 20000 ? w.len / (a.n_lookups ? 60 : wide ? 150 : air_id == 1 ? 4000 : 600) * (san ? 4 : 1) : 1,
            rejected = 0, tried = 0;
     for (size_t pos = 0; pos < w.len && !TOO_MANY_FAILURES(); pos += (pos < (wide ? 160u : 400u) ? 1 : step)) {
         uint8_t old = w.data[pos];
@@ -164,7 +164,7 @@ static void soundness(hs_rng *rng, unsigned air_id) {
     hs_w_free(&w);
     /* one corrupted trace cell forced through the prover: never accepted */
     size_t cells = ((size_t)1 << (hs_air_log_rows(&a, logp))) * a.width;
-    for (int k = 0; k < (thin > 1 ? 2 : wide ? 3 : 6); k++) {
+    for (int k = 0; k < (san ? 2 : wide ? 3 : 6); k++) {
         size_t cell = 1 + hs_rng_below(rng, cells);
         if (k == 0) cell = 1;        /* an input word */
         if (k == 1) cell = cells;    /* the last output word */

@@ -222,18 +222,15 @@ static uint64_t grind_scan(const grind_ctx *g, uint64_t lo, uint64_t cnt) {
         return UINT64_MAX;
     }
     uint64_t i = 0;
-    /* G nonces a call in interleaved lanes: 8 with AVX-512 (2.4x the AVX2 rate per core), 4 with AVX2 */
-    const unsigned G = hs_cpu_has_avx512() ? 8 : hs_cpu_has_avx2() ? 4 : 0;
-    if (G) {
-        uint64_t stg[25 * 8];
-        for (; i + G <= cnt; i += G) {
+    if (hs_cpu_has_avx2()) { /* 8 nonces a call: hs_keccakf1600_x8 is AVX-512, else two AVX2 halves */
+        uint64_t st8[25 * 8];
+        for (; i + 8 <= cnt; i += 8) {
             for (int l = 0; l < 25; l++)
-                for (unsigned j = 0; j < G; j++) stg[G * l + j] = g->base[l];
-            for (unsigned j = 0; j < G; j++) xor_nonce(stg + j, G, g->p0, lo + i + j);
-            if (G == 8) hs_keccakf1600_x8(stg);
-            else hs_keccakf1600_x4(stg);
-            for (unsigned j = 0; j < G; j++)
-                if ((stg[j] & g->mask) == 0) return lo + i + j;
+                for (unsigned j = 0; j < 8; j++) st8[8 * l + j] = g->base[l];
+            for (unsigned j = 0; j < 8; j++) xor_nonce(st8 + j, 8, g->p0, lo + i + j);
+            hs_keccakf1600_x8(st8);
+            for (unsigned j = 0; j < 8; j++)
+                if ((st8[j] & g->mask) == 0) return lo + i + j;
         }
     }
     for (; i < cnt; i++) {
