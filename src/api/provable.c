@@ -63,7 +63,7 @@ static void build(void) {
             const struct hs_perm *native = hs_perm_lookup(g->name);
             char *d = descriptions[e - entries];
             snprintf(d, sizeof descriptions[0], "%s: KoalaBear, width %u, x^3, %u + %u rounds (a GKR walk)", g->name,
-                     g->width, 2 * HS_GKR_HALF, g->partial);
+                     g->width, 2u * HS_GKR_HALF, g->partial);
             e->description = native ? native->description : d;
             e->noun = "permutations";
             e->in_words = e->out_words = g->width;

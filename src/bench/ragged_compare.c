@@ -27,9 +27,10 @@ static int child_run(const hs_ragged_bench_config *cfg, unsigned variant, hs_ben
     hs_kb *in[HS_RAGGED_MAX_REGIONS] = {0}, *out[HS_RAGGED_MAX_REGIONS] = {0};
     size_t rows[HS_RAGGED_MAX_REGIONS];
     for (unsigned a = 0; a < A; a++) rows[a] = (size_t)1 << cfg->widths[a];
-    double *tp = calloc(2 * (size_t)K, sizeof *tp), *tv = tp + K;
+    double *tp = calloc(2 * (size_t)K, sizeof *tp);
     hs_writer w = {0};
     if (!tp) return snprintf(m->why, sizeof m->why, "out of memory"), 0;
+    double *tv = tp + K;
     if (!hs_ragged_shape_make(&s, variant, cfg->widths, A, cfg->preset, &why) ||
         !hs_ragged_shape_set_private(&s, cfg->private_io, &why))
         goto done;

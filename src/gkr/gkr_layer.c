@@ -370,7 +370,7 @@ static const char *layer_setup(const hs_gkr_layer *ly, const hs_gkr_scratch *s, 
     if (ly->n_cube < 1 || ly->n_cube > s->width) return "layer wider than the scratch";
     layer_tables(s, gamma, scale, coef, fold, linp);
     if (!ly->lin_k) return NULL;
-    if (ly->n_cube != 1 || !ly->lin_k || ly->lin_cap < ((size_t)1 << ly->n)) return "bad linear column";
+    if (ly->n_cube != 1 || ly->lin_cap < ((size_t)1 << ly->n)) return "bad linear column";
     coef[0] = ly->cube_coef;
     return NULL;
 }

@@ -238,9 +238,10 @@ void hs_whir_eq_row_portable(hs_kb *out, size_t stride, hs_kb5 a, const hs_kb *l
 static int eq_soa(hs_kb *out, const K *z, unsigned n, K scale, unsigned threads) {
     unsigned nh = n / 2, nl = n - nh;
     size_t H = (size_t)1 << nh, L = (size_t)1 << nl, N = H * L;
-    K *hi = hs_alloc_array(H + L, sizeof(K)), *lo = hi + H;
+    K *hi = hs_alloc_array(H + L, sizeof(K));
     hs_kb *los = hs_alloc_array(5 * L, sizeof(hs_kb));
     if (!hi || !los) return hs_free(hi), hs_free(los), 0;
+    K *lo = hi + H;
     hs_mle_eq_table(hi, z, nh, scale, 1);
     hs_mle_eq_table(lo, z + nh, nl, hs_kb5_one(), 1);
     to_soa(los, lo, L);
