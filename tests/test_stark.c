@@ -138,8 +138,8 @@ static void soundness(hs_rng *rng, unsigned air_id) {
         hs_w_free(&w1);
     }
     CHECK(verify(&w, &why));
-    /* change bytes: every byte for the header and commitments, a sample elsewhere */
-    /* every byte of the header and caps, then a sample (fewer for the wide AIRs' large proofs) */
+    /* change bytes: every byte of the header and caps, then a sample (fewer for the wide AIRs'
+     * large proofs) */
     const int wide = a.width > 2000;
     size_t step = w.len > 20000 ? w.len / (a.n_lookups ? 60 : wide ? 150 : air_id == 1 ? 4000 : 600) * (san ? 4 : 1) : 1,
            rejected = 0, tried = 0;

@@ -16,8 +16,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
-all="stark_private stark_public gkr_private gkr_public ragged merkle api peek textio fri whir sumcheck smt tree"
-targets=${HS_MEMCHECK_TARGETS:-$all}
+# every target has a seed folder of its name
+targets=${HS_MEMCHECK_TARGETS:-$(cd tests/fuzz/corpus && ls -d -- */ | tr -d /)}
 extra=${HS_MEMCHECK_EXTRA:-build-fuzz/work}
 command -v valgrind >/dev/null || { echo "memcheck-corpus: valgrind not found (apt-get install valgrind)" >&2; exit 2; }
 mkdir -p "$build/memcheck"
