@@ -245,7 +245,7 @@ static void start_transcript(hs_transcript *t, const pcase *c, hs_pcs_claim *cl,
     const unsigned d = c->p.ext_degree;
     hs_transcript_init(t, "hashsnark test_fri");
     for (size_t m = 0; m < c->n_mats; m++) hs_transcript_absorb_digests(t, caps[m], cap_len(c));
-    hs_kbe z = hs_transcript_sample_kbe(t, d), z2 = hs_transcript_sample_kbe(t, d);
+    hs_kbe z = hs_pcs_sample(t, d), z2 = hs_pcs_sample(t, d);
     if (c->next_row) z2 = hs_kbe_mul_base(z, hs_kb_two_adic_root(c->log_h));
     for (size_t m = 0; m < c->n_mats; m++) {
         memset(&cl[m], 0, sizeof cl[m]);

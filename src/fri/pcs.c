@@ -513,8 +513,8 @@ int hs_pcs_open(const hs_fri_params *p, const hs_ntt_plan *plan, hs_transcript *
                               claims[m].values, threads))
             goto done;
     for (size_t m = 0; m < n_mats; m++)
-        hs_transcript_absorb_kbe(t, d, claims[m].values, (size_t)claims[m].n_points * claims[m].width);
-    const hs_kbe alpha = hs_transcript_sample_kbe(t, d);
+        hs_transcript_absorb_elems(t, hs_field_kbe(d), claims[m].values, (size_t)claims[m].n_points * claims[m].width);
+    const hs_kbe alpha = hs_pcs_sample(t, d);
 
     /* 3. DEEP quotient on g*K */
     lay[0] = hs_alloc_array((size_t)1 << log_n0, d * sizeof(hs_kb));
@@ -536,7 +536,7 @@ int hs_pcs_open(const hs_fri_params *p, const hs_ntt_plan *plan, hs_transcript *
             pr->nonce[r] = hs_transcript_grind(t, p->commit_pow_bits, threads);
             if (!hs_transcript_check_pow(t, p->commit_pow_bits, pr->nonce[r])) goto done;
         }
-        const hs_kbe beta = hs_transcript_sample_kbe(t, d);
+        const hs_kbe beta = hs_pcs_sample(t, d);
         lay[r + 1] = hs_alloc_array((size_t)1 << (ln - a), d * sizeof(hs_kb));
         if (!lay[r + 1]) goto done;
         hs_fri_fold_layer(d, lay[r], lay[r + 1], ln, a, layer_shift(G, r), beta, threads);
@@ -554,7 +554,7 @@ int hs_pcs_open(const hs_fri_params *p, const hs_ntt_plan *plan, hs_transcript *
             pr->final_poly[i] = hs_kbe_zero();
             memcpy(pr->final_poly[i].c, fin + i * d, d * sizeof(hs_kb));
         }
-        hs_transcript_absorb_kbe(t, d, pr->final_poly, D);
+        hs_transcript_absorb_elems(t, hs_field_kbe(d), pr->final_poly, D);
     }
 
     /* 6-7. grinding, queries */
@@ -615,15 +615,15 @@ void hs_pcs_proof_write(hs_writer *w, const hs_fri_params *p, const hs_pcs_proof
         hs_w_digests(w, pr->caps[r], (size_t)1 << G->cap[r]);
         if (p->commit_pow_bits) hs_w_u64(w, pr->nonce[r]);
     }
-    hs_w_kbe(w, d, pr->final_poly, pr->final_len);
+    hs_w_elems(w, hs_field_kbe(d), pr->final_poly, pr->final_len);
     if (p->query_pow_bits) hs_w_u64(w, pr->query_nonce);
     for (unsigned k = 0; k < pr->num_queries; k++) hs_w_u32(w, pr->queries[k]);
     for (size_t m = 0; m < pr->n_mats; m++) {
-        hs_w_kb(w, pr->rows[m], pr->n_uniq * pr->widths[m]);
+        hs_w_elems(w, &hs_field_kb, pr->rows[m], pr->n_uniq * pr->widths[m]);
         hs_w_digests(w, pr->msib[m], pr->nmsib[m]);
     }
     for (unsigned r = 0; r < G->n_layers; r++) {
-        hs_w_kb(w, pr->cvals[r], (pr->ncos[r] * d) << G->arity[r]);
+        hs_w_elems(w, &hs_field_kb, pr->cvals[r], (pr->ncos[r] * d) << G->arity[r]);
         hs_w_digests(w, pr->lsib[r], pr->nlsib[r]);
     }
 }
@@ -694,7 +694,7 @@ hs_pcs_proof *hs_pcs_proof_read(hs_reader *r, const hs_fri_params *p, const hs_p
         if (p->commit_pow_bits) pr->nonce[r2] = hs_r_u64(r);
     }
     if (!r->err && (size_t)pr->final_len * d * 4 > hs_r_left(r)) hs_r_fail(r, "truncated");
-    if (!r->err) hs_r_kbe(r, d, pr->final_poly, pr->final_len);
+    if (!r->err) hs_r_elems(r, hs_field_kbe(d), pr->final_poly, pr->final_len);
     if (p->query_pow_bits) pr->query_nonce = hs_r_u64(r);
     if (!r->err && (size_t)pr->num_queries * 4 > hs_r_left(r)) hs_r_fail(r, "truncated");
     for (unsigned k = 0; k < pr->num_queries && !r->err; k++) {
@@ -711,7 +711,7 @@ hs_pcs_proof *hs_pcs_proof_read(hs_reader *r, const hs_fri_params *p, const hs_p
         if (!hs_mul_overflow_ok(pr->n_uniq, pr->widths[m], &words) ||
             !(pr->rows[m] = read_alloc(r, words, sizeof(hs_kb))))
             goto fail;
-        hs_r_kb(r, pr->rows[m], words);
+        hs_r_elems(r, &hs_field_kb, pr->rows[m], words);
         size_t ns = hs_merkle_open_count(G->log_n[0], umin(p->cap_height, G->log_n[0]), pr->uniq, pr->n_uniq);
         if (ns == (size_t)-1 || !(pr->msib[m] = read_alloc(r, ns, sizeof(hs_digest)))) goto fail;
         hs_r_digests(r, pr->msib[m], ns);
@@ -721,7 +721,7 @@ hs_pcs_proof *hs_pcs_proof_read(hs_reader *r, const hs_fri_params *p, const hs_p
     for (unsigned r2 = 0; r2 < G->n_layers; r2++) {
         const size_t words = (pr->ncos[r2] * d) << G->arity[r2];
         if (!(pr->cvals[r2] = read_alloc(r, words, sizeof(hs_kb)))) goto fail;
-        hs_r_kb(r, pr->cvals[r2], words);
+        hs_r_elems(r, &hs_field_kb, pr->cvals[r2], words);
         size_t ns = hs_merkle_open_count(G->log_n[r2] - G->arity[r2], G->cap[r2], pr->cos[r2], pr->ncos[r2]);
         if (ns == (size_t)-1 || !(pr->lsib[r2] = read_alloc(r, ns, sizeof(hs_digest)))) goto fail;
         hs_r_digests(r, pr->lsib[r2], ns);
@@ -806,17 +806,17 @@ int hs_pcs_verify(const hs_fri_params *p, hs_transcript *t, const hs_pcs_claim *
 
     /* transcript replay */
     for (size_t m = 0; m < n_mats; m++)
-        hs_transcript_absorb_kbe(t, d, claims[m].values, (size_t)claims[m].n_points * claims[m].width);
-    const hs_kbe alpha = hs_transcript_sample_kbe(t, d);
+        hs_transcript_absorb_elems(t, hs_field_kbe(d), claims[m].values, (size_t)claims[m].n_points * claims[m].width);
+    const hs_kbe alpha = hs_pcs_sample(t, d);
     for (unsigned r = 0; r < G.n_layers; r++) {
         hs_transcript_absorb_digests(t, pr->caps[r], (size_t)1 << G.cap[r]);
         if (p->commit_pow_bits && !hs_transcript_check_pow(t, p->commit_pow_bits, pr->nonce[r])) {
             *why = layer_msg(pow_layer_msgs, r);
             goto done;
         }
-        beta[r] = hs_transcript_sample_kbe(t, d);
+        beta[r] = hs_pcs_sample(t, d);
     }
-    hs_transcript_absorb_kbe(t, d, pr->final_poly, pr->final_len);
+    hs_transcript_absorb_elems(t, hs_field_kbe(d), pr->final_poly, pr->final_len);
     if (p->query_pow_bits && !hs_transcript_check_pow(t, p->query_pow_bits, pr->query_nonce)) {
         *why = "fri: query proof of work";
         goto done;

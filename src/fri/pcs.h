@@ -33,6 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "field/field_desc.h"
 #include "field/kbe.h"
 #include "merkle/merkle.h"
 #include "poly/ntt.h"
@@ -50,6 +51,13 @@ typedef struct {
     hs_merkle_hash hash;
     unsigned cap_height;
 } hs_fri_params;
+
+/* A challenge in F_p^d as hs_kbe (d = 4, 5 or 8: the transcript's sampling, field/field_desc.h). */
+static inline hs_kbe hs_pcs_sample(hs_transcript *t, unsigned d) {
+    hs_kbe c;
+    hs_transcript_sample(t, hs_field_kbe(d), &c);
+    return c;
+}
 
 /* 0 if the parameters are unusable for matrices of height 2^log_h (names the reason in *why). */
 int hs_fri_params_check(const hs_fri_params *p, unsigned log_h, const char **why);

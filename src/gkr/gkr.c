@@ -167,7 +167,7 @@ static int block_evals(unsigned w, const hs_kb *cols, const hs_kb *rows, unsigne
 #define MAX_BLOCK_VALUES BLOCK_VALUES(HS_GKR_MAX_WIDTH)
 
 static void sample_point(hs_transcript *t, hs_kb5 *z, unsigned n) {
-    for (unsigned i = 0; i < n; i++) z[i] = hs_gkr_kb5(hs_transcript_sample_kbe(t, GKR_EXT_DEGREE));
+    for (unsigned i = 0; i < n; i++) z[i] = hs_gkr_sample(t);
 }
 
 /* The walk's first claims from the output blocks: alpha sampled, v_j = sum_d L_d(alpha) e_{j,d}
@@ -348,7 +348,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
         hs_kb5 gamma = hs_kb5_one(), claim;
         if (full || L == LAST) {
             hs_gkr_apply_inv(P, full ? P->full_inv : P->last_inv, v, wv);
-            gamma = hs_gkr_kb5(hs_transcript_sample_kbe(tr, GKR_EXT_DEGREE));
+            gamma = hs_gkr_sample(tr);
             claim = batch_claim(W, gamma, wv);
         }
         if (!full) {
@@ -362,7 +362,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
                 if (!hs_gkr_lin_combine(basis, P->basis, pc.A, lin_col, lin_cap, n, threads)) goto done;
             } else {
                 const unsigned r1 = pc.r; /* the round just proved */
-                const hs_kb5 mu = hs_gkr_kb5(hs_transcript_sample_kbe(tr, GKR_EXT_DEGREE));
+                const hs_kb5 mu = hs_gkr_sample(tr);
                 *why = "degenerate merging challenge";
                 if (!pclaim_step(P, &pc, mu, lam, &ly.upd_na, &ly.upd_cst)) goto done;
                 ly.upd_P = hs_gkr_col(wit, HS_GKR_HALF + r1, 0), ly.upd_s = hs_gkr_basis(wit, W - 1 + pc.r);
@@ -542,7 +542,7 @@ int hs_gkr_walk_verify(const hs_gkr_perm *P, unsigned n, const hs_kb *pub_out, u
         hs_kb5 gamma = hs_kb5_one(), claim;
         if (full || L == LAST) {
             hs_gkr_apply_inv(P, full ? P->full_inv : P->last_inv, v, wv);
-            gamma = hs_gkr_kb5(hs_transcript_sample_kbe(tr, GKR_EXT_DEGREE));
+            gamma = hs_gkr_sample(tr);
             claim = batch_claim(W, gamma, wv);
         }
         if (full) {
@@ -556,7 +556,7 @@ int hs_gkr_walk_verify(const hs_gkr_perm *P, unsigned n, const hs_kb *pub_out, u
         if (L == LAST) {
             pclaim_start(P, &pc, gamma, wv);
         } else {
-            hs_kb5 na, cst, mu = hs_gkr_kb5(hs_transcript_sample_kbe(tr, GKR_EXT_DEGREE));
+            hs_kb5 na, cst, mu = hs_gkr_sample(tr);
             if (!pclaim_step(P, &pc, mu, lam, &na, &cst)) {
                 *why = "degenerate merging challenge";
                 goto done;

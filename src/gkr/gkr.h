@@ -45,7 +45,7 @@
 
 #include "field/kb.h"
 #include "field/kb_ext.h"
-#include "field/kbe.h"
+#include "field/field_desc.h"
 #include "hash/poseidon2_monty31.h"
 #include "proof/bytes.h"
 #include "preset/preset.h"
@@ -93,13 +93,12 @@ const hs_kb *hs_gkr_basis(const hs_gkr_witness *w, unsigned k);
 /* pre_L lane j for every row into out (N words): materialises partial lanes (tests, checks). */
 void hs_gkr_lane(const hs_gkr_witness *w, unsigned layer, unsigned lane, hs_kb *out);
 
-/* K values as the transcript and the proof writer see them (hs_kbe of degree 5). */
-static inline hs_kbe hs_gkr_kbe(hs_kb5 a) {
-    hs_kbe e = hs_kbe_zero();
-    for (int i = 0; i < 5; i++) e.c[i] = a.c[i];
-    return e;
+/* A challenge in K (the transcript's KoalaBear^5 sampling, field/field_desc.h). */
+static inline hs_kb5 hs_gkr_sample(hs_transcript *t) {
+    hs_kb5 c;
+    hs_transcript_sample(t, &hs_field_kb5, &c);
+    return c;
 }
-static inline hs_kb5 hs_gkr_kb5(hs_kbe e) { return (hs_kb5){{e.c[0], e.c[1], e.c[2], e.c[3], e.c[4]}}; }
 
 /* cnt K values as proof bytes (w may be NULL: absorbed only) and transcript input; the reader side
  * reads and absorbs them (0 on a short proof: r->err says why). Every gkr and ragged message that

@@ -275,27 +275,18 @@ static void cube_vals(unsigned n_cube, hs_kb5 gamma, const hs_gkr_k5 *fold, hs_k
     for (unsigned j = 0; j < n_cube; j++) vals[j] = hs_kb5_mul(hs_gkr_k5_get(fold[j], 0), u), u = hs_kb5_mul(u, g_inv);
 }
 
-#define SEND_CHUNK 32
-
+/* An empty message leaves the transcript alone. */
 void hs_gkr_send_k(hs_transcript *t, hs_writer *w, const hs_kb5 *v, size_t cnt) {
-    for (size_t o = 0; o < cnt; o += SEND_CHUNK) {
-        const size_t c = cnt - o < SEND_CHUNK ? cnt - o : SEND_CHUNK;
-        hs_kbe e[SEND_CHUNK];
-        for (size_t j = 0; j < c; j++) e[j] = hs_gkr_kbe(v[o + j]);
-        if (w) hs_w_kbe(w, 5, e, c);
-        hs_transcript_absorb_kbe(t, 5, e, c);
-    }
+    if (!cnt) return;
+    if (w) hs_w_elems(w, &hs_field_kb5, v, cnt);
+    hs_transcript_absorb_elems(t, &hs_field_kb5, v, cnt);
 }
 
 int hs_gkr_recv_k(hs_transcript *t, hs_reader *r, hs_kb5 *v, size_t cnt) {
-    for (size_t o = 0; o < cnt; o += SEND_CHUNK) {
-        const size_t c = cnt - o < SEND_CHUNK ? cnt - o : SEND_CHUNK;
-        hs_kbe e[SEND_CHUNK];
-        hs_r_kbe(r, 5, e, c);
-        if (r->err) return 0;
-        hs_transcript_absorb_kbe(t, 5, e, c);
-        for (size_t j = 0; j < c; j++) v[o + j] = hs_gkr_kb5(e[j]);
-    }
+    if (!cnt) return 1;
+    hs_r_elems(r, &hs_field_kb5, v, cnt);
+    if (r->err) return 0;
+    hs_transcript_absorb_elems(t, &hs_field_kb5, v, cnt);
     return 1;
 }
 
@@ -537,7 +528,7 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
         for (unsigned X = 0; X < SKIP_PTS; X++)
             qv[X] = hs_kb5_add(qv[X], hs_gkr_skip_interp(lam, HS_GKR_SKIP_D - 1, hs_kb5_from_base(hs_kb_from_u32(X))));
     hs_gkr_send_k(t, w, qv, SKIP_PTS);
-    rho[0] = hs_gkr_kb5(hs_transcript_sample_kbe(t, 5));
+    rho[0] = hs_gkr_sample(t);
     claim = hs_gkr_skip_interp(qv, HS_GKR_SKIP_DEG, rho[0]);
     /* bind d to rho_0: the cube lanes into K (scaled by gamma^j), the caller's linear column into the
      * scratch (it stays as it is for the next layer's update) */
@@ -581,7 +572,7 @@ static int verify_rounds(unsigned n, int skip, const hs_kb5 *z, hs_kb5 *claim, h
         hs_gkr_skip_basis(z[0], L);
         for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) sum = hs_kb5_add(sum, hs_kb5_mul(L[d], qv[d]));
         if (!hs_kb5_eq(sum, *claim)) return *why = "layer sumcheck: skip round does not match the claim", 0;
-        rho[0] = hs_gkr_kb5(hs_transcript_sample_kbe(t, 5));
+        rho[0] = hs_gkr_sample(t);
         *claim = hs_gkr_skip_interp(qv, HS_GKR_SKIP_DEG, rho[0]);
         off = 1, n -= HS_GKR_SKIP;
     }

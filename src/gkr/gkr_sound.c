@@ -9,8 +9,8 @@
 #include "gkr/ragged.h"
 #include "soundness/soundness.h"
 
-/* |K| = p^5, p = 2^31 - 2^24 + 1 */
-static double k_bits(void) { return 5.0 * log2(2130706433.0); }
+/* log2 |K|, K = KoalaBear^5 (field/field_desc.h) */
+static double k_bits(void) { return hs_field_bits(&hs_field_kb5); }
 
 void hs_soundness_gkr_walk(hs_sound_report *out, const hs_gkr_perm *pm, unsigned log_perms) {
     const double kb = k_bits(), n = log_perms;

@@ -97,7 +97,7 @@ static void transcript_start(hs_transcript *t, const uint8_t *hb, const hs_kb *r
                              const hs_kb *leaves) {
     hs_transcript_init(t, MB_TAG);
     hs_transcript_absorb(t, hb, MB_HEADER);
-    hs_transcript_absorb_kb(t, root, W8);
+    hs_transcript_absorb_elems(t, &hs_field_kb, root, W8);
     hs_blake3_hasher h;
     hs_blake3_init(&h);
     for (size_t p = 0; p < m; p++) {
@@ -118,7 +118,7 @@ static int check_indices(unsigned depth, size_t m, const uint64_t *idx, const ch
 }
 
 static void sample(hs_transcript *t, hs_kb5 *v, unsigned cnt) {
-    for (unsigned i = 0; i < cnt; i++) v[i] = hs_gkr_kb5(hs_transcript_sample_kbe(t, MB_EXT));
+    for (unsigned i = 0; i < cnt; i++) v[i] = hs_gkr_sample(t);
 }
 
 /* ---- the identities ---- */
@@ -483,7 +483,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     bits = hs_alloc_array(N, 1);
     if (!AB || !bits || !mux_alloc(&mt, N)) goto done;
     hs_kb5 lam[16], cA[16], cB[16];
-    lambda_powers(hs_gkr_kb5(hs_transcript_sample_kbe(&tr, MB_EXT)), lam);
+    lambda_powers(hs_gkr_sample(&tr), lam);
     for (unsigned l = 0; l < W8; l++) {
         const hs_kb5 mu_l = hs_kb5_sub(lam[l], lam[8 + l]);
         cA[l] = lam[l], cA[8 + l] = lam[8 + l], cB[l] = hs_kb5_neg(mu_l), cB[8 + l] = mu_l;
@@ -561,7 +561,7 @@ int hs_mb_verify(const uint8_t *proof, size_t len, const hs_kb root[W8], unsigne
     cl.z_out = pts, cl.rho2 = pts + n, cl.root_pt = pts + 2 * n, cl.q = pts + 4 * n;
     hs_kb5 *rho = pts + 3 * n, x_claim[16], lam[16];
     if (!hs_gkr_walk_verify(Pm, n, NULL, threads, &tr, &r, cl.z_out, cl.v_out, rho, x_claim, why)) goto done;
-    lambda_powers(hs_gkr_kb5(hs_transcript_sample_kbe(&tr, MB_EXT)), lam);
+    lambda_powers(hs_gkr_sample(&tr), lam);
     hs_kb5 claim = lambda_claim(lam, x_claim);
     for (unsigned i = 0; i < n; i++)
         if (!hs_sc_verify_round(&tr, &r, MUX_DEG, &claim, &cl.rho2[i])) {
@@ -698,7 +698,7 @@ int hs_soundness_mb(const hs_preset *p, unsigned depth, size_t m, hs_sound_repor
     hs_mb_shape s;
     const char *why = NULL;
     if (!hs_mb_shape_make(&s, p, depth, m, &why)) return 0;
-    const double kb = 5.0 * log2((double)HS_KB_P), n = s.n;
+    const double kb = hs_field_bits(&hs_field_kb5), n = s.n;
     /* the walk over the 2^n compressions; its ends (alpha, epsilon) included */
     hs_soundness_gkr_walk(out, hs_gkr_perm_get(HS_GKR_P2_KB16), s.n);
     /* lambda combines the 16 claims on X: a polynomial of degree 15 in lambda */

@@ -74,7 +74,7 @@ int hs_mr_peek(const uint8_t *proof, size_t len, hs_mr_shape *shape_out, const c
 static void transcript_start(hs_transcript *t, const uint8_t *hb, const hs_kb *root, const hs_kb *leaves, unsigned k) {
     hs_transcript_init(t, MR_TAG);
     hs_transcript_absorb(t, hb, MR_HEADER);
-    hs_transcript_absorb_kb(t, root, 8);
+    hs_transcript_absorb_elems(t, &hs_field_kb, root, 8);
     if (leaves) {
         hs_digest dg;
         hs_blake3_kb_tables((const hs_kb *const[]){leaves}, 1, (size_t)8 << k, dg.b);
@@ -83,7 +83,7 @@ static void transcript_start(hs_transcript *t, const uint8_t *hb, const hs_kb *r
 }
 
 static void sample(hs_transcript *t, hs_kb5 *v, unsigned cnt) {
-    for (unsigned i = 0; i < cnt; i++) v[i] = hs_gkr_kb5(hs_transcript_sample_kbe(t, MR_EXT));
+    for (unsigned i = 0; i < cnt; i++) v[i] = hs_gkr_sample(t);
 }
 
 /* c = trunc8(P(0^8 || R)): row 0's output. */
@@ -269,7 +269,7 @@ int hs_soundness_mr(const hs_preset *p, unsigned log_leaves, int public_leaves, 
     hs_mr_shape s;
     const char *why = NULL;
     if (!hs_mr_shape_make(&s, p, log_leaves, public_leaves, &why)) return 0;
-    const double kb = 5.0 * log2((double)HS_KB_P);
+    const double kb = hs_field_bits(&hs_field_kb5);
     hs_soundness_gkr_walk(out, hs_gkr_perm_get(HS_GKR_P2_KB16), log_leaves);
     /* the output relation and the root claim (a point of the cube) are exact; public leaves: a
      * wrong leaf table differs from the committed one in its MLE over k - 1 variables at s */

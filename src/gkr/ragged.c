@@ -169,7 +169,7 @@ static void transcript_digest(hs_transcript *tr, const hs_ragged_shape *s, const
 }
 
 static void sample_z(hs_transcript *tr, unsigned W, hs_kb5 *z_out) {
-    for (unsigned i = 0; i < W; i++) z_out[i] = hs_gkr_kb5(hs_transcript_sample_kbe(tr, RAGGED_EXT_DEGREE));
+    for (unsigned i = 0; i < W; i++) z_out[i] = hs_gkr_sample(tr);
 }
 
 static void transcript_variant(hs_transcript *tr, const uint8_t *hb) { hs_transcript_absorb(tr, hb + 18, 1); }
@@ -237,7 +237,7 @@ static void strip_rc(unsigned layer, const hs_kb5 *vals, hs_kb5 *v) {
 }
 
 static hs_kb5 sample_beta(hs_transcript *tr) {
-    hs_kb5 g = hs_gkr_kb5(hs_transcript_sample_kbe(tr, RAGGED_EXT_DEGREE));
+    hs_kb5 g = hs_gkr_sample(tr);
     return hs_kb5_mul(hs_kb5_square(g), g);
 }
 

@@ -23,12 +23,9 @@
 #include <stdint.h>
 
 #include "field/kb.h"
+#include "hash/digest.h"
 
 typedef enum { HS_MERKLE_POSEIDON2 = 0, HS_MERKLE_KECCAK = 1, HS_MERKLE_BLAKE3 = 2 } hs_merkle_hash;
-
-typedef struct {
-    uint8_t b[32];
-} hs_digest;
 
 typedef struct hs_merkle_tree hs_merkle_tree;
 

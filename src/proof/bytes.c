@@ -3,26 +3,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "field/field_desc.h"
+
 void hs_w_free(hs_writer *w) {
     free(w->data);
     w->data = NULL;
     w->len = w->cap = 0;
 }
 
-void hs_w_bytes(hs_writer *w, const void *p, size_t n) {
-    if (w->err || n == 0) return;
+/* Room for n more bytes at w->data + w->len, or NULL (w->err set). */
+static uint8_t *w_room(hs_writer *w, size_t n) {
+    if (w->err) return NULL;
+    if (n > SIZE_MAX / 2 - w->len) {
+        w->err = 1;
+        return NULL;
+    }
     if (w->len + n > w->cap) {
         size_t cap = w->cap ? w->cap : 4096;
         while (cap < w->len + n) cap *= 2;
         uint8_t *d = realloc(w->data, cap);
         if (!d) {
             w->err = 1;
-            return;
+            return NULL;
         }
         w->data = d;
         w->cap = cap;
     }
-    memcpy(w->data + w->len, p, n);
+    return w->data + w->len;
+}
+
+void hs_w_bytes(hs_writer *w, const void *p, size_t n) {
+    if (n == 0) return;
+    uint8_t *o = w_room(w, n);
+    if (!o) return;
+    memcpy(o, p, n);
     w->len += n;
 }
 
@@ -35,11 +49,15 @@ void hs_w_u64(hs_writer *w, uint64_t v) {
     hs_w_u32(w, (uint32_t)v);
     hs_w_u32(w, (uint32_t)(v >> 32));
 }
-void hs_w_kb(hs_writer *w, const hs_kb *v, size_t n) {
-    for (size_t i = 0; i < n; i++) hs_w_u32(w, hs_kb_to_u32(v[i]));
-}
-void hs_w_kbe(hs_writer *w, unsigned d, const hs_kbe *v, size_t n) {
-    for (size_t i = 0; i < n; i++) hs_w_kb(w, v[i].c, d);
+void hs_w_elems(hs_writer *w, const hs_field_desc *f, const void *v, size_t n) {
+    if (n == 0) return;
+    uint8_t *o = n <= SIZE_MAX / f->elem_bytes ? w_room(w, n * f->elem_bytes) : NULL;
+    if (!o) {
+        w->err = 1;
+        return;
+    }
+    f->write(o, v, n);
+    w->len += n * f->elem_bytes;
 }
 void hs_w_digests(hs_writer *w, const hs_digest *v, size_t n) { hs_w_bytes(w, v, n * sizeof *v); }
 
@@ -77,21 +95,14 @@ uint64_t hs_r_u64(hs_reader *r) {
     uint64_t lo = hs_r_u32(r);
     return lo | (uint64_t)hs_r_u32(r) << 32;
 }
-void hs_r_kb(hs_reader *r, hs_kb *out, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        uint32_t v = hs_r_u32(r);
-        if (v >= HS_KB_P) {
-            hs_r_fail(r, "non-canonical field element");
-            v = 0;
-        }
-        out[i] = hs_kb_from_u32(v);
-    }
-}
-void hs_r_kbe(hs_reader *r, unsigned d, hs_kbe *out, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        out[i] = hs_kbe_zero();
-        hs_r_kb(r, out[i].c, d);
-    }
+void hs_r_elems(hs_reader *r, const hs_field_desc *f, void *out, size_t n) {
+    /* the whole elements present are read (and checked) first, so a non-canonical one before the
+     * end of the input is reported as such, as a word-by-word reader would */
+    const size_t have = hs_r_left(r) / f->elem_bytes, k = r->err ? 0 : n < have ? n : have;
+    if (k > 0 && !f->read(out, r->p, k)) hs_r_fail(r, "non-canonical field element");
+    else r->p += k * f->elem_bytes;
+    if (k < n) hs_r_fail(r, "truncated");
+    if (r->err) memset(out, 0, n * f->elem_size);
 }
 void hs_r_digests(hs_reader *r, hs_digest *out, size_t n) {
     if (n > hs_r_left(r) / sizeof *out) {

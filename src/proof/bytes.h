@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "field/kb.h"
-#include "field/kbe.h"
-#include "merkle/merkle.h"
+#include "hash/digest.h"
+
+struct hs_field_desc;
 
 typedef struct {
     uint8_t *data;
@@ -22,8 +22,8 @@ void hs_w_bytes(hs_writer *w, const void *p, size_t n);
 void hs_w_u8(hs_writer *w, uint8_t v);
 void hs_w_u32(hs_writer *w, uint32_t v);
 void hs_w_u64(hs_writer *w, uint64_t v);
-void hs_w_kb(hs_writer *w, const hs_kb *v, size_t n);                  /* canonical u32 each */
-void hs_w_kbe(hs_writer *w, unsigned d, const hs_kbe *v, size_t n);    /* d canonical u32 each */
+/* n elements of field f (v: f's in-memory type) as f writes them (field/field_desc.h). */
+void hs_w_elems(hs_writer *w, const struct hs_field_desc *f, const void *v, size_t n);
 void hs_w_digests(hs_writer *w, const hs_digest *v, size_t n);
 
 typedef struct {
@@ -37,9 +37,9 @@ void hs_r_bytes(hs_reader *r, void *out, size_t n);
 uint8_t hs_r_u8(hs_reader *r);
 uint32_t hs_r_u32(hs_reader *r);
 uint64_t hs_r_u64(hs_reader *r);
-/* Reject values >= p ("non-canonical field element"). */
-void hs_r_kb(hs_reader *r, hs_kb *out, size_t n);
-void hs_r_kbe(hs_reader *r, unsigned d, hs_kbe *out, size_t n);
+/* n elements of field f; rejects bytes f does not accept ("non-canonical field element", e.g. a
+ * KoalaBear word >= p). On any failure all n are zero. */
+void hs_r_elems(hs_reader *r, const struct hs_field_desc *f, void *out, size_t n);
 void hs_r_digests(hs_reader *r, hs_digest *out, size_t n);
 /* Bytes left; a parser bounds every count with it before allocating. */
 size_t hs_r_left(const hs_reader *r);

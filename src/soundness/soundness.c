@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "field/kb.h"
+#include "field/field_desc.h"
 #include "merkle/merkle.h"
 
 void hs_sound_add(hs_sound_report *r, const char *name, double udr, double johnson, double conjectured) {
@@ -74,5 +74,5 @@ double hs_sound_list_johnson(double rho, double eta) { return 1 / (2 * eta * sqr
 
 double hs_sound_merkle_bits(int merkle_hash) {
     /* generic birthday bound on the digest: 256-bit byte hashes, or 8 KoalaBear elements */
-    return merkle_hash == HS_MERKLE_POSEIDON2 ? 8 * log2((double)HS_KB_P) / 2 : 128;
+    return merkle_hash == HS_MERKLE_POSEIDON2 ? 8 * hs_field_bits(&hs_field_kb) / 2 : 128;
 }

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "field/kb.h"
+#include "field/field_desc.h"
 #include "soundness/soundness.h"
 
 #define MAX_ROUNDS 32
@@ -26,7 +26,7 @@ static void put(term_list *t, const char *name, double bits) {
 
 /* Every term under regime g (eta: the Johnson slack, unused otherwise). */
 static void terms(const hs_stark_sound_params *s, hs_regime g, double eta, term_list *t) {
-    const double fb = s->ext_degree * log2((double)HS_KB_P);
+    const double fb = hs_field_bits(hs_field_kbe(s->ext_degree));
     const double k = ldexp(1.0, (int)s->log_rows), log2_n0 = s->log_rows + s->log_blowup, n = exp2(log2_n0);
     /* FRI tests degree < k (rate rho); the DEEP check pins each column to a polynomial of degree
      * <= kc = k + c - 1, a code of distance n - kc: relative distance 1 - rho_c */
@@ -96,7 +96,7 @@ static double weakest_algebraic(const term_list *t) {
 
 int hs_soundness_stark_params(const hs_stark_sound_params *s, hs_sound_report *out) {
     memset(out, 0, sizeof *out);
-    if (!s || !s->ext_degree || s->log_blowup < 1 || s->log_blowup > 30 || s->log_rows > 40 || s->log_arity < 1 ||
+    if (!s || !hs_field_kbe(s->ext_degree) || s->log_blowup < 1 || s->log_blowup > 30 || s->log_rows > 40 || s->log_arity < 1 ||
         !s->num_queries || !s->constraints || !s->constraint_degree || !s->quotient_chunks || !s->open_points)
         return 0;
     term_list u, j, c, jt;

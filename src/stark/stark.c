@@ -370,8 +370,8 @@ static int logup_prove_commit(const ctx *c, const hs_fri_params *fp, const hs_nt
     if (!hs_pcs_commit_owned(&mats[1], fp, plan, buf, c->log_h, M, 0, threads)) return 0;
     hs_transcript_absorb_digests(tr, hs_pcs_cap(mats[1]), hs_pcs_cap_len(mats[1]));
     hs_w_digests(out, hs_pcs_cap(mats[1]), hs_pcs_cap_len(mats[1]));
-    *beta = hs_transcript_sample_kbe(tr, c->d);
-    *gamma = hs_transcript_sample_kbe(tr, c->d);
+    *beta = hs_pcs_sample(tr, c->d);
+    *gamma = hs_pcs_sample(tr, c->d);
     if (!(buf = hs_alloc_array(rows, AW * sizeof *buf))) return 0;
     if (!hs_logup_aux_matrix(lu, lw, c->d, *beta, *gamma, buf, threads, why)) return hs_free(buf), 0;
     *why = "out of memory";
@@ -637,7 +637,7 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
     }
 
     /* quotient on g*K_{L h} = the first L h extended rows */
-    hs_kbe alpha = hs_transcript_sample_kbe(&tr, d);
+    hs_kbe alpha = hs_pcs_sample(&tr, d);
     pow = hs_alloc_array(air->n_constraints, d * sizeof *pow);
     qm = hs_alloc_array(nq, d * sizeof *qm);
     if (!pow || !qm) goto done;
@@ -645,7 +645,7 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
     if (c->n_per && !(ptab = periodic_table(c))) goto done;
     if (shape.public_io) {
         /* the table's combination P on H (the trace's row order), extended to g*K_{L h} */
-        hs_kbe gamma = hs_transcript_sample_kbe(&tr, d);
+        hs_kbe gamma = hs_pcs_sample(&tr, d);
         pm = hs_alloc_array(n, d * sizeof *pm);
         pl = hs_alloc_array(nq, d * sizeof *pl);
         if (!pm || !pl || !(terms = make_terms(c, gamma, &nt))) goto done;
@@ -703,7 +703,7 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
 
     /* open: the trace at zeta (and zeta w_h), [the multiplicities at zeta, the LogUp aux matrix
      * at zeta and zeta w_h,] the quotient at zeta */
-    hs_kbe zeta = hs_transcript_sample_kbe(&tr, d);
+    hs_kbe zeta = hs_pcs_sample(&tr, d);
     const unsigned tp = air->uses_next ? 2 : 1;
     const size_t nv = tp * W + (has_lu ? LM + 2 * LAW : 0) + qw;
     vals = hs_alloc_array(nv, sizeof *vals);
@@ -715,7 +715,7 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
                           {log_h, qw, NULL, 1, {zeta, hs_kbe_zero()}, vals + nv - qw}};
     if (!has_lu) cl[1] = cl[3];
     if (!hs_pcs_open(fp, &plan, &tr, mats, cl, c->n_mats, &pcs, threads)) goto done;
-    hs_w_kbe(out, d, vals, nv);
+    hs_w_elems(out, hs_field_kbe(d), vals, nv);
     hs_pcs_proof_write(out, fp, pcs);
     t = hs_now(), tm->open_s = t - t0;
     tm->total_s = tm->trace_s + tm->commit_s + tm->lookup_s + tm->quotient_s + tm->quotient_commit_s + tm->open_s;
@@ -823,17 +823,17 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const uint32_t *pub_in, co
     if (has_lu) { /* the multiplicities, beta and gamma, the aux matrix */
         hs_r_digests(&r, caps + cap_len, cap_len);
         hs_transcript_absorb_digests(&tr, caps + cap_len, cap_len);
-        lbeta = hs_transcript_sample_kbe(&tr, d);
-        lgamma = hs_transcript_sample_kbe(&tr, d);
+        lbeta = hs_pcs_sample(&tr, d);
+        lgamma = hs_pcs_sample(&tr, d);
         hs_r_digests(&r, caps + 2 * cap_len, cap_len);
         hs_transcript_absorb_digests(&tr, caps + 2 * cap_len, cap_len);
     }
-    hs_kbe alpha = hs_transcript_sample_kbe(&tr, d);
-    hs_kbe gamma = s.public_io ? hs_transcript_sample_kbe(&tr, d) : hs_kbe_zero();
+    hs_kbe alpha = hs_pcs_sample(&tr, d);
+    hs_kbe gamma = s.public_io ? hs_pcs_sample(&tr, d) : hs_kbe_zero();
     hs_digest *qcap = caps + (nm - 1) * cap_len;
     hs_r_digests(&r, qcap, cap_len);
     hs_transcript_absorb_digests(&tr, qcap, cap_len);
-    hs_kbe zeta = hs_transcript_sample_kbe(&tr, d);
+    hs_kbe zeta = hs_pcs_sample(&tr, d);
     if (r.err) {
         *why = "truncated commitments";
         goto done;
@@ -845,7 +845,7 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const uint32_t *pub_in, co
     vals = malloc(nv * sizeof *vals);
     pow = malloc(air->n_constraints * d * sizeof *pow);
     if (!vals || !pow) goto done;
-    hs_r_kbe(&r, d, vals, nv);
+    hs_r_elems(&r, hs_field_kbe(d), vals, nv);
     if (r.err) {
         *why = r.err;
         goto done;

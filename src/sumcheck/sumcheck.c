@@ -3,46 +3,38 @@
 
 #include <string.h>
 
-#include "field/kbe.h"
+#include "field/field_desc.h"
 
-static hs_kbe to_kbe(hs_kb5 a) {
-    hs_kbe r = hs_kbe_zero();
-    memcpy(r.c, a.c, sizeof a.c);
-    return r;
-}
-static hs_kb5 from_kbe(hs_kbe a) {
-    hs_kb5 r;
-    memcpy(r.c, a.c, sizeof r.c);
-    return r;
-}
 static hs_kb5 k_int(unsigned v) { return hs_kb5_from_base(hs_kb_from_u32(v)); }
 
 /* Absorbs the d sent values (p(0), p(2..d)) as one message and samples the challenge. */
-static hs_kb5 absorb_sample(hs_transcript *t, const hs_kbe *sent, unsigned d) {
-    hs_transcript_absorb_kbe(t, 5, sent, d);
-    return from_kbe(hs_transcript_sample_kbe(t, 5));
+static hs_kb5 absorb_sample(hs_transcript *t, const hs_kb5 *sent, unsigned d) {
+    hs_kb5 c;
+    hs_transcript_absorb_elems(t, &hs_field_kb5, sent, d);
+    hs_transcript_sample(t, &hs_field_kb5, &c);
+    return c;
 }
 
 hs_kb5 hs_sc_prove_round(hs_transcript *t, hs_writer *w, const hs_kb5 *p, unsigned d) {
-    hs_kbe sent[HS_SC_MAX_DEGREE];
-    sent[0] = to_kbe(p[0]);
-    for (unsigned k = 2; k <= d; k++) sent[k - 1] = to_kbe(p[k]);
-    if (w) hs_w_kbe(w, 5, sent, d);
+    hs_kb5 sent[HS_SC_MAX_DEGREE];
+    sent[0] = p[0];
+    for (unsigned k = 2; k <= d; k++) sent[k - 1] = p[k];
+    if (w) hs_w_elems(w, &hs_field_kb5, sent, d);
     return absorb_sample(t, sent, d);
 }
 
 int hs_sc_verify_round(hs_transcript *t, hs_reader *r, unsigned d, hs_kb5 *claim, hs_kb5 *challenge) {
-    hs_kbe sent[HS_SC_MAX_DEGREE];
+    hs_kb5 sent[HS_SC_MAX_DEGREE];
     if (d < 1 || d > HS_SC_MAX_DEGREE) {
         hs_r_fail(r, "sumcheck degree out of range");
         return 0;
     }
-    hs_r_kbe(r, 5, sent, d);
+    hs_r_elems(r, &hs_field_kb5, sent, d);
     if (r->err) return 0;
     hs_kb5 p[HS_SC_MAX_DEGREE + 1];
-    p[0] = from_kbe(sent[0]);
+    p[0] = sent[0];
     p[1] = hs_kb5_sub(*claim, p[0]);
-    for (unsigned k = 2; k <= d; k++) p[k] = from_kbe(sent[k - 1]);
+    for (unsigned k = 2; k <= d; k++) p[k] = sent[k - 1];
     *challenge = absorb_sample(t, sent, d);
     *claim = hs_sc_interpolate(p, d, *challenge);
     return 1;

@@ -15,10 +15,11 @@
  * Consecutive absorbs concatenate (absorb(a); absorb(b) == absorb(a || b)) and so do consecutive
  * squeezes: callers absorb fixed-size or length-prefixed data.
  *
- * Typed absorbs: u64 = 8 bytes LE; kb = canonical value as 4 bytes LE; kbe = its first d
- *   coordinates as kb (d clamped to 8); digests = their 32 bytes.
- * sample_kb:   repeat { x = squeeze 4 bytes as u32 LE, x &= 0x7fffffff } until x < p; return x.
- * sample_kbe:  d sample_kb's, coordinate 0 first (d clamped to 8).
+ * Typed absorbs: u64 = 8 bytes LE; digests = their 32 bytes; field elements = the bytes their
+ *   descriptor writes (KoalaBear: each coefficient's canonical value as 4 bytes LE). Like every
+ *   absorb, an empty one still switches direction.
+ * sample(f):   switch to squeezing, then f->sample draws from squeeze (KoalaBear: per coefficient,
+ *              repeat { x = squeeze 4 bytes as u32 LE, x &= 0x7fffffff } until x < p).
  * sample_bits: x = squeeze 4 bytes as u32 LE; return x mod 2^bits (bits clamped to 32; 4 bytes are
  *              consumed even for bits = 0).
  * check_pow(bits, nonce): absorb(u64 nonce); w = squeeze 8 bytes as u64 LE; holds iff bits <= 64
@@ -35,6 +36,7 @@
 #include <omp.h>
 #include <string.h>
 
+#include "field/field_desc.h"
 #include "hash/keccak.h"
 #include "util/cpu.h"
 
@@ -113,27 +115,16 @@ void hs_transcript_absorb_u64(hs_transcript *t, uint64_t v) {
     hs_transcript_absorb(t, b, 8);
 }
 
-static void put_u32(uint8_t *b, uint32_t x) {
-    for (int i = 0; i < 4; i++) b[i] = (uint8_t)(x >> (8 * i));
-}
-
-void hs_transcript_absorb_kb(hs_transcript *t, const hs_kb *v, size_t n) {
+void hs_transcript_absorb_elems(hs_transcript *t, const hs_field_desc *f, const void *v, size_t n) {
     uint8_t buf[256];
+    const size_t per = sizeof buf / f->elem_bytes;
+    const uint8_t *e = v;
     to_absorb(t); /* an empty call still switches direction */
     for (size_t i = 0; i < n;) {
-        size_t m = 0;
-        for (; m < 64 && i < n; m++, i++) put_u32(buf + 4 * m, hs_kb_to_u32(v[i]));
-        hs_transcript_absorb(t, buf, 4 * m);
-    }
-}
-
-void hs_transcript_absorb_kbe(hs_transcript *t, unsigned d, const hs_kbe *v, size_t n) {
-    uint8_t buf[4 * HS_KBE_MAX];
-    if (d > HS_KBE_MAX) d = HS_KBE_MAX;
-    to_absorb(t);
-    for (size_t i = 0; i < n; i++) {
-        for (unsigned c = 0; c < d; c++) put_u32(buf + 4 * c, hs_kb_to_u32(v[i].c[c]));
-        hs_transcript_absorb(t, buf, 4 * (size_t)d);
+        size_t m = n - i < per ? n - i : per;
+        f->write(buf, e + i * f->elem_size, m);
+        hs_transcript_absorb(t, buf, m * f->elem_bytes);
+        i += m;
     }
 }
 
@@ -148,19 +139,11 @@ static uint32_t squeeze_u32(hs_transcript *t) {
     return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-hs_kb hs_transcript_sample_kb(hs_transcript *t) {
-    for (;;) {
-        uint32_t x = squeeze_u32(t) & 0x7fffffffu;
-        if (x < HS_KB_P) return hs_kb_from_u32(x);
-    }
-}
+static void squeeze_src(void *src, void *out, size_t len) { hs_transcript_squeeze(src, out, len); }
 
-hs_kbe hs_transcript_sample_kbe(hs_transcript *t, unsigned d) {
-    hs_kbe r = hs_kbe_zero();
-    if (d > HS_KBE_MAX) d = HS_KBE_MAX;
+void hs_transcript_sample(hs_transcript *t, const hs_field_desc *f, void *out) {
     to_squeeze(t);
-    for (unsigned i = 0; i < d; i++) r.c[i] = hs_transcript_sample_kb(t);
-    return r;
+    f->sample(out, squeeze_src, t);
 }
 
 uint32_t hs_transcript_sample_bits(hs_transcript *t, unsigned bits) {

@@ -5,9 +5,10 @@
  * a domain-separating permutation, so "absorb a; squeeze; absorb b" differs from
  * "absorb a || b; squeeze". Caller-owned state, no allocation.
  *
- * Challenges: base-field elements by rejection sampling of 31-bit words (uniform on [0, p));
- * challenge-field elements as d independent base elements; query indices as uniform integers
- * below 2^bits (bits <= 32).
+ * The transcript is byte-oriented and knows no field: field elements go in and challenges come
+ * out through a field descriptor (field/field_desc.h), which says how an element is written and
+ * how a uniform one is drawn from squeezed bytes. Query indices are uniform integers below 2^bits
+ * (bits <= 32).
  *
  * Grinding (proof of work): the prover finds the smallest nonce such that the transcript, after
  * absorbing the nonce as 8 little-endian bytes, squeezes a 64-bit word whose `bits` low bits are
@@ -20,11 +21,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "field/kb.h"
-#include "field/kbe.h"
-#include "merkle/merkle.h"
+#include "hash/digest.h"
 
-typedef struct {
+struct hs_field_desc;
+
+typedef struct hs_transcript {
     uint64_t st[25];
     unsigned pos;     /* byte position in the rate */
     int squeezing;    /* direction of the last operation */
@@ -33,12 +34,12 @@ typedef struct {
 void hs_transcript_init(hs_transcript *t, const char *domain_tag);
 void hs_transcript_absorb(hs_transcript *t, const void *data, size_t len);
 void hs_transcript_absorb_u64(hs_transcript *t, uint64_t v);                 /* 8 bytes LE */
-void hs_transcript_absorb_kb(hs_transcript *t, const hs_kb *v, size_t n);    /* canonical u32 LE each */
-void hs_transcript_absorb_kbe(hs_transcript *t, unsigned d, const hs_kbe *v, size_t n); /* d coords each */
 void hs_transcript_absorb_digests(hs_transcript *t, const hs_digest *v, size_t n);
 void hs_transcript_squeeze(hs_transcript *t, void *out, size_t len);
-hs_kb hs_transcript_sample_kb(hs_transcript *t);
-hs_kbe hs_transcript_sample_kbe(hs_transcript *t, unsigned d);
+/* n elements of field f (v: f's in-memory type), as f writes them: f->elem_bytes each. */
+void hs_transcript_absorb_elems(hs_transcript *t, const struct hs_field_desc *f, const void *v, size_t n);
+/* One challenge in field f, drawn by f from the squeezed bytes, to *out (f's in-memory type). */
+void hs_transcript_sample(hs_transcript *t, const struct hs_field_desc *f, void *out);
 uint32_t hs_transcript_sample_bits(hs_transcript *t, unsigned bits); /* uniform below 2^bits, bits <= 32 */
 
 /* bits = 0: returns 0 at once. bits <= 40. */

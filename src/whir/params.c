@@ -8,8 +8,10 @@
 
 #include "whir/whir.h"
 
-/* log2 |K| = 5 log2 p */
-static double field_bits(void) { return 5.0 * log2((double)HS_KB_P); }
+#include "field/field_desc.h"
+
+/* log2 |K|, K = KoalaBear^5 (field/field_desc.h) */
+static double field_bits(void) { return hs_field_bits(&hs_field_kb5); }
 
 static double log_eta(hs_regime g, unsigned R, double log_c) {
     return g == HS_REGIME_JOHNSON ? -(0.5 * R + log_c) : -((double)R + log_c);

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "field/field_desc.h"
 #include "poly/mle.h"
 #include "sumcheck/sumcheck.h"
 #include "util/cpu.h"
@@ -32,36 +33,17 @@ typedef hs_kb5 K;
 
 /* ---- small helpers ---- */
 
-static K k_from_kbe(hs_kbe e) {
-    K r;
-    memcpy(r.c, e.c, sizeof r.c);
-    return r;
+static K k_sample(hs_transcript *t) {
+    K c;
+    hs_transcript_sample(t, &hs_field_kb5, &c);
+    return c;
 }
-static hs_kbe k_to_kbe(K a) {
-    hs_kbe e = hs_kbe_zero();
-    memcpy(e.c, a.c, sizeof a.c);
-    return e;
-}
-static K k_sample(hs_transcript *t) { return k_from_kbe(hs_transcript_sample_kbe(t, 5)); }
+/* An empty absorb here leaves the transcript's direction alone (WHIR's transcript as specified). */
 static void k_absorb(hs_transcript *t, const K *v, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        hs_kbe e = k_to_kbe(v[i]);
-        hs_transcript_absorb_kbe(t, 5, &e, 1);
-    }
+    if (n) hs_transcript_absorb_elems(t, &hs_field_kb5, v, n);
 }
-static void k_write(hs_writer *w, const K *v, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        hs_kbe e = k_to_kbe(v[i]);
-        hs_w_kbe(w, 5, &e, 1);
-    }
-}
-static void k_read(hs_reader *r, K *v, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        hs_kbe e;
-        hs_r_kbe(r, 5, &e, 1);
-        v[i] = k_from_kbe(e);
-    }
-}
+static void k_write(hs_writer *w, const K *v, size_t n) { hs_w_elems(w, &hs_field_kb5, v, n); }
+static void k_read(hs_reader *r, K *v, size_t n) { hs_r_elems(r, &hs_field_kb5, v, n); }
 static K k_muladd(K acc, K a, K b) { return hs_kb5_add(acc, hs_kb5_mul(a, b)); }
 
 /* pow_n(z) = (z^(2^(n-1)), ..., z^2, z) */
@@ -1076,7 +1058,7 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
         }
         size_t nq = sample_queries(t, po->log_leaves, po->queries, idx);
         size_t pw = i == 1 ? A : (size_t)5 << po->fold;
-        for (size_t q = 0; q < nq; q++) hs_w_kb(w, prev_mat + idx[q] * pw, pw);
+        for (size_t q = 0; q < nq; q++) hs_w_elems(w, &hs_field_kb, prev_mat + idx[q] * pw, pw);
         size_t nsib = hs_merkle_open_count(po->log_leaves, hs_merkle_cap_height(prev_tree), idx, nq);
         sib = malloc((nsib ? nsib : 1) * sizeof *sib);
         if (!sib || hs_merkle_open_mt(prev_tree, idx, nq, sib, threads) != nsib) goto done;
@@ -1258,7 +1240,7 @@ int hs_whir_verify(const hs_whir_params *p, const hs_whir_commitment *comm, cons
         }
         size_t nq = sample_queries(t, po->log_leaves, po->queries, idx);
         size_t pw = i == 1 ? (size_t)1 << po->fold : (size_t)5 << po->fold;
-        hs_r_kb(r, leaves, nq * pw);
+        hs_r_elems(r, &hs_field_kb, leaves, nq * pw);
         if (r->err) goto trunc;
         unsigned caph = 0;
         while (((size_t)1 << caph) < prev_ncap) caph++;

@@ -35,7 +35,7 @@ static void fri_claims(const fri_cfg *c, hs_transcript *t, hs_pcs_claim cl[2], h
     const unsigned d = c->p.ext_degree;
     const size_t cap = fri_cap_len(c);
     hs_transcript_absorb_digests(t, caps, 2 * cap);
-    hs_kbe z = hs_transcript_sample_kbe(t, d);
+    hs_kbe z = hs_pcs_sample(t, d);
     hs_pcs_claim c0 = {c->log_h, c->width[0], caps, 2, {z, hs_kbe_mul_base(z, hs_kb_two_adic_root(c->log_h))}, vals};
     hs_pcs_claim c1 = {c->log_h, c->width[1], caps + cap, 1, {z, hs_kbe_zero()}, vals + 2 * c->width[0]};
     cl[0] = c0, cl[1] = c1;
@@ -75,7 +75,7 @@ int hs_fuzz_fri_prove(unsigned cfg, hs_writer *w, const char **why) {
     hs_w_u8(w, (uint8_t)(cfg % HS_FUZZ_FRI_CONFIGS));
     hs_w_digests(w, caps, 2 * cap);
     if (!hs_pcs_open(&c->p, &plan, &t, m, cl, 2, &pr, 1)) goto done;
-    hs_w_kbe(w, c->p.ext_degree, vals, 2 * c->width[0] + c->width[1]);
+    hs_w_elems(w, hs_field_kbe(c->p.ext_degree), vals, 2 * c->width[0] + c->width[1]);
     hs_pcs_proof_write(w, &c->p, pr);
     ok = !w->err;
 done:
@@ -101,7 +101,7 @@ int hs_fuzz_fri_verify(const uint8_t *data, size_t size, const char **why) {
     fri_transcript(&t, cfg);
     hs_pcs_claim cl[2];
     fri_claims(c, &t, cl, vals, caps);
-    hs_r_kbe(&r, c->p.ext_degree, vals, nv);
+    hs_r_elems(&r, hs_field_kbe(c->p.ext_degree), vals, nv);
     if (r.err) return *why = r.err, 0;
     hs_pcs_proof *pr = hs_pcs_proof_read(&r, &c->p, cl, 2);
     int ok = 0;
@@ -144,7 +144,7 @@ static void whir_transcript(hs_transcript *t, unsigned cfg) {
 }
 
 static void whir_point(hs_transcript *t, const whir_cfg *c, hs_kb5 *pt) {
-    for (unsigned i = 0; i < c->n_inner; i++) pt[i] = hs_gkr_kb5(hs_transcript_sample_kbe(t, 5));
+    for (unsigned i = 0; i < c->n_inner; i++) pt[i] = hs_gkr_sample(t);
 }
 
 int hs_fuzz_whir_prove(unsigned cfg, hs_writer *w, const char **why) {
@@ -248,7 +248,7 @@ static void sc_setup(unsigned cfg, const sc_cfg *c, hs_kb *tabs, hs_transcript *
     const uint8_t b = (uint8_t)cfg;
     hs_transcript_init(t, "hashsnark fuzz sumcheck");
     hs_transcript_absorb(t, &b, 1);
-    for (unsigned i = 0; i < c->n; i++) z[i] = hs_gkr_kb5(hs_transcript_sample_kbe(t, 5));
+    for (unsigned i = 0; i < c->n; i++) z[i] = hs_gkr_sample(t);
 }
 
 int hs_fuzz_sc_prove(unsigned cfg, hs_writer *w, const char **why) {

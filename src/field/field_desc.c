@@ -1,0 +1,101 @@
+/* The KoalaBear field descriptors (field_desc.h). */
+#include "field/field_desc.h"
+
+#include <math.h>
+
+#include "field/kb_ext.h"
+#include "field/kbe.h"
+
+static void put_coeffs(uint8_t *out, const hs_kb *c, unsigned d) {
+    for (unsigned i = 0; i < d; i++, out += 4) {
+        uint32_t x = hs_kb_to_u32(c[i]);
+        out[0] = (uint8_t)x, out[1] = (uint8_t)(x >> 8), out[2] = (uint8_t)(x >> 16), out[3] = (uint8_t)(x >> 24);
+    }
+}
+
+/* 1 if every word is canonical. */
+static int get_coeffs(hs_kb *c, const uint8_t *in, unsigned d) {
+    uint32_t bad = 0;
+    for (unsigned i = 0; i < d; i++, in += 4) {
+        uint32_t x = (uint32_t)in[0] | (uint32_t)in[1] << 8 | (uint32_t)in[2] << 16 | (uint32_t)in[3] << 24;
+        bad |= x >= HS_KB_P;
+        c[i] = hs_kb_from_u32(x < HS_KB_P ? x : 0);
+    }
+    return !bad;
+}
+
+static void sample_coeffs(hs_kb *c, unsigned d, hs_field_squeeze_fn *squeeze, void *src) {
+    for (unsigned i = 0; i < d; i++) {
+        for (;;) {
+            uint8_t b[4];
+            squeeze(src, b, 4);
+            uint32_t x = ((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24) & 0x7fffffffu;
+            if (x < HS_KB_P) {
+                c[i] = hs_kb_from_u32(x);
+                break;
+            }
+        }
+    }
+}
+
+/* ---- the base field: hs_kb ---- */
+
+static void kb_write(uint8_t *out, const void *v, size_t n) { put_coeffs(out, v, (unsigned)n); }
+static int kb_read(void *v, const uint8_t *in, size_t n) {
+    int ok = 1;
+    hs_kb *o = v;
+    for (size_t i = 0; i < n; i++) ok &= get_coeffs(o + i, in + 4 * i, 1);
+    return ok;
+}
+static void kb_sample(void *e, hs_field_squeeze_fn *squeeze, void *src) { sample_coeffs(e, 1, squeeze, src); }
+
+const hs_field_desc hs_field_kb = {HS_FIELD_KB, "KoalaBear", 0, 1, (double)HS_KB_P, 4, sizeof(hs_kb),
+                                   kb_write, kb_read, kb_sample};
+
+/* ---- F_p^5 as hs_kb5 ---- */
+
+static void kb5_write(uint8_t *out, const void *v, size_t n) {
+    const hs_kb5 *e = v;
+    for (size_t i = 0; i < n; i++) put_coeffs(out + 20 * i, e[i].c, 5);
+}
+static int kb5_read(void *v, const uint8_t *in, size_t n) {
+    int ok = 1;
+    hs_kb5 *e = v;
+    for (size_t i = 0; i < n; i++) ok &= get_coeffs(e[i].c, in + 20 * i, 5);
+    return ok;
+}
+static void kb5_sample(void *e, hs_field_squeeze_fn *squeeze, void *src) { sample_coeffs(((hs_kb5 *)e)->c, 5, squeeze, src); }
+
+const hs_field_desc hs_field_kb5 = {HS_FIELD_KB5, "KoalaBear^5", 0, 5, (double)HS_KB_P, 20, sizeof(hs_kb5),
+                                    kb5_write, kb5_read, kb5_sample};
+
+/* ---- F_p^d as hs_kbe, d = 4, 5, 8 ---- */
+
+#define KBE_DESC(D)                                                                                         \
+    static void kbe##D##_write(uint8_t *out, const void *v, size_t n) {                                     \
+        const hs_kbe *e = v;                                                                                \
+        for (size_t i = 0; i < n; i++) put_coeffs(out + 4 * D * i, e[i].c, D);                              \
+    }                                                                                                       \
+    static int kbe##D##_read(void *v, const uint8_t *in, size_t n) {                                        \
+        int ok = 1;                                                                                         \
+        hs_kbe *e = v;                                                                                      \
+        for (size_t i = 0; i < n; i++) {                                                                    \
+            e[i] = hs_kbe_zero();                                                                           \
+            ok &= get_coeffs(e[i].c, in + 4 * D * i, D);                                                    \
+        }                                                                                                   \
+        return ok;                                                                                          \
+    }                                                                                                       \
+    static void kbe##D##_sample(void *e, hs_field_squeeze_fn *squeeze, void *src) {                         \
+        hs_kbe *x = e;                                                                                      \
+        *x = hs_kbe_zero();                                                                                 \
+        sample_coeffs(x->c, D, squeeze, src);                                                               \
+    }                                                                                                       \
+    static const hs_field_desc kbe##D = {HS_FIELD_KB##D, "KoalaBear^" #D, 0, D, (double)HS_KB_P, 4 * D,       \
+                                         sizeof(hs_kbe), kbe##D##_write, kbe##D##_read, kbe##D##_sample};
+KBE_DESC(4)
+KBE_DESC(5)
+KBE_DESC(8)
+
+const hs_field_desc *hs_field_kbe(unsigned d) { return d == 4 ? &kbe4 : d == 5 ? &kbe5 : d == 8 ? &kbe8 : NULL; }
+
+double hs_field_bits(const hs_field_desc *f) { return (double)f->degree * log2(f->prime); }
