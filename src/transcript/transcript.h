@@ -36,7 +36,8 @@ void hs_transcript_absorb(hs_transcript *t, const void *data, size_t len);
 void hs_transcript_absorb_u64(hs_transcript *t, uint64_t v);                 /* 8 bytes LE */
 void hs_transcript_absorb_digests(hs_transcript *t, const hs_digest *v, size_t n);
 void hs_transcript_squeeze(hs_transcript *t, void *out, size_t len);
-/* n elements of field f (v: f's in-memory type), as f writes them: f->elem_bytes each. */
+/* n elements of field f (v: f's in-memory type), as f writes them: f->elem_bytes each (n = 0 still
+ * switches direction, like every absorb). */
 void hs_transcript_absorb_elems(hs_transcript *t, const struct hs_field_desc *f, const void *v, size_t n);
 /* One challenge in field f, drawn by f from the squeezed bytes, to *out (f's in-memory type). */
 void hs_transcript_sample(hs_transcript *t, const struct hs_field_desc *f, void *out);
