@@ -38,7 +38,7 @@ static K k_sample(hs_transcript *t) {
     hs_transcript_sample(t, &hs_field_kb5, &c);
     return c;
 }
-/* An empty absorb here leaves the transcript's direction alone (WHIR's transcript as specified). */
+/* An empty message absorbs nothing and leaves the transcript's direction alone (as WHIR always did). */
 static void k_absorb(hs_transcript *t, const K *v, size_t n) {
     if (n) hs_transcript_absorb_elems(t, &hs_field_kb5, v, n);
 }
