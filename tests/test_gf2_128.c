@@ -4,8 +4,9 @@
  * multiplicative generator of its GHASH field has order 2^128 - 1; its trace-one element X^121 has
  * trace 1); the portable product against the bit-by-bit one; field axioms; squaring, the Frobenius
  * tables, inversion and batch inversion (zeros kept); and every carry-less kernel this CPU has
- * (PCLMULQDQ, VPCLMULQDQ with 2 and 4 lanes) against the portable one on random arrays of every
- * tail length, at every SIMD level. */
+ * (PCLMULQDQ, VPCLMULQDQ with 2 and 4 lanes: products, inner products, scale-and-add, GF(2^256)
+ * products, the additive NTT's butterflies) against the portable one on random arrays of every tail
+ * length, at every SIMD level. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -220,6 +221,17 @@ static void kernels(hs_rng *rng) {
             for (size_t i = 0; i < N; i++) EQ128(y[i], i < n ? hs_gf128_add(b[i], hs_gf128_mul(s, a[i])) : b[i]);
             kk->mul256(g2, a2, b2, n);
             for (size_t i = 0; i < n; i++) CHECK(hs_gf256_eq(g2[i], hs_gf256_mul(a2[i], b2[i])));
+            /* the additive NTT's butterflies: forward u += s v, v += u; inverse undoes it */
+            memcpy(got, a, sizeof got);
+            memcpy(y, b, sizeof y);
+            kk->butterfly_fwd(got, y, s, n);
+            for (size_t i = 0; i < N; i++) {
+                hs_gf128 u = i < n ? hs_gf128_add(a[i], hs_gf128_mul(s, b[i])) : a[i];
+                EQ128(got[i], u);
+                EQ128(y[i], i < n ? hs_gf128_add(b[i], u) : b[i]);
+            }
+            kk->butterfly_inv(got, y, s, n);
+            CHECK(!memcmp(got, a, sizeof got) && !memcmp(y, b, sizeof y));
         }
         /* in place */
         memcpy(got, a, sizeof got);

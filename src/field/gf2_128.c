@@ -124,8 +124,31 @@ static void mul256_portable(hs_gf256 *out, const hs_gf256 *a, const hs_gf256 *b,
     for (size_t i = 0; i < n; i++) out[i] = hs_gf256_mul(a[i], b[i]);
 }
 
-static const hs_gf128_kernels kernels_portable = {"portable", 1, mul_portable, inner_portable, scale_add_portable,
-                                                  mul256_portable};
+static void butterfly_fwd_portable(hs_gf128 *u, hs_gf128 *v, hs_gf128 t, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        u[i] = hs_gf128_add(u[i], hs_gf128_mul(t, v[i]));
+        v[i] = hs_gf128_add(v[i], u[i]);
+    }
+}
+
+static void butterfly_inv_portable(hs_gf128 *u, hs_gf128 *v, hs_gf128 t, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        v[i] = hs_gf128_add(v[i], u[i]);
+        u[i] = hs_gf128_add(u[i], hs_gf128_mul(t, v[i]));
+    }
+}
+
+static void ntt_blocks_portable(hs_gf128 *u0, size_t half, size_t stride, size_t len, size_t nb, hs_gf128 t,
+                                const hs_gf128 *dsum, size_t b0, int inverse) {
+    for (size_t j = 0; j < nb; j++) {
+        if (j) t = hs_gf128_add(t, dsum[__builtin_ctzll(b0 + j)]);
+        (inverse ? butterfly_inv_portable : butterfly_fwd_portable)(u0 + j * stride, u0 + j * stride + half, t, len);
+    }
+}
+
+static const hs_gf128_kernels kernels_portable = {"portable",         1, mul_portable, inner_portable, scale_add_portable,
+                                                  mul256_portable,    butterfly_fwd_portable, butterfly_inv_portable,
+                                                  ntt_blocks_portable};
 
 const hs_gf128_kernels *hs_gf128_kernels_get(hs_gf128_impl impl) {
     switch (impl) {

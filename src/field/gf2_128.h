@@ -193,6 +193,14 @@ typedef struct {
     void (*scale_add)(hs_gf128 *y, hs_gf128 s, const hs_gf128 *x, size_t n);
     /* GF(2^256): out[i] = a[i] b[i]; out may be a or b */
     void (*mul256)(hs_gf256 *out, const hs_gf256 *a, const hs_gf256 *b, size_t n);
+    /* the additive NTT's butterflies (poly/additive_ntt.h) on n pairs, u and v apart:
+     * forward u[i] += t v[i], then v[i] += u[i]; inverse v[i] += u[i], then u[i] += t v[i] */
+    void (*butterfly_fwd)(hs_gf128 *u, hs_gf128 *v, hs_gf128 t, size_t n);
+    void (*butterfly_inv)(hs_gf128 *u, hs_gf128 *v, hs_gf128 t, size_t n);
+    /* nb blocks of one NTT layer: block j (b0 + j in the layer) has its len pairs at u = u0 + j stride
+     * and v = u + half, twiddle t for j = 0 and then the previous one + dsum[ctz(b0 + j)] */
+    void (*ntt_blocks)(hs_gf128 *u0, size_t half, size_t stride, size_t len, size_t nb, hs_gf128 t,
+                       const hs_gf128 *dsum, size_t b0, int inverse);
 } hs_gf128_kernels;
 
 /* The kernels of impl, or NULL when this build or CPU lacks them or the level in use (HS_SIMD)
