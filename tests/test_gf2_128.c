@@ -232,6 +232,18 @@ static void kernels(hs_rng *rng) {
             }
             kk->butterfly_inv(got, y, s, n);
             CHECK(!memcmp(got, a, sizeof got) && !memcmp(y, b, sizeof y));
+            /* two layers in one pass: the same as the portable kernel's, and undone by the inverse */
+            if (n <= N / 4) {
+                const hs_gf128_kernels *pk = hs_gf128_kernels_get(HS_GF128_PORTABLE);
+                const hs_gf128 t2 = rnd(rng), t3 = rnd(rng);
+                memcpy(got, a, sizeof got);
+                memcpy(want, a, sizeof want);
+                kk->ntt_fly2(got, N / 4, n, s, t2, t3, 0);
+                pk->ntt_fly2(want, N / 4, n, s, t2, t3, 0);
+                CHECK(!memcmp(got, want, sizeof got));
+                kk->ntt_fly2(got, N / 4, n, s, t2, t3, 1);
+                CHECK(!memcmp(got, a, sizeof got));
+            }
         }
         /* in place */
         memcpy(got, a, sizeof got);

@@ -146,9 +146,17 @@ static void ntt_blocks_portable(hs_gf128 *u0, size_t half, size_t stride, size_t
     }
 }
 
+static void ntt_fly2_portable(hs_gf128 *q0, size_t q, size_t len, hs_gf128 t1, hs_gf128 t2, hs_gf128 t3, int inverse) {
+    hs_gf128 *q1 = q0 + q, *q2 = q1 + q, *q3 = q2 + q;
+    if (inverse) butterfly_inv_portable(q0, q1, t2, len), butterfly_inv_portable(q2, q3, t3, len);
+    (inverse ? butterfly_inv_portable : butterfly_fwd_portable)(q0, q2, t1, len);
+    (inverse ? butterfly_inv_portable : butterfly_fwd_portable)(q1, q3, t1, len);
+    if (!inverse) butterfly_fwd_portable(q0, q1, t2, len), butterfly_fwd_portable(q2, q3, t3, len);
+}
+
 static const hs_gf128_kernels kernels_portable = {"portable",         1, mul_portable, inner_portable, scale_add_portable,
                                                   mul256_portable,    butterfly_fwd_portable, butterfly_inv_portable,
-                                                  ntt_blocks_portable};
+                                                  ntt_blocks_portable, ntt_fly2_portable};
 
 const hs_gf128_kernels *hs_gf128_kernels_get(hs_gf128_impl impl) {
     switch (impl) {

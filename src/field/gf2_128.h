@@ -201,6 +201,9 @@ typedef struct {
      * and v = u + half, twiddle t for j = 0 and then the previous one + dsum[ctz(b0 + j)] */
     void (*ntt_blocks)(hs_gf128 *u0, size_t half, size_t stride, size_t len, size_t nb, hs_gf128 t,
                        const hs_gf128 *dsum, size_t b0, int inverse);
+    /* two layers of one block in one pass: quarters q0..q3 at q0 + k q, len elements each; the upper
+     * layer pairs (q0, q2), (q1, q3) with t1, the lower (q0, q1) with t2 and (q2, q3) with t3 */
+    void (*ntt_fly2)(hs_gf128 *q0, size_t q, size_t len, hs_gf128 t1, hs_gf128 t2, hs_gf128 t3, int inverse);
 } hs_gf128_kernels;
 
 /* The kernels of impl, or NULL when this build or CPU lacks them or the level in use (HS_SIMD)

@@ -56,6 +56,24 @@ static void layer(const hs_gf128_kernels *k, hs_gf128 *data, unsigned log_n, uns
     }
 }
 
+/* Layers d and d - 1 in one pass (the top layers, which stream the whole table): block b of layer d
+ * has quarters of 2^(d-1) cols elements, its own twiddle t(b) and those of blocks 2b and 2b + 1 of
+ * layer d - 1. */
+static void layer2(const hs_gf128_kernels *k, hs_gf128 *data, unsigned log_n, unsigned d, size_t cols, unsigned threads,
+                   int inverse) {
+    const size_t blocks = (size_t)1 << (log_n - 1 - d), q = ((size_t)1 << (d - 1)) * cols;
+    const size_t pieces = blocks >= threads ? 1 : (threads + blocks - 1) / blocks;
+    const size_t piece = ((q + pieces - 1) / pieces + 3) & ~(size_t)3, tasks = blocks * pieces;
+#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
+    for (size_t task = 0; task < tasks; task++) {
+        const size_t b = task / pieces, lo = task % pieces * piece;
+        if (lo >= q) continue;
+        hs_gf128 t2 = span_point(beta + 1, 2 * b);
+        k->ntt_fly2(data + b * 4 * q + lo, q, q - lo < piece ? q - lo : piece, span_point(beta + 1, b), t2,
+                    hs_gf128_add(t2, beta[1]), inverse);
+    }
+}
+
 /* Layers below `c` touch 2^c rows at a time: each chunk of 2^c rows (at most 256 KiB) goes through
  * all of them while it is in cache, chunks spread over the threads. */
 static void low_layers(const hs_gf128_kernels *k, hs_gf128 *data, unsigned log_n, unsigned c, size_t cols,
@@ -77,11 +95,17 @@ static void transform(const hs_gf128_kernels *k, hs_gf128 *data, unsigned log_n,
     threads = threads ? threads : 1;
     unsigned c = log_n;
     while (c > 1 && ((size_t)1 << c) * cols > 16384) c--;
-    if (!inverse)
-        for (unsigned d = log_n; d-- > c;) layer(k, data, log_n, d, cols, threads, 0);
+    /* the top layers log_n - 1 .. c, two at a time (the odd one out alone, nearest to c) */
+    const unsigned top = log_n - c;
+    if (!inverse) {
+        for (unsigned d = log_n - 1; d + 1 >= c + 2 && d >= c + 1 + top % 2; d -= 2) layer2(k, data, log_n, d, cols, threads, 0);
+        if (top % 2) layer(k, data, log_n, c, cols, threads, 0);
+    }
     low_layers(k, data, log_n, c, cols, threads, inverse);
-    if (inverse)
-        for (unsigned d = c; d < log_n; d++) layer(k, data, log_n, d, cols, threads, 1);
+    if (inverse) {
+        if (top % 2) layer(k, data, log_n, c, cols, threads, 1);
+        for (unsigned d = c + 1 + top % 2; d < log_n; d += 2) layer2(k, data, log_n, d, cols, threads, 1);
+    }
 }
 
 void hs_antt_forward_with(const hs_gf128_kernels *k, hs_gf128 *data, unsigned log_n, size_t cols, unsigned threads) {
