@@ -6,6 +6,8 @@
 static hs_gf128 beta[128];
 /* dsum[c] = beta_1 + ... + beta_{c+1}: twiddle(b) + twiddle(b - 1) for b with c trailing zeros */
 static hs_gf128 dsum[127];
+/* dsum2[c] = beta_2 + ... + beta_{c+2}: the same for twiddle(2b), the even block below */
+static hs_gf128 dsum2[126];
 static pthread_once_t beta_once = PTHREAD_ONCE_INIT;
 
 static void beta_init(void) {
@@ -13,6 +15,8 @@ static void beta_init(void) {
     for (int i = 126; i >= 0; i--) beta[i] = hs_gf128_add(hs_gf128_square(beta[i + 1]), beta[i + 1]);
     hs_gf128 s = hs_gf128_zero();
     for (int c = 0; c < 127; c++) dsum[c] = s = hs_gf128_add(s, beta[c + 1]);
+    s = hs_gf128_zero();
+    for (int c = 0; c < 126; c++) dsum2[c] = s = hs_gf128_add(s, beta[c + 2]);
 }
 
 hs_gf128 hs_antt_beta(unsigned i) {
@@ -76,15 +80,42 @@ static void layer2(const hs_gf128_kernels *k, hs_gf128 *data, unsigned log_n, un
 
 /* Layers below `c` touch 2^c rows at a time: each chunk of 2^c rows (at most 256 KiB) goes through
  * all of them while it is in cache, chunks spread over the threads. */
+/* Layers d and d - 1 of the nb blocks (of layer d) from b0 on, at base: one pass each. */
+static void pair_blocks(const hs_gf128_kernels *k, hs_gf128 *base, unsigned d, size_t cols, size_t nb, size_t b0,
+                        int inverse) {
+    const size_t q = ((size_t)1 << (d - 1)) * cols;
+    hs_gf128 t1 = span_point(beta + 1, b0), t2 = span_point(beta + 2, b0);
+    for (size_t j = 0; j < nb; j++) {
+        if (j) {
+            t1 = hs_gf128_add(t1, dsum[__builtin_ctzll(b0 + j)]);
+            t2 = hs_gf128_add(t2, dsum2[__builtin_ctzll(b0 + j)]);
+        }
+        k->ntt_fly2(base + j * 4 * q, q, q, t1, t2, hs_gf128_add(t2, beta[1]), inverse);
+    }
+}
+
+/* Layers below `c` touch 2^c rows at a time: each chunk of 2^c rows (at most 256 KiB) goes through
+ * all of them while it is in cache, chunks spread over the threads; two layers a pass down to
+ * layer 2 (runs of at least 4 elements), then one at a time. */
 static void low_layers(const hs_gf128_kernels *k, hs_gf128 *data, unsigned log_n, unsigned c, size_t cols,
                        unsigned threads, int inverse) {
     const size_t chunks = (size_t)1 << (log_n - c), rows = ((size_t)1 << c) * cols;
+    unsigned steps[HS_ANTT_MAX_LOG], nsteps = 0; /* in forward order: d (pairs d, d - 1) or d + 64 (d alone) */
+    for (int d = (int)c - 1; d >= 0;) {
+        if (d >= 3) steps[nsteps++] = (unsigned)d, d -= 2;
+        else steps[nsteps++] = (unsigned)d + 64, d -= 1;
+    }
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && chunks > 1)
     for (size_t ch = 0; ch < chunks; ch++)
-        for (unsigned s = 0; s < c; s++) {
-            const unsigned d = inverse ? s : c - 1 - s;
-            const size_t run = ((size_t)1 << d) * cols, nb = (size_t)1 << (c - 1 - d), b0 = ch * nb;
-            k->ntt_blocks(data + ch * rows, run, 2 * run, run, nb, span_point(beta + 1, b0), dsum, b0, inverse);
+        for (unsigned s = 0; s < nsteps; s++) {
+            const unsigned st = steps[inverse ? nsteps - 1 - s : s], d = st & 63;
+            const size_t nb = (size_t)1 << (c - 1 - d), b0 = ch * nb;
+            if (st < 64) {
+                pair_blocks(k, data + ch * rows, d, cols, nb, b0, inverse);
+            } else {
+                const size_t run = ((size_t)1 << d) * cols;
+                k->ntt_blocks(data + ch * rows, run, 2 * run, run, nb, span_point(beta + 1, b0), dsum, b0, inverse);
+            }
         }
 }
 
