@@ -69,6 +69,11 @@ HS_API const char *hs_status_str(hs_status s);
 HS_API const char *hs_simd_level(void);
 /* The best level of this CPU and build, whatever the environment says. */
 HS_API const char *hs_simd_best(void);
+/* The instruction-set features this CPU and build offer, detected one by one, space-separated
+ * (names from "avx2 avx512f avx512bw avx512vl avx512dq avx512ifma pclmulqdq vpclmulqdq gfni";
+ * "none" when there is none): with in_use = 0 all of them, with in_use = 1 those the kernels use at
+ * the level in use (portable uses none, avx2 none of the AVX-512 ones). Static storage. */
+HS_API const char *hs_simd_features(int in_use);
 /* HS_OK when HS_SIMD is unset or names a level the CPU has; HS_ERR_ARGUMENT when it names no
  * level (the library then ignores it); HS_ERR_UNSUPPORTED when the CPU or build lacks the level
  * asked for (the best one below it is used). reason (may be NULL, HS_REASON_LEN bytes) says which. */

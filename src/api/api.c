@@ -21,6 +21,12 @@ void hs_release_memory(void) { hs_mem_release(); }
 const char *hs_simd_level(void) { return hs_simd_level_name(hs_cpu_simd_level()); }
 const char *hs_simd_best(void) { return hs_simd_level_name(hs_cpu_simd_detected()); }
 
+const char *hs_simd_features(int in_use) {
+    static char all[160], used[160];
+    return in_use ? hs_cpu_features_str(hs_cpu_features(), used, sizeof used)
+                  : hs_cpu_features_str(hs_cpu_features_detected(), all, sizeof all);
+}
+
 hs_status hs_simd_check_env(char *reason) {
     const char *bad = hs_cpu_simd_env_invalid();
     if (bad) {

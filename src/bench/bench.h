@@ -58,4 +58,12 @@ int hs_bench_native_hashes(const char *which, unsigned threads, double seconds, 
  * naive reference where there is one. The exit status. */
 int hs_bench_native_perm_table(const hs_perm *perm, unsigned threads, double seconds, hs_bench_format format);
 
+/* bench --native --field gf2-128|gf2-256|kb5|all: products per second on one core for every kernel
+ * this CPU and level have (GF(2^128): mul, inner product, scale-and-add; GF(2^256): mul), with
+ * KoalaBear quintic products (portable, AVX2, AVX-512) in the same run for comparison. The exit
+ * status. */
+int hs_bench_native_fields(const char *field, double seconds, hs_bench_format format);
+/* 1 when name is one of those --field values. */
+int hs_bench_field_known(const char *name);
+
 #endif

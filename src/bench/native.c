@@ -104,8 +104,6 @@ static void naive_step(void *a) {
         hs_p2_permute_naive(n->pp, n->s);
 }
 
-static double time_loop(void (*step)(void *), void *arg, double min_seconds);
-
 double hs_bench_native_naive(const hs_perm *perm, double min_seconds) {
     naive_arg a = {NULL, NULL, {0}};
     if (!strcmp(perm->name, "poseidon2-kb16")) a.pp = hs_p2_kb16();
@@ -115,13 +113,12 @@ double hs_bench_native_naive(const hs_perm *perm, double min_seconds) {
     if (!strcmp(perm->name, "poseidon1-kb16")) a.p1 = hs_p1_kb16();
     if (!strcmp(perm->name, "poseidon1-kb24")) a.p1 = hs_p1_kb24();
     if (!a.pp && !a.p1) return 0;
-    return 1e9 / time_loop(naive_step, &a, min_seconds);
+    return 1e9 / hs_bench_time_loop(naive_step, &a, min_seconds);
 }
 
 /* ---- the hash table ---- */
 
-/* ns per call: the fastest of repeated batches of calls (see measure). */
-static double time_loop(void (*step)(void *), void *arg, double min_seconds) {
+double hs_bench_time_loop(void (*step)(void *), void *arg, double min_seconds) {
     size_t batch = 1;
     double t;
     do { /* size a batch to about 1 ms */
@@ -189,14 +186,14 @@ void hs_bench_native_hash(const hs_hash_info *h, unsigned threads, double min_se
     for (int j = 0; j < 100; j++) a.msg32[j] = (uint32_t)hs_rng_below(&rng, mod), a.msg64[j] = hs_rng_below(&rng, mod);
     row->hash = h;
     row->threads = threads;
-    row->merge_ns = time_loop(merge_step, &a, min_seconds);
-    row->seq_ns = time_loop(seq_step, &a, min_seconds);
+    row->merge_ns = hs_bench_time_loop(merge_step, &a, min_seconds);
+    row->seq_ns = hs_bench_time_loop(seq_step, &a, min_seconds);
     row->mib_ns = 0;
     if (h->kind == HS_HASH_BYTES) {
         mib_args m = {h, malloc((size_t)1 << 20)};
         if (m.msg) {
             for (size_t j = 0; j < ((size_t)1 << 20); j++) m.msg[j] = (uint8_t)hs_rng_u64(&rng);
-            row->mib_ns = time_loop(mib_step, &m, min_seconds);
+            row->mib_ns = hs_bench_time_loop(mib_step, &m, min_seconds);
             free(m.msg);
         }
     }

@@ -20,7 +20,9 @@ size_t hs_bench_native_perm(const hs_perm *perm, unsigned threads, double min_se
 /* The naive % p reference (1 thread), for Poseidon2 on KoalaBear and BabyBear and Poseidon1 on
  * KoalaBear only; 0 for other permutations. */
 double hs_bench_native_naive(const hs_perm *perm, double min_seconds);
-
+/* ns per call of step(arg): the fastest of repeated batches of calls, each batch about 1 ms, for at
+ * least min_seconds (the machines are shared: the best batch is the closest to what the code can do). */
+double hs_bench_time_loop(void (*step)(void *), void *arg, double min_seconds);
 
 
 /* miden-crypto's hash benchmark table for one hash: scenario 1 = 2-to-1 hashing of two digests,

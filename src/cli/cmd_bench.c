@@ -15,6 +15,7 @@ static void help(void) {
            "                       [--format md|md-ticks|csv|json] [--plot FILE.png|FILE.svg]\n"
            "       hashsnark bench --native [--hash NAME|all] [--threads T] [--format md|csv|json]\n"
            "                       [--seconds S]\n"
+           "       hashsnark bench --native --field gf2-128|gf2-256|kb5|all [--format md|csv|json] [--seconds S]\n"
            "       hashsnark bench --native --merkle --hash H --log-leaves A..B [--threads T]\n"
            "                       [--format md|csv|json] [--seconds S]\n"
            "       hashsnark bench --smt --hash rpo256|poseidon2-gl12|poseidon2-kb16 [--size N] [--batch B]\n"
@@ -102,6 +103,14 @@ static void help(void) {
            "    batch permutations per second of the permutation underneath for 1 and T threads; for\n"
            "    byte hashes also one 1 MiB message, 1 thread (MiB/s; 0 for element hashes).\n"
            "    CSV header: hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt,mib_per_s.\n"
+           "  --field F (gf2-128, gf2-256, kb5 or all): field products per second on one core (1 thread)\n"
+           "    for every kernel this CPU and SIMD level have, on arrays of 512 elements (independent\n"
+           "    products, in L1): GF(2^128) in the GHASH basis (X^128 + X^7 + X^2 + X + 1) portable,\n"
+           "    PCLMULQDQ one element at a time, VPCLMULQDQ 2 and 4 elements a vector; ops mul, inner\n"
+           "    (sum of products reduced once) and scale_add (y += s x); GF(2^256) = GF(2^128)[Y]/\n"
+           "    (Y^2 + Y + X^121) mul; and always KoalaBear quintic extension (kb5) products, portable,\n"
+           "    AVX2 (8 lanes) and AVX-512 (16 lanes), for comparison.\n"
+           "    CSV header: field,kernel,lanes,op,products_per_s,ns_per_product\n"
            "Each figure is the fastest of repeated rounds of at least 1 ms (machines are shared).\n"
            "Progress goes to standard error.\n"
            "\n"
@@ -279,12 +288,14 @@ static int bench_smt(const char *hash, const char *size_s, const char *batch_s, 
 }
 
 int hs_cmd_bench(int argc, char **argv) {
-    const char *hash = "poseidon2-kb16", *threads_s = NULL, *format = "md", *seconds_s = NULL;
+    static const char hash_default[] = "poseidon2-kb16";
+    const char *hash = hash_default, *threads_s = NULL, *format = "md", *seconds_s = NULL, *field = NULL;
     sweep_opts so = {0};
     int native = 0, compare = 0, smt = 0, keep = 0, merkle = 0, priv = 0;
     const char *regions = NULL, *size_s = NULL, *batch_s = NULL, *storage = NULL, *dir = NULL;
     const char *log_leaves = NULL;
     hs_opt opts[] = {{"merkle", 0, NULL, &merkle},        {"log-leaves", 1, &log_leaves, NULL},
+                     {"field", 1, &field, NULL},
                      {"native", 0, NULL, &native},        {"hash", 1, &hash, NULL},
                      {"threads", 1, &threads_s, NULL},     {"format", 1, &format, NULL},
                      {"seconds", 1, &seconds_s, NULL},     {"log-perms", 1, &so.logp, NULL},
@@ -333,7 +344,7 @@ int hs_cmd_bench(int argc, char **argv) {
         hs_cli_error("bench", "give --log-perms A..B (proving sweep) or --native (see 'hashsnark bench --help')");
         return HS_EXIT_USAGE;
     }
-    for (size_t i = 8; i < sizeof opts / sizeof *opts; i++)
+    for (size_t i = 9; i < sizeof opts / sizeof *opts; i++)
         if (opts[i].value && *opts[i].value) {
             hs_cli_error("bench", "--%s applies to the --log-perms sweep only", opts[i].name);
             return HS_EXIT_USAGE;
@@ -354,6 +365,17 @@ int hs_cmd_bench(int argc, char **argv) {
     unsigned long threads = bench_threads(threads_s);
     if (!threads) return HS_EXIT_USAGE;
 
+    if (field) {
+        if (merkle || hash != hash_default) {
+            hs_cli_error("bench", "--field measures field products: it takes no --hash or --merkle");
+            return HS_EXIT_USAGE;
+        }
+        if (!hs_bench_field_known(field)) {
+            hs_cli_error("bench", "--field: '%s' is not gf2-128, gf2-256, kb5 or all", field);
+            return HS_EXIT_USAGE;
+        }
+        return hs_bench_native_fields(field, seconds, fmt_csv ? HS_BENCH_CSV : fmt_json ? HS_BENCH_JSON : HS_BENCH_MD);
+    }
     if (merkle) return bench_merkle(hash, log_leaves, (unsigned)threads, seconds, fmt_csv ? 1 : fmt_json ? 2 : 0);
 
     const hs_perm *perm;

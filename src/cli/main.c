@@ -60,6 +60,8 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(cmd, "--version")) {
         printf("hashsnark %s\nsimd: %s (best on this CPU: %s)\n", HS_VERSION_STRING, hs_simd_level(), hs_simd_best());
+        printf("cpu features: %s\n", hs_simd_features(0));
+        printf("cpu features in use: %s\n", hs_simd_features(1));
         return HS_EXIT_OK;
     }
     if (!strcmp(cmd, "perm")) return hs_cmd_perm(argc - 1, argv + 1);

@@ -39,5 +39,22 @@ done
 "$bin" bench --native --merkle 2>/dev/null; [ $? = 2 ] || no "merkle without sizes exit"
 "$bin" bench --native --format xml 2>/dev/null; [ $? = 2 ] || no "bad format exit"
 "$bin" bench --native --hash nosuch 2>/dev/null; [ $? = 2 ] || no "bad hash exit"
+# field products: a row per kernel and op; portable and kb5 always there; where HS_SIMD allows
+# the carry-less kernels, they appear (the CPU permitting); portable level: none of them
+csv=$("$bin" bench --native --field gf2-128 --format csv --seconds 0.05 2>/dev/null) || no "field csv exit"
+[ "$(echo "$csv" | head -1)" = "field,kernel,lanes,op,products_per_s,ns_per_product" ] || no "field csv header"
+for op in mul inner scale_add; do
+    echo "$csv" | grep -Eq "^gf2-128,portable,1,$op,[0-9]+,[0-9.]+$" || no "gf2-128 portable $op row"
+done
+echo "$csv" | grep -Eq '^kb5,portable,1,mul,[0-9]+,' || no "kb5 row"
+if "$bin" --version | grep -q '^cpu features in use: .*pclmulqdq'; then
+    echo "$csv" | grep -Eq '^gf2-128,pclmul,1,mul,[0-9]+,' || no "pclmul row"
+fi
+HS_SIMD=portable "$bin" bench --native --field gf2-256 --format csv --seconds 0.05 2>/dev/null | grep -q pclmul &&
+    no "HS_SIMD=portable: a carry-less kernel measured"
+"$bin" bench --native --field all --format json --seconds 0.05 2>/dev/null | grep -q '"field": "gf2-256", "kernel": "portable"' ||
+    no "field json"
+"$bin" bench --native --field gf2-64 2>/dev/null; [ $? = 2 ] || no "bad field exit"
+"$bin" bench --native --field kb5 --hash blake3 2>/dev/null; [ $? = 2 ] || no "field with hash exit"
 "$bin" bench --help | grep -q -- "--format" || no "bench --help"
 exit $fail

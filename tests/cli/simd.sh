@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # HS_SIMD on the command line: a bad value is a usage error (exit 2) naming it; --version tells the
-# level in use; a level above the CPU's is a warning, not an error; permutation outputs, hash
+# level in use and the CPU features (all, and those in use); a level above the CPU's is a warning, not an error; permutation outputs, hash
 # digests (the Goldilocks permutations included) and proofs (stark and gkr, every Merkle hash, 1 and
 # 2 threads) are byte-identical under every level this CPU has. Usage: simd.sh HASHSNARK TESTS_DIR
 . "$(dirname "$0")/lib/setup.sh"
@@ -13,6 +13,11 @@ best=$(env -u HS_SIMD -u HS_NO_SIMD "$bin" --version | level 2)
 [ -n "$best" ] || no "--version does not print the simd line"
 [ "$(env -u HS_NO_SIMD HS_SIMD=portable "$bin" --version | level 1)" = portable ] || no "HS_SIMD=portable not in use"
 [ "$(env -u HS_SIMD HS_NO_SIMD=1 "$bin" --version | level 1)" = portable ] || no "HS_NO_SIMD=1 not portable"
+# the features: portable uses none of them (no carry-less multiply either), avx2 none of AVX-512's
+in_use() { sed -n 's/^cpu features in use: //p'; }
+[ -n "$(env -u HS_SIMD -u HS_NO_SIMD "$bin" --version | sed -n 's/^cpu features: //p')" ] || no "--version does not print the features"
+[ "$(env -u HS_NO_SIMD HS_SIMD=portable "$bin" --version | in_use)" = none ] || no "HS_SIMD=portable: features still in use"
+env -u HS_NO_SIMD HS_SIMD=avx2 "$bin" --version | in_use | grep -q avx512 && no "HS_SIMD=avx2: an AVX-512 feature in use"
 if [ "$best" != avx512 ]; then
     HS_SIMD=avx512 "$bin" --version >"$tmp/out" 2>"$tmp/err" || no "HS_SIMD=avx512 above the CPU: not exit 0"
     grep -q "warning" "$tmp/err" || no "HS_SIMD=avx512 above the CPU: no warning"
