@@ -462,14 +462,18 @@ HS_API HS_WARN_UNUSED hs_status hs_proof_peek(hs_proof_info *info, char *reason,
 /* min_bits for hs_verify: the preset's declaration (the default a verifier should use). */
 #define HS_MIN_BITS_DECLARED (-1.0)
 
-/* Verifies a proof. A public or (public) regions statement needs its tables (pub_in: n_in words, pub_out:
- * n_out words; HS_ERR_ARGUMENT without them, or with them for a private proof; HS_ERR_RANGE for a
- * non-canonical word). HS_OK when accepted; HS_ERR_REJECTED with a reason for any proof it does
- * not accept: malformed, altered, of another table, or claiming fewer bits than min_bits
- * (HS_MIN_BITS_DECLARED: the preset's declaration, so that an allow_insecure proof is rejected;
- * 0: any; statements without a soundness report pass only min_bits <= 0 or the default). info
- * (may be NULL) receives what the proof claims whenever its header parses. Never reads outside
- * proof[0..proof_len). */
+/* Verifies a proof. A public or (public) regions statement is verified against its tables
+ * (pub_in: n_in words, pub_out: n_out words); a private one takes none (NULL and 0). HS_OK when
+ * accepted; HS_ERR_REJECTED with a reason for any proof it does not accept: malformed, altered,
+ * of another table, claiming fewer bits than min_bits, or not matching what is given (a public
+ * proof without tables, a private one with them, tables of another size or with a word outside
+ * the field of the proof's hash): what a proof says never makes the call an error of the
+ * caller's. min_bits: HS_MIN_BITS_DECLARED (the preset's declaration, so that an allow_insecure
+ * proof is rejected) or a finite number of bits >= 0 (0: any; statements without a soundness
+ * report pass only 0 or the default). HS_ERR_ARGUMENT, before the proof is read, for any other
+ * min_bits (NaN, an infinity, another negative), a count without its table or one table without
+ * the other. info (may be NULL) receives what the proof claims whenever its header parses. Never
+ * reads outside proof[0..proof_len). */
 HS_API HS_WARN_UNUSED hs_status hs_verify(const hs_ctx *ctx, hs_proof_info *info, char *reason, size_t reason_len,
                                           const uint8_t *proof, size_t proof_len, const uint32_t *pub_in, size_t n_in,
                                           const uint32_t *pub_out, size_t n_out, double min_bits) HS_NONNULL(1);
@@ -607,8 +611,10 @@ HS_API HS_WARN_UNUSED hs_status hs_merkle_proof_peek(hs_merkle_proof_info *info,
 /* Verifies a branches proof of either backend (the proof's header says which) against the root
  * and the openings (m indices, m x 8 leaf words).
  * HS_OK when accepted; HS_ERR_REJECTED with a reason for a proof of another root, depth or opening
- * list, a malformed or altered proof, or one claiming fewer bits than min_bits (as hs_verify);
- * HS_ERR_RANGE for a non-canonical word. info (may be NULL) receives the header's claims. */
+ * list, a malformed or altered proof, or one claiming fewer bits than min_bits (as hs_verify;
+ * HS_ERR_ARGUMENT for a min_bits that is NaN, infinite or negative other than
+ * HS_MIN_BITS_DECLARED); HS_ERR_RANGE for a non-canonical word. info (may be NULL) receives the
+ * header's claims. */
 HS_API HS_WARN_UNUSED hs_status hs_verify_merkle_branches(const hs_ctx *ctx, hs_merkle_proof_info *info, char *reason,
                                                           size_t reason_len, const uint8_t *proof, size_t proof_len,
                                                           const uint32_t *root, unsigned depth, size_t m,
@@ -632,7 +638,9 @@ HS_API HS_WARN_UNUSED hs_status hs_prove_merkle_root(const hs_ctx *ctx, uint8_t 
                                                      int public_leaves, int allow_insecure)
     HS_NONNULL(1, 2, 3, 11);
 /* Verifies a root proof against the root (and the leaves, n_words = 8 x 2^log_leaves, of a
- * public-leaves proof; NULL and 0 for a private one). As hs_verify_merkle_branches otherwise. */
+ * public-leaves proof; NULL and 0 for a private one). Leaves for a private-leaves proof, none for
+ * a public-leaves one, or another number of them: HS_ERR_REJECTED with the reason. As
+ * hs_verify_merkle_branches otherwise. */
 HS_API HS_WARN_UNUSED hs_status hs_verify_merkle_root(const hs_ctx *ctx, hs_merkle_proof_info *info, char *reason,
                                                       size_t reason_len, const uint8_t *proof, size_t proof_len,
                                                       const uint32_t *root, const uint32_t *leaves, size_t n_words,

@@ -241,16 +241,26 @@ static int prove_verify(const hs_shape *s, const char *label) {
         uint32_t keep = out[nout - 1];
         out[nout - 1] = keep ? keep - 1 : 1;
         CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, in, nin, out, nout, 0), HS_ERR_REJECTED, why);
+        /* a word outside the field of the proof's hash: the table is not this proof's (what the
+         * proof says decides it, so a rejection, not an error of the caller's) */
         if (h.word_modulus) {
             out[nout - 1] = h.word_modulus;
-            CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, in, nin, out, nout, 0), HS_ERR_RANGE, why);
-            CHECK(strstr(why, "pub_out") != NULL);
+            CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, in, nin, out, nout, 0), HS_ERR_REJECTED, why);
+            CHECK(strstr(why, "pub_out") != NULL && strstr(why, h.name) != NULL);
         }
         out[nout - 1] = keep;
         CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, in, nin - 1, out, nout, 0), HS_ERR_REJECTED, why);
-        CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, NULL, 0, NULL, 0, 0), HS_ERR_ARGUMENT, why);
+        /* a public proof without its tables: rejected, with the reason */
+        CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, NULL, 0, NULL, 0, 0), HS_ERR_REJECTED, why);
+        CHECK(strstr(why, "public statement") != NULL && strstr(why, "none were given") != NULL);
+        /* the caller's own inconsistencies stay errors of the caller's, whatever the proof */
+        CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, in, nin, NULL, 0, 0), HS_ERR_ARGUMENT, why);
+        CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, NULL, nin, out, nout, 0), HS_ERR_ARGUMENT, why);
     } else {
-        CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, in, nin, out, nout, 0), HS_ERR_ARGUMENT, why);
+        /* a private proof given tables: rejected, with the reason */
+        CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, in, nin, out, nout, 0), HS_ERR_REJECTED, why);
+        CHECK(strstr(why, "private statement") != NULL);
+        CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, NULL, 0, NULL, 3, 0), HS_ERR_ARGUMENT, why);
     }
     hs_proof_free(proof);
     free(in), free(out);
@@ -436,6 +446,18 @@ static void test_insecure(void) {
     CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, NULL, 0, NULL, 0, r->claimed_bits - 1), HS_OK, why);
     CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, NULL, 0, NULL, 0, r->claimed_bits + 1),
              HS_ERR_REJECTED, why);
+    /* a bound that is no bound: NaN passes no comparison, so it once accepted this proof below its
+     * declaration; infinities and negatives other than HS_MIN_BITS_DECLARED are refused alike,
+     * before the proof is read */
+    const double bad_bounds[] = {NAN, -NAN, INFINITY, -INFINITY, -2.0, -0.5, -1e-300};
+    for (size_t k = 0; k < sizeof bad_bounds / sizeof *bad_bounds; k++) {
+        CHECK_ST(hs_verify(ctx1, &info, why, sizeof why, proof, len, NULL, 0, NULL, 0, bad_bounds[k]),
+                 HS_ERR_ARGUMENT, why);
+        CHECK(strstr(why, "min_bits") != NULL);
+        CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, NULL, 0, NULL, 0, NULL, 0, bad_bounds[k]), HS_ERR_ARGUMENT,
+                 why);
+    }
+    CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, proof, len, NULL, 0, NULL, 0, -0.0), HS_OK, why);
     hs_proof_free(proof);
     free(in), free(r);
 }

@@ -384,6 +384,15 @@ static void test_api(void) {
     root2[3] = HS_KB_P;
     CHECK(hs_verify_merkle_branches(ctx, NULL, why, sizeof why, proof, len, root2, d, m, idx, leaves,
                                     HS_MIN_BITS_DECLARED) == HS_ERR_RANGE);
+    /* a min_bits that is no bound: NaN passed every comparison (bits_check) */
+    CHECK(hs_verify_merkle_branches(ctx, NULL, why, sizeof why, proof, len, root, d, m, idx, leaves, NAN) ==
+          HS_ERR_ARGUMENT);
+    CHECK(strstr(why, "min_bits") != NULL);
+    CHECK(hs_verify_merkle_branches(ctx, NULL, why, sizeof why, proof, len, root, d, m, idx, leaves, INFINITY) ==
+          HS_ERR_ARGUMENT);
+    CHECK(hs_verify_merkle_branches(ctx, NULL, why, sizeof why, proof, len, root, d, m, idx, leaves, -7.0) ==
+          HS_ERR_ARGUMENT);
+    CHECK(hs_verify_merkle_branches(ctx, NULL, why, sizeof why, proof, len, root, d, m, idx, leaves, 0.0) == HS_OK);
     idx[1] |= 1ull << d;
     CHECK(hs_verify_merkle_branches(ctx, NULL, why, sizeof why, proof, len, root, d, m, idx, leaves,
                                     HS_MIN_BITS_DECLARED) == HS_ERR_REJECTED);

@@ -1,6 +1,7 @@
 /* The dense Merkle root by GKR + WHIR (src/gkr/merkle_root.h): the node-array identities by brute
  * force, completeness for k = 1..12 (private and public leaves), the root, a leaf, a wrong internal
  * node and the leaf binding rejected, proof bytes independent of the thread count. */
+#include <math.h>
 #include <string.h>
 
 #include "hashsnark.h"
@@ -186,8 +187,19 @@ static void test_api(void) {
         CHECK(hs_verify_merkle_root(ctx, NULL, why, sizeof why, proof, len, root, pub ? leaves : NULL, pub ? nw : 0,
                                     HS_MIN_BITS_DECLARED) == HS_ERR_REJECTED);
         root[0] ^= 1;
+        /* leaves for a proof of private leaves, none for one of public leaves: what the proof says
+         * does not match what is given, a rejection with its reason (never the caller's error) */
         CHECK(hs_verify_merkle_root(ctx, NULL, why, sizeof why, proof, len, root, pub ? NULL : leaves, pub ? 0 : nw,
-                                    HS_MIN_BITS_DECLARED) == HS_ERR_ARGUMENT);
+                                    HS_MIN_BITS_DECLARED) == HS_ERR_REJECTED);
+        CHECK(strstr(why, pub ? "binds public leaves" : "private leaves") != NULL);
+        CHECK(hs_verify_merkle_root(ctx, NULL, why, sizeof why, proof, len, root, NULL, nw, HS_MIN_BITS_DECLARED) ==
+              HS_ERR_ARGUMENT); /* a count without leaves: the caller's */
+        /* a min_bits that is no bound (NaN passed every comparison) */
+        CHECK(hs_verify_merkle_root(ctx, NULL, why, sizeof why, proof, len, root, pub ? leaves : NULL, pub ? nw : 0,
+                                    NAN) == HS_ERR_ARGUMENT);
+        CHECK(strstr(why, "min_bits") != NULL);
+        CHECK(hs_verify_merkle_root(ctx, NULL, why, sizeof why, proof, len, root, pub ? leaves : NULL, pub ? nw : 0,
+                                    -3.0) == HS_ERR_ARGUMENT);
         CHECK(hs_verify_merkle_branches(ctx, NULL, why, sizeof why, proof, len, root, k, 1, (const uint64_t[]){0},
                                         leaves, HS_MIN_BITS_DECLARED) == HS_ERR_REJECTED);
         hs_proof_free(proof);

@@ -229,6 +229,10 @@ static void test_openings(hs_rng *rng) {
     uint32_t z[16] = {0};
     hs_tree *t = NULL;
     CHECK(hs_tree_new(ctx, &t, reason, sizeof reason, "poseidon2-kb16", 1, z, 8) == HS_ERR_ARGUMENT && !t);
+    CHECK(strstr(reason, "2^1 leaves are 16 words, not 8") != NULL);
+    /* a NULL leaves pointer is named as such, not as a count of words */
+    CHECK(hs_tree_new(ctx, &t, reason, sizeof reason, "poseidon2-kb16", 3, NULL, 64) == HS_ERR_ARGUMENT && !t);
+    CHECK(strstr(reason, "leaves pointer is NULL") != NULL && !strstr(reason, "not 64"));
     CHECK(hs_tree_new(ctx, &t, reason, sizeof reason, "poseidon2-kb16", 31, z, 16) == HS_ERR_ARGUMENT && !t);
     CHECK(hs_tree_new(ctx, &t, reason, sizeof reason, "nope", 1, z, 16) == HS_ERR_UNKNOWN_HASH && !t);
     z[13] = 0x7f000001u;

@@ -1,5 +1,6 @@
 /* include/hashsnark.h: version, contexts, status strings, permutations and hashes by name, and
  * the helpers the other files of src/api share. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,6 +114,16 @@ hs_status hs_api_check_words(const uint32_t *w, size_t n, unsigned line_words, u
                                "%s: word %zu (line %zu, word %zu) is %u, not below %u", what, i, i / line_words,
                                i % line_words, w[i], modulus);
     return HS_OK;
+}
+
+hs_status hs_api_check_min_bits(double min_bits, char *reason, size_t reason_len) {
+    /* NaN compares false with everything, so it would pass any comparison; an infinite or negative
+     * bound asks for nothing a proof can give */
+    if (min_bits == HS_MIN_BITS_DECLARED || (isfinite(min_bits) && min_bits >= 0)) return HS_OK;
+    return hs_api_fail(reason, reason_len, HS_ERR_ARGUMENT,
+                       "min_bits %g is not a bound: give a finite number of bits >= 0, or HS_MIN_BITS_DECLARED (-1) "
+                       "for the preset's declaration",
+                       min_bits);
 }
 
 hs_kb *hs_api_to_monty(const uint32_t *w, size_t n) {

@@ -51,6 +51,9 @@ hs_status hs_api_fail(char *reason, size_t reason_len, hs_status st, const char 
  * of the table `what`; HS_OK otherwise. */
 hs_status hs_api_check_words(const uint32_t *w, size_t n, unsigned line_words, uint32_t modulus, const char *what,
                              char *reason, size_t reason_len);
+/* HS_OK for a min_bits bound of hs_verify and the Merkle verifiers (HS_MIN_BITS_DECLARED, or a
+ * finite number >= 0); HS_ERR_ARGUMENT with the reason for NaN, an infinity or another negative. */
+hs_status hs_api_check_min_bits(double min_bits, char *reason, size_t reason_len);
 /* A Montgomery-form copy of n canonical words (hs_alloc_array; NULL when out of memory). */
 hs_kb *hs_api_to_monty(const uint32_t *w, size_t n);
 

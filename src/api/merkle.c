@@ -291,7 +291,7 @@ hs_status hs_merkle_proof_peek(hs_merkle_proof_info *info, char *reason, size_t 
     return HS_OK;
 }
 
-/* The claim against min_bits (as hs_verify). */
+/* The claim against min_bits (as hs_verify; min_bits checked by hs_api_check_min_bits first). */
 static hs_status bits_check(const hs_merkle_proof_info *info, double min_bits, char *reason, size_t rl) {
     const double need = min_bits < 0 ? info->declared_bits : min_bits;
     if (isnan(info->claimed_bits) || info->claimed_bits + 1e-9 < need)
@@ -305,10 +305,15 @@ hs_status hs_verify_merkle_branches(const hs_ctx *ctx, hs_merkle_proof_info *inf
                                     size_t m, const uint64_t *indices, const uint32_t *leaves, double min_bits) {
     hs_merkle_proof_info local;
     if (!info) info = &local;
-    hs_status st = hs_merkle_proof_peek(info, reason, rl, proof, proof_len);
+    memset(info, 0, sizeof *info);
+    hs_status st = hs_api_check_min_bits(min_bits, reason, rl);
+    if (st == HS_OK) st = hs_merkle_proof_peek(info, reason, rl, proof, proof_len);
     if (st != HS_OK) return st;
     if (strcmp(info->statement, "merkle-branches"))
         return hs_api_fail(reason, rl, HS_ERR_REJECTED, "a Merkle root proof, not a branches proof");
+    if (info->depth != depth)
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof is for a depth-%u tree, the openings for depth %u",
+                           info->depth, depth);
     char bad[HS_REASON_LEN];
     st = hs_api_check_words(root, HS_MB_DIGEST, HS_MB_DIGEST, HS_KB_P, "root", reason, rl);
     if (st != HS_OK) return st;
@@ -385,15 +390,23 @@ hs_status hs_verify_merkle_root(const hs_ctx *ctx, hs_merkle_proof_info *info, c
                                 size_t n_words, double min_bits) {
     hs_merkle_proof_info local;
     if (!info) info = &local;
-    hs_status st = hs_merkle_proof_peek(info, reason, rl, proof, proof_len);
+    memset(info, 0, sizeof *info);
+    hs_status st = hs_api_check_min_bits(min_bits, reason, rl);
+    if (st == HS_OK) st = hs_merkle_proof_peek(info, reason, rl, proof, proof_len);
     if (st != HS_OK) return st;
     if (strcmp(info->statement, "merkle"))
         return hs_api_fail(reason, rl, HS_ERR_REJECTED, "a Merkle branches proof, not a root proof");
     if ((st = hs_api_check_words(root, HS_MB_DIGEST, HS_MB_DIGEST, HS_KB_P, "root", reason, rl)) != HS_OK) return st;
+    if (!leaves && n_words)
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "leaves is NULL with %zu words", n_words);
+    /* what the proof says against what is given: a rejection, never the caller's error */
     if (info->public_leaves && !leaves)
-        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "the proof binds public leaves: give them");
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED,
+                           "the proof binds public leaves (2^%u of them): it holds only with them, and none were given",
+                           info->depth);
     if (!info->public_leaves && leaves)
-        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "the proof is about private leaves: give no leaves");
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED,
+                           "the proof is about private leaves (it binds none), and leaves were given");
     const size_t need = (size_t)HS_MB_DIGEST << info->depth;
     if (leaves && n_words != need)
         return hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof is for 2^%u leaves (%zu words), not %zu words",

@@ -66,7 +66,10 @@ hs_status hs_tree_new(const hs_ctx *ctx, hs_tree **out, char *reason, size_t rea
     const hs_compress2 *c = tree_args(hash, log_leaves, reason, reason_len, &st);
     if (!c) return st;
     const size_t n = (size_t)1 << log_leaves;
-    if (!leaves || n_words / 8 != n || n_words % 8)
+    if (!leaves)
+        return hs_api_fail(reason, reason_len, HS_ERR_ARGUMENT, "the leaves pointer is NULL (2^%u leaves of 8 words "
+                           "each wanted)", log_leaves);
+    if (n_words / 8 != n || n_words % 8)
         return hs_api_fail(reason, reason_len, HS_ERR_ARGUMENT, "2^%u leaves are %zu words, not %zu", log_leaves,
                            8 * n, n_words);
     for (size_t t = 0; t < n; t++) {

@@ -129,33 +129,53 @@ static hs_status verify_regions(const hs_ctx *ctx, const hs_api_plan *pl, const 
     return ok ? HS_OK : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", rejected(why));
 }
 
+/* What the caller gives against what the proof says. The caller's own inconsistency (a count
+ * without its table, one table without the other) is HS_ERR_ARGUMENT; anything the proof says
+ * that the tables do not match (a table for a private proof, none for a public one, another
+ * size, a word outside the field of the proof's hash) is a rejection with its reason: a proof's
+ * bytes never make a call a usage error. */
+static hs_status check_tables(const hs_api_plan *pl, const uint32_t *pub_in, size_t n_in, const uint32_t *pub_out,
+                              size_t n_out, char *reason, size_t rl) {
+    if ((!pub_in && n_in) || (!pub_out && n_out))
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "%s is NULL with %zu words", pub_in ? "pub_out" : "pub_in",
+                           pub_in ? n_out : n_in);
+    if (!pub_in != !pub_out)
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "give both tables (pub_in and pub_out) or neither");
+    if (!hs_api_plan_tables(pl))
+        return pub_in ? hs_api_fail(reason, rl, HS_ERR_REJECTED,
+                                    "the proof is for a private statement (it proves no table), and tables were given")
+                      : HS_OK;
+    if (!pub_in)
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED,
+                           "the proof is for a public statement of %zu %s: it holds only with their input and output "
+                           "tables, and none were given",
+                           pl->instances, pl->hash->noun);
+    if (n_in != pl->in_words || n_out != pl->out_words)
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED,
+                           "the proof is about %zu %s (%zu input and %zu output words); the tables have %zu and %zu "
+                           "words",
+                           pl->instances, pl->hash->noun, pl->in_words, pl->out_words, n_in, n_out);
+    char bad[HS_REASON_LEN];
+    hs_status st = hs_api_check_words(pub_in, n_in, pl->hash->in_words, pl->hash->word_modulus, "pub_in", bad, sizeof bad);
+    if (st == HS_OK)
+        st = hs_api_check_words(pub_out, n_out, pl->hash->out_words, pl->hash->word_modulus, "pub_out", bad, sizeof bad);
+    return st == HS_OK ? HS_OK
+                       : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s (the field of the proof's hash %s)", bad,
+                                     pl->hash->name);
+}
+
 hs_status hs_verify(const hs_ctx *ctx, hs_proof_info *info, char *reason, size_t rl, const uint8_t *proof, size_t len,
                     const uint32_t *pub_in, size_t n_in, const uint32_t *pub_out, size_t n_out, double min_bits) {
     hs_proof_info local;
     if (!info) info = &local;
     memset(info, 0, sizeof *info);
     if (reason && rl) reason[0] = 0;
-    hs_api_plan pl;
-    hs_status st = peek_plan(&pl, proof, len, reason, rl);
+    hs_status st = hs_api_check_min_bits(min_bits, reason, rl);
     if (st != HS_OK) return st;
+    hs_api_plan pl;
+    if ((st = peek_plan(&pl, proof, len, reason, rl)) != HS_OK) return st;
     fill_info(info, &pl);
-    const int has_table = pub_in || pub_out || n_in || n_out;
-    if (!hs_api_plan_tables(&pl) && has_table)
-        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "the proof's statement is private: it takes no table");
-    if (hs_api_plan_tables(&pl)) {
-        if (!pub_in || !pub_out)
-            return hs_api_fail(reason, rl, HS_ERR_ARGUMENT,
-                               "the proof's statement is public: give its input and output tables");
-        if (n_in != pl.in_words || n_out != pl.out_words)
-            return hs_api_fail(reason, rl, HS_ERR_REJECTED,
-                               "the proof is about %zu %s (%zu input and %zu output words); the tables have %zu and "
-                               "%zu words",
-                               pl.instances, pl.hash->noun, pl.in_words, pl.out_words, n_in, n_out);
-        st = hs_api_check_words(pub_in, n_in, pl.hash->in_words, pl.hash->word_modulus, "pub_in", reason, rl);
-        if (st == HS_OK)
-            st = hs_api_check_words(pub_out, n_out, pl.hash->out_words, pl.hash->word_modulus, "pub_out", reason, rl);
-        if (st != HS_OK) return st;
-    }
+    if ((st = check_tables(&pl, pub_in, n_in, pub_out, n_out, reason, rl)) != HS_OK) return st;
     const double need = min_bits < 0 ? info->declared_bits : min_bits;
     if (isnan(info->claimed_bits)) {
         if (min_bits > 0)

@@ -58,7 +58,7 @@ int hs_cli_parse(const char *cmd, int argc, char **argv, const hs_opt *opts, siz
 int hs_cli_uint(const char *cmd, const char *opt, const char *s, unsigned long lo, unsigned long hi,
                 unsigned long *out) {
     char *end;
-    if (!s || !*s || *s == '-' || *s == '+') goto bad;
+    if (!s || *s < '0' || *s > '9') goto bad; /* no sign, no blank (strtoul would skip it) */
     errno = 0;
     unsigned long v = strtoul(s, &end, 10); /* beyond ULONG_MAX: ERANGE, an error (no silent clamp) */
     if (*end || errno == ERANGE || v < lo || v > hi) goto bad;

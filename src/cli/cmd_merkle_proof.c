@@ -411,11 +411,16 @@ static void verify_help(void) {
            "opening of FILE (index and leaf per line, as prove writes PROOF.openings) sits at its\n"
            "index in the tree with root DIGEST (8 decimals separated by spaces or commas, one\n"
            "argument, as 'hashsnark merkle root' prints it). Prints 'accepted: ...' (exit 0) or\n"
-           "'rejected: reason' (exit 1); a malformed openings file or option exits 2.\n"
+           "'rejected: reason' (exit 1), also for anything the proof says that does not match what\n"
+           "it is given (another tree hash on the openings file's '# hash' line, --leaves for a\n"
+           "proof of private leaves, none for one of public leaves, a branches proof without\n"
+           "--openings); a malformed openings file or option exits 2.\n"
            "\n"
            "  --proof PROOF    the proof\n"
            "  --root DIGEST    the root the openings must reach\n"
-           "  --openings FILE  the public openings; the depth comes from its '# depth D' line\n"
+           "  --openings FILE  the public openings; the depth comes from its '# depth D' line (D a\n"
+           "                   decimal 1..64, no sign or leading zero), and its '# hash H' line, when\n"
+           "                   present, must name the proof's tree hash\n"
            "  --backend B      the backend the proof must be of (default: the one its header names)\n"
            "  --leaves FILE    a root proof ('prove --statement merkle'): the leaves it binds (with\n"
            "                   --public-leaves; PROOF.leaves); without: the proof's leaves are private\n"
@@ -423,32 +428,60 @@ static void verify_help(void) {
            "  --threads T      threads (default 1)\n");
 }
 
-/* The openings file: its depth and lines. 0 after printing the error (file:line). */
-static int read_openings(const char *path, unsigned *depth, size_t *m, uint64_t **idx, uint32_t **leaves) {
-    hs_sbuf text = {0};
-    if (!read_text("verify", path, &text)) return 0;
-    hs_cli_lines L = {text.data, text.data + text.len, 0};
-    unsigned long d = 0;
-    /* the depth line (comment lines are otherwise skipped) */
-    for (const char *p = text.data, *e = text.data + text.len; p && p < e;) {
-        const char *eol = memchr(p, '\n', (size_t)(e - p));
-        if (!strncmp(p, "# depth ", 8)) {
-            char buf[24] = {0};
-            size_t n = (size_t)((eol ? eol : e) - p - 8);
-            memcpy(buf, p + 8, n < 23 ? n : 23);
-            char *end;
-            d = strtoul(buf, &end, 10);
-            while (*end == ' ' || *end == '\r') end++;
-            if (*end || d < 1 || d > HS_MERKLE_MAX_DEPTH) d = 0;
-            break;
+/* The openings file's header: the first '# hash H' and '# depth D' lines, wherever they are
+ * (other comment lines are skipped). D is a decimal 1..64 exactly as prove writes it: digits
+ * only, no sign, blank or leading zero; H is kept with its line, for the check against the
+ * proof's hash. */
+typedef struct {
+    unsigned depth;
+    char hash[48]; /* "": no '# hash' line */
+    size_t hash_line;
+} openings_header;
+
+/* The value of a '# KEY value' line p .. le (trailing blanks gone), or NULL for another line. */
+static const char *header_value(const char *p, const char *le, const char *key) {
+    const size_t n = strlen(key);
+    if ((size_t)(le - p) < n || strncmp(p, key, n) || (p + n < le && p[n] != ' ' && p[n] != '\t')) return NULL;
+    for (p += n; p < le && (*p == ' ' || *p == '\t');) p++;
+    return p;
+}
+
+static int read_openings_header(const char *path, const hs_sbuf *text, openings_header *h) {
+    memset(h, 0, sizeof *h);
+    size_t lineno = 0;
+    for (const char *p = text->data, *e = text->data + text->len; p && p < e;) {
+        const char *eol = memchr(p, '\n', (size_t)(e - p)), *le = eol ? eol : e, *v;
+        lineno++;
+        while (le > p && (le[-1] == ' ' || le[-1] == '\t' || le[-1] == '\r')) le--;
+        if (!h->hash_line && (v = header_value(p, le, "# hash"))) {
+            const size_t n = (size_t)(le - v);
+            snprintf(h->hash, sizeof h->hash, "%.*s%s", (int)(n < 40 ? n : 40), v, n > 40 ? "..." : "");
+            h->hash_line = lineno;
+        } else if (!h->depth && (v = header_value(p, le, "# depth"))) {
+            uint64_t d = 0;
+            const char *ve = v < le ? parse_u64(v, le, &d) : NULL;
+            if (!ve || ve != le || *v == '0' || d > HS_MERKLE_MAX_DEPTH) {
+                hs_cli_error("verify", "%s:%zu: '%.*s' is not a depth from 1 to %d (a decimal without sign or "
+                             "leading zero)", path, lineno, (int)(le - v > 24 ? 24 : le - v), v, HS_MERKLE_MAX_DEPTH);
+                return 0;
+            }
+            h->depth = (unsigned)d;
         }
         p = eol ? eol + 1 : e;
     }
-    if (!d) {
-        hs_cli_error("verify", "%s: no valid '# depth D' line (D = 1..64)", path);
+    if (!h->depth) hs_cli_error("verify", "%s: no '# depth D' line (D = 1..64)", path);
+    return h->depth != 0;
+}
+
+/* The openings file: its header and lines. 0 after printing the error (file:line). */
+static int read_openings(const char *path, openings_header *hd, size_t *m, uint64_t **idx, uint32_t **leaves) {
+    hs_sbuf text = {0};
+    if (!read_text("verify", path, &text)) return 0;
+    if (!read_openings_header(path, &text, hd)) {
         hs_sbuf_free(&text);
         return 0;
     }
+    hs_cli_lines L = {text.data, text.data + text.len, 0};
     const char *q, *qe;
     size_t n = 0, cap = 0;
     uint64_t *ix = NULL;
@@ -491,7 +524,7 @@ static int read_openings(const char *path, unsigned *depth, size_t *m, uint64_t 
     hs_sbuf_free(&text);
     if (ok && !n) hs_cli_error("verify", "%s: no openings", path), ok = 0;
     if (!ok) return free(ix), free(lv), 0;
-    *depth = (unsigned)d, *m = n, *idx = ix, *leaves = lv;
+    *m = n, *idx = ix, *leaves = lv;
     return 1;
 }
 
@@ -527,7 +560,9 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
     size_t m = 0;
     uint64_t *idx = NULL;
     uint32_t *leaves = NULL;
-    if (open_s && !read_openings(open_s, &depth, &m, &idx, &leaves)) return HS_EXIT_USAGE;
+    openings_header hd = {0};
+    if (open_s && !read_openings(open_s, &hd, &m, &idx, &leaves)) return HS_EXIT_USAGE;
+    if (open_s) depth = hd.depth;
     if (leaves_s && !(leaves = hs_cli_merkle_leaves(HASH, leaves_s, &depth))) return HS_EXIT_USAGE;
     hs_sbuf buf = {0};
     int rd = hs_read_all(proof_s, &buf, MAX_PROOF_BYTES, err, sizeof err), rc = HS_EXIT_USAGE;
@@ -544,13 +579,17 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
         hs_merkle_proof_info info;
         const double need = min_bits_s ? (double)mb : HS_MIN_BITS_DECLARED;
         const uint8_t *pb = (const uint8_t *)buf.data;
-        hs_status st = HS_OK;
-        if (backend_s && hs_merkle_proof_peek(&info, reason, sizeof reason, pb, buf.len) == HS_OK &&
-            info.backend != want) {
+        /* what the proof says against what is given: a rejection (the verifiers check the rest) */
+        hs_status st = hs_merkle_proof_peek(&info, reason, sizeof reason, pb, buf.len);
+        if (st == HS_OK && backend_s && info.backend != want) {
             snprintf(reason, sizeof reason, "a %s proof, not a %s one (--backend)", backend_name(info.backend),
                      backend_name(want));
             st = HS_ERR_REJECTED;
-        } else
+        } else if (st == HS_OK && open_s && hd.hash_line && strcmp(hd.hash, info.hash)) {
+            snprintf(reason, sizeof reason, "%s:%zu: the openings are for '%s' trees, the proof for %s trees", open_s,
+                     hd.hash_line, hd.hash, info.hash);
+            st = HS_ERR_REJECTED;
+        } else if (st == HS_OK)
             st = open_s ? hs_verify_merkle_branches(ctx, &info, reason, sizeof reason, pb, buf.len, root, depth,
                                                           m, idx, leaves, need)
                               : hs_verify_merkle_root(ctx, &info, reason, sizeof reason, pb, buf.len, root, leaves,

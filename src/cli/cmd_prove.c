@@ -1,5 +1,6 @@
 /* hashsnark prove / verify: the stark and gkr backends on the command line, through the public
  * API (include/hashsnark.h) only. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -459,23 +460,112 @@ static void verify_help(void) {
            "\n"
            "Checks a proof written by 'hashsnark prove'. Prints 'accepted' and what was proven, exit\n"
            "status 0; or 'rejected: REASON', exit status 1, for any proof it does not accept\n"
-           "(truncated, oversized, garbled, empty, altered, or a public table that differs in any\n"
-           "value). Exit status 2 only for usage errors (an unknown option, a missing or malformed\n"
-           "file, a public proof without its table).\n"
+           "(truncated, oversized, garbled, empty, altered, below --min-bits) and for anything the\n"
+           "proof says that does not match what it is given (a public proof without its tables, a\n"
+           "private one with tables, tables of another hash's width or field, another number of\n"
+           "lines, or a table that differs in any value). Exit status 2 only for usage errors,\n"
+           "whatever the proof says (an unknown option, --inputs without --outputs, a missing,\n"
+           "empty or malformed file).\n"
            "\n"
            "  --proof FILE     the proof\n"
            "  --inputs FILE    public statements: the inputs, one state per line ('hashsnark perm' form)\n"
            "  --outputs FILE   public statements: the outputs, one state per line\n"
-           "  --min-bits B     reject a valid proof whose provable bits ('hashsnark params') are below B\n"
-           "                   (default: the bits its preset declares, so a proof made with 'prove\n"
-           "                   --insecure' is rejected unless B is lowered; accepted proofs below the\n"
-           "                   declaration print a WARNING line)\n"
+           "  --min-bits B     reject a valid proof whose provable bits ('hashsnark params') are below B,\n"
+           "                   an integer 0..512, for every statement (regions included) (default: the\n"
+           "                   bits its preset declares, so a proof made with 'prove --insecure' is\n"
+           "                   rejected unless B is lowered; accepted proofs below the declaration\n"
+           "                   print a WARNING line)\n"
            "  --threads T      worker threads (default: HS_THREADS or every CPU)\n");
 }
 
+/* verify: a table of the proof's hash h, at most max_rows lines stored (*rows = max_rows + 1 when
+ * the file holds more). Its syntax is the user's (HS_EXIT_USAGE, printed: a malformed file is
+ * malformed whatever the proof); a line whose width or values do not fit h is a mismatch with what
+ * the proof says (HS_EXIT_REJECT, the reason in why, naming the file, line and value). */
+static int read_proof_table(const char *path, const hs_provable *h, int outputs, size_t max_rows, uint32_t **words,
+                            size_t *rows, char *why, size_t wl) {
+    hs_table t;
+    *words = NULL;
+    if (!read_table("verify", path, 0, 64, 0, h->name, max_rows, &t)) return HS_EXIT_USAGE;
+    const unsigned vb = h->value_bits == 64 ? 64 : 32, w = outputs ? h->out_words : h->in_words,
+                   width = vb == 64 ? w / 2 : w;
+    const uint64_t vmax = vb == 64 ? UINT64_MAX : UINT32_MAX;
+    const size_t stored = stored_rows(&t, max_rows);
+    for (size_t r = 0; r < stored; r++) {
+        const size_t n = t.off[r + 1] - t.off[r];
+        if (n != width) {
+            snprintf(why, wl, "%s:%zu: %zu values, but the proof's hash %s has %u on an %s line", path, t.line[r], n,
+                     h->name, width, outputs ? "output" : "input");
+            hs_table_free(&t);
+            return HS_EXIT_REJECT;
+        }
+        for (size_t k = 0; k < n; k++) {
+            const uint64_t v = t.vals[t.off[r] + k];
+            if (v > vmax || (h->word_modulus && v >= h->word_modulus)) {
+                if (h->word_modulus)
+                    snprintf(why, wl, "%s:%zu: value %llu is out of range for the proof's hash %s (must be < %llu)",
+                             path, t.line[r], (unsigned long long)v, h->name, (unsigned long long)h->word_modulus);
+                else
+                    snprintf(why, wl, "%s:%zu: value %llu does not fit in the %u bits of the proof's hash %s", path,
+                             t.line[r], (unsigned long long)v, vb, h->name);
+                hs_table_free(&t);
+                return HS_EXIT_REJECT;
+            }
+        }
+    }
+    t.width = width; /* every stored line holds width values, one after another */
+    uint32_t *s = malloc((stored ? stored * w : 1) * sizeof *s);
+    if (!s) {
+        hs_cli_error("verify", "%s: out of memory", path);
+        hs_table_free(&t);
+        return HS_EXIT_USAGE;
+    }
+    table_words(&t, s, vb, max_rows, rows);
+    *words = s;
+    return HS_EXIT_OK;
+}
+
+/* verify: the public tables of a proof of N instances of h against what it says. HS_EXIT_OK with
+ * the words; HS_EXIT_USAGE after printing (a file that cannot be read, or malformed whatever the
+ * proof: bad syntax, no lines, more than any statement holds); HS_EXIT_REJECT after printing the
+ * mismatch (lines of another width, values outside the hash's field, another number of lines). */
+static int read_proof_tables(const char *inputs_s, const char *outputs_s, const hs_provable *h, size_t N, int regions,
+                             uint32_t **pin, uint32_t **pout) {
+    char why[HS_REASON_LEN + 512];
+    size_t rows_in = 0, rows_out = 0;
+    /* the tables hold exactly the proof's N lines; reading stops at line N + 1 (regions: the most
+     * a table holds, so that the message gives both counts) */
+    const size_t max = regions ? HS_MAX_LINES : N;
+    int rc = read_proof_table(inputs_s, h, 0, max, pin, &rows_in, why, sizeof why);
+    if (rc == HS_EXIT_OK) rc = read_proof_table(outputs_s, h, 1, max, pout, &rows_out, why, sizeof why);
+    if (rc == HS_EXIT_REJECT) printf("rejected: %s\n", why);
+    if (rc != HS_EXIT_OK) return rc;
+    if (rows_in == N && rows_out == N) return HS_EXIT_OK;
+    for (int o = 0; o < 2; o++) { /* no public statement has no line, nor more than 2^24 */
+        const size_t have = o ? rows_out : rows_in;
+        if (have == 0 || have > HS_MAX_LINES) {
+            hs_cli_error("verify", "%s: %s", o ? outputs_s : inputs_s,
+                         have ? "more than 2^24 states" : "an empty table (no states)");
+            return HS_EXIT_USAGE;
+        }
+    }
+    const char *bad = rows_in != N ? inputs_s : outputs_s;
+    const size_t have = rows_in != N ? rows_in : rows_out;
+    if (regions)
+        printf("rejected: the proof's regions hold %zu permutations, the tables %zu inputs and %zu outputs\n", N,
+               rows_in, rows_out);
+    else
+        printf("rejected: %s holds %s%zu states; the proof's statement has %zu\n", bad, have > N ? "more than " : "",
+               have > N ? N : have, N);
+    return HS_EXIT_REJECT;
+}
+
 /* 'verify': the proof's header says what it claims (hs_proof_peek); a public statement's tables are
- * read with that hash's line shape, then hs_verify checks the proof. The bound on its bits is
- * applied after the proof is checked, so that a weak but valid proof is named as such. */
+ * read with that hash's line shape, then hs_verify checks the proof. Whatever the proof says that
+ * does not match what is given (tables for a private proof, none for a public one, tables of
+ * another shape) is a rejection (exit 1), never a usage error: the proof's bytes decide nothing
+ * about the command line. The bound on its bits is applied after the proof is checked, so that a
+ * weak but valid proof is named as such. */
 int hs_cmd_verify(int argc, char **argv) {
     if (hs_cli_has_opt(argc, argv, "root") || hs_cli_has_opt(argc, argv, "openings"))
         return hs_cmd_verify_merkle(argc, argv);
@@ -490,6 +580,10 @@ int hs_cmd_verify(int argc, char **argv) {
     if (r < 0) return HS_EXIT_USAGE;
     if (!proof) {
         hs_cli_error("verify", "--proof is required (see 'hashsnark verify --help')");
+        return HS_EXIT_USAGE;
+    }
+    if (!inputs_s != !outputs_s) {
+        hs_cli_error("verify", "--inputs and --outputs go together (a public statement's two tables)");
         return HS_EXIT_USAGE;
     }
     unsigned long threads = 0, mb = 0; /* 0: HS_THREADS or every CPU, as --help says */
@@ -518,62 +612,32 @@ int hs_cmd_verify(int argc, char **argv) {
     }
     const int regions = info.shape.statement == HS_STATEMENT_REGIONS;
     const int pub = info.shape.statement != HS_STATEMENT_PRIVATE && !info.shape.private_regions;
-    if (pub && (!inputs_s || !outputs_s)) {
-        hs_cli_error("verify", "%s proves a public statement: give its --inputs and --outputs", proof);
-        hs_sbuf_free(&buf);
-        return HS_EXIT_USAGE;
-    }
-    if (!pub && (inputs_s || outputs_s)) {
+    const size_t N = info.instances;
+    int rc = HS_EXIT_OK;
+    if (pub && !inputs_s) {
+        printf("rejected: the proof is for a public statement of %zu %s: it holds only with their --inputs and "
+               "--outputs tables, and none were given\n",
+               N, info.noun);
+        rc = HS_EXIT_REJECT;
+    } else if (!pub && inputs_s) {
         printf("rejected: the proof is for a private statement (it proves no table)\n");
-        hs_sbuf_free(&buf);
-        return HS_EXIT_REJECT;
+        rc = HS_EXIT_REJECT;
     }
     hs_provable h;
     uint32_t *pin = NULL, *pout = NULL;
-    size_t rows_in = 0, rows_out = 0;
-    const size_t N = info.instances;
-    if (pub) {
+    if (rc == HS_EXIT_OK && pub) {
         if (hs_provable_find(&h, info.shape.hash) != HS_OK) { /* the peek names provable hashes only */
             printf("rejected: the proof's hash is not provable by this build\n");
-            hs_sbuf_free(&buf);
-            return HS_EXIT_REJECT;
-        }
-        /* the tables hold exactly the proof's N lines; reading stops at line N + 1 (regions: the
-         * most a table holds, so that the message gives both counts) */
-        const size_t max = regions ? HS_MAX_LINES : N;
-        pin = hs_cli_read_lines("verify", inputs_s, &h, 0, max, &rows_in);
-        pout = pin ? hs_cli_read_lines("verify", outputs_s, &h, 1, max, &rows_out) : NULL;
-        int rc = !pin || !pout ? HS_EXIT_USAGE : HS_EXIT_OK;
-        if (rc == HS_EXIT_OK && regions && (rows_in > max || rows_out > max)) {
-            hs_cli_error("verify", "%s: more than 2^24 states", rows_in > max ? inputs_s : outputs_s);
-            rc = HS_EXIT_USAGE;
-        } else if (rc == HS_EXIT_OK && regions && (rows_in != N || rows_out != N)) {
-            printf("rejected: the proof's regions hold %zu permutations, the tables %zu inputs and %zu outputs\n", N,
-                   rows_in, rows_out);
             rc = HS_EXIT_REJECT;
-        } else if (rc == HS_EXIT_OK && (rows_in != N || rows_out != N)) {
-            const char *bad = rows_in != N ? inputs_s : outputs_s;
-            const size_t have = rows_in != N ? rows_in : rows_out;
-            if (have == 0) {
-                hs_cli_error("verify", "%s: an empty table (no states)", bad);
-                rc = HS_EXIT_USAGE;
-            } else {
-                printf("rejected: %s holds %s%zu states; the proof's statement has %zu\n", bad,
-                       have > N ? "more than " : "", have > N ? N : have, N);
-                rc = HS_EXIT_REJECT;
-            }
-        }
-        if (rc != HS_EXIT_OK) {
-            free(pin), free(pout);
-            hs_sbuf_free(&buf);
-            return rc;
+        } else {
+            rc = read_proof_tables(inputs_s, outputs_s, &h, N, regions, &pin, &pout);
         }
     }
-    hs_ctx *ctx = hs_cli_ctx("verify", threads);
-    if (!ctx) {
+    hs_ctx *ctx = rc == HS_EXIT_OK ? hs_cli_ctx("verify", threads) : NULL;
+    if (rc != HS_EXIT_OK || !ctx) {
         free(pin), free(pout);
         hs_sbuf_free(&buf);
-        return HS_EXIT_USAGE;
+        return rc != HS_EXIT_OK ? rc : HS_EXIT_USAGE;
     }
     double t0 = hs_cli_now();
     hs_status vs = hs_verify(ctx, &info, why, sizeof why, pb, buf.len, pin, pub ? N * h.in_words : 0, pout,
@@ -586,26 +650,27 @@ int hs_cmd_verify(int argc, char **argv) {
         printf("rejected: %s\n", why);
         return HS_EXIT_REJECT;
     }
-    const hs_shape *s = &info.shape;
-    if (regions) {
-        printf("accepted: %zu permutations of %s in %u regions (", N, s->hash, s->n_regions);
-        for (unsigned a = 0; a < s->n_regions; a++) printf("%s%u", a ? "," : "", s->region_log[a]);
-        printf("; %s), gkr backend, %s variant, preset %s (verified in %.3f s)\n",
-               pub ? "public statement" : "private statement, committed regions", s->variant, s->preset, t);
-        return HS_EXIT_OK;
-    }
     /* the proof holds; whether it is strong enough is the caller's bound (default: the preset's
-     * declaration, so a proof made with --insecure is not accepted by accident) */
+     * declaration, so a proof made with --insecure is not accepted by accident), for every
+     * statement kind alike. A statement without a soundness report (NaN bits) passes only the
+     * default or --min-bits 0, as hs_verify has it. */
     const double need = min_bits_s ? (double)mb : info.declared_bits;
     const char *regime = hs_sec_regime_name(info.regime);
-    if (info.claimed_bits < need) {
+    const hs_shape *s = &info.shape;
+    if (isnan(info.claimed_bits) ? min_bits_s && mb > 0 : info.claimed_bits + 1e-9 < need) {
         printf("rejected: the proof holds but gives %.1f provable bits (%s), below the %.1f required (preset %s "
                "declares %.0f; --min-bits lowers the requirement)\n",
                info.claimed_bits, regime, need, s->preset, info.declared_bits);
         return HS_EXIT_REJECT;
     }
     hs_preset_info preset;
-    if (s->backend == HS_BACKEND_GKR && hs_preset_info_find(&preset, s->preset) == HS_OK)
+    if (regions) {
+        printf("accepted: %zu permutations of %s in %u regions (", N, s->hash, s->n_regions);
+        for (unsigned a = 0; a < s->n_regions; a++) printf("%s%u", a ? "," : "", s->region_log[a]);
+        printf("; %s), gkr backend, %s variant, preset %s, %.1f provable bits (%s) (verified in %.3f s)\n",
+               pub ? "public statement" : "private statement, committed regions", s->variant, s->preset,
+               info.claimed_bits, regime, t);
+    } else if (s->backend == HS_BACKEND_GKR && hs_preset_info_find(&preset, s->preset) == HS_OK)
         printf("accepted: %zu permutations of %s (%s statement), gkr backend, preset %s, %.1f provable bits (%s), WHIR "
                "rate 1/%u (verified in %.3f s)\n",
                N, s->hash, pub ? "public" : "private", s->preset, info.claimed_bits, regime,

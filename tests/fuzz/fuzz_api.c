@@ -3,11 +3,12 @@
  * them. The input is a table tweak (fuzz_tables.h) then a proof. The header picks the statement:
  * a private one (committed regions too) is verified without tables, a public one (public regions
  * too) against the fixed tables of its hash and size (fuzz_tables.h, canonical words here),
- * tweaked as asked; a shape the target holds no table for is verified without tables (an
- * argument error). Two bits of the tweak's
+ * tweaked as asked; a shape the target holds no table for is verified without tables (a
+ * rejection: the proof says it is public). Three bits of the tweak's
  * position pick the call's variations: bit 31 the minimum bits (the preset's declaration, else 0:
- * every proof reaches its verifier), bit 30 a private proof given a table (it must be refused as
- * an argument error, never verified). What must hold: no crash; a reason for every refusal; the
+ * every proof reaches its verifier), bit 30 a private proof given a table (it must be rejected
+ * with its reason, never verified nor called an argument error), bit 29 one more call with
+ * min_bits NaN first (an argument error). What must hold: no crash; a reason for every refusal; the
  * peek and the verification agree on the statement; and an accepted input that is not one of the
  * target's seeds, or accepted with a tweaked table, is a finding. */
 #include <math.h>
@@ -121,10 +122,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             s->statement == HS_STATEMENT_PUBLIC || (s->statement == HS_STATEMENT_REGIONS && !s->private_regions);
         if (!has_tables) {
             if (peek.in_words || peek.out_words) hs_fuzz_finding("hs_proof_peek: a private statement with tables");
-            if (data[3] & 0x40) { /* a table for a private proof: an argument error, never a verification */
+            if (data[3] & 0x40) { /* a table for a private proof: a rejection (the proof decides it), never
+                                     a verification nor an error of the caller's */
                 uint32_t dummy[1] = {0};
                 hs_status vs = hs_verify(ctx, &info, reason, sizeof reason, proof, len, dummy, 1, dummy, 1, min_bits);
-                if (vs != HS_ERR_ARGUMENT || !reason[0])
+                if (vs != HS_ERR_REJECTED || !reason[0])
                     hs_fuzz_finding("hs_verify took a table for a private statement");
                 return 0;
             }
@@ -136,6 +138,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             if (t.n_in != peek.in_words || t.n_out != peek.out_words)
                 hs_fuzz_finding("hs_proof_peek's table words differ from the statement's");
         }
+    }
+    if (data[3] & 0x20) { /* a bound that is no bound (NaN passed every comparison): refused first */
+        hs_status vs = hs_verify(ctx, &info, reason, sizeof reason, proof, len, t.in, t.n_in, t.out, t.n_out, NAN);
+        if (vs != HS_ERR_ARGUMENT || !reason[0]) hs_fuzz_finding("hs_verify took min_bits = NaN");
     }
     hs_status vs = hs_verify(ctx, &info, reason, sizeof reason, proof, len, t.in, t.n_in, t.out, t.n_out, min_bits);
     tables_free(&t);

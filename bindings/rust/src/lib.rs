@@ -461,12 +461,23 @@ pub enum MinBits {
     Declared,
     /// Any.
     Any,
+    /// At least this many: a finite number >= 0 (NaN, an infinity or a negative number is
+    /// `ErrorKind::Argument`, before the proof is read).
     Bits(f64),
 }
 
 /// Verifies a proof; `table` is (inputs, outputs) for public and regions statements, None for
-/// private ones. `Err` with `ErrorKind::Rejected` for a proof it does not accept.
+/// private ones. `Err` with `ErrorKind::Rejected` for a proof it does not accept, and for a proof
+/// that does not match what is given (a public one without a table, a private one with one, a
+/// table of another size or with a word outside the field of the proof's hash);
+/// `ErrorKind::Argument` for a `MinBits::Bits` that is not a finite number >= 0.
 pub fn verify(ctx: &Context, proof: &[u8], table: Option<(&[u32], &[u32])>, min_bits: MinBits) -> Result<Info> {
+    if let MinBits::Bits(b) = min_bits {
+        // NaN passes no comparison, so it would pass every bound; -1 would mean Declared in C
+        if !(b.is_finite() && b >= 0.0) {
+            return Err(argument(&format!("MinBits::Bits({b}) is not a bound: give a finite number of bits >= 0")));
+        }
+    }
     let mut info: sys::hs_proof_info = unsafe { std::mem::zeroed() };
     let mut why = Reason::new();
     let (pin, nin, pout, nout) = match table {

@@ -42,9 +42,11 @@ fn private_stark_and_gkr() {
         let e = verify(&ctx, &bad, None, MinBits::Declared).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Rejected);
         assert!(!e.reason.is_empty());
-        // a private proof takes no table
+        // a private proof takes no table: what the proof says does not match what is given, a
+        // rejection (never an error of the caller's)
         let e = verify(&ctx, proven.proof.as_bytes(), Some((&inputs, &proven.outputs)), MinBits::Any).unwrap_err();
-        assert_eq!(e.kind, ErrorKind::Argument);
+        assert_eq!(e.kind, ErrorKind::Rejected);
+        assert!(e.reason.contains("private statement"), "{}", e);
     }
 }
 
@@ -62,9 +64,62 @@ fn public_table_bound() {
     outputs[5] = if outputs[5] == 0 { 1 } else { outputs[5] - 1 };
     let e = verify(&ctx, proven.proof.as_bytes(), Some((&inputs, &outputs)), MinBits::Declared).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Rejected);
+    // a word outside the field of the proof's hash: not this proof's table
     outputs[5] = 2130706433;
     let e = verify(&ctx, proven.proof.as_bytes(), Some((&inputs, &outputs)), MinBits::Declared).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::Range);
+    assert_eq!(e.kind, ErrorKind::Rejected);
+    assert!(e.reason.contains("pub_out") && e.reason.contains("poseidon2-kb16"), "{}", e);
+    // a public proof without its table
+    let e = verify(&ctx, proven.proof.as_bytes(), None, MinBits::Declared).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Rejected);
+    assert!(e.reason.contains("public statement"), "{}", e);
+}
+
+/// A min_bits that is no bound: NaN passes no comparison, so `MinBits::Bits(f64::NAN)` once
+/// accepted a proof below its preset's declaration. The binding and the library refuse it, and
+/// infinities and negative numbers alike, as argument errors.
+#[test]
+fn min_bits_bounds() {
+    let ctx = ctx();
+    let mut shape = Shape::new("poseidon2-kb16", 12);
+    shape.log_blowup = 3; // compat: 88.6 provable bits, below its declared 91
+    shape.allow_insecure = true;
+    let (_, in_words, _) = shape.size().unwrap();
+    let inputs = random_inputs(&shape.hash, in_words, 4).unwrap();
+    let proven = prove(&ctx, &shape, &inputs).unwrap();
+    assert!(!proven.stats.supported);
+    let proof = proven.proof.as_bytes();
+    assert_eq!(verify(&ctx, proof, None, MinBits::Declared).unwrap_err().kind, ErrorKind::Rejected);
+    for b in [f64::NAN, -f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -1.0, -0.5] {
+        let e = verify(&ctx, proof, None, MinBits::Bits(b)).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Argument, "MinBits::Bits({b}): {e}");
+    }
+    verify(&ctx, proof, None, MinBits::Bits(0.0)).unwrap();
+    verify(&ctx, proof, None, MinBits::Any).unwrap();
+    assert_eq!(verify(&ctx, proof, None, MinBits::Bits(89.0)).unwrap_err().kind, ErrorKind::Rejected);
+    // the library itself, under the binding's check
+    unsafe {
+        let mut c: *mut sys::hs_ctx = std::ptr::null_mut();
+        assert_eq!(sys::hs_ctx_new(&mut c, 1), sys::HS_OK);
+        let mut why = [0 as std::os::raw::c_char; sys::HS_REASON_LEN];
+        for b in [f64::NAN, f64::INFINITY, -2.0] {
+            let s = sys::hs_verify(
+                c,
+                std::ptr::null_mut(),
+                why.as_mut_ptr(),
+                why.len(),
+                proof.as_ptr(),
+                proof.len(),
+                std::ptr::null(),
+                0,
+                std::ptr::null(),
+                0,
+                b,
+            );
+            assert_eq!(s, sys::HS_ERR_ARGUMENT, "hs_verify(min_bits = {b})");
+        }
+        sys::hs_ctx_free(c);
+    }
 }
 
 #[test]
