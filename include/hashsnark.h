@@ -70,8 +70,11 @@ HS_API const char *hs_simd_level(void);
 /* The best level of this CPU and build, whatever the environment says. */
 HS_API const char *hs_simd_best(void);
 /* HS_OK when HS_SIMD is unset or names a level the CPU has; HS_ERR_ARGUMENT when it names no
- * level (the library then ignores it); HS_ERR_UNSUPPORTED when the CPU or build lacks the level
- * asked for (the best one below it is used). reason (may be NULL, HS_REASON_LEN bytes) says which. */
+ * level; HS_ERR_UNSUPPORTED when the CPU or build lacks the level asked for (the best one below it
+ * is used). reason (may be NULL, HS_REASON_LEN bytes) says which. The library itself never fails
+ * on HS_SIMD: a value that names no level is treated as unset (the best level), so a program that
+ * wants the value checked calls this first and refuses HS_ERR_ARGUMENT, as `hashsnark` does (exit
+ * status 2, naming the value). */
 HS_API hs_status hs_simd_check_env(char *reason);
 
 /* ---- memory ---- */

@@ -12,6 +12,10 @@
 #include "hash/registry.h"
 #include "util/cpu.h"
 
+#include "hs_git.h" /* generated at every build (cmake/git_describe.cmake) */
+
+const char *hs_bench_commit(void) { return HS_GIT_DESCRIBE; }
+
 /* ---- the proving sweep ---- */
 
 int hs_bench_parse_range(const char *s, unsigned lo_min, unsigned hi_max, unsigned *lo, unsigned *hi) {

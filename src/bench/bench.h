@@ -10,6 +10,10 @@
 
 #include "hashsnark.h"
 
+/* The commit this program was built from (`git describe --always --dirty` at build time: a tag or
+ * an abbreviated hash, "-dirty" when the tree had changes); "" when it was not built in a checkout. */
+const char *hs_bench_commit(void);
+
 typedef enum { HS_BENCH_MD = 0, HS_BENCH_CSV = 1, HS_BENCH_JSON = 2, HS_BENCH_MD_TICKS = 3 } hs_bench_format;
 
 /* bench --log-perms A..B: the bench-hash-in-snark proving table of one hash. */

@@ -1,5 +1,6 @@
 #define _DEFAULT_SOURCE 1 /* wait4, mkdtemp */
 #include "bench/sweep.h"
+#include "bench/bench.h"
 #include "bench/child.h"
 
 #include <errno.h>
@@ -316,40 +317,10 @@ void hs_sweep_pow2(char *buf, size_t n, unsigned e) {
 
 /* ---- writers ------------------------------------------------------------------------------- */
 
-/* The commit measured: HS_GIT_COMMIT when the build defines it, else HEAD of the clone that holds
- * the executable (its build folder), "-dirty" when the work tree differs from HEAD; "unknown"
- * outside a clone. */
+/* The commit measured: the build's git describe (hs_bench_commit), "unknown" outside a checkout. */
 static void commit_id(char *buf, size_t n) {
-#ifdef HS_GIT_COMMIT
-    snprintf(buf, n, "%s", HS_GIT_COMMIT);
-#else
-    snprintf(buf, n, "unknown");
-    char exe[1024], cmd[3000];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len <= 0) return;
-    exe[len] = 0;
-    char *slash = strrchr(exe, '/');
-    if (slash) *slash = 0;
-    /* the folder single-quoted for sh, quotes inside as '\'' */
-    size_t at = (size_t)snprintf(cmd, sizeof cmd, "cd '");
-    for (const char *c = exe; *c && at + 8 < sizeof cmd; c++) {
-        if (*c == '\'') at += (size_t)snprintf(cmd + at, sizeof cmd - at, "'\\''");
-        else cmd[at++] = *c;
-    }
-    snprintf(cmd + at, sizeof cmd - at, "' 2>/dev/null && git rev-parse --short HEAD 2>/dev/null && "
-                                        "{ git diff --quiet HEAD -- 2>/dev/null || echo dirty; }");
-    fflush(stdout), fflush(stderr);
-    FILE *f = popen(cmd, "r");
-    if (!f) return;
-    char line[64], out[96] = "";
-    while (fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\n")] = 0;
-        if (!line[0]) continue;
-        size_t l = strlen(out);
-        snprintf(out + l, sizeof out - l, "%s%s", l ? "-" : "", line);
-    }
-    if (pclose(f) == 0 && out[0]) snprintf(buf, n, "%s", out);
-#endif
+    const char *c = hs_bench_commit();
+    snprintf(buf, n, "%s", *c ? c : "unknown");
 }
 
 static double perms_of(const hs_sweep_row *r) { return ldexp(1.0, (int)r->log_perms); }
