@@ -41,6 +41,24 @@ int hs_bench_sweep_check(const hs_bench_sweep_args *a, char *err, size_t errlen)
  * this process starts threads: the children fork from it. */
 int hs_bench_sweep(const hs_bench_sweep_args *a, int header);
 
+/* bench with several hashes or backends, or --bits: the comparison. Every (hash, backend) pair
+ * asked that the backend proves is swept as hs_bench_sweep would (a fresh child process per size),
+ * then all rows go into one table sorted by size and throughput (md, md-ticks, csv or json) and,
+ * with sweep.plot, one figure with a line a pair. */
+typedef struct {
+    const char *const *hashes; /* provable hash names; "all": every hash each backend proves */
+    size_t n_hashes;
+    const char *const *backends; /* "stark", "gkr" */
+    size_t n_backends;
+    double bits; /* > 0: each pair at the cheapest preset whose provable bits reach it at every size
+                    (pairs that no preset brings there are left out, with a note); 0: sweep.preset */
+    hs_bench_sweep_args sweep; /* the rest (its hash and backend are ignored) */
+} hs_bench_compare_args;
+
+/* Validates every pair before proving any (exit status 2 with the message on standard error when
+ * nothing can be compared or an argument is wrong), then runs and prints. The exit status. */
+int hs_bench_compare(const hs_bench_compare_args *a);
+
 /* bench --backend gkr --regions W1,.. --compare: the FROST-GKR ragged-regions post's three ways. */
 typedef struct {
     const char *preset;
