@@ -100,9 +100,12 @@ HS_API void hs_ctx_free(hs_ctx *ctx);
 HS_API unsigned hs_ctx_threads(const hs_ctx *ctx) HS_NONNULL(1);
 
 /* Progress of a proof, called on the proving thread: ("start", 0) once the inputs are checked,
- * then once per phase of the backend with the phase's name and the fraction of the proving time
- * done when it ended, then ("done", 1); fractions never decrease. The backends run as one call
- * today, so their phases are reported when it returns. fn = NULL turns it off. */
+ * then once per phase of the backend as the phase ends, with its name (the names of
+ * hs_prove_stats.phases) and the fraction of the backend's phases done, then ("done", 1);
+ * fractions never decrease. The stark and gkr provers report each phase while proving (a long
+ * proof shows where it is); the ragged-regions prover reports its phases when it returns, with the
+ * fraction of the proving time done, and the Merkle statements only start and done. fn = NULL
+ * turns it off. */
 typedef void (*hs_progress_fn)(void *user, const char *phase, double fraction);
 HS_API void hs_ctx_set_progress(hs_ctx *ctx, hs_progress_fn fn, void *user) HS_NONNULL(1);
 
