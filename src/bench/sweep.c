@@ -521,7 +521,7 @@ void hs_sweep_write_compare(FILE *f, hs_bench_format format, const hs_sweep_entr
         json_str(f, hs_cpu_model());
         fprintf(f, ",\n  \"commit\": ");
         json_str(f, commit);
-        fprintf(f, ",\n  \"date\": \"%s\",\n  \"bits\": ", date);
+        fprintf(f, ",\n  \"version\": \"%s\",\n  \"date\": \"%s\",\n  \"bits\": ", HS_VERSION_STRING, date);
         if (bits > 0) fprintf(f, "%.0f", bits);
         else fprintf(f, "null");
         fprintf(f, ",\n  \"threads\": %u,\n  \"samples\": %u,\n  \"prove_s_is\": \"median\",\n"

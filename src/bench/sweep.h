@@ -87,8 +87,8 @@ typedef struct {
 /* Sorts by size, then by throughput (fastest first; failed rows last). */
 void hs_sweep_sort_entries(hs_sweep_entry *e, size_t n);
 /* The comparison table: markdown (hash, backend, preset, perm, time, throughput, proof_size,
- * peak_mem, verify, bits), CSV (the sweep's columns) or one JSON document; bits > 0 is the level
- * asked (--bits), stated in the header. */
+ * peak_mem, verify, bits), CSV (the sweep's columns) or one JSON document (with the CPU, commit,
+ * version and date); bits > 0 is the level asked (--bits), stated in the header. */
 void hs_sweep_write_compare(FILE *f, hs_bench_format format, const hs_sweep_entry *e, size_t n, double bits);
 
 /* Which plotting tool exists ("gnuplot" or "python3 + matplotlib"); NULL with the Debian package

@@ -41,7 +41,7 @@ grep -q '^not compared: keccak-f1600 on gkr' "$tmp/c.md" || no "md: the left-out
 python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["bits"] == 100 and d["cpu"] and d["commit"] and d["date"], d
+assert d["bits"] == 100 and d["cpu"] and d["commit"] and d["date"] and d["version"], d
 assert len(d["results"]) == 6 and all(r["ok"] and r["bits"] >= 100 for r in d["results"]), d' "$tmp/c.json" ||
     no "json: $(cat "$tmp/c.json")"
 
