@@ -75,8 +75,11 @@ HS_API const char *hs_simd_best(void);
  * the level in use (portable uses none, avx2 none of the AVX-512 ones). Static storage. */
 HS_API const char *hs_simd_features(int in_use);
 /* HS_OK when HS_SIMD is unset or names a level the CPU has; HS_ERR_ARGUMENT when it names no
- * level (the library then ignores it); HS_ERR_UNSUPPORTED when the CPU or build lacks the level
- * asked for (the best one below it is used). reason (may be NULL, HS_REASON_LEN bytes) says which. */
+ * level; HS_ERR_UNSUPPORTED when the CPU or build lacks the level asked for (the best one below it
+ * is used). reason (may be NULL, HS_REASON_LEN bytes) says which. The library itself never fails
+ * on HS_SIMD: a value that names no level is treated as unset (the best level), so a program that
+ * wants the value checked calls this first and refuses HS_ERR_ARGUMENT, as `hashsnark` does (exit
+ * status 2, naming the value). */
 HS_API hs_status hs_simd_check_env(char *reason);
 
 /* ---- memory ---- */
@@ -102,9 +105,12 @@ HS_API void hs_ctx_free(hs_ctx *ctx);
 HS_API unsigned hs_ctx_threads(const hs_ctx *ctx) HS_NONNULL(1);
 
 /* Progress of a proof, called on the proving thread: ("start", 0) once the inputs are checked,
- * then once per phase of the backend with the phase's name and the fraction of the proving time
- * done when it ended, then ("done", 1); fractions never decrease. The backends run as one call
- * today, so their phases are reported when it returns. fn = NULL turns it off. */
+ * then once per phase of the backend as the phase ends, with its name (the names of
+ * hs_prove_stats.phases) and the fraction of the backend's phases done, then ("done", 1);
+ * fractions never decrease. The stark and gkr provers report each phase while proving (a long
+ * proof shows where it is); the ragged-regions prover reports its phases when it returns, with the
+ * fraction of the proving time done, and the Merkle statements only start and done. fn = NULL
+ * turns it off. */
 typedef void (*hs_progress_fn)(void *user, const char *phase, double fraction);
 HS_API void hs_ctx_set_progress(hs_ctx *ctx, hs_progress_fn fn, void *user) HS_NONNULL(1);
 

@@ -134,6 +134,7 @@ static void test_tables(void) {
 typedef struct {
     int calls, ordered, started, done;
     double last;
+    char names[24][48]; /* the phases reported, in order */
 } progress_log;
 
 static void on_progress(void *user, const char *phase, double fraction) {
@@ -142,6 +143,7 @@ static void on_progress(void *user, const char *phase, double fraction) {
     if (fraction < l->last || fraction > 1.0) l->ordered = 0;
     l->done = !strcmp(phase, "done") && fraction == 1.0;
     l->last = fraction;
+    if (l->calls < 24) snprintf(l->names[l->calls], sizeof l->names[0], "%s", phase);
     l->calls++;
 }
 
@@ -175,7 +177,7 @@ static int prove_verify(const hs_shape *s, const char *label) {
     uint8_t *proof = NULL;
     size_t len = 0;
     hs_prove_stats st;
-    progress_log pl = {0, 1, 0, 0, 0.0};
+    progress_log pl = {0, 1, 0, 0, 0.0, {{0}}};
     hs_ctx_set_progress(ctx1, on_progress, &pl);
     hs_status r = hs_prove(ctx1, &proof, &len, out, nout, &st, why, sizeof why, s, in, nin);
     hs_ctx_set_progress(ctx1, NULL, NULL);
@@ -187,6 +189,8 @@ static int prove_verify(const hs_shape *s, const char *label) {
     }
     CHECK(st.instances == inst && st.n_phases >= 2 && st.threads == 1);
     CHECK(pl.calls == (int)st.n_phases + 2 && pl.started && pl.done && pl.ordered);
+    /* every phase once, in the order and with the names of the phase times */
+    for (size_t i = 0; i < st.n_phases && i + 1 < 24; i++) CHECK(!strcmp(pl.names[i + 1], st.phases[i].name));
 
     /* the outputs are the native permutation's */
     hs_provable h;

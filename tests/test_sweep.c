@@ -8,6 +8,10 @@
 
 #include "testutil.h"
 
+/* The program's build commit (src/bench/bench.c, from a header generated at build time) is not
+ * compiled in here: this string stands in, and the comparison's CSV must carry it. */
+const char *hs_bench_commit(void) { return "test-commit"; }
+
 static void check_str(const char *got, const char *want, const char *what) {
     if (strcmp(got, want)) {
         fprintf(stderr, "%s: got '%s', expected '%s'\n", what, got, want);
@@ -81,11 +85,53 @@ static void tiny_sweep(void) {
     CHECK(hs_sweep_backend_ready(HS_SWEEP_GKR, &why));
 }
 
+/* The comparison's order (by size, then fastest first, failed rows last in the order asked) and its
+ * CSV (one header, a row per entry, each with its own hash, backend and preset, and the commit). */
+static void compare_table(void) {
+    hs_sweep_config a = {0}, b = {0};
+    a.backend = HS_SWEEP_STARK, a.hash = "keccak-f1600", a.preset = hs_preset_find("proven128");
+    b.backend = HS_SWEEP_GKR, b.hash = "poseidon2-kb16", b.preset = hs_preset_find("compat");
+    a.threads = b.threads = 1, a.samples = b.samples = 1;
+    hs_sweep_row r[5];
+    memset(r, 0, sizeof r);
+    /* size 2^3: a at 8 / 0.5 s = 16/s, b at 8 / 0.1 s = 80/s; size 2^2: a failed, b ok; size 2^3 again: a fails */
+    const unsigned lp[5] = {3, 3, 2, 2, 3};
+    const double t[5] = {0.5, 0.1, 0, 0.2, 0};
+    const int ok[5] = {1, 1, 0, 1, 0};
+    hs_sweep_entry e[5];
+    for (size_t i = 0; i < 5; i++) {
+        r[i].log_perms = lp[i], r[i].ok = ok[i], r[i].prove_s = t[i], r[i].bits = NAN, r[i].setup_s = NAN;
+        r[i].proof_bytes = 100 + i, r[i].peak_rss_bytes = 1000, r[i].verify_s = 0.01;
+        if (!ok[i]) snprintf(r[i].why, sizeof r[i].why, "killed");
+        e[i] = (hs_sweep_entry){i % 2 ? &b : &a, &r[i], i};
+    }
+    hs_sweep_sort_entries(e, 5);
+    const size_t want[5] = {3, 2, 1, 0, 4}; /* 2^2: b ok, a failed; 2^3: b 80/s, a 16/s, a failed */
+    for (size_t i = 0; i < 5; i++) CHECK(e[i].order == want[i]);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    CHECK(f != NULL);
+    if (!f) return;
+    hs_sweep_write_compare(f, HS_BENCH_CSV, e, 5, 128);
+    fclose(f);
+    size_t lines = 0;
+    for (size_t i = 0; i < len; i++) lines += buf[i] == '\n';
+    CHECK(lines == 6);
+    CHECK(!strncmp(buf, "hash,backend,preset,", 20));
+    const char *second = strchr(buf, '\n') + 1;
+    CHECK(!strncmp(second, "poseidon2-kb16,gkr,compat,", 26));
+    CHECK(strstr(buf, "keccak-f1600,stark,proven128,") != NULL && strstr(buf, ",test-commit,") != NULL);
+    CHECK(strstr(buf, "failed: killed") != NULL);
+    free(buf);
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_sweep");
     units();
     ranges();
     tiny_sweep();
+    compare_table();
     return hs_test_done("test_sweep");
 }

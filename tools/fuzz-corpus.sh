@@ -5,7 +5,7 @@
 # accept. Build folder: build-fuzz-corpus (a plain Release build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake -S . -B build-fuzz-corpus -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B build-fuzz-corpus -DCMAKE_BUILD_TYPE=Release -DHS_BUILD_TESTS=ON >/dev/null
 cmake --build build-fuzz-corpus -j2 --target hs_fuzz_corpus >/dev/null
 rm -rf tests/fuzz/corpus.new
 build-fuzz-corpus/tests/fuzz/hs_fuzz_corpus tests/fuzz/corpus.new

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Replays the fuzz corpora under valgrind's memcheck: every verifier and reader of tests/fuzz
-# (tests/fuzz/replay.c, built in every build as build/tests/fuzz/replay_TARGET) on every committed
+# (tests/fuzz/replay.c, built in every build with the tests as build/tests/fuzz/replay_TARGET) on every committed
 # seed, every past finding (tests/fuzz/regress/) and, when present, the corpus a libFuzzer
 # campaign grew (build-fuzz/work/TARGET: the mutated proofs that reached new code, most of them
 # rejected). It checks what the ASan + UBSan runs cannot: reads of uninitialised memory (a
@@ -8,7 +8,8 @@
 # (ASan's leak checker needs ptrace, which sandboxed machines often refuse; valgrind does not).
 # Any memcheck error, definite or indirect leak, or replay failure fails the run.
 #
-#   tools/memcheck-corpus.sh [BUILD]      BUILD: a build folder with the replay programs (default build)
+#   tools/memcheck-corpus.sh [BUILD]      BUILD: a build folder with the replay programs (configured with
+#                                         -DHS_BUILD_TESTS=ON; default build)
 #   HS_MEMCHECK_TARGETS="fri whir ..."    picks targets; HS_MEMCHECK_EXTRA=DIR adds DIR/TARGET corpora
 #
 # valgrind hides AVX-512 from the program (it emulates up to AVX2), so the dispatch takes the AVX2
@@ -24,7 +25,7 @@ mkdir -p "$build/memcheck"
 failed=0
 for t in $targets; do
     bin="$build/tests/fuzz/replay_$t"
-    [ -x "$bin" ] || { echo "memcheck-corpus: $bin not found (build the project in $build first)" >&2; exit 2; }
+    [ -x "$bin" ] || { echo "memcheck-corpus: $bin not found (build the project with -DHS_BUILD_TESTS=ON in $build first)" >&2; exit 2; }
     dirs=("tests/fuzz/corpus/$t")
     [ -d "tests/fuzz/regress/$t" ] && dirs+=("tests/fuzz/regress/$t")
     [ -d "$extra/$t" ] && dirs+=("$extra/$t")

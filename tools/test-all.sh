@@ -18,7 +18,7 @@ run() { # name, cmake args...
     local name=$1
     shift
     stage "$name"
-    cmake -S . -B "build-ci-$name" -DHS_WERROR=ON "$@" >/dev/null
+    cmake -S . -B "build-ci-$name" -DHS_WERROR=ON -DHS_BUILD_TESTS=ON "$@" >/dev/null
     cmake --build "build-ci-$name" -j"$jobs" >/dev/null
     ctest --test-dir "build-ci-$name" --output-on-failure -j"$jobs"
 }

@@ -32,7 +32,7 @@ hs_status hs_simd_check_env(char *reason) {
     const char *bad = hs_cpu_simd_env_invalid();
     if (bad) {
         if (reason)
-            snprintf(reason, HS_REASON_LEN, "HS_SIMD='%.64s' is not a level (portable, avx2 or avx512); ignored", bad);
+            snprintf(reason, HS_REASON_LEN, "HS_SIMD='%.64s' is not a level (portable, avx2 or avx512)", bad);
         return HS_ERR_ARGUMENT;
     }
     const char *e = getenv("HS_SIMD");

@@ -42,15 +42,29 @@ static hs_kb *monty_inputs(prove_inputs *in, size_t n) {
     return m;
 }
 
+/* The backends' phase hook (src/util/progress.h) on the context's progress callback: each phase as
+ * it ends, with the fraction of the backend's phases done. */
+typedef struct {
+    const hs_ctx *ctx;
+    unsigned fired; /* phases reported while proving (0: report them after, from the times) */
+} live_progress;
+
+static void on_phase(void *user, const char *phase, unsigned k, unsigned n) {
+    live_progress *lp = user;
+    lp->fired++;
+    hs_api_progress(lp->ctx, phase, n ? (double)k / (double)n : 1.0);
+}
+
 static hs_status prove_stark(const hs_ctx *ctx, const hs_api_plan *pl, prove_inputs *in, uint32_t *out,
-                             hs_writer *w, hs_prove_stats *st, char *reason, size_t rl) {
+                             hs_writer *w, hs_prove_stats *st, char *reason, size_t rl, live_progress *lp) {
     hs_stark_shape s = {pl->preset, pl->hash->air->id, pl->log_perms, 0, hs_preset_fri(pl->preset, pl->log_blowup),
                         pl->statement == HS_STATEMENT_PUBLIC, in->owned != NULL, 0, 0, 0}; /* the prover frees owned words */
     const uint32_t *words = in->words;
     in->owned = NULL;
     hs_stark_timing tm;
     const char *why = NULL;
-    if (!hs_stark_prove(&s, words, ctx->threads, w, out, &tm, &why)) return backend_failed(reason, rl, why);
+    hs_phase_hook hook = {on_phase, lp};
+    if (!hs_stark_prove_hooked(&s, words, ctx->threads, w, out, &tm, &hook, &why)) return backend_failed(reason, rl, why);
     add_phase(st, "trace", tm.trace_s);
     add_phase(st, "commit (LDE + Merkle)", tm.commit_s);
     if (tm.lookup_s > 0) add_phase(st, "lookups (LogUp)", tm.lookup_s);
@@ -66,7 +80,7 @@ static void from_monty(uint32_t *out, const hs_kb *m, size_t n) {
 }
 
 static hs_status prove_gkr(const hs_ctx *ctx, const hs_api_plan *pl, prove_inputs *in, uint32_t *out, hs_writer *w,
-                           hs_prove_stats *st, char *reason, size_t rl) {
+                           hs_prove_stats *st, char *reason, size_t rl, live_progress *lp) {
     hs_gkr_shape s;
     memset(&s, 0, sizeof s);
     s.preset = pl->preset;
@@ -81,7 +95,8 @@ static hs_status prove_gkr(const hs_ctx *ctx, const hs_api_plan *pl, prove_input
     }
     hs_gkr_timing tm;
     const char *why = NULL;
-    int ok = hs_gkr_prove(&s, m, ctx->threads, w, mo, &tm, &why);
+    hs_phase_hook hook = {on_phase, lp};
+    int ok = hs_gkr_prove_hooked(&s, m, ctx->threads, w, mo, &tm, &hook, &why);
     hs_free(m);
     if (ok && out) from_monty(out, mo, pl->out_words);
     hs_free(mo);
@@ -170,20 +185,23 @@ static hs_status prove_checked(const hs_ctx *ctx, hs_writer *w, uint32_t *output
     }
     hs_api_progress(ctx, "start", 0.0);
     double t0 = hs_now();
+    live_progress lp = {ctx, 0};
     if (pl.statement == HS_STATEMENT_REGIONS)
         s = prove_regions(ctx, &pl, in, outputs, w, st, reason, rl);
     else if (pl.backend == HS_BACKEND_GKR)
-        s = prove_gkr(ctx, &pl, in, outputs, w, st, reason, rl);
+        s = prove_gkr(ctx, &pl, in, outputs, w, st, reason, rl, &lp);
     else
-        s = prove_stark(ctx, &pl, in, outputs, w, st, reason, rl);
+        s = prove_stark(ctx, &pl, in, outputs, w, st, reason, rl, &lp);
     st->total_s = hs_now() - t0;
     if (s == HS_OK && w->err) s = hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for the proof");
     if (s != HS_OK) return s;
-    double sum = 0, done = 0;
-    for (size_t i = 0; i < st->n_phases; i++) sum += st->phases[i].seconds;
-    for (size_t i = 0; i < st->n_phases; i++) {
-        done += st->phases[i].seconds;
-        hs_api_progress(ctx, st->phases[i].name, sum > 0 ? done / sum : (double)(i + 1) / (double)st->n_phases);
+    if (!lp.fired) { /* a prover without the hook (regions): its phases now, by their times */
+        double sum = 0, done = 0;
+        for (size_t i = 0; i < st->n_phases; i++) sum += st->phases[i].seconds;
+        for (size_t i = 0; i < st->n_phases; i++) {
+            done += st->phases[i].seconds;
+            hs_api_progress(ctx, st->phases[i].name, sum > 0 ? done / sum : (double)(i + 1) / (double)st->n_phases);
+        }
     }
     hs_api_progress(ctx, "done", 1.0);
     return HS_OK;

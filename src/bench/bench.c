@@ -2,7 +2,9 @@
  * that measure. */
 #include "bench/bench.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench/native.h"
@@ -11,6 +13,10 @@
 #include "gkr/gkr.h"
 #include "hash/registry.h"
 #include "util/cpu.h"
+
+#include "hs_git.h" /* generated at every build (cmake/git_describe.cmake) */
+
+const char *hs_bench_commit(void) { return HS_GIT_DESCRIBE; }
 
 /* ---- the proving sweep ---- */
 
@@ -89,6 +95,152 @@ int hs_bench_sweep(const hs_bench_sweep_args *a, int header) {
         fprintf(stderr, "bench: plot written to %s\n", a->plot);
     }
     return 0;
+}
+
+/* ---- the comparison of hashes and backends ---- */
+
+#define COMPARE_MAX 64
+
+/* The presets in ascending declared bits (the cheapest that meets a level comes first). */
+static size_t presets_by_bits(const hs_preset **out, size_t max) {
+    size_t n = 0;
+    for (size_t i = 0; i < hs_preset_count() && n < max; i++) {
+        const hs_preset *p = hs_preset_at(i);
+        size_t j = n++;
+        while (j > 0 && out[j - 1]->claim_bits > p->claim_bits) out[j] = out[j - 1], j--;
+        out[j] = p;
+    }
+    return n;
+}
+
+/* The fewest provable bits of cfg over its sizes (NAN when the calculator rejects one). */
+static double min_bits(const hs_sweep_config *c) {
+    double m = INFINITY;
+    for (unsigned lp = c->log_lo; lp <= c->log_hi; lp++) {
+        double b = hs_sweep_claimed_bits(c, lp);
+        if (isnan(b)) return NAN;
+        if (b < m) m = b;
+    }
+    return m;
+}
+
+/* One pair's configuration: 1 ready, 0 left out (note says why), -1 an error (err). */
+static int compare_pair(const hs_bench_compare_args *a, const char *hash, const char *backend, hs_sweep_config *c,
+                        char *note, size_t notelen, char *err, size_t errlen) {
+    hs_bench_sweep_args s = a->sweep;
+    s.hash = hash, s.backend = backend;
+    if (a->bits <= 0) return sweep_config(&s, c, err, errlen) ? 1 : -1;
+    const hs_preset *ps[8];
+    size_t np = presets_by_bits(ps, 8);
+    double best = NAN;
+    const char *best_name = "";
+    for (size_t i = 0; i < np; i++) {
+        s.preset = ps[i]->name;
+        if (!sweep_config(&s, c, err, errlen)) return -1;
+        double m = min_bits(c);
+        if (!isnan(m) && m >= a->bits) return 1;
+        if (!isnan(m) && !(m <= best)) best = m, best_name = ps[i]->name;
+    }
+    if (isnan(best))
+        snprintf(note, notelen, "%s on %s: no preset's provable bits are known at these sizes", hash, backend);
+    else
+        snprintf(note, notelen, "%s on %s: no preset reaches %.0f provable bits at every size (at most %.1f, %s)",
+                 hash, backend, a->bits, best, best_name);
+    return 0;
+}
+
+int hs_bench_compare(const hs_bench_compare_args *a) {
+    hs_sweep_config *cfgs = calloc(COMPARE_MAX, sizeof *cfgs);
+    hs_sweep_row *rows = calloc((size_t)COMPARE_MAX * 25, sizeof *rows);
+    hs_sweep_entry *e = calloc((size_t)COMPARE_MAX * 25, sizeof *e);
+    char notes[2048] = "", err[256];
+    size_t nn = 0, np = 0;
+    int rc = 2;
+    if (!cfgs || !rows || !e) {
+        fprintf(stderr, "hashsnark bench: out of memory\n");
+        goto out;
+    }
+    for (size_t b = 0; b < a->n_backends; b++) {
+        hs_sweep_backend_id id;
+        if (!hs_sweep_backend_find(a->backends[b], &id)) {
+            fprintf(stderr, "hashsnark bench: --backend must be stark or gkr, not '%s'\n", a->backends[b]);
+            goto out;
+        }
+        hs_backend pub = id == HS_SWEEP_GKR ? HS_BACKEND_GKR : HS_BACKEND_STARK;
+        for (size_t h = 0; h < a->n_hashes; h++) {
+            int all = !strcmp(a->hashes[h], "all");
+            for (size_t i = 0; i < (all ? hs_provable_count() : 1); i++) {
+                hs_provable pv;
+                if ((all ? hs_provable_at(&pv, i) : hs_provable_find(&pv, a->hashes[h])) != HS_OK) {
+                    fprintf(stderr, "hashsnark bench: --hash: '%s' is no provable hash (see 'hashsnark --help')\n",
+                            a->hashes[h]);
+                    goto out;
+                }
+                if (!(pv.backends & HS_BACKEND_BIT(pub))) {
+                    if (all) continue;
+                    if (a->n_backends == 1) {
+                        fprintf(stderr, "hashsnark bench: --hash: the %s backend does not prove '%s'\n", a->backends[b],
+                                pv.name);
+                        goto out;
+                    }
+                    nn += (size_t)snprintf(notes + nn, sizeof notes - nn, "%s%s on %s: the backend does not prove it",
+                                           nn ? "; " : "", pv.name, a->backends[b]);
+                    if (nn >= sizeof notes) nn = sizeof notes - 1;
+                    continue;
+                }
+                if (np == COMPARE_MAX) {
+                    fprintf(stderr, "hashsnark bench: at most %d hash and backend pairs\n", COMPARE_MAX);
+                    goto out;
+                }
+                char note[200] = "";
+                int r = compare_pair(a, pv.name, a->backends[b], &cfgs[np], note, sizeof note, err, sizeof err);
+                if (r < 0) {
+                    fprintf(stderr, "hashsnark bench: %s\n", err);
+                    goto out;
+                }
+                if (r == 0) {
+                    nn += (size_t)snprintf(notes + nn, sizeof notes - nn, "%s%s", nn ? "; " : "", note);
+                    if (nn >= sizeof notes) nn = sizeof notes - 1;
+                    continue;
+                }
+                cfgs[np].hash = pv.name; /* the registry's string outlives the arguments */
+                np++;
+            }
+        }
+    }
+    if (notes[0]) fprintf(stderr, "bench: not compared: %s\n", notes);
+    if (!np) {
+        fprintf(stderr, "hashsnark bench: nothing to compare\n");
+        goto out;
+    }
+    size_t ne = 0;
+    const hs_sweep_row *series[COMPARE_MAX];
+    const hs_sweep_config *scfg[COMPARE_MAX];
+    size_t sn[COMPARE_MAX];
+    for (size_t k = 0; k < np; k++) {
+        hs_sweep_row *r = rows + k * 25;
+        hs_sweep_run(&cfgs[k], r);
+        sn[k] = cfgs[k].log_hi - cfgs[k].log_lo + 1;
+        series[k] = r, scfg[k] = &cfgs[k];
+        for (size_t i = 0; i < sn[k]; i++, ne++) e[ne] = (hs_sweep_entry){&cfgs[k], &r[i], ne};
+    }
+    hs_sweep_sort_entries(e, ne);
+    hs_sweep_write_compare(stdout, a->sweep.format, e, ne, a->bits);
+    if (notes[0] && (a->sweep.format == HS_BENCH_MD || a->sweep.format == HS_BENCH_MD_TICKS))
+        printf("\nnot compared: %s\n", notes);
+    fflush(stdout);
+    rc = 0;
+    if (a->sweep.plot) {
+        if (!hs_sweep_plot_series(a->sweep.plot, scfg, series, sn, np, err, sizeof err)) {
+            fprintf(stderr, "hashsnark bench: --plot: %s\n", err);
+            rc = 1;
+        } else {
+            fprintf(stderr, "bench: plot written to %s\n", a->sweep.plot);
+        }
+    }
+out:
+    free(cfgs), free(rows), free(e);
+    return rc;
 }
 
 /* ---- the ragged-regions comparison ---- */

@@ -10,6 +10,10 @@
 
 #include "hashsnark.h"
 
+/* The commit this program was built from (`git describe --always --dirty` at build time: a tag or
+ * an abbreviated hash, "-dirty" when the tree had changes); "" when it was not built in a checkout. */
+const char *hs_bench_commit(void);
+
 typedef enum { HS_BENCH_MD = 0, HS_BENCH_CSV = 1, HS_BENCH_JSON = 2, HS_BENCH_MD_TICKS = 3 } hs_bench_format;
 
 /* bench --log-perms A..B: the bench-hash-in-snark proving table of one hash. */
@@ -36,6 +40,24 @@ int hs_bench_sweep_check(const hs_bench_sweep_args *a, char *err, size_t errlen)
  * (header = 0: rows only, a further hash of the same table). Returns the exit status. Call before
  * this process starts threads: the children fork from it. */
 int hs_bench_sweep(const hs_bench_sweep_args *a, int header);
+
+/* bench with several hashes or backends, or --bits: the comparison. Every (hash, backend) pair
+ * asked that the backend proves is swept as hs_bench_sweep would (a fresh child process per size),
+ * then all rows go into one table sorted by size and throughput (md, md-ticks, csv or json) and,
+ * with sweep.plot, one figure with a line a pair. */
+typedef struct {
+    const char *const *hashes; /* provable hash names; "all": every hash each backend proves */
+    size_t n_hashes;
+    const char *const *backends; /* "stark", "gkr" */
+    size_t n_backends;
+    double bits; /* > 0: each pair at the cheapest preset whose provable bits reach it at every size
+                    (pairs that no preset brings there are left out, with a note); 0: sweep.preset */
+    hs_bench_sweep_args sweep; /* the rest (its hash and backend are ignored) */
+} hs_bench_compare_args;
+
+/* Validates every pair before proving any (exit status 2 with the message on standard error when
+ * nothing can be compared or an argument is wrong), then runs and prints. The exit status. */
+int hs_bench_compare(const hs_bench_compare_args *a);
 
 /* bench --backend gkr --regions W1,.. --compare: the FROST-GKR ragged-regions post's three ways. */
 typedef struct {

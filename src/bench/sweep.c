@@ -1,5 +1,6 @@
 #define _DEFAULT_SOURCE 1 /* wait4, mkdtemp */
 #include "bench/sweep.h"
+#include "bench/bench.h"
 #include "bench/child.h"
 
 #include <errno.h>
@@ -183,7 +184,7 @@ const char *hs_sweep_backend_name(hs_sweep_backend_id id) { return backends[id].
 /* The one call site of the soundness calculator (src/soundness): the preset's provable bits at
  * this size and rate for a private statement, as 'hashsnark params' reports them; NAN (printed
  * '?') where the calculator rejects the shape. */
-static double claimed_bits(const hs_sweep_config *cfg, unsigned log_perms) {
+double hs_sweep_claimed_bits(const hs_sweep_config *cfg, unsigned log_perms) {
     hs_sound_report r;
     int ok = cfg->backend == HS_SWEEP_GKR ? hs_soundness_gkr(cfg->preset, cfg->hash_id, log_perms, 0, &r)
                                           : hs_soundness_stark(cfg->preset, cfg->hash_id, log_perms, cfg->log_blowup, 0, &r);
@@ -252,15 +253,16 @@ static void run_one(const hs_sweep_config *cfg, unsigned log_perms, hs_sweep_row
     row->verify_s = m.verify_s;
     row->setup_s = m.setup_s;
     row->proof_bytes = m.proof_bytes;
-    row->bits = claimed_bits(cfg, log_perms);
+    row->bits = hs_sweep_claimed_bits(cfg, log_perms);
 }
 
 size_t hs_sweep_run(const hs_sweep_config *cfg, hs_sweep_row *rows) {
     size_t good = 0, total = cfg->log_hi - cfg->log_lo + 1;
     for (unsigned lp = cfg->log_lo; lp <= cfg->log_hi; lp++) {
         hs_sweep_row *r = &rows[lp - cfg->log_lo];
-        fprintf(stderr, "bench: %s 2^%u (%u of %zu): %u proof%s and a verification...\n", cfg->hash, lp,
-                lp - cfg->log_lo + 1, total, cfg->samples, cfg->samples > 1 ? "s" : "");
+        fprintf(stderr, "bench: %s (%s, %s) 2^%u (%u of %zu): %u proof%s and a verification...\n", cfg->hash,
+                backends[cfg->backend].name, cfg->preset->name, lp, lp - cfg->log_lo + 1, total, cfg->samples,
+                cfg->samples > 1 ? "s" : "");
         double t0 = hs_now();
         run_one(cfg, lp, r);
         if (r->ok) {
@@ -316,40 +318,10 @@ void hs_sweep_pow2(char *buf, size_t n, unsigned e) {
 
 /* ---- writers ------------------------------------------------------------------------------- */
 
-/* The commit measured: HS_GIT_COMMIT when the build defines it, else HEAD of the clone that holds
- * the executable (its build folder), "-dirty" when the work tree differs from HEAD; "unknown"
- * outside a clone. */
+/* The commit measured: the build's git describe (hs_bench_commit), "unknown" outside a checkout. */
 static void commit_id(char *buf, size_t n) {
-#ifdef HS_GIT_COMMIT
-    snprintf(buf, n, "%s", HS_GIT_COMMIT);
-#else
-    snprintf(buf, n, "unknown");
-    char exe[1024], cmd[3000];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len <= 0) return;
-    exe[len] = 0;
-    char *slash = strrchr(exe, '/');
-    if (slash) *slash = 0;
-    /* the folder single-quoted for sh, quotes inside as '\'' */
-    size_t at = (size_t)snprintf(cmd, sizeof cmd, "cd '");
-    for (const char *c = exe; *c && at + 8 < sizeof cmd; c++) {
-        if (*c == '\'') at += (size_t)snprintf(cmd + at, sizeof cmd - at, "'\\''");
-        else cmd[at++] = *c;
-    }
-    snprintf(cmd + at, sizeof cmd - at, "' 2>/dev/null && git rev-parse --short HEAD 2>/dev/null && "
-                                        "{ git diff --quiet HEAD -- 2>/dev/null || echo dirty; }");
-    fflush(stdout), fflush(stderr);
-    FILE *f = popen(cmd, "r");
-    if (!f) return;
-    char line[64], out[96] = "";
-    while (fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\n")] = 0;
-        if (!line[0]) continue;
-        size_t l = strlen(out);
-        snprintf(out + l, sizeof out - l, "%s%s", l ? "-" : "", line);
-    }
-    if (pclose(f) == 0 && out[0]) snprintf(buf, n, "%s", out);
-#endif
+    const char *c = hs_bench_commit();
+    snprintf(buf, n, "%s", *c ? c : "unknown");
 }
 
 static double perms_of(const hs_sweep_row *r) { return ldexp(1.0, (int)r->log_perms); }
@@ -363,6 +335,30 @@ static void bits_text(char *buf, size_t n, double bits) {
  * took a core for part of it (docs/BENCHMARKS.md); marked in the table. */
 static int noisy(const hs_sweep_config *cfg, const hs_sweep_row *r) {
     return r->ok && cfg->threads > 1 && cfg->samples >= 3 && (r->prove_worst_s - r->prove_best_s) > 0.25 * r->prove_s;
+}
+
+/* One markdown row; wide adds the backend and preset after the hash (the comparison table). */
+static void md_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r, const char *q, int wide) {
+    char p[32], t[40], th[32], sz[32], m[32], v[32], b[32], su[32], who[96] = "";
+    hs_sweep_pow2(p, sizeof p, r->log_perms);
+    if (wide) snprintf(who, sizeof who, " %s | %s |", backends[cfg->backend].name, cfg->preset->name);
+    if (!r->ok) {
+        fprintf(f, "| %s%s%s |%s %s%s%s | - | - | - | - | %s- | - |\n", q, cfg->hash, q, who, q, p, q, wide ? "" : "- | ");
+        return;
+    }
+    hs_sweep_human_time(t, sizeof t, r->prove_s);
+    if (noisy(cfg, r)) strcat(t, " *");
+    hs_sweep_human_throughput(th, sizeof th, perms_of(r) / r->prove_s);
+    hs_sweep_human_size(sz, sizeof sz, (double)r->proof_bytes);
+    hs_sweep_human_mem(m, sizeof m, (double)r->peak_rss_bytes);
+    hs_sweep_human_time(v, sizeof v, r->verify_s);
+    if (isnan(r->setup_s)) snprintf(su, sizeof su, "?");
+    else hs_sweep_human_time(su, sizeof su, r->setup_s);
+    bits_text(b, sizeof b, r->bits);
+    fprintf(f, "| %s%s%s |%s %s%s%s | %s%s%s | %s%s%s | %s%s%s | %s%s%s | ", q, cfg->hash, q, who, q, p, q, q, t, q, q, th,
+            q, q, sz, q, q, m, q);
+    if (!wide) fprintf(f, "%s%s%s | ", q, su, q); /* the comparison leaves setup to CSV and JSON */
+    fprintf(f, "%s%s%s | %s%s%s |\n", q, v, q, q, b, q);
 }
 
 void hs_sweep_write_md(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, int header) {
@@ -388,26 +384,7 @@ void hs_sweep_write_md(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *
                 q, q, q, q, q, q, q, q, q, q, q, q, q, q, q, q, q, q);
         fprintf(f, "| - | - | - | - | - | - | - | - | - |\n");
     }
-    for (size_t i = 0; i < n; i++) {
-        const hs_sweep_row *r = &rows[i];
-        char p[32], t[40], th[32], sz[32], m[32], v[32], b[32], su[32];
-        hs_sweep_pow2(p, sizeof p, r->log_perms);
-        if (!r->ok) {
-            fprintf(f, "| %s%s%s | %s%s%s | - | - | - | - | - | - | - |\n", q, cfg->hash, q, q, p, q);
-            continue;
-        }
-        hs_sweep_human_time(t, sizeof t, r->prove_s);
-        if (noisy(cfg, r)) strcat(t, " *");
-        hs_sweep_human_throughput(th, sizeof th, perms_of(r) / r->prove_s);
-        hs_sweep_human_size(sz, sizeof sz, (double)r->proof_bytes);
-        hs_sweep_human_mem(m, sizeof m, (double)r->peak_rss_bytes);
-        hs_sweep_human_time(v, sizeof v, r->verify_s);
-        if (isnan(r->setup_s)) snprintf(su, sizeof su, "?");
-        else hs_sweep_human_time(su, sizeof su, r->setup_s);
-        bits_text(b, sizeof b, r->bits);
-        fprintf(f, "| %s%s%s | %s%s%s | %s%s%s | %s%s%s | %s%s%s | %s%s%s | %s%s%s | %s%s%s | %s%s%s |\n", q, cfg->hash, q,
-                q, p, q, q, t, q, q, th, q, q, sz, q, q, m, q, q, su, q, q, v, q, q, b, q);
-    }
+    for (size_t i = 0; i < n; i++) md_row(f, cfg, &rows[i], q, 0);
 }
 
 /* A CSV field: quoted when it holds a comma, a quote or a newline. */
@@ -424,35 +401,38 @@ static void csv_field(FILE *f, const char *s) {
     fputc('"', f);
 }
 
+static const char csv_header[] = "hash,backend,preset,log_blowup,threads,log_perms,perms,prove_s,perms_per_s,proof_bytes,"
+                                 "peak_rss_bytes,verify_s,bits,prove_best_s,prove_mean_s,samples,queries,status,cpu,"
+                                 "commit,setup_s\n";
+
+static void csv_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r, const char *commit) {
+    fprintf(f, "%s,%s,%s,%u,%u,%u,%.0f,", cfg->hash, backends[cfg->backend].name, cfg->preset->name, cfg->log_blowup,
+            cfg->threads, r->log_perms, perms_of(r));
+    if (r->ok) {
+        fprintf(f, "%.9g,%.2f,%llu,%llu,%.9g,", r->prove_s, perms_of(r) / r->prove_s, (unsigned long long)r->proof_bytes,
+                (unsigned long long)r->peak_rss_bytes, r->verify_s);
+        if (!isnan(r->bits)) fprintf(f, "%.2f", r->bits);
+        fprintf(f, ",%.9g,%.9g,%u,%u,ok,", r->prove_best_s, r->prove_mean_s, cfg->samples, cfg->num_queries);
+    } else {
+        char st[200];
+        snprintf(st, sizeof st, "failed: %s", r->why);
+        fprintf(f, ",,,,,,,,%u,%u,", cfg->samples, cfg->num_queries);
+        csv_field(f, st);
+        fputc(',', f);
+    }
+    csv_field(f, hs_cpu_model());
+    fputc(',', f);
+    csv_field(f, commit);
+    if (r->ok && !isnan(r->setup_s)) fprintf(f, ",%.9g", r->setup_s);
+    else fputc(',', f);
+    fputc('\n', f);
+}
+
 void hs_sweep_write_csv(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, int header) {
     char commit[96];
     commit_id(commit, sizeof commit);
-    if (header)
-        fprintf(f, "hash,backend,preset,log_blowup,threads,log_perms,perms,prove_s,perms_per_s,proof_bytes,peak_rss_bytes,"
-               "verify_s,bits,prove_best_s,prove_mean_s,samples,queries,status,cpu,commit,setup_s\n");
-    for (size_t i = 0; i < n; i++) {
-        const hs_sweep_row *r = &rows[i];
-        fprintf(f, "%s,%s,%s,%u,%u,%u,%.0f,", cfg->hash, backends[cfg->backend].name, cfg->preset->name,
-                cfg->log_blowup, cfg->threads, r->log_perms, perms_of(r));
-        if (r->ok) {
-            fprintf(f, "%.9g,%.2f,%llu,%llu,%.9g,", r->prove_s, perms_of(r) / r->prove_s,
-                    (unsigned long long)r->proof_bytes, (unsigned long long)r->peak_rss_bytes, r->verify_s);
-            if (!isnan(r->bits)) fprintf(f, "%.2f", r->bits);
-            fprintf(f, ",%.9g,%.9g,%u,%u,ok,", r->prove_best_s, r->prove_mean_s, cfg->samples, cfg->num_queries);
-        } else {
-            char st[200];
-            snprintf(st, sizeof st, "failed: %s", r->why);
-            fprintf(f, ",,,,,,,,%u,%u,", cfg->samples, cfg->num_queries);
-            csv_field(f, st);
-            fputc(',', f);
-        }
-        csv_field(f, hs_cpu_model());
-        fputc(',', f);
-        csv_field(f, commit);
-        if (r->ok && !isnan(r->setup_s)) fprintf(f, ",%.9g", r->setup_s);
-        else fputc(',', f);
-        fputc('\n', f);
-    }
+    if (header) fputs(csv_header, f);
+    for (size_t i = 0; i < n; i++) csv_row(f, cfg, &rows[i], commit);
 }
 
 static void json_str(FILE *f, const char *s) {
@@ -464,6 +444,29 @@ static void json_str(FILE *f, const char *s) {
         else fputc(c, f);
     }
     fputc('"', f);
+}
+
+static void json_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r, int first) {
+    fprintf(f, "%s\n    {\"hash\": \"%s\", \"backend\": \"%s\", \"preset\": \"%s\", \"log_blowup\": %u, "
+               "\"threads\": %u, \"log_perms\": %u, \"perms\": %.0f, ",
+            first ? "" : ",", cfg->hash, backends[cfg->backend].name, cfg->preset->name, cfg->log_blowup, cfg->threads,
+            r->log_perms, perms_of(r));
+    if (r->ok) {
+        fprintf(f, "\"ok\": true, \"prove_s\": %.9g, \"perms_per_s\": %.2f, \"proof_bytes\": %llu, "
+                   "\"peak_rss_bytes\": %llu, \"verify_s\": %.9g, \"bits\": ",
+                r->prove_s, perms_of(r) / r->prove_s, (unsigned long long)r->proof_bytes,
+                (unsigned long long)r->peak_rss_bytes, r->verify_s);
+        if (isnan(r->bits)) fprintf(f, "null");
+        else fprintf(f, "%.2f", r->bits);
+        fprintf(f, ", \"prove_best_s\": %.9g, \"prove_mean_s\": %.9g, \"setup_s\": ", r->prove_best_s, r->prove_mean_s);
+        if (isnan(r->setup_s)) fprintf(f, "null}");
+        else fprintf(f, "%.9g}", r->setup_s);
+    } else {
+        fprintf(f, "\"ok\": false, \"prove_s\": null, \"perms_per_s\": null, \"proof_bytes\": null, "
+                   "\"peak_rss_bytes\": null, \"verify_s\": null, \"bits\": null, \"why\": ");
+        json_str(f, r->why);
+        fputc('}', f);
+    }
 }
 
 void hs_sweep_write_json(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n) {
@@ -478,30 +481,71 @@ void hs_sweep_write_json(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row
                "  \"results\": [",
             cfg->hash, backends[cfg->backend].name, cfg->preset->name, cfg->log_blowup, cfg->num_queries,
             cfg->threads, cfg->samples);
-    for (size_t i = 0; i < n; i++) {
-        const hs_sweep_row *r = &rows[i];
-        fprintf(f, "%s\n    {\"hash\": \"%s\", \"backend\": \"%s\", \"preset\": \"%s\", \"log_blowup\": %u, "
-                   "\"threads\": %u, \"log_perms\": %u, \"perms\": %.0f, ",
-                i ? "," : "", cfg->hash, backends[cfg->backend].name, cfg->preset->name, cfg->log_blowup,
-                cfg->threads, r->log_perms, perms_of(r));
-        if (r->ok) {
-            fprintf(f, "\"ok\": true, \"prove_s\": %.9g, \"perms_per_s\": %.2f, \"proof_bytes\": %llu, "
-                       "\"peak_rss_bytes\": %llu, \"verify_s\": %.9g, \"bits\": ",
-                    r->prove_s, perms_of(r) / r->prove_s, (unsigned long long)r->proof_bytes,
-                    (unsigned long long)r->peak_rss_bytes, r->verify_s);
-            if (isnan(r->bits)) fprintf(f, "null");
-            else fprintf(f, "%.2f", r->bits);
-            fprintf(f, ", \"prove_best_s\": %.9g, \"prove_mean_s\": %.9g, \"setup_s\": ", r->prove_best_s, r->prove_mean_s);
-            if (isnan(r->setup_s)) fprintf(f, "null}");
-            else fprintf(f, "%.9g}", r->setup_s);
-        } else {
-            fprintf(f, "\"ok\": false, \"prove_s\": null, \"perms_per_s\": null, \"proof_bytes\": null, "
-                       "\"peak_rss_bytes\": null, \"verify_s\": null, \"bits\": null, \"why\": ");
-            json_str(f, r->why);
-            fputc('}', f);
-        }
-    }
+    for (size_t i = 0; i < n; i++) json_row(f, cfg, &rows[i], i == 0);
     fprintf(f, "\n  ]\n}\n");
+}
+
+/* ---- the comparison: several hashes and backends in one table ------------------------------ */
+
+static double entry_rate(const hs_sweep_entry *e) { return e->row->ok ? perms_of(e->row) / e->row->prove_s : -1; }
+
+static int entry_cmp(const void *pa, const void *pb) {
+    const hs_sweep_entry *a = pa, *b = pb;
+    if (a->row->log_perms != b->row->log_perms) return a->row->log_perms < b->row->log_perms ? -1 : 1;
+    double ra = entry_rate(a), rb = entry_rate(b);
+    if (ra != rb) return ra > rb ? -1 : 1;
+    return (a->order > b->order) - (a->order < b->order); /* ties (failed rows): the order asked */
+}
+
+void hs_sweep_sort_entries(hs_sweep_entry *e, size_t n) { qsort(e, n, sizeof *e, entry_cmp); }
+
+static void today(char *buf, size_t n) {
+    time_t now = time(NULL);
+    struct tm tmv;
+    if (!gmtime_r(&now, &tmv) || !strftime(buf, n, "%Y-%m-%d", &tmv)) snprintf(buf, n, "?");
+}
+
+void hs_sweep_write_compare(FILE *f, hs_bench_format format, const hs_sweep_entry *e, size_t n, double bits) {
+    char commit[96], date[32], level[48];
+    commit_id(commit, sizeof commit);
+    today(date, sizeof date);
+    if (bits > 0) snprintf(level, sizeof level, "%.0f", bits);
+    else snprintf(level, sizeof level, "the preset's");
+    if (format == HS_BENCH_CSV) {
+        fputs(csv_header, f);
+        for (size_t i = 0; i < n; i++) csv_row(f, e[i].cfg, e[i].row, commit);
+        return;
+    }
+    if (format == HS_BENCH_JSON) {
+        fprintf(f, "{\n  \"cpu\": ");
+        json_str(f, hs_cpu_model());
+        fprintf(f, ",\n  \"commit\": ");
+        json_str(f, commit);
+        fprintf(f, ",\n  \"version\": \"%s\",\n  \"date\": \"%s\",\n  \"bits\": ", HS_VERSION_STRING, date);
+        if (bits > 0) fprintf(f, "%.0f", bits);
+        else fprintf(f, "null");
+        fprintf(f, ",\n  \"threads\": %u,\n  \"samples\": %u,\n  \"prove_s_is\": \"median\",\n"
+                   "  \"sorted_by\": \"log_perms, then perms_per_s descending\",\n  \"results\": [",
+                n ? e[0].cfg->threads : 0, n ? e[0].cfg->samples : 0);
+        for (size_t i = 0; i < n; i++) json_row(f, e[i].cfg, e[i].row, i == 0);
+        fprintf(f, "\n  ]\n}\n");
+        return;
+    }
+    const char *q = format == HS_BENCH_MD_TICKS ? "`" : "";
+    const hs_sweep_config *c0 = n ? e[0].cfg : NULL;
+    fprintf(f, "Proving cost at %s provable bits (each hash and backend with the cheapest preset that meets it at "
+               "every size), %u thread%s, time = median of %u proof%s; %s, commit %s, %s\n",
+            level, c0 ? c0->threads : 0, c0 && c0->threads > 1 ? "s" : "", c0 ? c0->samples : 0,
+            c0 && c0->samples > 1 ? "s" : "", hs_cpu_model(), commit, date);
+    if (bits <= 0) fprintf(f, "(no --bits: every row at the preset asked; bits says what each proves)\n");
+    fprintf(f, "units: KB/MB/GB = 1024-byte powers, K/s and M/s = 1000 per second; rows by size, then fastest first; "
+               "bits = provable bits at that size ('hashsnark params'); a * marks a multi-thread row whose proofs spread "
+               "by more than 25%% (another process took a core)\n\n");
+    fprintf(f, "| %shash%s | %sbackend%s | %spreset%s | %sperm%s | %stime%s | %sthroughput%s | %sproof_size%s | "
+               "%speak_mem%s | %sverify%s | %sbits%s |\n",
+            q, q, q, q, q, q, q, q, q, q, q, q, q, q, q, q, q, q, q, q);
+    fprintf(f, "| - | - | - | - | - | - | - | - | - | - |\n");
+    for (size_t i = 0; i < n; i++) md_row(f, e[i].cfg, e[i].row, q, 1);
 }
 
 /* ---- plot ---------------------------------------------------------------------------------- */
@@ -578,30 +622,37 @@ static void gp_str(FILE *f, const char *s) {
     fputc('\'', f);
 }
 
+/* argv: png, title, logsize (1: proof size on a log axis), ref file ('-': none), ref label, then
+ * pairs of a series' data file and its label. */
 static const char mpl_script[] =
     "import sys\n"
     "import matplotlib\n"
     "matplotlib.use('Agg')\n"
     "import matplotlib.pyplot as plt\n"
-    "data, ref, png, title, label, reflabel = sys.argv[1:7]\n"
+    "png, title, logsize, ref, reflabel = sys.argv[1:6]\n"
+    "series = list(zip(sys.argv[6::2], sys.argv[7::2]))\n"
     "def load(p):\n"
     "    rows = [l.split() for l in open(p) if l.strip()]\n"
     "    return [float(r[0]) for r in rows], [float(r[1]) for r in rows], [float(r[2]) for r in rows]\n"
-    "x, kps, kb = load(data)\n"
-    "rx, rkps, rkb = load(ref) if ref != '-' else ([], [], [])\n"
-    "fig, ax = plt.subplots(1, 2, figsize=(14, 5.6))\n"
-    "for a, y, ry, yl, lg in ((ax[0], kps, rkps, 'throughput (K evaluations/s, log scale)', 1),\n"
-    "                         (ax[1], kb, rkb, 'proof size (KB)', 0)):\n"
-    "    a.plot(x, y, 'o-', label=label)\n"
-    "    if rx: a.plot(rx, ry, 's', label=reflabel)\n"
+    "fig, ax = plt.subplots(1, 2, figsize=(14, 5.6 + 0.25 * len(series)))\n"
+    "for a, col, yl, lg in ((ax[0], 1, 'throughput (K evaluations/s, log scale)', 1),\n"
+    "                       (ax[1], 2, 'proof size (KB%s)' % (', log scale' if logsize == '1' else ''), logsize == '1')):\n"
+    "    for path, label in series:\n"
+    "        d = load(path)\n"
+    "        a.plot(d[0], d[col], 'o-', label=label)\n"
+    "    if ref != '-':\n"
+    "        d = load(ref)\n"
+    "        a.plot(d[0], d[col], 's', label=reflabel)\n"
     "    a.set_xscale('log', base=2)\n"
     "    if lg: a.set_yscale('log')\n"
+    "    else: a.set_ylim(bottom=0)\n"
     "    a.set_xlabel('evaluations')\n"
     "    a.set_ylabel(yl)\n"
-    "    if not lg: a.set_ylim(bottom=0)\n"
     "    a.grid(True)\n"
-    "    a.legend(loc='best')\n"
+    "h, l = ax[0].get_legend_handles_labels()\n"
+    "fig.legend(h, l, loc='lower center', ncol=2 if len(l) > 3 else 1, fontsize='small')\n"
     "fig.suptitle(title)\n"
+    "fig.tight_layout(rect=(0, 0.04 + 0.035 * ((len(l) + 1) // (2 if len(l) > 3 else 1)), 1, 1))\n"
     "fig.savefig(png, dpi=100)\n";
 
 int hs_sweep_plot_is_svg(const char *path) {
@@ -614,67 +665,95 @@ int hs_sweep_plot_ext_ok(const char *path) {
     return hs_sweep_plot_is_svg(path) || (n > 4 && !strcmp(path + n - 4, ".png"));
 }
 
-int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, char *err,
-                  size_t errlen) {
+#define PLOT_MAX_SERIES 64
+
+int hs_sweep_plot_series(const char *png, const hs_sweep_config *const *cfgs, const hs_sweep_row *const *rows,
+                         const size_t *ns, size_t nseries, char *err, size_t errlen) {
     const char *py = NULL;
     int which = plot_tool(&py);
     const char *tool = which == 1 ? "gnuplot" : "matplotlib";
     err[0] = 0;
     if (!which) return snprintf(err, errlen, "no plotting tool: %s", plot_hint), 0;
+    if (!nseries || nseries > PLOT_MAX_SERIES) return snprintf(err, errlen, "1..%d lines to a plot", PLOT_MAX_SERIES), 0;
     size_t good = 0;
-    for (size_t i = 0; i < n; i++) good += rows[i].ok != 0;
+    for (size_t k = 0; k < nseries; k++)
+        for (size_t i = 0; i < ns[k]; i++) good += rows[k][i].ok != 0;
     if (!good) return snprintf(err, errlen, "no size succeeded: nothing to plot"), 0;
 
+    const hs_sweep_config *cfg = cfgs[0];
+    const int multi = nseries > 1;
     const time_t started = time(NULL) - 1;
     const char *tmpdir = getenv("TMPDIR");
-    char dir[512], data[600], ref[600], script[600];
+    char dir[512], data[PLOT_MAX_SERIES][600], ref[600], script[600], label[PLOT_MAX_SERIES][160];
     snprintf(dir, sizeof dir, "%s/hs-plot-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
     if (!mkdtemp(dir)) return snprintf(err, errlen, "cannot make a temporary folder in %s", dir), 0;
-    snprintf(data, sizeof data, "%s/sweep.dat", dir);
     snprintf(ref, sizeof ref, "%s/plonky3.dat", dir);
     snprintf(script, sizeof script, "%s/plot.%s", dir, which == 1 ? "gp" : "py");
 
-    int ok = 0, r = plonky3_ref(cfg);
-    FILE *f = fopen(data, "w");
-    if (!f) goto out;
-    for (size_t i = 0; i < n; i++)
-        if (rows[i].ok)
-            fprintf(f, "%.0f %.4f %.4f\n", perms_of(&rows[i]), perms_of(&rows[i]) / rows[i].prove_s / 1e3,
-                    (double)rows[i].proof_bytes / 1024);
-    fclose(f);
+    /* Plonky3's published rows beside a single poseidon2-kb16 sweep (the comparison shows this
+     * machine's rows only) */
+    int ok = 0, r = multi ? -1 : plonky3_ref(cfg);
+    size_t written = 0;
+    FILE *f;
+    for (size_t k = 0; k < nseries; k++, written++) {
+        snprintf(data[k], sizeof data[k], "%s/series%zu.dat", dir, k);
+        if (!(f = fopen(data[k], "w"))) goto out;
+        for (size_t i = 0; i < ns[k]; i++)
+            if (rows[k][i].ok)
+                fprintf(f, "%.0f %.4f %.4f\n", perms_of(&rows[k][i]), perms_of(&rows[k][i]) / rows[k][i].prove_s / 1e3,
+                        (double)rows[k][i].proof_bytes / 1024);
+        fclose(f);
+        if (multi)
+            snprintf(label[k], sizeof label[k], "%s, %s, %s", cfgs[k]->hash, backends[cfgs[k]->backend].name,
+                     cfgs[k]->preset->name);
+        else
+            snprintf(label[k], sizeof label[k], "hashsnark (median of %u)", cfg->samples);
+    }
     if (r >= 0) {
         if (!(f = fopen(ref, "w"))) goto out;
         for (int k = 0; k < 11; k++) fprintf(f, "%.0f %.2f %.2f\n", ldexp(1.0, 10 + k), plonky3_kps[r][k], plonky3_kb[r][k]);
         fclose(f);
     }
-    char title[256], label[128], reflabel[160];
-    snprintf(title, sizeof title, "%s, %s backend, preset %s, rate 1/%u, %u thread%s (%s)", cfg->hash,
-             backends[cfg->backend].name, cfg->preset->name, 1u << cfg->log_blowup, cfg->threads,
-             cfg->threads > 1 ? "s" : "", hs_cpu_model());
-    snprintf(label, sizeof label, "hashsnark (median of %u)", cfg->samples);
+    char title[256], reflabel[160];
+    if (multi)
+        snprintf(title, sizeof title, "proving cost, %u thread%s, median of %u (%s)", cfg->threads,
+                 cfg->threads > 1 ? "s" : "", cfg->samples, hs_cpu_model());
+    else
+        snprintf(title, sizeof title, "%s, %s backend, preset %s, rate 1/%u, %u thread%s (%s)", cfg->hash,
+                 backends[cfg->backend].name, cfg->preset->name, 1u << cfg->log_blowup, cfg->threads,
+                 cfg->threads > 1 ? "s" : "", hs_cpu_model());
     snprintf(reflabel, sizeof reflabel,
              "Plonky3, bench-hash-in-snark (i9-13900K, 4 threads, Poseidon2-KB16, rate 1/%u, 256/log_blowup queries)",
              1u << cfg->log_blowup);
 
     if (!(f = fopen(script, "w"))) goto out;
     if (which == 1) {
-        fprintf(f, "set terminal %s size 1400,560 noenhanced\nset output ", hs_sweep_plot_is_svg(png) ? "svg" : "pngcairo");
+        fprintf(f, "set terminal %s size 1400,%u noenhanced\nset output ", hs_sweep_plot_is_svg(png) ? "svg" : "pngcairo",
+                560 + 10 * (unsigned)nseries);
         gp_str(f, png);
         fprintf(f, "\nset multiplot layout 1,2 title ");
         gp_str(f, title);
         unsigned xlo = cfg->log_lo, xhi = cfg->log_hi;
         if (r >= 0) xlo = xlo < 10 ? xlo : 10, xhi = xhi > 20 ? xhi : 20;
         fprintf(f, "\nset logscale x 2\nset xrange [%g:%g]\nset xtics 1, 2\nset format x '%%L'\nset grid\n"
-                   "set key below\nset offsets 0, 0, graph 0.08, 0\nset xlabel 'log2(evaluations)'\n",
-                ldexp(0.7071067811865476, (int)xlo), ldexp(1.4142135623730951, (int)xhi));
-        const char *ylabel[2] = {"throughput (K evaluations/s, log scale)", "proof size (KB)"};
+                   "set key below%s\nset offsets 0, 0, graph 0.08, 0\nset xlabel 'log2(evaluations)'\n",
+                ldexp(0.7071067811865476, (int)xlo), ldexp(1.4142135623730951, (int)xhi),
+                nseries > 4 ? " horizontal maxcols 2" : "");
+        const char *ylabel[2] = {"throughput (K evaluations/s, log scale)",
+                                 multi ? "proof size (KB, log scale)" : "proof size (KB)"};
         for (int col = 2; col <= 3; col++) {
-            if (col == 2) fprintf(f, "set logscale y\nset yrange [*:*]\n");
+            if (col == 2 || multi) fprintf(f, "set logscale y\nset yrange [*:*]\n");
             else fprintf(f, "unset logscale y\nset yrange [0:*]\n");
             fprintf(f, "set ylabel '%s'\nplot ", ylabel[col - 2]);
-            gp_str(f, data);
-            fprintf(f, " using 1:%d with linespoints pt 7 lw 2 title ", col);
-            gp_str(f, label);
+            for (size_t k = 0; k < nseries; k++) {
+                if (k) fprintf(f, ", ");
+                gp_str(f, data[k]);
+                /* gnuplot has 8 line colours: each further 8 lines take another marker and dash */
+                static const int pt[] = {7, 5, 9, 11, 13, 15, 4, 6};
+                fprintf(f, " using 1:%d with linespoints lc %zu pt %d dt %zu lw 2 title ", col, k % 8 + 1, pt[k / 8 % 8],
+                        k / 8 % 5 + 1);
+                gp_str(f, label[k]);
+            }
             if (r >= 0) {
                 fprintf(f, ", ");
                 gp_str(f, ref);
@@ -690,7 +769,14 @@ int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_ro
     } else {
         fputs(mpl_script, f);
         fclose(f);
-        char *argv[] = {(char *)py, script, data, r >= 0 ? ref : "-", (char *)png, title, label, reflabel, NULL};
+        char *argv[6 + 2 * PLOT_MAX_SERIES + 1];
+        size_t at = 0;
+        argv[at++] = (char *)py, argv[at++] = script, argv[at++] = (char *)png, argv[at++] = title;
+        argv[at++] = multi ? "1" : "0";
+        argv[at++] = r >= 0 ? ref : "-";
+        argv[at++] = reflabel;
+        for (size_t k = 0; k < nseries; k++) argv[at++] = data[k], argv[at++] = label[k];
+        argv[at] = NULL;
         ok = run_tool(argv);
     }
     struct stat st;
@@ -698,7 +784,13 @@ int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_ro
     if (!ok) snprintf(err, errlen, "%s failed to write %s", tool, png);
 out:
     if (!ok && !err[0]) snprintf(err, errlen, "cannot write temporary files in %s", dir);
-    unlink(data), unlink(ref), unlink(script);
+    for (size_t k = 0; k < written; k++) unlink(data[k]);
+    unlink(ref), unlink(script);
     rmdir(dir);
     return ok;
+}
+
+int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, char *err,
+                  size_t errlen) {
+    return hs_sweep_plot_series(png, &cfg, &rows, &n, 1, err, errlen);
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "bench/bench.h"
 #include "stark/stark.h"
 
 /* The backends a sweep can drive; each is one entry of the table in sweep.c. */
@@ -51,6 +52,10 @@ const char *hs_sweep_backend_name(hs_sweep_backend_id id);
 /* Parses "A..B" (or "N") with lo_min <= A <= B <= hi_max; 0 on anything else. */
 int hs_sweep_parse_range(const char *s, unsigned lo_min, unsigned hi_max, unsigned *lo, unsigned *hi);
 
+/* The preset's provable bits at this size and rate for a private statement, as 'hashsnark params'
+ * reports them (the row's bits); NAN where the calculator rejects the shape. */
+double hs_sweep_claimed_bits(const hs_sweep_config *cfg, unsigned log_perms);
+
 /* Runs one child per size, log_lo..log_hi, writing rows[0 .. log_hi - log_lo]; progress goes to
  * stderr. Returns the number of rows that succeeded. Must be called before this process has
  * started any OpenMP thread (the children fork from it). */
@@ -72,6 +77,20 @@ void hs_sweep_write_md(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *
 void hs_sweep_write_csv(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, int header);
 void hs_sweep_write_json(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n);
 
+/* One row of a comparison (bench with several hashes or backends, or --bits): its sweep's
+ * configuration, the row, and its place in the order asked (ties keep it). */
+typedef struct {
+    const hs_sweep_config *cfg;
+    const hs_sweep_row *row;
+    size_t order;
+} hs_sweep_entry;
+/* Sorts by size, then by throughput (fastest first; failed rows last). */
+void hs_sweep_sort_entries(hs_sweep_entry *e, size_t n);
+/* The comparison table: markdown (hash, backend, preset, perm, time, throughput, proof_size,
+ * peak_mem, verify, bits), CSV (the sweep's columns) or one JSON document (with the CPU, commit,
+ * version and date); bits > 0 is the level asked (--bits), stated in the header. */
+void hs_sweep_write_compare(FILE *f, hs_bench_format format, const hs_sweep_entry *e, size_t n, double bits);
+
 /* Which plotting tool exists ("gnuplot" or "python3 + matplotlib"); NULL with the Debian package
  * to install in *hint when neither does. HS_PLOT=gnuplot|matplotlib forces one. */
 const char *hs_sweep_plot_tool(const char **hint);
@@ -83,5 +102,9 @@ int hs_sweep_plot_is_svg(const char *path);
 int hs_sweep_plot_ext_ok(const char *path);
 int hs_sweep_plot(const char *png, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, char *err,
                   size_t errlen);
+/* The comparison's figure: one line a series (a hash and backend: cfgs[k], rows[k][0 .. ns[k])),
+ * throughput and proof size on log axes, no reference rows; at most 64 series. */
+int hs_sweep_plot_series(const char *png, const hs_sweep_config *const *cfgs, const hs_sweep_row *const *rows,
+                         const size_t *ns, size_t nseries, char *err, size_t errlen);
 
 #endif

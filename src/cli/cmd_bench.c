@@ -10,9 +10,11 @@
 #include "hashsnark.h"
 
 static void help(void) {
-    printf("usage: hashsnark bench --hash H[,H2,...] --log-perms A..B [--backend stark|gkr] [--preset P]\n"
+    printf("usage: hashsnark bench --hash H --log-perms A..B [--backend stark|gkr] [--preset P]\n"
            "                       [--log-blowup B] [--samples K] [--threads T] [--timeout S]\n"
            "                       [--format md|md-ticks|csv|json] [--plot FILE.png|FILE.svg]\n"
+           "       hashsnark bench --hash H1,H2,...|all --backend stark,gkr --log-perms A..B [--bits N]\n"
+           "                       [the options above]       (the comparison: one table of every pair)\n"
            "       hashsnark bench --native [--hash NAME|all] [--threads T] [--format md|csv|json]\n"
            "                       [--seconds S]\n"
            "       hashsnark bench --native --field gf2-128|gf2-256|kb5|all [--format md|csv|json] [--seconds S]\n"
@@ -34,20 +36,33 @@ static void help(void) {
            "below the preset's declared bits are measured all the same). md-ticks quotes every cell in\n"
            "backticks as the published tables do. time is the median of the K proofs (CSV/JSON also\n"
            "give the best and the mean); throughput = evaluations / time; a multi-thread row whose\n"
-           "proofs spread by more than 25%% is marked '*' (another process took a core). Several\n"
-           "hashes (--hash a,b) are all checked first, then swept in turn into one table. A size whose\n"
+           "proofs spread by more than 25%% is marked '*' (another process took a core). A size whose\n"
            "child dies (out of memory, a signal, --timeout) prints '-' in every column and the sweep\n"
            "goes on. Progress goes to standard error.\n"
-           "CSV (raw numbers: seconds, bytes, evaluations/s; one row per size) header:\n"
+           "\n");
+    printf("The comparison ('which hash, at what proving cost?'): several hashes (--hash a,b or all:\n"
+           "every hash the backends prove), several backends (--backend stark,gkr), or --bits N. Every\n"
+           "pair of a hash and a backend that proves it is swept as above (a fresh process per size),\n"
+           "all checked before any is proven, and printed as one table: hash | backend | preset | perm |\n"
+           "time | throughput | proof_size | peak_mem | verify | bits, by size, then fastest first\n"
+           "(CSV and JSON: the columns below, one document). --bits N sets one security level for every\n"
+           "row: each pair gets the cheapest preset whose provable bits ('hashsnark params') reach N at\n"
+           "every size asked; pairs no preset brings there are named under the table and left out.\n"
+           "Without --bits every pair uses --preset (default compat). --plot draws every pair as one\n"
+           "line in one figure (throughput and proof size, log axes).\n"
+           "\n");
+    printf("CSV (raw numbers: seconds, bytes, evaluations/s; one row per size) header:\n"
            "  hash,backend,preset,log_blowup,threads,log_perms,perms,prove_s,perms_per_s,proof_bytes,\n"
            "  peak_rss_bytes,verify_s,bits,prove_best_s,prove_mean_s,samples,queries,status,cpu,commit,\n"
            "  setup_s\n"
            "\n"
            "  --hash H[,H2..]  stark backend: %s (default poseidon2-kb16);\n"
-           "                   gkr backend: %s\n"
+           "                   gkr backend: %s; all: every one\n"
            "  --log-perms A..B sizes 2^A..2^B, 0 <= A <= B <= 24\n"
-           "  --backend NAME   stark (default) or gkr (WHIR rate from the preset)\n"
+           "  --backend B[,B2] stark (default) or gkr (WHIR rate from the preset), or both: stark,gkr\n"
            "  --preset P       compat (default), fast100 or proven128 (see 'hashsnark prove --help')\n"
+           "  --bits N         the comparison at N provable bits (each pair's preset chosen; not with\n"
+           "                   --preset)\n"
            "  --log-blowup B   rate 2^-B instead of the preset's (1..4)\n"
            "  --samples K      proofs per size, 1..1000 (default 10, as the published benchmark)\n"
            "  --timeout S      seconds allowed to each size's child (inputs, K proofs, verification);\n"
@@ -56,7 +71,7 @@ static void help(void) {
            "                   evaluations into FILE.png or FILE.svg (gnuplot, else python3-matplotlib;\n"
            "                   HS_PLOT=gnuplot|matplotlib picks one), with Plonky3's rows of the\n"
            "                   bench-hash-in-snark benchmark (i9-13900K, 4 threads) as labelled\n"
-           "                   reference points for poseidon2-kb16 at rates 1/2 and 1/4; exit 1 when\n"
+           "                   reference points for a poseidon2-kb16 sweep at rates 1/2 and 1/4; exit 1 when\n"
            "                   the picture is not written\n"
            "\n", hs_cli_stark_names(), hs_cli_gkr_names());
     printf("--regions W1,W2,... --compare (gkr backend; the FROST-GKR ragged-regions comparison):\n"
@@ -140,62 +155,74 @@ typedef struct {
     int fmt; /* 0 md, 1 csv, 2 json */
 } sweep_opts;
 
-/* bench --log-perms A..B for one hash: parse, validate everything (before minutes of proving);
- * run unless dry (the first pass validates every hash of a list before any is run), print. */
-static int bench_sweep_one(const sweep_opts *o, const char *hash, int dry, int first) {
-    hs_bench_sweep_args a;
-    memset(&a, 0, sizeof a);
-    a.backend = o->backend ? o->backend : "stark";
-    a.hash = hash;
-    a.preset = o->preset ? o->preset : "compat";
-    a.log_perms = o->logp;
-    a.plot = o->plot;
-    a.format = (hs_bench_format)o->fmt;
+/* The sweep's numeric options into a (hash and backend left to the caller); the exit status. */
+static int bench_sweep_args(const sweep_opts *o, hs_bench_sweep_args *a) {
+    memset(a, 0, sizeof *a);
+    a->preset = o->preset ? o->preset : "compat";
+    a->log_perms = o->logp;
+    a->plot = o->plot;
+    a->format = (hs_bench_format)o->fmt;
     unsigned long blow = 0, samples = 10;
     if (o->blowup && !hs_cli_uint("bench", "log-blowup", o->blowup, 1, 4, &blow)) return HS_EXIT_USAGE;
     if (o->samples && !hs_cli_uint("bench", "samples", o->samples, 1, 1000, &samples)) return HS_EXIT_USAGE;
-    a.log_blowup = (unsigned)blow;
-    a.samples = (unsigned)samples;
+    a->log_blowup = (unsigned)blow;
+    a->samples = (unsigned)samples;
     if (o->timeout) {
         char *end;
-        a.timeout_s = strtod(o->timeout, &end);
-        if (*end || !(a.timeout_s > 0 && a.timeout_s <= 1e6)) {
+        a->timeout_s = strtod(o->timeout, &end);
+        if (*end || !(a->timeout_s > 0 && a->timeout_s <= 1e6)) {
             hs_cli_error("bench", "--timeout: '%s' is not a number of seconds in (0, 1e6]", o->timeout);
             return HS_EXIT_USAGE;
         }
     }
-    if (!(a.threads = bench_threads(o->threads))) return HS_EXIT_USAGE;
+    if (!(a->threads = bench_threads(o->threads))) return HS_EXIT_USAGE;
+    return HS_EXIT_OK;
+}
+
+/* Splits a comma-separated list (in place) into at most max names; 0 after printing why. */
+static size_t split_list(const char *opt, char *list, const char **names, size_t max) {
+    size_t k = 0;
+    for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+        if (k == max) return hs_cli_error("bench", "--%s: at most %zu names", opt, max), 0;
+        names[k++] = tok;
+    }
+    if (!k) hs_cli_error("bench", "--%s: no name given", opt);
+    return k;
+}
+
+/* bench --log-perms A..B --hash H1,H2,.. --backend B1,B2 [--bits N]: one hash on one backend is the
+ * bench-hash-in-snark table; several hashes or backends, 'all' or --bits make the comparison (every
+ * pair validated before any is proven; src/bench/bench.h). */
+static int bench_sweep(const sweep_opts *o, const char *bits_s) {
+    char hlist[512], blist[64];
+    if (strlen(o->hash) >= sizeof hlist) return hs_cli_error("bench", "--hash: list too long"), HS_EXIT_USAGE;
+    const char *backend = o->backend ? o->backend : "stark";
+    if (strlen(backend) >= sizeof blist) return hs_cli_error("bench", "--backend: list too long"), HS_EXIT_USAGE;
+    strcpy(hlist, o->hash), strcpy(blist, backend);
+    const char *names[16], *backends[4];
+    size_t k = split_list("hash", hlist, names, 16), nb = split_list("backend", blist, backends, 4);
+    if (!k || !nb) return HS_EXIT_USAGE;
+    int all = 0;
+    for (size_t i = 0; i < k; i++) all |= !strcmp(names[i], "all");
+    if (all && k > 1) return hs_cli_error("bench", "--hash all stands alone"), HS_EXIT_USAGE;
+    unsigned long bits = 0;
+    if (bits_s && !hs_cli_uint("bench", "bits", bits_s, 1, 512, &bits)) return HS_EXIT_USAGE;
+    if (bits_s && o->preset)
+        return hs_cli_error("bench", "--bits picks each backend's preset: give --bits or --preset, not both"), HS_EXIT_USAGE;
+    hs_bench_compare_args c;
+    memset(&c, 0, sizeof c);
+    if (bench_sweep_args(o, &c.sweep) != HS_EXIT_OK) return HS_EXIT_USAGE;
+    if (k * nb > 1 || all || bits_s) {
+        c.hashes = names, c.n_hashes = k, c.backends = backends, c.n_backends = nb, c.bits = (double)bits;
+        return hs_bench_compare(&c);
+    }
+    c.sweep.hash = names[0], c.sweep.backend = backends[0];
     char err[256];
-    if (!hs_bench_sweep_check(&a, err, sizeof err)) {
+    if (!hs_bench_sweep_check(&c.sweep, err, sizeof err)) {
         hs_cli_error("bench", "%s", err);
         return HS_EXIT_USAGE;
     }
-    return dry ? HS_EXIT_OK : hs_bench_sweep(&a, first);
-}
-
-/* bench --log-perms A..B --hash H1,H2,..: every hash validated first, then swept in turn; one
- * markdown table or CSV for all (JSON: one document per hash). A plot takes one hash. */
-static int bench_sweep(const sweep_opts *o) {
-    char list[512];
-    if (strlen(o->hash) >= sizeof list) return hs_cli_error("bench", "--hash: list too long"), HS_EXIT_USAGE;
-    strcpy(list, o->hash);
-    const char *names[16];
-    size_t k = 0;
-    for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
-        if (k == 16) return hs_cli_error("bench", "--hash: at most 16 hashes"), HS_EXIT_USAGE;
-        names[k++] = tok;
-    }
-    if (!k) return hs_cli_error("bench", "--hash: no hash named"), HS_EXIT_USAGE;
-    if (k > 1 && o->plot) return hs_cli_error("bench", "--plot draws one hash: give one --hash"), HS_EXIT_USAGE;
-    for (size_t i = 0; i < k; i++) {
-        int rc = bench_sweep_one(o, names[i], 1, 0);
-        if (rc != HS_EXIT_OK) return rc;
-    }
-    for (size_t i = 0; i < k; i++) {
-        int rc = bench_sweep_one(o, names[i], 0, i == 0);
-        if (rc != HS_EXIT_OK) return rc;
-    }
-    return HS_EXIT_OK;
+    return hs_bench_sweep(&c.sweep, 1);
 }
 
 /* bench --backend gkr --regions W1,.. --compare: the FROST-GKR post's three ways (src/bench/ragged_compare.h). */
@@ -206,7 +233,7 @@ static int bench_regions(const char *regions, int compare, int priv, int other_m
         return HS_EXIT_USAGE;
     }
     if (other_mode) {
-        hs_cli_error("bench", "--regions --compare excludes --native, --log-perms, --log-blowup, --plot and --seconds");
+        hs_cli_error("bench", "--regions --compare excludes --native, --log-perms, --log-blowup, --plot, --seconds and --bits");
         return HS_EXIT_USAGE;
     }
     if (!o->backend || strcmp(o->backend, "gkr")) {
@@ -293,7 +320,7 @@ int hs_cmd_bench(int argc, char **argv) {
     sweep_opts so = {0};
     int native = 0, compare = 0, smt = 0, keep = 0, merkle = 0, priv = 0;
     const char *regions = NULL, *size_s = NULL, *batch_s = NULL, *storage = NULL, *dir = NULL;
-    const char *log_leaves = NULL;
+    const char *log_leaves = NULL, *bits_s = NULL;
     hs_opt opts[] = {{"merkle", 0, NULL, &merkle},        {"log-leaves", 1, &log_leaves, NULL},
                      {"field", 1, &field, NULL},
                      {"native", 0, NULL, &native},        {"hash", 1, &hash, NULL},
@@ -306,7 +333,7 @@ int hs_cmd_bench(int argc, char **argv) {
                      {"smt", 0, NULL, &smt},               {"size", 1, &size_s, NULL},
                      {"batch", 1, &batch_s, NULL},         {"storage", 1, &storage, NULL},
                      {"dir", 1, &dir, NULL},               {"keep", 0, NULL, &keep},
-                     {"private", 0, NULL, &priv}};
+                     {"private", 0, NULL, &priv},          {"bits", 1, &bits_s, NULL}};
     int r = hs_cli_parse("bench", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) {
         help();
@@ -320,13 +347,13 @@ int hs_cmd_bench(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     if (smt) return bench_smt(hash, size_s, batch_s, storage, dir, keep, threads_s, fmt_csv || fmt_json,
-                              native || so.logp || regions || compare || seconds_s || fmt_json);
+                              native || so.logp || regions || compare || seconds_s || fmt_json || bits_s);
     if (size_s || batch_s || storage || dir || keep) {
         hs_cli_error("bench", "--size, --batch, --storage, --dir and --keep apply to --smt only");
         return HS_EXIT_USAGE;
     }
     if (regions || compare || priv)
-        return bench_regions(regions, compare, priv, native || so.logp || so.blowup || so.plot || seconds_s, &so,
+        return bench_regions(regions, compare, priv, native || so.logp || so.blowup || so.plot || seconds_s || bits_s, &so,
                              threads_s, fmt_csv, fmt_json);
     if (native && so.logp) {
         hs_cli_error("bench", "--native and --log-perms are two different modes: give one");
@@ -338,7 +365,7 @@ int hs_cmd_bench(int argc, char **argv) {
             return HS_EXIT_USAGE;
         }
         so.hash = hash, so.threads = threads_s, so.fmt = fmt_csv ? 1 : fmt_json ? 2 : fmt_ticks ? 3 : 0;
-        return bench_sweep(&so);
+        return bench_sweep(&so, bits_s);
     }
     if (!native) {
         hs_cli_error("bench", "give --log-perms A..B (proving sweep) or --native (see 'hashsnark bench --help')");

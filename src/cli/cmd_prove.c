@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/textio.h"
@@ -125,10 +126,29 @@ static void print_phases(const hs_prove_stats *st) {
 
 static const char *thread_s(unsigned t) { return t > 1 ? "s" : ""; }
 
+/* The live progress line of 'prove' on a terminal (standard error): the context's progress
+ * callback rewrites one line as each phase ends, and clears it when the proof is done. */
+typedef struct {
+    double t0;
+} progress_line;
+
+static void on_progress(void *user, const char *phase, double fraction) {
+    const progress_line *p = user;
+    if (!strcmp(phase, "done")) {
+        fputs("\r\033[K", stderr);
+    } else if (!strcmp(phase, "start")) {
+        fprintf(stderr, "\r\033[Kprove: proving... (%.1f s)", hs_cli_now() - p->t0);
+    } else {
+        fprintf(stderr, "\r\033[Kprove: %3.0f%% of the phases, %s done (%.1f s)", 100 * fraction, phase,
+                hs_cli_now() - p->t0);
+    }
+    fflush(stderr);
+}
+
 static void prove_help(void) {
     printf("usage: hashsnark prove --hash NAME --log-perms N --out PROOF\n"
            "                       [--backend stark|gkr] [--seed S | --inputs FILE [--outputs-out FILE]]\n"
-           "                       [--preset P] [--log-blowup B] [--threads T] [--insecure]\n"
+           "                       [--preset P] [--log-blowup B] [--threads T] [--insecure] [--quiet]\n"
            "       hashsnark prove --backend gkr --regions W1,W2,... [--variant V] [--private] --out PROOF\n"
            "                       [--seed S | --inputs FILE] [--preset P] [--threads T]\n"
            "       hashsnark prove --statement merkle-branches|merkle ...  (Merkle trees: see\n"
@@ -144,7 +164,9 @@ static void prove_help(void) {
            "statement is public: the proof binds exactly that table of inputs and\n"
            "their outputs, which the verifier needs ('hashsnark perm' or --outputs-out computes them).\n"
            "Writes the proof atomically to PROOF (nothing is written when proving fails), prints the\n"
-           "time of each phase to standard error and one summary line to standard output.\n"
+           "time of each phase to standard error and one summary line to standard output. While it\n"
+           "proves, a line on standard error shows the phases done and the time, when standard error\n"
+           "is a terminal.\n"
            "\n"
            "  --hash NAME       the stark backend: %s (default poseidon2-kb16);\n"
            "                    the gkr backend: %s\n"
@@ -165,6 +187,8 @@ static void prove_help(void) {
     for (size_t i = 0; hs_preset_info_at(&pi, i) == HS_OK; i++)
         printf("                      %-10s %s\n", pi.name, pi.description);
     printf("  --log-blowup B    rate 2^-B instead of the preset's (1..4; stark backend)\n"
+           "  --quiet           no progress line, statement line or phase times on standard error\n"
+           "                    (errors and warnings still print)\n"
            "  --insecure        prove even where the preset's declared security does not hold for this\n"
            "                    shape ('hashsnark params' shows every term; without it the prover\n"
            "                    refuses such shapes)\n"
@@ -188,7 +212,8 @@ static void prove_help(void) {
 /* 'prove --backend gkr --regions ..': the ragged-regions statement (docs/PROOF_FORMAT_RAGGED.md).
  * The command writes the inputs next to the proof, so it keeps them: hs_prove, not the hand-over. */
 static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, const char *regions_s,
-                         const char *variant_s, int priv, unsigned long seed, const char *inputs_s, const char *out) {
+                         const char *variant_s, int priv, unsigned long seed, const char *inputs_s, const char *out,
+                         int quiet) {
     hs_shape shape;
     hs_shape_init(&shape);
     shape.backend = HS_BACKEND_GKR;
@@ -226,10 +251,11 @@ static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, 
         hs_cli_error("prove", "out of memory for %zu inputs", total);
         return HS_EXIT_USAGE;
     }
-    fprintf(stderr, "prove: %s, %u regions (%s), %zu permutations, gkr backend, %s variant, %s statement, %u "
-                    "thread%s\n",
-            h->name, shape.n_regions, regions_s, total, variant_s, priv ? "private (committed regions)" : "public",
-            hs_ctx_threads(ctx), thread_s(hs_ctx_threads(ctx)));
+    if (!quiet)
+        fprintf(stderr, "prove: %s, %u regions (%s), %zu permutations, gkr backend, %s variant, %s statement, %u "
+                        "thread%s\n",
+                h->name, shape.n_regions, regions_s, total, variant_s, priv ? "private (committed regions)" : "public",
+                hs_ctx_threads(ctx), thread_s(hs_ctx_threads(ctx)));
     uint8_t *proof = NULL;
     size_t len = 0;
     hs_prove_stats st;
@@ -241,8 +267,10 @@ static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, 
     } else if (!path) {
         hs_cli_error("prove", "out of memory");
     } else {
-        print_phases(&st);
-        fprintf(stderr, "prove: %zu physical rows\n", st.physical_rows);
+        if (!quiet) {
+            print_phases(&st);
+            fprintf(stderr, "prove: %zu physical rows\n", st.physical_rows);
+        }
         /* the proof and both tables appear together or not at all */
         hs_outset o = {0};
         sprintf(path, "%s.inputs", out);
@@ -275,14 +303,15 @@ int hs_cmd_prove(int argc, char **argv) {
     const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
                *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL, *backend_s = "stark", *regions_s = NULL,
                *variant_s = NULL, *outputs_out = NULL;
-    int insecure = 0, priv = 0;
+    int insecure = 0, priv = 0, quiet = 0;
     hs_opt opts[] = {{"hash", 1, &hash, NULL},          {"log-perms", 1, &logp_s, NULL},
                      {"out", 1, &out, NULL},            {"seed", 1, &seed_s, NULL},
                      {"preset", 1, &preset_s, NULL},    {"log-blowup", 1, &blow_s, NULL},
                      {"threads", 1, &threads_s, NULL},  {"inputs", 1, &inputs_s, NULL},
                      {"insecure", 0, NULL, &insecure}, {"backend", 1, &backend_s, NULL},
                      {"regions", 1, &regions_s, NULL},  {"variant", 1, &variant_s, NULL},
-                     {"outputs-out", 1, &outputs_out, NULL}, {"private", 0, NULL, &priv}};
+                     {"outputs-out", 1, &outputs_out, NULL}, {"private", 0, NULL, &priv},
+                     {"quiet", 0, NULL, &quiet}};
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
@@ -326,7 +355,7 @@ int hs_cmd_prove(int argc, char **argv) {
         hs_ctx *ctx = hs_cli_ctx("prove", threads);
         if (!ctx) return HS_EXIT_USAGE;
         int rc = prove_regions(ctx, &h, preset.name, regions_s, variant_s ? variant_s : "ragged", priv, seed, inputs_s,
-                               out);
+                               out, quiet);
         hs_ctx_free(ctx);
         return rc;
     }
@@ -415,10 +444,12 @@ int hs_cmd_prove(int argc, char **argv) {
     hs_ctx *ctx = hs_cli_ctx("prove", threads);
     if (!ctx) return hs_inputs_free(in), HS_EXIT_USAGE;
     const unsigned nt = hs_ctx_threads(ctx);
-    if (gkr)
+    progress_line pline = {hs_cli_now()};
+    if (!quiet && isatty(STDERR_FILENO)) hs_ctx_set_progress(ctx, on_progress, &pline);
+    if (!quiet && gkr)
         fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), gkr backend, preset %s, %u thread%s\n", h.name,
                 logp, inputs_s ? "public" : "private", preset.name, nt, thread_s(nt));
-    else
+    else if (!quiet)
         fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), preset %s, rate 1/%u, %u thread%s\n", h.name,
                 logp, inputs_s ? "public" : "private", preset.name, 1u << log_rate, nt, thread_s(nt));
     uint32_t *outs = outputs_out ? malloc(n_out * sizeof *outs) : NULL;
@@ -433,9 +464,10 @@ int hs_cmd_prove(int argc, char **argv) {
     hs_ctx_free(ctx); /* in is the prover's now (freed) */
     int rc = HS_EXIT_USAGE;
     if (ps != HS_OK) {
+        if (!quiet && isatty(STDERR_FILENO)) fputs("\r\033[K", stderr); /* the progress line */
         hs_cli_error("prove", "%s", why);
     } else {
-        print_phases(&st);
+        if (!quiet) print_phases(&st);
         hs_outset o = {0};
         if ((!outputs_out || add_lines(&o, outputs_out, outs, n, h.out_words, h.value_bits)) &&
             commit_proof(&o, out, proof, len)) {

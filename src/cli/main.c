@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench/bench.h"
 #include "cli/cli.h"
 #include "hashsnark.h"
 
@@ -19,7 +20,8 @@ static void usage(FILE *f) {
             "  merkle   binary Merkle trees: root, open (branches) and verify\n"
             "  smt      sparse Merkle trees as miden-crypto defines them, in memory or on disk (LMDB)\n"
             "  bench    benchmark (--native: permutation throughput of this machine; --smt: trees)\n"
-            "  help     this text; 'hashsnark COMMAND --help' describes a command's options\n"
+            "  help     this text; 'hashsnark help COMMAND' (or 'hashsnark COMMAND --help') describes a\n"
+            "           command's options\n"
             "\n"
             "permutations:\n",
             HS_VERSION_STRING);
@@ -41,6 +43,21 @@ static void usage(FILE *f) {
             hs_cli_stark_names(), hs_cli_gkr_names(), hs_simd_best());
 }
 
+typedef int (*command_fn)(int argc, char **argv);
+
+static const struct {
+    const char *name;
+    command_fn run;
+} commands[] = {{"perm", hs_cmd_perm},     {"bench", hs_cmd_bench},   {"hash", hs_cmd_hash},
+                {"merkle", hs_cmd_merkle}, {"smt", hs_cmd_smt},       {"prove", hs_cmd_prove},
+                {"verify", hs_cmd_verify}, {"params", hs_cmd_params}};
+
+static command_fn find_command(const char *name) {
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (!strcmp(commands[i].name, name)) return commands[i].run;
+    return NULL;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         usage(stderr);
@@ -49,29 +66,40 @@ int main(int argc, char **argv) {
     char reason[HS_REASON_LEN];
     hs_status simd = hs_simd_check_env(reason);
     if (simd == HS_ERR_ARGUMENT) {
-        fprintf(stderr, "hashsnark: %s\n", reason);
+        fprintf(stderr, "hashsnark: %s: unset it or name a level\n", reason);
         return HS_EXIT_USAGE;
     }
     if (simd != HS_OK) fprintf(stderr, "hashsnark: warning: %s\n", reason);
     const char *cmd = argv[1];
+    if (!strcmp(cmd, "help") && argc >= 3) { /* hashsnark help COMMAND: COMMAND --help */
+        command_fn run = find_command(argv[2]);
+        if (!run) {
+            fprintf(stderr, "hashsnark help: unknown command '%s' (see 'hashsnark --help')\n", argv[2]);
+            return HS_EXIT_USAGE;
+        }
+        if (argc > 3) {
+            fprintf(stderr, "hashsnark help: give one command ('hashsnark help %s')\n", argv[2]);
+            return HS_EXIT_USAGE;
+        }
+        char help_opt[] = "--help";
+        char *sub[] = {argv[2], help_opt, NULL};
+        return run(2, sub);
+    }
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         usage(stdout);
         return HS_EXIT_OK;
     }
     if (!strcmp(cmd, "--version")) {
-        printf("hashsnark %s\nsimd: %s (best on this CPU: %s)\n", HS_VERSION_STRING, hs_simd_level(), hs_simd_best());
+        /* the first line names the build's commit (git describe); tools/test-all.sh reads the second */
+        const char *commit = hs_bench_commit();
+        printf("hashsnark %s%s%s%s\nsimd: %s (best on this CPU: %s)\n", HS_VERSION_STRING, *commit ? " (" : "", commit,
+               *commit ? ")" : "", hs_simd_level(), hs_simd_best());
         printf("cpu features: %s\n", hs_simd_features(0));
         printf("cpu features in use: %s\n", hs_simd_features(1));
         return HS_EXIT_OK;
     }
-    if (!strcmp(cmd, "perm")) return hs_cmd_perm(argc - 1, argv + 1);
-    if (!strcmp(cmd, "bench")) return hs_cmd_bench(argc - 1, argv + 1);
-    if (!strcmp(cmd, "hash")) return hs_cmd_hash(argc - 1, argv + 1);
-    if (!strcmp(cmd, "merkle")) return hs_cmd_merkle(argc - 1, argv + 1);
-    if (!strcmp(cmd, "smt")) return hs_cmd_smt(argc - 1, argv + 1);
-    if (!strcmp(cmd, "prove")) return hs_cmd_prove(argc - 1, argv + 1);
-    if (!strcmp(cmd, "verify")) return hs_cmd_verify(argc - 1, argv + 1);
-    if (!strcmp(cmd, "params")) return hs_cmd_params(argc - 1, argv + 1);
+    command_fn run = find_command(cmd);
+    if (run) return run(argc - 1, argv + 1);
     fprintf(stderr, "hashsnark: unknown command '%s' (see 'hashsnark --help')\n", cmd);
     return HS_EXIT_USAGE;
 }

@@ -409,6 +409,11 @@ done:
 
 int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned threads, hs_writer *out, hs_kb *outputs,
                  hs_gkr_timing *timing, const char **why) {
+    return hs_gkr_prove_hooked(shape_in, inputs, threads, out, outputs, timing, NULL, why);
+}
+
+int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned threads, hs_writer *out,
+                        hs_kb *outputs, hs_gkr_timing *timing, const hs_phase_hook *hook, const char **why) {
     hs_gkr_timing tdummy;
     hs_gkr_timing *tm = timing ? timing : &tdummy;
     memset(tm, 0, sizeof *tm);
@@ -433,6 +438,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     if (shape_in->corrupt_cell && shape_in->corrupt_cell <= N * wit.n_cols)
         wit.pre[shape_in->corrupt_cell - 1] = hs_kb_add(wit.pre[shape_in->corrupt_cell - 1], HS_KB_ONE);
     t = hs_now(), tm->witness_s = t - t0, t0 = t;
+    hs_phase_end(hook, "witness", 1, 4);
 
     uint8_t hb[HEADER_BYTES];
     header_bytes(&shape, hb);
@@ -455,6 +461,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
         if (!hs_whir_commit(&ww, &wp, NULL, cols, lc, n, &tr, out, NULL, threads, why)) goto done;
     }
     t = hs_now(), tm->commit_s = t - t0, t0 = t;
+    hs_phase_end(hook, "commit (WHIR)", 2, 4);
 
     *why = "out of memory";
     pts = malloc(2 * n * sizeof *pts);
@@ -465,6 +472,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
                            why))
         goto done;
     t = hs_now(), tm->walk_s = t - t0, t0 = t;
+    hs_phase_end(hook, "GKR walk", 3, 4);
     if (!shape.public_io) {
         uint32_t sel[2 * HS_GKR_MAX_WIDTH];
         hs_whir_statement st[2];
@@ -474,6 +482,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     t = hs_now(), tm->open_s = t - t0;
     tm->total_s = t - tstart;
     ok = !out->err;
+    if (ok) hs_phase_end(hook, "open (WHIR)", 4, 4);
     *why = ok ? NULL : "out of memory";
 done:
     if (outs != outputs) hs_free(outs);

@@ -51,6 +51,7 @@
 #include "preset/preset.h"
 #include "soundness/soundness.h"
 #include "transcript/transcript.h"
+#include "util/progress.h"
 #include "whir/whir.h"
 
 #include "gkr/gkr_perm.h"
@@ -255,6 +256,10 @@ typedef struct {
  * reason. */
 int hs_gkr_prove(const hs_gkr_shape *shape, const hs_kb *inputs, unsigned threads, hs_writer *out, hs_kb *outputs,
                  hs_gkr_timing *timing, const char **why);
+/* hs_gkr_prove, calling hook (may be NULL) as each phase ends: "witness", "commit (WHIR)", "GKR
+ * walk", "open (WHIR)" (a public statement's commit and open phases end at once, empty). */
+int hs_gkr_prove_hooked(const hs_gkr_shape *shape, const hs_kb *inputs, unsigned threads, hs_writer *out,
+                        hs_kb *outputs, hs_gkr_timing *timing, const hs_phase_hook *hook, const char **why);
 
 /* The walk of a private or public statement, callable by other statements over the same table
  * shape (src/gkr/merkle_branches.c): samples z_out (n values); the output end (pub_out == NULL:

@@ -510,14 +510,31 @@ static int quotient_rows(const quot_job *J, const hs_kb *blk, size_t row0, size_
 
 /* ---- the prover ---- */
 
+static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, const void *witness, unsigned threads,
+                      hs_writer *out, uint32_t *outputs, hs_stark_timing *tm, const hs_phase_hook *hook,
+                      const char **why);
+
 int hs_stark_prove(const hs_stark_shape *shape_in, const uint32_t *inputs, unsigned threads, hs_writer *out,
                    uint32_t *outputs, hs_stark_timing *tm, const char **why) {
-    return hs_stark_prove_witness(shape_in, inputs, NULL, threads, out, outputs, tm, why);
+    return prove_impl(shape_in, inputs, NULL, threads, out, outputs, tm, NULL, why);
+}
+
+int hs_stark_prove_hooked(const hs_stark_shape *shape_in, const uint32_t *inputs, unsigned threads, hs_writer *out,
+                          uint32_t *outputs, hs_stark_timing *tm, const hs_phase_hook *hook, const char **why) {
+    return prove_impl(shape_in, inputs, NULL, threads, out, outputs, tm, hook, why);
 }
 
 int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *inputs, const void *witness,
                            unsigned threads, hs_writer *out, uint32_t *outputs, hs_stark_timing *tm,
                            const char **why) {
+    return prove_impl(shape_in, inputs, witness, threads, out, outputs, tm, NULL, why);
+}
+
+/* The phases as the hook names them (the order of hs_stark_timing; lookups only with LogUp, ending
+ * with their second part, after the trace's commitment). */
+static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, const void *witness, unsigned threads,
+                      hs_writer *out, uint32_t *outputs, hs_stark_timing *tm, const hs_phase_hook *hook,
+                      const char **why) {
     uint32_t *owned_inputs = shape_in->release_inputs ? (uint32_t *)(uintptr_t)inputs : NULL;
     hs_stark_shape shape;
     hs_stark_timing tdummy;
@@ -548,6 +565,8 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
     /* LogUp (AIRs with lookups) */
     const hs_logup_shape *lu = &c->lu;
     const int has_lu = lu->n_lookups != 0;
+    const unsigned n_phases = has_lu ? 6 : 5;
+    unsigned phase = 0;
     const unsigned qmat = c->n_mats - 1;
     hs_logup_witness *lw = NULL;
     hs_kb *ltab = NULL;
@@ -600,6 +619,7 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
         *cell = hs_kb_add(*cell, HS_KB_ONE);
     }
     t = hs_now(), tm->trace_s = t - t0, t0 = t;
+    hs_phase_end(hook, "trace", ++phase, n_phases);
 
     /* the lookups' table entries and multiplicities, read before the LDE overwrites the trace */
     if (has_lu) {
@@ -621,6 +641,7 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
     hs_transcript_absorb_digests(&tr, hs_pcs_cap(mats[0]), hs_pcs_cap_len(mats[0]));
     hs_w_digests(out, hs_pcs_cap(mats[0]), hs_pcs_cap_len(mats[0]));
     t = hs_now(), tm->commit_s = t - t0, t0 = t;
+    hs_phase_end(hook, "commit (LDE + Merkle)", ++phase, n_phases);
 
     if (has_lu) {
         int lok = logup_prove_commit(c, fp, &plan, lw, &tr, out, mats, &lbeta, &lgamma, threads, why);
@@ -634,6 +655,7 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
         *why = "out of memory";
         if (!tok) goto done;
         t = hs_now(), tm->lookup_s += t - t0, t0 = t;
+        hs_phase_end(hook, "lookups (LogUp)", ++phase, n_phases);
     }
 
     /* quotient on g*K_{L h} = the first L h extended rows */
@@ -683,6 +705,7 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
     hs_free(pow), pow = NULL;
     hs_free(pl), pl = NULL;
     t = hs_now(), tm->quotient_s = t - t0, t0 = t;
+    hs_phase_end(hook, "quotient", ++phase, n_phases);
 
     /* coefficients of Q, cut into chunks of h coefficients: a matrix of coefficients, committed as such */
     if (!hs_ntt_coset_idit(&plan, qm, log_q, d, hs_kb_from_u32(HS_KB_GENERATOR), threads)) goto done;
@@ -700,6 +723,7 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
     hs_transcript_absorb_digests(&tr, hs_pcs_cap(mats[qmat]), hs_pcs_cap_len(mats[qmat]));
     hs_w_digests(out, hs_pcs_cap(mats[qmat]), hs_pcs_cap_len(mats[qmat]));
     t = hs_now(), tm->quotient_commit_s = t - t0, t0 = t;
+    hs_phase_end(hook, "quotient commit", ++phase, n_phases);
 
     /* open: the trace at zeta (and zeta w_h), [the multiplicities at zeta, the LogUp aux matrix
      * at zeta and zeta w_h,] the quotient at zeta */
@@ -720,6 +744,7 @@ int hs_stark_prove_witness(const hs_stark_shape *shape_in, const uint32_t *input
     t = hs_now(), tm->open_s = t - t0;
     tm->total_s = tm->trace_s + tm->commit_s + tm->lookup_s + tm->quotient_s + tm->quotient_commit_s + tm->open_s;
     ok = !out->err;
+    if (ok) hs_phase_end(hook, "open (DEEP + FRI + queries)", ++phase, n_phases);
     *why = ok ? NULL : "out of memory";
 done:
     hs_free(owned_inputs);

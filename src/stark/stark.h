@@ -40,6 +40,7 @@
 #include "fri/pcs.h"
 #include "soundness/soundness.h"
 #include "preset/preset.h"
+#include "util/progress.h"
 
 /* The stark backend's part of a preset (src/preset/preset.h): Poseidon2 permutations per row
  * (2^log_v) and the FRI parameters below. */
@@ -106,6 +107,11 @@ typedef struct {
  * memory). */
 int hs_stark_prove(const hs_stark_shape *shape, const uint32_t *inputs, unsigned threads, hs_writer *out,
                    uint32_t *outputs, hs_stark_timing *timing, const char **why);
+/* hs_stark_prove, calling hook (may be NULL) as each phase ends: "trace", "commit (LDE + Merkle)",
+ * "lookups (LogUp)" (AIRs with lookups), "quotient", "quotient commit", "open (DEEP + FRI +
+ * queries)". */
+int hs_stark_prove_hooked(const hs_stark_shape *shape, const uint32_t *inputs, unsigned threads, hs_writer *out,
+                          uint32_t *outputs, hs_stark_timing *timing, const hs_phase_hook *hook, const char **why);
 /* The same for an AIR whose trace reads a private witness besides the input lines (hs_air.witness:
  * the Merkle branches AIR's siblings, air/merkle_air.h); hs_stark_prove passes NULL. */
 int hs_stark_prove_witness(const hs_stark_shape *shape, const uint32_t *inputs, const void *witness,
