@@ -529,6 +529,10 @@ HS_API HS_WARN_UNUSED hs_status hs_smt_build(hs_smt *tree, const uint64_t *pairs
 /* Insert, update or (empty value) remove pairs as one batch: hs_smt_mutations then hs_smt_apply. */
 HS_API HS_WARN_UNUSED hs_status hs_smt_insert(hs_smt *tree, const uint64_t *pairs, size_t pairs_len, char *reason,
                                               size_t reason_len) HS_NONNULL(1);
+/* hs_smt_insert of keys that must all be in the tree (HS_ERR_ARGUMENT naming the first pair whose
+ * key is not, and nothing changed), checked in the batch's own transaction. */
+HS_API HS_WARN_UNUSED hs_status hs_smt_update(hs_smt *tree, const uint64_t *pairs, size_t pairs_len, char *reason,
+                                              size_t reason_len) HS_NONNULL(1);
 /* Remove keys (key_len elements each) as one batch; absent keys are no change. */
 HS_API HS_WARN_UNUSED hs_status hs_smt_remove(hs_smt *tree, const uint64_t *keys, size_t keys_len, char *reason,
                                               size_t reason_len) HS_NONNULL(1);

@@ -176,22 +176,27 @@ hs_status hs_smt_build(hs_smt *tree, const uint64_t *pairs, size_t pairs_len, ch
     return st;
 }
 
-static hs_status batch(hs_smt *tree, const uint64_t *w, size_t len, unsigned per, char *reason, size_t reason_len) {
+static hs_status batch(hs_smt *tree, const uint64_t *w, size_t len, unsigned per, int present, char *reason,
+                       size_t reason_len) {
     hs_smt_word *kv;
     size_t n;
     hs_status st = words_in(tree->t->h, &kv, &n, w, len, per, reason, reason_len);
     if (st) return st;
-    st = status_of(hs_smt_tree_batch(tree->t, kv, n, reason, reason_len));
+    st = status_of(hs_smt_tree_batch(tree->t, kv, n, present, reason, reason_len));
     free(kv);
     return st;
 }
 
 hs_status hs_smt_insert(hs_smt *tree, const uint64_t *pairs, size_t pairs_len, char *reason, size_t reason_len) {
-    return batch(tree, pairs, pairs_len, 2, reason, reason_len);
+    return batch(tree, pairs, pairs_len, 2, 0, reason, reason_len);
+}
+
+hs_status hs_smt_update(hs_smt *tree, const uint64_t *pairs, size_t pairs_len, char *reason, size_t reason_len) {
+    return batch(tree, pairs, pairs_len, 2, 1, reason, reason_len);
 }
 
 hs_status hs_smt_remove(hs_smt *tree, const uint64_t *keys, size_t keys_len, char *reason, size_t reason_len) {
-    return batch(tree, keys, keys_len, 1, reason, reason_len);
+    return batch(tree, keys, keys_len, 1, 0, reason, reason_len);
 }
 
 hs_status hs_smt_mutations_new(hs_smt_mutations **out, hs_smt *tree, const uint64_t *pairs, size_t pairs_len,

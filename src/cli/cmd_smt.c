@@ -348,8 +348,8 @@ int hs_cmd_smt(int argc, char **argv) {
     }
     switch (ai) {
     case 0: st = hs_smt_build(t, tab.vals, nvals, reason, sizeof reason); break;
-    case 1:
-    case 2: st = hs_smt_insert(t, tab.vals, nvals, reason, sizeof reason); break;
+    case 1: st = hs_smt_insert(t, tab.vals, nvals, reason, sizeof reason); break;
+    case 2: st = hs_smt_update(t, tab.vals, nvals, reason, sizeof reason); break; /* checked again, atomically */
     case 3: st = keys ? hs_smt_remove(t, tab.vals, nvals, reason, sizeof reason)
                       : hs_smt_remove(t, key, h.elems, reason, sizeof reason);
         break;

@@ -214,7 +214,7 @@ static hs_smt_err tree_sync(hs_smt_tree *t, int in_write, char *reason, size_t r
     hs_smt_err e = stored_hash(t, &name, &len, &found, reason, rlen);
     if (e) return e;
     if (!found) /* nothing stored: the empty tree */
-        return hs_smt_word_eq(&t->top[1], &t->E[0]) && !t->entries ? HS_SMT_OK : load_state(t, reason, rlen);
+        return hs_smt_word_eq(&t->top[1], &t->E[HS_SMT_DEPTH]) && !t->entries ? HS_SMT_OK : load_state(t, reason, rlen);
     if (len != strlen(t->h->name) || memcmp(name, t->h->name, len))
         return fail(HS_SMT_ERR_MISMATCH, reason, rlen, "the stored tree uses the hash %.*s, not %s",
                     (int)(len < 64 ? len : 64), name, t->h->name);
@@ -680,8 +680,8 @@ static hs_smt_err band_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned r, const b
 }
 
 /* the new leaves of a batch, in leaf order, and their hashes as level 64 */
-static hs_smt_err new_leaves(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, char *reason,
-                             size_t rlen) {
+static hs_smt_err new_leaves(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, int present,
+                             char *reason, size_t rlen) {
     const hs_smt_hasher *h = t->h;
     for (size_t i = 0; i < n; i++)
         if (!hs_smt_word_canonical(h, &kv[2 * i]) || !hs_smt_word_canonical(h, &kv[2 * i + 1]))
@@ -736,6 +736,10 @@ static hs_smt_err new_leaves(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_wor
                 dst[2 * k] = old[2 * a], dst[2 * k + 1] = old[2 * a + 1], k++, a++;
                 continue;
             }
+            if (present && c) {
+                e = fail(HS_SMT_ERR_ABSENT, reason, rlen, "pair %zu: the key is not in the tree", (size_t)ord[b] + 1);
+                break;
+            }
             const hs_smt_word *bv = bk + 1;
             if (c == 0 && hs_smt_word_eq(&old[2 * a + 1], bv)) { /* the same value: skipped */
                 dst[2 * k] = old[2 * a], dst[2 * k + 1] = old[2 * a + 1], k++;
@@ -748,6 +752,7 @@ static hs_smt_err new_leaves(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_wor
             if (c == 0) a++;
             b++;
         }
+        if (e) break;
         if (k > HS_SMT_MAX_LEAF_ENTRIES) {
             e = fail(HS_SMT_ERR_LEAF_FULL, reason, rlen, "leaf %llu would hold %zu pairs (at most %d)",
                      (unsigned long long)li, k, HS_SMT_MAX_LEAF_ENTRIES);
@@ -843,7 +848,7 @@ static void finish(hs_smt_tree *t, const hs_smt_mutset *ms) {
 
 /* compute (and, with write, which build uses on an empty tree, stream into the open transaction
  * band by band; every missing sibling of an empty tree is E) */
-static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, int write,
+static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, int write, int present,
                           uint8_t *buf, char *reason, size_t rlen) {
     memset(ms, 0, sizeof *ms);
     ms->h = t->h;
@@ -851,7 +856,7 @@ static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *
     ms->new_root = t->top[1];
     band_cache bc[N_BANDS];
     memset(bc, 0, sizeof bc);
-    hs_smt_err e = new_leaves(t, ms, kv, n, reason, rlen);
+    hs_smt_err e = new_leaves(t, ms, kv, n, present, reason, rlen);
     if (!e && write) e = write_leaves(t, ms, reason, rlen);
     if (!e && !write) e = cache_load(t, bc, ms->lidx, ms->nleaf, reason, rlen);
     for (unsigned r = HS_SMT_DEPTH - 8; !e && r >= HS_SMT_TOP_DEPTH; r -= 8) {
@@ -875,7 +880,7 @@ hs_smt_err hs_smt_tree_mutations(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt
     memset(ms, 0, sizeof *ms);
     if (t->broken) return fail(HS_SMT_ERR_BROKEN, reason, rlen, "the tree is unusable after a failed write");
     hs_smt_err e = tree_sync(t, 0, reason, rlen);
-    if (!e) e = compute(t, ms, kv, n, 0, NULL, reason, rlen);
+    if (!e) e = compute(t, ms, kv, n, 0, 0, NULL, reason, rlen);
     if (e) hs_smt_mutset_free(ms);
     return e;
 }
@@ -936,13 +941,14 @@ hs_smt_err hs_smt_tree_apply(hs_smt_tree *t, const hs_smt_mutset *ms, char *reas
     return HS_SMT_OK;
 }
 
-hs_smt_err hs_smt_tree_batch(hs_smt_tree *t, const hs_smt_word *kv, size_t n, char *reason, size_t rlen) {
+hs_smt_err hs_smt_tree_batch(hs_smt_tree *t, const hs_smt_word *kv, size_t n, int present, char *reason,
+                             size_t rlen) {
     if (t->broken) return fail(HS_SMT_ERR_BROKEN, reason, rlen, "the tree is unusable after a failed write");
     hs_smt_err e = begin_write(t, NULL, reason, rlen);
     if (e) return e;
     hs_smt_mutset ms;
     memset(&ms, 0, sizeof ms);
-    if (!(e = tree_sync(t, 1, reason, rlen))) e = compute(t, &ms, kv, n, 0, NULL, reason, rlen);
+    if (!(e = tree_sync(t, 1, reason, rlen))) e = compute(t, &ms, kv, n, 0, present, NULL, reason, rlen);
     if (e || ms.nleaf == 0) {
         hs_smt_mutset_free(&ms);
         return end_unwritten(t, e);
@@ -965,7 +971,7 @@ hs_smt_err hs_smt_tree_build(hs_smt_tree *t, const hs_smt_word *kv, size_t n, ch
         return end_unwritten(t, e);
     }
     hs_smt_mutset ms;
-    e = compute(t, &ms, kv, n, 1, buf, reason, rlen);
+    e = compute(t, &ms, kv, n, 1, 0, buf, reason, rlen);
     if (!e) e = write_top(t, &ms, reason, rlen);
     free(buf);
     if (!(e = end_write(t, e, reason, rlen))) finish(t, &ms);

@@ -40,7 +40,8 @@ typedef enum {
     HS_SMT_ERR_NOT_EMPTY, /* build on a tree that has entries */
     HS_SMT_ERR_BROKEN,    /* an in-memory tree after a failed apply */
     HS_SMT_ERR_MISMATCH,  /* a stored tree of another hash */
-    HS_SMT_ERR_NO_TREE    /* a tree's hash taken from a store that holds none */
+    HS_SMT_ERR_NO_TREE,   /* a tree's hash taken from a store that holds none */
+    HS_SMT_ERR_ABSENT     /* a batch of updates with a key not in the tree */
 } hs_smt_err;
 
 typedef struct hs_smt_tree {
@@ -104,8 +105,11 @@ hs_smt_err hs_smt_tree_mutations(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt
  * its writer lock, is still the set's old root. */
 hs_smt_err hs_smt_tree_apply(hs_smt_tree *t, const hs_smt_mutset *ms, char *reason, size_t rlen);
 /* A batch computed and written inside one write transaction (mutations then apply, but computed
- * on the newest stored tree, so a writer in another process is waited for, never overwritten). */
-hs_smt_err hs_smt_tree_batch(hs_smt_tree *t, const hs_smt_word *kv, size_t n, char *reason, size_t rlen);
+ * on the newest stored tree, so a writer in another process is waited for, never overwritten).
+ * present: every key must be in the tree (else HS_SMT_ERR_ABSENT naming the pair, nothing
+ * written), checked in the same transaction. */
+hs_smt_err hs_smt_tree_batch(hs_smt_tree *t, const hs_smt_word *kv, size_t n, int present, char *reason,
+                             size_t rlen);
 void hs_smt_mutset_free(hs_smt_mutset *ms);
 /* Construction of an empty tree from n pairs: the mutation set computed and written as it goes,
  * each depth-8 band of levels freed once its subtree records are written (one transaction). */
