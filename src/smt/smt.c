@@ -136,6 +136,7 @@ hs_smt_err hs_smt_tree_get(hs_smt_tree *t, hs_smt_word *value, const hs_smt_word
 typedef struct {
     hs_smt_tree *t;
     int bad;
+    size_t n; /* records read */
 } top_load;
 
 static int top_cb(void *user, uint64_t key, const void *data, size_t len) {
@@ -145,6 +146,7 @@ static int top_cb(void *user, uint64_t key, const void *data, size_t len) {
         return 1;
     }
     memcpy(&l->t->top[((size_t)1 << HS_SMT_TOP_DEPTH) + key], data, 32);
+    l->n++;
     return 0;
 }
 
@@ -181,14 +183,20 @@ static hs_smt_err load_state(hs_smt_tree *t, char *reason, size_t rlen) {
         if (rc == 1 && len != 8) return fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a malformed count record");
         if (rc == 1) cnt[i] = get_u64le(data);
     }
-    top_load l = {t, 0};
+    top_load l = {t, 0, 0};
     int rc = st->vt->scan(st, HS_SMT_T_TOP16, top_cb, &l);
     if (rc != 0)
         return l.bad ? fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a malformed depth-16 record")
                      : storage_fail(t, reason, rlen);
     t->leaves = cnt[0];
     t->entries = cnt[1];
-    return top_rebuild(t);
+    return l.n ? top_rebuild(t) : HS_SMT_OK; /* none: the empty top set above */
+}
+
+static hs_smt_err hash_check(const hs_smt_hasher *h, const char *name, size_t len, char *reason, size_t rlen) {
+    if (len == strlen(h->name) && !memcmp(name, h->name, len)) return HS_SMT_OK;
+    return fail(HS_SMT_ERR_MISMATCH, reason, rlen, "the stored tree uses the hash %.*s, not %s",
+                (int)(len < 64 ? len : 64), name, h->name);
 }
 
 /* The stored hash's name (HS_SMT_OK: *found 0 when the store holds no tree yet). */
@@ -215,9 +223,7 @@ static hs_smt_err tree_sync(hs_smt_tree *t, int in_write, char *reason, size_t r
     if (e) return e;
     if (!found) /* nothing stored: the empty tree */
         return hs_smt_word_eq(&t->top[1], &t->E[HS_SMT_DEPTH]) && !t->entries ? HS_SMT_OK : load_state(t, reason, rlen);
-    if (len != strlen(t->h->name) || memcmp(name, t->h->name, len))
-        return fail(HS_SMT_ERR_MISMATCH, reason, rlen, "the stored tree uses the hash %.*s, not %s",
-                    (int)(len < 64 ? len : 64), name, t->h->name);
+    if ((e = hash_check(t->h, name, len, reason, rlen))) return e;
     const void *data;
     int rc = t->st->vt->get(t->st, HS_SMT_T_META, HS_SMT_META_ROOT, &data, &len);
     if (rc < 0) return storage_fail(t, reason, rlen);
@@ -250,11 +256,11 @@ hs_smt_err hs_smt_tree_new(hs_smt_tree **out, const hs_smt_hasher *h, hs_smt_sto
             e = fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a tree of a hash this build does not know (%.*s)",
                      (int)(len < 64 ? len : 64), name);
     }
+    if (!e && found) e = hash_check(h, name, len, reason, rlen);
     if (!e) {
         t->h = h;
         hs_smt_empty_table(h, t->E);
         e = load_state(t, reason, rlen);
-        if (!e) e = tree_sync(t, 0, reason, rlen); /* the hash check */
     }
     if (e) {
         hs_smt_tree_free(t);
