@@ -110,18 +110,24 @@ static void check_same(hs_smt_tree *t, hs_smt_tree *m, const char *what) {
     CHECK(bad == 0);
 }
 
-static void wipe(const char *dir) {
+/* a new tree in dir holding the base pairs (NULL after a failed check) */
+static hs_smt_tree *fresh_base(const char *dir) {
     char cmd[160];
     snprintf(cmd, sizeof cmd, "rm -rf %s/*", dir);
     CHECK(system(cmd) == 0);
+    hs_smt_tree *t = disk_tree(dir);
+    CHECK(t != NULL);
+    if (t && hs_smt_tree_build(t, base, BASE, reason, sizeof reason)) {
+        CHECK(!"the base tree");
+        hs_smt_tree_free(t);
+        t = NULL;
+    }
+    return t;
 }
 
 static void test_stale(const char *dir) {
-    wipe(dir);
-    hs_smt_tree *t = disk_tree(dir);
-    CHECK(t != NULL);
+    hs_smt_tree *t = fresh_base(dir);
     if (!t) return;
-    CHECK(hs_smt_tree_build(t, base, BASE, reason, sizeof reason) == HS_SMT_OK);
     hs_smt_mutset ms;
     CHECK(hs_smt_tree_mutations(t, &ms, batch[0], BATCH, reason, sizeof reason) == HS_SMT_OK);
     /* another process commits batch 1 meanwhile */
@@ -178,11 +184,8 @@ static int drop_root(hs_smt_tree *t) {
 }
 
 static void test_legacy(const char *dir) {
-    wipe(dir);
-    hs_smt_tree *t = disk_tree(dir);
-    CHECK(t != NULL);
+    hs_smt_tree *t = fresh_base(dir);
     if (!t) return;
-    CHECK(hs_smt_tree_build(t, base, BASE, reason, sizeof reason) == HS_SMT_OK);
     CHECK(drop_root(t) == 0);
     pid_t pid = fork();
     if (pid == 0) { /* an old writer: a batch, and no root record */
@@ -216,11 +219,8 @@ static int racer(const char *dir, int p, int go) {
 static void test_race(hs_smt_tree **serial, unsigned long rounds, const char *dir) {
     unsigned last_seen[P] = {0};
     for (unsigned long r = 0; r < rounds && !TOO_MANY_FAILURES(); r++) {
-        wipe(dir);
-        hs_smt_tree *t = disk_tree(dir);
-        CHECK(t != NULL);
+        hs_smt_tree *t = fresh_base(dir);
         if (!t) return;
-        CHECK(hs_smt_tree_build(t, base, BASE, reason, sizeof reason) == HS_SMT_OK);
         hs_smt_tree_free(t);
         int go[2];
         CHECK(pipe(go) == 0);
