@@ -212,6 +212,17 @@ static uint8_t *opening_parse(const hinfo *h, const char *path, size_t *len) {
     return op;
 }
 
+/* the tree (dir NULL: in memory); 0 after printing the error */
+static int open_tree(hs_smt **t, const hs_ctx *ctx, const char *hash, const char *dir, unsigned flags, int writes) {
+    char reason[HS_REASON_LEN];
+    hs_status st = hs_smt_new(t, ctx, hash, dir, flags, reason, sizeof reason);
+    if (st == HS_OK) return 1;
+    struct stat sb;
+    int none = dir && (st == HS_ERR_ARGUMENT || stat(dir, &sb) != 0); /* no tree there yet */
+    hs_cli_error(CMD, "%s%s", reason, !hash && writes && none ? " (--hash H creates a tree)" : "");
+    return 0;
+}
+
 int hs_cmd_smt(int argc, char **argv) {
     const char *hash = NULL, *db = NULL, *pairs = NULL, *keys = NULL, *key_s = NULL, *value_s = NULL, *root_s = NULL,
                *opening = NULL, *out = NULL, *threads_s = NULL;
@@ -285,14 +296,11 @@ int hs_cmd_smt(int argc, char **argv) {
         hs_cli_error(CMD, "out of memory");
         return HS_EXIT_USAGE;
     }
-    if (ai != 7 && db) { /* root, get and open only read: read-only, never created */
-        unsigned fl = (nosync ? HS_SMT_NOSYNC : 0) | (ai >= 4 ? HS_SMT_READONLY : 0);
-        if ((st = hs_smt_new(&t, ctx, hash, db, fl, reason, sizeof reason)) != HS_OK) {
-            struct stat sb;
-            int none = st == HS_ERR_ARGUMENT || stat(db, &sb) != 0; /* no tree there yet */
-            hs_cli_error(CMD, "%s%s", reason, !hash && ai < 4 && none ? " (--hash H creates a tree)" : "");
-            goto done;
-        }
+    /* root, get and open only read: read-only, never created; a change without --hash takes the
+     * stored tree's (else its input is read first, so bad input creates nothing) */
+    const unsigned fl = (nosync ? HS_SMT_NOSYNC : 0) | (ai >= 4 && db ? HS_SMT_READONLY : 0);
+    if (ai != 7 && db && (!hash || ai >= 4)) {
+        if (!open_tree(&t, ctx, hash, db, fl, ai < 4)) goto done;
         h.hash = hash = hs_smt_hash_of(t);
         if (hs_smt_hash_info(hash, &h.elems, &h.modulus) != HS_OK) goto done;
     }
@@ -324,10 +332,7 @@ int hs_cmd_smt(int argc, char **argv) {
             goto done;
         }
     }
-    if (!t && (st = hs_smt_new(&t, ctx, hash, NULL, 0, reason, sizeof reason)) != HS_OK) {
-        hs_cli_error(CMD, "%s", reason);
-        goto done;
-    }
+    if (!t && !open_tree(&t, ctx, hash, db, fl, ai < 4)) goto done;
     rc = HS_EXIT_OK;
     size_t nvals = have_tab ? tab.rows * tab.width : 0;
     if (!db && pairs && ai >= 3) { /* the one-command tree */

@@ -27,6 +27,9 @@ out=$("$bin" smt root --db "$tmp/empty" 2>&1); rc=$?
 # a change needs --hash to create a tree, and says so
 out=$("$bin" smt insert --db "$tmp/none" --pairs "$tmp/p" 2>&1); rc=$?
 [ $rc = 2 ] && echo "$out" | grep -q -- "--hash H creates a tree" && [ ! -e "$tmp/none" ] || no "insert, no hash: $rc: $out"
+printf '1 2 3\n' >"$tmp/bad" # bad input creates no tree either
+out=$("$bin" smt insert --hash $H --db "$tmp/none" --pairs "$tmp/bad" 2>&1); rc=$?
+[ $rc = 2 ] && [ ! -e "$tmp/none" ] || no "insert of bad input into a new --db: exit $rc: $out"
 printf '0 2 0 2 3 3 3 3\n' >"$tmp/q"
 root2=$("$bin" smt insert --db "$db" --pairs "$tmp/q") || no "insert with the stored hash"
 # the three reads of DIR, their outputs into files under OUT, run by bash -c (as PREFIX, in the
