@@ -280,7 +280,7 @@ int main(void) {
         order[P - 1] = p;
         serial[p] = model(order, P);
     }
-    test_race(serial, hs_test_iters(hs_test_sanitized() ? 2 : 6), dir);
+    test_race(serial, hs_test_iters(hs_test_sanitized() ? 1 : 6), dir);
     for (int p = 0; p < P; p++) hs_smt_tree_free(serial[p]);
     char cmd[160];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);

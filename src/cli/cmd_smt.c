@@ -291,7 +291,7 @@ int hs_cmd_smt(int argc, char **argv) {
     hs_smt *t = NULL;
     hs_table tab = {0};
     int have_tab = 0, rc = HS_EXIT_USAGE;
-    hs_status st;
+    hs_status st = HS_OK;
     if (ai != 7 && hs_ctx_new(&ctx, (unsigned)threads) != HS_OK) {
         hs_cli_error(CMD, "out of memory");
         return HS_EXIT_USAGE;
