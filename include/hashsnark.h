@@ -504,6 +504,9 @@ typedef struct hs_smt_mutations hs_smt_mutations;
 #define HS_SMT_MAX_WORD 8
 /* hs_smt_new flags: commit without fsync (a crash may lose the last batches, never atomicity) */
 #define HS_SMT_NOSYNC 1u
+/* open the stored tree read-only (LMDB's MDB_RDONLY): it must exist, reads work on read-only
+ * storage, and any change is HS_ERR_IO ("opened read-only") */
+#define HS_SMT_READONLY 2u
 
 HS_API size_t hs_smt_hash_count(void);
 /* name of hash i (NULL past the end) */
@@ -515,10 +518,16 @@ HS_API HS_WARN_UNUSED hs_status hs_smt_hash_info(const char *hash, unsigned *wor
 HS_API int hs_smt_disk_supported(void);
 
 /* dir = NULL: an empty tree in memory. Else the tree stored in dir (created when missing or
- * empty); HS_ERR_UNSUPPORTED without LMDB, HS_ERR_IO when it cannot be opened, HS_ERR_ARGUMENT
- * when it holds a tree of another hash. */
+ * empty, unless HS_SMT_READONLY or hash is NULL); HS_ERR_UNSUPPORTED without LMDB, HS_ERR_IO when
+ * it cannot be opened (a missing directory named), HS_ERR_ARGUMENT when it holds a tree of another
+ * hash. hash NULL (dir needed): the stored tree's hash (hs_smt_hash_of), HS_ERR_ARGUMENT when dir
+ * holds no tree yet. Several processes may open one dir at once: each batch waits for the
+ * others' (LMDB's writer lock) and applies to the newest tree; reads see a committed state, and
+ * hs_smt_root follows the state the last read or write saw. */
 HS_API HS_WARN_UNUSED hs_status hs_smt_new(hs_smt **out, const hs_ctx *ctx, const char *hash, const char *dir,
-                                           unsigned flags, char *reason, size_t reason_len) HS_NONNULL(1, 2, 3);
+                                           unsigned flags, char *reason, size_t reason_len) HS_NONNULL(1, 2);
+/* the tree's hash name (as hs_smt_hash_name gives it) */
+HS_API const char *hs_smt_hash_of(const hs_smt *tree) HS_NONNULL(1);
 HS_API void hs_smt_free(hs_smt *tree);
 HS_API unsigned hs_smt_word_elems(const hs_smt *tree) HS_NONNULL(1);
 HS_API HS_WARN_UNUSED hs_status hs_smt_root(const hs_smt *tree, uint64_t *root, size_t root_len) HS_NONNULL(1, 2);
@@ -535,6 +544,10 @@ HS_API HS_WARN_UNUSED hs_status hs_smt_build(hs_smt *tree, const uint64_t *pairs
 /* Insert, update or (empty value) remove pairs as one batch: hs_smt_mutations then hs_smt_apply. */
 HS_API HS_WARN_UNUSED hs_status hs_smt_insert(hs_smt *tree, const uint64_t *pairs, size_t pairs_len, char *reason,
                                               size_t reason_len) HS_NONNULL(1);
+/* hs_smt_insert of keys that must all be in the tree (HS_ERR_ARGUMENT naming the first pair whose
+ * key is not, and nothing changed), checked in the batch's own transaction. */
+HS_API HS_WARN_UNUSED hs_status hs_smt_update(hs_smt *tree, const uint64_t *pairs, size_t pairs_len, char *reason,
+                                              size_t reason_len) HS_NONNULL(1);
 /* Remove keys (key_len elements each) as one batch; absent keys are no change. */
 HS_API HS_WARN_UNUSED hs_status hs_smt_remove(hs_smt *tree, const uint64_t *keys, size_t keys_len, char *reason,
                                               size_t reason_len) HS_NONNULL(1);
@@ -545,7 +558,8 @@ HS_API HS_WARN_UNUSED hs_status hs_smt_mutations_new(hs_smt_mutations **out, hs_
     HS_NONNULL(1, 2);
 HS_API HS_WARN_UNUSED hs_status hs_smt_mutations_roots(const hs_smt_mutations *m, uint64_t *old_root,
                                                        uint64_t *new_root, size_t root_len) HS_NONNULL(1, 2, 3);
-/* Applies a mutation set computed on this tree at its present root (HS_ERR_ARGUMENT otherwise). */
+/* Applies a mutation set computed on this tree at its present root (HS_ERR_ARGUMENT otherwise,
+ * also when another process changed the stored tree since the set was computed). */
 HS_API HS_WARN_UNUSED hs_status hs_smt_apply(hs_smt *tree, const hs_smt_mutations *m, char *reason,
                                              size_t reason_len) HS_NONNULL(1, 2);
 HS_API void hs_smt_mutations_free(hs_smt_mutations *m);

@@ -3,6 +3,7 @@
  * provable table lists; then tampering, range and argument errors, insecure shapes and min_bits,
  * peek, params, both proof-buffer ownerships, progress and thread-count byte identity.
  * HS_TEST_SEED=<n> replays a run (the seed is printed). */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, access */
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "hashsnark.h"
 
@@ -562,9 +564,46 @@ static void test_smt(void) {
     CHECK(hs_smt_build(t, pairs, 8, reason, sizeof reason) == HS_ERR_ARGUMENT);
     CHECK(hs_smt_remove(t, pairs, 12, reason, sizeof reason) == HS_OK); /* keys 1..3 of the pairs' words */
     CHECK(hs_smt_get(t, v, 4, pairs, 4, reason, sizeof reason) == HS_OK && !memcmp(v, zero, sizeof v));
+    /* update: every key present, else nothing changes */
+    CHECK(hs_smt_update(t, pairs, 8, reason, sizeof reason) == HS_ERR_ARGUMENT && strstr(reason, "not in the tree"));
+    CHECK(hs_smt_insert(t, pairs, 8, reason, sizeof reason) == HS_OK);
+    uint64_t upd[8] = {0, 0, 0, 0, 7, 7, 7, 7};
+    CHECK(hs_smt_update(t, upd, 8, reason, sizeof reason) == HS_OK);
+    CHECK(hs_smt_get(t, v, 4, upd, 4, reason, sizeof reason) == HS_OK && v[0] == 7);
+    CHECK(!strcmp(hs_smt_hash_of(t), "poseidon2-gl12"));
     hs_smt_free(t);
-    if (!hs_smt_disk_supported())
+    /* no hash, or read-only, needs a stored tree */
+    CHECK(hs_smt_new(&t, ctx1, NULL, NULL, 0, reason, sizeof reason) == HS_ERR_ARGUMENT && !t);
+    CHECK(hs_smt_new(&t, ctx1, "rpo256", NULL, HS_SMT_READONLY, reason, sizeof reason) == HS_ERR_ARGUMENT && !t);
+    if (!hs_smt_disk_supported()) {
         CHECK(hs_smt_new(&t, ctx1, "rpo256", "/tmp/x", 0, reason, sizeof reason) == HS_ERR_UNSUPPORTED);
+        return;
+    }
+    /* on disk: read-only and hash-less opens never create, take the stored hash, refuse changes */
+    char dir[] = "/tmp/hs_api_smt_XXXXXX", sub[64];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(sub, sizeof sub, "%s/tree", dir);
+    CHECK(hs_smt_new(&t, ctx1, "rpo256", sub, HS_SMT_READONLY, reason, sizeof reason) == HS_ERR_IO &&
+          strstr(reason, "no stored tree there"));
+    CHECK(hs_smt_new(&t, ctx1, NULL, sub, 0, reason, sizeof reason) == HS_ERR_IO);
+    CHECK(access(sub, F_OK) != 0); /* not created */
+    CHECK(hs_smt_new(&t, ctx1, "rpo256", sub, HS_SMT_NOSYNC, reason, sizeof reason) == HS_OK);
+    hs_smt_free(t);
+    CHECK(hs_smt_new(&t, ctx1, NULL, sub, 0, reason, sizeof reason) == HS_ERR_ARGUMENT); /* created, no tree yet */
+    CHECK(hs_smt_new(&t, ctx1, "rpo256", sub, 0, reason, sizeof reason) == HS_OK);
+    CHECK(hs_smt_insert(t, pairs, 24, reason, sizeof reason) == HS_OK);
+    CHECK(hs_smt_root(t, root, 4) == HS_OK);
+    hs_smt_free(t);
+    CHECK(hs_smt_new(&t, ctx1, NULL, sub, HS_SMT_READONLY, reason, sizeof reason) == HS_OK);
+    CHECK(!strcmp(hs_smt_hash_of(t), "rpo256"));
+    CHECK(hs_smt_root(t, v, 4) == HS_OK && !memcmp(v, root, sizeof v));
+    CHECK(hs_smt_get(t, v, 4, pairs + 8, 4, reason, sizeof reason) == HS_OK && v[0] == 1);
+    CHECK(hs_smt_insert(t, upd, 8, reason, sizeof reason) == HS_ERR_IO && strstr(reason, "read-only"));
+    hs_smt_free(t);
+    CHECK(hs_smt_new(&t, ctx1, "poseidon2-gl12", sub, HS_SMT_READONLY, reason, sizeof reason) == HS_ERR_ARGUMENT);
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    CHECK(system(cmd) == 0);
 }
 
 /* hs_prove_inputs (a handed-over table, used in place) proves what hs_prove proves from the same

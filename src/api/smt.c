@@ -47,16 +47,23 @@ int hs_smt_disk_supported(void) { return hs_smt_store_have_lmdb(); }
 hs_status hs_smt_new(hs_smt **out, const hs_ctx *ctx, const char *hash, const char *dir, unsigned flags, char *reason,
                      size_t reason_len) {
     *out = NULL;
-    const hs_smt_hasher *h = hs_smt_hasher_find(hash);
-    if (!h) return hs_api_fail(reason, reason_len, HS_ERR_UNKNOWN_HASH, "no tree hash named %s", hash);
-    if (flags & ~HS_SMT_NOSYNC) return hs_api_fail(reason, reason_len, HS_ERR_ARGUMENT, "unknown flags %#x", flags);
+    const hs_smt_hasher *h = NULL;
+    if (hash && !(h = hs_smt_hasher_find(hash)))
+        return hs_api_fail(reason, reason_len, HS_ERR_UNKNOWN_HASH, "no tree hash named %s", hash);
+    if (flags & ~(HS_SMT_NOSYNC | HS_SMT_READONLY))
+        return hs_api_fail(reason, reason_len, HS_ERR_ARGUMENT, "unknown flags %#x", flags);
+    if (!dir && (!hash || (flags & HS_SMT_READONLY)))
+        return hs_api_fail(reason, reason_len, HS_ERR_ARGUMENT, "%s needs a stored tree (a directory)",
+                           hash ? "read-only" : "a tree without a hash name");
     hs_smt_store *st;
     if (!dir) {
         st = hs_smt_store_mem_new();
         if (!st) return hs_api_fail(reason, reason_len, HS_ERR_NOMEM, "out of memory");
     } else {
         char err[HS_REASON_LEN];
-        st = hs_smt_store_lmdb_open(dir, !(flags & HS_SMT_NOSYNC), err, sizeof err);
+        /* only a tree that names its hash may be created */
+        int mode = (flags & HS_SMT_READONLY) ? HS_SMT_OPEN_READONLY : hash ? HS_SMT_OPEN_CREATE : HS_SMT_OPEN_EXISTING;
+        st = hs_smt_store_lmdb_open_mode(dir, !(flags & HS_SMT_NOSYNC), mode, err, sizeof err);
         if (!st)
             return hs_api_fail(reason, reason_len, hs_smt_store_have_lmdb() ? HS_ERR_IO : HS_ERR_UNSUPPORTED, "%s",
                                err);
@@ -66,14 +73,17 @@ hs_status hs_smt_new(hs_smt **out, const hs_ctx *ctx, const char *hash, const ch
         st->vt->free(st);
         return hs_api_fail(reason, reason_len, HS_ERR_NOMEM, "out of memory");
     }
-    hs_smt_err e = hs_smt_tree_new(&s->t, h, st, hs_ctx_threads(ctx), reason, reason_len);
+    char why[HS_REASON_LEN];
+    hs_smt_err e = hs_smt_tree_new(&s->t, h, st, hs_ctx_threads(ctx), why, sizeof why);
     if (e) {
         free(s);
-        return status_of(e);
+        return hs_api_fail(reason, reason_len, status_of(e), "%s%s%s", dir ? dir : "", dir ? ": " : "", why);
     }
     *out = s;
     return HS_OK;
 }
+
+const char *hs_smt_hash_of(const hs_smt *tree) { return tree->t->h->name; }
 
 void hs_smt_free(hs_smt *tree) {
     if (!tree) return;
@@ -166,26 +176,27 @@ hs_status hs_smt_build(hs_smt *tree, const uint64_t *pairs, size_t pairs_len, ch
     return st;
 }
 
-static hs_status batch(hs_smt *tree, const uint64_t *w, size_t len, unsigned per, char *reason, size_t reason_len) {
+static hs_status batch(hs_smt *tree, const uint64_t *w, size_t len, unsigned per, int present, char *reason,
+                       size_t reason_len) {
     hs_smt_word *kv;
     size_t n;
     hs_status st = words_in(tree->t->h, &kv, &n, w, len, per, reason, reason_len);
     if (st) return st;
-    hs_smt_mutset ms;
-    st = status_of(hs_smt_tree_mutations(tree->t, &ms, kv, n, reason, reason_len));
+    st = status_of(hs_smt_tree_batch(tree->t, kv, n, present, reason, reason_len));
     free(kv);
-    if (st) return st;
-    st = status_of(hs_smt_tree_apply(tree->t, &ms, reason, reason_len));
-    hs_smt_mutset_free(&ms);
     return st;
 }
 
 hs_status hs_smt_insert(hs_smt *tree, const uint64_t *pairs, size_t pairs_len, char *reason, size_t reason_len) {
-    return batch(tree, pairs, pairs_len, 2, reason, reason_len);
+    return batch(tree, pairs, pairs_len, 2, 0, reason, reason_len);
+}
+
+hs_status hs_smt_update(hs_smt *tree, const uint64_t *pairs, size_t pairs_len, char *reason, size_t reason_len) {
+    return batch(tree, pairs, pairs_len, 2, 1, reason, reason_len);
 }
 
 hs_status hs_smt_remove(hs_smt *tree, const uint64_t *keys, size_t keys_len, char *reason, size_t reason_len) {
-    return batch(tree, keys, keys_len, 1, reason, reason_len);
+    return batch(tree, keys, keys_len, 1, 0, reason, reason_len);
 }
 
 hs_status hs_smt_mutations_new(hs_smt_mutations **out, hs_smt *tree, const uint64_t *pairs, size_t pairs_len,

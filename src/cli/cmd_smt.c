@@ -2,18 +2,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 
 static void help(void) {
-    printf("usage: hashsnark smt ACTION --hash H [--db DIR] [OPTIONS]\n"
+    printf("usage: hashsnark smt ACTION [--hash H] [--db DIR] [OPTIONS]\n"
            "\n"
            "A depth-64 sparse Merkle tree exactly as miden-crypto defines it (its roots are reproduced\n"
            "bit for bit). Without --db the tree lives in memory for this one command (start it with\n"
            "--pairs); with --db it is stored in DIR through LMDB, and every change is one transaction:\n"
-           "all of it or nothing, on disk when the command returns.\n"
+           "all of it or nothing, on disk when the command returns. Several commands may share one DIR at\n"
+           "once: each change waits for the others (LMDB's writer lock) and applies to the newest tree.\n"
+           "root, get and open only read: they open DIR read-only (it may be on read-only storage), never\n"
+           "create it, and take the hash from it.\n"
            "\n"
            "actions:\n"
            "  build  --pairs FILE        construct an empty tree from the pairs; prints the root\n"
@@ -26,7 +30,8 @@ static void help(void) {
            "  verify --root R --key K --value V --opening FILE\n"
            "                             checks an opening (no tree needed): exit 0 accepted, 1 rejected\n"
            "\n"
-           "  --hash H       the tree's hash:\n");
+           "  --hash H       the tree's hash (needed without --db and to create DIR; else taken from DIR and,\n"
+           "                 when given, checked against it):\n");
     for (size_t i = 0; i < hs_smt_hash_count(); i++) {
         unsigned e;
         uint64_t m;
@@ -36,7 +41,7 @@ static void help(void) {
     }
     printf("                 (poseidon2-gl12: miden-crypto v0.25 and later; rpo256: miden-crypto v0.21;\n"
            "                 poseidon2-kb16: hashsnark's own layout, leaf index key[7] * 2^32 + key[6])\n"
-           "  --db DIR       the on-disk tree (created when missing)%s\n"
+           "  --db DIR       the on-disk tree (created by build, insert, update and remove when missing)%s\n"
            "  --pairs FILE   one pair per line: the key's elements, then the value's (decimal, canonical;\n"
            "                 4 + 4 for the Goldilocks hashes, 8 + 8 for poseidon2-kb16); '#' lines and blank\n"
            "                 lines are skipped; a value of all zeros removes its key\n"
@@ -98,36 +103,10 @@ static int read_rows(const hinfo *h, const char *path, unsigned per, hs_table *t
         return 0;
     }
     /* a key twice: name both lines (the library would only name the pairs) */
-    size_t n = t->rows, rec = (size_t)per * h->elems;
-    typedef struct {
-        const uint64_t *k;
-        size_t row;
-    } ent;
-    ent *e = malloc((n + 1) * sizeof *e);
-    if (!e) {
-        hs_cli_error(CMD, "out of memory");
-        hs_table_free(t);
-        return 0;
-    }
-    for (size_t i = 0; i < n; i++) e[i] = (ent){t->vals + rec * i, i};
-    size_t klen = h->elems * sizeof(uint64_t);
-    /* sort by raw key bytes: any total order finds duplicates */
-    for (size_t gap = n / 2; gap > 0; gap /= 2) /* shell sort: no comparator context needed */
-        for (size_t i = gap; i < n; i++) {
-            ent x = e[i];
-            size_t j = i;
-            while (j >= gap && memcmp(e[j - gap].k, x.k, klen) > 0) e[j] = e[j - gap], j -= gap;
-            e[j] = x;
-        }
-    int dup = 0;
-    for (size_t i = 1; i < n && !dup; i++)
-        if (!memcmp(e[i - 1].k, e[i].k, klen)) {
-            size_t a = e[i - 1].row < e[i].row ? e[i - 1].row : e[i].row, b = e[i - 1].row ^ e[i].row ^ a;
-            hs_cli_error(CMD, "%s:%zu: the key of line %zu again (one batch changes a key once)", name, t->line[b],
-                         t->line[a]);
-            dup = 1;
-        }
-    free(e);
+    size_t a, b;
+    int dup = hs_table_dup_key(t, h->elems, &a, &b, NULL);
+    if (dup < 0) hs_cli_error(CMD, "out of memory");
+    else if (dup) hs_cli_error(CMD, "%s:%zu: the key of line %zu again (one batch changes a key once)", name, t->line[b], t->line[a]);
     if (dup) hs_table_free(t);
     return !dup;
 }
@@ -233,6 +212,17 @@ static uint8_t *opening_parse(const hinfo *h, const char *path, size_t *len) {
     return op;
 }
 
+/* the tree (dir NULL: in memory); 0 after printing the error */
+static int open_tree(hs_smt **t, const hs_ctx *ctx, const char *hash, const char *dir, unsigned flags, int writes) {
+    char reason[HS_REASON_LEN];
+    hs_status st = hs_smt_new(t, ctx, hash, dir, flags, reason, sizeof reason);
+    if (st == HS_OK) return 1;
+    struct stat sb;
+    int none = dir && (st == HS_ERR_ARGUMENT || stat(dir, &sb) != 0); /* no tree there yet */
+    hs_cli_error(CMD, "%s%s", reason, !hash && writes && none ? " (--hash H creates a tree)" : "");
+    return 0;
+}
+
 int hs_cmd_smt(int argc, char **argv) {
     const char *hash = NULL, *db = NULL, *pairs = NULL, *keys = NULL, *key_s = NULL, *value_s = NULL, *root_s = NULL,
                *opening = NULL, *out = NULL, *threads_s = NULL;
@@ -265,15 +255,6 @@ int hs_cmd_smt(int argc, char **argv) {
         return HS_EXIT_OK;
     }
     if (r < 0) return HS_EXIT_USAGE;
-    if (!hash) {
-        hs_cli_error(CMD, "--hash is required (see 'hashsnark smt --help')");
-        return HS_EXIT_USAGE;
-    }
-    hinfo h = {hash, 0, 0};
-    if (hs_smt_hash_info(hash, &h.elems, &h.modulus) != HS_OK) {
-        hs_cli_error(CMD, "unknown tree hash '%s' (see 'hashsnark smt --help' for the list)", hash);
-        return HS_EXIT_USAGE;
-    }
     unsigned long threads = 0;
     if (threads_s && !hs_cli_uint(CMD, "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
     /* what each action needs */
@@ -294,16 +275,44 @@ int hs_cmd_smt(int argc, char **argv) {
         hs_cli_error(CMD, "--pairs with %s: only without --db (it fills the one-command tree in memory)", act);
         return HS_EXIT_USAGE;
     }
-    uint64_t key[HS_SMT_MAX_WORD], value[HS_SMT_MAX_WORD], root[HS_SMT_MAX_WORD];
-    if (key_s && !parse_word(&h, "key", key_s, key)) return HS_EXIT_USAGE;
-    if (value_s && !parse_word(&h, "value", value_s, value)) return HS_EXIT_USAGE;
-    if (root_s && !parse_word(&h, "root", root_s, root)) return HS_EXIT_USAGE;
+    /* the hash: given, or the stored tree's */
+    if (!hash && (!db || ai == 7)) {
+        hs_cli_error(CMD, "--hash is required %s (see 'hashsnark smt --help')",
+                     ai == 7 ? "to verify" : "without --db");
+        return HS_EXIT_USAGE;
+    }
+    hinfo h = {hash, 0, 0};
+    if (hash && hs_smt_hash_info(hash, &h.elems, &h.modulus) != HS_OK) {
+        hs_cli_error(CMD, "unknown tree hash '%s' (see 'hashsnark smt --help' for the list)", hash);
+        return HS_EXIT_USAGE;
+    }
     char reason[HS_REASON_LEN];
+    hs_ctx *ctx = NULL;
+    hs_smt *t = NULL;
+    hs_table tab = {0};
+    int have_tab = 0, rc = HS_EXIT_USAGE;
+    hs_status st = HS_OK;
+    if (ai != 7 && hs_ctx_new(&ctx, (unsigned)threads) != HS_OK) {
+        hs_cli_error(CMD, "out of memory");
+        return HS_EXIT_USAGE;
+    }
+    /* root, get and open only read: read-only, never created; a change without --hash takes the
+     * stored tree's (else its input is read first, so bad input creates nothing) */
+    const unsigned fl = (nosync ? HS_SMT_NOSYNC : 0) | (ai >= 4 && db ? HS_SMT_READONLY : 0);
+    if (ai != 7 && db && (!hash || ai >= 4)) {
+        if (!open_tree(&t, ctx, hash, db, fl, ai < 4)) goto done;
+        h.hash = hash = hs_smt_hash_of(t);
+        if (hs_smt_hash_info(hash, &h.elems, &h.modulus) != HS_OK) goto done;
+    }
+    uint64_t key[HS_SMT_MAX_WORD], value[HS_SMT_MAX_WORD], root[HS_SMT_MAX_WORD];
+    if ((key_s && !parse_word(&h, "key", key_s, key)) || (value_s && !parse_word(&h, "value", value_s, value)) ||
+        (root_s && !parse_word(&h, "root", root_s, root)))
+        goto done;
     if (ai == 7) {
         size_t len;
         uint8_t *op = opening_parse(&h, opening, &len);
         if (!op) return HS_EXIT_USAGE;
-        hs_status st = hs_smt_verify(hash, root, key, value, h.elems, op, len, reason, sizeof reason);
+        st = hs_smt_verify(hash, root, key, value, h.elems, op, len, reason, sizeof reason);
         free(op);
         if (st == HS_OK) {
             printf("accepted\n");
@@ -312,34 +321,19 @@ int hs_cmd_smt(int argc, char **argv) {
         printf("rejected: %s\n", reason);
         return st == HS_ERR_REJECTED ? HS_EXIT_REJECT : HS_EXIT_USAGE;
     }
-    hs_table tab = {0};
-    int have_tab = 0;
     if (pairs || (ai == 3 && keys)) {
-        if (!read_rows(&h, pairs ? pairs : keys, pairs && ai != 3 ? 2 : 1, &tab)) return HS_EXIT_USAGE;
+        if (!read_rows(&h, pairs ? pairs : keys, pairs && ai != 3 ? 2 : 1, &tab)) goto done;
         have_tab = 1;
     }
     if (out && ai == 6) {
         char err[512];
         if (!hs_out_check(out, err, sizeof err)) {
             hs_cli_error(CMD, "%s", err);
-            if (have_tab) hs_table_free(&tab);
-            return HS_EXIT_USAGE;
+            goto done;
         }
     }
-    hs_ctx *ctx;
-    if (hs_ctx_new(&ctx, (unsigned)threads) != HS_OK) {
-        hs_cli_error(CMD, "out of memory");
-        if (have_tab) hs_table_free(&tab);
-        return HS_EXIT_USAGE;
-    }
-    hs_smt *t;
-    int rc = HS_EXIT_OK;
-    hs_status st = hs_smt_new(&t, ctx, hash, db, nosync ? HS_SMT_NOSYNC : 0, reason, sizeof reason);
-    if (st != HS_OK) {
-        hs_cli_error(CMD, "%s", reason);
-        rc = HS_EXIT_USAGE;
-        goto done_ctx;
-    }
+    if (!t && !open_tree(&t, ctx, hash, db, fl, ai < 4)) goto done;
+    rc = HS_EXIT_OK;
     size_t nvals = have_tab ? tab.rows * tab.width : 0;
     if (!db && pairs && ai >= 3) { /* the one-command tree */
         if ((st = hs_smt_build(t, tab.vals, nvals, reason, sizeof reason)) != HS_OK) goto fail;
@@ -359,8 +353,8 @@ int hs_cmd_smt(int argc, char **argv) {
     }
     switch (ai) {
     case 0: st = hs_smt_build(t, tab.vals, nvals, reason, sizeof reason); break;
-    case 1:
-    case 2: st = hs_smt_insert(t, tab.vals, nvals, reason, sizeof reason); break;
+    case 1: st = hs_smt_insert(t, tab.vals, nvals, reason, sizeof reason); break;
+    case 2: st = hs_smt_update(t, tab.vals, nvals, reason, sizeof reason); break; /* checked again, atomically */
     case 3: st = keys ? hs_smt_remove(t, tab.vals, nvals, reason, sizeof reason)
                       : hs_smt_remove(t, key, h.elems, reason, sizeof reason);
         break;
@@ -395,7 +389,6 @@ fail:
     rc = HS_EXIT_USAGE;
 done:
     hs_smt_free(t);
-done_ctx:
     hs_ctx_free(ctx);
     if (have_tab) hs_table_free(&tab);
     return rc;

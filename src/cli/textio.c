@@ -381,3 +381,50 @@ void hs_table_format_row(hs_sbuf *b, const uint64_t *vals, unsigned width, int c
     }
     hs_sbuf_put(b, "\n", 1);
 }
+
+/* rows x and y of t by their first kw values */
+static int key_cmp(const hs_table *t, unsigned kw, size_t x, size_t y) {
+    const uint64_t *p = t->vals + t->off[x], *q = t->vals + t->off[y];
+    for (unsigned i = 0; i < kw; i++)
+        if (p[i] != q[i]) return p[i] < q[i] ? -1 : 1;
+    return 0;
+}
+
+int hs_table_dup_key(const hs_table *t, unsigned kw, size_t *a, size_t *b, size_t *compares) {
+    size_t n = t->rows, cmps = 0;
+    *a = *b = 0;
+    if (compares) *compares = 0;
+    size_t *ord = malloc((n + 1) * sizeof *ord), *tmp = malloc((n + 1) * sizeof *tmp);
+    if (!ord || !tmp) {
+        free(ord), free(tmp);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) ord[i] = i;
+    /* bottom-up merge sort, stable: runs of w rows merged pairwise, w doubling; ceil(log2 n)
+     * passes of at most n comparisons each */
+    for (size_t w = 1; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) {
+                cmps++;
+                tmp[k++] = key_cmp(t, kw, ord[j], ord[i]) < 0 ? ord[j++] : ord[i++];
+            }
+            while (i < mid) tmp[k++] = ord[i++];
+            while (j < hi) tmp[k++] = ord[j++];
+        }
+        size_t *x = ord;
+        ord = tmp, tmp = x;
+    }
+    int dup = 0;
+    for (size_t i = 1; i < n && !dup; i++) {
+        cmps++;
+        if (!key_cmp(t, kw, ord[i - 1], ord[i])) { /* stable: ord[i - 1] < ord[i] */
+            *a = ord[i - 1], *b = ord[i];
+            dup = 1;
+        }
+    }
+    free(ord), free(tmp);
+    if (compares) *compares = cmps;
+    return dup;
+}

@@ -61,6 +61,8 @@ static int leaf_check(size_t len) { return len % 64 == 0 && len / 64 >= 1 && len
 
 /* ---- reads ---- */
 
+static hs_smt_err tree_sync(hs_smt_tree *t, int in_write, char *reason, size_t rlen);
+
 /* node (depth, pos) from the record (data, len; NULL: absent) of its subtree rooted at depth r */
 static hs_smt_err node_in_record(hs_smt_tree *t, hs_smt_word *out, const void *data, size_t len, unsigned depth,
                                  unsigned r, uint64_t pos, char *reason, size_t rlen) {
@@ -118,7 +120,8 @@ hs_smt_err hs_smt_tree_get(hs_smt_tree *t, hs_smt_word *value, const hs_smt_word
     memset(value, 0, sizeof *value);
     const hs_smt_word *kv;
     size_t n;
-    hs_smt_err e = leaf_load(t, hs_smt_leaf_index(t->h, key), &kv, &n, reason, rlen);
+    hs_smt_err e = tree_sync(t, 0, reason, rlen);
+    if (!e) e = leaf_load(t, hs_smt_leaf_index(t->h, key), &kv, &n, reason, rlen);
     if (e) return e;
     for (size_t i = 0; i < n; i++)
         if (hs_smt_word_eq(&kv[2 * i], key)) {
@@ -133,6 +136,7 @@ hs_smt_err hs_smt_tree_get(hs_smt_tree *t, hs_smt_word *value, const hs_smt_word
 typedef struct {
     hs_smt_tree *t;
     int bad;
+    size_t n; /* records read */
 } top_load;
 
 static int top_cb(void *user, uint64_t key, const void *data, size_t len) {
@@ -142,6 +146,7 @@ static int top_cb(void *user, uint64_t key, const void *data, size_t len) {
         return 1;
     }
     memcpy(&l->t->top[((size_t)1 << HS_SMT_TOP_DEPTH) + key], data, 32);
+    l->n++;
     return 0;
 }
 
@@ -162,6 +167,71 @@ static hs_smt_err top_rebuild(hs_smt_tree *t) {
     return HS_SMT_OK;
 }
 
+/* the stored state: counts, the depth-16 table, the top rebuilt from it (an empty tree when the
+ * store holds none) */
+static hs_smt_err load_state(hs_smt_tree *t, char *reason, size_t rlen) {
+    hs_smt_store *st = t->st;
+    for (unsigned d = 0; d <= HS_SMT_TOP_DEPTH; d++)
+        for (size_t q = 0; q < ((size_t)1 << d); q++) t->top[((size_t)1 << d) + q] = t->E[HS_SMT_DEPTH - d];
+    t->leaves = t->entries = 0;
+    const void *data;
+    size_t len;
+    uint64_t cnt[2] = {0, 0};
+    for (int i = 0; i < 2; i++) {
+        int rc = st->vt->get(st, HS_SMT_T_META, i ? HS_SMT_META_ENTRIES : HS_SMT_META_LEAVES, &data, &len);
+        if (rc < 0) return storage_fail(t, reason, rlen);
+        if (rc == 1 && len != 8) return fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a malformed count record");
+        if (rc == 1) cnt[i] = get_u64le(data);
+    }
+    top_load l = {t, 0, 0};
+    int rc = st->vt->scan(st, HS_SMT_T_TOP16, top_cb, &l);
+    if (rc != 0)
+        return l.bad ? fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a malformed depth-16 record")
+                     : storage_fail(t, reason, rlen);
+    t->leaves = cnt[0];
+    t->entries = cnt[1];
+    return l.n ? top_rebuild(t) : HS_SMT_OK; /* none: the empty top set above */
+}
+
+static hs_smt_err hash_check(const hs_smt_hasher *h, const char *name, size_t len, char *reason, size_t rlen) {
+    if (len == strlen(h->name) && !memcmp(name, h->name, len)) return HS_SMT_OK;
+    return fail(HS_SMT_ERR_MISMATCH, reason, rlen, "the stored tree uses the hash %.*s, not %s",
+                (int)(len < 64 ? len : 64), name, h->name);
+}
+
+/* The stored hash's name (HS_SMT_OK: *found 0 when the store holds no tree yet). */
+static hs_smt_err stored_hash(hs_smt_tree *t, const char **name, size_t *len, int *found, char *reason, size_t rlen) {
+    const void *data = NULL;
+    *found = 0;
+    *name = NULL;
+    int rc = t->st->vt->get(t->st, HS_SMT_T_META, HS_SMT_META_HASH, &data, len);
+    if (rc < 0) return storage_fail(t, reason, rlen);
+    *found = rc == 1;
+    *name = data;
+    return HS_SMT_OK;
+}
+
+/* Brings the cached top and counts to the store's present state (the read snapshot, or inside a
+ * write transaction the newest commit, which another process may have made): a stored root
+ * equal to the cached one means the same tree (collision resistance), so only a changed root
+ * reloads. A store written before the root was recorded reloads inside writes only. */
+static hs_smt_err tree_sync(hs_smt_tree *t, int in_write, char *reason, size_t rlen) {
+    const char *name = NULL;
+    size_t len = 0;
+    int found = 0;
+    hs_smt_err e = stored_hash(t, &name, &len, &found, reason, rlen);
+    if (e) return e;
+    if (!found) /* nothing stored: the empty tree */
+        return hs_smt_word_eq(&t->top[1], &t->E[HS_SMT_DEPTH]) && !t->entries ? HS_SMT_OK : load_state(t, reason, rlen);
+    if ((e = hash_check(t->h, name, len, reason, rlen))) return e;
+    const void *data;
+    int rc = t->st->vt->get(t->st, HS_SMT_T_META, HS_SMT_META_ROOT, &data, &len);
+    if (rc < 0) return storage_fail(t, reason, rlen);
+    if (rc == 1 && len != 32) return fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a malformed root record");
+    if (rc == 1 ? !memcmp(data, &t->top[1], 32) : !in_write) return HS_SMT_OK;
+    return load_state(t, reason, rlen);
+}
+
 hs_smt_err hs_smt_tree_new(hs_smt_tree **out, const hs_smt_hasher *h, hs_smt_store *st, unsigned threads, char *reason,
                            size_t rlen) {
     *out = NULL;
@@ -171,38 +241,26 @@ hs_smt_err hs_smt_tree_new(hs_smt_tree **out, const hs_smt_hasher *h, hs_smt_sto
         st->vt->free(st);
         return fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");
     }
-    t->h = h;
     t->st = st;
     t->threads = threads ? threads : 1;
-    hs_smt_empty_table(h, t->E);
-    for (unsigned d = 0; d <= HS_SMT_TOP_DEPTH; d++)
-        for (size_t q = 0; q < ((size_t)1 << d); q++) t->top[((size_t)1 << d) + q] = t->E[HS_SMT_DEPTH - d];
-    const void *data;
-    size_t len;
-    hs_smt_err e = HS_SMT_OK;
-    int rc = st->vt->get(st, HS_SMT_T_META, HS_SMT_META_HASH, &data, &len);
-    if (rc < 0) {
-        e = storage_fail(t, reason, rlen);
-    } else if (rc == 1) {
-        if (len != strlen(h->name) || memcmp(data, h->name, len)) {
-            e = fail(HS_SMT_ERR_MISMATCH, reason, rlen, "the stored tree uses the hash %.*s, not %s",
-                     (int)(len < 64 ? len : 64), (const char *)data, h->name);
-        } else {
-            uint64_t cnt[2] = {0, 0};
-            for (int i = 0; i < 2 && !e; i++) {
-                rc = st->vt->get(st, HS_SMT_T_META, i ? HS_SMT_META_ENTRIES : HS_SMT_META_LEAVES, &data, &len);
-                if (rc < 0) e = storage_fail(t, reason, rlen);
-                else if (rc == 1 && len == 8) cnt[i] = get_u64le(data);
-                else if (rc == 1) e = fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a malformed count record");
-            }
-            t->leaves = cnt[0];
-            t->entries = cnt[1];
-            top_load l = {t, 0};
-            if (!e && (rc = st->vt->scan(st, HS_SMT_T_TOP16, top_cb, &l)) != 0)
-                e = l.bad ? fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a malformed depth-16 record")
-                          : storage_fail(t, reason, rlen);
-            if (!e) e = top_rebuild(t);
-        }
+    const char *name = NULL;
+    size_t len = 0;
+    int found = 0;
+    hs_smt_err e = stored_hash(t, &name, &len, &found, reason, rlen);
+    if (!e && !h) { /* the stored tree's own hash */
+        char buf[64] = {0};
+        if (found && len < sizeof buf) memcpy(buf, name, len);
+        if (!found)
+            e = fail(HS_SMT_ERR_NO_TREE, reason, rlen, "no tree is stored there yet, so it has no hash to take");
+        else if (!(h = hs_smt_hasher_find(buf)))
+            e = fail(HS_SMT_ERR_STORAGE, reason, rlen, "storage: a tree of a hash this build does not know (%.*s)",
+                     (int)(len < 64 ? len : 64), name);
+    }
+    if (!e && found) e = hash_check(h, name, len, reason, rlen);
+    if (!e) {
+        t->h = h;
+        hs_smt_empty_table(h, t->E);
+        e = load_state(t, reason, rlen);
     }
     if (e) {
         hs_smt_tree_free(t);
@@ -628,8 +686,8 @@ static hs_smt_err band_up(hs_smt_tree *t, hs_smt_mutset *ms, unsigned r, const b
 }
 
 /* the new leaves of a batch, in leaf order, and their hashes as level 64 */
-static hs_smt_err new_leaves(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, char *reason,
-                             size_t rlen) {
+static hs_smt_err new_leaves(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, int present,
+                             char *reason, size_t rlen) {
     const hs_smt_hasher *h = t->h;
     for (size_t i = 0; i < n; i++)
         if (!hs_smt_word_canonical(h, &kv[2 * i]) || !hs_smt_word_canonical(h, &kv[2 * i + 1]))
@@ -684,6 +742,10 @@ static hs_smt_err new_leaves(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_wor
                 dst[2 * k] = old[2 * a], dst[2 * k + 1] = old[2 * a + 1], k++, a++;
                 continue;
             }
+            if (present && c) {
+                e = fail(HS_SMT_ERR_ABSENT, reason, rlen, "pair %zu: the key is not in the tree", (size_t)ord[b] + 1);
+                break;
+            }
             const hs_smt_word *bv = bk + 1;
             if (c == 0 && hs_smt_word_eq(&old[2 * a + 1], bv)) { /* the same value: skipped */
                 dst[2 * k] = old[2 * a], dst[2 * k + 1] = old[2 * a + 1], k++;
@@ -696,6 +758,7 @@ static hs_smt_err new_leaves(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_wor
             if (c == 0) a++;
             b++;
         }
+        if (e) break;
         if (k > HS_SMT_MAX_LEAF_ENTRIES) {
             e = fail(HS_SMT_ERR_LEAF_FULL, reason, rlen, "leaf %llu would hold %zu pairs (at most %d)",
                      (unsigned long long)li, k, HS_SMT_MAX_LEAF_ENTRIES);
@@ -773,6 +836,7 @@ static hs_smt_err write_top(hs_smt_tree *t, const hs_smt_mutset *ms, char *reaso
     uint8_t b[8];
     const char *name = t->h->name;
     if (t->st->vt->put(t->st, HS_SMT_T_META, HS_SMT_META_HASH, name, strlen(name))) return storage_fail(t, reason, rlen);
+    if (t->st->vt->put(t->st, HS_SMT_T_META, HS_SMT_META_ROOT, &ms->new_root, 32)) return storage_fail(t, reason, rlen);
     put_u64le(b, t->leaves + (uint64_t)ms->d_leaves);
     if (t->st->vt->put(t->st, HS_SMT_T_META, HS_SMT_META_LEAVES, b, 8)) return storage_fail(t, reason, rlen);
     put_u64le(b, t->entries + (uint64_t)ms->d_entries);
@@ -790,7 +854,7 @@ static void finish(hs_smt_tree *t, const hs_smt_mutset *ms) {
 
 /* compute (and, with write, which build uses on an empty tree, stream into the open transaction
  * band by band; every missing sibling of an empty tree is E) */
-static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, int write,
+static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, int write, int present,
                           uint8_t *buf, char *reason, size_t rlen) {
     memset(ms, 0, sizeof *ms);
     ms->h = t->h;
@@ -798,7 +862,7 @@ static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *
     ms->new_root = t->top[1];
     band_cache bc[N_BANDS];
     memset(bc, 0, sizeof bc);
-    hs_smt_err e = new_leaves(t, ms, kv, n, reason, rlen);
+    hs_smt_err e = new_leaves(t, ms, kv, n, present, reason, rlen);
     if (!e && write) e = write_leaves(t, ms, reason, rlen);
     if (!e && !write) e = cache_load(t, bc, ms->lidx, ms->nleaf, reason, rlen);
     for (unsigned r = HS_SMT_DEPTH - 8; !e && r >= HS_SMT_TOP_DEPTH; r -= 8) {
@@ -819,8 +883,10 @@ static hs_smt_err compute(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *
 
 hs_smt_err hs_smt_tree_mutations(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, char *reason,
                                  size_t rlen) {
+    memset(ms, 0, sizeof *ms);
     if (t->broken) return fail(HS_SMT_ERR_BROKEN, reason, rlen, "the tree is unusable after a failed write");
-    hs_smt_err e = compute(t, ms, kv, n, 0, NULL, reason, rlen);
+    hs_smt_err e = tree_sync(t, 0, reason, rlen);
+    if (!e) e = compute(t, ms, kv, n, 0, 0, NULL, reason, rlen);
     if (e) hs_smt_mutset_free(ms);
     return e;
 }
@@ -848,30 +914,70 @@ static hs_smt_err end_write(hs_smt_tree *t, hs_smt_err e, char *reason, size_t r
     return HS_SMT_OK;
 }
 
-hs_smt_err hs_smt_tree_apply(hs_smt_tree *t, const hs_smt_mutset *ms, char *reason, size_t rlen) {
-    if (t->broken) return fail(HS_SMT_ERR_BROKEN, reason, rlen, "the tree is unusable after a failed write");
-    if (ms->h != t->h || !hs_smt_word_eq(&ms->old_root, &t->top[1]))
-        return fail(HS_SMT_ERR_CONFLICT, reason, rlen, "the mutation set was computed for another root");
-    if (ms->nleaf == 0) return HS_SMT_OK;
-    hs_smt_err e = begin_write(t, NULL, reason, rlen);
-    if (e) return e;
-    e = write_leaves(t, ms, reason, rlen);
+/* the batch's writes into the open transaction */
+static hs_smt_err write_batch(hs_smt_tree *t, const hs_smt_mutset *ms, char *reason, size_t rlen) {
+    hs_smt_err e = write_leaves(t, ms, reason, rlen);
     if (!e) e = put_records(t, ms, reason, rlen);
     if (!e) e = write_top(t, ms, reason, rlen);
-    if ((e = end_write(t, e, reason, rlen))) return e;
+    return e;
+}
+
+/* Ends a write that wrote nothing (a conflict, an empty batch): undoes nothing, so even a
+ * non-atomic store stays usable. */
+static hs_smt_err end_unwritten(hs_smt_tree *t, hs_smt_err e) {
+    t->st->vt->abort(t->st);
+    return e;
+}
+
+hs_smt_err hs_smt_tree_apply(hs_smt_tree *t, const hs_smt_mutset *ms, char *reason, size_t rlen) {
+    if (t->broken) return fail(HS_SMT_ERR_BROKEN, reason, rlen, "the tree is unusable after a failed write");
+    if (ms->h != t->h) return fail(HS_SMT_ERR_CONFLICT, reason, rlen, "the mutation set was computed for another hash");
+    if (ms->nleaf == 0 && hs_smt_word_eq(&ms->old_root, &t->top[1])) return HS_SMT_OK;
+    /* the store's writer lock first (another process may have committed since the set was
+     * computed), then the root it holds now */
+    hs_smt_err e = begin_write(t, NULL, reason, rlen);
+    if (e) return e;
+    if ((e = tree_sync(t, 1, reason, rlen))) return end_unwritten(t, e);
+    if (!hs_smt_word_eq(&ms->old_root, &t->top[1]))
+        return end_unwritten(t, fail(HS_SMT_ERR_CONFLICT, reason, rlen,
+                                     "the mutation set was computed for another root (the tree has changed since)"));
+    if (ms->nleaf == 0) return end_unwritten(t, HS_SMT_OK);
+    if ((e = end_write(t, write_batch(t, ms, reason, rlen), reason, rlen))) return e;
     finish(t, ms);
     return HS_SMT_OK;
 }
 
+hs_smt_err hs_smt_tree_batch(hs_smt_tree *t, const hs_smt_word *kv, size_t n, int present, char *reason,
+                             size_t rlen) {
+    if (t->broken) return fail(HS_SMT_ERR_BROKEN, reason, rlen, "the tree is unusable after a failed write");
+    hs_smt_err e = begin_write(t, NULL, reason, rlen);
+    if (e) return e;
+    hs_smt_mutset ms;
+    memset(&ms, 0, sizeof ms);
+    if (!(e = tree_sync(t, 1, reason, rlen))) e = compute(t, &ms, kv, n, 0, present, NULL, reason, rlen);
+    if (e || ms.nleaf == 0) {
+        hs_smt_mutset_free(&ms);
+        return end_unwritten(t, e);
+    }
+    if (!(e = end_write(t, write_batch(t, &ms, reason, rlen), reason, rlen))) finish(t, &ms);
+    hs_smt_mutset_free(&ms);
+    return e;
+}
+
 hs_smt_err hs_smt_tree_build(hs_smt_tree *t, const hs_smt_word *kv, size_t n, char *reason, size_t rlen) {
     if (t->broken) return fail(HS_SMT_ERR_BROKEN, reason, rlen, "the tree is unusable after a failed write");
-    if (t->entries) return fail(HS_SMT_ERR_NOT_EMPTY, reason, rlen, "build needs an empty tree (it has %llu pairs)",
-                                (unsigned long long)t->entries);
     uint8_t *buf;
     hs_smt_err e = begin_write(t, &buf, reason, rlen);
     if (e) return e;
+    if (!(e = tree_sync(t, 1, reason, rlen)) && t->entries)
+        e = fail(HS_SMT_ERR_NOT_EMPTY, reason, rlen, "build needs an empty tree (it has %llu pairs)",
+                 (unsigned long long)t->entries);
+    if (e) {
+        free(buf);
+        return end_unwritten(t, e);
+    }
     hs_smt_mutset ms;
-    e = compute(t, &ms, kv, n, 1, buf, reason, rlen);
+    e = compute(t, &ms, kv, n, 1, 0, buf, reason, rlen);
     if (!e) e = write_top(t, &ms, reason, rlen);
     free(buf);
     if (!(e = end_write(t, e, reason, rlen))) finish(t, &ms);
@@ -888,7 +994,8 @@ hs_smt_err hs_smt_tree_open(hs_smt_tree *t, uint8_t **out, size_t *len, const hs
     uint64_t li = hs_smt_leaf_index(t->h, key);
     const hs_smt_word *kv;
     size_t n;
-    hs_smt_err e = leaf_load(t, li, &kv, &n, reason, rlen);
+    hs_smt_err e = tree_sync(t, 0, reason, rlen);
+    if (!e) e = leaf_load(t, li, &kv, &n, reason, rlen);
     if (e) return e;
     uint8_t *p = malloc(HS_SMT_OPENING_BYTES(n));
     if (!p) return fail(HS_SMT_ERR_MEMORY, reason, rlen, "out of memory");

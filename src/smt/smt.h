@@ -8,7 +8,13 @@
  * hs_smt_tree_apply writes it in one store transaction. A batch goes up in depth-8 bands, each
  * thread taking a run of whole subtrees up eight levels, each level of a run one batch of merges
  * (the SIMD permutations); the result never depends on the thread count. Not safe for concurrent
- * use of one tree. */
+ * use of one tree.
+ *
+ * Several trees (in several processes) may share one LMDB store: every write takes the store's
+ * writer lock, then brings the tree to the root the store holds (tree_sync in smt.c), so a batch
+ * (hs_smt_tree_batch) applies to the newest tree and a mutation set computed before another
+ * writer committed is refused (HS_SMT_ERR_CONFLICT). Reads (get, open, mutations) first bring the
+ * tree to the store's read snapshot, so an opening always matches hs_smt_tree_root afterwards. */
 #ifndef HS_SMT_SMT_H
 #define HS_SMT_SMT_H
 
@@ -33,7 +39,9 @@ typedef enum {
     HS_SMT_ERR_CONFLICT,  /* a mutation set made for another root */
     HS_SMT_ERR_NOT_EMPTY, /* build on a tree that has entries */
     HS_SMT_ERR_BROKEN,    /* an in-memory tree after a failed apply */
-    HS_SMT_ERR_MISMATCH   /* a stored tree of another hash */
+    HS_SMT_ERR_MISMATCH,  /* a stored tree of another hash */
+    HS_SMT_ERR_NO_TREE,   /* a tree's hash taken from a store that holds none */
+    HS_SMT_ERR_ABSENT     /* a batch of updates with a key not in the tree */
 } hs_smt_err;
 
 typedef struct hs_smt_tree {
@@ -78,7 +86,8 @@ typedef struct hs_smt_mutset {
 } hs_smt_mutset;
 
 /* store: taken over (freed with the tree, also on failure). A store with records is loaded: the
- * depth-16 table rebuilds the top and the root; its hash must be h. */
+ * depth-16 table rebuilds the top and the root; its hash must be h (h NULL: the stored hash, and
+ * HS_SMT_ERR_NO_TREE when the store holds no tree). */
 hs_smt_err hs_smt_tree_new(hs_smt_tree **out, const hs_smt_hasher *h, hs_smt_store *st, unsigned threads, char *reason,
                            size_t rlen);
 void hs_smt_tree_free(hs_smt_tree *t);
@@ -92,7 +101,15 @@ hs_smt_err hs_smt_tree_node(hs_smt_tree *t, hs_smt_word *out, unsigned depth, ui
 /* kv: n pairs (key, value) as 2n words; a value of the empty word removes its key. */
 hs_smt_err hs_smt_tree_mutations(hs_smt_tree *t, hs_smt_mutset *ms, const hs_smt_word *kv, size_t n, char *reason,
                                  size_t rlen);
+/* Writes a mutation set in one transaction: HS_SMT_ERR_CONFLICT unless the store's root, read under
+ * its writer lock, is still the set's old root. */
 hs_smt_err hs_smt_tree_apply(hs_smt_tree *t, const hs_smt_mutset *ms, char *reason, size_t rlen);
+/* A batch computed and written inside one write transaction (mutations then apply, but computed
+ * on the newest stored tree, so a writer in another process is waited for, never overwritten).
+ * present: every key must be in the tree (else HS_SMT_ERR_ABSENT naming the pair, nothing
+ * written), checked in the same transaction. */
+hs_smt_err hs_smt_tree_batch(hs_smt_tree *t, const hs_smt_word *kv, size_t n, int present, char *reason,
+                             size_t rlen);
 void hs_smt_mutset_free(hs_smt_mutset *ms);
 /* Construction of an empty tree from n pairs: the mutation set computed and written as it goes,
  * each depth-8 band of levels freed once its subtree records are written (one transaction). */

@@ -20,7 +20,7 @@ enum {
     HS_SMT_T_COUNT = 9
 };
 /* metadata keys */
-enum { HS_SMT_META_HASH = 1, HS_SMT_META_LEAVES = 2, HS_SMT_META_ENTRIES = 3 };
+enum { HS_SMT_META_HASH = 1, HS_SMT_META_LEAVES = 2, HS_SMT_META_ENTRIES = 3, HS_SMT_META_ROOT = 4 };
 
 typedef struct hs_smt_store hs_smt_store;
 typedef int (*hs_smt_scan_fn)(void *user, uint64_t key, const void *data, size_t len);
@@ -47,14 +47,24 @@ typedef struct {
 struct hs_smt_store {
     const hs_smt_store_vt *vt;
     char err[160]; /* the last storage error, for reasons */
+    int readonly;  /* opened read-only: begin always fails */
 };
 
 /* 0 on allocation failure. */
 hs_smt_store *hs_smt_store_mem_new(void);
 /* LMDB environment in directory dir (created if missing). sync: 0 MDB_NOSYNC (a crash may lose
  * the last batches, never atomicity), 1 full sync (default: durable at commit). Returns NULL with a
- * message in err; HS builds without LMDB always fail with "unsupported". */
+ * message in err; HS builds without LMDB always fail with "unsupported". Several processes may
+ * open one directory at once: LMDB's writer lock makes their write transactions take turns, and
+ * each read sees a committed state. */
 hs_smt_store *hs_smt_store_lmdb_open(const char *dir, int sync, char *err, size_t errlen);
+/* How hs_smt_store_lmdb_open_mode opens: creating the environment when missing (as
+ * hs_smt_store_lmdb_open), read-write on an environment that must exist, or read-only (MDB_RDONLY:
+ * works on read-only storage; without write access to its lock file, LMDB runs without locks,
+ * which is safe only while nobody writes; every begin fails). A missing directory or data file is
+ * an error naming the path. */
+enum { HS_SMT_OPEN_CREATE = 0, HS_SMT_OPEN_EXISTING = 1, HS_SMT_OPEN_READONLY = 2 };
+hs_smt_store *hs_smt_store_lmdb_open_mode(const char *dir, int sync, int mode, char *err, size_t errlen);
 int hs_smt_store_have_lmdb(void);
 
 #endif

@@ -2,8 +2,10 @@
  * environment, named databases leaves, st16 .. st56, meta, top16; keys big-endian (leaves: 8
  * bytes; a subtree rooted at depth r: its position in r / 8 bytes; top16: 2 bytes; meta: 1 byte),
  * so ordered iteration is tree order. One write transaction per batch: LMDB commits are atomic,
- * and with full sync a commit is on disk when it returns. Readers outside a write use one
- * read-only transaction, renewed after each commit (a point-in-time snapshot). */
+ * and with full sync a commit is on disk when it returns; LMDB's writer lock serializes the write
+ * transactions of every process that has the directory open, and a write transaction reads the
+ * newest committed state. Readers outside a write use one read-only transaction, renewed after
+ * each commit (a point-in-time snapshot). */
 #include "smt/smt_store.h"
 
 #include <stdio.h>
@@ -74,6 +76,10 @@ static int l_get(hs_smt_store *s, unsigned table, uint64_t key, const void **dat
 
 static int l_begin(hs_smt_store *s) {
     lmdb_store *m = (lmdb_store *)s;
+    if (s->readonly) {
+        snprintf(s->err, sizeof s->err, "the tree was opened read-only");
+        return -1;
+    }
     if (m->rd) {
         mdb_txn_abort(m->rd);
         m->rd = NULL;
@@ -164,33 +170,78 @@ static void l_free(hs_smt_store *s) {
 
 static const hs_smt_store_vt lmdb_vt = {"lmdb", l_free, l_get, l_begin, l_put, l_commit, l_abort, l_scan, 1, NULL};
 
-hs_smt_store *hs_smt_store_lmdb_open(const char *dir, int sync, char *err, size_t errlen) {
+/* the environment of dir with these flags (*what: the step that failed) */
+static int env_open(lmdb_store *m, const char *dir, unsigned flags, const char **what) {
+    int rc;
+    *what = "environment";
+    if ((rc = mdb_env_create(&m->env))) return rc;
+    *what = "map size";
+    /* address space only: the file grows with the tree (1 TiB bounds a 2^28-pair tree) */
+    if ((rc = mdb_env_set_mapsize(m->env, (size_t)1 << 40))) return rc;
+    if ((rc = mdb_env_set_maxdbs(m->env, HS_SMT_T_COUNT))) return rc;
+    *what = "open";
+    return mdb_env_open(m->env, dir, flags, 0666);
+}
+
+/* 1 if dir is a directory holding an LMDB data file, else 0 with the reason in err */
+static int stored_there(const char *dir, char *err, size_t errlen) {
+    struct stat sb;
+    if (stat(dir, &sb)) {
+        snprintf(err, errlen, "%s: no stored tree there: %s", dir, strerror(errno));
+        return 0;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        snprintf(err, errlen, "%s: not a directory (a stored tree is a directory)", dir);
+        return 0;
+    }
+    size_t n = strlen(dir) + sizeof "/data.mdb";
+    char *path = malloc(n);
+    if (!path) {
+        snprintf(err, errlen, "out of memory");
+        return 0;
+    }
+    snprintf(path, n, "%s/data.mdb", dir);
+    int ok = stat(path, &sb) == 0;
+    if (!ok) snprintf(err, errlen, "%s: no stored tree there (no data.mdb): %s", dir, strerror(errno));
+    free(path);
+    return ok;
+}
+
+hs_smt_store *hs_smt_store_lmdb_open_mode(const char *dir, int sync, int mode, char *err, size_t errlen) {
     lmdb_store *m = calloc(1, sizeof *m);
     if (!m) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
     m->base.vt = &lmdb_vt;
-    int rc;
-    const char *what = "environment";
-    if (mkdir(dir, 0777) && errno != EEXIST) {
-        snprintf(err, errlen, "%s: cannot create the directory: %s", dir, strerror(errno));
+    const int ro = mode == HS_SMT_OPEN_READONLY;
+    m->base.readonly = ro;
+    if (mode == HS_SMT_OPEN_CREATE ? mkdir(dir, 0777) && errno != EEXIST : !stored_there(dir, err, errlen)) {
+        if (mode == HS_SMT_OPEN_CREATE)
+            snprintf(err, errlen, "%s: cannot create the directory: %s", dir, strerror(errno));
         free(m);
         return NULL;
     }
-    if ((rc = mdb_env_create(&m->env))) goto fail;
-    what = "map size";
-    /* address space only: the file grows with the tree (1 TiB bounds a 2^28-pair tree) */
-    if ((rc = mdb_env_set_mapsize(m->env, (size_t)1 << 40))) goto fail;
-    if ((rc = mdb_env_set_maxdbs(m->env, HS_SMT_T_COUNT))) goto fail;
-    what = "open";
-    if ((rc = mdb_env_open(m->env, dir, MDB_NOTLS | (sync ? 0 : MDB_NOSYNC), 0666))) goto fail;
+    const char *what;
+    unsigned flags = MDB_NOTLS | (ro ? MDB_RDONLY : sync ? 0 : MDB_NOSYNC);
+    int rc = env_open(m, dir, flags, &what);
+    if (rc == EACCES && ro) { /* a lock file this user cannot write: read without locks */
+        mdb_env_close(m->env);
+        m->env = NULL;
+        rc = env_open(m, dir, flags | MDB_NOLOCK, &what);
+    }
+    if (rc) goto fail;
     MDB_txn *t;
-    what = "create the tables";
-    if ((rc = mdb_txn_begin(m->env, NULL, 0, &t))) goto fail;
+    what = ro ? "read the tables" : "create the tables";
+    if ((rc = mdb_txn_begin(m->env, NULL, ro ? MDB_RDONLY : 0, &t))) goto fail;
     for (unsigned i = 0; i < HS_SMT_T_COUNT; i++)
-        if ((rc = mdb_dbi_open(t, table_name[i], MDB_CREATE, &m->dbi[i]))) {
+        if ((rc = mdb_dbi_open(t, table_name[i], ro ? 0 : MDB_CREATE, &m->dbi[i]))) {
             mdb_txn_abort(t);
+            if (rc == MDB_NOTFOUND) {
+                snprintf(err, errlen, "%s: not a stored tree (no table %s)", dir, table_name[i]);
+                l_free(&m->base);
+                return NULL;
+            }
             goto fail;
         }
     if ((rc = mdb_txn_commit(t))) goto fail;
@@ -201,15 +252,23 @@ fail:
     return NULL;
 }
 
+hs_smt_store *hs_smt_store_lmdb_open(const char *dir, int sync, char *err, size_t errlen) {
+    return hs_smt_store_lmdb_open_mode(dir, sync, HS_SMT_OPEN_CREATE, err, errlen);
+}
+
 int hs_smt_store_have_lmdb(void) { return 1; }
 
 #else
 
-hs_smt_store *hs_smt_store_lmdb_open(const char *dir, int sync, char *err, size_t errlen) {
-    (void)sync;
+hs_smt_store *hs_smt_store_lmdb_open_mode(const char *dir, int sync, int mode, char *err, size_t errlen) {
+    (void)sync, (void)mode;
     snprintf(err, errlen, "%s: on-disk trees are unsupported: this build has no LMDB (install liblmdb-dev and "
              "reconfigure)", dir);
     return NULL;
+}
+
+hs_smt_store *hs_smt_store_lmdb_open(const char *dir, int sync, char *err, size_t errlen) {
+    return hs_smt_store_lmdb_open_mode(dir, sync, 0, err, errlen);
 }
 
 int hs_smt_store_have_lmdb(void) { return 0; }

@@ -45,6 +45,16 @@ out=$(v "$want" "3 0 0 9" "1 0 0 0" "$tmp/opa"); rc=$?
 printf '1 2 3 4 5 6 7 8\n0 0 0 0 2 2 2 2\n\n0 0 0 0 3 3 3 3\n' >"$tmp/dup"
 out=$("$bin" smt insert --hash $H --db "$db" --pairs "$tmp/dup" 2>&1); rc=$?
 [ $rc = 2 ] && echo "$out" | grep -q "dup:4: the key of line 2 again" || no "duplicate: exit $rc: $out"
+# the duplicate check on 4,096 rows in the order that made the old Shell sort quadratic (even
+# lines the larger half of the keys): a key on the first and the last line is found and named, and
+# without it the rows go in and give the root of the same pairs shuffled
+awk 'BEGIN { n = 4096; for (i = 0; i < n; i++) { r = i % 2 ? (i - 1) / 2 : n / 2 + i / 2; print r, 1, 2, r, 1, 0, 0, i + 1 } }' >"$tmp/adv"
+awk 'NR == 4096 { $1 = 2048; $4 = 2048 } { print }' "$tmp/adv" >"$tmp/advdup"
+out=$("$bin" smt insert --hash $H --pairs "$tmp/advdup" 2>&1); rc=$?
+[ $rc = 2 ] && echo "$out" | grep -q "advdup:4096: the key of line 1 again" || no "adversarial duplicate: exit $rc: $out"
+awk '{ print (NR * 7919) % 4096, $0 }' "$tmp/adv" | sort -n | cut -d' ' -f2- >"$tmp/advshuf"
+r1=$("$bin" smt build --hash $H --pairs "$tmp/adv") && r2=$("$bin" smt build --hash $H --pairs "$tmp/advshuf") &&
+    [ "$r1" = "$r2" ] || no "adversarial order: '$r1' vs shuffled '$r2'"
 printf '1 2 3 4 5 6 7\n' >"$tmp/short"
 out=$("$bin" smt insert --hash $H --db "$db" --pairs "$tmp/short" 2>&1); rc=$?
 [ $rc = 2 ] && echo "$out" | grep -q "short:1" || no "short line: exit $rc: $out"

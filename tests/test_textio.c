@@ -1,0 +1,133 @@
+/* The command line's table helpers (src/cli/textio.c): the duplicate-key check that `smt` runs on
+ * every --pairs/--keys file. It must take O(n log n) comparisons whatever the order of the rows:
+ * the Shell sort it replaced (gaps n/2, n/4, ..., 1) is quadratic on rows whose even positions
+ * hold the larger half of the keys, since no gap but the last mixes even and odd positions. Here:
+ * that order and others against a brute-force check (which rows repeat a key), the comparison
+ * count against n * ceil(log2 n), and the old sort's count on the same order, to show the order is
+ * the hard one (no timing). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/textio.h"
+#include "testutil.h"
+
+#define KW 4 /* key elements; rows are key + value */
+
+typedef struct {
+    hs_table t;
+    uint64_t *vals;
+    size_t *off, *line;
+} tab;
+
+/* n rows: row i has key (rank[i], 5, 6, 7), value (i, ...) */
+static void tab_make(tab *x, const uint64_t *rank, size_t n) {
+    memset(x, 0, sizeof *x);
+    x->vals = malloc((2 * KW * n + 1) * sizeof *x->vals);
+    x->off = malloc((n + 1) * sizeof *x->off);
+    x->line = malloc((n + 1) * sizeof *x->line);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t *r = x->vals + 2 * KW * i;
+        r[0] = rank[i], r[1] = 5, r[2] = 6, r[3] = 7;
+        for (int j = 0; j < KW; j++) r[KW + j] = i + (uint64_t)j;
+        x->off[i] = 2 * KW * i;
+        x->line[i] = i + 1;
+    }
+    x->off[n] = 2 * KW * n;
+    x->t.vals = x->vals, x->t.rows = n, x->t.width = 2 * KW, x->t.off = x->off, x->t.line = x->line;
+}
+
+static void tab_free(tab *x) { free(x->vals), free(x->off), free(x->line); }
+
+/* the adversarial order for gaps n/2, n/4, ...: even positions the upper half, each half rising */
+static void adversarial(uint64_t *rank, size_t n) {
+    for (size_t i = 0; i < n; i++) rank[i] = i % 2 ? i / 2 : n / 2 + i / 2;
+}
+
+static unsigned ceil_log2(size_t n) {
+    unsigned k = 0;
+    while (((size_t)1 << k) < n) k++;
+    return k;
+}
+
+/* the replaced Shell sort on ranks, counting comparisons */
+static size_t shell_compares(const uint64_t *rank, size_t n) {
+    uint64_t *a = malloc(n * sizeof *a);
+    memcpy(a, rank, n * sizeof *a);
+    size_t c = 0;
+    for (size_t gap = n / 2; gap > 0; gap /= 2)
+        for (size_t i = gap; i < n; i++) {
+            uint64_t x = a[i];
+            size_t j = i;
+            while (j >= gap && (c++, a[j - gap] > x)) a[j] = a[j - gap], j -= gap;
+            a[j] = x;
+        }
+    free(a);
+    return c;
+}
+
+/* hs_table_dup_key against brute force: found iff some key repeats, and the rows it names repeat */
+static void check_dup(const uint64_t *rank, size_t n, const char *what) {
+    tab x;
+    tab_make(&x, rank, n);
+    size_t a, b, cmps;
+    int got = hs_table_dup_key(&x.t, KW, &a, &b, &cmps);
+    int want = 0;
+    for (size_t i = 0; i < n && !want && n <= 4096; i++)
+        for (size_t j = i + 1; j < n && !want; j++) want = rank[i] == rank[j];
+    if (n > 4096) { /* ranks below 2n: a counting check */
+        unsigned char *seen = calloc(2 * n + 1, 1);
+        for (size_t i = 0; i < n && !want; i++) want = seen[rank[i]]++ != 0;
+        free(seen);
+    }
+    if (got != want) fprintf(stderr, "%s: dup %d, want %d\n", what, got, want);
+    CHECK(got == want);
+    if (got == 1) CHECK(a < b && b < n && rank[a] == rank[b]);
+    size_t bound = n * (ceil_log2(n) + 1);
+    if (cmps > bound) fprintf(stderr, "%s: %zu comparisons for %zu rows (bound %zu)\n", what, cmps, n, bound);
+    CHECK(cmps <= bound);
+    tab_free(&x);
+}
+
+int main(void) {
+    hs_rng rng;
+    hs_test_init(&rng, "test_textio");
+    /* the adversarial order: no key twice, then one key planted at both ends */
+    for (size_t n = 2; n <= ((size_t)1 << 18); n *= 8) {
+        uint64_t *rank = malloc(n * sizeof *rank);
+        adversarial(rank, n);
+        check_dup(rank, n, "adversarial");
+        rank[n - 1] = rank[0];
+        check_dup(rank, n, "adversarial, first and last rows equal");
+        free(rank);
+    }
+    /* it is the old sort's hard case: quadratic there, more than 20x the bound at 2^12 */
+    {
+        size_t n = 4096;
+        uint64_t rank[4096];
+        adversarial(rank, n);
+        size_t c = shell_compares(rank, n);
+        printf("test_textio: %zu rows in the adversarial order: %zu comparisons in the replaced Shell sort, bound %zu\n",
+               n, c, n * (ceil_log2(n) + 1));
+        CHECK(c > 20 * n * (ceil_log2(n) + 1));
+    }
+    /* random orders of small tables, with and without a repeat; reversed and equal keys */
+    for (unsigned long it = 0; it < hs_test_iters(300); it++) {
+        size_t n = 1 + hs_rng_below(&rng, 300);
+        uint64_t rank[300];
+        for (size_t i = 0; i < n; i++) rank[i] = hs_rng_below(&rng, it % 2 ? 1000000 : 2 * n);
+        check_dup(rank, n, "random");
+    }
+    {
+        uint64_t rank[1000];
+        for (size_t i = 0; i < 1000; i++) rank[i] = 1000 - i;
+        check_dup(rank, 1000, "descending");
+        for (size_t i = 0; i < 1000; i++) rank[i] = 3;
+        check_dup(rank, 1000, "all equal");
+        tab x;
+        tab_make(&x, rank, 0);
+        size_t a, b;
+        CHECK(hs_table_dup_key(&x.t, KW, &a, &b, NULL) == 0);
+        tab_free(&x);
+    }
+    return hs_test_done("test_textio");
+}
