@@ -81,6 +81,10 @@ static void kernels(hs_rng *rng) {
             k->affine(g2, all, 256, m, c);
             CHECK(!memcmp(w2, g2, 256));
             for (int v = 0; v < 256; v++) CHECK_EQ_U64(w2[v], hs_gf8_affine(m, (uint8_t)v, c));
+            ref->inv_affine(w2, all, 256, m, c);
+            k->inv_affine(g2, all, 256, m, c);
+            CHECK(!memcmp(w2, g2, 256));
+            for (int v = 0; v < 256; v++) CHECK_EQ_U64(w2[v], hs_gf8_affine(m, hs_gf8_inv((uint8_t)v), c));
         }
     }
     /* the dispatching functions */

@@ -47,19 +47,22 @@ static void mul_portable(uint8_t *out, const uint8_t *a, const uint8_t *b, size_
     for (size_t i = 0; i < n; i++) out[i] = hs_gf8_mul_table(t, a[i], b[i]);
 }
 
-/* The map of each input byte, tabulated once a call when the array is long enough to pay for it. */
-static void affine_portable(uint8_t *out, const uint8_t *in, size_t n, uint64_t a, uint8_t c) {
+/* A x + c, or A x^-1 + c with inv; the map of each byte value tabulated once a call when the array
+ * is long enough to pay for it. */
+static void map_portable(uint8_t *out, const uint8_t *in, size_t n, uint64_t a, uint8_t c, int inv) {
     if (n < 256) {
-        for (size_t i = 0; i < n; i++) out[i] = hs_gf8_affine(a, in[i], c);
+        for (size_t i = 0; i < n; i++) out[i] = hs_gf8_affine(a, inv ? hs_gf8_inv(in[i]) : in[i], c);
         return;
     }
     uint8_t tab[256];
-    for (unsigned v = 0; v < 256; v++) tab[v] = hs_gf8_affine(a, (uint8_t)v, c);
+    for (unsigned v = 0; v < 256; v++) tab[v] = hs_gf8_affine(a, inv ? hs_gf8_inv((uint8_t)v) : (uint8_t)v, c);
     for (size_t i = 0; i < n; i++) out[i] = tab[in[i]];
 }
-
+static void affine_portable(uint8_t *out, const uint8_t *in, size_t n, uint64_t a, uint8_t c) {
+    map_portable(out, in, n, a, c, 0);
+}
 static void inv_affine_portable(uint8_t *out, const uint8_t *in, size_t n, uint64_t a, uint8_t c) {
-    for (size_t i = 0; i < n; i++) out[i] = hs_gf8_affine(a, hs_gf8_inv(in[i]), c);
+    map_portable(out, in, n, a, c, 1);
 }
 
 static const hs_gf8_kernels kernels_portable = {"portable", 1, mul_portable, affine_portable, inv_affine_portable};
