@@ -2,11 +2,15 @@
  * KoalaBear instance writes its coefficients as canonical u32 LE (checked against bytes built by
  * hand), reads back what it wrote, rejects a word >= p at every coefficient position, zeroes the
  * coefficients above d; hs_r_elems reports truncation and non-canonical input with their reasons
- * and zeroes the output; hs_field_kb5 and hs_field_kbe(5) agree; log2 |K| is d log2 p. */
+ * and zeroes the output; hs_field_kb5 and hs_field_kbe(5) agree; log2 |K| is d log2 p. The binary
+ * fields GF(2^128) and GF(2^256): bytes built by hand (bit i of an element = bit i % 8 of byte
+ * i / 8), every byte string read back and rewritten unchanged, the writer and reader, truncation,
+ * and a challenge is exactly the squeezed bytes read as an element. */
 #include <math.h>
 #include <string.h>
 
 #include "field/field_desc.h"
+#include "field/gf2_128.h"
 #include "field/kbe.h"
 #include "proof/bytes.h"
 #include "testutil.h"
@@ -79,6 +83,57 @@ static void test_instance(hs_rng *rng, const hs_field_desc *f) {
     }
 }
 
+/* A byte source counting up from *(uint8_t *)src. */
+static void count_squeeze(void *src, void *out, size_t len) {
+    uint8_t *c = src, *o = out;
+    for (size_t i = 0; i < len; i++) o[i] = (*c)++;
+}
+
+/* GF(2^128) (words = 2) or GF(2^256) (words = 4): elements as arrays of u64, coefficient bits low first. */
+static void test_binary(hs_rng *rng, const hs_field_desc *f, unsigned words) {
+    enum { N = 5 };
+    uint64_t v[N * 4], back[N * 4];
+    uint8_t want[N * 32], got[N * 32];
+    CHECK_EQ_U64(f->char2, 1);
+    CHECK_EQ_U64(f->degree, 64 * words);
+    CHECK_EQ_U64(f->elem_bytes, 8 * words);
+    CHECK_EQ_U64(f->elem_size, 8 * words);
+    CHECK(hs_field_bits(f) == 64.0 * words);
+    for (int it = 0; it < 50 && !TOO_MANY_FAILURES(); it++) {
+        for (size_t i = 0; i < N * words; i++) v[i] = hs_rng_u64(rng);
+        memset(want, 0, sizeof want);
+        for (size_t b = 0; b < N * words * 64; b++)
+            if (v[b / 64] >> (b % 64) & 1) want[b / 8] |= (uint8_t)(1u << (b % 8));
+        f->write(got, v, N);
+        CHECK(!memcmp(got, want, N * f->elem_bytes));
+        memset(back, 0xa5, sizeof back);
+        CHECK(f->read(back, got, N));
+        CHECK(!memcmp(back, v, N * f->elem_size));
+        /* every byte string is an element: random bytes read and written back unchanged */
+        for (size_t i = 0; i < N * f->elem_bytes; i++) want[i] = (uint8_t)hs_rng_u64(rng);
+        CHECK(f->read(back, want, N));
+        f->write(got, back, N);
+        CHECK(!memcmp(got, want, N * f->elem_bytes));
+        hs_writer w = {0};
+        hs_w_elems(&w, f, v, N);
+        CHECK(!w.err && w.len == N * f->elem_bytes);
+        hs_reader r;
+        hs_r_init(&r, w.data, w.len);
+        hs_r_elems(&r, f, back, N);
+        CHECK(!r.err && hs_r_left(&r) == 0 && !memcmp(back, v, N * f->elem_size));
+        hs_r_init(&r, w.data, w.len - 1);
+        hs_r_elems(&r, f, back, N);
+        CHECK(r.err && !strcmp(r.err, "truncated"));
+        hs_w_free(&w);
+    }
+    /* a challenge: the next elem_bytes squeezed bytes, little-endian */
+    uint8_t ctr = 7;
+    memset(v, 0, sizeof v);
+    f->sample(v, count_squeeze, &ctr);
+    CHECK_EQ_U64(ctr, 7 + f->elem_bytes);
+    for (unsigned i = 0; i < f->elem_bytes; i++) CHECK_EQ_U64((v[i / 8] >> (8 * (i % 8))) & 0xff, 7 + i);
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_field_desc");
@@ -109,5 +164,11 @@ int main(void) {
     CHECK(!memcmp(x, y, 60));
     CHECK(hs_field_bits(&hs_field_kb5) == hs_field_bits(hs_field_kbe(5)));
     CHECK(hs_field_bits(&hs_field_kb5) == 5.0 * log2(2130706433.0)); /* the value the soundness files used */
+    CHECK(sizeof(hs_gf128) == 16 && sizeof(hs_gf256) == 32);
+    CHECK_EQ_U64(hs_field_gf2_128.id, HS_FIELD_GF2_128);
+    CHECK_EQ_U64(hs_field_gf2_256.id, HS_FIELD_GF2_256);
+    CHECK(!strcmp(hs_field_gf2_128.name, "gf2-128") && !strcmp(hs_field_gf2_256.name, "gf2-256"));
+    test_binary(&rng, &hs_field_gf2_128, 2);
+    test_binary(&rng, &hs_field_gf2_256, 4);
     return hs_test_done("test_field_desc");
 }

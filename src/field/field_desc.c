@@ -1,8 +1,9 @@
-/* The KoalaBear field descriptors (field_desc.h). */
+/* The field descriptors (field_desc.h): KoalaBear and its extensions, GF(2^128) and GF(2^256). */
 #include "field/field_desc.h"
 
 #include <math.h>
 
+#include "field/gf2_128.h"
 #include "field/kb_ext.h"
 #include "field/kbe.h"
 
@@ -97,5 +98,46 @@ KBE_DESC(5)
 KBE_DESC(8)
 
 const hs_field_desc *hs_field_kbe(unsigned d) { return d == 4 ? &kbe4 : d == 5 ? &kbe5 : d == 8 ? &kbe8 : NULL; }
+
+/* ---- GF(2^128) and GF(2^256): n 128-bit words as 16 bytes little-endian each ---- */
+
+static void gf2_put(uint8_t *out, const hs_gf128 *w, size_t n) {
+    for (size_t i = 0; i < n; i++, out += 16)
+        for (int j = 0; j < 8; j++) out[j] = (uint8_t)(w[i].lo >> (8 * j)), out[8 + j] = (uint8_t)(w[i].hi >> (8 * j));
+}
+static void gf2_get(hs_gf128 *w, const uint8_t *in, size_t n) {
+    for (size_t i = 0; i < n; i++, in += 16) {
+        w[i] = hs_gf128_zero();
+        for (int j = 0; j < 8; j++) w[i].lo |= (uint64_t)in[j] << (8 * j), w[i].hi |= (uint64_t)in[8 + j] << (8 * j);
+    }
+}
+/* hs_gf128 is two u64 and hs_gf256 two hs_gf128, no padding: n elements are n or 2n words */
+_Static_assert(sizeof(hs_gf128) == 16 && sizeof(hs_gf256) == 32, "no padding");
+static void gf128_write(uint8_t *out, const void *v, size_t n) { gf2_put(out, v, n); }
+static int gf128_read(void *v, const uint8_t *in, size_t n) { return gf2_get(v, in, n), 1; }
+static void gf128_sample(void *e, hs_field_squeeze_fn *squeeze, void *src) {
+    uint8_t b[16];
+    squeeze(src, b, 16);
+    gf2_get(e, b, 1);
+}
+static void gf256_write(uint8_t *out, const void *v, size_t n) {
+    const hs_gf256 *e = v;
+    for (size_t i = 0; i < n; i++) gf2_put(out + 32 * i, e[i].c, 2);
+}
+static int gf256_read(void *v, const uint8_t *in, size_t n) {
+    hs_gf256 *e = v;
+    for (size_t i = 0; i < n; i++) gf2_get(e[i].c, in + 32 * i, 2);
+    return 1;
+}
+static void gf256_sample(void *e, hs_field_squeeze_fn *squeeze, void *src) {
+    uint8_t b[32];
+    squeeze(src, b, 32);
+    gf2_get(((hs_gf256 *)e)->c, b, 2);
+}
+
+const hs_field_desc hs_field_gf2_128 = {HS_FIELD_GF2_128, "gf2-128", 1, 128, 2.0, 16, sizeof(hs_gf128),
+                                        gf128_write, gf128_read, gf128_sample};
+const hs_field_desc hs_field_gf2_256 = {HS_FIELD_GF2_256, "gf2-256", 1, 256, 2.0, 32, sizeof(hs_gf256),
+                                        gf256_write, gf256_read, gf256_sample};
 
 double hs_field_bits(const hs_field_desc *f) { return (double)f->degree * log2(f->prime); }

@@ -13,15 +13,27 @@
  * is d independent base elements, coefficient 0 first, each by rejection sampling: squeeze 4
  * bytes as a u32 little-endian, clear bit 31, retry while >= p (uniform on [0, p)).
  *
- * A binary field is another instance: char2 = 1, prime = 2, degree = 128 and 16-byte elements
- * for GF(2^128). */
+ * The binary fields (gf2_128.h) are two more instances, char2 = 1, prime = 2:
+ *   hs_field_gf2_128  GF(2^128) in the flat GHASH basis, "gf2-128", elements hs_gf128: 16 bytes,
+ *                     the 128 coefficient bits little-endian (byte j holds X^(8j)..X^(8j+7), so
+ *                     lo's 8 bytes come first); every 16-byte string is canonical. A challenge is
+ *                     16 squeezed bytes read the same way (uniform on the field).
+ *   hs_field_gf2_256  GF(2^256) = GF(2^128)[Y]/(Y^2 + Y + X^121), "gf2-256", elements hs_gf256:
+ *                     a0 then a1 as above, 32 bytes, all canonical; a challenge is 32 squeezed bytes. */
 #ifndef HS_FIELD_FIELD_DESC_H
 #define HS_FIELD_FIELD_DESC_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { HS_FIELD_KB = 1, HS_FIELD_KB4 = 4, HS_FIELD_KB5 = 5, HS_FIELD_KB8 = 8 } hs_field_id;
+typedef enum {
+    HS_FIELD_KB = 1,
+    HS_FIELD_KB4 = 4,
+    HS_FIELD_KB5 = 5,
+    HS_FIELD_KB8 = 8,
+    HS_FIELD_GF2_128 = 128,
+    HS_FIELD_GF2_256 = 129
+} hs_field_id;
 
 /* A byte source for sampling: writes len uniformly random bytes to out (the transcript's squeeze). */
 typedef void hs_field_squeeze_fn(void *src, void *out, size_t len);
@@ -42,7 +54,7 @@ typedef struct hs_field_desc {
     void (*sample)(void *e, hs_field_squeeze_fn *squeeze, void *src);
 } hs_field_desc;
 
-extern const hs_field_desc hs_field_kb, hs_field_kb5;
+extern const hs_field_desc hs_field_kb, hs_field_kb5, hs_field_gf2_128, hs_field_gf2_256;
 /* d = 4, 5 or 8; NULL otherwise. */
 const hs_field_desc *hs_field_kbe(unsigned d);
 
