@@ -233,13 +233,13 @@ static void test_planes(void) {
                 hs_mle_kernels_portable.eq_rows(oa, L + off, hi, 0, 4, lo, L);
                 K->eq_rows(ob, L + off, hi, 0, 4, lo, L);
                 CHECK(!memcmp(a, b, words * sizeof *a));
-                hs_mle_kernels_portable.eq_step(lo, oa, hs_mle_k5_at(oa, L), hi[0], hi[1], off, off + L);
-                K->eq_step(lo, ob, hs_mle_k5_at(ob, L), hi[0], hi[1], off, off + L);
+                hs_mle_kernels_portable.eq_step(lo, oa, hs_mle_k5_at(oa, L), hi[0], off, off + L);
+                K->eq_step(lo, ob, hs_mle_k5_at(ob, L), hi[0], off, off + L);
                 CHECK(!memcmp(a, b, words * sizeof *a));
                 /* in place, lo_out == src */
                 memcpy(b, a, words * sizeof *a);
-                hs_mle_kernels_portable.eq_step(oa, oa, hs_mle_k5_at(oa, L), hi[2], hi[3], 0, L);
-                K->eq_step(ob, ob, hs_mle_k5_at(ob, L), hi[2], hi[3], 0, L);
+                hs_mle_kernels_portable.eq_step(oa, oa, hs_mle_k5_at(oa, L), hi[2], 0, L);
+                K->eq_step(ob, ob, hs_mle_k5_at(ob, L), hi[2], 0, L);
                 CHECK(!memcmp(a, b, words * sizeof *a));
             }
         hs_free(src), hs_free(a), hs_free(b);

@@ -84,16 +84,16 @@ void hs_mle_fold_base_portable(hs_kb5 *out, const hs_kb *lo, const hs_kb *hi, si
 /* Row kernels of the eq builders on planes; portable, AVX2 (mle_avx2.c) and AVX-512 (mle_avx512.c)
  * sets from one body (mle_packed.inc) give identical results (tests/test_mle.c).
  *   eq_rows: for rows h in [h0, h1), hs_mle_k5_at(out, h * row_step)[l] = hi[h] * lo[l], l < L
- *   eq_step: hi_out[x] = z src[x], lo_out[x] = omz src[x] for x in [x0, x1) (lo_out may be src) */
+ *   eq_step: hi_out[x] = z src[x], lo_out[x] = src[x] - hi_out[x] for x in [x0, x1) (lo_out may
+ *            be src; one product per pair) */
 typedef struct {
     const char *name;
     void (*eq_rows)(hs_mle_k5 out, size_t row_step, const hs_kb5 *hi, size_t h0, size_t h1, hs_mle_k5 lo, size_t L);
-    void (*eq_step)(hs_mle_k5 src, hs_mle_k5 lo_out, hs_mle_k5 hi_out, hs_kb5 z, hs_kb5 omz, size_t x0, size_t x1);
+    void (*eq_step)(hs_mle_k5 src, hs_mle_k5 lo_out, hs_mle_k5 hi_out, hs_kb5 z, size_t x0, size_t x1);
 } hs_mle_kernels;
 void hs_mle_eq_rows_portable(hs_mle_k5 out, size_t row_step, const hs_kb5 *hi, size_t h0, size_t h1, hs_mle_k5 lo,
                              size_t L);
-void hs_mle_eq_step_portable(hs_mle_k5 src, hs_mle_k5 lo_out, hs_mle_k5 hi_out, hs_kb5 z, hs_kb5 omz, size_t x0,
-                             size_t x1);
+void hs_mle_eq_step_portable(hs_mle_k5 src, hs_mle_k5 lo_out, hs_mle_k5 hi_out, hs_kb5 z, size_t x0, size_t x1);
 extern const hs_mle_kernels hs_mle_kernels_portable;
 extern const hs_mle_kernels hs_mle_kernels_avx2;   /* the portable set without AVX2 at build time */
 extern const hs_mle_kernels hs_mle_kernels_avx512; /* the portable set without AVX-512 at build time */
