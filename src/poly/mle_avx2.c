@@ -7,6 +7,7 @@
 #define KVT hs_kb5x
 #define KV(op) hs_kb5x_##op
 #define MLE_PORTABLE hs_mle_kernels_portable
+#define MLE_NARROW hs_mle_kernels_portable
 #define MLE_KERNELS_SET hs_mle_kernels_avx2
 #define MLE_SET_NAME "avx2"
 

@@ -7,6 +7,7 @@
 #define KVT hs_kb5x16
 #define KV(op) hs_kb5x16_##op
 #define MLE_PORTABLE hs_mle_kernels_portable
+#define MLE_NARROW hs_mle_kernels_avx2 /* the sumcheck's blocked rows of 8 */
 #define MLE_KERNELS_SET hs_mle_kernels_avx512
 #define MLE_SET_NAME "avx512"
 
