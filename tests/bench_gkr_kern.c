@@ -24,7 +24,7 @@ enum { NC = 16, KERNELS = 6 };
 static const char *names[KERNELS] = {"roundk", "skip", "lupd", "skipf0", "skipfk", "foldk"};
 
 /* One call of kernel k with its inputs. */
-static void run(const hs_gkr_kernels *K, int k, const hs_kb *const *cp, hs_gkr_k5 eq, hs_gkr_k5 *f, const hs_kb5 *w,
+static void run(const hs_gkr_kernels *K, int k, const hs_kb *const *cp, hs_mle_k5 eq, hs_mle_k5 *f, const hs_kb5 *w,
                 size_t h) {
     const size_t M = 2 * h / 8;
     static hs_kb5 acc[NC][HS_GKR_KERN_SKIP_PTS], q[3], lam[HS_GKR_KERN_SKIP_D];
@@ -48,7 +48,7 @@ int main(void) {
     for (size_t i = 0; i < NC * N; i++) cols[i] = hs_test_rand_kb(&rng);
     for (size_t i = 0; i < 5 * C * (NC + 1); i++) kb[i] = hs_test_rand_kb(&rng);
     const hs_kb *cp[NC];
-    hs_gkr_k5 eq, f[NC];
+    hs_mle_k5 eq, f[NC];
     for (unsigned j = 0; j < NC; j++) cp[j] = cols + j * N;
     for (int c = 0; c < 5; c++) eq.p[c] = kb + c * C;
     for (unsigned j = 0; j < NC; j++)

@@ -300,11 +300,6 @@ static void test_kernel_set(const hs_whir_kernels *K) {
             K->eq_split(o2, e, tb, len, s[v], v >> 1);
             CHECK(!memcmp(o1, o2, 5 * stride * sizeof(hs_kb)));
         }
-        /* eq_row: len K values in 5 rows of len, out rows of stride */
-        hs_kb5 a = rand_k();
-        hs_whir_eq_row_portable(o1, stride, a, e, len);
-        K->eq_row(o2, stride, a, e, len);
-        CHECK(!memcmp(o1, o2, 5 * stride * sizeof(hs_kb)));
         if (hs_test_failures != failures_before) fprintf(stderr, "test_whir: %s kernels differ at len %zu\n", K->name, len);
         free(f), free(e), free(o1), free(o2);
     }

@@ -3,13 +3,13 @@
 
 #include "util/cpu.h"
 
-static void round0(const hs_kb *const *cols, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
+static void round0(const hs_kb *const *cols, unsigned n_cube, size_t h, hs_mle_k5 eq, size_t lo, size_t hi,
                    hs_kb5 acc[][3]) {
     for (unsigned j = 0; j < n_cube; j++) {
         const hs_kb *c = cols[j];
         hs_kb5 a0 = acc[j][0], a1 = acc[j][1], a2 = acc[j][2];
         for (size_t x = lo; x < hi; x++) {
-            const hs_kb5 e = hs_gkr_k5_get(eq, x);
+            const hs_kb5 e = hs_mle_k5_get(eq, x);
             hs_kb a = c[x], b = c[x + h], d = hs_kb_sub(b, a), v2 = hs_kb_add(b, d), v3 = hs_kb_add(v2, d);
             a0 = hs_kb5_add(a0, hs_kb5_mul_base(e, hs_kb_cube(a)));
             a1 = hs_kb5_add(a1, hs_kb5_mul_base(e, hs_kb_cube(v2)));
@@ -19,12 +19,12 @@ static void round0(const hs_kb *const *cols, unsigned n_cube, size_t h, hs_gkr_k
     }
 }
 
-static void round1(const hs_kb *const *cols, unsigned n_cube, size_t q, hs_gkr_k5 eq, size_t lo, size_t hi,
+static void round1(const hs_kb *const *cols, unsigned n_cube, size_t q, hs_mle_k5 eq, size_t lo, size_t hi,
                    hs_kb5 acc[][3][4]) {
     for (unsigned j = 0; j < n_cube; j++) {
         const hs_kb *c = cols[j];
         for (size_t x = lo; x < hi; x++) {
-            const hs_kb5 e = hs_gkr_k5_get(eq, x);
+            const hs_kb5 e = hs_mle_k5_get(eq, x);
             hs_kb a0 = c[x], a1 = c[x + q], a2 = c[x + 2 * q], a3 = c[x + 3 * q];
             hs_kb da = hs_kb_sub(a1, a0), db = hs_kb_sub(a3, a2), A = a0, B = a2;
             for (int t = 0; t < 3; t++) {
@@ -40,38 +40,38 @@ static void round1(const hs_kb *const *cols, unsigned n_cube, size_t q, hs_gkr_k
     }
 }
 
-static void fold01(const hs_kb *col, size_t q, const hs_kb5 *w, hs_gkr_k5 out, size_t lo, size_t hi) {
+static void fold01(const hs_kb *col, size_t q, const hs_kb5 *w, hs_mle_k5 out, size_t lo, size_t hi) {
     for (size_t x = lo; x < hi; x++) {
         hs_kb5 acc = hs_kb5_zero();
         for (int b = 0; b < 4; b++) acc = hs_kb5_add(acc, hs_kb5_mul_base(w[b], col[x + b * q]));
-        hs_gkr_k5_set(out, x, acc);
+        hs_mle_k5_set(out, x, acc);
     }
 }
 
-static void lin(hs_gkr_k5 l, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *la, hs_kb5 *lb) {
+static void lin(hs_mle_k5 l, size_t h, hs_mle_k5 eq, size_t lo, size_t hi, hs_kb5 *la, hs_kb5 *lb) {
     hs_kb5 A = *la, B = lb ? *lb : hs_kb5_zero();
     for (size_t x = lo; x < hi; x++) {
-        const hs_kb5 e = hs_gkr_k5_get(eq, x);
-        A = hs_kb5_add(A, hs_kb5_mul(e, hs_gkr_k5_get(l, x)));
-        if (lb) B = hs_kb5_add(B, hs_kb5_mul(e, hs_gkr_k5_get(l, x + h)));
+        const hs_kb5 e = hs_mle_k5_get(eq, x);
+        A = hs_kb5_add(A, hs_kb5_mul(e, hs_mle_k5_get(l, x)));
+        if (lb) B = hs_kb5_add(B, hs_kb5_mul(e, hs_mle_k5_get(l, x + h)));
     }
     *la = A;
     if (lb) *lb = B;
 }
 
-static void roundk(const hs_gkr_k5 *fold, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
+static void roundk(const hs_mle_k5 *fold, unsigned n_cube, size_t h, hs_mle_k5 eq, size_t lo, size_t hi,
                    hs_kb5 c[3]) {
     hs_kb5 c0 = c[0], c1 = c[1], c3 = c[2];
     for (size_t x = lo; x < hi; x++) {
         hs_kb5 s0 = hs_kb5_zero(), s1 = hs_kb5_zero(), s3 = hs_kb5_zero();
         for (unsigned j = 0; j < n_cube; j++) {
-            hs_kb5 a = hs_gkr_k5_get(fold[j], x), d = hs_kb5_sub(hs_gkr_k5_get(fold[j], x + h), a);
+            hs_kb5 a = hs_mle_k5_get(fold[j], x), d = hs_kb5_sub(hs_mle_k5_get(fold[j], x + h), a);
             hs_kb5 a2 = hs_kb5_square(a), d2 = hs_kb5_square(d);
             s0 = hs_kb5_add(s0, hs_kb5_mul(a2, a));
             s1 = hs_kb5_add(s1, hs_kb5_mul(a2, d));
             s3 = hs_kb5_add(s3, hs_kb5_mul(d2, d));
         }
-        const hs_kb5 e = hs_gkr_k5_get(eq, x);
+        const hs_kb5 e = hs_mle_k5_get(eq, x);
         c0 = hs_kb5_add(c0, hs_kb5_mul(e, s0));
         c1 = hs_kb5_add(c1, hs_kb5_mul(e, s1));
         c3 = hs_kb5_add(c3, hs_kb5_mul(e, s3));
@@ -79,49 +79,41 @@ static void roundk(const hs_gkr_k5 *fold, unsigned n_cube, size_t h, hs_gkr_k5 e
     c[0] = c0, c[1] = c1, c[2] = c3;
 }
 
-static void fold0(const hs_kb *col, size_t h, hs_kb5 s, hs_kb5 sr, hs_gkr_k5 out, size_t lo, size_t hi) {
+static void fold0(const hs_kb *col, size_t h, hs_kb5 s, hs_kb5 sr, hs_mle_k5 out, size_t lo, size_t hi) {
     for (size_t x = lo; x < hi; x++) {
         hs_kb a = col[x], b = col[x + h];
-        hs_gkr_k5_set(out, x, hs_kb5_add(hs_kb5_mul_base(s, a), hs_kb5_mul_base(sr, hs_kb_sub(b, a))));
+        hs_mle_k5_set(out, x, hs_kb5_add(hs_kb5_mul_base(s, a), hs_kb5_mul_base(sr, hs_kb_sub(b, a))));
     }
 }
 
-static void foldk(hs_gkr_k5 f, size_t h, hs_kb5 r, size_t lo, size_t hi) {
+static void foldk(hs_mle_k5 f, size_t h, hs_kb5 r, size_t lo, size_t hi) {
     for (size_t x = lo; x < hi; x++) {
-        hs_kb5 a = hs_gkr_k5_get(f, x), b = hs_gkr_k5_get(f, x + h);
-        hs_gkr_k5_set(f, x, hs_kb5_add(a, hs_kb5_mul(r, hs_kb5_sub(b, a))));
+        hs_kb5 a = hs_mle_k5_get(f, x), b = hs_mle_k5_get(f, x + h);
+        hs_mle_k5_set(f, x, hs_kb5_add(a, hs_kb5_mul(r, hs_kb5_sub(b, a))));
     }
 }
 
-static void lincol(const hs_kb *const *cols, unsigned k, const hs_kb5 *coef, hs_gkr_k5 dst, size_t lo, size_t hi) {
+static void lincol(const hs_kb *const *cols, unsigned k, const hs_kb5 *coef, hs_mle_k5 dst, size_t lo, size_t hi) {
     for (size_t x = lo; x < hi; x++) {
         hs_kb5 acc = hs_kb5_zero();
         for (unsigned j = 0; j < k; j++) acc = hs_kb5_add(acc, hs_kb5_mul_base(coef[j], cols[j][x]));
-        hs_gkr_k5_set(dst, x, acc);
+        hs_mle_k5_set(dst, x, acc);
     }
 }
 
-static void eqx(hs_gkr_k5 src, hs_gkr_k5 lo_out, hs_gkr_k5 hi_out, hs_kb5 z, hs_kb5 omz, size_t lo, size_t hi) {
-    for (size_t x = lo; x < hi; x++) {
-        hs_kb5 v = hs_gkr_k5_get(src, x);
-        hs_gkr_k5_set(hi_out, x, hs_kb5_mul(z, v));
-        hs_gkr_k5_set(lo_out, x, hs_kb5_mul(omz, v));
-    }
-}
-
-static void dot(const hs_kb *const *cols, unsigned k, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out) {
+static void dot(const hs_kb *const *cols, unsigned k, hs_mle_k5 eq, size_t lo, size_t hi, hs_kb5 *out) {
     for (unsigned j = 0; j < k; j++) {
         hs_kb5 acc = out[j];
-        for (size_t x = lo; x < hi; x++) acc = hs_kb5_add(acc, hs_kb5_mul_base(hs_gkr_k5_get(eq, x), cols[j][x]));
+        for (size_t x = lo; x < hi; x++) acc = hs_kb5_add(acc, hs_kb5_mul_base(hs_mle_k5_get(eq, x), cols[j][x]));
         out[j] = acc;
     }
 }
 
-static void skip(const hs_kb *const *cols, unsigned n_cube, size_t M, hs_gkr_k5 eq, size_t lo, size_t hi,
+static void skip(const hs_kb *const *cols, unsigned n_cube, size_t M, hs_mle_k5 eq, size_t lo, size_t hi,
                  hs_kb5 acc[][HS_GKR_KERN_SKIP_PTS]) {
     enum { D = HS_GKR_KERN_SKIP_D };
     for (size_t y = lo; y < hi; y++) {
-        const hs_kb5 e = hs_gkr_k5_get(eq, y);
+        const hs_kb5 e = hs_mle_k5_get(eq, y);
         for (unsigned j = 0; j < n_cube; j++) {
             hs_kb t[D], c[D];
             for (unsigned d = 0; d < D; d++) t[d] = cols[j][d * M + y];
@@ -138,41 +130,41 @@ static void skip(const hs_kb *const *cols, unsigned n_cube, size_t M, hs_gkr_k5 
     }
 }
 
-static void skipf0(const hs_kb *col, size_t M, const hs_kb5 *w, hs_gkr_k5 out, size_t lo, size_t hi) {
+static void skipf0(const hs_kb *col, size_t M, const hs_kb5 *w, hs_mle_k5 out, size_t lo, size_t hi) {
     for (size_t y = lo; y < hi; y++) {
         hs_kb5 a = hs_kb5_zero();
         for (unsigned d = 0; d < HS_GKR_KERN_SKIP_D; d++) a = hs_kb5_add(a, hs_kb5_mul_base(w[d], col[d * M + y]));
-        hs_gkr_k5_set(out, y, a);
+        hs_mle_k5_set(out, y, a);
     }
 }
 
-static void skipfk(hs_gkr_k5 src, size_t M, const hs_kb5 *w, hs_gkr_k5 dst, size_t lo, size_t hi) {
+static void skipfk(hs_mle_k5 src, size_t M, const hs_kb5 *w, hs_mle_k5 dst, size_t lo, size_t hi) {
     for (size_t y = lo; y < hi; y++) {
         hs_kb5 a = hs_kb5_zero();
-        for (unsigned d = 0; d < HS_GKR_KERN_SKIP_D; d++) a = hs_kb5_add(a, hs_kb5_mul(w[d], hs_gkr_k5_get(src, d * M + y)));
-        hs_gkr_k5_set(dst, y, a);
+        for (unsigned d = 0; d < HS_GKR_KERN_SKIP_D; d++) a = hs_kb5_add(a, hs_kb5_mul(w[d], hs_mle_k5_get(src, d * M + y)));
+        hs_mle_k5_set(dst, y, a);
     }
 }
 
-static void lupd(hs_gkr_k5 L, size_t M, const hs_kb *P, const hs_kb *s, hs_kb5 mu, hs_kb5 na, hs_kb5 cst, hs_gkr_k5 eq,
+static void lupd(hs_mle_k5 L, size_t M, const hs_kb *P, const hs_kb *s, hs_kb5 mu, hs_kb5 na, hs_kb5 cst, hs_mle_k5 eq,
                  size_t lo, size_t hi, hs_kb5 lam[HS_GKR_KERN_SKIP_D]) {
     for (unsigned d = 0; d < HS_GKR_KERN_SKIP_D; d++)
         for (size_t y = lo; y < hi; y++) {
             const size_t x = d * M + y;
-            hs_kb5 v = hs_gkr_k5_get(L, x);
+            hs_kb5 v = hs_mle_k5_get(L, x);
             if (P) {
                 v = hs_kb5_add(hs_kb5_add(v, cst), hs_kb5_mul_base(mu, P[x]));
                 if (s) v = hs_kb5_add(v, hs_kb5_mul_base(na, s[x]));
-                hs_gkr_k5_set(L, x, v);
+                hs_mle_k5_set(L, x, v);
             }
-            if (eq.p[0]) lam[d] = hs_kb5_add(lam[d], hs_kb5_mul(hs_gkr_k5_get(eq, y), v));
+            if (eq.p[0]) lam[d] = hs_kb5_add(lam[d], hs_kb5_mul(hs_mle_k5_get(eq, y), v));
         }
 }
 
-const hs_gkr_kernels hs_gkr_kernels_portable = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot, skip, skipf0, skipfk, lupd};
+const hs_gkr_kernels hs_gkr_kernels_portable = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, dot, skip, skipf0, skipfk, lupd};
 
 #ifndef HS_HAVE_AVX2
-const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, eqx, dot, skip, skipf0, skipfk, lupd};
+const hs_gkr_kernels hs_gkr_kernels_avx2 = {round0, round1, fold01, lin, roundk, fold0, foldk, lincol, dot, skip, skipf0, skipfk, lupd};
 #endif
 
 const hs_gkr_kernels *hs_gkr_kernels_best(void) {

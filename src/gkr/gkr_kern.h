@@ -10,73 +10,53 @@
 
 #include "field/kb.h"
 #include "field/kb_ext.h"
+#include "poly/mle.h"
 
 #define HS_GKR_KERN_MAX_COLS 48
 #define HS_GKR_KERN_SKIP_D 8    /* the univariate skip's domain D = {0..7} */
 #define HS_GKR_KERN_SKIP_PTS 22 /* its round polynomial's values q(0..21) */
 
-typedef struct {
-    hs_kb *p[5];
-} hs_gkr_k5;
-
-/* The plane view of a K table stored as 5 planes `cap` entries apart from buf (cap: the plane
- * stride, hs_gkr_plane_cap(rows) in src/gkr/gkr.h for the padded layout). */
-static inline hs_gkr_k5 hs_gkr_k5_planes(hs_kb *buf, size_t cap) {
-    hs_gkr_k5 a;
-    for (int c = 0; c < 5; c++) a.p[c] = buf + (size_t)c * cap;
-    return a;
-}
-static inline hs_gkr_k5 hs_gkr_k5_at(hs_gkr_k5 a, size_t off) {
-    for (int c = 0; c < 5; c++) a.p[c] += off;
-    return a;
-}
-static inline hs_kb5 hs_gkr_k5_get(hs_gkr_k5 a, size_t x) {
-    return (hs_kb5){{a.p[0][x], a.p[1][x], a.p[2][x], a.p[3][x], a.p[4][x]}};
-}
-static inline void hs_gkr_k5_set(hs_gkr_k5 a, size_t x, hs_kb5 v) {
-    for (int c = 0; c < 5; c++) a.p[c][x] = v.c[c];
-}
+/* K tables are in the toolkit's plane layout (poly/mle.h, hs_mle_k5); the planes of a gkr table
+ * are `cap` entries apart (hs_gkr_plane_cap in gkr/gkr.h for the padded layout). */
 
 typedef struct {
     /* round 0 on base columns: acc[j][t] += sum_x eq[x] * v_t^3, v_0 = a, v_1 = 2b - a, v_2 = 3b - 2a,
      * a = cols[j][x], b = cols[j][x + h], for j < n_cube */
-    void (*round0)(const hs_kb *const *cols, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi,
+    void (*round0)(const hs_kb *const *cols, unsigned n_cube, size_t h, hs_mle_k5 eq, size_t lo, size_t hi,
                    hs_kb5 acc[][3]);
     /* round 1 on base columns (round 0 bound to r0, not yet folded): with a_b = cols[j][x + b q]
      * (b = 2 b0 + b1), A = a_0 + t (a_1 - a_0), D = a_2 + t (a_3 - a_2) - A for t = 0, 2, 3, the lane's
      * value is A + r0 D and its cube sum_k binom(3, k) r0^k A^(3-k) D^k; acc[j][t][k] += sum_x eq[x] A^(3-k) D^k */
-    void (*round1)(const hs_kb *const *cols, unsigned n_cube, size_t q, hs_gkr_k5 eq, size_t lo, size_t hi,
+    void (*round1)(const hs_kb *const *cols, unsigned n_cube, size_t q, hs_mle_k5 eq, size_t lo, size_t hi,
                    hs_kb5 acc[][3][4]);
     /* out[x] = sum_b w[b] col[x + b q], b = 0..3 (two rounds folded at once from the base column) */
-    void (*fold01)(const hs_kb *col, size_t q, const hs_kb5 *w, hs_gkr_k5 out, size_t lo, size_t hi);
+    void (*fold01)(const hs_kb *col, size_t q, const hs_kb5 *w, hs_mle_k5 out, size_t lo, size_t hi);
     /* a K column as a linear lane: *la += sum eq[x] lin[x], *lb += sum eq[x] lin[x + h] (lb may be NULL) */
-    void (*lin)(hs_gkr_k5 lin, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *la, hs_kb5 *lb);
+    void (*lin)(hs_mle_k5 lin, size_t h, hs_mle_k5 eq, size_t lo, size_t hi, hs_kb5 *la, hs_kb5 *lb);
     /* later rounds on folded K columns (fold[j], j < n_cube), a = f[x], d = f[x + h] - f[x]; the cube
      * (a + X d)^3 = a^3 + 3 a^2 d X + 3 a d^2 X^2 + d^3 X^3: c[0] += sum eq[x] sum_j a^3,
      * c[1] += sum eq[x] sum_j a^2 d, c[2] += sum eq[x] sum_j d^3 (the X^2 term follows from the claim) */
-    void (*roundk)(const hs_gkr_k5 *fold, unsigned n_cube, size_t h, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 q[3]);
+    void (*roundk)(const hs_mle_k5 *fold, unsigned n_cube, size_t h, hs_mle_k5 eq, size_t lo, size_t hi, hs_kb5 q[3]);
     /* out[x] = s a + sr (b - a), a = col[x], b = col[x + h] */
-    void (*fold0)(const hs_kb *col, size_t h, hs_kb5 s, hs_kb5 sr, hs_gkr_k5 out, size_t lo, size_t hi);
+    void (*fold0)(const hs_kb *col, size_t h, hs_kb5 s, hs_kb5 sr, hs_mle_k5 out, size_t lo, size_t hi);
     /* in place: f[x] += r (f[x + h] - f[x]) */
-    void (*foldk)(hs_gkr_k5 f, size_t h, hs_kb5 r, size_t lo, size_t hi);
+    void (*foldk)(hs_mle_k5 f, size_t h, hs_kb5 r, size_t lo, size_t hi);
     /* dst[x] = sum_{j < k} coef[j] cols[j][x] */
-    void (*lincol)(const hs_kb *const *cols, unsigned k, const hs_kb5 *coef, hs_gkr_k5 dst, size_t lo, size_t hi);
-    /* eq-table doubling: lo_out[x] = omz src[x], hi_out[x] = z src[x] (lo_out may be src) */
-    void (*eqx)(hs_gkr_k5 src, hs_gkr_k5 lo_out, hs_gkr_k5 hi_out, hs_kb5 z, hs_kb5 omz, size_t lo, size_t hi);
+    void (*lincol)(const hs_kb *const *cols, unsigned k, const hs_kb5 *coef, hs_mle_k5 dst, size_t lo, size_t hi);
     /* out[j] += sum eq[x] cols[j][x] for j < k */
-    void (*dot)(const hs_kb *const *cols, unsigned k, hs_gkr_k5 eq, size_t lo, size_t hi, hs_kb5 *out);
+    void (*dot)(const hs_kb *const *cols, unsigned k, hs_mle_k5 eq, size_t lo, size_t hi, hs_kb5 *out);
     /* the skip round (gkr.h): acc[j][X] += sum_y eq[y] v^3, X = 0..21, v the degree-7 polynomial
      * through cols[j][d M + y], d = 0..7 (raw rows at D, backward differences beyond), j < n_cube */
-    void (*skip)(const hs_kb *const *cols, unsigned n_cube, size_t M, hs_gkr_k5 eq, size_t lo, size_t hi,
+    void (*skip)(const hs_kb *const *cols, unsigned n_cube, size_t M, hs_mle_k5 eq, size_t lo, size_t hi,
                  hs_kb5 acc[][HS_GKR_KERN_SKIP_PTS]);
     /* out[y] = sum_d w[d] col[d M + y] (the skip fold of a base column) */
-    void (*skipf0)(const hs_kb *col, size_t M, const hs_kb5 *w, hs_gkr_k5 out, size_t lo, size_t hi);
+    void (*skipf0)(const hs_kb *col, size_t M, const hs_kb5 *w, hs_mle_k5 out, size_t lo, size_t hi);
     /* dst[y] = sum_d w[d] src[d M + y] (dst may be src: each y reads only its own entries) */
-    void (*skipfk)(hs_gkr_k5 src, size_t M, const hs_kb5 *w, hs_gkr_k5 dst, size_t lo, size_t hi);
+    void (*skipfk)(hs_mle_k5 src, size_t M, const hs_kb5 *w, hs_mle_k5 dst, size_t lo, size_t hi);
     /* the partial layers' running linear column (gkr.c): for x = d M + y, d < 8, y in [lo, hi):
      * if P: L[x] += mu P[x] + na s[x] + cst (s may be NULL: no s term); then, if eq.p[0]:
      * lam[d] += eq[y] L[x] (the skip round's linear sums, from the updated values) */
-    void (*lupd)(hs_gkr_k5 L, size_t M, const hs_kb *P, const hs_kb *s, hs_kb5 mu, hs_kb5 na, hs_kb5 cst, hs_gkr_k5 eq,
+    void (*lupd)(hs_mle_k5 L, size_t M, const hs_kb *P, const hs_kb *s, hs_kb5 mu, hs_kb5 na, hs_kb5 cst, hs_mle_k5 eq,
                  size_t lo, size_t hi, hs_kb5 lam[HS_GKR_KERN_SKIP_D]);
 } hs_gkr_kernels;
 

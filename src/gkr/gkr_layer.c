@@ -57,41 +57,20 @@ static void my_range(size_t h, size_t *lo, size_t *hi) {
 }
 
 /* Suffix eq tables: E_i (over z[i+1..n-1], 2^(n-1-i) entries) at offset 2^(n-1-i) - 1 of each plane. */
-static hs_gkr_k5 suffix_eq(const hs_gkr_scratch *s, unsigned n, unsigned i) {
-    return hs_gkr_k5_at(hs_gkr_k5_planes(s->eq, hs_gkr_plane_cap((size_t)1 << s->n)), ((size_t)1 << (n - 1 - i)) - 1);
-}
-
-/* One doubling step of an eq table, on the team. */
-static void eq_step(const hs_gkr_kernels *k, hs_gkr_k5 src, hs_gkr_k5 lo_out, hs_gkr_k5 hi_out, size_t h, hs_kb5 z,
-                    unsigned threads) {
-    const hs_kb5 omz = hs_kb5_sub(hs_kb5_one(), z);
-#pragma omp parallel num_threads(team(h, threads))
-    {
-        size_t lo, hi;
-        my_range(h, &lo, &hi);
-        k->eqx(src, lo_out, hi_out, z, omz, lo, hi);
-    }
+static hs_mle_k5 suffix_eq(const hs_gkr_scratch *s, unsigned n, unsigned i) {
+    return hs_mle_k5_at(hs_mle_k5_planes(s->eq, hs_gkr_plane_cap((size_t)1 << s->n)), ((size_t)1 << (n - 1 - i)) - 1);
 }
 
 static unsigned split_bits(unsigned n);
 
 /* E_{n-1} .. E_split (the rounds before split use block weights on E_split). */
 static void build_suffix_eq(const hs_gkr_scratch *s, const hs_kb5 *z, unsigned n, unsigned threads) {
-    hs_gkr_k5_set(suffix_eq(s, n, n - 1), 0, hs_kb5_one());
-    for (unsigned i = n - 1; i-- > split_bits(n);) {
-        const hs_gkr_k5 src = suffix_eq(s, n, i + 1), dst = suffix_eq(s, n, i);
-        const size_t h = (size_t)1 << (n - 2 - i);
-        eq_step(s->kern, src, dst, hs_gkr_k5_at(dst, h), h, z[i + 1], threads);
-    }
+    hs_mle_suffix_eq_planes(hs_mle_k5_planes(s->eq, hs_gkr_plane_cap((size_t)1 << s->n)), z, n, split_bits(n), threads);
 }
 
-/* eq(z, .) over all n variables into the planes t (2^n entries), doubling in place. */
-static void build_eq(const hs_gkr_kernels *k, hs_gkr_k5 t, const hs_kb5 *z, unsigned n, unsigned threads) {
-    hs_gkr_k5_set(t, 0, hs_kb5_one());
-    for (unsigned i = n; i-- > 0;) {
-        const size_t h = (size_t)1 << (n - 1 - i);
-        eq_step(k, t, t, hs_gkr_k5_at(t, h), h, z[i], threads);
-    }
+/* eq(z, .) over all n variables into the planes t (2^n entries); needs no allocation. */
+static void build_eq(hs_mle_k5 t, const hs_kb5 *z, unsigned n, unsigned threads) {
+    (void)hs_mle_eq_planes(t, (size_t)1 << hs_mle_eq_low_bits(n), z, n, hs_mle_eq_low_bits(n), hs_kb5_one(), threads);
 }
 
 /* eq tables are split: the top SPLIT variables of a table become 2^SPLIT block weights
@@ -100,21 +79,11 @@ static void build_eq(const hs_gkr_kernels *k, hs_gkr_k5 t, const hs_kb5 *z, unsi
 
 static unsigned split_bits(unsigned n) { return n - 1 < SPLIT ? n - 1 : SPLIT; }
 
-/* w[b] = eq(z[0..k-1], b), b's most significant bit <-> z[0]. */
-static void block_weights(const hs_kb5 *z, unsigned k, hs_kb5 *w) {
-    w[0] = hs_kb5_one();
-    for (unsigned t = 0; t < k; t++) { /* append z[t] as the new least significant bit */
-        const size_t m = (size_t)1 << t;
-        const hs_kb5 omz = hs_kb5_sub(hs_kb5_one(), z[t]);
-        for (size_t b = m; b-- > 0;) w[2 * b + 1] = hs_kb5_mul(w[b], z[t]), w[2 * b] = hs_kb5_mul(w[b], omz);
-    }
-}
-
 /* One block's sums over the rows [off, off + lo..hi) of each half: loc[0..2] the cube lanes' part
  * (rounds 0 and 1: q at 0, 2, 3; later rounds: the coefficient sums of the roundk kernel), loc[3],
  * loc[4] the linear column at X = 0 and 1. */
 static void round_block(const hs_gkr_layer *ly, unsigned round, int kmode, const hs_gkr_kernels *k, const hs_kb5 *coef,
-                        const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, const hs_kb5 *r0, hs_gkr_k5 eq, size_t h,
+                        const hs_mle_k5 *fold, const hs_mle_k5 *lin, const hs_kb5 *r0, hs_mle_k5 eq, size_t h,
                         size_t off, size_t lo, size_t hi, hs_kb5 loc[5]) {
     for (int t = 0; t < 5; t++) loc[t] = hs_kb5_zero();
     const hs_kb *sc[HS_GKR_MAX_WIDTH];
@@ -139,14 +108,14 @@ static void round_block(const hs_gkr_layer *ly, unsigned round, int kmode, const
                 loc[t] = hs_kb5_add(loc[t], hs_kb5_mul(pw[kk], tk));
             }
     } else {
-        hs_gkr_k5 sf[HS_GKR_MAX_WIDTH];
-        for (unsigned j = 0; j < ly->n_cube; j++) sf[j] = hs_gkr_k5_at(fold[j], off);
+        hs_mle_k5 sf[HS_GKR_MAX_WIDTH];
+        for (unsigned j = 0; j < ly->n_cube; j++) sf[j] = hs_mle_k5_at(fold[j], off);
         k->roundk(sf, ly->n_cube, h, eq, lo, hi, loc);
         if (ly->lin_k) /* the folded cube lane is unscaled: its coefficient applies here */
             for (int t = 0; t < 3; t++) loc[t] = hs_kb5_mul(ly->cube_coef, loc[t]);
     }
     /* after round 0 the linear part's own running claim gives B (round_q) */
-    if (lin) k->lin(hs_gkr_k5_at(*lin, off), h, eq, lo, hi, &loc[3], round == 0 ? &loc[4] : NULL);
+    if (lin) k->lin(hs_mle_k5_at(*lin, off), h, eq, lo, hi, &loc[3], round == 0 ? &loc[4] : NULL);
 }
 
 static inline hs_kb5 kb5_small(hs_kb5 a, uint32_t c) { return hs_kb5_mul_base(a, hs_kb_from_u32(c)); }
@@ -155,13 +124,13 @@ static inline hs_kb5 kb5_small(hs_kb5 a, uint32_t c) { return hs_kb5_mul_base(a,
  * over its first variables (up to SPLIT) times the suffix table E_split. Field sums are exact, so
  * the per-thread partial sums give the same q for any thread count. */
 static int round_q(const hs_gkr_layer *ly, unsigned round, int kmode, const hs_gkr_scratch *s, const hs_kb5 *z,
-                   const hs_kb5 *coef, const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, const hs_kb5 *r0, hs_kb5 claim,
+                   const hs_kb5 *coef, const hs_mle_k5 *fold, const hs_mle_k5 *lin, const hs_kb5 *r0, hs_kb5 claim,
                    hs_kb5 m, hs_kb5 c_lin, unsigned threads, hs_kb5 q[3], hs_kb5 lin_ab[2]) {
     const hs_gkr_kernels *k = s->kern;
     const unsigned n = ly->n, sp = split_bits(n), sb = round < sp ? sp - round : 0;
-    const hs_gkr_k5 eq = suffix_eq(s, n, round + sb);
+    const hs_mle_k5 eq = suffix_eq(s, n, round + sb);
     hs_kb5 w[1u << SPLIT];
-    block_weights(z + round + 1, sb, w);
+    hs_mle_eq_table(w, z + round + 1, sb, hs_kb5_one(), 1); /* block weights */
     hs_kb5 acc[5];
     for (int t = 0; t < 5; t++) acc[t] = hs_kb5_zero();
     const size_t h = (size_t)1 << (n - 1 - round), blk = h >> sb;
@@ -205,7 +174,7 @@ static int round_q(const hs_gkr_layer *ly, unsigned round, int kmode, const hs_g
 /* Binds variable `round` to r: round 0 reads the base columns (scaled by scale[j]), later rounds
  * fold in place; the linear column folds in place. */
 static void fold_round(const hs_gkr_layer *ly, unsigned round, int kmode, const hs_gkr_scratch *s, const hs_kb5 *scale,
-                       const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, hs_kb5 r, unsigned threads) {
+                       const hs_mle_k5 *fold, const hs_mle_k5 *lin, hs_kb5 r, unsigned threads) {
     const hs_gkr_kernels *k = s->kern;
     hs_kb5 sr[HS_GKR_MAX_WIDTH];
     for (unsigned j = 0; j < ly->n_cube; j++) sr[j] = hs_kb5_mul(scale[j], r);
@@ -225,7 +194,7 @@ static void fold_round(const hs_gkr_layer *ly, unsigned round, int kmode, const 
 }
 
 /* Binds variables 0 and 1 of the base columns to (r0, r1) at once, scaled. */
-static void fold_two(const hs_gkr_layer *ly, const hs_gkr_scratch *s, const hs_kb5 *scale, const hs_gkr_k5 *fold,
+static void fold_two(const hs_gkr_layer *ly, const hs_gkr_scratch *s, const hs_kb5 *scale, const hs_mle_k5 *fold,
                      hs_kb5 r0, hs_kb5 r1, unsigned threads) {
     const hs_gkr_kernels *k = s->kern;
     const size_t q = (size_t)1 << (ly->n - 2);
@@ -244,12 +213,12 @@ static void fold_two(const hs_gkr_layer *ly, const hs_gkr_scratch *s, const hs_k
 
 /* out[j] = cols[j]^(z) for j < kc: eq over the last n - sb variables into t (planes of at least
  * 2^(n - sb) entries), block weights over the first sb. */
-static void eval_with_table(const hs_kb *const *cols, unsigned kc, unsigned n, const hs_kb5 *z, hs_gkr_k5 t,
+static void eval_with_table(const hs_kb *const *cols, unsigned kc, unsigned n, const hs_kb5 *z, hs_mle_k5 t,
                             const hs_gkr_kernels *k, hs_kb5 *out, unsigned threads) {
     const unsigned sb = n < SPLIT ? n : SPLIT;
     hs_kb5 w[1u << SPLIT];
-    block_weights(z, sb, w);
-    build_eq(k, t, z + sb, n - sb, threads);
+    hs_mle_eq_table(w, z, sb, hs_kb5_one(), 1); /* block weights */
+    build_eq(t, z + sb, n - sb, threads);
     for (unsigned j = 0; j < kc; j++) out[j] = hs_kb5_zero();
     const size_t blk = (size_t)1 << (n - sb);
 #pragma omp parallel num_threads(team((size_t)1 << n, threads))
@@ -270,9 +239,9 @@ static void eval_with_table(const hs_kb *const *cols, unsigned kc, unsigned n, c
 }
 
 /* The cube lanes' values at rho: the folded (gamma^j-scaled) lanes unscaled. */
-static void cube_vals(unsigned n_cube, hs_kb5 gamma, const hs_gkr_k5 *fold, hs_kb5 *vals) {
+static void cube_vals(unsigned n_cube, hs_kb5 gamma, const hs_mle_k5 *fold, hs_kb5 *vals) {
     hs_kb5 g_inv = hs_kb5_inv(gamma), u = hs_kb5_one();
-    for (unsigned j = 0; j < n_cube; j++) vals[j] = hs_kb5_mul(hs_gkr_k5_get(fold[j], 0), u), u = hs_kb5_mul(u, g_inv);
+    for (unsigned j = 0; j < n_cube; j++) vals[j] = hs_kb5_mul(hs_mle_k5_get(fold[j], 0), u), u = hs_kb5_mul(u, g_inv);
 }
 
 /* An empty message leaves the transcript alone. */
@@ -292,10 +261,10 @@ int hs_gkr_recv_k(hs_transcript *t, hs_reader *r, hs_kb5 *v, size_t cnt) {
 
 /* The layer's values at rho, sent: a partial layer's cube lane (folded unscaled) and linear column,
  * or a full layer's w lanes (unscaled). */
-static void layer_end(const hs_gkr_layer *ly, hs_kb5 gamma, const hs_gkr_k5 *fold, hs_gkr_k5 linp, hs_transcript *t,
+static void layer_end(const hs_gkr_layer *ly, hs_kb5 gamma, const hs_mle_k5 *fold, hs_mle_k5 linp, hs_transcript *t,
                       hs_writer *w, hs_kb5 *vals) {
     if (ly->lin_k) {
-        vals[0] = hs_gkr_k5_get(fold[0], 0), vals[1] = hs_gkr_k5_get(linp, 0);
+        vals[0] = hs_mle_k5_get(fold[0], 0), vals[1] = hs_mle_k5_get(linp, 0);
         hs_gkr_send_k(t, w, vals, 2);
         return;
     }
@@ -307,7 +276,7 @@ static void layer_end(const hs_gkr_layer *ly, hs_kb5 gamma, const hs_gkr_k5 *fol
  * bound) and c_lin (the linear part's running claim, m eq(z_i, r) (A + r (B - A))) move on. 0 on a
  * degenerate claim point. */
 static int ord_round(const hs_gkr_layer *ly, unsigned i, int kmode, const hs_gkr_scratch *s, const hs_kb5 *z,
-                     const hs_kb5 *coef, const hs_gkr_k5 *fold, const hs_gkr_k5 *lin, const hs_kb5 *r0, hs_kb5 *claim,
+                     const hs_kb5 *coef, const hs_mle_k5 *fold, const hs_mle_k5 *lin, const hs_kb5 *r0, hs_kb5 *claim,
                      hs_kb5 *m, hs_kb5 *c_lin, unsigned threads, hs_transcript *t, hs_writer *w, hs_kb5 *r) {
     hs_kb5 q[3], p[5], ab[2];
     if (!round_q(ly, i, kmode, s, z, coef, fold, lin, r0, *claim, *m, *c_lin, threads, q, ab)) return 0;
@@ -323,21 +292,21 @@ static int ord_round(const hs_gkr_layer *ly, unsigned i, int kmode, const hs_gkr
 /* scale[j] = gamma^j, coef[j] = beta^j = scale[j]^3; the folded lanes' and the linear column's
  * planes in the scratch (lane 0 may be folded from N rows (partial layers); the other lanes only
  * after two rounds, or the skip's N/8). */
-static void layer_tables(const hs_gkr_scratch *s, hs_kb5 gamma, hs_kb5 *scale, hs_kb5 *coef, hs_gkr_k5 *fold,
-                         hs_gkr_k5 *linp) {
+static void layer_tables(const hs_gkr_scratch *s, hs_kb5 gamma, hs_kb5 *scale, hs_kb5 *coef, hs_mle_k5 *fold,
+                         hs_mle_k5 *linp) {
     const size_t N = (size_t)1 << s->n, H = N > 1 ? N / 2 : 1, Q = N > 3 ? N / 4 : 1;
     scale[0] = hs_kb5_one();
     for (unsigned j = 1; j < s->width; j++) scale[j] = hs_kb5_mul(scale[j - 1], gamma);
     for (unsigned j = 0; j < s->width; j++) coef[j] = kb5_cube(scale[j]);
     const size_t HC = hs_gkr_plane_cap(H), QC = hs_gkr_plane_cap(Q);
-    *linp = hs_gkr_k5_planes(s->lin, hs_gkr_plane_cap(N));
-    fold[0] = hs_gkr_k5_planes(s->fold, HC);
-    for (unsigned j = 1; j < s->width; j++) fold[j] = hs_gkr_k5_planes(s->fold + 5 * HC + (size_t)(j - 1) * 5 * QC, QC);
+    *linp = hs_mle_k5_planes(s->lin, hs_gkr_plane_cap(N));
+    fold[0] = hs_mle_k5_planes(s->fold, HC);
+    for (unsigned j = 1; j < s->width; j++) fold[j] = hs_mle_k5_planes(s->fold + 5 * HC + (size_t)(j - 1) * 5 * QC, QC);
 }
 
 /* dst = sum_{j < kc} coef[j] cols[j] over 2^n rows, on the team. */
 static void lin_combine(const hs_gkr_kernels *k, const hs_kb *const *cols, unsigned kc, const hs_kb5 *coef,
-                        hs_gkr_k5 dst, unsigned n, unsigned threads) {
+                        hs_mle_k5 dst, unsigned n, unsigned threads) {
 #pragma omp parallel num_threads(team((size_t)1 << n, threads))
     {
         size_t lo, hi;
@@ -349,14 +318,14 @@ static void lin_combine(const hs_gkr_kernels *k, const hs_kb *const *cols, unsig
 int hs_gkr_lin_combine(const hs_kb *const *cols, unsigned kc, const hs_kb5 *coef, hs_kb *dst, size_t cap, unsigned n,
                        unsigned threads) {
     if (kc > HS_GKR_KERN_MAX_COLS || cap < ((size_t)1 << n)) return 0;
-    lin_combine(hs_gkr_kernels_best(), cols, kc, coef, hs_gkr_k5_planes(dst, cap), n, threads);
+    lin_combine(hs_gkr_kernels_best(), cols, kc, coef, hs_mle_k5_planes(dst, cap), n, threads);
     return 1;
 }
 
 /* A layer prover's start: gamma checked, layer_tables, the partial layers' linear column. NULL or
  * why it failed. */
 static const char *layer_setup(const hs_gkr_layer *ly, const hs_gkr_scratch *s, hs_kb5 gamma, hs_kb5 *scale,
-                               hs_kb5 *coef, hs_gkr_k5 *fold, hs_gkr_k5 *linp) {
+                               hs_kb5 *coef, hs_mle_k5 *fold, hs_mle_k5 *linp) {
     if (hs_kb5_is_zero(gamma)) return "degenerate batching challenge";
     if (ly->n_cube < 1 || ly->n_cube > s->width) return "layer wider than the scratch";
     layer_tables(s, gamma, scale, coef, fold, linp);
@@ -372,20 +341,20 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
     const unsigned n = ly->n;
     if (n < 1 || n > s->n) return *why = "layer size does not fit the scratch", 0;
     hs_kb5 scale[HS_GKR_MAX_WIDTH], coef[HS_GKR_MAX_WIDTH];
-    hs_gkr_k5 fold[HS_GKR_MAX_WIDTH], linp;
+    hs_mle_k5 fold[HS_GKR_MAX_WIDTH], linp;
     if ((*why = layer_setup(ly, s, gamma, scale, coef, fold, &linp))) return 0;
     const int has_lin = ly->lin_k != NULL;
-    const hs_gkr_k5 *lin = has_lin ? &linp : NULL;
+    const hs_mle_k5 *lin = has_lin ? &linp : NULL;
     if (has_lin) { /* small layers only (the walk skips from n = 3): the update, then a copy to fold */
-        const hs_gkr_k5 src = hs_gkr_k5_planes(ly->lin_k, ly->lin_cap);
+        const hs_mle_k5 src = hs_mle_k5_planes(ly->lin_k, ly->lin_cap);
         for (size_t x = 0; x < ((size_t)1 << n); x++) {
-            hs_kb5 v = hs_gkr_k5_get(src, x);
+            hs_kb5 v = hs_mle_k5_get(src, x);
             if (ly->upd_P) {
                 v = hs_kb5_add(hs_kb5_add(v, ly->upd_cst), hs_kb5_mul_base(ly->upd_mu, ly->upd_P[x]));
                 if (ly->upd_s) v = hs_kb5_add(v, hs_kb5_mul_base(ly->upd_na, ly->upd_s[x]));
-                hs_gkr_k5_set(src, x, v);
+                hs_mle_k5_set(src, x, v);
             }
-            hs_gkr_k5_set(linp, x, v);
+            hs_mle_k5_set(linp, x, v);
         }
     }
     build_suffix_eq(s, z, n, threads);
@@ -414,7 +383,7 @@ int hs_gkr_eval_cols(const hs_kb *const *cols, unsigned k, unsigned n, const hs_
     const size_t N = (size_t)1 << n;
     hs_kb *eq = hs_alloc_array(hs_gkr_plane_cap(N), 5 * sizeof *eq);
     if (!eq) return 0;
-    eval_with_table(cols, k, n, z, hs_gkr_k5_planes(eq, hs_gkr_plane_cap(N)), hs_gkr_kernels_best(), out, threads);
+    eval_with_table(cols, k, n, z, hs_mle_k5_planes(eq, hs_gkr_plane_cap(N)), hs_gkr_kernels_best(), out, threads);
     hs_free(eq);
     return 1;
 }
@@ -493,13 +462,13 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
     const unsigned nr = n - HS_GKR_SKIP; /* ordinary rounds */
     const size_t N = (size_t)1 << s->n, M = (size_t)1 << nr;
     hs_kb5 scale[HS_GKR_MAX_WIDTH], coef[HS_GKR_MAX_WIDTH];
-    hs_gkr_k5 fold[HS_GKR_MAX_WIDTH], linp;
+    hs_mle_k5 fold[HS_GKR_MAX_WIDTH], linp;
     if ((*why = layer_setup(ly, s, gamma, scale, coef, fold, &linp))) return 0;
     const int has_lin = ly->lin_k != NULL;
-    const hs_gkr_k5 *lin = has_lin ? &linp : NULL;
+    const hs_mle_k5 *lin = has_lin ? &linp : NULL;
     /* the skip round: eq(y', .) over the M rows of a block (after the suffix tables' room) */
-    const hs_gkr_k5 eqf = hs_gkr_k5_at(hs_gkr_k5_planes(s->eq, hs_gkr_plane_cap(N)), M);
-    build_eq(k, eqf, z + 1, nr, threads);
+    const hs_mle_k5 eqf = hs_mle_k5_at(hs_mle_k5_planes(s->eq, hs_gkr_plane_cap(N)), M);
+    build_eq(eqf, z + 1, nr, threads);
     hs_kb5 qv[SKIP_PTS], lam[HS_GKR_SKIP_D];
     for (unsigned X = 0; X < SKIP_PTS; X++) qv[X] = hs_kb5_zero();
     for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) lam[d] = hs_kb5_zero();
@@ -516,7 +485,7 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
         }
         for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) ll[d] = hs_kb5_zero();
         if (has_lin) /* the caller's column: its update and the linear sums in one pass */
-            k->lupd(hs_gkr_k5_planes(ly->lin_k, ly->lin_cap), M, ly->upd_P, ly->upd_s, ly->upd_mu, ly->upd_na, ly->upd_cst, eqf,
+            k->lupd(hs_mle_k5_planes(ly->lin_k, ly->lin_cap), M, ly->upd_P, ly->upd_s, ly->upd_mu, ly->upd_na, ly->upd_cst, eqf,
                     lo, hi, ll);
 #pragma omp critical(hs_gkr_skip_q)
         {
@@ -541,7 +510,7 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
         size_t lo, hi;
         my_range(M, &lo, &hi);
         for (unsigned j = 0; j < ly->n_cube; j++) k->skipf0(ly->cols[j], M, wl[j], fold[j], lo, hi);
-        if (has_lin) k->skipfk(hs_gkr_k5_planes(ly->lin_k, ly->lin_cap), M, L, linp, lo, hi);
+        if (has_lin) k->skipfk(hs_mle_k5_planes(ly->lin_k, ly->lin_cap), M, L, linp, lo, hi);
     }
     /* the n - k ordinary rounds on the K columns */
     hs_gkr_layer sub = *ly;

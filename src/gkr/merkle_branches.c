@@ -135,13 +135,6 @@ void hs_mb_shift_point(const hs_kb5 *rho, unsigned n, unsigned j, hs_kb5 *q) {
     for (unsigned t = n - j; t < n; t++) q[t] = hs_kb5_one();
 }
 
-/* eq tables of a few variables (mu, delta <= 24): NULL on allocation failure. */
-static hs_kb5 *eq_table(const hs_kb5 *z, unsigned k) {
-    hs_kb5 *e = hs_alloc_array((size_t)1 << k, sizeof *e);
-    if (e) hs_mle_eq_table(e, z, k, hs_kb5_one(), 1);
-    return e;
-}
-
 static hs_kb5 bits_mle_with(const uint64_t *idx, size_t m, unsigned depth, unsigned mu, const hs_kb5 *ep,
                             const hs_kb5 *ei) {
     hs_kb5 acc = hs_kb5_zero(), tail = hs_kb5_zero(), beta0 = hs_kb5_zero();
@@ -160,7 +153,7 @@ static hs_kb5 bits_mle_with(const uint64_t *idx, size_t m, unsigned depth, unsig
 }
 
 hs_kb5 hs_mb_bits_mle(const uint64_t *idx, size_t m, unsigned depth, unsigned mu, unsigned delta, const hs_kb5 *r) {
-    hs_kb5 *ep = eq_table(r, mu), *ei = eq_table(r + mu, delta), v = hs_kb5_zero();
+    hs_kb5 *ep = hs_mle_eq_new(r, mu, 1), *ei = hs_mle_eq_new(r + mu, delta, 1), v = hs_kb5_zero();
     if (ep && ei) v = bits_mle_with(idx, m, depth, mu, ep, ei);
     hs_free(ep), hs_free(ei);
     return v;
@@ -180,7 +173,7 @@ static void leaves_mle_with(const hs_kb *leaves, size_t m, unsigned mu, const hs
 }
 
 void hs_mb_leaves_mle(const hs_kb *leaves, size_t m, unsigned mu, const hs_kb5 *r_p, hs_kb5 out[W8]) {
-    hs_kb5 *ep = eq_table(r_p, mu);
+    hs_kb5 *ep = hs_mle_eq_new(r_p, mu, 1);
     for (unsigned l = 0; l < W8; l++) out[l] = hs_kb5_zero();
     if (ep) leaves_mle_with(leaves, m, mu, ep, out);
     hs_free(ep);
@@ -200,7 +193,7 @@ static void shift_cur_with(const hs_kb *leaves, size_t m, unsigned mu, unsigned 
 
 static int shift_cur(const hs_kb *leaves, size_t m, unsigned mu, unsigned delta, const hs_kb5 *rho2, const hs_kb5 *o,
                      hs_kb5 c[W8]) {
-    hs_kb5 *ep = eq_table(rho2, mu), *ei = eq_table(rho2 + mu, delta);
+    hs_kb5 *ep = hs_mle_eq_new(rho2, mu, 1), *ei = hs_mle_eq_new(rho2 + mu, delta, 1);
     if (ep && ei) shift_cur_with(leaves, m, mu, delta, rho2, ep, ei, o, c);
     const int ok = ep && ei;
     hs_free(ep), hs_free(ei);
@@ -255,25 +248,13 @@ static void mux_free(mux_tables *mt) {
     memset(mt, 0, sizeof *mt);
 }
 
-/* T_r (2^(n-1-r) entries) at offset 2^(n-1-r) - 1 of T. */
-static void suffix_tables(hs_kb5 *T, const hs_kb5 *rho, unsigned n, unsigned threads) {
-    T[0] = hs_kb5_one(); /* T_(n-1) */
-    for (unsigned r = n - 1; r-- > 0;) {
-        const size_t h = (size_t)1 << (n - 2 - r);
-        const hs_kb5 *src = T + h - 1, z = rho[r + 1], omz = hs_kb5_sub(hs_kb5_one(), z);
-        hs_kb5 *dst = T + 2 * h - 1;
-#pragma omp parallel for num_threads(team(h, threads)) schedule(static)
-        for (size_t y = 0; y < h; y++) dst[y] = hs_kb5_mul(omz, src[y]), dst[y + h] = hs_kb5_mul(z, src[y]);
-    }
-}
-
 static inline hs_kb5 small_times(int s, hs_kb5 v) { /* s in {-1, 0, 1, 2} */
     return s == 0 ? hs_kb5_zero() : s == 1 ? v : s == 2 ? hs_kb5_add(v, v) : hs_kb5_neg(v);
 }
 
-static int mux_prove(unsigned n, const hs_kb5 *rho, hs_kb5 claim, hs_gkr_k5 Ap, hs_gkr_k5 Bp, const uint8_t *bits,
+static int mux_prove(unsigned n, const hs_kb5 *rho, hs_kb5 claim, hs_mle_k5 Ap, hs_mle_k5 Bp, const uint8_t *bits,
                      mux_tables *mt, hs_transcript *t, hs_writer *w, unsigned threads, hs_kb5 *rho2) {
-    suffix_tables(mt->T, rho, n, threads);
+    hs_mle_suffix_eq_table(mt->T, rho, n, 0, threads); /* T_r at offset 2^(n-1-r) - 1 */
     hs_kb5 m = hs_kb5_one();
     for (unsigned r = 0; r < n; r++) {
         const size_t h = (size_t)1 << (n - 1 - r);
@@ -287,8 +268,8 @@ static int mux_prove(unsigned n, const hs_kb5 *rho, hs_kb5 claim, hs_gkr_k5 Ap, 
             for (size_t x = 0; x < h; x++) {
                 hs_kb5 a0, a1, b0, b1, v0, v2;
                 if (r == 0) {
-                    a0 = hs_gkr_k5_get(Ap, x), a1 = hs_gkr_k5_get(Ap, x + h);
-                    b0 = hs_gkr_k5_get(Bp, x), b1 = hs_gkr_k5_get(Bp, x + h);
+                    a0 = hs_mle_k5_get(Ap, x), a1 = hs_mle_k5_get(Ap, x + h);
+                    b0 = hs_mle_k5_get(Bp, x), b1 = hs_mle_k5_get(Bp, x + h);
                     const int s0 = bits[x], s2 = 2 * bits[x + h] - s0;
                     v0 = s0 ? hs_kb5_add(a0, b0) : a0;
                     v2 = hs_kb5_add(hs_kb5_sub(hs_kb5_add(a1, a1), a0), small_times(s2, hs_kb5_sub(hs_kb5_add(b1, b1), b0)));
@@ -314,9 +295,9 @@ static int mux_prove(unsigned n, const hs_kb5 *rho, hs_kb5 claim, hs_gkr_k5 Ap, 
 #pragma omp parallel for num_threads(team(h, threads)) schedule(static)
         for (size_t x = 0; x < h; x++) {
             if (r == 0) {
-                const hs_kb5 a0 = hs_gkr_k5_get(Ap, x), b0 = hs_gkr_k5_get(Bp, x);
-                A[x] = hs_kb5_add(a0, hs_kb5_mul(ch, hs_kb5_sub(hs_gkr_k5_get(Ap, x + h), a0)));
-                B[x] = hs_kb5_add(b0, hs_kb5_mul(ch, hs_kb5_sub(hs_gkr_k5_get(Bp, x + h), b0)));
+                const hs_kb5 a0 = hs_mle_k5_get(Ap, x), b0 = hs_mle_k5_get(Bp, x);
+                A[x] = hs_kb5_add(a0, hs_kb5_mul(ch, hs_kb5_sub(hs_mle_k5_get(Ap, x + h), a0)));
+                B[x] = hs_kb5_add(b0, hs_kb5_mul(ch, hs_kb5_sub(hs_mle_k5_get(Bp, x + h), b0)));
                 const int d = bits[x + h] - bits[x]; /* b0 + ch (b1 - b0) */
                 const hs_kb5 b0k = bits[x] ? hs_kb5_one() : hs_kb5_zero();
                 bk[x] = d == 0 ? b0k : hs_kb5_add(b0k, d > 0 ? ch : nch);
@@ -335,9 +316,8 @@ static int eval_shift(const hs_kb *const *O, unsigned n, unsigned j, const hs_kb
                       unsigned threads) {
     const unsigned k = n - j - 1;
     const size_t cnt = (size_t)1 << k, low = ((size_t)1 << j) - 1;
-    hs_kb5 *e = hs_alloc_array(cnt, sizeof *e);
+    hs_kb5 *e = hs_mle_eq_new(prefix, k, threads);
     if (!e) return 0;
-    hs_mle_eq_table(e, prefix, k, hs_kb5_one(), threads);
     for (unsigned l = 0; l < W8; l++) out[l] = hs_kb5_zero();
 #pragma omp parallel num_threads(team(cnt, threads))
     {
@@ -498,7 +478,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
         const size_t p = x / D, i = x % D, q = p < s.m ? p : 0;
         bits[x] = (uint8_t)(i < d && ((idx[q] >> i) & 1));
     }
-    const hs_gkr_k5 Ap = hs_gkr_k5_planes(AB, cap), Bp = hs_gkr_k5_planes(AB + 5 * cap, cap);
+    const hs_mle_k5 Ap = hs_mle_k5_planes(AB, cap), Bp = hs_mle_k5_planes(AB + 5 * cap, cap);
     *why = "degenerate claim point";
     if (!mux_prove(n, rho, lambda_claim(lam, x_claim), Ap, Bp, bits, &mt, &tr, out, threads, cl.rho2)) goto done;
     mux_free(&mt), hs_free(AB), AB = NULL, hs_free(bits), bits = NULL;
@@ -573,7 +553,7 @@ int hs_mb_verify(const uint8_t *proof, size_t len, const hs_kb root[W8], unsigne
         goto done;
     }
     *why = "out of memory";
-    if (!(ep = eq_table(cl.rho2, mu)) || !(ei = eq_table(cl.rho2 + mu, delta))) goto done;
+    if (!(ep = hs_mle_eq_new(cl.rho2, mu, 1)) || !(ei = hs_mle_eq_new(cl.rho2 + mu, delta, 1))) goto done;
     const hs_kb5 bv = bits_mle_with(idx, m, depth, mu, ep, ei);
     if (!hs_kb5_eq(hs_kb5_mul(hs_mle_eq(rho, cl.rho2, n), mux_value(lam, cl.cs, cl.cs + W8, bv)), claim)) {
         *why = "mux sumcheck: final evaluation does not match (a sibling, leaf or index bit is wrong)";

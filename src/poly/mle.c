@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "util/cpu.h"
 #include "util/mem.h"
 #include "util/parallel.h"
 
@@ -23,49 +24,40 @@ hs_kb5 hs_mle_eq(const hs_kb5 *a, const hs_kb5 *b, unsigned n) {
     return acc;
 }
 
-/* Expands p[0] (one entry) into the 2^n entries p[x] = p[0] * eq(z, x) by doubling: each new
- * variable becomes the least significant bit, so z[0] ends up most significant. One product per
- * entry; the backwards walk lets it work in place. */
-static void eq_expand(hs_kb5 *p, const hs_kb5 *z, unsigned n) {
-    size_t s = 1;
-    for (unsigned i = 0; i < n; i++, s <<= 1) {
-        for (size_t j = s; j-- > 0;) {
-            hs_kb5 v = p[j], hi = hs_kb5_mul(v, z[i]);
-            p[2 * j + 1] = hi;
-            p[2 * j] = hs_kb5_sub(v, hi);
-        }
-    }
+/* ---- eq tables: mle_eq.inc for K ---- */
+
+static inline hs_kb5 mle_k5_one(void) { return hs_kb5_one(); }
+#define MLE_K hs_kb5
+#define MLE_ONE mle_k5_one
+#define MLE_SUB hs_kb5_sub
+#define MLE_MUL hs_kb5_mul
+#define MLE_P hs_mle_k5
+#define MLE_P_AT hs_mle_k5_at
+#define MLE_P_GET hs_mle_k5_get
+#define MLE_P_SET hs_mle_k5_set
+#define MLE_KERNELS hs_mle_kernels
+#define MLE_BEST hs_mle_kernels_best
+#define MLE_FN(name) hs_mle_##name
+#include "poly/mle_eq.inc"
+
+const hs_mle_kernels hs_mle_kernels_portable = {"portable", hs_mle_eq_rows_portable, hs_mle_eq_step_portable};
+#ifndef HS_HAVE_AVX2
+const hs_mle_kernels hs_mle_kernels_avx2 = {"portable", hs_mle_eq_rows_portable, hs_mle_eq_step_portable};
+#endif
+#ifndef HS_HAVE_AVX512
+const hs_mle_kernels hs_mle_kernels_avx512 = {"portable", hs_mle_eq_rows_portable, hs_mle_eq_step_portable};
+#endif
+
+const hs_mle_kernels *hs_mle_kernels_best(void) {
+    return hs_cpu_has_avx512() ? &hs_mle_kernels_avx512
+           : hs_cpu_has_avx2() ? &hs_mle_kernels_avx2
+                               : &hs_mle_kernels_portable;
 }
 
-typedef struct {
-    hs_kb5 *out;
-    const hs_kb5 *prefix, *z;
-    unsigned k, rest;
-} eq_ctx;
-
-static void eq_blocks(void *vctx, size_t lo, size_t cnt) {
-    const eq_ctx *c = vctx;
-    for (size_t b = lo; b < lo + cnt; b++) {
-        hs_kb5 *p = c->out + (b << c->rest);
-        p[0] = c->prefix[b];
-        eq_expand(p, c->z + c->k, c->rest);
-    }
-}
-
-void hs_mle_eq_table(hs_kb5 *out, const hs_kb5 *z, unsigned n, hs_kb5 scale, unsigned threads) {
-    out[0] = scale;
-    if (threads <= 1 || ((size_t)1 << n) < MLE_PAR_MIN) {
-        eq_expand(out, z, n);
-        return;
-    }
-    /* Top k variables first (2^k block heads, spread out in place), then each block of the
-     * remaining variables on its own thread. */
-    unsigned k = 6, rest = n - k;
-    hs_kb5 prefix[64];
-    prefix[0] = scale;
-    eq_expand(prefix, z, k);
-    eq_ctx c = {out, prefix, z, k, rest};
-    hs_parallel_batches((size_t)1 << k, 1, threads, eq_blocks, &c);
+hs_kb5 *hs_mle_eq_new(const hs_kb5 *z, unsigned n, unsigned threads) {
+    hs_kb5 *e = hs_alloc_array((size_t)1 << n, sizeof *e);
+    if (e) hs_mle_eq_table(e, z, n, hs_kb5_one(), threads);
+    return e;
 }
 
 /* ---- evaluation: f^(z) = sum_hi eq(z_hi, hi) * sum_lo eq(z_lo, lo) f[hi, lo] ----

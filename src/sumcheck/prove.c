@@ -279,20 +279,11 @@ static void run_fold(const hs_sc_kernels *kern, int op, hs_kb *out, const hs_kb 
     hs_parallel_batches(half, HS_SC_FOLD_CHUNK, half < HS_SC_PAR_MIN ? 1 : threads, hs_sc_fold_chunk, &J);
 }
 
-/* Eq over the top nv - k variables times eq over the last k <= 3 (one block). */
+/* The blocked layout is planes 8 apart repeated every 40 words: rows of one block each, eq over
+ * the top nv - k variables times eq over the last k <= 3 (poly/mle.h). */
 int hs_sc_eq_blocked(hs_kb *E, const hs_kb5 *z, unsigned nv, unsigned threads) {
-    unsigned k = nv < 3 ? nv : 3, top = nv - k;
-    hs_kb5 lo[8], *hi = hs_alloc_array((size_t)1 << top, sizeof *hi);
-    if (!hi) return 0;
-    hs_mle_eq_table(hi, z, top, hs_kb5_one(), threads);
-    hs_mle_eq_table(lo, z + top, k, hs_kb5_one(), 1);
-    const long long nb = (long long)1 << top;
-#pragma omp parallel for num_threads(nb >= 4096 && threads > 1 ? threads : 1) schedule(static)
-    for (long long b = 0; b < nb; b++)
-        for (size_t l = 0; l < ((size_t)1 << k); l++)
-            hs_sc_blk_set(E, ((size_t)b << k) + l, hs_kb5_mul(hi[b], lo[l]));
-    hs_free(hi);
-    return 1;
+    return hs_mle_eq_planes(hs_mle_k5_planes(E, HS_SC_BLK), 5 * HS_SC_BLK, z, nv, nv < 3 ? nv : 3, hs_kb5_one(),
+                            threads);
 }
 
 int hs_sc_prove_with(const hs_sc_kernels *kern, const hs_sc_instance *inst, const hs_kb5 *z, hs_transcript *t,

@@ -5,6 +5,8 @@
  * of 8 elements, coordinates apart: element i, coordinate c is word (i / 8) * 40 + c * 8 + i % 8.
  * Eight consecutive elements are then five 8-lane vectors, so the AVX2 kernels load them without
  * a transpose; the portable kernels use hs_sc_blk_get/set.
+ * In the toolkit's plane terms (poly/mle.h) a block of 8 is one row of planes 8 apart, rows 40
+ * words apart (hs_sc_eq_blocked builds its eq table that way).
  *
  * Round sums. Round i works on pairs j < half (rows j and j + half). For the round's accumulators
  * k < n_acc (term at[k] summed at point X = ax[k]) a pass over pairs [lo, hi) writes

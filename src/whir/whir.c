@@ -189,12 +189,6 @@ typedef void (*fold4_fn)(uint64_t *, uint64_t *, size_t, const hs_kb *const *, s
 static dot5_fn pick_dot5(void) { return hs_whir_kernels_best()->dot5; }
 static fold4_fn pick_fold4(void) { return hs_whir_kernels_best()->fold4; }
 
-/* K table (AoS) -> 5 rows of len base values */
-static void to_soa(hs_kb *out, const K *in, size_t len) {
-    for (size_t y = 0; y < len; y++)
-        for (int c = 0; c < 5; c++) out[c * len + y] = in[y].c[c];
-}
-
 /* W[y] += the K value with coordinate c at soa[c * len + y] */
 static void add_soa(K *W, const hs_kb *soa, size_t len, unsigned threads) {
     int nt = threads > 1 && len >= PAR_MIN ? (int)threads : 1;
@@ -203,36 +197,11 @@ static void add_soa(K *W, const hs_kb *soa, size_t len, unsigned threads) {
         for (int c = 0; c < 5; c++) W[y].c[c] = hs_kb_add(W[y].c[c], soa[c * len + y]);
 }
 
-/* out[c * stride + l] = (a * lo_l).c[c] for l < n, lo_l the K value with coordinate c at
- * lo[c * n + l] (one row of an outer product of eq tables). */
-void hs_whir_eq_row_portable(hs_kb *out, size_t stride, hs_kb5 a, const hs_kb *lo, size_t n) {
-    for (size_t l = 0; l < n; l++) {
-        K v;
-        for (int c = 0; c < 5; c++) v.c[c] = lo[c * n + l];
-        v = hs_kb5_mul(a, v);
-        for (int c = 0; c < 5; c++) out[c * stride + l] = v.c[c];
-    }
-}
-
-/* scale * eq(z, .) over {0,1}^n as 5 rows of 2^n base values (SoA, row stride 2^n): the outer
- * product of the eq tables of the top and bottom halves of z, one vectorised K product per entry
- * (a doubling pass would be one scalar product per entry). 0 on OOM. */
+/* scale * eq(z, .) over {0,1}^n as 5 rows of 2^n base values (planes 2^n apart; poly/mle.h).
+ * 0 on OOM. */
 static int eq_soa(hs_kb *out, const K *z, unsigned n, K scale, unsigned threads) {
-    unsigned nh = n / 2, nl = n - nh;
-    size_t H = (size_t)1 << nh, L = (size_t)1 << nl, N = H * L;
-    K *hi = hs_alloc_array(H + L, sizeof(K));
-    hs_kb *los = hs_alloc_array(5 * L, sizeof(hs_kb));
-    if (!hi || !los) return hs_free(hi), hs_free(los), 0;
-    K *lo = hi + H;
-    hs_mle_eq_table(hi, z, nh, scale, 1);
-    hs_mle_eq_table(lo, z + nh, nl, hs_kb5_one(), 1);
-    to_soa(los, lo, L);
-    void (*row)(hs_kb *, size_t, hs_kb5, const hs_kb *, size_t) = hs_whir_kernels_best()->eq_row;
-    int nt = threads > 1 && N >= PAR_MIN ? (int)threads : 1;
-#pragma omp parallel for num_threads(nt) schedule(static)
-    for (size_t h = 0; h < H; h++) row(out + h * L, N, hi[h], los, L);
-    hs_free(hi), hs_free(los);
-    return 1;
+    const unsigned nl = hs_mle_eq_low_bits(n);
+    return hs_mle_eq_planes(hs_mle_k5_planes(out, (size_t)1 << n), (size_t)1 << nl, z, n, nl, scale, threads);
 }
 
 /* ---- witness ---- */
@@ -883,7 +852,7 @@ void hs_whir_rows_add_portable(hs_kb *dst, const hs_kb *src, size_t w) {
 
 #define PORTABLE_SET                                                                                      \
     {"portable", hs_whir_dot5_portable, hs_whir_fold4_portable, hs_whir_rows_sub_portable,                   \
-     hs_whir_rows_add_portable, hs_whir_eq_split_portable, hs_whir_eq_row_portable}
+     hs_whir_rows_add_portable, hs_whir_eq_split_portable}
 const hs_whir_kernels hs_whir_kernels_portable = PORTABLE_SET;
 #ifndef HS_HAVE_AVX2
 const hs_whir_kernels hs_whir_kernels_avx2 = PORTABLE_SET;

@@ -39,10 +39,7 @@ void hs_whir_rows_add_portable(hs_kb *dst, const hs_kb *src, size_t w);
 /* eq_split: out[n + i] = z (ta[i] - tb[i]), out[i] = (ta[i] + tb[i]) - out[n + i] for i < n
  * (tb == NULL reads zeros); with acc != 0 both are added to out instead. */
 void hs_whir_eq_split_portable(hs_kb *out, const hs_kb *ta, const hs_kb *tb, size_t n, hs_kb z, int acc);
-/* eq_row: out[c * stride + l] = (a * v_l).c[c] for l < n, v_l the K value with coordinate c at
- * lo[c * n + l]. */
-void hs_whir_eq_row_portable(hs_kb *out, size_t stride, hs_kb5 a, const hs_kb *lo, size_t n);
-/* The six as one set per instruction set: portable, AVX2 (whir_avx2.c) and AVX-512
+/* The five as one set per instruction set: portable, AVX2 (whir_avx2.c) and AVX-512
  * (whir_avx512.c); a set the build lacks is the portable one under that name. */
 typedef struct {
     const char *name;
@@ -52,7 +49,6 @@ typedef struct {
     void (*rows_sub)(hs_kb *hi, const hs_kb *lo, size_t w);
     void (*rows_add)(hs_kb *dst, const hs_kb *src, size_t w);
     void (*eq_split)(hs_kb *out, const hs_kb *ta, const hs_kb *tb, size_t n, hs_kb z, int acc);
-    void (*eq_row)(hs_kb *out, size_t stride, hs_kb5 a, const hs_kb *lo, size_t n);
 } hs_whir_kernels;
 extern const hs_whir_kernels hs_whir_kernels_portable;
 extern const hs_whir_kernels hs_whir_kernels_avx2;
