@@ -1,6 +1,7 @@
 /* WHIR parameter derivation: the schedule, and queries, OOD samples and grinding
  * per oracle from the list-decoding regime, as leanMultisig's config.rs computes them (formulas
- * re-derived from reading that file, nothing copied; BCSS25 = eprint 2025/2055 Thm 1.5 for the Johnson
+ * re-derived from reading that file, nothing copied; BCHKS25 = Ben-Sasson, Carmon, Haböck, Kopparty, Saraf,
+ * eprint 2025/2055, Thm 1.5, for the Johnson
  * proximity-gaps error). Bits are -log2 of an error; |K| = p^5. */
 #include <math.h>
 #include <stdio.h>

@@ -62,7 +62,7 @@ typedef struct {
     unsigned max_final_vars;   /* s_max: stop folding when at most this many variables are left */
     unsigned security_bits;    /* lambda */
     unsigned pow_bits;         /* PoW budget g: queries aim at lambda - g */
-    hs_regime regime;          /* UDR (delta = (1-rho)/2, list 1), Johnson (BCSS25 Thm 1.5), conjectured capacity */
+    hs_regime regime;          /* UDR (delta = (1-rho)/2, list 1), Johnson (BCHKS25 Thm 1.5), conjectured capacity */
     hs_merkle_hash hash;
     unsigned cap_height;       /* 0..HS_WHIR_MAX_CAP (clamped to each tree's height) */
 } hs_whir_config;
