@@ -1,4 +1,5 @@
-/* hashsnark: prove, verify and benchmark large batches of hash-permutation evaluations.
+/** @file
+ * hashsnark: prove, verify and benchmark large batches of hash-permutation evaluations.
  *
  * Conventions: every function returns an hs_status (HS_OK = 0) unless it cannot fail; output
  * parameters come first after the context and are zeroed before anything can fail; every length
@@ -27,7 +28,7 @@ extern "C" {
 
 /* ---- version ---- */
 
-/* The version of this header; hs_version() gives the library's (they differ when a program runs
+/** The version of this header; hs_version() gives the library's (they differ when a program runs
  * against another build of the shared library than it was compiled with). */
 #define HS_VERSION_MAJOR 0
 #define HS_VERSION_MINOR 1
@@ -35,46 +36,46 @@ extern "C" {
 #define HS_VERSION_STRING "0.1.0"
 #define HS_VERSION_NUMBER (HS_VERSION_MAJOR * 10000 + HS_VERSION_MINOR * 100 + HS_VERSION_PATCH)
 
-/* "MAJOR.MINOR.PATCH" of the library; *number (may be NULL) receives its HS_VERSION_NUMBER. */
+/** "MAJOR.MINOR.PATCH" of the library; *number (may be NULL) receives its HS_VERSION_NUMBER. */
 HS_API const char *hs_version(unsigned *number);
 
 typedef enum hs_status {
     HS_OK = 0,
-    HS_ERR_ARGUMENT,     /* a NULL pointer, a size out of range, a bad option */
-    HS_ERR_UNKNOWN_HASH, /* no permutation or hash of that name */
-    HS_ERR_RANGE,        /* a value is not a canonical element of the field */
-    HS_ERR_WORD_SIZE,    /* u32 call on a 64-bit permutation or the reverse */
-    HS_ERR_NOMEM,        /* allocation failed or its size overflowed */
-    HS_ERR_IO,           /* a file could not be read or written */
-    HS_ERR_PARSE,        /* malformed text input */
-    HS_ERR_UNSUPPORTED,  /* not available in this build or on this CPU, or not proven by that backend */
-    HS_ERR_UNKNOWN_PRESET, /* no preset of that name */
-    HS_ERR_INSECURE,     /* the preset's declared security does not hold at this shape */
-    HS_ERR_BUFFER,       /* a caller-owned buffer is too small (the size needed is reported) */
-    HS_ERR_REJECTED      /* verification: the proof is not accepted (the reason says why) */
+    HS_ERR_ARGUMENT,     /**< a NULL pointer, a size out of range, a bad option */
+    HS_ERR_UNKNOWN_HASH, /**< no permutation or hash of that name */
+    HS_ERR_RANGE,        /**< a value is not a canonical element of the field */
+    HS_ERR_WORD_SIZE,    /**< u32 call on a 64-bit permutation or the reverse */
+    HS_ERR_NOMEM,        /**< allocation failed or its size overflowed */
+    HS_ERR_IO,           /**< a file could not be read or written */
+    HS_ERR_PARSE,        /**< malformed text input */
+    HS_ERR_UNSUPPORTED,  /**< not available in this build or on this CPU, or not proven by that backend */
+    HS_ERR_UNKNOWN_PRESET, /**< no preset of that name */
+    HS_ERR_INSECURE,     /**< the preset's declared security does not hold at this shape */
+    HS_ERR_BUFFER,       /**< a caller-owned buffer is too small (the size needed is reported) */
+    HS_ERR_REJECTED      /**< verification: the proof is not accepted (the reason says why) */
 } hs_status;
 
-/* A short English description of a status ("value out of field range", ...). */
+/** A short English description of a status ("value out of field range", ...). */
 HS_API const char *hs_status_str(hs_status s);
 
-/* Room for any reason sentence, its terminating zero included. */
+/** Room for any reason sentence, its terminating zero included. */
 #define HS_REASON_LEN 256
 
 /* ---- vector instructions ---- */
 
-/* The vector level the kernels use: "avx512", "avx2" or "portable". It is the best the CPU and
+/** The vector level the kernels use: "avx512", "avx2" or "portable". It is the best the CPU and
  * this build support (AVX-512 means F, BW, VL and DQ), lowered by the environment variable
  * HS_SIMD=portable|avx2|avx512 (HS_NO_SIMD=1 is the same as HS_SIMD=portable); decided on first
  * use and fixed for the process. Proofs and outputs are the same at every level. */
 HS_API const char *hs_simd_level(void);
-/* The best level of this CPU and build, whatever the environment says. */
+/** The best level of this CPU and build, whatever the environment says. */
 HS_API const char *hs_simd_best(void);
-/* The instruction-set features this CPU and build offer, detected one by one, space-separated
+/** The instruction-set features this CPU and build offer, detected one by one, space-separated
  * (names from "avx2 avx512f avx512bw avx512vl avx512dq avx512ifma pclmulqdq vpclmulqdq gfni";
  * "none" when there is none): with in_use = 0 all of them, with in_use = 1 those the kernels use at
  * the level in use (portable uses none, avx2 none of the AVX-512 ones). Static storage. */
 HS_API const char *hs_simd_features(int in_use);
-/* HS_OK when HS_SIMD is unset or names a level the CPU has; HS_ERR_ARGUMENT when it names no
+/** HS_OK when HS_SIMD is unset or names a level the CPU has; HS_ERR_ARGUMENT when it names no
  * level; HS_ERR_UNSUPPORTED when the CPU or build lacks the level asked for (the best one below it
  * is used). reason (may be NULL, HS_REASON_LEN bytes) says which. The library itself never fails
  * on HS_SIMD: a value that names no level is treated as unset (the best level), so a program that
@@ -84,7 +85,7 @@ HS_API hs_status hs_simd_check_env(char *reason);
 
 /* ---- memory ---- */
 
-/* Big buffers (2 MiB and more) that a proof frees are kept by the library and handed to the next
+/** Big buffers (2 MiB and more) that a proof frees are kept by the library and handed to the next
  * big allocation instead of going back to the operating system: their pages are then already
  * mapped, which is what a prover's system time and its variance between runs come from
  * (docs/BENCHMARKS.md, "Fresh memory"). So after a proof the process holds up to the proof's
@@ -99,12 +100,12 @@ HS_API void hs_release_memory(void);
 
 typedef struct hs_ctx hs_ctx;
 
-/* threads = 0: the HS_THREADS environment variable if set, else every online CPU. */
+/** threads = 0: the HS_THREADS environment variable if set, else every online CPU. */
 HS_API HS_WARN_UNUSED hs_status hs_ctx_new(hs_ctx **out, unsigned threads) HS_NONNULL(1);
 HS_API void hs_ctx_free(hs_ctx *ctx);
 HS_API unsigned hs_ctx_threads(const hs_ctx *ctx) HS_NONNULL(1);
 
-/* Progress of a proof, called on the proving thread: ("start", 0) once the inputs are checked,
+/** Progress of a proof, called on the proving thread: ("start", 0) once the inputs are checked,
  * then once per phase of the backend as the phase ends, with its name (the names of
  * hs_prove_stats.phases) and the fraction of the backend's phases done, then ("done", 1);
  * fractions never decrease. The stark and gkr provers report each phase while proving (a long
@@ -118,27 +119,27 @@ HS_API void hs_ctx_set_progress(hs_ctx *ctx, hs_progress_fn fn, void *user) HS_N
 
 typedef struct hs_perm hs_perm;
 
-/* By name, e.g. "poseidon2-kb16", "poseidon2-kb24". */
+/** By name, e.g. "poseidon2-kb16", "poseidon2-kb24". */
 HS_API HS_WARN_UNUSED hs_status hs_perm_find(const hs_perm **out, const char *name) HS_NONNULL(1, 2);
-/* All permutations, in a fixed order: i < hs_perm_count(). */
+/** All permutations, in a fixed order: i < hs_perm_count(). */
 HS_API size_t hs_perm_count(void);
 HS_API const hs_perm *hs_perm_at(size_t i);
 HS_API const char *hs_perm_name(const hs_perm *perm) HS_NONNULL(1);
 HS_API const char *hs_perm_description(const hs_perm *perm) HS_NONNULL(1);
-/* Elements per state. */
+/** Elements per state. */
 HS_API unsigned hs_perm_width(const hs_perm *perm) HS_NONNULL(1);
-/* 32 or 64: the word type of hs_perm_many_u32 / _u64. */
+/** 32 or 64: the word type of hs_perm_many_u32 / _u64. */
 HS_API unsigned hs_perm_word_bits(const hs_perm *perm) HS_NONNULL(1);
-/* Field modulus; 0 when every word value is valid (bit permutations such as Keccak-f). */
+/** Field modulus; 0 when every word value is valid (bit permutations such as Keccak-f). */
 HS_API uint64_t hs_perm_modulus(const hs_perm *perm) HS_NONNULL(1);
 
-/* Permute n_states states stored one after another (n_states * width words), in place, with
+/** Permute n_states states stored one after another (n_states * width words), in place, with
  * the context's threads. Every value is checked first: on HS_ERR_RANGE nothing is changed. */
 HS_API HS_WARN_UNUSED hs_status hs_perm_many_u32(const hs_ctx *ctx, const hs_perm *perm, uint32_t *states,
                                                  size_t n_states) HS_NONNULL(1, 2);
 HS_API HS_WARN_UNUSED hs_status hs_perm_many_u64(const hs_ctx *ctx, const hs_perm *perm, uint64_t *states,
                                                  size_t n_states) HS_NONNULL(1, 2);
-/* One state on the caller's thread with the portable scalar code (no batching, no SIMD). */
+/** One state on the caller's thread with the portable scalar code (no batching, no SIMD). */
 HS_API HS_WARN_UNUSED hs_status hs_perm_one_u32(const hs_perm *perm, uint32_t *state) HS_NONNULL(1, 2);
 HS_API HS_WARN_UNUSED hs_status hs_perm_one_u64(const hs_perm *perm, uint64_t *state) HS_NONNULL(1, 2);
 
@@ -146,22 +147,22 @@ HS_API HS_WARN_UNUSED hs_status hs_perm_one_u64(const hs_perm *perm, uint64_t *s
 
 typedef struct hs_hash_info hs_hash;
 
-/* By name, e.g. "blake3", "sha3-256", "rpo256", "poseidon2-kb16" (its sponge). */
+/** By name, e.g. "blake3", "sha3-256", "rpo256", "poseidon2-kb16" (its sponge). */
 HS_API HS_WARN_UNUSED hs_status hs_hash_find(const hs_hash **out, const char *name) HS_NONNULL(1, 2);
 HS_API size_t hs_hash_count(void);
 HS_API const hs_hash *hs_hash_at(size_t i);
 HS_API const char *hs_hash_name(const hs_hash *h) HS_NONNULL(1);
 HS_API const char *hs_hash_description(const hs_hash *h) HS_NONNULL(1);
-/* The permutation underneath (an hs_perm_find name), or NULL. */
+/** The permutation underneath (an hs_perm_find name), or NULL. */
 HS_API const char *hs_hash_perm(const hs_hash *h) HS_NONNULL(1);
-/* 8: a byte hash (hs_hash_bytes); 32 or 64: a hash of field elements (hs_hash_u32 / _u64). */
+/** 8: a byte hash (hs_hash_bytes); 32 or 64: a hash of field elements (hs_hash_u32 / _u64). */
 HS_API unsigned hs_hash_word_bits(const hs_hash *h) HS_NONNULL(1);
-/* Element hashes: the field modulus (0 for byte hashes). */
+/** Element hashes: the field modulus (0 for byte hashes). */
 HS_API uint64_t hs_hash_modulus(const hs_hash *h) HS_NONNULL(1);
-/* Digest length in bytes (byte hashes) or elements. */
+/** Digest length in bytes (byte hashes) or elements. */
 HS_API unsigned hs_hash_digest_len(const hs_hash *h) HS_NONNULL(1);
 
-/* out_len must be the digest length. Element hashes check every value first (HS_ERR_RANGE). */
+/** out_len must be the digest length. Element hashes check every value first (HS_ERR_RANGE). */
 HS_API HS_WARN_UNUSED hs_status hs_hash_bytes(const hs_hash *h, uint8_t *out, size_t out_len, const uint8_t *in,
                                               size_t in_len) HS_NONNULL(1, 2);
 HS_API HS_WARN_UNUSED hs_status hs_hash_u32(const hs_hash *h, uint32_t *out, size_t out_len, const uint32_t *in,
@@ -171,10 +172,10 @@ HS_API HS_WARN_UNUSED hs_status hs_hash_u64(const hs_hash *h, uint64_t *out, siz
 
 /* ---- Poseidon2-KoalaBear width 16 modes (8-element digests, canonical values) ---- */
 
-/* out = first 8 elements of P(left || right). */
+/** out = first 8 elements of P(left || right). */
 HS_API HS_WARN_UNUSED hs_status hs_poseidon2_kb16_compress(uint32_t out[8], const uint32_t left[8],
                                                            const uint32_t right[8]) HS_NONNULL(1, 2, 3);
-/* Padding-free sponge, rate 8, capacity 8, overwrite mode (Plonky3 PaddingFreeSponge). */
+/** Padding-free sponge, rate 8, capacity 8, overwrite mode (Plonky3 PaddingFreeSponge). */
 HS_API HS_WARN_UNUSED hs_status hs_poseidon2_kb16_sponge(uint32_t out[8], const uint32_t *in, size_t n)
     HS_NONNULL(1);
 
@@ -198,38 +199,38 @@ HS_API HS_WARN_UNUSED hs_status hs_poseidon2_kb16_sponge(uint32_t out[8], const 
 
 typedef struct hs_tree hs_tree;
 
-/* The tree hashes, in a fixed order: i < hs_tree_hash_count() (NULL past the end). */
+/** The tree hashes, in a fixed order: i < hs_tree_hash_count() (NULL past the end). */
 HS_API size_t hs_tree_hash_count(void);
 HS_API const char *hs_tree_hash_at(size_t i);
 HS_API const char *hs_tree_hash_description(size_t i);
 
-/* The leaves `hashsnark merkle --log-leaves N --seed S` (and the gkr Merkle statements) use:
+/** The leaves `hashsnark merkle --log-leaves N --seed S` (and the gkr Merkle statements) use:
  * n_words / 8 digests (n_words a multiple of 8) drawn uniformly from a deterministic,
  * non-cryptographic generator seeded with seed: every element below the field's modulus, every
  * byte-hash word any value. For the KoalaBear hashes it is hs_inputs_random's draw. */
 HS_API HS_WARN_UNUSED hs_status hs_tree_leaves_random(uint32_t *words, size_t n_words, const char *hash,
                                                       uint64_t seed) HS_NONNULL(3);
 
-/* Builds the tree of `hash` over the 2^log_leaves digests in leaves (n_words = 8 * 2^log_leaves),
+/** Builds the tree of `hash` over the 2^log_leaves digests in leaves (n_words = 8 * 2^log_leaves),
  * level by level with the context's threads (the tree never depends on the thread count). Every
  * word is checked first: HS_ERR_RANGE names the first non-canonical one in the reason. */
 HS_API HS_WARN_UNUSED hs_status hs_tree_new(const hs_ctx *ctx, hs_tree **out, char *reason, size_t reason_len,
                                             const char *hash, unsigned log_leaves, const uint32_t *leaves,
                                             size_t n_words) HS_NONNULL(1, 2, 5);
-/* NULL is fine. */
+/** NULL is fine. */
 HS_API void hs_tree_free(hs_tree *t);
 HS_API unsigned hs_tree_log_leaves(const hs_tree *t) HS_NONNULL(1);
-/* Its hash's name (an hs_tree_hash_at string). */
+/** Its hash's name (an hs_tree_hash_at string). */
 HS_API const char *hs_tree_hash(const hs_tree *t) HS_NONNULL(1);
 HS_API void hs_tree_root(const hs_tree *t, uint32_t root[8]) HS_NONNULL(1, 2);
-/* Node 1 .. 2^(log_leaves+1) - 1 (heap order); HS_ERR_ARGUMENT for any other number. */
+/** Node 1 .. 2^(log_leaves+1) - 1 (heap order); HS_ERR_ARGUMENT for any other number. */
 HS_API HS_WARN_UNUSED hs_status hs_tree_node(const hs_tree *t, uint32_t out[8], uint64_t node) HS_NONNULL(1, 2);
-/* The branches of leaves indices[0 .. n_indices) (any order, repeats allowed), one after another:
+/** The branches of leaves indices[0 .. n_indices) (any order, repeats allowed), one after another:
  * n_words must be n_indices * (8 + 8 * log_leaves). HS_ERR_ARGUMENT (branches zeroed) for an
  * index >= 2^log_leaves or a wrong n_words. */
 HS_API HS_WARN_UNUSED hs_status hs_tree_open(const hs_tree *t, uint32_t *branches, size_t n_words,
                                              const uint64_t *indices, size_t n_indices) HS_NONNULL(1);
-/* Checks that branch (n_words words: the leaf, then the siblings bottom-up) puts its leaf at
+/** Checks that branch (n_words words: the leaf, then the siblings bottom-up) puts its leaf at
  * `index` of the depth-log_leaves tree of `hash` with this root. HS_OK when it does; HS_ERR_REJECTED
  * with the reason when it does not: an index out of range, a branch of the wrong length, a
  * non-canonical word, or a path to another root. HS_ERR_UNKNOWN_HASH, HS_ERR_ARGUMENT (log_leaves
@@ -256,8 +257,8 @@ HS_API HS_WARN_UNUSED hs_status hs_tree_verify(char *reason, size_t reason_len, 
  * low word first). Tables are lines one after another; regions' tables region after region. */
 
 typedef enum hs_backend {
-    HS_BACKEND_STARK = 1, /* AIR + DEEP-ALI + FRI: any provable hash */
-    HS_BACKEND_GKR = 2    /* a GKR walk over the S-box layers + WHIR */
+    HS_BACKEND_STARK = 1, /**< AIR + DEEP-ALI + FRI: any provable hash */
+    HS_BACKEND_GKR = 2    /**< a GKR walk over the S-box layers + WHIR */
 } hs_backend;
 
 typedef enum hs_statement {
@@ -266,46 +267,46 @@ typedef enum hs_statement {
     HS_STATEMENT_REGIONS = 2
 } hs_statement;
 
-/* Bit masks of backends and statements (hs_provable). */
+/** Bit masks of backends and statements (hs_provable). */
 #define HS_BACKEND_BIT(b) (1u << (unsigned)(b))
 #define HS_STATEMENT_BIT(s) (1u << (unsigned)(s))
 
-/* A hash the library proves. */
+/** A hash the library proves. */
 typedef struct hs_provable {
-    const char *name;        /* e.g. "poseidon2-kb16" */
+    const char *name;        /**< e.g. "poseidon2-kb16" */
     const char *description;
-    const char *perm;        /* the native permutation of the same name (hs_perm_find), or NULL */
-    const char *noun;        /* what an instance is: "permutations", "compressions" */
-    unsigned in_words, out_words; /* u32 words per input line and per output line */
-    unsigned value_bits;     /* 32, or 64 when a line's values are 64-bit (two words each) */
-    uint32_t word_modulus;   /* every word must be below it; 0: any u32 */
-    unsigned backends;       /* HS_BACKEND_BIT of each backend that proves it */
-    unsigned stark_statements, gkr_statements; /* HS_STATEMENT_BIT of what each backend proves */
+    const char *perm;        /**< the native permutation of the same name (hs_perm_find), or NULL */
+    const char *noun;        /**< what an instance is: "permutations", "compressions" */
+    unsigned in_words, out_words; /**< u32 words per input line and per output line */
+    unsigned value_bits;     /**< 32, or 64 when a line's values are 64-bit (two words each) */
+    uint32_t word_modulus;   /**< every word must be below it; 0: any u32 */
+    unsigned backends;       /**< HS_BACKEND_BIT of each backend that proves it */
+    unsigned stark_statements, gkr_statements; /**< HS_STATEMENT_BIT of what each backend proves */
 } hs_provable;
 
-/* Provable hashes in a fixed order: i < hs_provable_count(). */
+/** Provable hashes in a fixed order: i < hs_provable_count(). */
 HS_API size_t hs_provable_count(void);
 HS_API HS_WARN_UNUSED hs_status hs_provable_at(hs_provable *out, size_t i) HS_NONNULL(1);
 HS_API HS_WARN_UNUSED hs_status hs_provable_find(hs_provable *out, const char *name) HS_NONNULL(1, 2);
 
-/* A preset: the protocol parameters of both backends and the security it declares. */
+/** A preset: the protocol parameters of both backends and the security it declares. */
 typedef enum hs_sec_regime {
-    HS_SEC_UDR = 0,        /* unique decoding: proven */
-    HS_SEC_JOHNSON = 1,    /* the Johnson bound: proven */
-    HS_SEC_CONJECTURED = 2 /* up-to-capacity proximity gaps: disproved in general, never a claim */
+    HS_SEC_UDR = 0,        /**< unique decoding: proven */
+    HS_SEC_JOHNSON = 1,    /**< the Johnson bound: proven */
+    HS_SEC_CONJECTURED = 2 /**< up-to-capacity proximity gaps: disproved in general, never a claim */
 } hs_sec_regime;
-/* "udr", "johnson", "conjectured". */
+/** "udr", "johnson", "conjectured". */
 HS_API const char *hs_sec_regime_name(hs_sec_regime r);
 
 typedef struct hs_preset_info {
-    const char *name;        /* "compat", "fast100", "proven128" */
+    const char *name;        /**< "compat", "fast100", "proven128" */
     const char *description;
-    double declared_bits;    /* every soundness term has at least this many bits ... */
-    hs_sec_regime declared_regime; /* ... in this regime, wherever the preset accepts the shape */
+    double declared_bits;    /**< every soundness term has at least this many bits ... */
+    hs_sec_regime declared_regime; /**< ... in this regime, wherever the preset accepts the shape */
     /* the protocol it sets (hs_params gives the rest at a shape): */
-    unsigned stark_log_blowup;     /* stark: FRI rate 2^-stark_log_blowup unless hs_shape.log_blowup is set */
-    unsigned gkr_whir_log_inv_rate; /* gkr: WHIR's rate 2^-x (private statements commit with it) */
-    hs_sec_regime gkr_whir_regime; /* gkr: the regime WHIR is sized for */
+    unsigned stark_log_blowup;     /**< stark: FRI rate 2^-stark_log_blowup unless hs_shape.log_blowup is set */
+    unsigned gkr_whir_log_inv_rate; /**< gkr: WHIR's rate 2^-x (private statements commit with it) */
+    hs_sec_regime gkr_whir_regime; /**< gkr: the regime WHIR is sized for */
 } hs_preset_info;
 
 HS_API size_t hs_preset_info_count(void);
@@ -314,27 +315,27 @@ HS_API HS_WARN_UNUSED hs_status hs_preset_info_find(hs_preset_info *out, const c
 
 #define HS_MAX_REGIONS 32
 
-/* What to prove (and, from hs_proof_peek, what a proof claims). */
+/** What to prove (and, from hs_proof_peek, what a proof claims). */
 typedef struct hs_shape {
     hs_backend backend;
-    const char *hash;         /* a provable hash */
-    const char *preset;       /* a preset name; NULL: "compat" */
+    const char *hash;         /**< a provable hash */
+    const char *preset;       /**< a preset name; NULL: "compat" */
     hs_statement statement;
-    unsigned log_perms;       /* private and public: 2^log_perms instances (0..24) */
-    unsigned log_blowup;      /* stark: FRI rate 2^-log_blowup (1..4), 0: the preset's; gkr: 0 (WHIR's
+    unsigned log_perms;       /**< private and public: 2^log_perms instances (0..24) */
+    unsigned log_blowup;      /**< stark: FRI rate 2^-log_blowup (1..4), 0: the preset's; gkr: 0 (WHIR's
                                  rate is the preset's). A peeked shape holds the proof's rate. */
-    const char *variant;      /* regions: "ragged" (NULL too), "padded" or "independent" */
-    unsigned n_regions;       /* regions: 1..HS_MAX_REGIONS */
-    unsigned region_log[HS_MAX_REGIONS]; /* regions: region a holds 2^region_log[a] instances (4..20) */
-    int allow_insecure;       /* prove: 1 proves even where the preset's declared security fails */
-    int private_regions;      /* regions: 1 commits the regions (a private statement: no tables to
+    const char *variant;      /**< regions: "ragged" (NULL too), "padded" or "independent" */
+    unsigned n_regions;       /**< regions: 1..HS_MAX_REGIONS */
+    unsigned region_log[HS_MAX_REGIONS]; /**< regions: region a holds 2^region_log[a] instances (4..20) */
+    int allow_insecure;       /**< prove: 1 proves even where the preset's declared security fails */
+    int private_regions;      /**< regions: 1 commits the regions (a private statement: no tables to
                                  verify; at most 2^24 instances in all); 0 public */
 } hs_shape;
 
-/* The defaults: stark, poseidon2-kb16, compat, private, 2^0 instances. */
+/** The defaults: stark, poseidon2-kb16, compat, private, 2^0 instances. */
 HS_API void hs_shape_init(hs_shape *shape) HS_NONNULL(1);
 
-/* The instances of a shape and the words of its input and output tables (instances times the
+/** The instances of a shape and the words of its input and output tables (instances times the
  * line's words). HS_ERR_ARGUMENT (with a reason) when the shape is impossible. */
 HS_API HS_WARN_UNUSED hs_status hs_shape_size(size_t *instances, size_t *in_words, size_t *out_words, char *reason,
                                               size_t reason_len, const hs_shape *shape) HS_NONNULL(1, 2, 3, 6);
@@ -344,36 +345,36 @@ HS_API HS_WARN_UNUSED hs_status hs_shape_size(size_t *instances, size_t *in_word
 #define HS_MAX_TERMS 96
 
 typedef struct hs_sec_term {
-    char name[64];     /* e.g. "fri.fold[3]", "deep_ali", "queries+grinding", "gkr.layers[28]" */
-    double bits[3];    /* -log2 of its error, indexed by hs_sec_regime; INFINITY where it does not apply */
+    char name[64];     /**< e.g. "fri.fold[3]", "deep_ali", "queries+grinding", "gkr.layers[28]" */
+    double bits[3];    /**< -log2 of its error, indexed by hs_sec_regime; INFINITY where it does not apply */
 } hs_sec_term;
 
 typedef struct hs_params_report {
-    double claimed_bits;        /* the weakest term in the better proven regime */
+    double claimed_bits;        /**< the weakest term in the better proven regime */
     hs_sec_regime regime;
-    size_t weakest;             /* its index in terms */
-    double johnson_eta;         /* the Johnson slack used (0 if none) */
-    double declared_bits;       /* the preset's declaration */
+    size_t weakest;             /**< its index in terms */
+    double johnson_eta;         /**< the Johnson slack used (0 if none) */
+    double declared_bits;       /**< the preset's declaration */
     hs_sec_regime declared_regime;
-    int supported;              /* 1: claimed_bits reaches declared_bits (the prover accepts the shape) */
+    int supported;              /**< 1: claimed_bits reaches declared_bits (the prover accepts the shape) */
     /* the protocol at this shape; stark: */
-    unsigned log_rows;          /* trace height 2^log_rows */
-    unsigned log_blowup;        /* FRI rate 2^-log_blowup */
-    unsigned ext_degree;        /* challenge field degree over KoalaBear (gkr: 5) */
+    unsigned log_rows;          /**< trace height 2^log_rows */
+    unsigned log_blowup;        /**< FRI rate 2^-log_blowup */
+    unsigned ext_degree;        /**< challenge field degree over KoalaBear (gkr: 5) */
     unsigned num_queries, query_pow_bits, commit_pow_bits;
-    const char *merkle_hash;    /* "Poseidon2-KB16", "Keccak-256", "BLAKE3" (gkr private: WHIR's tree) */
+    const char *merkle_hash;    /**< "Poseidon2-KB16", "Keccak-256", "BLAKE3" (gkr private: WHIR's tree) */
     /* gkr: the walk */
-    unsigned gkr_layers;        /* S-box layers */
-    unsigned gkr_width;         /* lanes of a state */
+    unsigned gkr_layers;        /**< S-box layers */
+    unsigned gkr_width;         /**< lanes of a state */
     /* gkr, private statements: WHIR over the inputs and outputs */
-    unsigned whir_columns;      /* X || Y stacked, zero columns up to a power of two */
+    unsigned whir_columns;      /**< X || Y stacked, zero columns up to a power of two */
     unsigned whir_log_inv_rate, whir_fold_first, whir_fold;
     hs_sec_regime whir_regime;
     size_t n_terms;
     hs_sec_term terms[HS_MAX_TERMS];
 } hs_params_report;
 
-/* Every soundness term of proving that shape (docs/SOUNDNESS.md). */
+/** Every soundness term of proving that shape (docs/SOUNDNESS.md). */
 HS_API HS_WARN_UNUSED hs_status hs_params(hs_params_report *out, char *reason, size_t reason_len,
                                           const hs_shape *shape) HS_NONNULL(1, 4);
 
@@ -382,23 +383,23 @@ HS_API HS_WARN_UNUSED hs_status hs_params(hs_params_report *out, char *reason, s
 #define HS_MAX_PHASES 8
 
 typedef struct hs_phase_time {
-    const char *name; /* e.g. "trace", "commit (LDE + Merkle)", "GKR walk" */
+    const char *name; /**< e.g. "trace", "commit (LDE + Merkle)", "GKR walk" */
     double seconds;
 } hs_phase_time;
 
 typedef struct hs_prove_stats {
-    double total_s;             /* wall time of the backend */
+    double total_s;             /**< wall time of the backend */
     size_t n_phases;
     hs_phase_time phases[HS_MAX_PHASES];
     size_t instances;
-    size_t physical_rows;       /* regions: rows the witness held (padded: regions x 2^max) */
+    size_t physical_rows;       /**< regions: rows the witness held (padded: regions x 2^max) */
     unsigned threads;
-    double claimed_bits;        /* the shape's provable bits */
+    double claimed_bits;        /**< the shape's provable bits */
     double declared_bits;
-    int supported;              /* 0: proven with allow_insecure below the preset's declaration */
+    int supported;              /**< 0: proven with allow_insecure below the preset's declaration */
 } hs_prove_stats;
 
-/* Proves the shape's statement about the instances whose input lines are inputs (n_inputs words:
+/** Proves the shape's statement about the instances whose input lines are inputs (n_inputs words:
  * hs_shape_size's in_words). Every word is checked first (HS_ERR_RANGE, with the first bad
  * word's position in the reason: nothing is proven). A shape below its preset's declared
  * security is refused (HS_ERR_INSECURE) unless shape->allow_insecure.
@@ -411,17 +412,17 @@ HS_API HS_WARN_UNUSED hs_status hs_prove(const hs_ctx *ctx, uint8_t **proof, siz
                                          size_t n_outputs, hs_prove_stats *stats, char *reason, size_t reason_len,
                                          const hs_shape *shape, const uint32_t *inputs, size_t n_inputs)
     HS_NONNULL(1, 2, 3, 9);
-/* The same into a caller-owned buffer of buf_len bytes: *proof_len receives the proof's length;
+/** The same into a caller-owned buffer of buf_len bytes: *proof_len receives the proof's length;
  * HS_ERR_BUFFER when it does not fit (*proof_len then holds the size needed; buf and outputs stay
  * zero; a proof's size depends on its shape only, so the call can be repeated). */
 HS_API HS_WARN_UNUSED hs_status hs_prove_into(const hs_ctx *ctx, uint8_t *buf, size_t buf_len, size_t *proof_len,
                                               uint32_t *outputs, size_t n_outputs, hs_prove_stats *stats,
                                               char *reason, size_t reason_len, const hs_shape *shape,
                                               const uint32_t *inputs, size_t n_inputs) HS_NONNULL(1, 4, 10);
-/* Frees a proof from hs_prove (NULL is fine). */
+/** Frees a proof from hs_prove (NULL is fine). */
 HS_API void hs_proof_free(uint8_t *proof);
 
-/* Inputs handed over to the prover, for large batches: hs_prove keeps the caller's const table
+/** Inputs handed over to the prover, for large batches: hs_prove keeps the caller's const table
  * for the whole proof (and the gkr backend converts a copy of it), while hs_prove_inputs takes an
  * hs_inputs table and uses its memory in place: converted where it lies, released as soon as
  * the prover has read it. At 2^24 Poseidon2-KB16 permutations the table is 1 GiB.
@@ -431,14 +432,14 @@ HS_API void hs_proof_free(uint8_t *proof);
 typedef struct hs_inputs hs_inputs;
 HS_API HS_WARN_UNUSED hs_status hs_inputs_new(hs_inputs **out, uint32_t **words, size_t n_words) HS_NONNULL(1, 2);
 HS_API void hs_inputs_free(hs_inputs *inputs);
-/* hs_prove with a handed-over table: the same checks, the same proof and outputs, and inputs is
+/** hs_prove with a handed-over table: the same checks, the same proof and outputs, and inputs is
  * consumed by the call whatever it returns (the caller must not use or free it afterwards). */
 HS_API HS_WARN_UNUSED hs_status hs_prove_inputs(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len,
                                                 uint32_t *outputs, size_t n_outputs, hs_prove_stats *stats,
                                                 char *reason, size_t reason_len, const hs_shape *shape,
                                                 hs_inputs *inputs) HS_NONNULL(1, 2, 3, 9, 10);
 
-/* The inputs `hashsnark prove --seed S` proves: n_words words drawn uniformly below the hash's
+/** The inputs `hashsnark prove --seed S` proves: n_words words drawn uniformly below the hash's
  * word modulus from a deterministic, non-cryptographic generator seeded with seed. */
 HS_API HS_WARN_UNUSED hs_status hs_inputs_random(uint32_t *words, size_t n_words, const char *hash, uint64_t seed)
     HS_NONNULL(3);
@@ -446,29 +447,29 @@ HS_API HS_WARN_UNUSED hs_status hs_inputs_random(uint32_t *words, size_t n_words
 /* ---- proofs: read and verify ---- */
 
 typedef struct hs_proof_info {
-    hs_shape shape;             /* the statement the proof claims (allow_insecure 0) */
+    hs_shape shape;             /**< the statement the proof claims (allow_insecure 0) */
     size_t instances;
-    size_t in_words, out_words; /* the public tables' words (instances x line words); 0: private
+    size_t in_words, out_words; /**< the public tables' words (instances x line words); 0: private
                                    (private regions included) */
-    const char *noun;           /* "permutations", ... */
-    unsigned num_queries;       /* stark: FRI queries */
-    unsigned whir_log_inv_rate; /* gkr private: WHIR's rate 2^-x */
-    size_t physical_rows;       /* regions */
-    double claimed_bits;        /* the soundness report's claim at this shape */
+    const char *noun;           /**< "permutations", ... */
+    unsigned num_queries;       /**< stark: FRI queries */
+    unsigned whir_log_inv_rate; /**< gkr private: WHIR's rate 2^-x */
+    size_t physical_rows;       /**< regions */
+    double claimed_bits;        /**< the soundness report's claim at this shape */
     hs_sec_regime regime;
-    double declared_bits;       /* the preset's declaration */
-    int supported;              /* claimed_bits reaches declared_bits */
+    double declared_bits;       /**< the preset's declaration */
+    int supported;              /**< claimed_bits reaches declared_bits */
 } hs_proof_info;
 
-/* Reads a proof's header (no cryptography): what it claims. HS_ERR_REJECTED with a reason when
+/** Reads a proof's header (no cryptography): what it claims. HS_ERR_REJECTED with a reason when
  * the header is malformed. */
 HS_API HS_WARN_UNUSED hs_status hs_proof_peek(hs_proof_info *info, char *reason, size_t reason_len,
                                               const uint8_t *proof, size_t proof_len) HS_NONNULL(1);
 
-/* min_bits for hs_verify: the preset's declaration (the default a verifier should use). */
+/** min_bits for hs_verify: the preset's declaration (the default a verifier should use). */
 #define HS_MIN_BITS_DECLARED (-1.0)
 
-/* Verifies a proof. A public or (public) regions statement is verified against its tables
+/** Verifies a proof. A public or (public) regions statement is verified against its tables
  * (pub_in: n_in words, pub_out: n_out words); a private one takes none (NULL and 0). HS_OK when
  * accepted; HS_ERR_REJECTED with a reason for any proof it does not accept: malformed, altered,
  * of another table, claiming fewer bits than min_bits, or not matching what is given (a public
@@ -502,22 +503,22 @@ typedef struct hs_smt hs_smt;
 typedef struct hs_smt_mutations hs_smt_mutations;
 
 #define HS_SMT_MAX_WORD 8
-/* hs_smt_new flags: commit without fsync (a crash may lose the last batches, never atomicity) */
+/** hs_smt_new flags: commit without fsync (a crash may lose the last batches, never atomicity) */
 #define HS_SMT_NOSYNC 1u
-/* open the stored tree read-only (LMDB's MDB_RDONLY): it must exist, reads work on read-only
+/** open the stored tree read-only (LMDB's MDB_RDONLY): it must exist, reads work on read-only
  * storage, and any change is HS_ERR_IO ("opened read-only") */
 #define HS_SMT_READONLY 2u
 
 HS_API size_t hs_smt_hash_count(void);
-/* name of hash i (NULL past the end) */
+/** name of hash i (NULL past the end) */
 HS_API const char *hs_smt_hash_name(size_t i);
-/* HS_ERR_UNKNOWN_HASH when no tree hash has that name. */
+/** HS_ERR_UNKNOWN_HASH when no tree hash has that name. */
 HS_API HS_WARN_UNUSED hs_status hs_smt_hash_info(const char *hash, unsigned *word_elems, uint64_t *modulus)
     HS_NONNULL(1, 2, 3);
-/* 1 when this build stores trees on disk (LMDB). */
+/** 1 when this build stores trees on disk (LMDB). */
 HS_API int hs_smt_disk_supported(void);
 
-/* dir = NULL: an empty tree in memory. Else the tree stored in dir (created when missing or
+/** dir = NULL: an empty tree in memory. Else the tree stored in dir (created when missing or
  * empty, unless HS_SMT_READONLY or hash is NULL); HS_ERR_UNSUPPORTED without LMDB, HS_ERR_IO when
  * it cannot be opened (a missing directory named), HS_ERR_ARGUMENT when it holds a tree of another
  * hash. hash NULL (dir needed): the stored tree's hash (hs_smt_hash_of), HS_ERR_ARGUMENT when dir
@@ -526,52 +527,52 @@ HS_API int hs_smt_disk_supported(void);
  * hs_smt_root follows the state the last read or write saw. */
 HS_API HS_WARN_UNUSED hs_status hs_smt_new(hs_smt **out, const hs_ctx *ctx, const char *hash, const char *dir,
                                            unsigned flags, char *reason, size_t reason_len) HS_NONNULL(1, 2);
-/* the tree's hash name (as hs_smt_hash_name gives it) */
+/** the tree's hash name (as hs_smt_hash_name gives it) */
 HS_API const char *hs_smt_hash_of(const hs_smt *tree) HS_NONNULL(1);
 HS_API void hs_smt_free(hs_smt *tree);
 HS_API unsigned hs_smt_word_elems(const hs_smt *tree) HS_NONNULL(1);
 HS_API HS_WARN_UNUSED hs_status hs_smt_root(const hs_smt *tree, uint64_t *root, size_t root_len) HS_NONNULL(1, 2);
-/* non-empty leaves and stored pairs */
+/** non-empty leaves and stored pairs */
 HS_API void hs_smt_counts(const hs_smt *tree, uint64_t *leaves, uint64_t *entries) HS_NONNULL(1, 2, 3);
-/* the value of key (the empty word when absent) */
+/** the value of key (the empty word when absent) */
 HS_API HS_WARN_UNUSED hs_status hs_smt_get(hs_smt *tree, uint64_t *value, size_t value_len, const uint64_t *key,
                                            size_t key_len, char *reason, size_t reason_len) HS_NONNULL(1, 2, 4);
 
-/* Construction of an empty tree from pairs (HS_ERR_ARGUMENT when the tree has pairs or a key
+/** Construction of an empty tree from pairs (HS_ERR_ARGUMENT when the tree has pairs or a key
  * repeats, HS_ERR_RANGE for a non-canonical element). One transaction on disk. */
 HS_API HS_WARN_UNUSED hs_status hs_smt_build(hs_smt *tree, const uint64_t *pairs, size_t pairs_len, char *reason,
                                              size_t reason_len) HS_NONNULL(1);
-/* Insert, update or (empty value) remove pairs as one batch: hs_smt_mutations then hs_smt_apply. */
+/** Insert, update or (empty value) remove pairs as one batch: hs_smt_mutations then hs_smt_apply. */
 HS_API HS_WARN_UNUSED hs_status hs_smt_insert(hs_smt *tree, const uint64_t *pairs, size_t pairs_len, char *reason,
                                               size_t reason_len) HS_NONNULL(1);
-/* hs_smt_insert of keys that must all be in the tree (HS_ERR_ARGUMENT naming the first pair whose
+/** hs_smt_insert of keys that must all be in the tree (HS_ERR_ARGUMENT naming the first pair whose
  * key is not, and nothing changed), checked in the batch's own transaction. */
 HS_API HS_WARN_UNUSED hs_status hs_smt_update(hs_smt *tree, const uint64_t *pairs, size_t pairs_len, char *reason,
                                               size_t reason_len) HS_NONNULL(1);
-/* Remove keys (key_len elements each) as one batch; absent keys are no change. */
+/** Remove keys (key_len elements each) as one batch; absent keys are no change. */
 HS_API HS_WARN_UNUSED hs_status hs_smt_remove(hs_smt *tree, const uint64_t *keys, size_t keys_len, char *reason,
                                               size_t reason_len) HS_NONNULL(1);
-/* The mutation set of a batch, computed without changing the tree: its old and new root. A key
+/** The mutation set of a batch, computed without changing the tree: its old and new root. A key
  * twice in one batch or a leaf beyond 1024 pairs is HS_ERR_ARGUMENT. */
 HS_API HS_WARN_UNUSED hs_status hs_smt_mutations_new(hs_smt_mutations **out, hs_smt *tree, const uint64_t *pairs,
                                                      size_t pairs_len, char *reason, size_t reason_len)
     HS_NONNULL(1, 2);
 HS_API HS_WARN_UNUSED hs_status hs_smt_mutations_roots(const hs_smt_mutations *m, uint64_t *old_root,
                                                        uint64_t *new_root, size_t root_len) HS_NONNULL(1, 2, 3);
-/* Applies a mutation set computed on this tree at its present root (HS_ERR_ARGUMENT otherwise,
+/** Applies a mutation set computed on this tree at its present root (HS_ERR_ARGUMENT otherwise,
  * also when another process changed the stored tree since the set was computed). */
 HS_API HS_WARN_UNUSED hs_status hs_smt_apply(hs_smt *tree, const hs_smt_mutations *m, char *reason,
                                              size_t reason_len) HS_NONNULL(1, 2);
 HS_API void hs_smt_mutations_free(hs_smt_mutations *m);
 
-/* The opening of key: membership when present, else non-membership. Bytes: pair count n (u32
+/** The opening of key: membership when present, else non-membership. Bytes: pair count n (u32
  * little-endian), the leaf's n pairs (32-byte key, 32-byte value), the 64 siblings from depth 64
  * up (32 bytes each; words as little-endian elements). *opening is freed with hs_smt_opening_free. */
 HS_API HS_WARN_UNUSED hs_status hs_smt_open_key(hs_smt *tree, uint8_t **opening, size_t *opening_len,
                                                 const uint64_t *key, size_t key_len, char *reason, size_t reason_len)
     HS_NONNULL(1, 2, 3, 4);
 HS_API void hs_smt_opening_free(uint8_t *opening);
-/* HS_OK when the opening shows key -> value under root (value the empty word: key absent);
+/** HS_OK when the opening shows key -> value under root (value the empty word: key absent);
  * HS_ERR_REJECTED with a reason for any opening it does not accept. Never reads outside
  * opening[0..opening_len). */
 HS_API HS_WARN_UNUSED hs_status hs_smt_verify(const char *hash, const uint64_t *root, const uint64_t *key,
@@ -593,7 +594,7 @@ HS_API HS_WARN_UNUSED hs_status hs_smt_verify(const char *hash, const uint64_t *
 #define HS_MERKLE_DIGEST_WORDS 8
 #define HS_MERKLE_MAX_DEPTH 64
 
-/* Proves the openings. siblings: m x depth x 8 words, opening p's level-i sibling (the other child
+/** Proves the openings. siblings: m x depth x 8 words, opening p's level-i sibling (the other child
  * of its level-i node's parent) at (p depth + i) 8. root (may be NULL) receives the root they
  * reach; every opening must reach the same one (HS_ERR_ARGUMENT otherwise). hash:
  * "poseidon2-kb16" (NULL too); preset NULL: "compat"; backend HS_BACKEND_GKR (0 too) or
@@ -607,28 +608,28 @@ HS_API HS_WARN_UNUSED hs_status hs_prove_merkle_branches(const hs_ctx *ctx, uint
                                                          const uint32_t *siblings, int allow_insecure)
     HS_NONNULL(1, 2, 3, 13, 14, 15);
 
-/* What a Merkle proof claims (its header): a branches proof or a dense root proof (below). */
+/** What a Merkle proof claims (its header): a branches proof or a dense root proof (below). */
 typedef struct hs_merkle_proof_info {
-    const char *statement;      /* "merkle-branches" or "merkle" (the dense root) */
+    const char *statement;      /**< "merkle-branches" or "merkle" (the dense root) */
     const char *hash, *preset;
-    hs_backend backend;         /* HS_BACKEND_GKR, or HS_BACKEND_STARK (branches only) */
-    unsigned depth;             /* the root statement: log2 of the leaves */
-    size_t openings;            /* branches; 0 for the root statement. A stark proof records
+    hs_backend backend;         /**< HS_BACKEND_GKR, or HS_BACKEND_STARK (branches only) */
+    unsigned depth;             /**< the root statement: log2 of the leaves */
+    size_t openings;            /**< branches; 0 for the root statement. A stark proof records
                                    2^ceil(log2 m), the openings padded with copies of the first */
-    int public_leaves;          /* the root statement: 1 when the proof binds the leaves */
-    size_t rows;                /* compressions proven: 2^ceil(log2 m) x 2^ceil(log2 depth) (gkr: at
+    int public_leaves;          /**< the root statement: 1 when the proof binds the leaves */
+    size_t rows;                /**< compressions proven: 2^ceil(log2 m) x 2^ceil(log2 depth) (gkr: at
                                    least 2^4 rows, and depth 1 takes 2 rows an opening) */
-    double claimed_bits;        /* the soundness report at this shape */
+    double claimed_bits;        /**< the soundness report at this shape */
     hs_sec_regime regime;
     double declared_bits;
     int supported;
 } hs_merkle_proof_info;
 
-/* Reads a branches or root proof's header. HS_ERR_REJECTED with a reason when it is neither. */
+/** Reads a branches or root proof's header. HS_ERR_REJECTED with a reason when it is neither. */
 HS_API HS_WARN_UNUSED hs_status hs_merkle_proof_peek(hs_merkle_proof_info *info, char *reason, size_t reason_len,
                                                      const uint8_t *proof, size_t proof_len) HS_NONNULL(1);
 
-/* Verifies a branches proof of either backend (the proof's header says which) against the root
+/** Verifies a branches proof of either backend (the proof's header says which) against the root
  * and the openings (m indices, m x 8 leaf words).
  * HS_OK when accepted; HS_ERR_REJECTED with a reason for a proof of another root, depth or opening
  * list, a malformed or altered proof, or one claiming fewer bits than min_bits (as hs_verify;
@@ -641,13 +642,13 @@ HS_API HS_WARN_UNUSED hs_status hs_verify_merkle_branches(const hs_ctx *ctx, hs_
                                                           const uint64_t *indices, const uint32_t *leaves,
                                                           double min_bits) HS_NONNULL(1, 7, 10, 11);
 
-/* The soundness report of proving m openings of a depth-depth tree with that backend (0: gkr)
+/** The soundness report of proving m openings of a depth-depth tree with that backend (0: gkr)
  * (`hashsnark params --statement merkle-branches [--backend stark]`). */
 HS_API HS_WARN_UNUSED hs_status hs_params_merkle_branches(hs_params_report *out, char *reason, size_t reason_len,
                                                           const char *hash, const char *preset, hs_backend backend,
                                                           unsigned depth, size_t m) HS_NONNULL(1);
 
-/* The dense root (docs/MERKLE_GKR.md "Dense root"): the 2^log_leaves leaves (8 words each) of a
+/** The dense root (docs/MERKLE_GKR.md "Dense root"): the 2^log_leaves leaves (8 words each) of a
  * Poseidon2-KB16 tree have the public root. public_leaves 0: the leaves stay private (committed;
  * the proof shows knowledge of a tree with that root); 1: the proof binds them and the verifier
  * needs them. log_leaves 1..23. root (may be NULL) receives the root. */
@@ -657,7 +658,7 @@ HS_API HS_WARN_UNUSED hs_status hs_prove_merkle_root(const hs_ctx *ctx, uint8_t 
                                                      unsigned log_leaves, const uint32_t *leaves, size_t n_words,
                                                      int public_leaves, int allow_insecure)
     HS_NONNULL(1, 2, 3, 11);
-/* Verifies a root proof against the root (and the leaves, n_words = 8 x 2^log_leaves, of a
+/** Verifies a root proof against the root (and the leaves, n_words = 8 x 2^log_leaves, of a
  * public-leaves proof; NULL and 0 for a private one). Leaves for a private-leaves proof, none for
  * a public-leaves one, or another number of them: HS_ERR_REJECTED with the reason. As
  * hs_verify_merkle_branches otherwise. */
@@ -669,7 +670,7 @@ HS_API HS_WARN_UNUSED hs_status hs_params_merkle_root(hs_params_report *out, cha
                                                       const char *hash, const char *preset, unsigned log_leaves,
                                                       int public_leaves) HS_NONNULL(1);
 
-/* m openings of a seeded random depth-depth tree (the benchmark's workload; any depth up to 64,
+/** m openings of a seeded random depth-depth tree (the benchmark's workload; any depth up to 64,
  * since only the opened paths are built): indices uniform below 2^depth (repeats allowed), the
  * leaf at every position and every node off the opened paths a seeded value of its position,
  * the paths hashed. indices: m; leaves: m x 8; siblings: m x depth x 8; root: 8 words. */

@@ -2,9 +2,9 @@
 # Installs the Debian 12 packages hashsnark builds and tests with (skips apt when all are present);
 # gnuplot-nox draws `hashsnark bench --plot`; libomp-dev is clang's OpenMP, libclang-rt-dev its sanitizer and
 # libFuzzer runtimes (clang only recommends it: the fuzz targets, tools/fuzz-run.sh, need it); liblmdb-dev stores
-# sparse Merkle trees on disk (`hashsnark smt --db`).
+# sparse Merkle trees on disk (`hashsnark smt --db`); doxygen the API reference (target docs).
 set -euo pipefail
-pkgs=(gcc clang libomp-dev libclang-rt-dev make cmake python3 libssl-dev nettle-dev libb2-dev pkg-config gnuplot-nox liblmdb-dev)
+pkgs=(gcc clang libomp-dev libclang-rt-dev make cmake python3 libssl-dev nettle-dev libb2-dev pkg-config gnuplot-nox liblmdb-dev doxygen)
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

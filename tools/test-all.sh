@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Every test, as CI runs it: gcc Release with warnings as errors (and its kernel and prover tests
-# again under each lower HS_SIMD level the CPU has), the Rust crate (when cargo is
-# present), clang with warnings as errors, then AddressSanitizer + UndefinedBehaviorSanitizer, then
-# the fuzz targets (tools/fuzz-run.sh, HS_FUZZ_SECONDS each, default 60, two at a time;
-# HS_FUZZ_SECONDS=0 skips them). Each stage's header says the seconds since the start. Build
-# folders: build-ci-{gcc,clang,asan}, build-fuzz.
+# again under each lower HS_SIMD level the CPU has), the API reference (when doxygen is present),
+# the Rust crate (when cargo is present), clang with warnings as errors, then AddressSanitizer +
+# UndefinedBehaviorSanitizer, then the fuzz targets (tools/fuzz-run.sh, HS_FUZZ_SECONDS each,
+# default 60, two at a time; HS_FUZZ_SECONDS=0 skips them). Each stage's header says the seconds
+# since the start. Build folders: build-ci-{gcc,clang,asan}, build-fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -34,6 +34,14 @@ for level in $below; do
     stage "gcc, HS_SIMD=$level: kernel and prover tests"
     HS_SIMD=$level ctest --test-dir build-ci-gcc --output-on-failure -j"$jobs" -R "$simd_tests"
 done
+# The API reference (Doxygen; any warning about the header's comments fails it).
+if command -v doxygen >/dev/null; then
+    stage "docs (Doxygen)"
+    cmake -S . -B build-ci-gcc -DHS_DOCS=ON >/dev/null
+    cmake --build build-ci-gcc --target docs >/dev/null
+else
+    stage "docs: doxygen not found, API reference not built"
+fi
 # The Rust crate against the gcc build's static library (offline: it depends on no other crate).
 if command -v cargo >/dev/null; then
     stage "rust (bindings/rust)"
