@@ -693,9 +693,11 @@ int hs_cmd_params_merkle(int argc, char **argv) {
                rep->terms[i].bits[2]);
     printf("\nclaimed security: %.1f bits (%s), weakest term %s\n", rep->claimed_bits, hs_sec_regime_name(rep->regime),
            rep->terms[rep->weakest].name);
-    printf("declared by %s: %.0f bits: %s\n", preset, rep->declared_bits, rep->supported ? "holds" : "does NOT hold");
-    printf("(the statement also assumes the Poseidon2-KB16 compression collision-resistant, as every Merkle tree does;\n"
-           " its 8-element digests give about 124 bits, docs/MERKLE_GKR.md)\n");
+    printf("declared by %s: %.0f bits for the protocol's terms (%s): %s\n", preset, rep->declared_bits,
+           hs_sec_regime_name(rep->regime), rep->supported ? "holds" : "does NOT hold");
+    printf("(the claim is capped by p2kb16.digest_collision: the statement assumes the Poseidon2-KB16 compression\n"
+           " collision-resistant, as every Merkle tree does, and 8-element digests give 8 log2(p) / 2 bits; %s)\n",
+           backend == HS_BACKEND_STARK ? "docs/MERKLE_STARK.md" : "docs/MERKLE_GKR.md");
     free(rep);
     return HS_EXIT_OK;
 }

@@ -97,11 +97,22 @@ sed '2s/ 1$/ 9/' "$tmp/leaves.txt" >"$tmp/leaves2.txt"
 [ $? = 1 ] || no "a public-leaves proof without --leaves must exit 1 (a rejection)"
 "$bin" params --statement merkle --preset proven128 --log-leaves 20 --public-leaves >"$tmp/pr.txt" || no "params merkle"
 grep -q '^leaves.point ' "$tmp/pr.txt" || no "params merkle lacks leaves.point"
+grep -q '^claimed security: 124.0 bits (.*), weakest term p2kb16.digest_collision$' "$tmp/pr.txt" ||
+    no "params merkle claim: $(grep claimed "$tmp/pr.txt")"
+# the root proof (compat) says the same headline its params give
+c7=$("$bin" params --statement merkle --log-leaves 7 | sed -n 's/^claimed security: \([0-9.]*\) bits.*/\1/p')
+grep -q "preset compat, $c7 provable bits" "$tmp/v.txt" || no "verify root bits ($c7): $(cat "$tmp/v.txt")"
 
 # params: every term, the claim
 "$bin" params --statement merkle-branches --preset proven128 --depth 32 --openings 16384 >"$tmp/pa.txt" || no "params exit"
 for t in gkr.output_point 'gkr.layers\[28\]' mux.lambda mux.sumcheck root.point whir.statement_batching merkle.collision; do
     grep -q "^$t " "$tmp/pa.txt" || no "params lacks term $t"
 done
-grep -q '^claimed security: 128' "$tmp/pa.txt" || no "proven128 claim: $(grep claimed "$tmp/pa.txt")"
+# the headline is capped by the digest's collision resistance (8 log2(p) / 2 = 123.95 bits), while
+# proven128's declaration (the protocol's terms) holds
+grep -q '^p2kb16.digest_collision  *123.95  *123.95  *123.95$' "$tmp/pa.txt" || no "params lacks the digest term"
+grep -q '^claimed security: 124.0 bits (.*), weakest term p2kb16.digest_collision$' "$tmp/pa.txt" ||
+    no "proven128 claim: $(grep claimed "$tmp/pa.txt")"
+grep -q "^declared by proven128: 128 bits for the protocol's terms (.*): holds$" "$tmp/pa.txt" ||
+    no "proven128 declaration: $(grep declared "$tmp/pa.txt")"
 exit $fail
