@@ -424,7 +424,9 @@ static void verify_help(void) {
            "  --backend B      the backend the proof must be of (default: the one its header names)\n"
            "  --leaves FILE    a root proof ('prove --statement merkle'): the leaves it binds (with\n"
            "                   --public-leaves; PROOF.leaves); without: the proof's leaves are private\n"
-           "  --min-bits B     reject proofs claiming fewer provable bits (default: the preset's declaration)\n"
+           "  --min-bits B     reject proofs claiming fewer provable bits, the headline capped by the\n"
+           "                   digest's collision resistance (about 124); default: the protocol's terms\n"
+           "                   must reach the preset's declaration\n"
            "  --threads T      threads (default 1)\n");
 }
 

@@ -12,6 +12,13 @@ grep -q "^# depth 9\$" "$tmp/p.bin.openings" || no "depth line"
 [ "$(grep -vc '^#' "$tmp/p.bin.openings")" = 3 ] || no "3 openings expected"
 "$bin" verify --proof "$tmp/p.bin" --root "$root" --openings "$tmp/p.bin.openings" >"$tmp/v.txt" || no "verify exit"
 grep -q '^accepted: 3 openings' "$tmp/v.txt" || no "accepted line: $(cat "$tmp/v.txt")"
+# proven128: the protocol's 128 bits hold (accepted by default), the headline is the digest's 124.0
+"$bin" prove --statement merkle-branches --hash poseidon2-kb16 --log-leaves 9 --seed 5 --random-openings 3 \
+    --preset proven128 --out "$tmp/p128.bin" >/dev/null 2>&1 || no "prove proven128"
+"$bin" verify --proof "$tmp/p128.bin" --root "$root" --openings "$tmp/p128.bin.openings" | grep -q ', 124.0 provable bits' ||
+    no "proven128 verify: not 124.0 bits"
+"$bin" verify --proof "$tmp/p128.bin" --root "$root" --openings "$tmp/p128.bin.openings" --min-bits 128 >/dev/null
+[ $? = 1 ] || no "--min-bits 128 must reject a Merkle proof (headline about 124)"
 # the root with commas
 comma=$(echo "$root" | tr ' ' ',')
 "$bin" verify --proof "$tmp/p.bin" --root "$comma" --openings "$tmp/p.bin.openings" >/dev/null || no "comma root"
