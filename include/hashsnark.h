@@ -350,13 +350,14 @@ typedef struct hs_sec_term {
 } hs_sec_term;
 
 typedef struct hs_params_report {
-    double claimed_bits;        /**< the weakest term in the better proven regime */
+    double claimed_bits;        /**< the weakest term in the better proven regime (the Merkle statements
+                                   also list what they assume, p2kb16.digest_collision, which caps it) */
     hs_sec_regime regime;
     size_t weakest;             /**< its index in terms */
     double johnson_eta;         /**< the Johnson slack used (0 if none) */
     double declared_bits;       /**< the preset's declaration */
     hs_sec_regime declared_regime;
-    int supported;              /**< 1: claimed_bits reaches declared_bits (the prover accepts the shape) */
+    int supported;              /**< 1: the protocol's terms reach declared_bits (the prover accepts the shape) */
     /* the protocol at this shape; stark: */
     unsigned log_rows;          /**< trace height 2^log_rows */
     unsigned log_blowup;        /**< FRI rate 2^-log_blowup */
@@ -619,10 +620,11 @@ typedef struct hs_merkle_proof_info {
     int public_leaves;          /**< the root statement: 1 when the proof binds the leaves */
     size_t rows;                /**< compressions proven: 2^ceil(log2 m) x 2^ceil(log2 depth) (gkr: at
                                    least 2^4 rows, and depth 1 takes 2 rows an opening) */
-    double claimed_bits;        /**< the soundness report at this shape */
+    double claimed_bits;        /**< the soundness report at this shape: the headline, at most the
+                                   digest's collision resistance (about 124 bits) */
     hs_sec_regime regime;
     double declared_bits;
-    int supported;
+    int supported;              /**< the protocol's terms reach declared_bits */
 } hs_merkle_proof_info;
 
 /** Reads a branches or root proof's header. HS_ERR_REJECTED with a reason when it is neither. */

@@ -377,7 +377,14 @@ static void test_api(void) {
     hs_merkle_proof_info info;
     CHECK(hs_verify_merkle_branches(ctx, &info, why, sizeof why, proof, len, root, d, m, idx, leaves,
                                     HS_MIN_BITS_DECLARED) == HS_OK);
-    CHECK(info.depth == d && info.openings == m && info.claimed_bits >= 128.0 && !strcmp(info.preset, "proven128"));
+    /* the headline is the 8-element digest's collision resistance, 8 log2(p) / 2 (below the
+     * protocol's 128 bits); the declaration (the protocol's terms) holds */
+    const double digest_bits = 4 * log2((double)HS_KB_P);
+    CHECK(info.depth == d && info.openings == m && fabs(info.claimed_bits - digest_bits) < 1e-9 && info.supported &&
+          !strcmp(info.preset, "proven128"));
+    CHECK(hs_verify_merkle_branches(ctx, NULL, why, sizeof why, proof, len, root, d, m, idx, leaves, 128.0) ==
+          HS_ERR_REJECTED);
+    CHECK(hs_verify_merkle_branches(ctx, NULL, why, sizeof why, proof, len, root, d, m, idx, leaves, 123.0) == HS_OK);
     root2[3] ^= 1;
     CHECK(hs_verify_merkle_branches(ctx, NULL, why, sizeof why, proof, len, root2, d, m, idx, leaves,
                                     HS_MIN_BITS_DECLARED) == HS_ERR_REJECTED);
@@ -418,6 +425,7 @@ static void test_api(void) {
     double weakest = 1e9;
     for (size_t i = 0; i < rep.n_terms; i++) weakest = fmin(weakest, rep.terms[i].bits[rep.regime]);
     CHECK(fabs(weakest - rep.claimed_bits) < 1e-9);
+    CHECK(!strcmp(rep.terms[rep.weakest].name, "p2kb16.digest_collision") && fabs(weakest - digest_bits) < 1e-9);
     CHECK(hs_params_merkle_branches(&rep, why, sizeof why, NULL, NULL, HS_BACKEND_GKR, 0, 3) == HS_ERR_ARGUMENT);
     free(sib);
     hs_ctx_free(ctx);

@@ -346,6 +346,9 @@ static void test_params(void) {
     double weakest = 1e9;
     for (size_t i = 0; i < rep.n_terms; i++) weakest = fmin(weakest, rep.terms[i].bits[rep.regime]);
     CHECK(fabs(weakest - rep.claimed_bits) < 1e-9);
+    /* the headline: the 8-element digest's collision resistance caps the protocol's 128 bits */
+    CHECK(!strcmp(rep.terms[rep.weakest].name, "p2kb16.digest_collision") &&
+          fabs(weakest - 4 * log2((double)HS_KB_P)) < 1e-9);
     CHECK(hs_params_merkle_branches(&rep, why, sizeof why, NULL, NULL, HS_BACKEND_STARK, 65, 3) == HS_ERR_ARGUMENT);
     CHECK(hs_params_merkle_branches(&rep, why, sizeof why, NULL, NULL, (hs_backend)7, 5, 3) == HS_ERR_ARGUMENT);
     CHECK(hs_params_merkle_branches(&rep, why, sizeof why, NULL, NULL, HS_BACKEND_STARK, 64, (size_t)1 << 20) ==

@@ -92,7 +92,7 @@ static const hs_sound_term *term(const hs_sound_report *r, const char *name) {
         if (!strcmp(r->terms[i].name, name)) return &r->terms[i];
     fprintf(stderr, "no term %s\n", name);
     hs_test_failures++;
-    static const hs_sound_term none = {"", {NAN, NAN, NAN}};
+    static const hs_sound_term none = {"", {NAN, NAN, NAN}, 0};
     return &none;
 }
 

@@ -25,7 +25,7 @@ static hs_status resolve(const char *hash, const char *preset, const hs_preset *
 /* The report from a soundness report and the walk's layout. */
 static void fill_report(hs_params_report *out, const hs_sound_report *rep, const hs_preset *p, unsigned log_rows,
                         unsigned columns, const hs_whir_config *wc) {
-    hs_api_report_terms(out, rep, p, rep->claimed_bits + 1e-9 >= p->claim_bits);
+    hs_api_report_terms(out, rep, p, rep->protocol_bits + 1e-9 >= p->claim_bits);
     const hs_gkr_perm *g = hs_gkr_perm_get(HS_GKR_P2_KB16);
     out->log_rows = log_rows;
     out->ext_degree = 5;
@@ -50,7 +50,7 @@ static hs_status stark_report(hs_params_report *out, const hs_preset *p, unsigne
     if (!hs_soundness_smb(p, depth, m, &rep))
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "preset %s cannot prove %zu openings of depth %u", p->name, m,
                            depth);
-    hs_api_report_terms(out, &rep, p, rep.claimed_bits + 1e-9 >= p->claim_bits);
+    hs_api_report_terms(out, &rep, p, rep.protocol_bits + 1e-9 >= p->claim_bits);
     hs_air air;
     const hs_fri_params *f = &s.stark.fri;
     out->log_rows = hs_stark_air(&s.stark, &air) ? (unsigned)hs_air_log_rows(&air, s.log_m) : 0;
@@ -254,7 +254,7 @@ static void fill_info(hs_merkle_proof_info *info, const char *statement, const h
     info->claimed_bits = ok ? rep->claimed_bits : NAN;
     info->regime = ok ? (hs_sec_regime)rep->regime : HS_SEC_UDR;
     info->declared_bits = p->claim_bits;
-    info->supported = ok && rep->claimed_bits + 1e-9 >= p->claim_bits;
+    info->supported = ok && rep->protocol_bits + 1e-9 >= p->claim_bits; /* the protocol's terms */
 }
 
 /* The backend byte (offset 12) and the statement byte (offset 15) pick the parser. */
@@ -291,12 +291,17 @@ hs_status hs_merkle_proof_peek(hs_merkle_proof_info *info, char *reason, size_t 
     return HS_OK;
 }
 
-/* The claim against min_bits (as hs_verify; min_bits checked by hs_api_check_min_bits first). */
+/* The claim against min_bits (as hs_verify; min_bits checked by hs_api_check_min_bits first). The
+ * preset's declaration sizes the protocol's terms (info->supported); an explicit min_bits is held
+ * against the headline, which the digest's collision resistance caps. */
 static hs_status bits_check(const hs_merkle_proof_info *info, double min_bits, char *reason, size_t rl) {
-    const double need = min_bits < 0 ? info->declared_bits : min_bits;
-    if (isnan(info->claimed_bits) || info->claimed_bits + 1e-9 < need)
-        return hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof claims %.1f provable bits, below the %.1f %s",
-                           info->claimed_bits, need, min_bits < 0 ? "its preset declares" : "asked for");
+    if (min_bits < 0 && (isnan(info->claimed_bits) || !info->supported))
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED,
+                           "the proof's protocol terms are below the %.1f provable bits its preset declares",
+                           info->declared_bits);
+    if (min_bits >= 0 && (isnan(info->claimed_bits) || info->claimed_bits + 1e-9 < min_bits))
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof claims %.1f provable bits, below the %.1f asked for",
+                           info->claimed_bits, min_bits);
     return HS_OK;
 }
 

@@ -424,7 +424,9 @@ static void verify_help(void) {
            "  --backend B      the backend the proof must be of (default: the one its header names)\n"
            "  --leaves FILE    a root proof ('prove --statement merkle'): the leaves it binds (with\n"
            "                   --public-leaves; PROOF.leaves); without: the proof's leaves are private\n"
-           "  --min-bits B     reject proofs claiming fewer provable bits (default: the preset's declaration)\n"
+           "  --min-bits B     reject proofs claiming fewer provable bits, the headline capped by the\n"
+           "                   digest's collision resistance (about 124); default: the protocol's terms\n"
+           "                   must reach the preset's declaration\n"
            "  --threads T      threads (default 1)\n");
 }
 
@@ -693,9 +695,11 @@ int hs_cmd_params_merkle(int argc, char **argv) {
                rep->terms[i].bits[2]);
     printf("\nclaimed security: %.1f bits (%s), weakest term %s\n", rep->claimed_bits, hs_sec_regime_name(rep->regime),
            rep->terms[rep->weakest].name);
-    printf("declared by %s: %.0f bits: %s\n", preset, rep->declared_bits, rep->supported ? "holds" : "does NOT hold");
-    printf("(the statement also assumes the Poseidon2-KB16 compression collision-resistant, as every Merkle tree does;\n"
-           " its 8-element digests give about 124 bits, docs/MERKLE_GKR.md)\n");
+    printf("declared by %s: %.0f bits for the protocol's terms (%s): %s\n", preset, rep->declared_bits,
+           hs_sec_regime_name(rep->regime), rep->supported ? "holds" : "does NOT hold");
+    printf("(the claim is capped by p2kb16.digest_collision: the statement assumes the Poseidon2-KB16 compression\n"
+           " collision-resistant, as every Merkle tree does, and 8-element digests give 8 log2(p) / 2 bits; %s)\n",
+           backend == HS_BACKEND_STARK ? "docs/MERKLE_STARK.md" : "docs/MERKLE_GKR.md");
     free(rep);
     return HS_EXIT_OK;
 }

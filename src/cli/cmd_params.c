@@ -28,14 +28,16 @@ static void help(void) {
            "  --log-perms N    2^N permutations (0..24, default 20)\n"
            "  --backend B      stark (default) or gkr\n"
            "  --log-blowup B   rate 2^-B instead of the preset's (1..4)\n"
-           "  --hash NAME      poseidon2-kb16 (default) or poseidon2-kb24; with --backend gkr also\n"
-           "                   poseidon1-kb16 or poseidon1-kb24\n"
+           "  --hash NAME      default poseidon2-kb16; the stark backend proves\n"
+           "                     %s;\n"
+           "                   the gkr backend %s\n"
            "  --public         a public statement (inputs and outputs bound to the proof)\n"
            "  --regions W1,..  gkr: ragged regions of 2^Wa permutations each (4..20, 1..32 regions)\n"
            "  --variant V      with --regions: ragged (default), padded or independent\n"
            "  --private        with --regions: committed regions (one stacked WHIR commitment)\n"
            "  --format F       text (default) or json: claimed_bits, regime, weakest_term and terms, a\n"
-           "                   list of {name, udr, johnson, conjectured}\n");
+           "                   list of {name, udr, johnson, conjectured}\n",
+           hs_cli_stark_names(), hs_cli_gkr_names());
 }
 
 static void json_num(double v) {
@@ -64,6 +66,20 @@ static void text_terms(const hs_params_report *rep) {
         const hs_sec_term *t = &rep->terms[i];
         printf("%-24s %10.2f %10.2f %12.2f\n", t->name, t->bits[0], t->bits[1], t->bits[2]);
     }
+}
+
+/* The preset's declaration against the claim, naming the regime the claim holds under. */
+static void declared_line(const hs_preset_info *p, const hs_params_report *rep) {
+    if (rep->supported)
+        printf("declared by %s: %.0f bits (%s): holds\n", p->name, p->declared_bits, hs_sec_regime_name(rep->regime));
+    else
+        printf("declared by %s: %.0f bits: does NOT hold at this shape (the prover refuses it without --insecure)\n",
+               p->name, p->declared_bits);
+}
+
+/* Under the WHIR terms' conjectured column. */
+static void conjectured_line(void) {
+    printf("conjectured: WHIR's terms if proximity gaps held past the Johnson radius (unproven), not a claim\n");
 }
 
 /* The gkr backend: the walk's terms, then WHIR's (private statements). */
@@ -95,8 +111,8 @@ static void params_gkr(const hs_preset_info *p, const char *hash, unsigned logp,
     text_terms(rep);
     printf("\nclaimed security: %.1f bits (%s), weakest term %s\n", rep->claimed_bits, hs_sec_regime_name(rep->regime),
            weakest);
-    printf("declared by %s: %.0f bits: %s\n", p->name, p->declared_bits,
-           rep->supported ? "supported" : "NOT supported at this shape (the prover refuses it without --insecure)");
+    declared_line(p, rep);
+    if (!pub) conjectured_line();
 }
 
 /* The ragged-regions statements: the walk's terms, then (committed regions) the stacked WHIR
@@ -149,8 +165,8 @@ static int params_regions(const hs_preset_info *p, const char *regions, const ch
     text_terms(&rep);
     printf("\nclaimed security: %.1f bits (%s), weakest term %s\n", rep.claimed_bits, hs_sec_regime_name(rep.regime),
            weakest);
-    printf("declared by %s: %.0f bits: %s\n", p->name, p->declared_bits,
-           rep.supported ? "supported" : "NOT supported at this shape");
+    declared_line(p, &rep);
+    if (priv) conjectured_line();
     return HS_EXIT_OK;
 }
 
@@ -186,8 +202,7 @@ static void params_stark(const hs_preset_info *p, const char *hash, unsigned log
            rho, 1 - floor((n + k) / 2) / n, 1 - sqrt(rho) - rep->johnson_eta, rep->johnson_eta);
     printf("claimed security: %.1f bits (%s), weakest term %s\n", rep->claimed_bits, hs_sec_regime_name(rep->regime),
            weakest);
-    printf("declared by %s: %.0f bits (%s): %s\n", p->name, p->declared_bits, declared,
-           rep->supported ? "supported" : "NOT supported at this shape (the prover refuses it without --insecure)");
+    declared_line(p, rep);
     printf("the conjectured column is not a claim: up-to-capacity proximity gaps are disproved "
            "(docs/SOUNDNESS.md)\n");
 }

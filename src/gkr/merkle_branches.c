@@ -701,6 +701,9 @@ int hs_soundness_mb(const hs_preset *p, unsigned depth, size_t m, hs_sound_repor
     hs_sound_add(out, "whir.statement_batching", sb, sb, sb);
     const double mb = hs_sound_merkle_bits((int)s.whir.hash);
     hs_sound_add(out, "merkle.collision", mb, mb, mb);
+    /* the statement assumes the compression collision-resistant (every Merkle tree does): its
+     * 8-element digests cap the headline (docs/MERKLE_GKR.md) */
+    hs_sound_add_assumption(out, "p2kb16.digest_collision", hs_sound_digest_bits(HS_MB_DIGEST));
     out->regime = s.whir.regime == HS_REGIME_CONJECTURED ? HS_REGIME_JOHNSON : s.whir.regime;
     hs_sound_finish(out);
     return 1;

@@ -15,6 +15,12 @@ void hs_sound_add(hs_sound_report *r, const char *name, double udr, double johns
     t->bits[HS_REGIME_UDR] = udr;
     t->bits[HS_REGIME_JOHNSON] = johnson;
     t->bits[HS_REGIME_CONJECTURED] = conjectured;
+    t->assumption = 0;
+}
+
+void hs_sound_add_assumption(hs_sound_report *r, const char *name, double bits) {
+    hs_sound_add(r, name, bits, bits, bits);
+    if (r->n_terms) r->terms[r->n_terms - 1].assumption = 1;
 }
 
 static double regime_min(const hs_sound_report *r, hs_regime g, size_t *at) {
@@ -25,7 +31,13 @@ static double regime_min(const hs_sound_report *r, hs_regime g, size_t *at) {
     return m;
 }
 
-void hs_sound_finish(hs_sound_report *r) { r->claimed_bits = regime_min(r, r->regime, &r->weakest); }
+void hs_sound_finish(hs_sound_report *r) {
+    r->claimed_bits = regime_min(r, r->regime, &r->weakest);
+    r->protocol_bits = INFINITY;
+    for (size_t i = 0; i < r->n_terms; i++)
+        if (!r->terms[i].assumption && r->terms[i].bits[r->regime] < r->protocol_bits)
+            r->protocol_bits = r->terms[i].bits[r->regime];
+}
 
 void hs_sound_finish_best(hs_sound_report *r) {
     size_t at;
@@ -74,5 +86,7 @@ double hs_sound_list_johnson(double rho, double eta) { return 1 / (2 * eta * sqr
 
 double hs_sound_merkle_bits(int merkle_hash) {
     /* generic birthday bound on the digest: 256-bit byte hashes, or 8 KoalaBear elements */
-    return merkle_hash == HS_MERKLE_POSEIDON2 ? 8 * hs_field_bits(&hs_field_kb) / 2 : 128;
+    return merkle_hash == HS_MERKLE_POSEIDON2 ? hs_sound_digest_bits(8) : 128;
 }
+
+double hs_sound_digest_bits(unsigned words) { return words * hs_field_bits(&hs_field_kb) / 2; }

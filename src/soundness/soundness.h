@@ -16,20 +16,25 @@ typedef enum { HS_REGIME_UDR = 0, HS_REGIME_JOHNSON = 1, HS_REGIME_CONJECTURED =
 typedef struct {
     char name[64];      /* e.g. "fri.fold[3]", "deep_ali", "queries+grinding", "merkle.collision" */
     double bits[3];     /* indexed by hs_regime; INFINITY where the term does not apply */
+    int assumption;     /* 1: what the statement assumes (a hash's collision resistance), not a protocol term */
 } hs_sound_term;
 
 typedef struct {
     hs_sound_term terms[HS_SOUND_MAX_TERMS];
     size_t n_terms;
     hs_regime regime;   /* the regime the preset claims under (never CONJECTURED for a proven claim) */
-    double claimed_bits;/* min over terms of bits[regime] */
+    double claimed_bits;/* min over terms of bits[regime]: the headline, assumptions included */
+    double protocol_bits;/* the same over the protocol's terms only (what a preset's declaration sizes) */
     size_t weakest;     /* index of that term */
     double johnson_eta; /* Johnson-bound slack parameter used (0 if none) */
 } hs_sound_report;
 
 /* Appends a term (silently ignored beyond HS_SOUND_MAX_TERMS). */
 void hs_sound_add(hs_sound_report *r, const char *name, double udr, double johnson, double conjectured);
-/* Sets claimed_bits and weakest from the terms under r->regime. */
+/* Appends what the statement assumes (the same bits in every regime): it caps the headline
+ * (claimed_bits) but not protocol_bits. */
+void hs_sound_add_assumption(hs_sound_report *r, const char *name, double bits);
+/* Sets claimed_bits, weakest and protocol_bits from the terms under r->regime. */
 void hs_sound_finish(hs_sound_report *r);
 const char *hs_regime_name(hs_regime g); /* "udr", "johnson", "conjectured" */
 /* Sets r->regime to the proven regime (UDR or Johnson) whose weakest term is strongest, then
@@ -64,6 +69,9 @@ double hs_sound_list_johnson(double rho, double eta);
 /* Collision resistance of a Merkle hash in bits (half its output: 128 for Keccak-256 and BLAKE3,
  * 8 log2(p) / 2 = 124 for the 8-element Poseidon2-KB16 digest). */
 double hs_sound_merkle_bits(int merkle_hash);
+/* Generic (birthday) collision resistance of a digest of `words` KoalaBear elements:
+ * words log2(p) / 2 bits (about 124 for the 8-element Poseidon2-KB16 digest). */
+double hs_sound_digest_bits(unsigned words);
 
 /* ---- the stark backend (src/stark, docs/SOUNDNESS.md section "Terms") ---- */
 

@@ -49,6 +49,10 @@ sed '5s/^[0-9]*/7/' "$tmp/out.txt" >"$tmp/out2.txt"
 cmp -s "$tmp/out.txt" "$tmp/out2.txt" && sed -i '5s/^[0-9]*/8/' "$tmp/out2.txt"
 v=$("$bin" verify --proof "$tmp/pub.bin" --inputs "$tmp/in.txt" --outputs "$tmp/out2.txt"); rc=$?
 [ $rc = 1 ] && echo "$v" | grep -q "^rejected: " || no "changed output: exit $rc: $v"
+# the verifier holds the tables: the first wrong row is named, before the proof is checked
+echo "$v" | grep -qF "rejected: $tmp/out2.txt line 5 is not P($tmp/in.txt line 5)" || no "wrong row not named: $v"
+# tables that are right but not the proof's: the proof rejects them (no row is named)
+other_tables_rejected "$tmp/pub.bin" 32 10
 v=$("$bin" verify --proof "$tmp/pub.bin" --inputs "$tmp/out.txt" --outputs "$tmp/out.txt"); rc=$?
 [ $rc = 1 ] || no "wrong inputs: exit $rc: $v"
 "$bin" verify --proof "$tmp/pub.bin" >/dev/null 2>&1; [ $? = 1 ] || no "public proof without table: exit (a rejection)"

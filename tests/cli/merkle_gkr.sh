@@ -12,6 +12,13 @@ grep -q "^# depth 9\$" "$tmp/p.bin.openings" || no "depth line"
 [ "$(grep -vc '^#' "$tmp/p.bin.openings")" = 3 ] || no "3 openings expected"
 "$bin" verify --proof "$tmp/p.bin" --root "$root" --openings "$tmp/p.bin.openings" >"$tmp/v.txt" || no "verify exit"
 grep -q '^accepted: 3 openings' "$tmp/v.txt" || no "accepted line: $(cat "$tmp/v.txt")"
+# proven128: the protocol's 128 bits hold (accepted by default), the headline is the digest's 124.0
+"$bin" prove --statement merkle-branches --hash poseidon2-kb16 --log-leaves 9 --seed 5 --random-openings 3 \
+    --preset proven128 --out "$tmp/p128.bin" >/dev/null 2>&1 || no "prove proven128"
+"$bin" verify --proof "$tmp/p128.bin" --root "$root" --openings "$tmp/p128.bin.openings" | grep -q ', 124.0 provable bits' ||
+    no "proven128 verify: not 124.0 bits"
+"$bin" verify --proof "$tmp/p128.bin" --root "$root" --openings "$tmp/p128.bin.openings" --min-bits 128 >/dev/null
+[ $? = 1 ] || no "--min-bits 128 must reject a Merkle proof (headline about 124)"
 # the root with commas
 comma=$(echo "$root" | tr ' ' ',')
 "$bin" verify --proof "$tmp/p.bin" --root "$comma" --openings "$tmp/p.bin.openings" >/dev/null || no "comma root"
@@ -97,11 +104,22 @@ sed '2s/ 1$/ 9/' "$tmp/leaves.txt" >"$tmp/leaves2.txt"
 [ $? = 1 ] || no "a public-leaves proof without --leaves must exit 1 (a rejection)"
 "$bin" params --statement merkle --preset proven128 --log-leaves 20 --public-leaves >"$tmp/pr.txt" || no "params merkle"
 grep -q '^leaves.point ' "$tmp/pr.txt" || no "params merkle lacks leaves.point"
+grep -q '^claimed security: 124.0 bits (.*), weakest term p2kb16.digest_collision$' "$tmp/pr.txt" ||
+    no "params merkle claim: $(grep claimed "$tmp/pr.txt")"
+# the root proof (compat) says the same headline its params give
+c7=$("$bin" params --statement merkle --log-leaves 7 | sed -n 's/^claimed security: \([0-9.]*\) bits.*/\1/p')
+grep -q "preset compat, $c7 provable bits" "$tmp/v.txt" || no "verify root bits ($c7): $(cat "$tmp/v.txt")"
 
 # params: every term, the claim
 "$bin" params --statement merkle-branches --preset proven128 --depth 32 --openings 16384 >"$tmp/pa.txt" || no "params exit"
 for t in gkr.output_point 'gkr.layers\[28\]' mux.lambda mux.sumcheck root.point whir.statement_batching merkle.collision; do
     grep -q "^$t " "$tmp/pa.txt" || no "params lacks term $t"
 done
-grep -q '^claimed security: 128' "$tmp/pa.txt" || no "proven128 claim: $(grep claimed "$tmp/pa.txt")"
+# the headline is capped by the digest's collision resistance (8 log2(p) / 2 = 123.95 bits), while
+# proven128's declaration (the protocol's terms) holds
+grep -q '^p2kb16.digest_collision  *123.95  *123.95  *123.95$' "$tmp/pa.txt" || no "params lacks the digest term"
+grep -q '^claimed security: 124.0 bits (.*), weakest term p2kb16.digest_collision$' "$tmp/pa.txt" ||
+    no "proven128 claim: $(grep claimed "$tmp/pa.txt")"
+grep -q "^declared by proven128: 128 bits for the protocol's terms (.*): holds$" "$tmp/pa.txt" ||
+    no "proven128 declaration: $(grep declared "$tmp/pa.txt")"
 exit $fail

@@ -10,7 +10,18 @@ for t in ali deep.ood fri.batch 'fri.fold\[0\]' 'fri.fold\[16\]' fri.query merkl
     echo "$out" | grep -Eq "^$t +[0-9.]+ +[0-9.]+ +[0-9.]+$" || no "text row $t"
 done
 echo "$out" | grep -q '^claimed security: 95.6 bits (udr), weakest term fri.batch$' || no "compat claim line: $out"
-echo "$out" | grep -q '^declared by compat: 91 bits (udr): supported$' || no "compat declared line"
+echo "$out" | grep -q '^declared by compat: 91 bits (udr): holds$' || no "compat declared line"
+# the declared line names the regime the claim holds under (the claim's): gkr proven128, johnson
+v=$("$bin" params --backend gkr --preset proven128 --log-perms 12) || no "gkr params exit"
+echo "$v" | grep -q '^declared by proven128: 128 bits (johnson): holds$' || no "gkr declared line: $v"
+echo "$v" | grep -q '^conjectured: .*Johnson radius' || no "gkr conjectured line: $v"
+v=$("$bin" params --preset compat --log-perms 12 --log-blowup 3) || no "params at rate 1/8 exit"
+echo "$v" | grep -q '^declared by compat: 91 bits: does NOT hold at this shape' || no "unsupported declared line: $v"
+# --help lists every hash each backend proves
+h=$("$bin" params --help) || no "params --help exit"
+for n in poseidon2-kb16 poseidon2-kb24 poseidon1-kb16 poseidon1-kb24; do
+    echo "$h" | grep -q "$n" || no "params --help lacks $n"
+done
 
 # json: the keys of the issue, the claim = the weakest term of its regime
 check_json() { # args: expected-preset

@@ -47,6 +47,10 @@ sed '3s/^[0-9]*/7/' "$tmp/out.txt" >"$tmp/out2.txt"
 cmp -s "$tmp/out.txt" "$tmp/out2.txt" && sed -i '3s/^[0-9]*/8/' "$tmp/out2.txt"
 v=$("$bin" verify --proof "$tmp/pub.bin" --inputs "$tmp/in.txt" --outputs "$tmp/out2.txt"); rc=$?
 [ $rc = 1 ] && echo "$v" | grep -q "^rejected: " || no "changed output: exit $rc: $v"
+# the verifier holds the tables: the first wrong row is named, before the proof is checked
+echo "$v" | grep -qF "rejected: $tmp/out2.txt line 3 is not P($tmp/in.txt line 3)" || no "wrong row not named: $v"
+# tables that are right but not the proof's: the proof rejects them (no row is named)
+other_tables_rejected "$tmp/pub.bin" 16 6
 v=$("$bin" verify --proof "$tmp/pub.bin" --inputs "$tmp/out.txt" --outputs "$tmp/out.txt"); rc=$?
 [ $rc = 1 ] || no "wrong inputs: exit $rc: $v"
 head -8 "$tmp/in.txt" >"$tmp/in8.txt"

@@ -73,6 +73,8 @@ head -c $((size / 2)) "$p" >"$tmp/half.bin"; reject truncated "$tmp/half.bin" "$
 { cat "$p"; printf 'x'; } >"$tmp/long.bin"; reject "appended byte" "$tmp/long.bin" "$p.inputs" "$p.outputs"
 sed '7s/^[0-9]*/1/' "$p.inputs" >"$tmp/bad.inputs"; reject "wrong input" "$p" "$tmp/bad.inputs" "$p.outputs"
 sed '100s/^[0-9]*/1/' "$p.outputs" >"$tmp/bad.outputs"; reject "wrong output" "$p" "$p.inputs" "$tmp/bad.outputs"
+"$bin" verify --proof "$p" --inputs "$p.inputs" --outputs "$tmp/bad.outputs" | grep -q "bad.outputs line 100 is not P(" ||
+    no "wrong output: the row is not named"
 head -n 111 "$p.inputs" >"$tmp/short.inputs"; reject "missing row" "$p" "$tmp/short.inputs" "$p.outputs"
 reject "other proof's tables" "$tmp/ragged.bin" "$tmp/ragged.bin.inputs" "$tmp/ragged.bin.inputs"
 # usage errors
