@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench/bench.h"
 #include "hashsnark.h"
 
 static double now(void) {
@@ -134,6 +135,12 @@ done:
     return rc;
 }
 
+/* The contention flag holds for one-thread rows in memory only: a disk row waits for the disk,
+ * and the multi-thread rows have serial parts, so their CPU time says nothing about other
+ * processes (their flag is absent). */
+static int contention_known(const row *r) { return r->threads == 1 && !strcmp(r->storage, "memory"); }
+static int contended(const row *r) { return hs_bench_cpu_share(r->cpu_s, r->total_s, 1) < HS_BENCH_CONTENDED_SHARE; }
+
 static void fmt_time(char *b, size_t n, double s) {
     if (s >= 10) snprintf(b, n, "%.1f s", s);
     else if (s >= 1) snprintf(b, n, "%.2f s", s);
@@ -195,18 +202,44 @@ int hs_smt_bench(const hs_smt_bench_cfg *c, FILE *out) {
     }
     free(base), free(ins), free(upd);
     if (rc) return rc;
-    if (c->csv) {
-        fprintf(out, "hash,scenario,storage,threads,size,batch,compute_s,apply_s,total_s,cpu_s,root0\n");
-        for (size_t i = 0; i < nr; i++)
-            fprintf(out, "%s,%s,%s,%u,%zu,%zu,%.6f,%.6f,%.6f,%.6f,%llu\n", c->hash, rows[i].scenario, rows[i].storage,
+    if (c->format == 1) {
+        fprintf(out, "hash,scenario,storage,threads,size,batch,compute_s,apply_s,total_s,cpu_s,root0,contended,"
+                     HS_BENCH_META_CSV "\n");
+        for (size_t i = 0; i < nr; i++) {
+            fprintf(out, "%s,%s,%s,%u,%zu,%zu,%.6f,%.6f,%.6f,%.6f,%llu,%s,", c->hash, rows[i].scenario, rows[i].storage,
                     rows[i].threads, c->size, c->batch, rows[i].compute_s, rows[i].apply_s, rows[i].total_s,
-                    rows[i].cpu_s, (unsigned long long)rows[i].root0);
+                    rows[i].cpu_s, (unsigned long long)rows[i].root0,
+                    contention_known(&rows[i]) ? (contended(&rows[i]) ? "true" : "false") : "");
+            hs_bench_meta_csv(out);
+            fputc('\n', out);
+        }
+        return 0;
+    }
+    if (c->format == 2) {
+        fprintf(out, "{");
+        hs_bench_meta_json(out);
+        fprintf(out, ",\n  \"hash\": \"%s\",\n  \"size\": %zu,\n  \"batch\": %zu,\n  \"contended_below_cpu_share\": "
+                     "%.2f,\n  \"results\": [\n",
+                c->hash, c->size, c->batch, HS_BENCH_CONTENDED_SHARE);
+        for (size_t i = 0; i < nr; i++) {
+            const int batch = !strncmp(rows[i].scenario, "batched", 7);
+            fprintf(out, "    {\"scenario\": \"%s\", \"storage\": \"%s\", \"threads\": %u, ", rows[i].scenario,
+                    rows[i].storage, rows[i].threads);
+            if (batch) fprintf(out, "\"compute_s\": %.6f, \"apply_s\": %.6f, ", rows[i].compute_s, rows[i].apply_s);
+            fprintf(out, "\"total_s\": %.6f, \"cpu_s\": %.6f, \"root0\": \"%llu\"", rows[i].total_s, rows[i].cpu_s,
+                    (unsigned long long)rows[i].root0);
+            if (contention_known(&rows[i]))
+                fprintf(out, ", \"contended\": %s", contended(&rows[i]) ? "true" : "false");
+            fprintf(out, "}%s\n", i + 1 < nr ? "," : "");
+        }
+        fprintf(out, "  ]\n}\n");
         return 0;
     }
     fprintf(out, "SMT %s: %zu pairs, batches of %zu (miden-crypto's scenarios; batch = compute + apply)\n\n", c->hash,
             c->size, c->batch);
     fprintf(out, "| scenario | storage | threads | compute | apply | total | CPU time | root[0] |\n");
     fprintf(out, "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
+    int any = 0;
     for (size_t i = 0; i < nr; i++) {
         char a[32], b[32], t[32], u[32];
         fmt_time(a, sizeof a, rows[i].compute_s);
@@ -214,9 +247,12 @@ int hs_smt_bench(const hs_smt_bench_cfg *c, FILE *out) {
         fmt_time(t, sizeof t, rows[i].total_s);
         fmt_time(u, sizeof u, rows[i].cpu_s);
         int batch = !strncmp(rows[i].scenario, "batched", 7);
-        fprintf(out, "| %s | %s | %u | %s | %s | %s | %s | %llu |\n", rows[i].scenario, rows[i].storage,
-                rows[i].threads, batch ? a : "", batch ? b : "", t, u, (unsigned long long)rows[i].root0);
+        const int mark = contention_known(&rows[i]) && contended(&rows[i]);
+        fprintf(out, "| %s | %s | %u | %s | %s | %s%s | %s | %llu |\n", rows[i].scenario, rows[i].storage,
+                rows[i].threads, batch ? a : "", batch ? b : "", t, mark ? " *" : "", u, (unsigned long long)rows[i].root0);
+        any |= mark;
     }
+    if (any) hs_bench_contention_note(out);
     fprintf(out, "\nCPU time: all threads of the process (a shared machine's wall time includes waiting).\n");
     return 0;
 }

@@ -318,6 +318,8 @@ void hs_sweep_pow2(char *buf, size_t n, unsigned e) {
 
 /* ---- writers ------------------------------------------------------------------------------- */
 
+static void today(char *buf, size_t n);
+
 /* The commit measured: the build's git describe (hs_bench_commit), "unknown" outside a checkout. */
 static void commit_id(char *buf, size_t n) {
     const char *c = hs_bench_commit();
@@ -335,6 +337,11 @@ static void bits_text(char *buf, size_t n, double bits) {
  * took a core for part of it (docs/BENCHMARKS.md); marked in the table. */
 static int noisy(const hs_sweep_config *cfg, const hs_sweep_row *r) {
     return r->ok && cfg->threads > 1 && cfg->samples >= 3 && (r->prove_worst_s - r->prove_best_s) > 0.25 * r->prove_s;
+}
+
+/* The spread test applies to multi-thread rows of at least 3 proofs (elsewhere the flag is absent). */
+static int spread_known(const hs_sweep_config *cfg, const hs_sweep_row *r) {
+    return r->ok && cfg->threads > 1 && cfg->samples >= 3;
 }
 
 /* One markdown row; wide adds the backend and preset after the hash (the comparison table). */
@@ -403,7 +410,7 @@ static void csv_field(FILE *f, const char *s) {
 
 static const char csv_header[] = "hash,backend,preset,log_blowup,threads,log_perms,perms,prove_s,perms_per_s,proof_bytes,"
                                  "peak_rss_bytes,verify_s,bits,prove_best_s,prove_mean_s,samples,queries,status,cpu,"
-                                 "commit,setup_s\n";
+                                 "commit,setup_s,contended,version,date\n";
 
 static void csv_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r, const char *commit) {
     fprintf(f, "%s,%s,%s,%u,%u,%u,%.0f,", cfg->hash, backends[cfg->backend].name, cfg->preset->name, cfg->log_blowup,
@@ -425,7 +432,11 @@ static void csv_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r, 
     csv_field(f, commit);
     if (r->ok && !isnan(r->setup_s)) fprintf(f, ",%.9g", r->setup_s);
     else fputc(',', f);
-    fputc('\n', f);
+    /* contended: empty where the spread test does not apply (one thread, fewer than 3 proofs) */
+    fprintf(f, ",%s,%s,", !spread_known(cfg, r) ? "" : noisy(cfg, r) ? "true" : "false", HS_VERSION_STRING);
+    char date[32];
+    today(date, sizeof date);
+    fprintf(f, "%s\n", date);
 }
 
 void hs_sweep_write_csv(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, int header) {
@@ -459,8 +470,10 @@ static void json_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r,
         if (isnan(r->bits)) fprintf(f, "null");
         else fprintf(f, "%.2f", r->bits);
         fprintf(f, ", \"prove_best_s\": %.9g, \"prove_mean_s\": %.9g, \"setup_s\": ", r->prove_best_s, r->prove_mean_s);
-        if (isnan(r->setup_s)) fprintf(f, "null}");
-        else fprintf(f, "%.9g}", r->setup_s);
+        if (isnan(r->setup_s)) fprintf(f, "null");
+        else fprintf(f, "%.9g", r->setup_s);
+        if (spread_known(cfg, r)) fprintf(f, ", \"contended\": %s", noisy(cfg, r) ? "true" : "false");
+        fputc('}', f);
     } else {
         fprintf(f, "\"ok\": false, \"prove_s\": null, \"perms_per_s\": null, \"proof_bytes\": null, "
                    "\"peak_rss_bytes\": null, \"verify_s\": null, \"bits\": null, \"why\": ");
@@ -472,10 +485,13 @@ static void json_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r,
 void hs_sweep_write_json(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n) {
     char commit[96];
     commit_id(commit, sizeof commit);
+    char date[32];
+    today(date, sizeof date);
     fprintf(f, "{\n  \"cpu\": ");
     json_str(f, hs_cpu_model());
     fprintf(f, ",\n  \"commit\": ");
     json_str(f, commit);
+    fprintf(f, ",\n  \"version\": \"%s\",\n  \"date\": \"%s\"", HS_VERSION_STRING, date);
     fprintf(f, ",\n  \"hash\": \"%s\",\n  \"backend\": \"%s\",\n  \"preset\": \"%s\",\n  \"log_blowup\": %u,\n"
                "  \"queries\": %u,\n  \"threads\": %u,\n  \"samples\": %u,\n  \"prove_s_is\": \"median\",\n"
                "  \"results\": [",

@@ -21,7 +21,8 @@ static void help(void) {
            "       hashsnark bench --native --merkle --hash H --log-leaves A..B [--threads T]\n"
            "                       [--format md|csv|json] [--seconds S]\n"
            "       hashsnark bench --smt --hash rpo256|poseidon2-gl12|poseidon2-kb16 [--size N] [--batch B]\n"
-           "                       [--storage memory|disk|both] [--dir DIR] [--keep] [--threads T] [--format md|csv]\n"
+           "                       [--storage memory|disk|both] [--dir DIR] [--keep] [--threads T]\n"
+           "                       [--format md|csv|json]\n"
            "       hashsnark bench --backend gkr --regions W1,W2,... --compare [--private] [--preset P] [--samples K]\n"
            "                       [--threads T] [--timeout S] [--format md|csv]\n"
            "\n"
@@ -290,9 +291,9 @@ static int bench_merkle(const char *hash, const char *range, unsigned threads, d
 }
 
 static int bench_smt(const char *hash, const char *size_s, const char *batch_s, const char *storage, const char *dir,
-                     int keep, const char *threads_s, int csv, int conflict) {
+                     int keep, const char *threads_s, int format, int conflict) {
     if (conflict) {
-        hs_cli_error("bench", "--smt takes --hash, --size, --batch, --storage, --dir, --threads and --format md|csv");
+        hs_cli_error("bench", "--smt takes --hash, --size, --batch, --storage, --dir, --threads and --format md|csv|json");
         return HS_EXIT_USAGE;
     }
     unsigned long size = 1000000, batch = 1000;
@@ -300,7 +301,7 @@ static int bench_smt(const char *hash, const char *size_s, const char *batch_s, 
     if (batch_s && !hs_cli_uint("bench", "batch", batch_s, 1, size, &batch)) return HS_EXIT_USAGE;
     hs_smt_bench_cfg c = {0};
     c.hash = hash;
-    c.size = size, c.batch = batch, c.csv = csv, c.seed = 1, c.dir = dir ? dir : "/tmp", c.keep = keep;
+    c.size = size, c.batch = batch, c.format = format, c.seed = 1, c.dir = dir ? dir : "/tmp", c.keep = keep;
     c.memory = !storage || !strcmp(storage, "memory") || !strcmp(storage, "both");
     c.disk = !storage || !strcmp(storage, "disk") || !strcmp(storage, "both");
     if (!c.memory && !c.disk) {
@@ -346,8 +347,8 @@ int hs_cmd_bench(int argc, char **argv) {
         hs_cli_error("bench", "--format must be md, csv or json (md-ticks for --log-perms), not '%s'", format);
         return HS_EXIT_USAGE;
     }
-    if (smt) return bench_smt(hash, size_s, batch_s, storage, dir, keep, threads_s, fmt_csv || fmt_json,
-                              native || so.logp || regions || compare || seconds_s || fmt_json || bits_s);
+    if (smt) return bench_smt(hash, size_s, batch_s, storage, dir, keep, threads_s, fmt_csv ? 1 : fmt_json ? 2 : 0,
+                              native || so.logp || regions || compare || seconds_s || bits_s);
     if (size_s || batch_s || storage || dir || keep) {
         hs_cli_error("bench", "--size, --batch, --storage, --dir and --keep apply to --smt only");
         return HS_EXIT_USAGE;

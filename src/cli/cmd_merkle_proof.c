@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/json.h"
 #include "cli/merkle_cli.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
@@ -15,7 +16,7 @@
 #define HASH "poseidon2-kb16"
 #define MAX_OPENINGS ((size_t)1 << 22)
 #define MAX_PROOF_BYTES (512u << 20)
-#define FORMAT_LINE "# hashsnark merkle-branches openings, format 1"
+#define FORMAT_LINE HS_CLI_BRANCHES_FORMAT
 
 /* --backend: gkr (the default) or stark; 0 after printing the error. */
 static int parse_backend(const char *cmd, const char *s, hs_backend *b) {
@@ -43,6 +44,7 @@ static void prove_help(void) {
            "                       (--leaves FILE | --log-leaves N [--seed S] | --depth D [--seed S])\n"
            "                       (--open FILE | --random-openings M) --out PROOF\n"
            "                       [--backend gkr|stark] [--preset P] [--threads T] [--insecure]\n"
+           "                       [--format text|json]\n"
            "\n"
            "Proves that each opened leaf sits at its index in the binary Merkle tree with the\n"
            "tree's root, without the siblings (the STARKed binary hash tree of Vitalik Buterin's\n"
@@ -69,6 +71,7 @@ static void prove_help(void) {
            "  --preset P          compat (default), fast100, proven128 ('hashsnark params')\n"
            "  --threads T         threads (default: HS_THREADS or every CPU)\n"
            "  --insecure          prove even where the preset's declared security does not hold\n"
+           HS_CLI_FORMAT_HELP("          ")
            "\n"
            "--statement merkle proves the dense root instead: the tree of all 2^N leaves has the root it\n"
            "prints (one gkr walk over its 2^N - 1 compressions, the node array committed once). The\n"
@@ -219,8 +222,7 @@ static int prove_root(const char *hash, const char *leaves_s, const char *logn_s
         hs_cli_error("prove", "%s", reason);
         goto done;
     }
-    for (size_t i = 0; i < stats.n_phases; i++)
-        fprintf(stderr, "  %-16s %8.3f s\n", stats.phases[i].name, stats.phases[i].seconds);
+    hs_cli_print_phases("prove", &stats);
     int ok = 1;
     if (public_leaves) {
         hs_sbuf lb = {0};
@@ -241,7 +243,16 @@ static int prove_root(const char *hash, const char *leaves_s, const char *logn_s
     }
     hs_sbuf rb = {0};
     hs_cli_merkle_digest_format(&rb, HASH, root);
-    printf("proved the root %s of 2^%u leaves (%zu compressions) in %.3f s: %.0f compressions/s, proof %zu bytes, "
+    if (hs_cli_json()) {
+        hs_json j;
+        hs_cli_json_proof(&j, "gkr", HASH, "merkle", preset, stats.instances, "compressions", out, plen, &stats);
+        hs_json_str(&j, "root", rb.data ? rb.data : "");
+        hs_json_u64(&j, "log_leaves", k);
+        hs_json_bool(&j, "public_leaves", public_leaves);
+        if (public_leaves) hs_json_str(&j, "leaves", lpath.data);
+        hs_json_end(&j);
+    } else
+        printf("proved the root %s of 2^%u leaves (%zu compressions) in %.3f s: %.0f compressions/s, proof %zu bytes, "
            "%.1f provable bits%s%s\n",
            rb.data ? rb.data : "?", k, stats.instances, stats.total_s,
            stats.total_s > 0 ? (double)stats.instances / stats.total_s : 0.0, plen, stats.claimed_bits,
@@ -258,7 +269,8 @@ done:
 
 int hs_cmd_prove_merkle(int argc, char **argv) {
     const char *statement = NULL, *hash = HASH, *leaves_s = NULL, *logn_s = NULL, *depth_s = NULL, *seed_s = NULL,
-               *open_s = NULL, *rand_s = NULL, *out = NULL, *preset = "compat", *threads_s = NULL, *backend_s = NULL;
+               *open_s = NULL, *rand_s = NULL, *out = NULL, *preset = "compat", *threads_s = NULL, *backend_s = NULL,
+               *format_s = NULL;
     int insecure = 0, public_leaves = 0;
     hs_opt opts[] = {{"statement", 1, &statement, NULL}, {"hash", 1, &hash, NULL},
                      {"backend", 1, &backend_s, NULL},
@@ -267,10 +279,14 @@ int hs_cmd_prove_merkle(int argc, char **argv) {
                      {"depth", 1, &depth_s, NULL},       {"seed", 1, &seed_s, NULL},
                      {"open", 1, &open_s, NULL},         {"random-openings", 1, &rand_s, NULL},
                      {"out", 1, &out, NULL},             {"preset", 1, &preset, NULL},
-                     {"threads", 1, &threads_s, NULL},   {"insecure", 0, NULL, &insecure}};
+                     {"threads", 1, &threads_s, NULL},   {"insecure", 0, NULL, &insecure},
+                     {"format", 1, &format_s, NULL}};
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
+    const int json = hs_cli_format("prove", format_s);
+    if (json < 0) return HS_EXIT_USAGE;
+    hs_cli_set_json(json);
     hs_backend backend;
     if (!parse_backend("prove", backend_s, &backend)) return HS_EXIT_USAGE;
     if (!strcmp(statement, "merkle") && backend != HS_BACKEND_GKR)
@@ -369,8 +385,7 @@ int hs_cmd_prove_merkle(int argc, char **argv) {
         hs_cli_error("prove", "internal: the proven root differs from the tree's");
         goto done;
     }
-    for (size_t i = 0; i < stats.n_phases; i++)
-        fprintf(stderr, "  %-16s %8.3f s\n", stats.phases[i].name, stats.phases[i].seconds);
+    hs_cli_print_phases("prove", &stats);
     hs_sbuf ob = {0};
     format_openings(&ob, (unsigned)depth, root, m, idx, leaves);
     int ok = !ob.failed && hs_write_all(opath.data, ob.data, ob.len, err, sizeof err);
@@ -383,7 +398,21 @@ int hs_cmd_prove_merkle(int argc, char **argv) {
         hs_cli_error("prove", "%s", err);
         goto done;
     }
-    printf("proved %zu openings (%zu compressions in 2^%.0f rows) of a depth-%lu tree in %.3f s: %.0f compressions/s, "
+    if (hs_cli_json()) {
+        hs_json j;
+        hs_sbuf rb = {0};
+        hs_cli_merkle_digest_format(&rb, HASH, root);
+        hs_cli_json_proof(&j, backend_name(backend), HASH, "merkle-branches", preset, stats.instances, "compressions",
+                          out, plen, &stats);
+        hs_json_str(&j, "root", rb.data ? rb.data : "");
+        hs_json_u64(&j, "depth", depth);
+        hs_json_u64(&j, "openings", m);
+        hs_json_u64(&j, "physical_rows", stats.physical_rows);
+        hs_json_str(&j, "openings_file", opath.data);
+        hs_json_end(&j);
+        hs_sbuf_free(&rb);
+    } else
+        printf("proved %zu openings (%zu compressions in 2^%.0f rows) of a depth-%lu tree in %.3f s: %.0f compressions/s, "
            "proof %zu bytes, %.1f provable bits; openings in %s\n",
            m, stats.instances, log2((double)stats.physical_rows), depth, stats.total_s,
            stats.total_s > 0 ? (double)stats.instances / stats.total_s : 0.0, plen, stats.claimed_bits, opath.data);
@@ -427,7 +456,8 @@ static void verify_help(void) {
            "  --min-bits B     reject proofs claiming fewer provable bits, the headline capped by the\n"
            "                   digest's collision resistance (about 124); default: the protocol's terms\n"
            "                   must reach the preset's declaration\n"
-           "  --threads T      threads (default 1)\n");
+           "  --threads T      threads (default 1)\n"
+           HS_CLI_FORMAT_HELP("       "));
 }
 
 /* The openings file's header: the first '# hash H' and '# depth D' lines, wherever they are
@@ -479,6 +509,14 @@ static int read_openings_header(const char *path, const hs_sbuf *text, openings_
 static int read_openings(const char *path, openings_header *hd, size_t *m, uint64_t **idx, uint32_t **leaves) {
     hs_sbuf text = {0};
     if (!read_text("verify", path, &text)) return 0;
+    if (hs_cli_openings_kind(text.data, text.len, HS_CLI_OPEN_FORMAT)) {
+        hs_cli_error("verify", "%s: openings written by 'hashsnark merkle open' (no proof): 'hashsnark merkle verify "
+                               "--openings %s' reads them; --openings here wants the file 'hashsnark prove --statement "
+                               "merkle-branches' writes next to its proof (PROOF.openings)",
+                     path, path);
+        hs_sbuf_free(&text);
+        return 0;
+    }
     if (!read_openings_header(path, &text, hd)) {
         hs_sbuf_free(&text);
         return 0;
@@ -532,17 +570,21 @@ static int read_openings(const char *path, openings_header *hd, size_t *m, uint6
 
 int hs_cmd_verify_merkle(int argc, char **argv) {
     const char *proof_s = NULL, *root_s = NULL, *open_s = NULL, *threads_s = NULL, *min_bits_s = NULL,
-               *leaves_s = NULL, *backend_s = NULL;
+               *leaves_s = NULL, *backend_s = NULL, *format_s = NULL;
     hs_opt opts[] = {{"proof", 1, &proof_s, NULL},
                      {"backend", 1, &backend_s, NULL},
                      {"root", 1, &root_s, NULL},
                      {"leaves", 1, &leaves_s, NULL},
                      {"openings", 1, &open_s, NULL},
                      {"min-bits", 1, &min_bits_s, NULL},
-                     {"threads", 1, &threads_s, NULL}};
+                     {"threads", 1, &threads_s, NULL},
+                     {"format", 1, &format_s, NULL}};
     int r = hs_cli_parse("verify", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return verify_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
+    const int json = hs_cli_format("verify", format_s);
+    if (json < 0) return HS_EXIT_USAGE;
+    hs_cli_set_json(json);
     if (!proof_s || !root_s)
         return hs_cli_error("verify", "a Merkle proof needs --proof and --root (and --openings for branches)"),
                HS_EXIT_USAGE;
@@ -570,7 +612,7 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
     int rd = hs_read_all(proof_s, &buf, MAX_PROOF_BYTES, err, sizeof err), rc = HS_EXIT_USAGE;
     hs_ctx *ctx = NULL;
     if (rd < 0) {
-        printf("rejected: oversized proof (more than %u bytes)\n", MAX_PROOF_BYTES);
+        hs_cli_reject("verify", "oversized proof (more than %u bytes)", MAX_PROOF_BYTES);
         rc = HS_EXIT_REJECT;
     } else if (!rd) {
         hs_cli_error("verify", "%s", err);
@@ -596,7 +638,29 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
                                                           m, idx, leaves, need)
                               : hs_verify_merkle_root(ctx, &info, reason, sizeof reason, pb, buf.len, root, leaves,
                                                       leaves ? (size_t)8 << depth : 0, need);
-        if (st == HS_OK && open_s) {
+        if (st == HS_OK && json) {
+            hs_json j;
+            hs_json_begin(&j, stdout);
+            hs_json_str(&j, "command", "verify");
+            hs_json_str(&j, "result", "accepted");
+            hs_json_str(&j, "proof", proof_s);
+            hs_json_str(&j, "statement", open_s ? "merkle-branches" : "merkle");
+            hs_json_str(&j, "hash", HASH);
+            hs_json_str(&j, "backend", backend_name(info.backend));
+            hs_json_str(&j, "preset", info.preset);
+            hs_json_str(&j, "root", root_s);
+            if (open_s) {
+                hs_json_u64(&j, "openings", m);
+                hs_json_u64(&j, "depth", depth);
+            } else {
+                hs_json_u64(&j, "log_leaves", info.depth);
+                hs_json_bool(&j, "public_leaves", info.public_leaves);
+            }
+            hs_json_num(&j, "claimed_bits", info.claimed_bits);
+            hs_json_str(&j, "regime", hs_sec_regime_name(info.regime));
+            hs_json_end(&j);
+            rc = HS_EXIT_OK;
+        } else if (st == HS_OK && open_s) {
             printf("accepted: %zu openings of a depth-%u %s tree with root %s, %s backend, preset %s, %.1f provable "
                    "bits (%s)\n",
                    m, depth, HASH, root_s, backend_name(info.backend), info.preset, info.claimed_bits,
@@ -608,7 +672,7 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
                    info.claimed_bits, hs_sec_regime_name(info.regime));
             rc = HS_EXIT_OK;
         } else if (st == HS_ERR_REJECTED) {
-            printf("rejected: %s\n", reason);
+            hs_cli_reject("verify", "%s", reason);
             rc = HS_EXIT_REJECT;
         } else {
             hs_cli_error("verify", "%s", reason);
