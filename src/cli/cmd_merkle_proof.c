@@ -442,8 +442,9 @@ static void verify_help(void) {
            "argument, as 'hashsnark merkle root' prints it). Prints 'accepted: ...' (exit 0) or\n"
            "'rejected: reason' (exit 1), also for anything the proof says that does not match what\n"
            "it is given (another tree hash on the openings file's '# hash' line, --leaves for a\n"
-           "proof of private leaves, none for one of public leaves, a branches proof without\n"
-           "--openings); a malformed openings file or option exits 2.\n"
+           "proof of private leaves or for a branches proof, --openings for a root proof); a\n"
+           "malformed openings file or option exits 2, and so does an input the proof needs that\n"
+           "is not given (--root; a branches proof's --openings; a public-leaves proof's --leaves).\n"
            "\n"
            "  --proof PROOF    the proof\n"
            "  --root DIGEST    the root the openings must reach\n"
@@ -633,6 +634,13 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
             snprintf(reason, sizeof reason, "%s:%zu: the openings are for '%s' trees, the proof for %s trees", open_s,
                      hd.hash_line, hd.hash, info.hash);
             st = HS_ERR_REJECTED;
+        } else if (st == HS_OK && !open_s && !leaves_s &&
+                   (!strcmp(info.statement, "merkle-branches") || info.public_leaves)) {
+            /* what the proof needs is missing: a usage error, as a missing --root */
+            snprintf(reason, sizeof reason, "%s is a %s proof: give %s", proof_s, info.statement,
+                     info.public_leaves ? "its leaves with --leaves FILE (PROOF.leaves, written next to it)"
+                                        : "its openings with --openings FILE (PROOF.openings, written next to it)");
+            st = HS_ERR_ARGUMENT; /* printed as an error below, exit 2 */
         } else if (st == HS_OK)
             st = open_s ? hs_verify_merkle_branches(ctx, &info, reason, sizeof reason, pb, buf.len, root, depth,
                                                           m, idx, leaves, need)
