@@ -17,6 +17,7 @@
 #include "util/cpu.h"
 
 #include "hs_git.h" /* generated at every build (cmake/git_describe.cmake) */
+#include "cli/progress.h"
 
 const char *hs_bench_commit(void) { return HS_GIT_DESCRIBE; }
 
@@ -342,13 +343,14 @@ int hs_bench_native_hashes(const char *which, unsigned threads, double seconds, 
     const int csv = format == HS_BENCH_CSV, json = format == HS_BENCH_JSON;
     hs_hash_row rows[64];
     size_t n = 0;
+    const size_t total = strcmp(which, "all") ? (size_t)1 : hs_hash_table_len;
     for (size_t i = 0; i < hs_hash_table_len && n < 64; i++) {
         const hs_hash_info *h = &hs_hash_table[i];
         if (strcmp(which, "all") && strcmp(which, h->name)) continue;
-        fprintf(stderr, "bench: %s (%u of %zu)...\n", h->name, (unsigned)(n + 1),
-                strcmp(which, "all") ? (size_t)1 : hs_hash_table_len);
+        hs_cli_progress_show((double)n / (double)total, "%s (%u of %zu)", h->name, (unsigned)(n + 1), total);
         hs_bench_native_hash(h, threads, seconds, &rows[n++]);
     }
+    hs_cli_progress_clear();
     if (csv) {
         printf("hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt,mib_per_s,contended_1t,contended_nt,"
                HS_BENCH_META_CSV "\n");
@@ -416,11 +418,11 @@ int hs_bench_native_perm_table(const hs_perm *perm, unsigned threads, double sec
     double naive[64];
     size_t nrows = 0;
     for (size_t i = 0; i < nlist; i++) {
-        fprintf(stderr, "bench: %s (%u thread%s)...\n", hs_perm_name(list[i]), (unsigned)threads,
-                threads > 1 ? "s" : "");
+        hs_cli_progress_show(-1, "%s (%u thread%s)", hs_perm_name(list[i]), (unsigned)threads, threads > 1 ? "s" : "");
         nrows += hs_bench_native_perm(list[i], (unsigned)threads, seconds, rows + nrows);
         naive[i] = csv ? 0 : hs_bench_native_naive(list[i], seconds / 2);
     }
+    hs_cli_progress_clear();
 
     if (csv) {
         printf("hash,api,threads,perms_per_s,cpu_share,contended," HS_BENCH_META_CSV "\n");

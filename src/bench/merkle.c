@@ -22,6 +22,7 @@
 #include "util/cpu.h"
 #include "util/rng.h"
 #include "util/timer.h"
+#include "cli/progress.h"
 
 #define MAX_REF_STATES ((size_t)1 << 20)
 
@@ -114,6 +115,7 @@ int hs_bench_merkle(const hs_merkle_bench_config *cfg, FILE *out) {
     for (unsigned k = cfg->log_lo; k <= cfg->log_hi && ok; k++) {
         hs_tree *t;
         if (!hs_tree_alloc(&t, c, k)) {
+            hs_cli_progress_clear();
             fprintf(stderr, "bench: no memory for a tree of 2^%u leaves; stopping\n", k);
             ok = 0;
             break;
@@ -128,13 +130,16 @@ int hs_bench_merkle(const hs_merkle_bench_config *cfg, FILE *out) {
         if (n_states > MAX_REF_STATES) n_states = MAX_REF_STATES;
         void *states = perm ? ref_states(perm, n_states) : NULL;
         if (perm && !states) {
+            hs_cli_progress_clear();
             fprintf(stderr, "bench: no memory for the reference states; stopping\n");
             hs_tree_release(t);
             ok = 0;
             break;
         }
         for (int ti = 0; ti < nt; ti++) {
-            fprintf(stderr, "bench: %s tree of 2^%u leaves, %u thread%s...\n", c->name, k, tc[ti], tc[ti] > 1 ? "s" : "");
+            /* each row measures for about --seconds: the share done is the rows done */
+            hs_cli_progress_show((double)n / (double)((cfg->log_hi - cfg->log_lo + 1) * (unsigned)nt),
+                                 "%s tree of 2^%u leaves, %u thread%s", c->name, k, tc[ti], tc[ti] > 1 ? "s" : "");
             row *r = &rows[n++];
             r->log_leaves = k;
             r->threads = tc[ti];
@@ -143,6 +148,7 @@ int hs_bench_merkle(const hs_merkle_bench_config *cfg, FILE *out) {
         free(states);
         hs_tree_release(t);
     }
+    hs_cli_progress_clear();
     const char *pname = perm ? perm->name : "";
     if (cfg->fmt == 1) {
         fprintf(out, "hash,log_leaves,threads,compressions,build_s,hashes_per_s,perm,perms_per_s,ratio,cpu_ratio,cpu_share,"

@@ -8,6 +8,7 @@
 
 #include "bench/bench.h"
 #include "hashsnark.h"
+#include "cli/progress.h"
 
 static double now(void) {
     struct timespec ts;
@@ -52,7 +53,11 @@ static void value_word(uint64_t *w, unsigned elems, uint64_t x) {
     w[elems - 1] = x;
 }
 
+/* The progress line: run k of n (a storage at a thread count), construction the most of each. */
+static unsigned run_k, run_n;
+
 static int fail(hs_status st, const char *what, const char *reason) {
+    hs_cli_progress_clear();
     fprintf(stderr, "hashsnark bench: smt %s: %s (%s)\n", what, reason, hs_status_str(st));
     return 2;
 }
@@ -74,7 +79,8 @@ static int run(const hs_smt_bench_cfg *c, const uint64_t *base, const uint64_t *
     hs_smt *t = NULL;
     hs_smt_mutations *m = NULL;
     size_t wl = 2 * (size_t)elems;
-    fprintf(stderr, "smt %s: construction of %zu pairs, %s, %u thread(s)...\n", c->hash, c->size, storage, threads);
+    hs_cli_progress_show((double)run_k / run_n, "smt %s: construction of %zu pairs, %s, %u thread%s", c->hash, c->size,
+                         storage, threads, threads > 1 ? "s" : "");
     double t0 = now(), c0 = cpu_now();
     hs_status st = hs_smt_new(&t, ctx, c->hash, disk ? dir : NULL, 0, reason, sizeof reason);
     if (!st) st = hs_smt_build(t, base, c->size * wl, reason, sizeof reason);
@@ -89,7 +95,8 @@ static int run(const hs_smt_bench_cfg *c, const uint64_t *base, const uint64_t *
     const uint64_t *batches[2] = {ins, upd};
     static const char *const names[2] = {"batched insertion", "batched update"};
     for (int b = 0; b < 2; b++) {
-        fprintf(stderr, "smt %s: %s of %zu pairs...\n", c->hash, names[b], c->batch);
+        hs_cli_progress_show((run_k + 0.8 + 0.1 * b) / run_n, "smt %s: %s of %zu pairs, %s, %u thread%s", c->hash, names[b],
+                             c->batch, storage, threads, threads > 1 ? "s" : "");
         double a = now(), ca = cpu_now();
         st = hs_smt_mutations_new(&m, t, batches[b], c->batch * wl, reason, sizeof reason);
         double bb = now();
@@ -125,6 +132,7 @@ done:
     hs_smt_free(t);
     hs_ctx_free(ctx);
     if (disk && c->keep && !rc) {
+        hs_cli_progress_clear();
         fprintf(stderr, "smt %s: kept the tree in %s (hashsnark smt root --hash %s --db %s)\n", c->hash, dir, c->hash,
                 dir);
     } else if (disk) {
@@ -192,14 +200,22 @@ int hs_smt_bench(const hs_smt_bench_cfg *c, FILE *out) {
     row rows[4 * 4];
     size_t nr = 0;
     int rc = 0;
-    for (int disk = 0; disk < 2 && !rc; disk++) {
-        if (!(disk ? c->disk : c->memory)) continue;
-        for (int k = 0; k < 2 && !rc; k++) {
-            if (!c->threads[k] || (k == 1 && c->threads[1] == c->threads[0])) continue;
-            rc = run(c, base, ins, upd, elems, c->threads[k], disk, rows + nr);
-            if (!rc) nr += 4;
+    run_k = run_n = 0;
+    for (int pass = 0; pass < 2; pass++) /* pass 0 counts the runs */
+        for (int disk = 0; disk < 2 && !rc; disk++) {
+            if (!(disk ? c->disk : c->memory)) continue;
+            for (int k = 0; k < 2 && !rc; k++) {
+                if (!c->threads[k] || (k == 1 && c->threads[1] == c->threads[0])) continue;
+                if (!pass) {
+                    run_n++;
+                    continue;
+                }
+                rc = run(c, base, ins, upd, elems, c->threads[k], disk, rows + nr);
+                run_k++;
+                if (!rc) nr += 4;
+            }
         }
-    }
+    hs_cli_progress_clear();
     free(base), free(ins), free(upd);
     if (rc) return rc;
     if (c->format == 1) {

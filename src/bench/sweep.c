@@ -23,6 +23,7 @@
 #include "util/rng.h"
 #include "util/timer.h"
 #include "gkr/gkr.h"
+#include "cli/progress.h"
 
 /* ---- backends: what a child runs for one size ---------------------------------------------- */
 
@@ -258,14 +259,20 @@ static void run_one(const hs_sweep_config *cfg, unsigned log_perms, hs_sweep_row
 
 size_t hs_sweep_run(const hs_sweep_config *cfg, hs_sweep_row *rows) {
     size_t good = 0, total = cfg->log_hi - cfg->log_lo + 1;
+    /* the share done weighs each size by its permutations (proving time grows about linearly) */
+    const double all = ldexp(1.0, (int)cfg->log_hi + 1) - ldexp(1.0, (int)cfg->log_lo);
     for (unsigned lp = cfg->log_lo; lp <= cfg->log_hi; lp++) {
         hs_sweep_row *r = &rows[lp - cfg->log_lo];
-        fprintf(stderr, "bench: %s (%s, %s) 2^%u (%u of %zu): %u proof%s and a verification...\n", cfg->hash,
-                backends[cfg->backend].name, cfg->preset->name, lp, lp - cfg->log_lo + 1, total, cfg->samples,
-                cfg->samples > 1 ? "s" : "");
+        hs_cli_progress_show((ldexp(1.0, (int)lp) - ldexp(1.0, (int)cfg->log_lo)) / all,
+                             "%s (%s, %s) 2^%u (%u of %zu), %u proof%s and a verification", cfg->hash,
+                             backends[cfg->backend].name, cfg->preset->name, lp, lp - cfg->log_lo + 1, total,
+                             cfg->samples, cfg->samples > 1 ? "s" : "");
         double t0 = hs_now();
         run_one(cfg, lp, r);
-        if (r->ok) {
+        hs_cli_progress_clear();
+        if (r->ok && hs_cli_quiet()) { /* failures print all the same: they explain a row of '-' */
+            good++;
+        } else if (r->ok) {
             char t[32], m[32];
             hs_sweep_human_time(t, sizeof t, r->prove_s);
             hs_sweep_human_mem(m, sizeof m, (double)r->peak_rss_bytes);

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "cli/json.h"
+#include "cli/progress.h"
 #include "hashsnark.h"
 
 static int json_out; /* --format json: results as one JSON object on standard output */
@@ -41,6 +42,7 @@ void hs_cli_reject(const char *cmd, const char *fmt, ...) {
 }
 
 void hs_cli_error(const char *cmd, const char *fmt, ...) {
+    hs_cli_progress_clear(); /* the live line, when one is shown */
     va_list ap;
     va_start(ap, fmt);
     fprintf(stderr, "hashsnark %s: ", cmd);

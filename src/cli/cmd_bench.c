@@ -7,6 +7,7 @@
 #include "bench/merkle.h"
 #include "bench/smt_bench.h"
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "hashsnark.h"
 
 static void help(void) {
@@ -137,7 +138,10 @@ static void help(void) {
            "Both modes:\n"
            "  --threads T      threads (the prover's; native: the multi-thread rows); default\n"
            "                   HS_THREADS or every CPU\n"
-           "  --format F       md (default), csv or json\n");
+           "  --format F       md (default), csv or json\n"
+           "  --quiet          no progress on standard error: on a terminal a live line shows the step,\n"
+           "                   the percent done, the time so far and an estimate of the time left\n"
+           "                   (redirected, none); the sweep's line a size is left out too\n");
 }
 
 /* Threads from --threads, else HS_THREADS, else every CPU; 0 after printing why. */
@@ -319,10 +323,12 @@ int hs_cmd_bench(int argc, char **argv) {
     static const char hash_default[] = "poseidon2-kb16";
     const char *hash = hash_default, *threads_s = NULL, *format = "md", *seconds_s = NULL, *field = NULL;
     sweep_opts so = {0};
-    int native = 0, compare = 0, smt = 0, keep = 0, merkle = 0, priv = 0;
+    int native = 0, compare = 0, smt = 0, keep = 0, merkle = 0, priv = 0, quiet = 0;
     const char *regions = NULL, *size_s = NULL, *batch_s = NULL, *storage = NULL, *dir = NULL;
     const char *log_leaves = NULL, *bits_s = NULL;
-    hs_opt opts[] = {{"merkle", 0, NULL, &merkle},        {"log-leaves", 1, &log_leaves, NULL},
+    /* the first 10 apply to --native (checked below) */
+    hs_opt opts[] = {{"quiet", 0, NULL, &quiet},
+                     {"merkle", 0, NULL, &merkle},        {"log-leaves", 1, &log_leaves, NULL},
                      {"field", 1, &field, NULL},
                      {"native", 0, NULL, &native},        {"hash", 1, &hash, NULL},
                      {"threads", 1, &threads_s, NULL},     {"format", 1, &format, NULL},
@@ -341,6 +347,7 @@ int hs_cmd_bench(int argc, char **argv) {
         return HS_EXIT_OK;
     }
     if (r < 0) return HS_EXIT_USAGE;
+    hs_cli_progress_begin("bench", quiet);
     int fmt_md = !strcmp(format, "md"), fmt_csv = !strcmp(format, "csv"), fmt_json = !strcmp(format, "json");
     int fmt_ticks = !strcmp(format, "md-ticks");
     if (!fmt_md && !fmt_csv && !fmt_json && !(fmt_ticks && so.logp)) {
@@ -372,7 +379,7 @@ int hs_cmd_bench(int argc, char **argv) {
         hs_cli_error("bench", "give --log-perms A..B (proving sweep) or --native (see 'hashsnark bench --help')");
         return HS_EXIT_USAGE;
     }
-    for (size_t i = 9; i < sizeof opts / sizeof *opts; i++)
+    for (size_t i = 10; i < sizeof opts / sizeof *opts; i++)
         if (opts[i].value && *opts[i].value) {
             hs_cli_error("bench", "--%s applies to the --log-perms sweep only", opts[i].name);
             return HS_EXIT_USAGE;

@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "cli/json.h"
 #include "cli/merkle_cli.h"
+#include "cli/progress.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 
@@ -21,7 +22,7 @@ static void help(void) {
            "       hashsnark merkle open   --hash H (--leaves FILE | --log-leaves N [--seed S]) --index I[,J,...]\n"
            "                               [--threads T] [--out FILE]\n"
            "       hashsnark merkle verify --openings FILE [--root DIGEST] [--hash H]\n"
-           "       (each takes --format text|json)\n"
+           "       (each takes --format text|json; root and open take --quiet)\n"
            "\n"
            "A binary Merkle tree over 2^N leaf digests: node = C(left, right), where C is the first 8\n"
            "lanes of P(left || right) for the Poseidon permutations (Plonky3's TruncatedPermutation),\n"
@@ -62,6 +63,8 @@ static void help(void) {
            "  --openings FILE  openings to verify ('-': standard input)\n"
            "  --root DIGEST    the root to verify against, one argument ('1 2 3 4 5 6 7 8' or 1,2,...)\n"
            "  --threads T      threads (default: HS_THREADS or every CPU)\n"
+           "  --quiet          root and open: no progress line on standard error (shown only on a\n"
+           "                   terminal: the phase and the time while the tree is read and built)\n"
            "  --out FILE       output, written atomically (default: standard output); with --format\n"
            "                   json the file is as without, and the JSON object goes to standard output\n"
            HS_CLI_FORMAT_HELP("       "),
@@ -271,8 +274,10 @@ static hs_tree *tree_from_opts(const tree_opts *o, notation *nt) {
     unsigned k = (unsigned)logn;
     uint32_t *w;
     if (o->leaves) {
+        hs_cli_progress_show(-1, "reading the leaves of %s", o->leaves);
         w = read_leaves(nt, o->leaves, &k);
     } else {
+        hs_cli_progress_show(-1, "drawing 2^%u random leaves", k);
         w = malloc(((size_t)8 << k) * sizeof *w);
         if (!w) hs_cli_error(CMD, "no memory for 2^%u leaves", k);
         else if (hs_tree_leaves_random(w, (size_t)8 << k, nt->hash, (uint64_t)seed) != HS_OK)
@@ -280,11 +285,11 @@ static hs_tree *tree_from_opts(const tree_opts *o, notation *nt) {
     }
     hs_tree *t = NULL;
     if (w) {
-        if (k >= 20)
-            fprintf(stderr, "merkle: building the %s tree of 2^%u leaves (%u thread%s)...\n", nt->hash, k,
-                    hs_ctx_threads(ctx), hs_ctx_threads(ctx) > 1 ? "s" : "");
+        hs_cli_progress_show(-1, "building the %s tree of 2^%u leaves (%u thread%s)", nt->hash, k, hs_ctx_threads(ctx),
+                             hs_ctx_threads(ctx) > 1 ? "s" : "");
         char reason[HS_REASON_LEN];
         hs_status st = hs_tree_new(ctx, &t, reason, sizeof reason, nt->hash, k, w, (size_t)8 << k);
+        hs_cli_progress_clear();
         if (st != HS_OK) hs_cli_error(CMD, "%s", reason), t = NULL;
         free(w);
     }
@@ -617,11 +622,13 @@ int hs_cmd_merkle(int argc, char **argv) {
     const char *sub = argv[1];
     tree_opts o = {0};
     const char *openings = NULL, *root = NULL, *format_s = NULL;
+    int quiet = 0;
     hs_opt opts[] = {{"hash", 1, &o.hash, NULL},       {"leaves", 1, &o.leaves, NULL},
                      {"log-leaves", 1, &o.logn, NULL}, {"seed", 1, &o.seed, NULL},
                      {"threads", 1, &o.threads, NULL}, {"out", 1, &o.out, NULL},
                      {"index", 1, &o.index, NULL},     {"openings", 1, &openings, NULL},
-                     {"root", 1, &root, NULL},         {"format", 1, &format_s, NULL}};
+                     {"root", 1, &root, NULL},         {"format", 1, &format_s, NULL},
+                     {"quiet", 0, NULL, &quiet}};
     const int is_root = !strcmp(sub, "root"), is_open = !strcmp(sub, "open"), is_verify = !strcmp(sub, "verify");
     if (!is_root && !is_open && !is_verify) {
         hs_cli_error(CMD, "unknown subcommand '%s' (root, open or verify)", sub);
@@ -647,7 +654,11 @@ int hs_cmd_merkle(int argc, char **argv) {
         hs_cli_error(CMD, "--openings and --root go with 'merkle verify'");
         return HS_EXIT_USAGE;
     }
-    return is_root ? cmd_root(&o) : cmd_open(&o);
+    hs_cli_progress_begin(CMD, quiet);
+    hs_cli_progress_live();
+    const int rc = is_root ? cmd_root(&o) : cmd_open(&o);
+    hs_cli_progress_end();
+    return rc;
 }
 
 /* ---- for the gkr Merkle statements' commands (src/cli/cmd_merkle_proof.c) ---- */

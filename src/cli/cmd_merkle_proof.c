@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/json.h"
 #include "cli/merkle_cli.h"
+#include "cli/progress.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 
@@ -44,7 +45,7 @@ static void prove_help(void) {
            "                       (--leaves FILE | --log-leaves N [--seed S] | --depth D [--seed S])\n"
            "                       (--open FILE | --random-openings M) --out PROOF\n"
            "                       [--backend gkr|stark] [--preset P] [--threads T] [--insecure]\n"
-           "                       [--format text|json]\n"
+           "                       [--quiet] [--format text|json]\n"
            "\n"
            "Proves that each opened leaf sits at its index in the binary Merkle tree with the\n"
            "tree's root, without the siblings (the STARKed binary hash tree of Vitalik Buterin's\n"
@@ -71,6 +72,7 @@ static void prove_help(void) {
            "  --preset P          compat (default), fast100, proven128 ('hashsnark params')\n"
            "  --threads T         threads (default: HS_THREADS or every CPU)\n"
            "  --insecure          prove even where the preset's declared security does not hold\n"
+           "  --quiet             no progress line, statement line or phase times on standard error\n"
            HS_CLI_FORMAT_HELP("          ")
            "\n"
            "--statement merkle proves the dense root instead: the tree of all 2^N leaves has the root it\n"
@@ -212,17 +214,20 @@ static int prove_root(const char *hash, const char *leaves_s, const char *logn_s
         hs_cli_error("prove", "bad HS_THREADS value");
         goto done;
     }
-    fprintf(stderr, "prove: the root of 2^%u leaves (%s tree, merkle statement, %s leaves), gkr backend, preset %s, "
+    if (!hs_cli_quiet())
+        fprintf(stderr, "prove: the root of 2^%u leaves (%s tree, merkle statement, %s leaves), gkr backend, preset %s, "
                     "%u thread%s\n",
             k, HASH, public_leaves ? "public" : "private", preset, hs_ctx_threads(ctx), hs_ctx_threads(ctx) > 1 ? "s" : "");
     hs_prove_stats stats;
+    if (hs_cli_progress_on()) hs_ctx_set_progress(ctx, hs_cli_on_progress, NULL), hs_cli_progress_live();
     hs_status st = hs_prove_merkle_root(ctx, &proof, &plen, root, &stats, reason, sizeof reason, HASH, preset, k, leaves,
                                         (size_t)8 << k, public_leaves, insecure);
+    hs_cli_progress_end();
     if (st != HS_OK) {
         hs_cli_error("prove", "%s", reason);
         goto done;
     }
-    hs_cli_print_phases("prove", &stats);
+    if (!hs_cli_quiet()) hs_cli_print_phases("prove", &stats);
     int ok = 1;
     if (public_leaves) {
         hs_sbuf lb = {0};
@@ -271,7 +276,7 @@ int hs_cmd_prove_merkle(int argc, char **argv) {
     const char *statement = NULL, *hash = HASH, *leaves_s = NULL, *logn_s = NULL, *depth_s = NULL, *seed_s = NULL,
                *open_s = NULL, *rand_s = NULL, *out = NULL, *preset = "compat", *threads_s = NULL, *backend_s = NULL,
                *format_s = NULL;
-    int insecure = 0, public_leaves = 0;
+    int insecure = 0, public_leaves = 0, quiet = 0;
     hs_opt opts[] = {{"statement", 1, &statement, NULL}, {"hash", 1, &hash, NULL},
                      {"backend", 1, &backend_s, NULL},
                      {"public-leaves", 0, NULL, &public_leaves},
@@ -280,13 +285,14 @@ int hs_cmd_prove_merkle(int argc, char **argv) {
                      {"open", 1, &open_s, NULL},         {"random-openings", 1, &rand_s, NULL},
                      {"out", 1, &out, NULL},             {"preset", 1, &preset, NULL},
                      {"threads", 1, &threads_s, NULL},   {"insecure", 0, NULL, &insecure},
-                     {"format", 1, &format_s, NULL}};
+                     {"format", 1, &format_s, NULL},     {"quiet", 0, NULL, &quiet}};
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
     const int json = hs_cli_format("prove", format_s);
     if (json < 0) return HS_EXIT_USAGE;
     hs_cli_set_json(json);
+    hs_cli_progress_begin("prove", quiet);
     hs_backend backend;
     if (!parse_backend("prove", backend_s, &backend)) return HS_EXIT_USAGE;
     if (!strcmp(statement, "merkle") && backend != HS_BACKEND_GKR)
@@ -370,13 +376,16 @@ int hs_cmd_prove_merkle(int argc, char **argv) {
         if (st != HS_OK) goto nomem;
         /* the same indices as --random-openings with a tree: this generator draws its own */
     }
-    fprintf(stderr, "prove: %zu openings of a depth-%lu %s tree (merkle-branches statement), %s backend, preset %s, "
+    if (!hs_cli_quiet())
+        fprintf(stderr, "prove: %zu openings of a depth-%lu %s tree (merkle-branches statement), %s backend, preset %s, "
                     "%u thread%s\n",
             m, depth, HASH, backend_name(backend), preset, hs_ctx_threads(ctx), hs_ctx_threads(ctx) > 1 ? "s" : "");
     hs_prove_stats stats;
     uint32_t proven_root[8];
+    if (hs_cli_progress_on()) hs_ctx_set_progress(ctx, hs_cli_on_progress, NULL), hs_cli_progress_live();
     hs_status st = hs_prove_merkle_branches(ctx, &proof, &plen, proven_root, &stats, reason, sizeof reason, HASH, preset,
                                             backend, (unsigned)depth, m, idx, leaves, sib, insecure);
+    hs_cli_progress_end();
     if (st != HS_OK) {
         hs_cli_error("prove", "%s", reason);
         goto done;
@@ -385,7 +394,7 @@ int hs_cmd_prove_merkle(int argc, char **argv) {
         hs_cli_error("prove", "internal: the proven root differs from the tree's");
         goto done;
     }
-    hs_cli_print_phases("prove", &stats);
+    if (!hs_cli_quiet()) hs_cli_print_phases("prove", &stats);
     hs_sbuf ob = {0};
     format_openings(&ob, (unsigned)depth, root, m, idx, leaves);
     int ok = !ob.failed && hs_write_all(opath.data, ob.data, ob.len, err, sizeof err);

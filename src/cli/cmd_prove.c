@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "cli/json.h"
+#include "cli/progress.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 
@@ -119,24 +120,6 @@ static int commit_proof(hs_outset *o, const char *out, const uint8_t *proof, siz
 
 static const char *thread_s(unsigned t) { return t > 1 ? "s" : ""; }
 
-/* The live progress line of 'prove' on a terminal (standard error): the context's progress
- * callback rewrites one line as each phase ends, and clears it when the proof is done. */
-typedef struct {
-    double t0;
-} progress_line;
-
-static void on_progress(void *user, const char *phase, double fraction) {
-    const progress_line *p = user;
-    if (!strcmp(phase, "done")) {
-        fputs("\r\033[K", stderr);
-    } else if (!strcmp(phase, "start")) {
-        fprintf(stderr, "\r\033[Kprove: proving... (%.1f s)", hs_cli_now() - p->t0);
-    } else {
-        fprintf(stderr, "\r\033[Kprove: %3.0f%% of the phases, %s done (%.1f s)", 100 * fraction, phase,
-                hs_cli_now() - p->t0);
-    }
-    fflush(stderr);
-}
 
 static void prove_help(void) {
     printf("usage: hashsnark prove --hash NAME --log-perms N --out PROOF\n"
@@ -286,7 +269,10 @@ static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, 
     uint8_t *proof = NULL;
     size_t len = 0;
     hs_prove_stats st;
+    hs_cli_progress_begin("prove", quiet);
+    if (hs_cli_progress_on()) hs_ctx_set_progress(ctx, hs_cli_on_progress, NULL), hs_cli_progress_live();
     hs_status r = hs_prove(ctx, &proof, &len, outs, n_out, &st, why, sizeof why, &shape, in, n_in);
+    hs_cli_progress_end();
     int rc = HS_EXIT_USAGE;
     char *path = malloc(strlen(out) + 16);
     if (r != HS_OK) {
@@ -469,8 +455,8 @@ int hs_cmd_prove(int argc, char **argv) {
     hs_ctx *ctx = hs_cli_ctx("prove", threads);
     if (!ctx) return hs_inputs_free(in), HS_EXIT_USAGE;
     const unsigned nt = hs_ctx_threads(ctx);
-    progress_line pline = {hs_cli_now()};
-    if (!quiet && isatty(STDERR_FILENO)) hs_ctx_set_progress(ctx, on_progress, &pline);
+    hs_cli_progress_begin("prove", quiet);
+    if (hs_cli_progress_on()) hs_ctx_set_progress(ctx, hs_cli_on_progress, NULL), hs_cli_progress_live();
     if (!quiet && gkr)
         fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), gkr backend, preset %s, %u thread%s\n", h.name,
                 logp, inputs_s ? "public" : "private", preset.name, nt, thread_s(nt));
@@ -487,9 +473,9 @@ int hs_cmd_prove(int argc, char **argv) {
     hs_prove_stats st;
     hs_status ps = hs_prove_inputs(ctx, &proof, &len, outs, outs ? n_out : 0, &st, why, sizeof why, &shape, in);
     hs_ctx_free(ctx); /* in is the prover's now (freed) */
+    hs_cli_progress_end();
     int rc = HS_EXIT_USAGE;
     if (ps != HS_OK) {
-        if (!quiet && isatty(STDERR_FILENO)) fputs("\r\033[K", stderr); /* the progress line */
         hs_cli_error("prove", "%s", why);
     } else {
         if (!quiet) hs_cli_print_phases("prove", &st);

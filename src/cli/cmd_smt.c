@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/json.h"
+#include "cli/progress.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 
@@ -52,6 +53,8 @@ static void help(void) {
            "  --out FILE     where 'open' writes (atomically; default standard output)\n"
            "  --threads T    worker threads (default: HS_THREADS or every CPU)\n"
            "  --nosync       commit without fsync (faster; a crash may lose the last changes, never half of one)\n"
+           "  --quiet        build, insert, update, remove: no progress line on standard error (shown\n"
+           "                 only on a terminal: the phase and the time while the pairs are read and applied)\n"
            HS_CLI_FORMAT_HELP("     ")
            "\n"
            "Bad input exits with status 2 and names the file, line and value; the tree is then unchanged.\n",
@@ -252,8 +255,8 @@ static int open_tree(hs_smt **t, const hs_ctx *ctx, const char *hash, const char
 int hs_cmd_smt(int argc, char **argv) {
     const char *hash = NULL, *db = NULL, *pairs = NULL, *keys = NULL, *key_s = NULL, *value_s = NULL, *root_s = NULL,
                *opening = NULL, *out = NULL, *threads_s = NULL, *format_s = NULL;
-    int nosync = 0;
-    hs_opt opts[] = {{"hash", 1, &hash, NULL},     {"db", 1, &db, NULL},           {"pairs", 1, &pairs, NULL},
+    int nosync = 0, quiet = 0;
+    hs_opt opts[] = {{"quiet", 0, NULL, &quiet},    {"hash", 1, &hash, NULL},     {"db", 1, &db, NULL},           {"pairs", 1, &pairs, NULL},
                      {"keys", 1, &keys, NULL},     {"key", 1, &key_s, NULL},       {"value", 1, &value_s, NULL},
                      {"root", 1, &root_s, NULL},   {"opening", 1, &opening, NULL}, {"out", 1, &out, NULL},
                      {"threads", 1, &threads_s, NULL}, {"nosync", 0, NULL, &nosync},
@@ -326,6 +329,8 @@ int hs_cmd_smt(int argc, char **argv) {
         hs_cli_error(CMD, "out of memory");
         return HS_EXIT_USAGE;
     }
+    hs_cli_progress_begin(CMD, quiet || ai >= 4); /* the line for the changes (the reads are short) */
+    hs_cli_progress_live();
     /* root, get and open only read: read-only, never created; a change without --hash takes the
      * stored tree's (else its input is read first, so bad input creates nothing) */
     const unsigned fl = (nosync ? HS_SMT_NOSYNC : 0) | (ai >= 4 && db ? HS_SMT_READONLY : 0);
@@ -362,6 +367,7 @@ int hs_cmd_smt(int argc, char **argv) {
         return st == HS_ERR_REJECTED ? HS_EXIT_REJECT : HS_EXIT_USAGE;
     }
     if (pairs || (ai == 3 && keys)) {
+        hs_cli_progress_show(-1, "reading %s", pairs ? pairs : keys);
         if (!read_rows(&h, pairs ? pairs : keys, pairs && ai != 3 ? 2 : 1, &tab)) goto done;
         have_tab = 1;
     }
@@ -375,6 +381,7 @@ int hs_cmd_smt(int argc, char **argv) {
     if (!t && !open_tree(&t, ctx, hash, db, fl, ai < 4)) goto done;
     rc = HS_EXIT_OK;
     size_t nvals = have_tab ? tab.rows * tab.width : 0;
+    if (have_tab) hs_cli_progress_show(-1, "%s: %zu %s%s", act, tab.rows, pairs ? "pairs" : "keys", db ? " (one transaction)" : "");
     if (!db && pairs && ai >= 3) { /* the one-command tree */
         if ((st = hs_smt_build(t, tab.vals, nvals, reason, sizeof reason)) != HS_OK) goto fail;
     } else if (ai == 2) { /* update: every key present */
@@ -400,6 +407,7 @@ int hs_cmd_smt(int argc, char **argv) {
         break;
     default: break;
     }
+    hs_cli_progress_end();
     if (st != HS_OK) goto fail;
     if (ai <= 4) {
         rc = print_root(t, &h, act);
@@ -451,6 +459,7 @@ fail:
     hs_cli_error(CMD, "%s%s%s", have_tab ? (pairs ? pairs : keys) : "", have_tab ? ": " : "", reason);
     rc = HS_EXIT_USAGE;
 done:
+    hs_cli_progress_end();
     hs_smt_free(t);
     hs_ctx_free(ctx);
     if (have_tab) hs_table_free(&tab);

@@ -21,7 +21,9 @@ echo "$plain" | grep -qx '| hash | perm | time | throughput | proof_size | peak_
 echo "$plain" | grep -q '^units: KB/MB/GB = 1024-byte powers' || no "units line: $plain"
 echo "$plain" | grep -q '`' && no "backticks in plain markdown: $plain"
 [ "$(echo "$md" | grep -c '^| `poseidon2-kb16`')" = 3 ] || no "md row count"
-grep -q "2^7 (2 of 3)" "$tmp/err" || no "progress on stderr: $(cat "$tmp/err")"
+# redirected: one result line a size on standard error, no live progress line (tests/cli/progress.sh)
+grep -q "^bench: poseidon2-kb16 2^7: median .*, peak " "$tmp/err" || no "a size's line on stderr: $(cat "$tmp/err")"
+grep -q "(2 of 3)" "$tmp/err" && no "a progress line although standard error is no terminal: $(cat "$tmp/err")"
 
 # CSV: raw numbers, one row per size
 "$bin" "${sweep[@]}" --format csv >"$tmp/s.csv" 2>/dev/null || no "csv exit"
@@ -123,4 +125,8 @@ md=$("$bin" bench --hash poseidon2-kb16,keccak-f1600 --log-perms 2 --samples 1 -
     echo "$md" | grep -q '^| keccak-f1600 | stark | compat | 2² |' || no "two hashes: $md"
 "$bin" bench --hash poseidon2-kb16,nosuch --log-perms 2 --samples 1 >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 2 ] && ! grep -q "proofs and a verification" "$tmp/err" || no "a bad second hash: exit $rc: $(cat "$tmp/err")"
+# --quiet: no line on standard error for a size that ran
+"$bin" bench --hash poseidon2-kb16 --log-perms 3 --samples 1 --threads 1 --quiet >"$tmp/qo" 2>"$tmp/qe" || no "--quiet exit"
+[ -s "$tmp/qe" ] && no "--quiet wrote to standard error: $(cat "$tmp/qe")"
+grep -q '^| poseidon2-kb16 | 2³ |' "$tmp/qo" || no "--quiet: no table: $(cat "$tmp/qo")"
 exit $fail
