@@ -105,6 +105,7 @@ static int sweep_config(const hs_bench_sweep_args *a, hs_sweep_config *c, char *
         c->num_queries = fri.num_queries;
     }
     c->samples = a->samples ? a->samples : 10;
+    c->warmup = a->warmup_given ? a->warmup : HS_SWEEP_WARMUP_AUTO;
     c->threads = a->threads ? a->threads : 1;
     c->timeout_s = a->timeout_s;
     if (a->plot && !hs_sweep_plot_ext_ok(a->plot))

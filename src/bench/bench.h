@@ -43,6 +43,9 @@ typedef struct {
     const char *log_perms; /* "A..B" or "N", 0 <= A <= B <= 24 */
     unsigned log_blowup;   /* stark: 0 = the preset's rate */
     unsigned samples, threads;
+    unsigned warmup;       /* untimed proofs before the samples in each size's child; 0 with warmup_given
+                              0: automatic (up to 3, stopping once they took a second) */
+    int warmup_given;
     double timeout_s;      /* per size's child; 0 = none */
     const char *plot;      /* a .png or .svg picture, or NULL */
     hs_bench_format format;

@@ -30,6 +30,8 @@
 typedef struct {
     double *prove_s; /* cfg->samples entries */
     double setup_s;  /* the first proof's shape-only setup (later ones may find tables cached) */
+    double cold_s;   /* the first warm-up proof's time (NAN without warm-up) */
+    unsigned warmups; /* warm-up proofs made */
     double verify_s;
     uint64_t proof_bytes;
 } child_out;
@@ -64,7 +66,15 @@ static int run_samples(const hs_sweep_config *cfg, unsigned log_perms, size_t wi
                        child_out *out, char *why, size_t whylen) {
     size_t words = ((size_t)1 << log_perms) * width;
     hs_writer last = {0};
-    for (unsigned s = 0; s < cfg->samples; s++) {
+    /* cfg->warmup untimed proofs first: a fresh process's first proof pays for first-touch page
+     * faults of every buffer, lazily built tables and the allocator's growth (2-4x a later proof
+     * here: docs/BENCHMARKS.md, "The first proof of a process"); the first one's time is kept */
+    out->cold_s = NAN;
+    /* HS_SWEEP_WARMUP_AUTO: up to 3 (the allocator and the page tables settle within about 3
+     * proofs), no more once they took a second (a large size's first proof carries most of it) */
+    unsigned warm = cfg->warmup == HS_SWEEP_WARMUP_AUTO ? 3 : cfg->warmup;
+    double warm_t = 0;
+    for (unsigned s = 0; s < warm + cfg->samples; s++) {
         uint32_t *in = random_inputs(cfg->hash, words, 1 + s);
         if (!in) {
             snprintf(why, whylen, "out of memory for the inputs");
@@ -76,7 +86,14 @@ static int run_samples(const hs_sweep_config *cfg, unsigned log_perms, size_t wi
         double t0 = hs_now();
         double setup = NAN;
         int ok = prove(cfg, log_perms, in, &w, &setup, &e);
-        out->prove_s[s] = hs_now() - t0;
+        const double t = hs_now() - t0;
+        if (s >= warm) out->prove_s[s - warm] = t;
+        else if (s == 0) out->cold_s = t;
+        if (s < warm) {
+            warm_t += t;
+            out->warmups = s + 1;
+            if (cfg->warmup == HS_SWEEP_WARMUP_AUTO && warm_t >= 1.0) warm = s + 1;
+        }
         if (s == 0) out->setup_s = setup;
         if (!ok || w.err) {
             snprintf(why, whylen, "prove failed: %s", e ? e : "out of memory");
@@ -234,6 +251,8 @@ static void child_main(void *ctxp, void *msgp) {
         hs_bench_msg_times(m, out.prove_s, cfg->samples);
         m->verify_s = out.verify_s;
         m->setup_s = out.setup_s;
+        m->cold_s = out.cold_s;
+        m->warmups = out.warmups;
         m->proof_bytes = out.proof_bytes;
     }
     free(out.prove_s);
@@ -253,6 +272,8 @@ static void run_one(const hs_sweep_config *cfg, unsigned log_perms, hs_sweep_row
     row->prove_worst_s = m.prove_max_s;
     row->verify_s = m.verify_s;
     row->setup_s = m.setup_s;
+    row->cold_s = m.cold_s;
+    row->warmups = m.warmups;
     row->proof_bytes = m.proof_bytes;
     row->bits = hs_sweep_claimed_bits(cfg, log_perms);
 }
@@ -417,7 +438,7 @@ static void csv_field(FILE *f, const char *s) {
 
 static const char csv_header[] = "hash,backend,preset,log_blowup,threads,log_perms,perms,prove_s,perms_per_s,proof_bytes,"
                                  "peak_rss_bytes,verify_s,bits,prove_best_s,prove_mean_s,samples,queries,status,cpu,"
-                                 "commit,setup_s,contended,version,date\n";
+                                 "commit,setup_s,contended,version,date,warmup,cold_prove_s\n";
 
 static void csv_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r, const char *commit) {
     fprintf(f, "%s,%s,%s,%u,%u,%u,%.0f,", cfg->hash, backends[cfg->backend].name, cfg->preset->name, cfg->log_blowup,
@@ -443,7 +464,9 @@ static void csv_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r, 
     fprintf(f, ",%s,%s,", !spread_known(cfg, r) ? "" : noisy(cfg, r) ? "true" : "false", HS_VERSION_STRING);
     char date[32];
     today(date, sizeof date);
-    fprintf(f, "%s\n", date);
+    fprintf(f, "%s,%u,", date, r->ok ? r->warmups : 0);
+    if (r->ok && !isnan(r->cold_s)) fprintf(f, "%.9g", r->cold_s);
+    fputc('\n', f);
 }
 
 void hs_sweep_write_csv(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n, int header) {
@@ -480,6 +503,8 @@ static void json_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r,
         if (isnan(r->setup_s)) fprintf(f, "null");
         else fprintf(f, "%.9g", r->setup_s);
         if (spread_known(cfg, r)) fprintf(f, ", \"contended\": %s", noisy(cfg, r) ? "true" : "false");
+        fprintf(f, ", \"warmup\": %u", r->warmups);
+        if (!isnan(r->cold_s)) fprintf(f, ", \"cold_prove_s\": %.9g", r->cold_s);
         fputc('}', f);
     } else {
         fprintf(f, "\"ok\": false, \"prove_s\": null, \"perms_per_s\": null, \"proof_bytes\": null, "

@@ -16,6 +16,8 @@
 /* The backends a sweep can drive; each is one entry of the table in sweep.c. */
 typedef enum { HS_SWEEP_STARK = 0, HS_SWEEP_GKR = 1 } hs_sweep_backend_id;
 
+#define HS_SWEEP_WARMUP_AUTO 1000u
+
 typedef struct {
     hs_sweep_backend_id backend;
     const char *hash;         /* an AIR's name (hs_air_find) */
@@ -25,6 +27,8 @@ typedef struct {
     unsigned num_queries;     /* informative: the preset's queries at that rate */
     unsigned threads;
     unsigned samples;         /* proofs per size; the table's time is their median */
+    unsigned warmup;          /* untimed proofs before them in each size's child (the first one's time: cold_s);
+                                 HS_SWEEP_WARMUP_AUTO: up to 3, stopping once they took a second */
     double timeout_s;         /* per child, 0 = none */
     unsigned log_lo, log_hi;  /* sizes 2^log_lo .. 2^log_hi */
     int md_ticks;             /* markdown cells in backticks, as the bench-hash-in-snark tables */
@@ -38,6 +42,8 @@ typedef struct {
     double prove_best_s, prove_mean_s, prove_worst_s;
     double verify_s;
     double setup_s;           /* shape-only setup of the first proof (NAN: unknown) */
+    double cold_s;            /* the first warm-up proof, a fresh process's first (NAN: no warm-up) */
+    unsigned warmups;         /* warm-up proofs made */
     uint64_t proof_bytes;
     uint64_t peak_rss_bytes;  /* ru_maxrss of the child */
     double bits;              /* the preset's claimed bits; NAN when not known */

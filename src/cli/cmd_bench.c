@@ -67,6 +67,11 @@ static void help(void) {
            "                   --preset)\n"
            "  --log-blowup B   rate 2^-B instead of the preset's (1..4)\n"
            "  --samples K      proofs per size, 1..1000 (default 10, as the published benchmark)\n"
+           "  --warmup W       untimed proofs before them in each size's process, 0..10 (default: up\n"
+           "                   to 3, fewer once they took a second): a fresh process's first proofs\n"
+           "                   are slower (2-4x the first, from first-touch page faults, lazily built\n"
+           "                   tables and the allocator's growth); CSV/JSON: warmup and cold_prove_s,\n"
+           "                   the first proof's time\n"
            "  --timeout S      seconds allowed to each size's child (inputs, K proofs, verification);\n"
            "                   default none\n"
            "  --plot FILE      also draw throughput (log scale) and proof size against the number of\n"
@@ -156,7 +161,7 @@ static unsigned bench_threads(const char *threads_s) {
 }
 
 typedef struct {
-    const char *hash, *logp, *backend, *preset, *blowup, *samples, *timeout, *plot, *threads;
+    const char *hash, *logp, *backend, *preset, *blowup, *samples, *timeout, *plot, *threads, *warmup;
     int fmt; /* 0 md, 1 csv, 2 json */
 } sweep_opts;
 
@@ -167,7 +172,10 @@ static int bench_sweep_args(const sweep_opts *o, hs_bench_sweep_args *a) {
     a->log_perms = o->logp;
     a->plot = o->plot;
     a->format = (hs_bench_format)o->fmt;
-    unsigned long blow = 0, samples = 10;
+    unsigned long blow = 0, samples = 10, warmup = 0;
+    if (o->warmup && !hs_cli_uint("bench", "warmup", o->warmup, 0, 10, &warmup)) return HS_EXIT_USAGE;
+    a->warmup = (unsigned)warmup;
+    a->warmup_given = o->warmup != NULL;
     if (o->blowup && !hs_cli_uint("bench", "log-blowup", o->blowup, 1, 4, &blow)) return HS_EXIT_USAGE;
     if (o->samples && !hs_cli_uint("bench", "samples", o->samples, 1, 1000, &samples)) return HS_EXIT_USAGE;
     a->log_blowup = (unsigned)blow;
@@ -238,7 +246,8 @@ static int bench_regions(const char *regions, int compare, int priv, int other_m
         return HS_EXIT_USAGE;
     }
     if (other_mode) {
-        hs_cli_error("bench", "--regions --compare excludes --native, --log-perms, --log-blowup, --plot, --seconds and --bits");
+        hs_cli_error("bench", "--regions --compare excludes --native, --log-perms, --log-blowup, --plot, --seconds, --bits "
+                              "and --warmup");
         return HS_EXIT_USAGE;
     }
     if (!o->backend || strcmp(o->backend, "gkr")) {
@@ -340,7 +349,8 @@ int hs_cmd_bench(int argc, char **argv) {
                      {"smt", 0, NULL, &smt},               {"size", 1, &size_s, NULL},
                      {"batch", 1, &batch_s, NULL},         {"storage", 1, &storage, NULL},
                      {"dir", 1, &dir, NULL},               {"keep", 0, NULL, &keep},
-                     {"private", 0, NULL, &priv},          {"bits", 1, &bits_s, NULL}};
+                     {"private", 0, NULL, &priv},          {"bits", 1, &bits_s, NULL},
+                     {"warmup", 1, &so.warmup, NULL}};
     int r = hs_cli_parse("bench", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) {
         help();
@@ -361,7 +371,8 @@ int hs_cmd_bench(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     if (regions || compare || priv)
-        return bench_regions(regions, compare, priv, native || so.logp || so.blowup || so.plot || seconds_s || bits_s, &so,
+        return bench_regions(regions, compare, priv,
+                             native || so.logp || so.blowup || so.plot || seconds_s || bits_s || so.warmup, &so,
                              threads_s, fmt_csv, fmt_json);
     if (native && so.logp) {
         hs_cli_error("bench", "--native and --log-perms are two different modes: give one");

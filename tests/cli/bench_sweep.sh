@@ -129,4 +129,17 @@ md=$("$bin" bench --hash poseidon2-kb16,keccak-f1600 --log-perms 2 --samples 1 -
 "$bin" bench --hash poseidon2-kb16 --log-perms 3 --samples 1 --threads 1 --quiet >"$tmp/qo" 2>"$tmp/qe" || no "--quiet exit"
 [ -s "$tmp/qe" ] && no "--quiet wrote to standard error: $(cat "$tmp/qe")"
 grep -q '^| poseidon2-kb16 | 2³ |' "$tmp/qo" || no "--quiet: no table: $(cat "$tmp/qo")"
+# warm-up: untimed proofs first in each size's process (default: up to 3), the first one's time
+# kept as cold_prove_s; --warmup 0 none (cold_prove_s empty); the version, date and flag columns
+"$bin" bench --hash poseidon2-kb16 --log-perms 3 --samples 1 --threads 1 --quiet --format csv >"$tmp/w.csv" || no "warmup exit"
+python3 - "$tmp/w.csv" 0 <<'PY' || no "default warm-up: $(cat "$tmp/w.csv")"
+import csv, sys
+r = list(csv.DictReader(open(sys.argv[1])))[0]
+assert r["warmup"] == "3" and float(r["cold_prove_s"]) > 0 and r["version"] and r["date"], r
+PY
+"$bin" bench --hash poseidon2-kb16 --log-perms 3 --samples 1 --threads 1 --quiet --warmup 0 --format json >"$tmp/w.json" ||
+    no "--warmup 0 exit"
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; assert r["warmup"]==0 and "cold_prove_s" not in r, r' \
+    "$tmp/w.json" || no "--warmup 0: $(cat "$tmp/w.json")"
+"$bin" bench --hash poseidon2-kb16 --log-perms 3 --warmup 11 2>/dev/null; [ $? = 2 ] || no "--warmup 11 must be a usage error"
 exit $fail
