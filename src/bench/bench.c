@@ -201,7 +201,7 @@ static int compare_pair(const hs_bench_compare_args *a, const char *hash, const 
 int hs_bench_compare(const hs_bench_compare_args *a) {
     hs_sweep_config *cfgs = calloc(COMPARE_MAX, sizeof *cfgs);
     hs_sweep_row *rows = calloc((size_t)COMPARE_MAX * 25, sizeof *rows);
-    hs_sweep_entry *e = calloc((size_t)COMPARE_MAX * 25, sizeof *e);
+    hs_sweep_entry *e = calloc((size_t)COMPARE_MAX * 25 + 2 * 11, sizeof *e); /* + the peers' rows */
     char notes[2048] = "", err[256];
     size_t nn = 0, np = 0;
     int rc = 2;
@@ -272,6 +272,34 @@ int hs_bench_compare(const hs_bench_compare_args *a) {
         sn[k] = cfgs[k].log_hi - cfgs[k].log_lo + 1;
         series[k] = r, scfg[k] = &cfgs[k];
         for (size_t i = 0; i < sn[k]; i++, ne++) e[ne] = (hs_sweep_entry){&cfgs[k], &r[i], ne};
+    }
+    /* published peers, when asked: beside the measured rows, at the sizes asked; with --bits only
+     * where this project's calculator gives their parameters that many bits */
+    hs_sweep_config peer_cfg[2];
+    hs_sweep_row peer_rows[2][11];
+    if (a->peers) {
+        size_t left_out = 0, added = 0;
+        for (unsigned rate = 1; rate <= 2; rate++) {
+            hs_bench_sweep_args s = a->sweep;
+            s.hash = "poseidon2-kb16", s.backend = "stark", s.preset = "compat", s.log_blowup = rate;
+            hs_sweep_config *pc = &peer_cfg[rate - 1];
+            if (!sweep_config(&s, pc, err, sizeof err)) continue;
+            const size_t k = hs_sweep_peer_rows(pc, peer_rows[rate - 1]);
+            for (size_t i = 0; i < k; i++) {
+                const hs_sweep_row *r = &peer_rows[rate - 1][i];
+                if (a->bits > 0 && !(r->bits >= a->bits)) {
+                    left_out++;
+                    continue;
+                }
+                e[ne] = (hs_sweep_entry){pc, r, ne};
+                ne++, added++;
+            }
+        }
+        if (left_out)
+            fprintf(stderr, "bench: --peers: %zu published row%s below %.0f provable bits left out\n", left_out,
+                    left_out > 1 ? "s" : "", a->bits);
+        if (!added && !left_out)
+            fprintf(stderr, "bench: --peers: no published rows at these sizes (Plonky3's Poseidon2-KB16, 2^10..2^20)\n");
     }
     hs_sweep_sort_entries(e, ne);
     hs_sweep_write_compare(stdout, a->sweep.format, e, ne, a->bits);

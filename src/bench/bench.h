@@ -75,6 +75,8 @@ typedef struct {
     double bits; /* > 0: each pair at the cheapest preset whose provable bits reach it at every size
                     (pairs that no preset brings there are left out, with a note); 0: sweep.preset */
     hs_bench_sweep_args sweep; /* the rest (its hash and backend are ignored) */
+    int peers; /* add the published rows of other provers where there are some (hs_sweep_peer_rows):
+                  Plonky3's Poseidon2-KB16 at rates 1/2 and 1/4, marked with their machine and threads */
 } hs_bench_compare_args;
 
 /* Validates every pair before proving any (exit status 2 with the message on standard error when

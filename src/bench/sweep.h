@@ -32,6 +32,8 @@ typedef struct {
     double timeout_s;         /* per child, 0 = none */
     unsigned log_lo, log_hi;  /* sizes 2^log_lo .. 2^log_hi */
     int md_ticks;             /* markdown cells in backticks, as the bench-hash-in-snark tables */
+    const char *peer;         /* non-NULL: published rows of another prover, not measured here (the
+                                 prover, source, machine and threads: hs_sweep_peer_rows) */
 } hs_sweep_config;
 
 typedef struct {
@@ -92,6 +94,12 @@ typedef struct {
 } hs_sweep_entry;
 /* Sorts by size, then by throughput (fastest first; failed rows last). */
 void hs_sweep_sort_entries(hs_sweep_entry *e, size_t n);
+/* bench --peers: the published rows of Plonky3's Poseidon2-KoalaBear-16 proofs in the
+ * bench-hash-in-snark benchmark (i9-13900K, 4 threads), for the sizes 2^10..2^20 within the
+ * range of cfg (a stark poseidon2-kb16 compat configuration at rate 1/2 or 1/4, which is that
+ * benchmark's), as rows (time, throughput, proof size; bits by this project's calculator for the
+ * same parameters); cfg->peer and cfg->threads are set. The number of rows (0 at another rate). */
+size_t hs_sweep_peer_rows(hs_sweep_config *cfg, hs_sweep_row *rows);
 /* The comparison table: markdown (hash, backend, preset, perm, time, throughput, proof_size,
  * peak_mem, verify, bits), CSV (the sweep's columns) or one JSON document (with the CPU, commit,
  * version and date); bits > 0 is the level asked (--bits), stated in the header. */

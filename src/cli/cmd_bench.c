@@ -67,6 +67,11 @@ static void help(void) {
            "                   --preset)\n"
            "  --log-blowup B   rate 2^-B instead of the preset's (1..4)\n"
            "  --samples K      proofs per size, 1..1000 (default 10, as the published benchmark)\n"
+           "  --peers          add the published rows of other provers beside ours, marked with their\n"
+           "                   machine and threads: Plonky3's Poseidon2-KB16 proofs in the\n"
+           "                   bench-hash-in-snark benchmark (i9-13900K, 4 threads; compat, rates 1/2\n"
+           "                   and 1/4, 2^10..2^20), time, throughput and proof size only; the table\n"
+           "                   is then the comparison's (with --bits, peer rows below it are left out)\n"
            "  --warmup W       untimed proofs before them in each size's process, 0..10 (default: up\n"
            "                   to 3, fewer once they took a second): a fresh process's first proofs\n"
            "                   are slower (2-4x the first, from first-touch page faults, lazily built\n"
@@ -206,7 +211,7 @@ static size_t split_list(const char *opt, char *list, const char **names, size_t
 /* bench --log-perms A..B --hash H1,H2,.. --backend B1,B2 [--bits N]: one hash on one backend is the
  * bench-hash-in-snark table; several hashes or backends, 'all' or --bits make the comparison (every
  * pair validated before any is proven; src/bench/bench.h). */
-static int bench_sweep(const sweep_opts *o, const char *bits_s) {
+static int bench_sweep(const sweep_opts *o, const char *bits_s, int peers) {
     char hlist[512], blist[64];
     if (strlen(o->hash) >= sizeof hlist) return hs_cli_error("bench", "--hash: list too long"), HS_EXIT_USAGE;
     const char *backend = o->backend ? o->backend : "stark";
@@ -225,8 +230,9 @@ static int bench_sweep(const sweep_opts *o, const char *bits_s) {
     hs_bench_compare_args c;
     memset(&c, 0, sizeof c);
     if (bench_sweep_args(o, &c.sweep) != HS_EXIT_OK) return HS_EXIT_USAGE;
-    if (k * nb > 1 || all || bits_s) {
+    if (k * nb > 1 || all || bits_s || peers) {
         c.hashes = names, c.n_hashes = k, c.backends = backends, c.n_backends = nb, c.bits = (double)bits;
+        c.peers = peers;
         return hs_bench_compare(&c);
     }
     c.sweep.hash = names[0], c.sweep.backend = backends[0];
@@ -246,8 +252,8 @@ static int bench_regions(const char *regions, int compare, int priv, int other_m
         return HS_EXIT_USAGE;
     }
     if (other_mode) {
-        hs_cli_error("bench", "--regions --compare excludes --native, --log-perms, --log-blowup, --plot, --seconds, --bits "
-                              "and --warmup");
+        hs_cli_error("bench", "--regions --compare excludes --native, --log-perms, --log-blowup, --plot, --seconds, --bits, "
+                              "--warmup and --peers");
         return HS_EXIT_USAGE;
     }
     if (!o->backend || strcmp(o->backend, "gkr")) {
@@ -332,7 +338,7 @@ int hs_cmd_bench(int argc, char **argv) {
     static const char hash_default[] = "poseidon2-kb16";
     const char *hash = hash_default, *threads_s = NULL, *format = "md", *seconds_s = NULL, *field = NULL;
     sweep_opts so = {0};
-    int native = 0, compare = 0, smt = 0, keep = 0, merkle = 0, priv = 0, quiet = 0;
+    int native = 0, compare = 0, smt = 0, keep = 0, merkle = 0, priv = 0, quiet = 0, peers = 0;
     const char *regions = NULL, *size_s = NULL, *batch_s = NULL, *storage = NULL, *dir = NULL;
     const char *log_leaves = NULL, *bits_s = NULL;
     /* the first 10 apply to --native (checked below) */
@@ -350,7 +356,7 @@ int hs_cmd_bench(int argc, char **argv) {
                      {"batch", 1, &batch_s, NULL},         {"storage", 1, &storage, NULL},
                      {"dir", 1, &dir, NULL},               {"keep", 0, NULL, &keep},
                      {"private", 0, NULL, &priv},          {"bits", 1, &bits_s, NULL},
-                     {"warmup", 1, &so.warmup, NULL}};
+                     {"warmup", 1, &so.warmup, NULL},      {"peers", 0, NULL, &peers}};
     int r = hs_cli_parse("bench", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) {
         help();
@@ -365,15 +371,19 @@ int hs_cmd_bench(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     if (smt) return bench_smt(hash, size_s, batch_s, storage, dir, keep, threads_s, fmt_csv ? 1 : fmt_json ? 2 : 0,
-                              native || so.logp || regions || compare || seconds_s || bits_s);
+                              native || so.logp || regions || compare || seconds_s || bits_s || peers);
     if (size_s || batch_s || storage || dir || keep) {
         hs_cli_error("bench", "--size, --batch, --storage, --dir and --keep apply to --smt only");
         return HS_EXIT_USAGE;
     }
     if (regions || compare || priv)
         return bench_regions(regions, compare, priv,
-                             native || so.logp || so.blowup || so.plot || seconds_s || bits_s || so.warmup, &so,
+                             native || so.logp || so.blowup || so.plot || seconds_s || bits_s || so.warmup || peers, &so,
                              threads_s, fmt_csv, fmt_json);
+    if (peers && !so.logp) {
+        hs_cli_error("bench", "--peers adds published rows to a --log-perms sweep");
+        return HS_EXIT_USAGE;
+    }
     if (native && so.logp) {
         hs_cli_error("bench", "--native and --log-perms are two different modes: give one");
         return HS_EXIT_USAGE;
@@ -384,7 +394,7 @@ int hs_cmd_bench(int argc, char **argv) {
             return HS_EXIT_USAGE;
         }
         so.hash = hash, so.threads = threads_s, so.fmt = fmt_csv ? 1 : fmt_json ? 2 : fmt_ticks ? 3 : 0;
-        return bench_sweep(&so, bits_s);
+        return bench_sweep(&so, bits_s, peers);
     }
     if (!native) {
         hs_cli_error("bench", "give --log-perms A..B (proving sweep) or --native (see 'hashsnark bench --help')");
