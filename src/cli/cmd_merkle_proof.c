@@ -451,9 +451,9 @@ static void verify_help(void) {
            "argument, as 'hashsnark merkle root' prints it). Prints 'accepted: ...' (exit 0) or\n"
            "'rejected: reason' (exit 1), also for anything the proof says that does not match what\n"
            "it is given (another tree hash on the openings file's '# hash' line, --leaves for a\n"
-           "proof of private leaves or for a branches proof, --openings for a root proof); a\n"
-           "malformed openings file or option exits 2, and so does an input the proof needs that\n"
-           "is not given (--root; a branches proof's --openings; a public-leaves proof's --leaves).\n"
+           "proof of private leaves, none for one of public leaves, a branches proof without\n"
+           "--openings, any Merkle proof without --root); a malformed openings file or option\n"
+           "exits 2.\n"
            "\n"
            "  --proof PROOF    the proof\n"
            "  --root DIGEST    the root the openings must reach\n"
@@ -595,7 +595,7 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
     const int json = hs_cli_format("verify", format_s);
     if (json < 0) return HS_EXIT_USAGE;
     hs_cli_set_json(json);
-    if (!proof_s || !root_s)
+    if (!proof_s)
         return hs_cli_error("verify", "a Merkle proof needs --proof and --root (and --openings for branches)"),
                HS_EXIT_USAGE;
     if (open_s && leaves_s)
@@ -606,9 +606,9 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
     if (backend_s && !parse_backend("verify", backend_s, &want)) return HS_EXIT_USAGE;
     if (threads_s && !hs_cli_uint("verify", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
     if (min_bits_s && !hs_cli_uint("verify", "min-bits", min_bits_s, 0, 512, &mb)) return HS_EXIT_USAGE;
-    uint32_t root[8];
+    uint32_t root[8] = {0};
     char err[256];
-    if (!hs_cli_merkle_digest(HASH, root_s, strlen(root_s), root, err, sizeof err))
+    if (root_s && !hs_cli_merkle_digest(HASH, root_s, strlen(root_s), root, err, sizeof err))
         return hs_cli_error("verify", "--root: %s", err), HS_EXIT_USAGE;
     unsigned depth = 0;
     size_t m = 0;
@@ -635,7 +635,11 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
         const uint8_t *pb = (const uint8_t *)buf.data;
         /* what the proof says against what is given: a rejection (the verifiers check the rest) */
         hs_status st = hs_merkle_proof_peek(&info, reason, sizeof reason, pb, buf.len);
-        if (st == HS_OK && backend_s && info.backend != want) {
+        if (st == HS_OK && !root_s) { /* the proof decides what it needs: a rejection, never a usage error */
+            snprintf(reason, sizeof reason, "%s is a %s proof, checked against its root: give --root DIGEST", proof_s,
+                     info.statement);
+            st = HS_ERR_REJECTED;
+        } else if (st == HS_OK && backend_s && info.backend != want) {
             snprintf(reason, sizeof reason, "a %s proof, not a %s one (--backend)", backend_name(info.backend),
                      backend_name(want));
             st = HS_ERR_REJECTED;
@@ -643,13 +647,6 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
             snprintf(reason, sizeof reason, "%s:%zu: the openings are for '%s' trees, the proof for %s trees", open_s,
                      hd.hash_line, hd.hash, info.hash);
             st = HS_ERR_REJECTED;
-        } else if (st == HS_OK && !open_s && !leaves_s &&
-                   (!strcmp(info.statement, "merkle-branches") || info.public_leaves)) {
-            /* what the proof needs is missing: a usage error, as a missing --root */
-            snprintf(reason, sizeof reason, "%s is a %s proof: give %s", proof_s, info.statement,
-                     info.public_leaves ? "its leaves with --leaves FILE (PROOF.leaves, written next to it)"
-                                        : "its openings with --openings FILE (PROOF.openings, written next to it)");
-            st = HS_ERR_ARGUMENT; /* printed as an error below, exit 2 */
         } else if (st == HS_OK)
             st = open_s ? hs_verify_merkle_branches(ctx, &info, reason, sizeof reason, pb, buf.len, root, depth,
                                                           m, idx, leaves, need)

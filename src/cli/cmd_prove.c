@@ -514,12 +514,11 @@ static void verify_help(void) {
            "Checks a proof written by 'hashsnark prove'. Prints 'accepted' and what was proven, exit\n"
            "status 0; or 'rejected: REASON', exit status 1, for any proof it does not accept\n"
            "(truncated, oversized, garbled, empty, altered, below --min-bits) and for anything the\n"
-           "proof says that does not match what it is given (a private proof with tables, tables\n"
-           "of another hash's width or field, another number of lines, or a table that differs in\n"
-           "any value). Exit status 2 for usage errors (an unknown option, --inputs without\n"
-           "--outputs, a missing, empty or malformed file) and for an input the proof needs that\n"
-           "is not given: a public statement's tables, a Merkle proof's --root (and its --openings\n"
-           "or --leaves). A public statement's tables are checked natively first: the\n"
+           "proof says that does not match what it is given (a public proof without its tables, a\n"
+           "private one with tables, tables of another hash's width or field, another number of\n"
+           "lines, or a table that differs in any value). Exit status 2 only for usage errors,\n"
+           "whatever the proof says (an unknown option, --inputs without --outputs, a missing,\n"
+           "empty or malformed file). A public statement's tables are checked natively first: the\n"
            "first output line that is not the permutation of its input line is named ('rejected:\n"
            "OUTPUTS line 3 is not P(INPUTS line 3), ...'), before the proof is checked.\n"
            "\n"
@@ -727,30 +726,19 @@ int hs_cmd_verify(int argc, char **argv) {
     char why[HS_REASON_LEN];
     hs_proof_info info;
     if (hs_proof_peek(&info, why, sizeof why, pb, buf.len) != HS_OK) {
-        hs_merkle_proof_info mi;
-        char mwhy[HS_REASON_LEN];
-        /* a Merkle proof without --root: what it needs is missing (a usage error, as --inputs
-         * without --outputs); anything else is no proof this command accepts */
-        const int merkle = hs_merkle_proof_peek(&mi, mwhy, sizeof mwhy, pb, buf.len) == HS_OK;
-        if (merkle)
-            hs_cli_error("verify", "%s is a %s proof: it is checked against its root: give --root DIGEST%s", proof,
-                         mi.statement,
-                         !strcmp(mi.statement, "merkle") ? (mi.public_leaves ? " and --leaves FILE" : "")
-                                                         : " and --openings FILE");
-        else
-            hs_cli_reject("verify", "%s", why);
+        hs_cli_reject("verify", "%s", why);
         hs_sbuf_free(&buf);
-        return merkle ? HS_EXIT_USAGE : HS_EXIT_REJECT;
+        return HS_EXIT_REJECT;
     }
     const int regions = info.shape.statement == HS_STATEMENT_REGIONS;
     const int pub = info.shape.statement != HS_STATEMENT_PRIVATE && !info.shape.private_regions;
     const size_t N = info.instances;
     int rc = HS_EXIT_OK;
-    if (pub && !inputs_s) { /* missing tables: a usage error, as a missing --root */
-        hs_cli_error("verify", "%s is a proof of a public statement of %zu %s: it holds only with their --inputs and "
-                               "--outputs tables, and none were given",
-                     proof, N, info.noun);
-        rc = HS_EXIT_USAGE;
+    if (pub && !inputs_s) {
+        hs_cli_reject("verify", "the proof is for a public statement of %zu %s: it holds only with their --inputs and "
+               "--outputs tables, and none were given",
+               N, info.noun);
+        rc = HS_EXIT_REJECT;
     } else if (!pub && inputs_s) {
         hs_cli_reject("verify", "the proof is for a private statement (it proves no table)");
         rc = HS_EXIT_REJECT;

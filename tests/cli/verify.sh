@@ -52,10 +52,9 @@ for _ in range(16): print(' '.join(str(random.randrange(2130706433)) for _ in ra
 "$bin" prove --inputs "$tmp/in.txt" --preset fast100 --out "$tmp/su.bin" >/dev/null 2>&1 || no "prove public stark"
 "$bin" prove --backend gkr --inputs "$tmp/in.txt" --preset fast100 --out "$tmp/gu.bin" >/dev/null 2>&1 || no "prove public gkr"
 for p in sp gp; do
-    # byte 15, the statement: a private proof that now says public, given nothing: the tables it
-    # needs are missing (a usage error, exit 2, as a Merkle proof without --root)
+    # byte 15, the statement: a private proof that now says public, given nothing
     cp "$tmp/$p.bin" "$tmp/x.bin"; setbyte "$tmp/x.bin" 15 1
-    expect "$p: byte 15 made public" 2 "x.bin is a proof of a public statement of 16 permutations: .*none were given" \
+    expect "$p: byte 15 made public" 1 "^rejected: the proof is for a public statement of 16 permutations: .*none were given" \
         verify --proof "$tmp/x.bin"
     # ... and given tables, it is checked against them (and rejected)
     expect "$p: byte 15 made public, with tables" 1 '^rejected: ' \
@@ -67,7 +66,7 @@ for p in su gu; do
     cp "$tmp/$p.bin" "$tmp/x.bin"; setbyte "$tmp/x.bin" 15 0
     expect "$p: byte 15 made private, given tables" 1 '^rejected: the proof is for a private statement' \
         verify --proof "$tmp/x.bin" --inputs "$tmp/in.txt" --outputs "$tmp/out.txt"
-    expect "$p: public, no tables" 2 "u.bin is a proof of a public statement of 16 permutations" \
+    expect "$p: public, no tables" 1 "^rejected: the proof is for a public statement of 16 permutations" \
         verify --proof "$tmp/$p.bin"
     # byte 14, the hash: a 24-wide header on a 16-wide body reads 16-value lines
     cp "$tmp/$p.bin" "$tmp/x.bin"; setbyte "$tmp/x.bin" 14 2
@@ -102,7 +101,7 @@ expect "public accepted" 0 "^accepted: 16 permutations of poseidon2-kb16 \(publi
 
 # ---- ragged regions: the io byte (16) flipped either way
 cp "$tmp/rp.bin" "$tmp/x.bin"; setbyte "$tmp/x.bin" 16 1
-expect "regions: private made public, no tables" 2 "is a proof of a public statement of 80 permutations" \
+expect "regions: private made public, no tables" 1 "^rejected: the proof is for a public statement of 80 permutations" \
     verify --proof "$tmp/x.bin"
 cp "$tmp/ru.bin" "$tmp/x.bin"; setbyte "$tmp/x.bin" 16 0
 expect "regions: public made private, tables" 1 '^rejected: the proof is for a private statement' \
@@ -119,9 +118,9 @@ r=$("$bin" merkle root --hash poseidon2-kb16 --log-leaves 4 --seed 3)
 expect "root, private leaves" 0 '^accepted: root ' verify --proof "$tmp/mr.bin" --root "$r"
 expect "root, private leaves given --leaves" 1 '^rejected: the proof is about private leaves' \
     verify --proof "$tmp/mr.bin" --root "$r" --leaves "$tmp/mu.bin.leaves"
-expect "root, public leaves without --leaves" 2 'mu.bin is a merkle proof: give its leaves with --leaves FILE' verify --proof "$tmp/mu.bin" --root "$r"
+expect "root, public leaves without --leaves" 1 '^rejected: the proof binds public leaves' verify --proof "$tmp/mu.bin" --root "$r"
 cp "$tmp/mr.bin" "$tmp/x.bin"; setbyte "$tmp/x.bin" 17 1
-expect "root: byte 17 made public leaves" 2 'x.bin is a merkle proof: give its leaves' verify --proof "$tmp/x.bin" --root "$r"
+expect "root: byte 17 made public leaves" 1 '^rejected: the proof binds public leaves' verify --proof "$tmp/x.bin" --root "$r"
 
 # ---- Merkle branches: the openings file's header against the proof
 for be in gkr stark; do
@@ -130,6 +129,9 @@ for be in gkr stark; do
     o="$tmp/b$be.bin.openings"
     root=$(sed -n 's/^# root //p' "$o")
     expect "branches $be" 0 '^accepted: 3 openings of a depth-5' verify --proof "$tmp/b$be.bin" --root "$root" --openings "$o"
+    # a missing --root is what the proof needs and was not given: a rejection, as missing tables are
+    expect "branches $be without --root" 1 "^rejected: .*b$be\.bin is a merkle-branches proof, checked against its root: give --root" \
+        verify --proof "$tmp/b$be.bin" --openings "$o"
     # the depth line: a decimal 1..64 without sign, blank inside or leading zero, as prove writes it
     for d in +5 05 5x 0 65 -5 "" 0x5 "5 5" 5.0; do
         sed "s/^# depth .*/# depth $d/" "$o" >"$tmp/d.txt"
@@ -149,8 +151,7 @@ for be in gkr stark; do
     done
     grep -v '^# hash' "$o" >"$tmp/h.txt"
     expect "$be: no hash line" 0 '^accepted: ' verify --proof "$tmp/b$be.bin" --root "$root" --openings "$tmp/h.txt"
-    expect "$be: without --openings" 2 'is a merkle-branches proof: give its openings with --openings FILE' \
-        verify --proof "$tmp/b$be.bin" --root "$root"
+    expect "$be: verified as a root proof" 1 '^rejected: ' verify --proof "$tmp/b$be.bin" --root "$root"
     expect "$be: given --leaves" 1 '^rejected: a Merkle branches proof, not a root proof' \
         verify --proof "$tmp/b$be.bin" --root "$root" --leaves "$tmp/mu.bin.leaves"
     expect "$be: a root proof given openings" 1 '^rejected: a Merkle root proof, not a branches proof' \
