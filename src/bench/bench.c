@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "bench/native.h"
 #include "bench/ragged_compare.h"
@@ -15,8 +17,54 @@
 #include "util/cpu.h"
 
 #include "hs_git.h" /* generated at every build (cmake/git_describe.cmake) */
+#include "cli/progress.h"
 
 const char *hs_bench_commit(void) { return HS_GIT_DESCRIBE; }
+
+static void meta_strings(const char **commit, char *date, size_t n) {
+    *commit = *HS_GIT_DESCRIBE ? HS_GIT_DESCRIBE : "unknown";
+    time_t now = time(NULL);
+    struct tm tmv;
+    if (!gmtime_r(&now, &tmv) || !strftime(date, n, "%Y-%m-%d", &tmv)) snprintf(date, n, "?");
+}
+
+void hs_bench_meta_json(FILE *f) {
+    const char *commit;
+    char date[32];
+    meta_strings(&commit, date, sizeof date);
+    fprintf(f, "\"version\": \"%s\", \"commit\": \"", HS_VERSION_STRING);
+    for (const char *c = commit; *c; c++) /* git describe: no quote or backslash, but be safe */
+        if (*c != '"' && *c != '\\') fputc(*c, f);
+    fprintf(f, "\", \"date\": \"%s\", \"cpu\": \"", date);
+    for (const char *c = hs_cpu_model(); *c; c++)
+        if (*c != '"' && *c != '\\' && (unsigned char)*c >= 0x20) fputc(*c, f);
+    fputc('"', f);
+}
+
+void hs_bench_meta_csv(FILE *f) {
+    const char *commit;
+    char date[32];
+    meta_strings(&commit, date, sizeof date);
+    fprintf(f, "%s,%s,%s,\"", HS_VERSION_STRING, commit, date);
+    for (const char *c = hs_cpu_model(); *c; c++) {
+        if (*c == '"') fputc('"', f);
+        fputc(*c, f);
+    }
+    fputc('"', f);
+}
+
+double hs_bench_cpu_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double hs_bench_cpu_share(double cpu_s, double wall_s, unsigned threads) {
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned t = threads ? threads : 1;
+    if (online > 0 && t > (unsigned long)online) t = (unsigned)online;
+    return wall_s > 0 ? cpu_s / (wall_s * t) : NAN;
+}
 
 /* ---- the proving sweep ---- */
 
@@ -57,6 +105,7 @@ static int sweep_config(const hs_bench_sweep_args *a, hs_sweep_config *c, char *
         c->num_queries = fri.num_queries;
     }
     c->samples = a->samples ? a->samples : 10;
+    c->warmup = a->warmup_given ? a->warmup : HS_SWEEP_WARMUP_AUTO;
     c->threads = a->threads ? a->threads : 1;
     c->timeout_s = a->timeout_s;
     if (a->plot && !hs_sweep_plot_ext_ok(a->plot))
@@ -152,7 +201,7 @@ static int compare_pair(const hs_bench_compare_args *a, const char *hash, const 
 int hs_bench_compare(const hs_bench_compare_args *a) {
     hs_sweep_config *cfgs = calloc(COMPARE_MAX, sizeof *cfgs);
     hs_sweep_row *rows = calloc((size_t)COMPARE_MAX * 25, sizeof *rows);
-    hs_sweep_entry *e = calloc((size_t)COMPARE_MAX * 25, sizeof *e);
+    hs_sweep_entry *e = calloc((size_t)COMPARE_MAX * 25 + 2 * 11, sizeof *e); /* + the peers' rows */
     char notes[2048] = "", err[256];
     size_t nn = 0, np = 0;
     int rc = 2;
@@ -224,6 +273,34 @@ int hs_bench_compare(const hs_bench_compare_args *a) {
         series[k] = r, scfg[k] = &cfgs[k];
         for (size_t i = 0; i < sn[k]; i++, ne++) e[ne] = (hs_sweep_entry){&cfgs[k], &r[i], ne};
     }
+    /* published peers, when asked: beside the measured rows, at the sizes asked; with --bits only
+     * where this project's calculator gives their parameters that many bits */
+    hs_sweep_config peer_cfg[2];
+    hs_sweep_row peer_rows[2][11];
+    if (a->peers) {
+        size_t left_out = 0, added = 0;
+        for (unsigned rate = 1; rate <= 2; rate++) {
+            hs_bench_sweep_args s = a->sweep;
+            s.hash = "poseidon2-kb16", s.backend = "stark", s.preset = "compat", s.log_blowup = rate;
+            hs_sweep_config *pc = &peer_cfg[rate - 1];
+            if (!sweep_config(&s, pc, err, sizeof err)) continue;
+            const size_t k = hs_sweep_peer_rows(pc, peer_rows[rate - 1]);
+            for (size_t i = 0; i < k; i++) {
+                const hs_sweep_row *r = &peer_rows[rate - 1][i];
+                if (a->bits > 0 && !(r->bits >= a->bits)) {
+                    left_out++;
+                    continue;
+                }
+                e[ne] = (hs_sweep_entry){pc, r, ne};
+                ne++, added++;
+            }
+        }
+        if (left_out)
+            fprintf(stderr, "bench: --peers: %zu published row%s below %.0f provable bits left out\n", left_out,
+                    left_out > 1 ? "s" : "", a->bits);
+        if (!added && !left_out)
+            fprintf(stderr, "bench: --peers: no published rows at these sizes (Plonky3's Poseidon2-KB16, 2^10..2^20)\n");
+    }
     hs_sweep_sort_entries(e, ne);
     hs_sweep_write_compare(stdout, a->sweep.format, e, ne, a->bits);
     if (notes[0] && (a->sweep.format == HS_BENCH_MD || a->sweep.format == HS_BENCH_MD_TICKS))
@@ -281,32 +358,58 @@ static void human_ns(char *buf, size_t n, double ns) {
     if (ns >= 1000 && ns < 1e6 && ns / 1e3 >= 10) snprintf(buf, n, "%.0f µs", ns / 1e3);
 }
 
+/* A row's contention flag: "true" when its CPU share is below HS_BENCH_CONTENDED_SHARE. */
+static const char *contended(double share) { return share < HS_BENCH_CONTENDED_SHARE ? "true" : "false"; }
+static const char *mark(double share) { return share < HS_BENCH_CONTENDED_SHARE ? " *" : ""; }
+
+void hs_bench_contention_note(FILE *f) {
+    fprintf(f, "\n* contended: the measurement got less than %.0f%% of the CPU time its threads asked for (another "
+               "process took the cores; the figure is low)\n",
+            100 * HS_BENCH_CONTENDED_SHARE);
+}
+
 int hs_bench_native_hashes(const char *which, unsigned threads, double seconds, hs_bench_format format) {
     const int csv = format == HS_BENCH_CSV, json = format == HS_BENCH_JSON;
     hs_hash_row rows[64];
     size_t n = 0;
+    const size_t total = strcmp(which, "all") ? (size_t)1 : hs_hash_table_len;
     for (size_t i = 0; i < hs_hash_table_len && n < 64; i++) {
         const hs_hash_info *h = &hs_hash_table[i];
         if (strcmp(which, "all") && strcmp(which, h->name)) continue;
-        fprintf(stderr, "bench: %s (%u of %zu)...\n", h->name, (unsigned)(n + 1),
-                strcmp(which, "all") ? (size_t)1 : hs_hash_table_len);
+        hs_cli_progress_show((double)n / (double)total, "%s (%u of %zu)", h->name, (unsigned)(n + 1), total);
         hs_bench_native_hash(h, threads, seconds, &rows[n++]);
     }
+    hs_cli_progress_clear();
     if (csv) {
-        printf("hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt,mib_per_s\n");
-        for (size_t i = 0; i < n; i++)
-            printf("%s,%.1f,%.1f,%s,%u,%.0f,%.0f,%.1f\n", rows[i].hash->name, rows[i].merge_ns, rows[i].seq_ns,
+        printf("hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt,mib_per_s,contended_1t,contended_nt,"
+               HS_BENCH_META_CSV "\n");
+        for (size_t i = 0; i < n; i++) {
+            printf("%s,%.1f,%.1f,%s,%u,%.0f,%.0f,%.1f,%s,", rows[i].hash->name, rows[i].merge_ns, rows[i].seq_ns,
                    rows[i].hash->perm ? rows[i].hash->perm : "", rows[i].threads, rows[i].perms_1t, rows[i].perms_nt,
-                   mib_per_s(rows[i].mib_ns));
+                   mib_per_s(rows[i].mib_ns), contended(rows[i].cpu_share_1t));
+            printf("%s,", isnan(rows[i].cpu_share_nt) ? "" : contended(rows[i].cpu_share_nt));
+            hs_bench_meta_csv(stdout);
+            putchar('\n');
+        }
     } else if (json) {
-        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"simd\": \"%s\",\n  \"results\": [\n",
-               hs_cpu_model(), hs_cpu_has_avx2() ? "true" : "false", hs_simd_level());
-        for (size_t i = 0; i < n; i++)
-            printf("    {\"hash\": \"%s\", \"merge_ns\": %.1f, \"seq100_ns\": %.1f, \"perm\": %s%s%s, "
-                   "\"threads\": %u, \"perms_per_s_1t\": %.0f, \"perms_per_s_nt\": %.0f, \"mib_per_s\": %.1f}%s\n",
-                   rows[i].hash->name, rows[i].merge_ns, rows[i].seq_ns, rows[i].hash->perm ? "\"" : "",
-                   rows[i].hash->perm ? rows[i].hash->perm : "null", rows[i].hash->perm ? "\"" : "", rows[i].threads,
-                   rows[i].perms_1t, rows[i].perms_nt, mib_per_s(rows[i].mib_ns), i + 1 < n ? "," : "");
+        printf("{");
+        hs_bench_meta_json(stdout);
+        printf(",\n  \"avx2\": %s,\n  \"simd\": \"%s\",\n  \"contended_below_cpu_share\": %.2f,\n  \"results\": [\n",
+               hs_cpu_has_avx2() ? "true" : "false", hs_simd_level(), HS_BENCH_CONTENDED_SHARE);
+        for (size_t i = 0; i < n; i++) {
+            printf("    {\"hash\": \"%s\", \"merge_ns\": %.1f, \"seq100_ns\": %.1f, ", rows[i].hash->name,
+                   rows[i].merge_ns, rows[i].seq_ns);
+            if (rows[i].hash->perm)
+                printf("\"perm\": \"%s\", \"perms_per_s_1t\": %.0f, \"perms_per_s_nt\": %.0f, ", rows[i].hash->perm,
+                       rows[i].perms_1t, rows[i].perms_nt);
+            if (rows[i].mib_ns > 0) printf("\"mib_per_s\": %.1f, ", mib_per_s(rows[i].mib_ns));
+            printf("\"threads\": %u, \"cpu_share_1t\": %.3f, \"contended_1t\": %s", rows[i].threads,
+                   rows[i].cpu_share_1t, contended(rows[i].cpu_share_1t));
+            if (!isnan(rows[i].cpu_share_nt))
+                printf(", \"cpu_share_nt\": %.3f, \"contended_nt\": %s", rows[i].cpu_share_nt,
+                       contended(rows[i].cpu_share_nt));
+            printf("}%s\n", i + 1 < n ? "," : "");
+        }
         printf("  ]\n}\n");
     } else {
         printf("Hash functions on %s (%s), 1 thread unless noted\n\n", hs_cpu_model(),
@@ -315,18 +418,22 @@ int hs_bench_native_hashes(const char *which, unsigned threads, double seconds, 
                "threads |\n",
                threads);
         printf("|---|---:|---:|---:|---|---:|---:|\n");
+        int any = 0;
         for (size_t i = 0; i < n; i++) {
             char a[32], b[32];
             human_ns(a, sizeof a, rows[i].merge_ns);
             human_ns(b, sizeof b, rows[i].seq_ns);
             char c[48] = "-";
             if (rows[i].mib_ns > 0) snprintf(c, sizeof c, "%.0f MiB/s", mib_per_s(rows[i].mib_ns));
+            const char *m1 = mark(rows[i].cpu_share_1t), *mn = isnan(rows[i].cpu_share_nt) ? m1 : mark(rows[i].cpu_share_nt);
             if (rows[i].hash->perm)
-                printf("| %s | %s | %s | %s | %s | %.3gM | %.3gM |\n", rows[i].hash->name, a, b, c, rows[i].hash->perm,
-                       rows[i].perms_1t / 1e6, rows[i].perms_nt / 1e6);
+                printf("| %s%s | %s | %s | %s | %s | %.3gM%s | %.3gM%s |\n", rows[i].hash->name, m1, a, b, c,
+                       rows[i].hash->perm, rows[i].perms_1t / 1e6, m1, rows[i].perms_nt / 1e6, mn);
             else
-                printf("| %s | %s | %s | %s | - | - | - |\n", rows[i].hash->name, a, b, c);
+                printf("| %s%s | %s | %s | %s | - | - | - |\n", rows[i].hash->name, m1, a, b, c);
+            any |= *m1 || *mn;
         }
+        if (any) hs_bench_contention_note(stdout);
     }
     return 0;
 }
@@ -340,23 +447,30 @@ int hs_bench_native_perm_table(const hs_perm *perm, unsigned threads, double sec
     double naive[64];
     size_t nrows = 0;
     for (size_t i = 0; i < nlist; i++) {
-        fprintf(stderr, "bench: %s (%u thread%s)...\n", hs_perm_name(list[i]), (unsigned)threads,
-                threads > 1 ? "s" : "");
+        hs_cli_progress_show(-1, "%s (%u thread%s)", hs_perm_name(list[i]), (unsigned)threads, threads > 1 ? "s" : "");
         nrows += hs_bench_native_perm(list[i], (unsigned)threads, seconds, rows + nrows);
         naive[i] = csv ? 0 : hs_bench_native_naive(list[i], seconds / 2);
     }
+    hs_cli_progress_clear();
 
     if (csv) {
-        printf("hash,api,threads,perms_per_s\n");
-        for (size_t i = 0; i < nrows; i++)
-            printf("%s,%s,%u,%.0f\n", hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads, rows[i].perms_per_s);
+        printf("hash,api,threads,perms_per_s,cpu_share,contended," HS_BENCH_META_CSV "\n");
+        for (size_t i = 0; i < nrows; i++) {
+            printf("%s,%s,%u,%.0f,%.3f,%s,", hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads,
+                   rows[i].perms_per_s, rows[i].cpu_share, contended(rows[i].cpu_share));
+            hs_bench_meta_csv(stdout);
+            putchar('\n');
+        }
     } else if (json) {
-        printf("{\n  \"cpu\": \"%s\",\n  \"avx2\": %s,\n  \"simd\": \"%s\",\n  \"results\": [\n",
-               hs_cpu_model(), hs_cpu_has_avx2() ? "true" : "false", hs_simd_level());
+        printf("{");
+        hs_bench_meta_json(stdout);
+        printf(",\n  \"avx2\": %s,\n  \"simd\": \"%s\",\n  \"contended_below_cpu_share\": %.2f,\n  \"results\": [\n",
+               hs_cpu_has_avx2() ? "true" : "false", hs_simd_level(), HS_BENCH_CONTENDED_SHARE);
         for (size_t i = 0; i < nrows; i++)
-            printf("    {\"hash\": \"%s\", \"api\": \"%s\", \"threads\": %u, \"perms_per_s\": %.0f}%s\n",
-                   hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads, rows[i].perms_per_s,
-                   i + 1 < nrows ? "," : "");
+            printf("    {\"hash\": \"%s\", \"api\": \"%s\", \"threads\": %u, \"perms_per_s\": %.0f, \"cpu_share\": %.3f, "
+                   "\"contended\": %s}%s\n",
+                   hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads, rows[i].perms_per_s, rows[i].cpu_share,
+                   contended(rows[i].cpu_share), i + 1 < nrows ? "," : "");
         printf("  ],\n  \"naive_reference\": [");
         int first = 1;
         for (size_t i = 0; i < nlist; i++)
@@ -371,8 +485,11 @@ int hs_bench_native_perm_table(const hs_perm *perm, unsigned threads, double sec
                simd_words());
         printf("| hash | api | threads | perms/s | ns/perm (per thread) |\n|---|---|---:|---:|---:|\n");
         for (size_t i = 0; i < nrows; i++)
-            printf("| %s | %s | %u | %.3gM | %.1f |\n", hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads,
-                   rows[i].perms_per_s / 1e6, 1e9 * rows[i].threads / rows[i].perms_per_s);
+            printf("| %s | %s | %u | %.3gM%s | %.1f |\n", hs_perm_name(rows[i].perm), rows[i].api, rows[i].threads,
+                   rows[i].perms_per_s / 1e6, mark(rows[i].cpu_share), 1e9 * rows[i].threads / rows[i].perms_per_s);
+        int any = 0;
+        for (size_t i = 0; i < nrows; i++) any |= *mark(rows[i].cpu_share);
+        if (any) hs_bench_contention_note(stdout);
         for (size_t i = 0; i < nlist; i++)
             if (naive[i] > 0) {
                 double batch1 = 0;

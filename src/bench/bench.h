@@ -7,12 +7,31 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "hashsnark.h"
 
 /* The commit this program was built from (`git describe --always --dirty` at build time: a tag or
  * an abbreviated hash, "-dirty" when the tree had changes); "" when it was not built in a checkout. */
 const char *hs_bench_commit(void);
+
+/* What every CSV and JSON benchmark output carries: the version, the commit (hs_bench_commit,
+ * "unknown" outside a checkout), the UTC date and the CPU model. hs_bench_meta_json writes them
+ * as JSON members ("version": .., "commit": .., "date": .., "cpu": ..) without a trailing comma;
+ * hs_bench_meta_csv as CSV values in the order of HS_BENCH_META_CSV (the CPU quoted). */
+#define HS_BENCH_META_CSV "version,commit,date,cpu"
+void hs_bench_meta_json(FILE *f);
+void hs_bench_meta_csv(FILE *f);
+
+/* Contention: the CPU seconds a measurement got per wall second and per thread (threads capped
+ * at the CPUs online), 1 when every thread ran all the time; a share below
+ * HS_BENCH_CONTENDED_SHARE means another process took the cores (the row is flagged). */
+#define HS_BENCH_CONTENDED_SHARE 0.85
+double hs_bench_cpu_share(double cpu_s, double wall_s, unsigned threads);
+/* The markdown tables' footnote for the rows marked " *" (contended). */
+void hs_bench_contention_note(FILE *f);
+/* The process's CPU seconds (every thread). */
+double hs_bench_cpu_now(void);
 
 typedef enum { HS_BENCH_MD = 0, HS_BENCH_CSV = 1, HS_BENCH_JSON = 2, HS_BENCH_MD_TICKS = 3 } hs_bench_format;
 
@@ -24,6 +43,9 @@ typedef struct {
     const char *log_perms; /* "A..B" or "N", 0 <= A <= B <= 24 */
     unsigned log_blowup;   /* stark: 0 = the preset's rate */
     unsigned samples, threads;
+    unsigned warmup;       /* untimed proofs before the samples in each size's child; 0 with warmup_given
+                              0: automatic (up to 3, stopping once they took a second) */
+    int warmup_given;
     double timeout_s;      /* per size's child; 0 = none */
     const char *plot;      /* a .png or .svg picture, or NULL */
     hs_bench_format format;
@@ -53,6 +75,8 @@ typedef struct {
     double bits; /* > 0: each pair at the cheapest preset whose provable bits reach it at every size
                     (pairs that no preset brings there are left out, with a note); 0: sweep.preset */
     hs_bench_sweep_args sweep; /* the rest (its hash and backend are ignored) */
+    int peers; /* add the published rows of other provers where there are some (hs_sweep_peer_rows):
+                  Plonky3's Poseidon2-KB16 at rates 1/2 and 1/4, marked with their machine and threads */
 } hs_bench_compare_args;
 
 /* Validates every pair before proving any (exit status 2 with the message on standard error when

@@ -7,11 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "cli/progress.h"
 
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
@@ -61,6 +64,11 @@ int hs_bench_child(void (*fn)(void *ctx, void *msg), void *ctx, void *msg, size_
     close(p[1]);
     size_t got = 0;
     while (got < msg_len) {
+        struct pollfd pf = {p[0], POLLIN, 0};
+        if (poll(&pf, 1, 250) == 0) { /* the child still works: the progress line's clock goes on */
+            hs_cli_progress_tick();
+            continue;
+        }
         ssize_t r = read(p[0], (char *)msg + got, msg_len - got);
         if (r < 0 && errno == EINTR) continue;
         if (r <= 0) break;

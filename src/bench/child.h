@@ -26,6 +26,8 @@ typedef struct {
     char why[160];
     double prove_median_s, prove_min_s, prove_max_s, prove_mean_s, verify_s;
     double setup_s; /* shape-only work before proving (constants, twiddles, AIR or layer tables); NAN if unknown */
+    double cold_s;  /* the first (untimed) warm-up proof's time; NAN without one */
+    unsigned warmups; /* warm-up proofs made */
     uint64_t proof_bytes;
 } hs_bench_msg;
 

@@ -9,6 +9,7 @@
 #include "field/kb5_batch.h"
 #include "util/cpu.h"
 #include "util/rng.h"
+#include "cli/progress.h"
 
 /* Elements an array: 3 arrays of 512 GF(2^128) values (24 KiB) stay in L1; the products measured are
  * throughput over independent elements, what the provers' loops over tables see. */
@@ -64,7 +65,7 @@ static size_t gf_rows(int gf256, double seconds, fb_row *rows) {
         if (!(g.k = hs_gf128_kernels_get((hs_gf128_impl)impl))) continue;
         for (int op = gf256 ? 3 : 0; op < (gf256 ? 4 : 3); op++) {
             g.op = op;
-            fprintf(stderr, "bench: %s %s %s...\n", gf256 ? "gf2-256" : "gf2-128", g.k->name, ops[op]);
+            hs_cli_progress_show(-1, "%s %s %s", gf256 ? "gf2-256" : "gf2-128", g.k->name, ops[op]);
             double ns = hs_bench_time_loop(gf_step, &g, seconds);
             rows[n++] = (fb_row){gf256 ? "gf2-256" : "gf2-128", g.k->name, ops[op], g.k->lanes,
                                  (gf256 ? FB_N / 2 : FB_N) * 1e9 / ns};
@@ -87,7 +88,7 @@ static size_t kb5_rows(double seconds, fb_row *rows) {
     size_t n = 0;
     for (int level = 0; level < 3; level++) {
         if (!(k.f = hs_kb5_mul_planes_kernel(level))) continue;
-        fprintf(stderr, "bench: kb5 %s mul...\n", names[level]);
+        hs_cli_progress_show(-1, "kb5 %s mul", names[level]);
         double ns = hs_bench_time_loop(kb_step, &k, seconds);
         rows[n++] = (fb_row){"kb5", names[level], "mul", lanes[level], FB_N * 1e9 / ns};
     }
@@ -106,6 +107,7 @@ int hs_bench_native_fields(const char *field, double seconds, hs_bench_format fo
     if (all || !strcmp(field, "gf2-128")) n += gf_rows(0, seconds, rows + n);
     if (all || !strcmp(field, "gf2-256")) n += gf_rows(1, seconds, rows + n);
     n += kb5_rows(seconds, rows + n); /* always: the comparison */
+    hs_cli_progress_clear();
     char features[160];
     hs_cpu_features_str(hs_cpu_features(), features, sizeof features);
     if (format == HS_BENCH_CSV) {

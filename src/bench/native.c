@@ -1,8 +1,10 @@
 #include "bench/native.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/bench.h"
 #include "hash/poseidon1_kb.h"
 #include "hash/poseidon2_monty31.h"
 #include "hash/registry.h"
@@ -47,7 +49,7 @@ static void run_scalar(const hs_perm *p, void *s, size_t n, unsigned threads) {
 /* Rounds of n permutations for at least min_seconds, n sized so a round takes about 1 ms (at
  * most STATES_PER_THREAD per thread); the fastest round gives the rate (the machines are shared:
  * the best round is the closest to what the code can do). */
-static double measure(const hs_perm *p, int scalar, unsigned threads, double min_seconds) {
+static double measure(const hs_perm *p, int scalar, unsigned threads, double min_seconds, double *cpu_share) {
     const size_t cap = (size_t)STATES_PER_THREAD * threads;
     void *s = random_states(p, cap);
     if (!s) return 0;
@@ -65,13 +67,14 @@ static double measure(const hs_perm *p, int scalar, unsigned threads, double min
         if (t >= 1e-3 || n >= cap) break;
         n = n * 2 > cap ? cap : n * 2;
     }
-    double t0 = hs_now(), best = t;
+    double t0 = hs_now(), c0 = hs_bench_cpu_now(), best = t;
     do {
         t = hs_now();
         run(p, s, n, threads);
         t = hs_now() - t;
         if (t < best) best = t;
     } while (hs_now() - t0 < min_seconds);
+    if (cpu_share) *cpu_share = hs_bench_cpu_share(hs_bench_cpu_now() - c0, hs_now() - t0, threads);
     free(s);
     return (double)n / best;
 }
@@ -84,7 +87,7 @@ size_t hs_bench_native_perm(const hs_perm *perm, unsigned threads, double min_se
             rows[k].perm = perm;
             rows[k].api = scalar ? "scalar" : "batch";
             rows[k].threads = tcounts[ti];
-            rows[k].perms_per_s = measure(perm, scalar, tcounts[ti], min_seconds);
+            rows[k].perms_per_s = measure(perm, scalar, tcounts[ti], min_seconds, &rows[k].cpu_share);
             k++;
         }
     return k;
@@ -186,6 +189,7 @@ void hs_bench_native_hash(const hs_hash_info *h, unsigned threads, double min_se
     for (int j = 0; j < 100; j++) a.msg32[j] = (uint32_t)hs_rng_below(&rng, mod), a.msg64[j] = hs_rng_below(&rng, mod);
     row->hash = h;
     row->threads = threads;
+    const double w0 = hs_now(), c0 = hs_bench_cpu_now(); /* the one-thread measurements' share */
     row->merge_ns = hs_bench_time_loop(merge_step, &a, min_seconds);
     row->seq_ns = hs_bench_time_loop(seq_step, &a, min_seconds);
     row->mib_ns = 0;
@@ -199,8 +203,9 @@ void hs_bench_native_hash(const hs_hash_info *h, unsigned threads, double min_se
     }
     row->perms_1t = row->perms_nt = 0;
     const struct hs_perm *perm = h->perm ? hs_perm_lookup(h->perm) : NULL;
-    if (perm) {
-        row->perms_1t = measure(perm, 0, 1, min_seconds);
-        row->perms_nt = threads > 1 ? measure(perm, 0, threads, min_seconds) : row->perms_1t;
-    }
+    if (perm) row->perms_1t = measure(perm, 0, 1, min_seconds, NULL);
+    row->cpu_share_1t = hs_bench_cpu_share(hs_bench_cpu_now() - c0, hs_now() - w0, 1);
+    row->cpu_share_nt = NAN;
+    if (perm && threads > 1) row->perms_nt = measure(perm, 0, threads, min_seconds, &row->cpu_share_nt);
+    else if (perm) row->perms_nt = row->perms_1t;
 }

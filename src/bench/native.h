@@ -12,6 +12,7 @@ typedef struct {
     const char *api; /* "batch" or "scalar" */
     unsigned threads;
     double perms_per_s;
+    double cpu_share; /* hs_bench_cpu_share over the measurement (below HS_BENCH_CONTENDED_SHARE: contended) */
 } hs_native_row;
 
 /* Measures each api for 1 thread and for `threads` threads (once if threads == 1), for at least
@@ -34,6 +35,7 @@ typedef struct {
     double merge_ns, seq_ns, mib_ns;
     double perms_1t, perms_nt;
     unsigned threads;
+    double cpu_share_1t, cpu_share_nt; /* hs_bench_cpu_share of the one-thread and T-thread measurements (NAN: none) */
 } hs_hash_row;
 
 void hs_bench_native_hash(const struct hs_hash_info *h, unsigned threads, double min_seconds, hs_hash_row *row);

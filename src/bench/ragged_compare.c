@@ -16,6 +16,7 @@
 #include "util/mem.h"
 #include "util/rng.h"
 #include "util/timer.h"
+#include "cli/progress.h"
 
 /* ---- the child: inputs, K proofs, K verifications ---- */
 
@@ -102,9 +103,10 @@ static void run_variant(const hs_ragged_bench_config *cfg, unsigned variant, hs_
 unsigned hs_ragged_bench_run(const hs_ragged_bench_config *cfg, hs_ragged_bench_row rows[3]) {
     unsigned good = 0;
     for (unsigned v = 0; v < 3; v++) {
-        fprintf(stderr, "bench: ragged regions, %s: %u proof%s and verification%s...\n", hs_ragged_variant_name(v),
-                cfg->samples, cfg->samples == 1 ? "" : "s", cfg->samples == 1 ? "" : "s");
+        hs_cli_progress_show(v / 3.0, "ragged regions, %s: %u proof%s and verification%s", hs_ragged_variant_name(v),
+                             cfg->samples, cfg->samples == 1 ? "" : "s", cfg->samples == 1 ? "" : "s");
         run_variant(cfg, v, &rows[v]);
+        hs_cli_progress_clear();
         if (rows[v].ok) good++;
         else fprintf(stderr, "bench: %s failed: %s\n", hs_ragged_variant_name(v), rows[v].why);
     }

@@ -6,7 +6,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench/bench.h"
 #include "hashsnark.h"
+#include "cli/progress.h"
 
 static double now(void) {
     struct timespec ts;
@@ -51,7 +53,11 @@ static void value_word(uint64_t *w, unsigned elems, uint64_t x) {
     w[elems - 1] = x;
 }
 
+/* The progress line: run k of n (a storage at a thread count), construction the most of each. */
+static unsigned run_k, run_n;
+
 static int fail(hs_status st, const char *what, const char *reason) {
+    hs_cli_progress_clear();
     fprintf(stderr, "hashsnark bench: smt %s: %s (%s)\n", what, reason, hs_status_str(st));
     return 2;
 }
@@ -73,7 +79,8 @@ static int run(const hs_smt_bench_cfg *c, const uint64_t *base, const uint64_t *
     hs_smt *t = NULL;
     hs_smt_mutations *m = NULL;
     size_t wl = 2 * (size_t)elems;
-    fprintf(stderr, "smt %s: construction of %zu pairs, %s, %u thread(s)...\n", c->hash, c->size, storage, threads);
+    hs_cli_progress_show((double)run_k / run_n, "smt %s: construction of %zu pairs, %s, %u thread%s", c->hash, c->size,
+                         storage, threads, threads > 1 ? "s" : "");
     double t0 = now(), c0 = cpu_now();
     hs_status st = hs_smt_new(&t, ctx, c->hash, disk ? dir : NULL, 0, reason, sizeof reason);
     if (!st) st = hs_smt_build(t, base, c->size * wl, reason, sizeof reason);
@@ -88,7 +95,8 @@ static int run(const hs_smt_bench_cfg *c, const uint64_t *base, const uint64_t *
     const uint64_t *batches[2] = {ins, upd};
     static const char *const names[2] = {"batched insertion", "batched update"};
     for (int b = 0; b < 2; b++) {
-        fprintf(stderr, "smt %s: %s of %zu pairs...\n", c->hash, names[b], c->batch);
+        hs_cli_progress_show((run_k + 0.8 + 0.1 * b) / run_n, "smt %s: %s of %zu pairs, %s, %u thread%s", c->hash, names[b],
+                             c->batch, storage, threads, threads > 1 ? "s" : "");
         double a = now(), ca = cpu_now();
         st = hs_smt_mutations_new(&m, t, batches[b], c->batch * wl, reason, sizeof reason);
         double bb = now();
@@ -124,6 +132,7 @@ done:
     hs_smt_free(t);
     hs_ctx_free(ctx);
     if (disk && c->keep && !rc) {
+        hs_cli_progress_clear();
         fprintf(stderr, "smt %s: kept the tree in %s (hashsnark smt root --hash %s --db %s)\n", c->hash, dir, c->hash,
                 dir);
     } else if (disk) {
@@ -133,6 +142,12 @@ done:
     }
     return rc;
 }
+
+/* The contention flag holds for one-thread rows in memory only: a disk row waits for the disk,
+ * and the multi-thread rows have serial parts, so their CPU time says nothing about other
+ * processes (their flag is absent). */
+static int contention_known(const row *r) { return r->threads == 1 && !strcmp(r->storage, "memory"); }
+static int contended(const row *r) { return hs_bench_cpu_share(r->cpu_s, r->total_s, 1) < HS_BENCH_CONTENDED_SHARE; }
 
 static void fmt_time(char *b, size_t n, double s) {
     if (s >= 10) snprintf(b, n, "%.1f s", s);
@@ -185,28 +200,62 @@ int hs_smt_bench(const hs_smt_bench_cfg *c, FILE *out) {
     row rows[4 * 4];
     size_t nr = 0;
     int rc = 0;
-    for (int disk = 0; disk < 2 && !rc; disk++) {
-        if (!(disk ? c->disk : c->memory)) continue;
-        for (int k = 0; k < 2 && !rc; k++) {
-            if (!c->threads[k] || (k == 1 && c->threads[1] == c->threads[0])) continue;
-            rc = run(c, base, ins, upd, elems, c->threads[k], disk, rows + nr);
-            if (!rc) nr += 4;
+    run_k = run_n = 0;
+    for (int pass = 0; pass < 2; pass++) /* pass 0 counts the runs */
+        for (int disk = 0; disk < 2 && !rc; disk++) {
+            if (!(disk ? c->disk : c->memory)) continue;
+            for (int k = 0; k < 2 && !rc; k++) {
+                if (!c->threads[k] || (k == 1 && c->threads[1] == c->threads[0])) continue;
+                if (!pass) {
+                    run_n++;
+                    continue;
+                }
+                rc = run(c, base, ins, upd, elems, c->threads[k], disk, rows + nr);
+                run_k++;
+                if (!rc) nr += 4;
+            }
         }
-    }
+    hs_cli_progress_clear();
     free(base), free(ins), free(upd);
     if (rc) return rc;
-    if (c->csv) {
-        fprintf(out, "hash,scenario,storage,threads,size,batch,compute_s,apply_s,total_s,cpu_s,root0\n");
-        for (size_t i = 0; i < nr; i++)
-            fprintf(out, "%s,%s,%s,%u,%zu,%zu,%.6f,%.6f,%.6f,%.6f,%llu\n", c->hash, rows[i].scenario, rows[i].storage,
+    if (c->format == 1) {
+        fprintf(out, "hash,scenario,storage,threads,size,batch,compute_s,apply_s,total_s,cpu_s,root0,contended,"
+                     HS_BENCH_META_CSV "\n");
+        for (size_t i = 0; i < nr; i++) {
+            fprintf(out, "%s,%s,%s,%u,%zu,%zu,%.6f,%.6f,%.6f,%.6f,%llu,%s,", c->hash, rows[i].scenario, rows[i].storage,
                     rows[i].threads, c->size, c->batch, rows[i].compute_s, rows[i].apply_s, rows[i].total_s,
-                    rows[i].cpu_s, (unsigned long long)rows[i].root0);
+                    rows[i].cpu_s, (unsigned long long)rows[i].root0,
+                    contention_known(&rows[i]) ? (contended(&rows[i]) ? "true" : "false") : "");
+            hs_bench_meta_csv(out);
+            fputc('\n', out);
+        }
+        return 0;
+    }
+    if (c->format == 2) {
+        fprintf(out, "{");
+        hs_bench_meta_json(out);
+        fprintf(out, ",\n  \"hash\": \"%s\",\n  \"size\": %zu,\n  \"batch\": %zu,\n  \"contended_below_cpu_share\": "
+                     "%.2f,\n  \"results\": [\n",
+                c->hash, c->size, c->batch, HS_BENCH_CONTENDED_SHARE);
+        for (size_t i = 0; i < nr; i++) {
+            const int batch = !strncmp(rows[i].scenario, "batched", 7);
+            fprintf(out, "    {\"scenario\": \"%s\", \"storage\": \"%s\", \"threads\": %u, ", rows[i].scenario,
+                    rows[i].storage, rows[i].threads);
+            if (batch) fprintf(out, "\"compute_s\": %.6f, \"apply_s\": %.6f, ", rows[i].compute_s, rows[i].apply_s);
+            fprintf(out, "\"total_s\": %.6f, \"cpu_s\": %.6f, \"root0\": \"%llu\"", rows[i].total_s, rows[i].cpu_s,
+                    (unsigned long long)rows[i].root0);
+            if (contention_known(&rows[i]))
+                fprintf(out, ", \"contended\": %s", contended(&rows[i]) ? "true" : "false");
+            fprintf(out, "}%s\n", i + 1 < nr ? "," : "");
+        }
+        fprintf(out, "  ]\n}\n");
         return 0;
     }
     fprintf(out, "SMT %s: %zu pairs, batches of %zu (miden-crypto's scenarios; batch = compute + apply)\n\n", c->hash,
             c->size, c->batch);
     fprintf(out, "| scenario | storage | threads | compute | apply | total | CPU time | root[0] |\n");
     fprintf(out, "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
+    int any = 0;
     for (size_t i = 0; i < nr; i++) {
         char a[32], b[32], t[32], u[32];
         fmt_time(a, sizeof a, rows[i].compute_s);
@@ -214,9 +263,12 @@ int hs_smt_bench(const hs_smt_bench_cfg *c, FILE *out) {
         fmt_time(t, sizeof t, rows[i].total_s);
         fmt_time(u, sizeof u, rows[i].cpu_s);
         int batch = !strncmp(rows[i].scenario, "batched", 7);
-        fprintf(out, "| %s | %s | %u | %s | %s | %s | %s | %llu |\n", rows[i].scenario, rows[i].storage,
-                rows[i].threads, batch ? a : "", batch ? b : "", t, u, (unsigned long long)rows[i].root0);
+        const int mark = contention_known(&rows[i]) && contended(&rows[i]);
+        fprintf(out, "| %s | %s | %u | %s | %s | %s%s | %s | %llu |\n", rows[i].scenario, rows[i].storage,
+                rows[i].threads, batch ? a : "", batch ? b : "", t, mark ? " *" : "", u, (unsigned long long)rows[i].root0);
+        any |= mark;
     }
+    if (any) hs_bench_contention_note(out);
     fprintf(out, "\nCPU time: all threads of the process (a shared machine's wall time includes waiting).\n");
     return 0;
 }

@@ -14,7 +14,7 @@ typedef struct {
     int memory, disk;    /* storages to run */
     const char *dir;     /* parent of the on-disk trees (removed after each run unless keep) */
     int keep;            /* leave the on-disk trees (their paths go to stderr) */
-    int csv;
+    int format;          /* 0 markdown, 1 csv, 2 json (with the version, commit, date and CPU) */
     unsigned long long seed;
 } hs_smt_bench_cfg;
 

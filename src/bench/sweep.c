@@ -23,12 +23,15 @@
 #include "util/rng.h"
 #include "util/timer.h"
 #include "gkr/gkr.h"
+#include "cli/progress.h"
 
 /* ---- backends: what a child runs for one size ---------------------------------------------- */
 
 typedef struct {
     double *prove_s; /* cfg->samples entries */
     double setup_s;  /* the first proof's shape-only setup (later ones may find tables cached) */
+    double cold_s;   /* the first warm-up proof's time (NAN without warm-up) */
+    unsigned warmups; /* warm-up proofs made */
     double verify_s;
     uint64_t proof_bytes;
 } child_out;
@@ -63,7 +66,15 @@ static int run_samples(const hs_sweep_config *cfg, unsigned log_perms, size_t wi
                        child_out *out, char *why, size_t whylen) {
     size_t words = ((size_t)1 << log_perms) * width;
     hs_writer last = {0};
-    for (unsigned s = 0; s < cfg->samples; s++) {
+    /* cfg->warmup untimed proofs first: a fresh process's first proof pays for first-touch page
+     * faults of every buffer, lazily built tables and the allocator's growth (2-4x a later proof
+     * here: docs/BENCHMARKS.md, "The first proof of a process"); the first one's time is kept */
+    out->cold_s = NAN;
+    /* HS_SWEEP_WARMUP_AUTO: up to 3 (the allocator and the page tables settle within about 3
+     * proofs), no more once they took a second (a large size's first proof carries most of it) */
+    unsigned warm = cfg->warmup == HS_SWEEP_WARMUP_AUTO ? 3 : cfg->warmup;
+    double warm_t = 0;
+    for (unsigned s = 0; s < warm + cfg->samples; s++) {
         uint32_t *in = random_inputs(cfg->hash, words, 1 + s);
         if (!in) {
             snprintf(why, whylen, "out of memory for the inputs");
@@ -75,7 +86,14 @@ static int run_samples(const hs_sweep_config *cfg, unsigned log_perms, size_t wi
         double t0 = hs_now();
         double setup = NAN;
         int ok = prove(cfg, log_perms, in, &w, &setup, &e);
-        out->prove_s[s] = hs_now() - t0;
+        const double t = hs_now() - t0;
+        if (s >= warm) out->prove_s[s - warm] = t;
+        else if (s == 0) out->cold_s = t;
+        if (s < warm) {
+            warm_t += t;
+            out->warmups = s + 1;
+            if (cfg->warmup == HS_SWEEP_WARMUP_AUTO && warm_t >= 1.0) warm = s + 1;
+        }
         if (s == 0) out->setup_s = setup;
         if (!ok || w.err) {
             snprintf(why, whylen, "prove failed: %s", e ? e : "out of memory");
@@ -233,6 +251,8 @@ static void child_main(void *ctxp, void *msgp) {
         hs_bench_msg_times(m, out.prove_s, cfg->samples);
         m->verify_s = out.verify_s;
         m->setup_s = out.setup_s;
+        m->cold_s = out.cold_s;
+        m->warmups = out.warmups;
         m->proof_bytes = out.proof_bytes;
     }
     free(out.prove_s);
@@ -252,20 +272,28 @@ static void run_one(const hs_sweep_config *cfg, unsigned log_perms, hs_sweep_row
     row->prove_worst_s = m.prove_max_s;
     row->verify_s = m.verify_s;
     row->setup_s = m.setup_s;
+    row->cold_s = m.cold_s;
+    row->warmups = m.warmups;
     row->proof_bytes = m.proof_bytes;
     row->bits = hs_sweep_claimed_bits(cfg, log_perms);
 }
 
 size_t hs_sweep_run(const hs_sweep_config *cfg, hs_sweep_row *rows) {
     size_t good = 0, total = cfg->log_hi - cfg->log_lo + 1;
+    /* the share done weighs each size by its permutations (proving time grows about linearly) */
+    const double all = ldexp(1.0, (int)cfg->log_hi + 1) - ldexp(1.0, (int)cfg->log_lo);
     for (unsigned lp = cfg->log_lo; lp <= cfg->log_hi; lp++) {
         hs_sweep_row *r = &rows[lp - cfg->log_lo];
-        fprintf(stderr, "bench: %s (%s, %s) 2^%u (%u of %zu): %u proof%s and a verification...\n", cfg->hash,
-                backends[cfg->backend].name, cfg->preset->name, lp, lp - cfg->log_lo + 1, total, cfg->samples,
-                cfg->samples > 1 ? "s" : "");
+        hs_cli_progress_show((ldexp(1.0, (int)lp) - ldexp(1.0, (int)cfg->log_lo)) / all,
+                             "%s (%s, %s) 2^%u (%u of %zu), %u proof%s and a verification", cfg->hash,
+                             backends[cfg->backend].name, cfg->preset->name, lp, lp - cfg->log_lo + 1, total,
+                             cfg->samples, cfg->samples > 1 ? "s" : "");
         double t0 = hs_now();
         run_one(cfg, lp, r);
-        if (r->ok) {
+        hs_cli_progress_clear();
+        if (r->ok && hs_cli_quiet()) { /* failures print all the same: they explain a row of '-' */
+            good++;
+        } else if (r->ok) {
             char t[32], m[32];
             hs_sweep_human_time(t, sizeof t, r->prove_s);
             hs_sweep_human_mem(m, sizeof m, (double)r->peak_rss_bytes);
@@ -318,6 +346,8 @@ void hs_sweep_pow2(char *buf, size_t n, unsigned e) {
 
 /* ---- writers ------------------------------------------------------------------------------- */
 
+static void today(char *buf, size_t n);
+
 /* The commit measured: the build's git describe (hs_bench_commit), "unknown" outside a checkout. */
 static void commit_id(char *buf, size_t n) {
     const char *c = hs_bench_commit();
@@ -337,11 +367,19 @@ static int noisy(const hs_sweep_config *cfg, const hs_sweep_row *r) {
     return r->ok && cfg->threads > 1 && cfg->samples >= 3 && (r->prove_worst_s - r->prove_best_s) > 0.25 * r->prove_s;
 }
 
+/* The spread test applies to multi-thread rows of at least 3 proofs (elsewhere the flag is absent). */
+static int spread_known(const hs_sweep_config *cfg, const hs_sweep_row *r) {
+    return r->ok && cfg->threads > 1 && cfg->samples >= 3;
+}
+
 /* One markdown row; wide adds the backend and preset after the hash (the comparison table). */
 static void md_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r, const char *q, int wide) {
     char p[32], t[40], th[32], sz[32], m[32], v[32], b[32], su[32], who[96] = "";
     hs_sweep_pow2(p, sizeof p, r->log_perms);
-    if (wide) snprintf(who, sizeof who, " %s | %s |", backends[cfg->backend].name, cfg->preset->name);
+    if (wide && cfg->peer) /* a published row: its machine and threads, and its rate */
+        snprintf(who, sizeof who, " %s | %s, rate 1/%u |", cfg->peer, cfg->preset->name, 1u << cfg->log_blowup);
+    else if (wide)
+        snprintf(who, sizeof who, " %s | %s |", backends[cfg->backend].name, cfg->preset->name);
     if (!r->ok) {
         fprintf(f, "| %s%s%s |%s %s%s%s | - | - | - | - | %s- | - |\n", q, cfg->hash, q, who, q, p, q, wide ? "" : "- | ");
         return;
@@ -352,6 +390,7 @@ static void md_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r, c
     hs_sweep_human_size(sz, sizeof sz, (double)r->proof_bytes);
     hs_sweep_human_mem(m, sizeof m, (double)r->peak_rss_bytes);
     hs_sweep_human_time(v, sizeof v, r->verify_s);
+    if (cfg->peer) snprintf(m, sizeof m, "-"), snprintf(v, sizeof v, "-"); /* not in the published rows */
     if (isnan(r->setup_s)) snprintf(su, sizeof su, "?");
     else hs_sweep_human_time(su, sizeof su, r->setup_s);
     bits_text(b, sizeof b, r->bits);
@@ -403,9 +442,17 @@ static void csv_field(FILE *f, const char *s) {
 
 static const char csv_header[] = "hash,backend,preset,log_blowup,threads,log_perms,perms,prove_s,perms_per_s,proof_bytes,"
                                  "peak_rss_bytes,verify_s,bits,prove_best_s,prove_mean_s,samples,queries,status,cpu,"
-                                 "commit,setup_s\n";
+                                 "commit,setup_s,contended,version,date,warmup,cold_prove_s\n";
 
 static void csv_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r, const char *commit) {
+    if (cfg->peer) { /* published: what was published, the status names the source and machine */
+        fprintf(f, "%s,plonky3,%s,%u,%u,%u,%.0f,%.9g,%.2f,%llu,,,", cfg->hash, cfg->preset->name, cfg->log_blowup,
+                cfg->threads, r->log_perms, perms_of(r), r->prove_s, perms_of(r) / r->prove_s,
+                (unsigned long long)r->proof_bytes);
+        if (!isnan(r->bits)) fprintf(f, "%.2f", r->bits);
+        fprintf(f, ",,,,%u,published (bench-hash-in-snark),i9-13900K,,,,,,,\n", cfg->num_queries);
+        return;
+    }
     fprintf(f, "%s,%s,%s,%u,%u,%u,%.0f,", cfg->hash, backends[cfg->backend].name, cfg->preset->name, cfg->log_blowup,
             cfg->threads, r->log_perms, perms_of(r));
     if (r->ok) {
@@ -425,6 +472,12 @@ static void csv_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r, 
     csv_field(f, commit);
     if (r->ok && !isnan(r->setup_s)) fprintf(f, ",%.9g", r->setup_s);
     else fputc(',', f);
+    /* contended: empty where the spread test does not apply (one thread, fewer than 3 proofs) */
+    fprintf(f, ",%s,%s,", !spread_known(cfg, r) ? "" : noisy(cfg, r) ? "true" : "false", HS_VERSION_STRING);
+    char date[32];
+    today(date, sizeof date);
+    fprintf(f, "%s,%u,", date, r->ok ? r->warmups : 0);
+    if (r->ok && !isnan(r->cold_s)) fprintf(f, "%.9g", r->cold_s);
     fputc('\n', f);
 }
 
@@ -447,6 +500,17 @@ static void json_str(FILE *f, const char *s) {
 }
 
 static void json_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r, int first) {
+    if (cfg->peer) { /* published: only what was published (no memory, verification or spread) */
+        fprintf(f, "%s\n    {\"hash\": \"%s\", \"backend\": \"plonky3\", \"published\": \"bench-hash-in-snark\", "
+                   "\"machine\": \"i9-13900K\", \"preset\": \"%s\", \"log_blowup\": %u, \"threads\": %u, "
+                   "\"log_perms\": %u, \"perms\": %.0f, \"ok\": true, \"prove_s\": %.9g, \"perms_per_s\": %.2f, "
+                   "\"proof_bytes\": %llu",
+                first ? "" : ",", cfg->hash, cfg->preset->name, cfg->log_blowup, cfg->threads, r->log_perms, perms_of(r),
+                r->prove_s, perms_of(r) / r->prove_s, (unsigned long long)r->proof_bytes);
+        if (!isnan(r->bits)) fprintf(f, ", \"bits\": %.2f", r->bits);
+        fputc('}', f);
+        return;
+    }
     fprintf(f, "%s\n    {\"hash\": \"%s\", \"backend\": \"%s\", \"preset\": \"%s\", \"log_blowup\": %u, "
                "\"threads\": %u, \"log_perms\": %u, \"perms\": %.0f, ",
             first ? "" : ",", cfg->hash, backends[cfg->backend].name, cfg->preset->name, cfg->log_blowup, cfg->threads,
@@ -459,8 +523,12 @@ static void json_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r,
         if (isnan(r->bits)) fprintf(f, "null");
         else fprintf(f, "%.2f", r->bits);
         fprintf(f, ", \"prove_best_s\": %.9g, \"prove_mean_s\": %.9g, \"setup_s\": ", r->prove_best_s, r->prove_mean_s);
-        if (isnan(r->setup_s)) fprintf(f, "null}");
-        else fprintf(f, "%.9g}", r->setup_s);
+        if (isnan(r->setup_s)) fprintf(f, "null");
+        else fprintf(f, "%.9g", r->setup_s);
+        if (spread_known(cfg, r)) fprintf(f, ", \"contended\": %s", noisy(cfg, r) ? "true" : "false");
+        fprintf(f, ", \"warmup\": %u", r->warmups);
+        if (!isnan(r->cold_s)) fprintf(f, ", \"cold_prove_s\": %.9g", r->cold_s);
+        fputc('}', f);
     } else {
         fprintf(f, "\"ok\": false, \"prove_s\": null, \"perms_per_s\": null, \"proof_bytes\": null, "
                    "\"peak_rss_bytes\": null, \"verify_s\": null, \"bits\": null, \"why\": ");
@@ -472,10 +540,13 @@ static void json_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r,
 void hs_sweep_write_json(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *rows, size_t n) {
     char commit[96];
     commit_id(commit, sizeof commit);
+    char date[32];
+    today(date, sizeof date);
     fprintf(f, "{\n  \"cpu\": ");
     json_str(f, hs_cpu_model());
     fprintf(f, ",\n  \"commit\": ");
     json_str(f, commit);
+    fprintf(f, ",\n  \"version\": \"%s\",\n  \"date\": \"%s\"", HS_VERSION_STRING, date);
     fprintf(f, ",\n  \"hash\": \"%s\",\n  \"backend\": \"%s\",\n  \"preset\": \"%s\",\n  \"log_blowup\": %u,\n"
                "  \"queries\": %u,\n  \"threads\": %u,\n  \"samples\": %u,\n  \"prove_s_is\": \"median\",\n"
                "  \"results\": [",
@@ -567,6 +638,25 @@ static const double plonky3_kb[2][11] = {
 static int plonky3_ref(const hs_sweep_config *cfg) {
     if (cfg->backend != HS_SWEEP_STARK || strcmp(cfg->hash, "poseidon2-kb16")) return -1;
     return cfg->log_blowup == 1 ? 0 : cfg->log_blowup == 2 ? 1 : -1;
+}
+
+size_t hs_sweep_peer_rows(hs_sweep_config *cfg, hs_sweep_row *rows) {
+    const int r = plonky3_ref(cfg);
+    if (r < 0 || strcmp(cfg->preset->name, "compat")) return 0;
+    cfg->peer = "Plonky3 (published: i9-13900K, 4 threads)";
+    cfg->threads = 4;
+    size_t n = 0;
+    for (unsigned k = cfg->log_lo < 10 ? 10 : cfg->log_lo; k <= cfg->log_hi && k <= 20; k++) {
+        hs_sweep_row *w = &rows[n++];
+        memset(w, 0, sizeof *w);
+        w->ok = 1;
+        w->log_perms = k;
+        w->prove_s = w->prove_best_s = w->prove_mean_s = w->prove_worst_s = ldexp(1.0, (int)k) / (1e3 * plonky3_kps[r][k - 10]);
+        w->proof_bytes = (uint64_t)(plonky3_kb[r][k - 10] * 1024);
+        w->verify_s = w->setup_s = w->cold_s = NAN;
+        w->bits = hs_sweep_claimed_bits(cfg, k);
+    }
+    return n;
 }
 
 static int have(const char *shell_test) { return system(shell_test) == 0; }

@@ -16,6 +16,8 @@
 /* The backends a sweep can drive; each is one entry of the table in sweep.c. */
 typedef enum { HS_SWEEP_STARK = 0, HS_SWEEP_GKR = 1 } hs_sweep_backend_id;
 
+#define HS_SWEEP_WARMUP_AUTO 1000u
+
 typedef struct {
     hs_sweep_backend_id backend;
     const char *hash;         /* an AIR's name (hs_air_find) */
@@ -25,9 +27,13 @@ typedef struct {
     unsigned num_queries;     /* informative: the preset's queries at that rate */
     unsigned threads;
     unsigned samples;         /* proofs per size; the table's time is their median */
+    unsigned warmup;          /* untimed proofs before them in each size's child (the first one's time: cold_s);
+                                 HS_SWEEP_WARMUP_AUTO: up to 3, stopping once they took a second */
     double timeout_s;         /* per child, 0 = none */
     unsigned log_lo, log_hi;  /* sizes 2^log_lo .. 2^log_hi */
     int md_ticks;             /* markdown cells in backticks, as the bench-hash-in-snark tables */
+    const char *peer;         /* non-NULL: published rows of another prover, not measured here (the
+                                 prover, source, machine and threads: hs_sweep_peer_rows) */
 } hs_sweep_config;
 
 typedef struct {
@@ -38,6 +44,8 @@ typedef struct {
     double prove_best_s, prove_mean_s, prove_worst_s;
     double verify_s;
     double setup_s;           /* shape-only setup of the first proof (NAN: unknown) */
+    double cold_s;            /* the first warm-up proof, a fresh process's first (NAN: no warm-up) */
+    unsigned warmups;         /* warm-up proofs made */
     uint64_t proof_bytes;
     uint64_t peak_rss_bytes;  /* ru_maxrss of the child */
     double bits;              /* the preset's claimed bits; NAN when not known */
@@ -86,6 +94,12 @@ typedef struct {
 } hs_sweep_entry;
 /* Sorts by size, then by throughput (fastest first; failed rows last). */
 void hs_sweep_sort_entries(hs_sweep_entry *e, size_t n);
+/* bench --peers: the published rows of Plonky3's Poseidon2-KoalaBear-16 proofs in the
+ * bench-hash-in-snark benchmark (i9-13900K, 4 threads), for the sizes 2^10..2^20 within the
+ * range of cfg (a stark poseidon2-kb16 compat configuration at rate 1/2 or 1/4, which is that
+ * benchmark's), as rows (time, throughput, proof size; bits by this project's calculator for the
+ * same parameters); cfg->peer and cfg->threads are set. The number of rows (0 at another rate). */
+size_t hs_sweep_peer_rows(hs_sweep_config *cfg, hs_sweep_row *rows);
 /* The comparison table: markdown (hash, backend, preset, perm, time, throughput, proof_size,
  * peak_mem, verify, bits), CSV (the sweep's columns) or one JSON document (with the CPU, commit,
  * version and date); bits > 0 is the level asked (--bits), stated in the header. */

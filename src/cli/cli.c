@@ -7,9 +7,42 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli/json.h"
+#include "cli/progress.h"
 #include "hashsnark.h"
 
+static int json_out; /* --format json: results as one JSON object on standard output */
+
+int hs_cli_format(const char *cmd, const char *s) {
+    if (!s || !strcmp(s, "text")) return 0;
+    if (!strcmp(s, "json")) return 1;
+    hs_cli_error(cmd, "--format must be text or json, not '%s'", s);
+    return -1;
+}
+
+void hs_cli_set_json(int on) { json_out = on; }
+int hs_cli_json(void) { return json_out; }
+
+void hs_cli_reject(const char *cmd, const char *fmt, ...) {
+    char why[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    if (!json_out) {
+        printf("rejected: %s\n", why);
+        return;
+    }
+    hs_json j;
+    hs_json_begin(&j, stdout);
+    hs_json_str(&j, "command", cmd);
+    hs_json_str(&j, "result", "rejected");
+    hs_json_str(&j, "reason", why);
+    hs_json_end(&j);
+}
+
 void hs_cli_error(const char *cmd, const char *fmt, ...) {
+    hs_cli_progress_clear(); /* the live line, when one is shown */
     va_list ap;
     va_start(ap, fmt);
     fprintf(stderr, "hashsnark %s: ", cmd);
@@ -53,6 +86,40 @@ int hs_cli_parse(const char *cmd, int argc, char **argv, const hs_opt *opts, siz
         }
     }
     return 0;
+}
+
+void hs_cli_json_proof(hs_json *j, const char *backend, const char *hash, const char *statement, const char *preset,
+                       size_t n, const char *noun, const char *out, size_t proof_len, const hs_prove_stats *st) {
+    hs_json_begin(j, stdout);
+    hs_json_str(j, "command", "prove");
+    hs_json_str(j, "result", "proved");
+    hs_json_str(j, "backend", backend);
+    hs_json_str(j, "hash", hash);
+    hs_json_str(j, "statement", statement);
+    hs_json_str(j, "preset", preset);
+    hs_json_u64(j, "instances", n);
+    hs_json_str(j, "noun", noun);
+    if (st->threads) hs_json_u64(j, "threads", st->threads);
+    hs_json_str(j, "proof", out);
+    hs_json_u64(j, "proof_bytes", proof_len);
+    hs_json_num(j, "total_s", st->total_s);
+    hs_json_num(j, "per_s", (double)n / st->total_s);
+    hs_json_num(j, "claimed_bits", st->claimed_bits);
+    hs_json_open(j, "phases", '[');
+    for (size_t i = 0; i < st->n_phases; i++) {
+        hs_json_open(j, NULL, '{');
+        hs_json_str(j, "name", st->phases[i].name);
+        hs_json_num(j, "seconds", st->phases[i].seconds);
+        hs_json_close(j);
+    }
+    hs_json_close(j);
+}
+
+void hs_cli_print_phases(const char *cmd, const hs_prove_stats *st) {
+    fprintf(stderr, "%s:", cmd);
+    for (size_t i = 0; i < st->n_phases; i++)
+        fprintf(stderr, "%s %s %.3f s", i ? "," : "", st->phases[i].name, st->phases[i].seconds);
+    fputc('\n', stderr);
 }
 
 int hs_cli_uint(const char *cmd, const char *opt, const char *s, unsigned long lo, unsigned long hi,

@@ -23,6 +23,30 @@ int hs_cli_parse(const char *cmd, int argc, char **argv, const hs_opt *opts, siz
 /* Unsigned integer option in [lo, hi]; prints an error and returns 0 when invalid. */
 int hs_cli_uint(const char *cmd, const char *opt, const char *s, unsigned long lo, unsigned long hi,
                 unsigned long *out);
+/* --format text|json (NULL: text): 1 json, 0 text, -1 after printing why. A command that takes
+ * --format json sets it with hs_cli_set_json before it prints its result. */
+int hs_cli_format(const char *cmd, const char *s);
+void hs_cli_set_json(int on);
+int hs_cli_json(void);
+/* A checking command's negative answer on standard output: "rejected: REASON", or with --format
+ * json one object {"command": CMD, "result": "rejected", "reason": REASON}. */
+void hs_cli_reject(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+struct hs_json;
+struct hs_prove_stats;
+/* prove --format json: begins the result object on standard output (command, result, backend,
+ * hash, statement, preset, instances, threads, proof, proof_bytes, total_s, per_s, phases); the
+ * caller adds what its statement has, then hs_json_end. */
+void hs_cli_json_proof(struct hs_json *j, const char *backend, const char *hash, const char *statement,
+                       const char *preset, size_t n, const char *noun, const char *out, size_t proof_len,
+                       const struct hs_prove_stats *st);
+/* Phase times on standard error, one format for every command: "prove: trace 0.012 s, ..." */
+void hs_cli_print_phases(const char *cmd, const struct hs_prove_stats *st);
+/* The --format option's help line, the same for every command that takes it (indent: the
+ * option column; width: the description column). */
+#define HS_CLI_FORMAT_HELP(pad)                                                                                         \
+    "  --format F" pad "text (default) or json: the result as one JSON object on standard output\n"                      \
+    "            " pad "(a rejection: {\"result\": \"rejected\", \"reason\": ...}, exit 1); usage\n"                \
+    "            " pad "errors stay text on standard error (exit 2)\n"
 /* "hashsnark CMD: message" on stderr. */
 void hs_cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

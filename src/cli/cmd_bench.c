@@ -7,6 +7,7 @@
 #include "bench/merkle.h"
 #include "bench/smt_bench.h"
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "hashsnark.h"
 
 static void help(void) {
@@ -21,7 +22,8 @@ static void help(void) {
            "       hashsnark bench --native --merkle --hash H --log-leaves A..B [--threads T]\n"
            "                       [--format md|csv|json] [--seconds S]\n"
            "       hashsnark bench --smt --hash rpo256|poseidon2-gl12|poseidon2-kb16 [--size N] [--batch B]\n"
-           "                       [--storage memory|disk|both] [--dir DIR] [--keep] [--threads T] [--format md|csv]\n"
+           "                       [--storage memory|disk|both] [--dir DIR] [--keep] [--threads T]\n"
+           "                       [--format md|csv|json]\n"
            "       hashsnark bench --backend gkr --regions W1,W2,... --compare [--private] [--preset P] [--samples K]\n"
            "                       [--threads T] [--timeout S] [--format md|csv]\n"
            "\n"
@@ -65,6 +67,16 @@ static void help(void) {
            "                   --preset)\n"
            "  --log-blowup B   rate 2^-B instead of the preset's (1..4)\n"
            "  --samples K      proofs per size, 1..1000 (default 10, as the published benchmark)\n"
+           "  --peers          add the published rows of other provers beside ours, marked with their\n"
+           "                   machine and threads: Plonky3's Poseidon2-KB16 proofs in the\n"
+           "                   bench-hash-in-snark benchmark (i9-13900K, 4 threads; compat, rates 1/2\n"
+           "                   and 1/4, 2^10..2^20), time, throughput and proof size only; the table\n"
+           "                   is then the comparison's (with --bits, peer rows below it are left out)\n"
+           "  --warmup W       untimed proofs before them in each size's process, 0..10 (default: up\n"
+           "                   to 3, fewer once they took a second): a fresh process's first proofs\n"
+           "                   are slower (2-4x the first, from first-touch page faults, lazily built\n"
+           "                   tables and the allocator's growth); CSV/JSON: warmup and cold_prove_s,\n"
+           "                   the first proof's time\n"
            "  --timeout S      seconds allowed to each size's child (inputs, K proofs, verification);\n"
            "                   default none\n"
            "  --plot FILE      also draw throughput (log scale) and proof size against the number of\n"
@@ -136,7 +148,10 @@ static void help(void) {
            "Both modes:\n"
            "  --threads T      threads (the prover's; native: the multi-thread rows); default\n"
            "                   HS_THREADS or every CPU\n"
-           "  --format F       md (default), csv or json\n");
+           "  --format F       md (default), csv or json\n"
+           "  --quiet          no progress on standard error: on a terminal a live line shows the step,\n"
+           "                   the percent done, the time so far and an estimate of the time left\n"
+           "                   (redirected, none); the sweep's line a size is left out too\n");
 }
 
 /* Threads from --threads, else HS_THREADS, else every CPU; 0 after printing why. */
@@ -151,7 +166,7 @@ static unsigned bench_threads(const char *threads_s) {
 }
 
 typedef struct {
-    const char *hash, *logp, *backend, *preset, *blowup, *samples, *timeout, *plot, *threads;
+    const char *hash, *logp, *backend, *preset, *blowup, *samples, *timeout, *plot, *threads, *warmup;
     int fmt; /* 0 md, 1 csv, 2 json */
 } sweep_opts;
 
@@ -162,7 +177,10 @@ static int bench_sweep_args(const sweep_opts *o, hs_bench_sweep_args *a) {
     a->log_perms = o->logp;
     a->plot = o->plot;
     a->format = (hs_bench_format)o->fmt;
-    unsigned long blow = 0, samples = 10;
+    unsigned long blow = 0, samples = 10, warmup = 0;
+    if (o->warmup && !hs_cli_uint("bench", "warmup", o->warmup, 0, 10, &warmup)) return HS_EXIT_USAGE;
+    a->warmup = (unsigned)warmup;
+    a->warmup_given = o->warmup != NULL;
     if (o->blowup && !hs_cli_uint("bench", "log-blowup", o->blowup, 1, 4, &blow)) return HS_EXIT_USAGE;
     if (o->samples && !hs_cli_uint("bench", "samples", o->samples, 1, 1000, &samples)) return HS_EXIT_USAGE;
     a->log_blowup = (unsigned)blow;
@@ -193,7 +211,7 @@ static size_t split_list(const char *opt, char *list, const char **names, size_t
 /* bench --log-perms A..B --hash H1,H2,.. --backend B1,B2 [--bits N]: one hash on one backend is the
  * bench-hash-in-snark table; several hashes or backends, 'all' or --bits make the comparison (every
  * pair validated before any is proven; src/bench/bench.h). */
-static int bench_sweep(const sweep_opts *o, const char *bits_s) {
+static int bench_sweep(const sweep_opts *o, const char *bits_s, int peers) {
     char hlist[512], blist[64];
     if (strlen(o->hash) >= sizeof hlist) return hs_cli_error("bench", "--hash: list too long"), HS_EXIT_USAGE;
     const char *backend = o->backend ? o->backend : "stark";
@@ -212,8 +230,9 @@ static int bench_sweep(const sweep_opts *o, const char *bits_s) {
     hs_bench_compare_args c;
     memset(&c, 0, sizeof c);
     if (bench_sweep_args(o, &c.sweep) != HS_EXIT_OK) return HS_EXIT_USAGE;
-    if (k * nb > 1 || all || bits_s) {
+    if (k * nb > 1 || all || bits_s || peers) {
         c.hashes = names, c.n_hashes = k, c.backends = backends, c.n_backends = nb, c.bits = (double)bits;
+        c.peers = peers;
         return hs_bench_compare(&c);
     }
     c.sweep.hash = names[0], c.sweep.backend = backends[0];
@@ -233,7 +252,8 @@ static int bench_regions(const char *regions, int compare, int priv, int other_m
         return HS_EXIT_USAGE;
     }
     if (other_mode) {
-        hs_cli_error("bench", "--regions --compare excludes --native, --log-perms, --log-blowup, --plot, --seconds and --bits");
+        hs_cli_error("bench", "--regions --compare excludes --native, --log-perms, --log-blowup, --plot, --seconds, --bits, "
+                              "--warmup and --peers");
         return HS_EXIT_USAGE;
     }
     if (!o->backend || strcmp(o->backend, "gkr")) {
@@ -290,9 +310,9 @@ static int bench_merkle(const char *hash, const char *range, unsigned threads, d
 }
 
 static int bench_smt(const char *hash, const char *size_s, const char *batch_s, const char *storage, const char *dir,
-                     int keep, const char *threads_s, int csv, int conflict) {
+                     int keep, const char *threads_s, int format, int conflict) {
     if (conflict) {
-        hs_cli_error("bench", "--smt takes --hash, --size, --batch, --storage, --dir, --threads and --format md|csv");
+        hs_cli_error("bench", "--smt takes --hash, --size, --batch, --storage, --dir, --threads and --format md|csv|json");
         return HS_EXIT_USAGE;
     }
     unsigned long size = 1000000, batch = 1000;
@@ -300,7 +320,7 @@ static int bench_smt(const char *hash, const char *size_s, const char *batch_s, 
     if (batch_s && !hs_cli_uint("bench", "batch", batch_s, 1, size, &batch)) return HS_EXIT_USAGE;
     hs_smt_bench_cfg c = {0};
     c.hash = hash;
-    c.size = size, c.batch = batch, c.csv = csv, c.seed = 1, c.dir = dir ? dir : "/tmp", c.keep = keep;
+    c.size = size, c.batch = batch, c.format = format, c.seed = 1, c.dir = dir ? dir : "/tmp", c.keep = keep;
     c.memory = !storage || !strcmp(storage, "memory") || !strcmp(storage, "both");
     c.disk = !storage || !strcmp(storage, "disk") || !strcmp(storage, "both");
     if (!c.memory && !c.disk) {
@@ -318,10 +338,12 @@ int hs_cmd_bench(int argc, char **argv) {
     static const char hash_default[] = "poseidon2-kb16";
     const char *hash = hash_default, *threads_s = NULL, *format = "md", *seconds_s = NULL, *field = NULL;
     sweep_opts so = {0};
-    int native = 0, compare = 0, smt = 0, keep = 0, merkle = 0, priv = 0;
+    int native = 0, compare = 0, smt = 0, keep = 0, merkle = 0, priv = 0, quiet = 0, peers = 0;
     const char *regions = NULL, *size_s = NULL, *batch_s = NULL, *storage = NULL, *dir = NULL;
     const char *log_leaves = NULL, *bits_s = NULL;
-    hs_opt opts[] = {{"merkle", 0, NULL, &merkle},        {"log-leaves", 1, &log_leaves, NULL},
+    /* the first 10 apply to --native (checked below) */
+    hs_opt opts[] = {{"quiet", 0, NULL, &quiet},
+                     {"merkle", 0, NULL, &merkle},        {"log-leaves", 1, &log_leaves, NULL},
                      {"field", 1, &field, NULL},
                      {"native", 0, NULL, &native},        {"hash", 1, &hash, NULL},
                      {"threads", 1, &threads_s, NULL},     {"format", 1, &format, NULL},
@@ -333,28 +355,35 @@ int hs_cmd_bench(int argc, char **argv) {
                      {"smt", 0, NULL, &smt},               {"size", 1, &size_s, NULL},
                      {"batch", 1, &batch_s, NULL},         {"storage", 1, &storage, NULL},
                      {"dir", 1, &dir, NULL},               {"keep", 0, NULL, &keep},
-                     {"private", 0, NULL, &priv},          {"bits", 1, &bits_s, NULL}};
+                     {"private", 0, NULL, &priv},          {"bits", 1, &bits_s, NULL},
+                     {"warmup", 1, &so.warmup, NULL},      {"peers", 0, NULL, &peers}};
     int r = hs_cli_parse("bench", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) {
         help();
         return HS_EXIT_OK;
     }
     if (r < 0) return HS_EXIT_USAGE;
+    hs_cli_progress_begin("bench", quiet);
     int fmt_md = !strcmp(format, "md"), fmt_csv = !strcmp(format, "csv"), fmt_json = !strcmp(format, "json");
     int fmt_ticks = !strcmp(format, "md-ticks");
     if (!fmt_md && !fmt_csv && !fmt_json && !(fmt_ticks && so.logp)) {
         hs_cli_error("bench", "--format must be md, csv or json (md-ticks for --log-perms), not '%s'", format);
         return HS_EXIT_USAGE;
     }
-    if (smt) return bench_smt(hash, size_s, batch_s, storage, dir, keep, threads_s, fmt_csv || fmt_json,
-                              native || so.logp || regions || compare || seconds_s || fmt_json || bits_s);
+    if (smt) return bench_smt(hash, size_s, batch_s, storage, dir, keep, threads_s, fmt_csv ? 1 : fmt_json ? 2 : 0,
+                              native || so.logp || regions || compare || seconds_s || bits_s || peers);
     if (size_s || batch_s || storage || dir || keep) {
         hs_cli_error("bench", "--size, --batch, --storage, --dir and --keep apply to --smt only");
         return HS_EXIT_USAGE;
     }
     if (regions || compare || priv)
-        return bench_regions(regions, compare, priv, native || so.logp || so.blowup || so.plot || seconds_s || bits_s, &so,
+        return bench_regions(regions, compare, priv,
+                             native || so.logp || so.blowup || so.plot || seconds_s || bits_s || so.warmup || peers, &so,
                              threads_s, fmt_csv, fmt_json);
+    if (peers && !so.logp) {
+        hs_cli_error("bench", "--peers adds published rows to a --log-perms sweep");
+        return HS_EXIT_USAGE;
+    }
     if (native && so.logp) {
         hs_cli_error("bench", "--native and --log-perms are two different modes: give one");
         return HS_EXIT_USAGE;
@@ -365,13 +394,13 @@ int hs_cmd_bench(int argc, char **argv) {
             return HS_EXIT_USAGE;
         }
         so.hash = hash, so.threads = threads_s, so.fmt = fmt_csv ? 1 : fmt_json ? 2 : fmt_ticks ? 3 : 0;
-        return bench_sweep(&so, bits_s);
+        return bench_sweep(&so, bits_s, peers);
     }
     if (!native) {
         hs_cli_error("bench", "give --log-perms A..B (proving sweep) or --native (see 'hashsnark bench --help')");
         return HS_EXIT_USAGE;
     }
-    for (size_t i = 9; i < sizeof opts / sizeof *opts; i++)
+    for (size_t i = 10; i < sizeof opts / sizeof *opts; i++)
         if (opts[i].value && *opts[i].value) {
             hs_cli_error("bench", "--%s applies to the --log-perms sweep only", opts[i].name);
             return HS_EXIT_USAGE;

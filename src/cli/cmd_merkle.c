@@ -5,14 +5,16 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/json.h"
 #include "cli/merkle_cli.h"
+#include "cli/progress.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 
 #define CMD "merkle"
 #define MAX_LOG_LEAVES 30
 #define MAX_INDICES ((size_t)1 << 20)
-#define FORMAT_LINE "# hashsnark merkle openings, format 1"
+#define FORMAT_LINE HS_CLI_OPEN_FORMAT
 
 static void help(void) {
     printf("usage: hashsnark merkle root   --hash H (--leaves FILE | --log-leaves N [--seed S]) [--threads T]\n"
@@ -20,6 +22,7 @@ static void help(void) {
            "       hashsnark merkle open   --hash H (--leaves FILE | --log-leaves N [--seed S]) --index I[,J,...]\n"
            "                               [--threads T] [--out FILE]\n"
            "       hashsnark merkle verify --openings FILE [--root DIGEST] [--hash H]\n"
+           "       (each takes --format text|json; root and open take --quiet)\n"
            "\n"
            "A binary Merkle tree over 2^N leaf digests: node = C(left, right), where C is the first 8\n"
            "lanes of P(left || right) for the Poseidon permutations (Plonky3's TruncatedPermutation),\n"
@@ -60,7 +63,11 @@ static void help(void) {
            "  --openings FILE  openings to verify ('-': standard input)\n"
            "  --root DIGEST    the root to verify against, one argument ('1 2 3 4 5 6 7 8' or 1,2,...)\n"
            "  --threads T      threads (default: HS_THREADS or every CPU)\n"
-           "  --out FILE       output, written atomically (default: standard output)\n",
+           "  --quiet          root and open: no progress line on standard error (shown only on a\n"
+           "                   terminal: the phase and the time while the tree is read and built)\n"
+           "  --out FILE       output, written atomically (default: standard output); with --format\n"
+           "                   json the file is as without, and the JSON object goes to standard output\n"
+           HS_CLI_FORMAT_HELP("       "),
            MAX_LOG_LEAVES, MAX_INDICES);
 }
 
@@ -267,8 +274,10 @@ static hs_tree *tree_from_opts(const tree_opts *o, notation *nt) {
     unsigned k = (unsigned)logn;
     uint32_t *w;
     if (o->leaves) {
+        hs_cli_progress_show(-1, "reading the leaves of %s", o->leaves);
         w = read_leaves(nt, o->leaves, &k);
     } else {
+        hs_cli_progress_show(-1, "drawing 2^%u random leaves", k);
         w = malloc(((size_t)8 << k) * sizeof *w);
         if (!w) hs_cli_error(CMD, "no memory for 2^%u leaves", k);
         else if (hs_tree_leaves_random(w, (size_t)8 << k, nt->hash, (uint64_t)seed) != HS_OK)
@@ -276,11 +285,11 @@ static hs_tree *tree_from_opts(const tree_opts *o, notation *nt) {
     }
     hs_tree *t = NULL;
     if (w) {
-        if (k >= 20)
-            fprintf(stderr, "merkle: building the %s tree of 2^%u leaves (%u thread%s)...\n", nt->hash, k,
-                    hs_ctx_threads(ctx), hs_ctx_threads(ctx) > 1 ? "s" : "");
+        hs_cli_progress_show(-1, "building the %s tree of 2^%u leaves (%u thread%s)", nt->hash, k, hs_ctx_threads(ctx),
+                             hs_ctx_threads(ctx) > 1 ? "s" : "");
         char reason[HS_REASON_LEN];
         hs_status st = hs_tree_new(ctx, &t, reason, sizeof reason, nt->hash, k, w, (size_t)8 << k);
+        hs_cli_progress_clear();
         if (st != HS_OK) hs_cli_error(CMD, "%s", reason), t = NULL;
         free(w);
     }
@@ -305,9 +314,21 @@ static int cmd_root(const tree_opts *o) {
     if (!t) return HS_EXIT_USAGE;
     uint32_t root[8];
     hs_tree_root(t, root);
+    const unsigned k = hs_tree_log_leaves(t);
     hs_tree_free(t);
     hs_sbuf b = {0};
     digest_format(&b, &nt, root);
+    if (hs_cli_json()) { /* the object on standard output; --out still gets the digest line */
+        hs_json j;
+        hs_json_begin(&j, stdout);
+        hs_json_str(&j, "command", "merkle root");
+        hs_json_str(&j, "hash", nt.hash);
+        hs_json_u64(&j, "log_leaves", k);
+        hs_json_strn(&j, "root", b.data ? b.data : "", b.len);
+        if (o->out) hs_json_str(&j, "out", o->out);
+        hs_json_end(&j);
+        if (!o->out) return hs_sbuf_free(&b), HS_EXIT_OK;
+    }
     hs_sbuf_put(&b, "\n", 1);
     return write_out(o->out, &b);
 }
@@ -380,6 +401,39 @@ static int cmd_open(const tree_opts *o) {
         }
     }
     hs_sbuf_put(&b, "\n", 1);
+    if (hs_cli_json()) { /* the object on standard output; --out still gets the openings file */
+        hs_json j;
+        hs_sbuf d = {0};
+        hs_json_begin(&j, stdout);
+        hs_json_str(&j, "command", "merkle open");
+        hs_json_str(&j, "hash", nt.hash);
+        hs_json_u64(&j, "log_leaves", k);
+        digest_format(&d, &nt, root);
+        hs_json_strn(&j, "root", d.data ? d.data : "", d.len);
+        if (o->out) hs_json_str(&j, "out", o->out);
+        hs_json_open(&j, "openings", '[');
+        for (size_t i = 0; i < n; i++) {
+            hs_json_open(&j, NULL, '{');
+            hs_json_u64(&j, "index", idx[i]);
+            d.len = 0;
+            digest_format(&d, &nt, br + i * per);
+            hs_json_strn(&j, "leaf", d.data ? d.data : "", d.len);
+            hs_json_open(&j, "siblings", '[');
+            for (unsigned s = 0; s < k; s++) {
+                d.len = 0;
+                digest_format(&d, &nt, br + i * per + 8 + 8 * s);
+                hs_json_strn(&j, NULL, d.data ? d.data : "", d.len);
+            }
+            hs_json_close(&j);
+            hs_json_close(&j);
+        }
+        hs_json_end(&j);
+        hs_sbuf_free(&d);
+        if (!o->out) {
+            free(br), free(idx);
+            return hs_sbuf_free(&b), HS_EXIT_OK;
+        }
+    }
     free(br), free(idx);
     return write_out(o->out, &b);
 }
@@ -454,6 +508,14 @@ static int cmd_verify(const char *path, const char *root_s, const char *hash_s) 
         hs_sbuf_free(&text);
         return HS_EXIT_USAGE;
     }
+    if (hs_cli_openings_kind(text.data, text.len, HS_CLI_BRANCHES_FORMAT)) {
+        hs_cli_error(CMD, "%s: a merkle-branches openings file (written by 'hashsnark prove --statement "
+                          "merkle-branches' next to its proof): 'hashsnark verify --proof PROOF --root R --openings %s' "
+                          "reads it; 'merkle verify' reads the openings 'merkle open' writes",
+                     r.name, r.name);
+        hs_sbuf_free(&text);
+        return HS_EXIT_USAGE;
+    }
     r.L = (hs_cli_lines){text.data, text.data + text.len, 0};
     const char *a, *qe;
     uint64_t k64 = 0;
@@ -512,15 +574,28 @@ static int cmd_verify(const char *path, const char *root_s, const char *hash_s) 
     }
     rc = HS_EXIT_REJECT;
     if (hash_s && strcmp(pinned.hash, nt.hash))
-        printf("rejected: %s: the openings are for %s, not %s\n", r.name, nt.hash, pinned.hash);
+        hs_cli_reject("merkle verify", "%s: the openings are for %s, not %s", r.name, nt.hash, pinned.hash);
     else if (root_s && memcmp(root, given, sizeof root))
-        printf("rejected: %s:%zu: the openings are for another root than --root\n", r.name, root_line);
+        hs_cli_reject("merkle verify", "%s:%zu: the openings are for another root than --root", r.name, root_line);
     else if (fail_line)
-        printf("rejected: %s\n", why);
+        hs_cli_reject("merkle verify", "%s", why);
     else {
         hs_sbuf b = {0};
         digest_format(&b, &nt, root);
-        printf("accepted: %zu opening%s of the %s tree of 2^%u leaves with root %s%s\n", n, n > 1 ? "s" : "", nt.hash,
+        if (hs_cli_json()) {
+            hs_json j;
+            hs_json_begin(&j, stdout);
+            hs_json_str(&j, "command", "merkle verify");
+            hs_json_str(&j, "result", "accepted");
+            hs_json_str(&j, "openings_file", r.name);
+            hs_json_u64(&j, "openings", n);
+            hs_json_str(&j, "hash", nt.hash);
+            hs_json_u64(&j, "log_leaves", k);
+            hs_json_strn(&j, "root", b.data ? b.data : "", b.len);
+            hs_json_bool(&j, "root_checked", root_s != NULL);
+            hs_json_end(&j);
+        } else
+            printf("accepted: %zu opening%s of the %s tree of 2^%u leaves with root %s%s\n", n, n > 1 ? "s" : "", nt.hash,
                k, b.data ? b.data : "", root_s ? "" : " (the file's root: give --root to check it against yours)");
         hs_sbuf_free(&b);
         rc = HS_EXIT_OK;
@@ -546,12 +621,14 @@ int hs_cmd_merkle(int argc, char **argv) {
     }
     const char *sub = argv[1];
     tree_opts o = {0};
-    const char *openings = NULL, *root = NULL;
+    const char *openings = NULL, *root = NULL, *format_s = NULL;
+    int quiet = 0;
     hs_opt opts[] = {{"hash", 1, &o.hash, NULL},       {"leaves", 1, &o.leaves, NULL},
                      {"log-leaves", 1, &o.logn, NULL}, {"seed", 1, &o.seed, NULL},
                      {"threads", 1, &o.threads, NULL}, {"out", 1, &o.out, NULL},
                      {"index", 1, &o.index, NULL},     {"openings", 1, &openings, NULL},
-                     {"root", 1, &root, NULL}};
+                     {"root", 1, &root, NULL},         {"format", 1, &format_s, NULL},
+                     {"quiet", 0, NULL, &quiet}};
     const int is_root = !strcmp(sub, "root"), is_open = !strcmp(sub, "open"), is_verify = !strcmp(sub, "verify");
     if (!is_root && !is_open && !is_verify) {
         hs_cli_error(CMD, "unknown subcommand '%s' (root, open or verify)", sub);
@@ -563,6 +640,9 @@ int hs_cmd_merkle(int argc, char **argv) {
         return HS_EXIT_OK;
     }
     if (r < 0) return HS_EXIT_USAGE;
+    const int json = hs_cli_format(CMD, format_s);
+    if (json < 0) return HS_EXIT_USAGE;
+    hs_cli_set_json(json);
     if (is_verify) {
         if (o.leaves || o.logn || o.seed || o.threads || o.out || o.index) {
             hs_cli_error(CMD, "'merkle verify' takes --openings, --root and --hash only");
@@ -574,7 +654,11 @@ int hs_cmd_merkle(int argc, char **argv) {
         hs_cli_error(CMD, "--openings and --root go with 'merkle verify'");
         return HS_EXIT_USAGE;
     }
-    return is_root ? cmd_root(&o) : cmd_open(&o);
+    hs_cli_progress_begin(CMD, quiet);
+    hs_cli_progress_live();
+    const int rc = is_root ? cmd_root(&o) : cmd_open(&o);
+    hs_cli_progress_end();
+    return rc;
 }
 
 /* ---- for the gkr Merkle statements' commands (src/cli/cmd_merkle_proof.c) ---- */
@@ -584,6 +668,12 @@ hs_tree *hs_cli_merkle_tree(const char *hash, const char *leaves, const char *lo
     tree_opts o = {hash, leaves, logn, seed, threads, NULL, NULL};
     notation nt;
     return tree_from_opts(&o, &nt);
+}
+
+int hs_cli_openings_kind(const char *text, size_t len, const char *format_line) {
+    const char *comma = strchr(format_line, ',');
+    const size_t n = comma ? (size_t)(comma - format_line) : strlen(format_line);
+    return text && len >= n && !memcmp(text, format_line, n) && (len == n || text[n] == ',' || text[n] == '\n');
 }
 
 int hs_cli_merkle_digest(const char *hash, const char *s, size_t n, uint32_t d[8], char *err, size_t errlen) {

@@ -8,14 +8,16 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/json.h"
 #include "cli/merkle_cli.h"
+#include "cli/progress.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 
 #define HASH "poseidon2-kb16"
 #define MAX_OPENINGS ((size_t)1 << 22)
 #define MAX_PROOF_BYTES (512u << 20)
-#define FORMAT_LINE "# hashsnark merkle-branches openings, format 1"
+#define FORMAT_LINE HS_CLI_BRANCHES_FORMAT
 
 /* --backend: gkr (the default) or stark; 0 after printing the error. */
 static int parse_backend(const char *cmd, const char *s, hs_backend *b) {
@@ -43,6 +45,7 @@ static void prove_help(void) {
            "                       (--leaves FILE | --log-leaves N [--seed S] | --depth D [--seed S])\n"
            "                       (--open FILE | --random-openings M) --out PROOF\n"
            "                       [--backend gkr|stark] [--preset P] [--threads T] [--insecure]\n"
+           "                       [--quiet] [--format text|json]\n"
            "\n"
            "Proves that each opened leaf sits at its index in the binary Merkle tree with the\n"
            "tree's root, without the siblings (the STARKed binary hash tree of Vitalik Buterin's\n"
@@ -69,6 +72,8 @@ static void prove_help(void) {
            "  --preset P          compat (default), fast100, proven128 ('hashsnark params')\n"
            "  --threads T         threads (default: HS_THREADS or every CPU)\n"
            "  --insecure          prove even where the preset's declared security does not hold\n"
+           "  --quiet             no progress line, statement line or phase times on standard error\n"
+           HS_CLI_FORMAT_HELP("          ")
            "\n"
            "--statement merkle proves the dense root instead: the tree of all 2^N leaves has the root it\n"
            "prints (one gkr walk over its 2^N - 1 compressions, the node array committed once). The\n"
@@ -209,18 +214,20 @@ static int prove_root(const char *hash, const char *leaves_s, const char *logn_s
         hs_cli_error("prove", "bad HS_THREADS value");
         goto done;
     }
-    fprintf(stderr, "prove: the root of 2^%u leaves (%s tree, merkle statement, %s leaves), gkr backend, preset %s, "
+    if (!hs_cli_quiet())
+        fprintf(stderr, "prove: the root of 2^%u leaves (%s tree, merkle statement, %s leaves), gkr backend, preset %s, "
                     "%u thread%s\n",
             k, HASH, public_leaves ? "public" : "private", preset, hs_ctx_threads(ctx), hs_ctx_threads(ctx) > 1 ? "s" : "");
     hs_prove_stats stats;
+    if (hs_cli_progress_on()) hs_ctx_set_progress(ctx, hs_cli_on_progress, NULL), hs_cli_progress_live();
     hs_status st = hs_prove_merkle_root(ctx, &proof, &plen, root, &stats, reason, sizeof reason, HASH, preset, k, leaves,
                                         (size_t)8 << k, public_leaves, insecure);
+    hs_cli_progress_end();
     if (st != HS_OK) {
         hs_cli_error("prove", "%s", reason);
         goto done;
     }
-    for (size_t i = 0; i < stats.n_phases; i++)
-        fprintf(stderr, "  %-16s %8.3f s\n", stats.phases[i].name, stats.phases[i].seconds);
+    if (!hs_cli_quiet()) hs_cli_print_phases("prove", &stats);
     int ok = 1;
     if (public_leaves) {
         hs_sbuf lb = {0};
@@ -241,7 +248,16 @@ static int prove_root(const char *hash, const char *leaves_s, const char *logn_s
     }
     hs_sbuf rb = {0};
     hs_cli_merkle_digest_format(&rb, HASH, root);
-    printf("proved the root %s of 2^%u leaves (%zu compressions) in %.3f s: %.0f compressions/s, proof %zu bytes, "
+    if (hs_cli_json()) {
+        hs_json j;
+        hs_cli_json_proof(&j, "gkr", HASH, "merkle", preset, stats.instances, "compressions", out, plen, &stats);
+        hs_json_str(&j, "root", rb.data ? rb.data : "");
+        hs_json_u64(&j, "log_leaves", k);
+        hs_json_bool(&j, "public_leaves", public_leaves);
+        if (public_leaves) hs_json_str(&j, "leaves", lpath.data);
+        hs_json_end(&j);
+    } else
+        printf("proved the root %s of 2^%u leaves (%zu compressions) in %.3f s: %.0f compressions/s, proof %zu bytes, "
            "%.1f provable bits%s%s\n",
            rb.data ? rb.data : "?", k, stats.instances, stats.total_s,
            stats.total_s > 0 ? (double)stats.instances / stats.total_s : 0.0, plen, stats.claimed_bits,
@@ -258,8 +274,9 @@ done:
 
 int hs_cmd_prove_merkle(int argc, char **argv) {
     const char *statement = NULL, *hash = HASH, *leaves_s = NULL, *logn_s = NULL, *depth_s = NULL, *seed_s = NULL,
-               *open_s = NULL, *rand_s = NULL, *out = NULL, *preset = "compat", *threads_s = NULL, *backend_s = NULL;
-    int insecure = 0, public_leaves = 0;
+               *open_s = NULL, *rand_s = NULL, *out = NULL, *preset = "compat", *threads_s = NULL, *backend_s = NULL,
+               *format_s = NULL;
+    int insecure = 0, public_leaves = 0, quiet = 0;
     hs_opt opts[] = {{"statement", 1, &statement, NULL}, {"hash", 1, &hash, NULL},
                      {"backend", 1, &backend_s, NULL},
                      {"public-leaves", 0, NULL, &public_leaves},
@@ -267,10 +284,15 @@ int hs_cmd_prove_merkle(int argc, char **argv) {
                      {"depth", 1, &depth_s, NULL},       {"seed", 1, &seed_s, NULL},
                      {"open", 1, &open_s, NULL},         {"random-openings", 1, &rand_s, NULL},
                      {"out", 1, &out, NULL},             {"preset", 1, &preset, NULL},
-                     {"threads", 1, &threads_s, NULL},   {"insecure", 0, NULL, &insecure}};
+                     {"threads", 1, &threads_s, NULL},   {"insecure", 0, NULL, &insecure},
+                     {"format", 1, &format_s, NULL},     {"quiet", 0, NULL, &quiet}};
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
+    const int json = hs_cli_format("prove", format_s);
+    if (json < 0) return HS_EXIT_USAGE;
+    hs_cli_set_json(json);
+    hs_cli_progress_begin("prove", quiet);
     hs_backend backend;
     if (!parse_backend("prove", backend_s, &backend)) return HS_EXIT_USAGE;
     if (!strcmp(statement, "merkle") && backend != HS_BACKEND_GKR)
@@ -354,13 +376,16 @@ int hs_cmd_prove_merkle(int argc, char **argv) {
         if (st != HS_OK) goto nomem;
         /* the same indices as --random-openings with a tree: this generator draws its own */
     }
-    fprintf(stderr, "prove: %zu openings of a depth-%lu %s tree (merkle-branches statement), %s backend, preset %s, "
+    if (!hs_cli_quiet())
+        fprintf(stderr, "prove: %zu openings of a depth-%lu %s tree (merkle-branches statement), %s backend, preset %s, "
                     "%u thread%s\n",
             m, depth, HASH, backend_name(backend), preset, hs_ctx_threads(ctx), hs_ctx_threads(ctx) > 1 ? "s" : "");
     hs_prove_stats stats;
     uint32_t proven_root[8];
+    if (hs_cli_progress_on()) hs_ctx_set_progress(ctx, hs_cli_on_progress, NULL), hs_cli_progress_live();
     hs_status st = hs_prove_merkle_branches(ctx, &proof, &plen, proven_root, &stats, reason, sizeof reason, HASH, preset,
                                             backend, (unsigned)depth, m, idx, leaves, sib, insecure);
+    hs_cli_progress_end();
     if (st != HS_OK) {
         hs_cli_error("prove", "%s", reason);
         goto done;
@@ -369,8 +394,7 @@ int hs_cmd_prove_merkle(int argc, char **argv) {
         hs_cli_error("prove", "internal: the proven root differs from the tree's");
         goto done;
     }
-    for (size_t i = 0; i < stats.n_phases; i++)
-        fprintf(stderr, "  %-16s %8.3f s\n", stats.phases[i].name, stats.phases[i].seconds);
+    if (!hs_cli_quiet()) hs_cli_print_phases("prove", &stats);
     hs_sbuf ob = {0};
     format_openings(&ob, (unsigned)depth, root, m, idx, leaves);
     int ok = !ob.failed && hs_write_all(opath.data, ob.data, ob.len, err, sizeof err);
@@ -383,7 +407,21 @@ int hs_cmd_prove_merkle(int argc, char **argv) {
         hs_cli_error("prove", "%s", err);
         goto done;
     }
-    printf("proved %zu openings (%zu compressions in 2^%.0f rows) of a depth-%lu tree in %.3f s: %.0f compressions/s, "
+    if (hs_cli_json()) {
+        hs_json j;
+        hs_sbuf rb = {0};
+        hs_cli_merkle_digest_format(&rb, HASH, root);
+        hs_cli_json_proof(&j, backend_name(backend), HASH, "merkle-branches", preset, stats.instances, "compressions",
+                          out, plen, &stats);
+        hs_json_str(&j, "root", rb.data ? rb.data : "");
+        hs_json_u64(&j, "depth", depth);
+        hs_json_u64(&j, "openings", m);
+        hs_json_u64(&j, "physical_rows", stats.physical_rows);
+        hs_json_str(&j, "openings_file", opath.data);
+        hs_json_end(&j);
+        hs_sbuf_free(&rb);
+    } else
+        printf("proved %zu openings (%zu compressions in 2^%.0f rows) of a depth-%lu tree in %.3f s: %.0f compressions/s, "
            "proof %zu bytes, %.1f provable bits; openings in %s\n",
            m, stats.instances, log2((double)stats.physical_rows), depth, stats.total_s,
            stats.total_s > 0 ? (double)stats.instances / stats.total_s : 0.0, plen, stats.claimed_bits, opath.data);
@@ -414,7 +452,8 @@ static void verify_help(void) {
            "'rejected: reason' (exit 1), also for anything the proof says that does not match what\n"
            "it is given (another tree hash on the openings file's '# hash' line, --leaves for a\n"
            "proof of private leaves, none for one of public leaves, a branches proof without\n"
-           "--openings); a malformed openings file or option exits 2.\n"
+           "--openings, any Merkle proof without --root); a malformed openings file or option\n"
+           "exits 2.\n"
            "\n"
            "  --proof PROOF    the proof\n"
            "  --root DIGEST    the root the openings must reach\n"
@@ -427,7 +466,8 @@ static void verify_help(void) {
            "  --min-bits B     reject proofs claiming fewer provable bits, the headline capped by the\n"
            "                   digest's collision resistance (about 124); default: the protocol's terms\n"
            "                   must reach the preset's declaration\n"
-           "  --threads T      threads (default 1)\n");
+           "  --threads T      threads (default 1)\n"
+           HS_CLI_FORMAT_HELP("       "));
 }
 
 /* The openings file's header: the first '# hash H' and '# depth D' lines, wherever they are
@@ -479,6 +519,14 @@ static int read_openings_header(const char *path, const hs_sbuf *text, openings_
 static int read_openings(const char *path, openings_header *hd, size_t *m, uint64_t **idx, uint32_t **leaves) {
     hs_sbuf text = {0};
     if (!read_text("verify", path, &text)) return 0;
+    if (hs_cli_openings_kind(text.data, text.len, HS_CLI_OPEN_FORMAT)) {
+        hs_cli_error("verify", "%s: openings written by 'hashsnark merkle open' (no proof): 'hashsnark merkle verify "
+                               "--openings %s' reads them; --openings here wants the file 'hashsnark prove --statement "
+                               "merkle-branches' writes next to its proof (PROOF.openings)",
+                     path, path);
+        hs_sbuf_free(&text);
+        return 0;
+    }
     if (!read_openings_header(path, &text, hd)) {
         hs_sbuf_free(&text);
         return 0;
@@ -532,18 +580,22 @@ static int read_openings(const char *path, openings_header *hd, size_t *m, uint6
 
 int hs_cmd_verify_merkle(int argc, char **argv) {
     const char *proof_s = NULL, *root_s = NULL, *open_s = NULL, *threads_s = NULL, *min_bits_s = NULL,
-               *leaves_s = NULL, *backend_s = NULL;
+               *leaves_s = NULL, *backend_s = NULL, *format_s = NULL;
     hs_opt opts[] = {{"proof", 1, &proof_s, NULL},
                      {"backend", 1, &backend_s, NULL},
                      {"root", 1, &root_s, NULL},
                      {"leaves", 1, &leaves_s, NULL},
                      {"openings", 1, &open_s, NULL},
                      {"min-bits", 1, &min_bits_s, NULL},
-                     {"threads", 1, &threads_s, NULL}};
+                     {"threads", 1, &threads_s, NULL},
+                     {"format", 1, &format_s, NULL}};
     int r = hs_cli_parse("verify", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return verify_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
-    if (!proof_s || !root_s)
+    const int json = hs_cli_format("verify", format_s);
+    if (json < 0) return HS_EXIT_USAGE;
+    hs_cli_set_json(json);
+    if (!proof_s)
         return hs_cli_error("verify", "a Merkle proof needs --proof and --root (and --openings for branches)"),
                HS_EXIT_USAGE;
     if (open_s && leaves_s)
@@ -554,9 +606,9 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
     if (backend_s && !parse_backend("verify", backend_s, &want)) return HS_EXIT_USAGE;
     if (threads_s && !hs_cli_uint("verify", "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
     if (min_bits_s && !hs_cli_uint("verify", "min-bits", min_bits_s, 0, 512, &mb)) return HS_EXIT_USAGE;
-    uint32_t root[8];
+    uint32_t root[8] = {0};
     char err[256];
-    if (!hs_cli_merkle_digest(HASH, root_s, strlen(root_s), root, err, sizeof err))
+    if (root_s && !hs_cli_merkle_digest(HASH, root_s, strlen(root_s), root, err, sizeof err))
         return hs_cli_error("verify", "--root: %s", err), HS_EXIT_USAGE;
     unsigned depth = 0;
     size_t m = 0;
@@ -570,7 +622,7 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
     int rd = hs_read_all(proof_s, &buf, MAX_PROOF_BYTES, err, sizeof err), rc = HS_EXIT_USAGE;
     hs_ctx *ctx = NULL;
     if (rd < 0) {
-        printf("rejected: oversized proof (more than %u bytes)\n", MAX_PROOF_BYTES);
+        hs_cli_reject("verify", "oversized proof (more than %u bytes)", MAX_PROOF_BYTES);
         rc = HS_EXIT_REJECT;
     } else if (!rd) {
         hs_cli_error("verify", "%s", err);
@@ -583,7 +635,11 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
         const uint8_t *pb = (const uint8_t *)buf.data;
         /* what the proof says against what is given: a rejection (the verifiers check the rest) */
         hs_status st = hs_merkle_proof_peek(&info, reason, sizeof reason, pb, buf.len);
-        if (st == HS_OK && backend_s && info.backend != want) {
+        if (st == HS_OK && !root_s) { /* the proof decides what it needs: a rejection, never a usage error */
+            snprintf(reason, sizeof reason, "%s is a %s proof, checked against its root: give --root DIGEST", proof_s,
+                     info.statement);
+            st = HS_ERR_REJECTED;
+        } else if (st == HS_OK && backend_s && info.backend != want) {
             snprintf(reason, sizeof reason, "a %s proof, not a %s one (--backend)", backend_name(info.backend),
                      backend_name(want));
             st = HS_ERR_REJECTED;
@@ -596,7 +652,29 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
                                                           m, idx, leaves, need)
                               : hs_verify_merkle_root(ctx, &info, reason, sizeof reason, pb, buf.len, root, leaves,
                                                       leaves ? (size_t)8 << depth : 0, need);
-        if (st == HS_OK && open_s) {
+        if (st == HS_OK && json) {
+            hs_json j;
+            hs_json_begin(&j, stdout);
+            hs_json_str(&j, "command", "verify");
+            hs_json_str(&j, "result", "accepted");
+            hs_json_str(&j, "proof", proof_s);
+            hs_json_str(&j, "statement", open_s ? "merkle-branches" : "merkle");
+            hs_json_str(&j, "hash", HASH);
+            hs_json_str(&j, "backend", backend_name(info.backend));
+            hs_json_str(&j, "preset", info.preset);
+            hs_json_str(&j, "root", root_s);
+            if (open_s) {
+                hs_json_u64(&j, "openings", m);
+                hs_json_u64(&j, "depth", depth);
+            } else {
+                hs_json_u64(&j, "log_leaves", info.depth);
+                hs_json_bool(&j, "public_leaves", info.public_leaves);
+            }
+            hs_json_num(&j, "claimed_bits", info.claimed_bits);
+            hs_json_str(&j, "regime", hs_sec_regime_name(info.regime));
+            hs_json_end(&j);
+            rc = HS_EXIT_OK;
+        } else if (st == HS_OK && open_s) {
             printf("accepted: %zu openings of a depth-%u %s tree with root %s, %s backend, preset %s, %.1f provable "
                    "bits (%s)\n",
                    m, depth, HASH, root_s, backend_name(info.backend), info.preset, info.claimed_bits,
@@ -608,7 +686,7 @@ int hs_cmd_verify_merkle(int argc, char **argv) {
                    info.claimed_bits, hs_sec_regime_name(info.regime));
             rc = HS_EXIT_OK;
         } else if (st == HS_ERR_REJECTED) {
-            printf("rejected: %s\n", reason);
+            hs_cli_reject("verify", "%s", reason);
             rc = HS_EXIT_REJECT;
         } else {
             hs_cli_error("verify", "%s", reason);

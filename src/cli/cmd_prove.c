@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/json.h"
+#include "cli/progress.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 
@@ -116,39 +118,14 @@ static int commit_proof(hs_outset *o, const char *out, const uint8_t *proof, siz
     return 1;
 }
 
-/* "prove: trace 0.1 s, commit (LDE + Merkle) 0.2 s, ..." on standard error. */
-static void print_phases(const hs_prove_stats *st) {
-    fprintf(stderr, "prove:");
-    for (size_t i = 0; i < st->n_phases; i++)
-        fprintf(stderr, "%s %s %.3f s", i ? "," : "", st->phases[i].name, st->phases[i].seconds);
-    fputc('\n', stderr);
-}
-
 static const char *thread_s(unsigned t) { return t > 1 ? "s" : ""; }
 
-/* The live progress line of 'prove' on a terminal (standard error): the context's progress
- * callback rewrites one line as each phase ends, and clears it when the proof is done. */
-typedef struct {
-    double t0;
-} progress_line;
-
-static void on_progress(void *user, const char *phase, double fraction) {
-    const progress_line *p = user;
-    if (!strcmp(phase, "done")) {
-        fputs("\r\033[K", stderr);
-    } else if (!strcmp(phase, "start")) {
-        fprintf(stderr, "\r\033[Kprove: proving... (%.1f s)", hs_cli_now() - p->t0);
-    } else {
-        fprintf(stderr, "\r\033[Kprove: %3.0f%% of the phases, %s done (%.1f s)", 100 * fraction, phase,
-                hs_cli_now() - p->t0);
-    }
-    fflush(stderr);
-}
 
 static void prove_help(void) {
     printf("usage: hashsnark prove --hash NAME --log-perms N --out PROOF\n"
            "                       [--backend stark|gkr] [--seed S | --inputs FILE [--outputs-out FILE]]\n"
            "                       [--preset P] [--log-blowup B] [--threads T] [--insecure] [--quiet]\n"
+           "                       [--format text|json]\n"
            "       hashsnark prove --backend gkr --regions W1,W2,... [--variant V] [--private] --out PROOF\n"
            "                       [--seed S | --inputs FILE] [--preset P] [--threads T]\n"
            "       hashsnark prove --statement merkle-branches|merkle ...  (Merkle trees: see\n"
@@ -189,6 +166,7 @@ static void prove_help(void) {
     printf("  --log-blowup B    rate 2^-B instead of the preset's (1..4; stark backend)\n"
            "  --quiet           no progress line, statement line or phase times on standard error\n"
            "                    (errors and warnings still print)\n"
+           HS_CLI_FORMAT_HELP("        ")
            "  --insecure        prove even where the preset's declared security does not hold for this\n"
            "                    shape ('hashsnark params' shows every term; without it the prover\n"
            "                    refuses such shapes)\n"
@@ -207,6 +185,38 @@ static void prove_help(void) {
            "                    (one walk per region)\n"
            "  --threads T       worker threads (default: HS_THREADS or every CPU); the proof does\n"
            "                    not depend on it\n");
+}
+
+/* prove --regions: the summary line, or with --format json the result object (the tables named
+ * for a public statement). */
+static void regions_summary(const hs_shape *shape, const hs_provable *h, const char *variant, size_t total,
+                            const char *out, size_t len, const hs_prove_stats *st) {
+    const int priv = shape->private_regions;
+    if (!hs_cli_json()) {
+        printf("proved %zu permutations in %u %sregions (%s, gkr, %s, %s) in %.3f s: %.0f perms/s, proof %zu bytes", total,
+               shape->n_regions, priv ? "committed " : "", h->name, variant, shape->preset, st->total_s,
+               (double)total / st->total_s, len);
+        if (priv) printf("\n");
+        else printf("; tables in %s.inputs and %s.outputs\n", out, out);
+        return;
+    }
+    hs_json j;
+    hs_cli_json_proof(&j, "gkr", h->name, priv ? "private" : "public", shape->preset, total, "permutations", out, len,
+                      st);
+    hs_json_str(&j, "variant", variant);
+    hs_json_bool(&j, "committed_regions", priv);
+    hs_json_u64(&j, "physical_rows", st->physical_rows);
+    hs_json_open(&j, "region_log", '[');
+    for (unsigned a = 0; a < shape->n_regions; a++) hs_json_u64(&j, NULL, shape->region_log[a]);
+    hs_json_close(&j);
+    if (!priv) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s.inputs", out);
+        hs_json_str(&j, "inputs", path);
+        snprintf(path, sizeof path, "%s.outputs", out);
+        hs_json_str(&j, "outputs", path);
+    }
+    hs_json_end(&j);
 }
 
 /* 'prove --backend gkr --regions ..': the ragged-regions statement (docs/PROOF_FORMAT_RAGGED.md).
@@ -259,7 +269,10 @@ static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, 
     uint8_t *proof = NULL;
     size_t len = 0;
     hs_prove_stats st;
+    hs_cli_progress_begin("prove", quiet);
+    if (hs_cli_progress_on()) hs_ctx_set_progress(ctx, hs_cli_on_progress, NULL), hs_cli_progress_live();
     hs_status r = hs_prove(ctx, &proof, &len, outs, n_out, &st, why, sizeof why, &shape, in, n_in);
+    hs_cli_progress_end();
     int rc = HS_EXIT_USAGE;
     char *path = malloc(strlen(out) + 16);
     if (r != HS_OK) {
@@ -268,7 +281,7 @@ static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, 
         hs_cli_error("prove", "out of memory");
     } else {
         if (!quiet) {
-            print_phases(&st);
+            hs_cli_print_phases("prove", &st);
             fprintf(stderr, "prove: %zu physical rows\n", st.physical_rows);
         }
         /* the proof and both tables appear together or not at all */
@@ -276,18 +289,13 @@ static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, 
         sprintf(path, "%s.inputs", out);
         if (priv) { /* committed regions: the proof alone */
             if (commit_proof(&o, out, proof, len)) {
-                printf("proved %zu permutations in %u committed regions (%s, gkr, %s, %s) in %.3f s: %.0f perms/s, "
-                       "proof %zu bytes\n",
-                       total, shape.n_regions, h->name, variant_s, preset, st.total_s, (double)total / st.total_s, len);
+                regions_summary(&shape, h, variant_s, total, out, len, &st);
                 rc = HS_EXIT_OK;
             }
         } else if (add_lines(&o, path, in, total, h->in_words, h->value_bits)) {
             sprintf(path, "%s.outputs", out);
             if (add_lines(&o, path, outs, total, h->out_words, h->value_bits) && commit_proof(&o, out, proof, len)) {
-                printf("proved %zu permutations in %u regions (%s, gkr, %s, %s) in %.3f s: %.0f perms/s, proof %zu "
-                       "bytes; tables in %s.inputs and %s.outputs\n",
-                       total, shape.n_regions, h->name, variant_s, preset, st.total_s, (double)total / st.total_s, len,
-                       out, out);
+                regions_summary(&shape, h, variant_s, total, out, len, &st);
                 rc = HS_EXIT_OK;
             }
         }
@@ -302,7 +310,7 @@ int hs_cmd_prove(int argc, char **argv) {
     if (hs_cli_has_opt(argc, argv, "statement")) return hs_cmd_prove_merkle(argc, argv);
     const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
                *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL, *backend_s = "stark", *regions_s = NULL,
-               *variant_s = NULL, *outputs_out = NULL;
+               *variant_s = NULL, *outputs_out = NULL, *format_s = NULL;
     int insecure = 0, priv = 0, quiet = 0;
     hs_opt opts[] = {{"hash", 1, &hash, NULL},          {"log-perms", 1, &logp_s, NULL},
                      {"out", 1, &out, NULL},            {"seed", 1, &seed_s, NULL},
@@ -311,10 +319,13 @@ int hs_cmd_prove(int argc, char **argv) {
                      {"insecure", 0, NULL, &insecure}, {"backend", 1, &backend_s, NULL},
                      {"regions", 1, &regions_s, NULL},  {"variant", 1, &variant_s, NULL},
                      {"outputs-out", 1, &outputs_out, NULL}, {"private", 0, NULL, &priv},
-                     {"quiet", 0, NULL, &quiet}};
+                     {"quiet", 0, NULL, &quiet},       {"format", 1, &format_s, NULL}};
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
+    const int json = hs_cli_format("prove", format_s);
+    if (json < 0) return HS_EXIT_USAGE;
+    hs_cli_set_json(json);
     int gkr = !strcmp(backend_s, "gkr");
     if (!gkr && strcmp(backend_s, "stark")) {
         hs_cli_error("prove", "--backend must be stark or gkr, not '%s'", backend_s);
@@ -444,8 +455,8 @@ int hs_cmd_prove(int argc, char **argv) {
     hs_ctx *ctx = hs_cli_ctx("prove", threads);
     if (!ctx) return hs_inputs_free(in), HS_EXIT_USAGE;
     const unsigned nt = hs_ctx_threads(ctx);
-    progress_line pline = {hs_cli_now()};
-    if (!quiet && isatty(STDERR_FILENO)) hs_ctx_set_progress(ctx, on_progress, &pline);
+    hs_cli_progress_begin("prove", quiet);
+    if (hs_cli_progress_on()) hs_ctx_set_progress(ctx, hs_cli_on_progress, NULL), hs_cli_progress_live();
     if (!quiet && gkr)
         fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), gkr backend, preset %s, %u thread%s\n", h.name,
                 logp, inputs_s ? "public" : "private", preset.name, nt, thread_s(nt));
@@ -462,16 +473,25 @@ int hs_cmd_prove(int argc, char **argv) {
     hs_prove_stats st;
     hs_status ps = hs_prove_inputs(ctx, &proof, &len, outs, outs ? n_out : 0, &st, why, sizeof why, &shape, in);
     hs_ctx_free(ctx); /* in is the prover's now (freed) */
+    hs_cli_progress_end();
     int rc = HS_EXIT_USAGE;
     if (ps != HS_OK) {
-        if (!quiet && isatty(STDERR_FILENO)) fputs("\r\033[K", stderr); /* the progress line */
         hs_cli_error("prove", "%s", why);
     } else {
-        if (!quiet) print_phases(&st);
+        if (!quiet) hs_cli_print_phases("prove", &st);
         hs_outset o = {0};
         if ((!outputs_out || add_lines(&o, outputs_out, outs, n, h.out_words, h.value_bits)) &&
             commit_proof(&o, out, proof, len)) {
-            if (gkr)
+            if (json) {
+                hs_json j;
+                hs_cli_json_proof(&j, backend_s, h.name, inputs_s ? "public" : "private", preset.name, n, h.noun, out,
+                                  len, &st);
+                hs_json_u64(&j, "log_perms", logp);
+                if (!gkr) hs_json_u64(&j, "inv_rate", 1u << log_rate);
+                else hs_json_u64(&j, "whir_inv_rate", 1u << log_rate);
+                if (outputs_out) hs_json_str(&j, "outputs", outputs_out);
+                hs_json_end(&j);
+            } else if (gkr)
                 printf("proved %zu permutations (%s, gkr, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n, h.name,
                        preset.name, st.total_s, (double)n / st.total_s, len);
             else
@@ -487,6 +507,7 @@ int hs_cmd_prove(int argc, char **argv) {
 
 static void verify_help(void) {
     printf("usage: hashsnark verify --proof PROOF [--inputs FILE --outputs FILE] [--min-bits B] [--threads T]\n"
+           "                        [--format text|json]\n"
            "       hashsnark verify --proof PROOF --root DIGEST [--openings FILE | --leaves FILE]  (Merkle proofs:\n"
            "                        see 'hashsnark verify --root R --help')\n"
            "\n"
@@ -509,7 +530,8 @@ static void verify_help(void) {
            "                   bits its preset declares, so a proof made with 'prove --insecure' is\n"
            "                   rejected unless B is lowered; accepted proofs below the declaration\n"
            "                   print a WARNING line)\n"
-           "  --threads T      worker threads (default: HS_THREADS or every CPU)\n");
+           "  --threads T      worker threads (default: HS_THREADS or every CPU)\n"
+           HS_CLI_FORMAT_HELP("       "));
 }
 
 /* verify: a table of the proof's hash h, at most max_rows lines stored (*rows = max_rows + 1 when
@@ -572,7 +594,7 @@ static int read_proof_tables(const char *inputs_s, const char *outputs_s, const 
     const size_t max = regions ? HS_MAX_LINES : N;
     int rc = read_proof_table(inputs_s, h, 0, max, pin, &rows_in, why, sizeof why);
     if (rc == HS_EXIT_OK) rc = read_proof_table(outputs_s, h, 1, max, pout, &rows_out, why, sizeof why);
-    if (rc == HS_EXIT_REJECT) printf("rejected: %s\n", why);
+    if (rc == HS_EXIT_REJECT) hs_cli_reject("verify", "%s", why);
     if (rc != HS_EXIT_OK) return rc;
     if (rows_in == N && rows_out == N) return HS_EXIT_OK;
     for (int o = 0; o < 2; o++) { /* no public statement has no line, nor more than 2^24 */
@@ -586,10 +608,10 @@ static int read_proof_tables(const char *inputs_s, const char *outputs_s, const 
     const char *bad = rows_in != N ? inputs_s : outputs_s;
     const size_t have = rows_in != N ? rows_in : rows_out;
     if (regions)
-        printf("rejected: the proof's regions hold %zu permutations, the tables %zu inputs and %zu outputs\n", N,
+        hs_cli_reject("verify", "the proof's regions hold %zu permutations, the tables %zu inputs and %zu outputs", N,
                rows_in, rows_out);
     else
-        printf("rejected: %s holds %s%zu states; the proof's statement has %zu\n", bad, have > N ? "more than " : "",
+        hs_cli_reject("verify", "%s holds %s%zu states; the proof's statement has %zu", bad, have > N ? "more than " : "",
                have > N ? N : have, N);
     return HS_EXIT_REJECT;
 }
@@ -648,7 +670,7 @@ static int check_tables_native(const hs_ctx *ctx, const char *inputs_s, const ch
     }
     free(s32), free(s64);
     if (bad == N) return HS_EXIT_OK;
-    printf("rejected: %s line %zu is not P(%s line %zu), the %s permutation of that row\n", outputs_s,
+    hs_cli_reject("verify", "%s line %zu is not P(%s line %zu), the %s permutation of that row", outputs_s,
            table_line(outputs_s, h, bad), inputs_s, table_line(inputs_s, h, bad), h->name);
     return HS_EXIT_REJECT;
 }
@@ -662,8 +684,10 @@ static int check_tables_native(const hs_ctx *ctx, const char *inputs_s, const ch
 int hs_cmd_verify(int argc, char **argv) {
     if (hs_cli_has_opt(argc, argv, "root") || hs_cli_has_opt(argc, argv, "openings"))
         return hs_cmd_verify_merkle(argc, argv);
-    const char *proof = NULL, *threads_s = NULL, *inputs_s = NULL, *outputs_s = NULL, *min_bits_s = NULL;
+    const char *proof = NULL, *threads_s = NULL, *inputs_s = NULL, *outputs_s = NULL, *min_bits_s = NULL,
+               *format_s = NULL;
     hs_opt opts[] = {{"proof", 1, &proof, NULL},
+                     {"format", 1, &format_s, NULL},
                      {"min-bits", 1, &min_bits_s, NULL},
                      {"threads", 1, &threads_s, NULL},
                      {"inputs", 1, &inputs_s, NULL},
@@ -671,6 +695,9 @@ int hs_cmd_verify(int argc, char **argv) {
     int r = hs_cli_parse("verify", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return verify_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
+    const int json = hs_cli_format("verify", format_s);
+    if (json < 0) return HS_EXIT_USAGE;
+    hs_cli_set_json(json);
     if (!proof) {
         hs_cli_error("verify", "--proof is required (see 'hashsnark verify --help')");
         return HS_EXIT_USAGE;
@@ -686,7 +713,7 @@ int hs_cmd_verify(int argc, char **argv) {
     char err[512];
     int rd = hs_read_all(proof, &buf, HS_MAX_PROOF_BYTES, err, sizeof err);
     if (rd < 0) { /* /dev/zero, an endless FIFO, a huge file: bounded, then refused */
-        printf("rejected: oversized proof (more than %u bytes)\n", HS_MAX_PROOF_BYTES);
+        hs_cli_reject("verify", "oversized proof (more than %u bytes)", HS_MAX_PROOF_BYTES);
         hs_sbuf_free(&buf);
         return HS_EXIT_REJECT;
     }
@@ -699,7 +726,7 @@ int hs_cmd_verify(int argc, char **argv) {
     char why[HS_REASON_LEN];
     hs_proof_info info;
     if (hs_proof_peek(&info, why, sizeof why, pb, buf.len) != HS_OK) {
-        printf("rejected: %s\n", why);
+        hs_cli_reject("verify", "%s", why);
         hs_sbuf_free(&buf);
         return HS_EXIT_REJECT;
     }
@@ -708,19 +735,19 @@ int hs_cmd_verify(int argc, char **argv) {
     const size_t N = info.instances;
     int rc = HS_EXIT_OK;
     if (pub && !inputs_s) {
-        printf("rejected: the proof is for a public statement of %zu %s: it holds only with their --inputs and "
-               "--outputs tables, and none were given\n",
+        hs_cli_reject("verify", "the proof is for a public statement of %zu %s: it holds only with their --inputs and "
+               "--outputs tables, and none were given",
                N, info.noun);
         rc = HS_EXIT_REJECT;
     } else if (!pub && inputs_s) {
-        printf("rejected: the proof is for a private statement (it proves no table)\n");
+        hs_cli_reject("verify", "the proof is for a private statement (it proves no table)");
         rc = HS_EXIT_REJECT;
     }
     hs_provable h;
     uint32_t *pin = NULL, *pout = NULL;
     if (rc == HS_EXIT_OK && pub) {
         if (hs_provable_find(&h, info.shape.hash) != HS_OK) { /* the peek names provable hashes only */
-            printf("rejected: the proof's hash is not provable by this build\n");
+            hs_cli_reject("verify", "the proof's hash is not provable by this build");
             rc = HS_EXIT_REJECT;
         } else {
             rc = read_proof_tables(inputs_s, outputs_s, &h, N, regions, &pin, &pout);
@@ -747,7 +774,7 @@ int hs_cmd_verify(int argc, char **argv) {
     free(pin), free(pout);
     hs_sbuf_free(&buf);
     if (vs != HS_OK) {
-        printf("rejected: %s\n", why);
+        hs_cli_reject("verify", "%s", why);
         return HS_EXIT_REJECT;
     }
     /* the proof holds; whether it is strong enough is the caller's bound (default: the preset's
@@ -758,19 +785,52 @@ int hs_cmd_verify(int argc, char **argv) {
     const char *regime = hs_sec_regime_name(info.regime);
     const hs_shape *s = &info.shape;
     if (isnan(info.claimed_bits) ? min_bits_s && mb > 0 : info.claimed_bits + 1e-9 < need) {
-        printf("rejected: the proof holds but gives %.1f provable bits (%s), below the %.1f required (preset %s "
-               "declares %.0f; --min-bits lowers the requirement)\n",
+        hs_cli_reject("verify", "the proof holds but gives %.1f provable bits (%s), below the %.1f required (preset %s "
+               "declares %.0f; --min-bits lowers the requirement)",
                info.claimed_bits, regime, need, s->preset, info.declared_bits);
         return HS_EXIT_REJECT;
     }
     hs_preset_info preset;
+    const int gkr_rate = s->backend == HS_BACKEND_GKR && hs_preset_info_find(&preset, s->preset) == HS_OK;
+    if (json) {
+        hs_json j;
+        hs_json_begin(&j, stdout);
+        hs_json_str(&j, "command", "verify");
+        hs_json_str(&j, "result", "accepted");
+        hs_json_str(&j, "proof", proof);
+        hs_json_str(&j, "hash", s->hash);
+        hs_json_str(&j, "backend", s->backend == HS_BACKEND_GKR ? "gkr" : "stark");
+        hs_json_str(&j, "statement", pub ? "public" : "private");
+        hs_json_u64(&j, "instances", N);
+        hs_json_str(&j, "noun", info.noun);
+        hs_json_str(&j, "preset", s->preset);
+        hs_json_num(&j, "claimed_bits", info.claimed_bits);
+        hs_json_str(&j, "regime", regime);
+        hs_json_num(&j, "declared_bits", info.declared_bits);
+        hs_json_bool(&j, "below_declared", info.claimed_bits < info.declared_bits);
+        if (regions) { /* the gkr walk's regions: no rate or queries of their own here */
+            hs_json_str(&j, "variant", s->variant);
+            hs_json_bool(&j, "committed_regions", !pub);
+            hs_json_open(&j, "region_log", '[');
+            for (unsigned a = 0; a < s->n_regions; a++) hs_json_u64(&j, NULL, s->region_log[a]);
+            hs_json_close(&j);
+        } else if (gkr_rate) {
+            hs_json_u64(&j, "whir_inv_rate", 1u << preset.gkr_whir_log_inv_rate);
+        } else {
+            hs_json_u64(&j, "inv_rate", 1u << s->log_blowup);
+            hs_json_u64(&j, "queries", info.num_queries);
+        }
+        hs_json_num(&j, "verify_s", t);
+        hs_json_end(&j);
+        return HS_EXIT_OK;
+    }
     if (regions) {
         printf("accepted: %zu permutations of %s in %u regions (", N, s->hash, s->n_regions);
         for (unsigned a = 0; a < s->n_regions; a++) printf("%s%u", a ? "," : "", s->region_log[a]);
         printf("; %s), gkr backend, %s variant, preset %s, %.1f provable bits (%s) (verified in %.3f s)\n",
                pub ? "public statement" : "private statement, committed regions", s->variant, s->preset,
                info.claimed_bits, regime, t);
-    } else if (s->backend == HS_BACKEND_GKR && hs_preset_info_find(&preset, s->preset) == HS_OK)
+    } else if (gkr_rate)
         printf("accepted: %zu permutations of %s (%s statement), gkr backend, preset %s, %.1f provable bits (%s), WHIR "
                "rate 1/%u (verified in %.3f s)\n",
                N, s->hash, pub ? "public" : "private", s->preset, info.claimed_bits, regime,

@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "cli/json.h"
+#include "cli/progress.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 
@@ -51,6 +53,9 @@ static void help(void) {
            "  --out FILE     where 'open' writes (atomically; default standard output)\n"
            "  --threads T    worker threads (default: HS_THREADS or every CPU)\n"
            "  --nosync       commit without fsync (faster; a crash may lose the last changes, never half of one)\n"
+           "  --quiet        build, insert, update, remove: no progress line on standard error (shown\n"
+           "                 only on a terminal: the phase and the time while the pairs are read and applied)\n"
+           HS_CLI_FORMAT_HELP("     ")
            "\n"
            "Bad input exits with status 2 and names the file, line and value; the tree is then unchanged.\n",
            hs_smt_disk_supported() ? "" : "; NOT SUPPORTED by this build (no LMDB)");
@@ -119,9 +124,33 @@ static void print_word(hs_sbuf *b, const uint64_t *w, unsigned n) {
     hs_sbuf_put(b, "\n", 1);
 }
 
-static int print_root(hs_smt *t, const hinfo *h) {
+/* --format json: {"command": "smt ACTION", "hash": H, then the caller's fields}. */
+static void json_head(hs_json *j, const char *act, const hinfo *h) {
+    char c[32];
+    snprintf(c, sizeof c, "smt %s", act);
+    hs_json_begin(j, stdout);
+    hs_json_str(j, "command", c);
+    hs_json_str(j, "hash", h->hash);
+}
+
+/* A word as the text form prints it ("w0 w1 ..."), under key. */
+static void json_word(hs_json *j, const char *key, const uint64_t *w, unsigned n) {
+    hs_sbuf b = {0};
+    print_word(&b, w, n);
+    hs_json_strn(j, key, b.data ? b.data : "", b.len ? b.len - 1 : 0); /* without the newline */
+    hs_sbuf_free(&b);
+}
+
+static int print_root(hs_smt *t, const hinfo *h, const char *act) {
     uint64_t r[HS_SMT_MAX_WORD];
     if (hs_smt_root(t, r, h->elems) != HS_OK) return HS_EXIT_USAGE;
+    if (hs_cli_json()) {
+        hs_json j;
+        json_head(&j, act, h);
+        json_word(&j, "root", r, h->elems);
+        hs_json_end(&j);
+        return HS_EXIT_OK;
+    }
     hs_sbuf b = {0};
     print_word(&b, r, h->elems);
     fwrite(b.data, 1, b.len, stdout);
@@ -225,12 +254,13 @@ static int open_tree(hs_smt **t, const hs_ctx *ctx, const char *hash, const char
 
 int hs_cmd_smt(int argc, char **argv) {
     const char *hash = NULL, *db = NULL, *pairs = NULL, *keys = NULL, *key_s = NULL, *value_s = NULL, *root_s = NULL,
-               *opening = NULL, *out = NULL, *threads_s = NULL;
-    int nosync = 0;
-    hs_opt opts[] = {{"hash", 1, &hash, NULL},     {"db", 1, &db, NULL},           {"pairs", 1, &pairs, NULL},
+               *opening = NULL, *out = NULL, *threads_s = NULL, *format_s = NULL;
+    int nosync = 0, quiet = 0;
+    hs_opt opts[] = {{"quiet", 0, NULL, &quiet},    {"hash", 1, &hash, NULL},     {"db", 1, &db, NULL},           {"pairs", 1, &pairs, NULL},
                      {"keys", 1, &keys, NULL},     {"key", 1, &key_s, NULL},       {"value", 1, &value_s, NULL},
                      {"root", 1, &root_s, NULL},   {"opening", 1, &opening, NULL}, {"out", 1, &out, NULL},
-                     {"threads", 1, &threads_s, NULL}, {"nosync", 0, NULL, &nosync}};
+                     {"threads", 1, &threads_s, NULL}, {"nosync", 0, NULL, &nosync},
+                     {"format", 1, &format_s, NULL}};
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         help();
         return HS_EXIT_OK;
@@ -255,6 +285,9 @@ int hs_cmd_smt(int argc, char **argv) {
         return HS_EXIT_OK;
     }
     if (r < 0) return HS_EXIT_USAGE;
+    const int json = hs_cli_format(CMD, format_s);
+    if (json < 0) return HS_EXIT_USAGE;
+    hs_cli_set_json(json);
     unsigned long threads = 0;
     if (threads_s && !hs_cli_uint(CMD, "threads", threads_s, 1, 1024, &threads)) return HS_EXIT_USAGE;
     /* what each action needs */
@@ -296,6 +329,8 @@ int hs_cmd_smt(int argc, char **argv) {
         hs_cli_error(CMD, "out of memory");
         return HS_EXIT_USAGE;
     }
+    hs_cli_progress_begin(CMD, quiet || ai >= 4); /* the line for the changes (the reads are short) */
+    hs_cli_progress_live();
     /* root, get and open only read: read-only, never created; a change without --hash takes the
      * stored tree's (else its input is read first, so bad input creates nothing) */
     const unsigned fl = (nosync ? HS_SMT_NOSYNC : 0) | (ai >= 4 && db ? HS_SMT_READONLY : 0);
@@ -314,14 +349,25 @@ int hs_cmd_smt(int argc, char **argv) {
         if (!op) return HS_EXIT_USAGE;
         st = hs_smt_verify(hash, root, key, value, h.elems, op, len, reason, sizeof reason);
         free(op);
+        if (st == HS_OK && hs_cli_json()) {
+            hs_json j;
+            json_head(&j, act, &h);
+            hs_json_str(&j, "result", "accepted");
+            json_word(&j, "root", root, h.elems);
+            json_word(&j, "key", key, h.elems);
+            json_word(&j, "value", value, h.elems);
+            hs_json_end(&j);
+            return HS_EXIT_OK;
+        }
         if (st == HS_OK) {
             printf("accepted\n");
             return HS_EXIT_OK;
         }
-        printf("rejected: %s\n", reason);
+        hs_cli_reject("smt verify", "%s", reason);
         return st == HS_ERR_REJECTED ? HS_EXIT_REJECT : HS_EXIT_USAGE;
     }
     if (pairs || (ai == 3 && keys)) {
+        hs_cli_progress_show(-1, "reading %s", pairs ? pairs : keys);
         if (!read_rows(&h, pairs ? pairs : keys, pairs && ai != 3 ? 2 : 1, &tab)) goto done;
         have_tab = 1;
     }
@@ -335,6 +381,7 @@ int hs_cmd_smt(int argc, char **argv) {
     if (!t && !open_tree(&t, ctx, hash, db, fl, ai < 4)) goto done;
     rc = HS_EXIT_OK;
     size_t nvals = have_tab ? tab.rows * tab.width : 0;
+    if (have_tab) hs_cli_progress_show(-1, "%s: %zu %s%s", act, tab.rows, pairs ? "pairs" : "keys", db ? " (one transaction)" : "");
     if (!db && pairs && ai >= 3) { /* the one-command tree */
         if ((st = hs_smt_build(t, tab.vals, nvals, reason, sizeof reason)) != HS_OK) goto fail;
     } else if (ai == 2) { /* update: every key present */
@@ -360,25 +407,49 @@ int hs_cmd_smt(int argc, char **argv) {
         break;
     default: break;
     }
+    hs_cli_progress_end();
     if (st != HS_OK) goto fail;
     if (ai <= 4) {
-        rc = print_root(t, &h);
+        rc = print_root(t, &h, act);
     } else if (ai == 5) {
         if ((st = hs_smt_get(t, value, h.elems, key, h.elems, reason, sizeof reason))) goto fail;
-        hs_sbuf b = {0};
-        print_word(&b, value, h.elems);
-        fwrite(b.data, 1, b.len, stdout);
-        hs_sbuf_free(&b);
+        if (hs_cli_json()) {
+            hs_json j;
+            json_head(&j, act, &h);
+            json_word(&j, "key", key, h.elems);
+            json_word(&j, "value", value, h.elems);
+            hs_json_end(&j);
+        } else {
+            hs_sbuf b = {0};
+            print_word(&b, value, h.elems);
+            fwrite(b.data, 1, b.len, stdout);
+            hs_sbuf_free(&b);
+        }
     } else if (ai == 6) {
         uint8_t *op;
         size_t len;
+        uint64_t root_now[HS_SMT_MAX_WORD] = {0};
         if ((st = hs_smt_open_key(t, &op, &len, key, h.elems, reason, sizeof reason))) goto fail;
+        if (hs_smt_root(t, root_now, h.elems) != HS_OK) hs_smt_opening_free(op), rc = HS_EXIT_USAGE;
+        if (rc != HS_EXIT_OK) goto done;
         hs_sbuf b = {0};
         opening_text(&b, &h, op, len);
         hs_smt_opening_free(op);
         char err[512];
-        if (b.failed || !hs_write_all(out, b.data, b.len, err, sizeof err)) {
-            hs_cli_error(CMD, "%s", b.failed ? "out of memory" : err);
+        if (b.failed) {
+            hs_cli_error(CMD, "out of memory");
+            rc = HS_EXIT_USAGE;
+        } else if (hs_cli_json()) { /* the object on standard output; --out still gets the opening */
+            hs_json j;
+            json_head(&j, act, &h);
+            json_word(&j, "key", key, h.elems);
+            json_word(&j, "root", root_now, h.elems);
+            if (out) hs_json_str(&j, "out", out);
+            else hs_json_strn(&j, "opening", b.data, b.len);
+            hs_json_end(&j);
+        }
+        if (rc == HS_EXIT_OK && (!hs_cli_json() || out) && !hs_write_all(out, b.data, b.len, err, sizeof err)) {
+            hs_cli_error(CMD, "%s", err);
             rc = HS_EXIT_USAGE;
         }
         hs_sbuf_free(&b);
@@ -388,6 +459,7 @@ fail:
     hs_cli_error(CMD, "%s%s%s", have_tab ? (pairs ? pairs : keys) : "", have_tab ? ": " : "", reason);
     rc = HS_EXIT_USAGE;
 done:
+    hs_cli_progress_end();
     hs_smt_free(t);
     hs_ctx_free(ctx);
     if (have_tab) hs_table_free(&tab);

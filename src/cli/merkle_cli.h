@@ -9,6 +9,14 @@
 #include "cli/textio.h"
 #include "hashsnark.h"
 
+/* The first lines of the two openings files: 'merkle open' (read by 'merkle verify') and
+ * 'prove --statement merkle-branches' (PROOF.openings, read by 'verify --openings'). */
+#define HS_CLI_OPEN_FORMAT "# hashsnark merkle openings, format 1"
+#define HS_CLI_BRANCHES_FORMAT "# hashsnark merkle-branches openings, format 1"
+/* 1 when text (len bytes) begins with the format line's name part (up to its comma): the file is
+ * of that kind, whatever its version. */
+int hs_cli_openings_kind(const char *text, size_t len, const char *format_line);
+
 /* Lines of a text: *q .. *qe is the next line without surrounding blanks (and '\r'), '#'
  * comments and empty lines skipped; lineno counts every line read. 0 at the end. */
 typedef struct {

@@ -6,33 +6,43 @@ bin=$1
 fail=0
 no() { echo "FAIL: $*"; fail=1; }
 csv=$("$bin" bench --native --hash poseidon2-kb16 --threads 2 --format csv --seconds 0.05 2>/dev/null) || no "csv exit"
-[ "$(echo "$csv" | head -1)" = "hash,api,threads,perms_per_s" ] || no "csv header: $(echo "$csv" | head -1)"
+[ "$(echo "$csv" | head -1)" = "hash,api,threads,perms_per_s,cpu_share,contended,version,commit,date,cpu" ] || no "csv header: $(echo "$csv" | head -1)"
 [ "$(echo "$csv" | wc -l)" = 5 ] || no "csv rows: $csv"
-echo "$csv" | grep -Eq '^poseidon2-kb16,batch,1,[0-9]+$' || no "batch row"
-echo "$csv" | grep -Eq '^poseidon2-kb16,scalar,2,[0-9]+$' || no "scalar row"
+# every row: the CPU share, the contention flag, the version, commit, date and CPU
+meta='[0-9]+\.[0-9]+\.[0-9]+,[^,]+,[0-9]{4}-[0-9]{2}-[0-9]{2},".*"'
+echo "$csv" | grep -Eq "^poseidon2-kb16,batch,1,[0-9]+,[0-9.]+,(true|false),$meta\$" || no "batch row: $csv"
+echo "$csv" | grep -Eq "^poseidon2-kb16,scalar,2,[0-9]+,[0-9.]+,(true|false),$meta\$" || no "scalar row"
 "$bin" bench --native --hash poseidon2-kb24 --threads 1 --format json --seconds 0.05 2>/dev/null |
-    python3 -c 'import json,sys; d=json.load(sys.stdin); assert len(d["results"])==2 and d["results"][0]["perms_per_s"]>0' ||
+    python3 -c 'import json,sys; d=json.load(sys.stdin); assert len(d["results"])==2 and d["results"][0]["perms_per_s"]>0
+assert d["version"] and d["commit"] and d["date"] and d["cpu"]
+assert all(isinstance(r["contended"], bool) and r["cpu_share"] > 0 for r in d["results"])' ||
     no "json"
 "$bin" bench --native --threads 1 --seconds 0.05 2>/dev/null | grep -q "| poseidon2-kb16 | batch | 1 |" || no "md"
 # the hash table: one row per hash, raw numbers
 csv=$("$bin" bench --native --hash sha3-256 --threads 2 --format csv --seconds 0.05 2>/dev/null) || no "hash csv exit"
-[ "$(echo "$csv" | head -1)" = "hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt,mib_per_s" ] || no "hash csv header"
-echo "$csv" | grep -Eq '^sha3-256,[0-9.]+,[0-9.]+,keccak-f1600,2,[0-9]+,[0-9]+,[0-9]+\.[0-9]$' || no "hash csv row: $csv"
-"$bin" bench --native --hash blake3 --threads 1 --seconds 0.05 2>/dev/null | grep -q "^| blake3 | .* | [0-9]* MiB/s | - | - | - |$" ||
+[ "$(echo "$csv" | head -1)" = "hash,merge_ns,seq100_ns,perm,threads,perms_per_s_1t,perms_per_s_nt,mib_per_s,contended_1t,contended_nt,version,commit,date,cpu" ] || no "hash csv header"
+echo "$csv" | grep -Eq "^sha3-256,[0-9.]+,[0-9.]+,keccak-f1600,2,[0-9]+,[0-9]+,[0-9]+\\.[0-9],(true|false),(true|false),$meta\$" ||
+    no "hash csv row: $csv"
+"$bin" bench --native --hash blake3 --threads 1 --seconds 0.05 2>/dev/null | grep -Eq "^\| blake3( \\*)? \| .* \| [0-9]* MiB/s \| - \| - \| - \|$" ||
     no "hash md row"
 # the tree build: one row per size and thread count, every tree hash
 csv=$("$bin" bench --native --merkle --hash poseidon2-kb16 --log-leaves 3..4 --threads 2 --format csv --seconds 0.05 \
     2>/dev/null) || no "merkle csv exit"
-[ "$(echo "$csv" | head -1)" = "hash,log_leaves,threads,compressions,build_s,hashes_per_s,perm,perms_per_s,ratio,cpu_ratio" ] ||
+[ "$(echo "$csv" | head -1)" = "hash,log_leaves,threads,compressions,build_s,hashes_per_s,perm,perms_per_s,ratio,cpu_ratio,cpu_share,contended,version,commit,date,cpu" ] ||
     no "merkle csv header"
 [ "$(echo "$csv" | wc -l)" = 5 ] || no "merkle csv rows: $csv"
-echo "$csv" | grep -Eq '^poseidon2-kb16,4,2,15,[0-9.]+,[0-9]+,poseidon2-kb16,[0-9]+,[0-9.]+,[0-9.]+$' || no "merkle csv row: $csv"
+# one-thread rows flagged true or false; multi-thread rows: no flag (a small tree uses one thread)
+echo "$csv" | grep -Eq "^poseidon2-kb16,4,1,15,[0-9.]+,[0-9]+,poseidon2-kb16,[0-9]+,[0-9.]+,[0-9.]+,[0-9.]+,(true|false),$meta\$" ||
+    no "merkle csv row: $csv"
+echo "$csv" | grep -Eq "^poseidon2-kb16,4,2,15,[0-9.]+,[0-9]+,poseidon2-kb16,[0-9]+,[0-9.]+,[0-9.]+,[0-9.]+,,$meta\$" ||
+    no "merkle csv 2-thread row: $csv"
 for h in poseidon1-kb16 rpo256 rpx256 blake3 keccak-256 sha3-256; do
     "$bin" bench --native --merkle --hash $h --log-leaves 2 --threads 1 --seconds 0.05 2>/dev/null | grep -q '^| 2^2 | 1 | 3 |' ||
         no "merkle md $h"
 done
 "$bin" bench --native --merkle --hash blake3 --log-leaves 2 --format json --seconds 0.05 2>/dev/null |
-    python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["perm"] is None and d["results"][0]["compressions"]==3' ||
+    python3 -c 'import json,sys; d=json.load(sys.stdin); r=d["results"][0]
+assert "perm" not in d and "perms_per_s" not in r and r["compressions"]==3 and isinstance(r["contended"], bool)' ||
     no "merkle json"
 "$bin" bench --native --merkle --hash poseidon2-kb24 --log-leaves 2 2>/dev/null; [ $? = 2 ] || no "merkle bad hash exit"
 "$bin" bench --native --merkle --log-leaves 2..31 2>/dev/null; [ $? = 2 ] || no "merkle bad range exit"

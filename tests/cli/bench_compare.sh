@@ -78,4 +78,20 @@ if command -v gnuplot >/dev/null 2>&1 || python3 -c 'import matplotlib' >/dev/nu
 else
     echo "skip: --plot (neither gnuplot nor python3-matplotlib installed)"
 fi
+# --peers: Plonky3's published rows beside ours, marked with machine and threads, only when asked
+"$bin" bench --hash poseidon2-kb16 --log-perms 10 --samples 1 --threads 1 --quiet --peers >"$tmp/p.md" || no "--peers exit"
+[ "$(grep -c '^| poseidon2-kb16 | Plonky3 (published: i9-13900K, 4 threads) | compat, rate 1/[24] | 2¹⁰ |' "$tmp/p.md")" = 2 ] ||
+    no "--peers: two published rows expected: $(cat "$tmp/p.md")"
+grep -q '^| poseidon2-kb16 | stark | compat | 2¹⁰ |' "$tmp/p.md" || no "--peers: our row missing: $(cat "$tmp/p.md")"
+"$bin" bench --hash poseidon2-kb16 --log-perms 10 --samples 1 --threads 1 --quiet | grep -q Plonky3 &&
+    no "published rows without --peers"
+# with --bits 100: the rate-1/4 row (about 93 bits by this project's calculator) is left out, with a note
+"$bin" bench --hash poseidon2-kb16 --log-perms 10 --samples 1 --threads 1 --quiet --peers --bits 100 --format json \
+    >"$tmp/p.json" 2>"$tmp/p.err" || no "--peers --bits exit"
+python3 -c 'import json,sys
+rs=[r for r in json.load(open(sys.argv[1]))["results"] if r["backend"]=="plonky3"]
+assert len(rs)==1 and rs[0]["log_blowup"]==1 and rs[0]["threads"]==4 and rs[0]["machine"]=="i9-13900K" and rs[0]["bits"]>=100
+assert "peak_rss_bytes" not in rs[0] and "verify_s" not in rs[0]' "$tmp/p.json" || no "--peers --bits 100: $(cat "$tmp/p.json")"
+grep -q "1 published row below 100 provable bits left out" "$tmp/p.err" || no "--peers --bits note: $(cat "$tmp/p.err")"
+"$bin" bench --native --peers 2>/dev/null; [ $? = 2 ] || no "--peers without --log-perms: exit 2 expected"
 exit $fail

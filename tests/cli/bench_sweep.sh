@@ -21,7 +21,9 @@ echo "$plain" | grep -qx '| hash | perm | time | throughput | proof_size | peak_
 echo "$plain" | grep -q '^units: KB/MB/GB = 1024-byte powers' || no "units line: $plain"
 echo "$plain" | grep -q '`' && no "backticks in plain markdown: $plain"
 [ "$(echo "$md" | grep -c '^| `poseidon2-kb16`')" = 3 ] || no "md row count"
-grep -q "2^7 (2 of 3)" "$tmp/err" || no "progress on stderr: $(cat "$tmp/err")"
+# redirected: one result line a size on standard error, no live progress line (tests/cli/progress.sh)
+grep -q "^bench: poseidon2-kb16 2^7: median .*, peak " "$tmp/err" || no "a size's line on stderr: $(cat "$tmp/err")"
+grep -q "(2 of 3)" "$tmp/err" && no "a progress line although standard error is no terminal: $(cat "$tmp/err")"
 
 # CSV: raw numbers, one row per size
 "$bin" "${sweep[@]}" --format csv >"$tmp/s.csv" 2>/dev/null || no "csv exit"
@@ -123,4 +125,21 @@ md=$("$bin" bench --hash poseidon2-kb16,keccak-f1600 --log-perms 2 --samples 1 -
     echo "$md" | grep -q '^| keccak-f1600 | stark | compat | 2² |' || no "two hashes: $md"
 "$bin" bench --hash poseidon2-kb16,nosuch --log-perms 2 --samples 1 >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 2 ] && ! grep -q "proofs and a verification" "$tmp/err" || no "a bad second hash: exit $rc: $(cat "$tmp/err")"
+# --quiet: no line on standard error for a size that ran
+"$bin" bench --hash poseidon2-kb16 --log-perms 3 --samples 1 --threads 1 --quiet >"$tmp/qo" 2>"$tmp/qe" || no "--quiet exit"
+[ -s "$tmp/qe" ] && no "--quiet wrote to standard error: $(cat "$tmp/qe")"
+grep -q '^| poseidon2-kb16 | 2³ |' "$tmp/qo" || no "--quiet: no table: $(cat "$tmp/qo")"
+# warm-up: untimed proofs first in each size's process (default: up to 3), the first one's time
+# kept as cold_prove_s; --warmup 0 none (cold_prove_s empty); the version, date and flag columns
+"$bin" bench --hash poseidon2-kb16 --log-perms 3 --samples 1 --threads 1 --quiet --format csv >"$tmp/w.csv" || no "warmup exit"
+python3 - "$tmp/w.csv" 0 <<'PY' || no "default warm-up: $(cat "$tmp/w.csv")"
+import csv, sys
+r = list(csv.DictReader(open(sys.argv[1])))[0]
+assert r["warmup"] == "3" and float(r["cold_prove_s"]) > 0 and r["version"] and r["date"], r
+PY
+"$bin" bench --hash poseidon2-kb16 --log-perms 3 --samples 1 --threads 1 --quiet --warmup 0 --format json >"$tmp/w.json" ||
+    no "--warmup 0 exit"
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; assert r["warmup"]==0 and "cold_prove_s" not in r, r' \
+    "$tmp/w.json" || no "--warmup 0: $(cat "$tmp/w.json")"
+"$bin" bench --hash poseidon2-kb16 --log-perms 3 --warmup 11 2>/dev/null; [ $? = 2 ] || no "--warmup 11 must be a usage error"
 exit $fail

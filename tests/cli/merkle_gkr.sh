@@ -122,4 +122,14 @@ grep -q '^claimed security: 124.0 bits (.*), weakest term p2kb16.digest_collisio
     no "proven128 claim: $(grep claimed "$tmp/pa.txt")"
 grep -q "^declared by proven128: 128 bits for the protocol's terms (.*): holds$" "$tmp/pa.txt" ||
     no "proven128 declaration: $(grep declared "$tmp/pa.txt")"
+# the two openings files told apart: each reader names the other kind and the command that reads it
+"$bin" merkle open --hash poseidon2-kb16 --log-leaves 9 --seed 5 --index 1 --out "$tmp/mo.txt" || no "merkle open"
+"$bin" verify --proof "$tmp/p.bin" --root "$root" --openings "$tmp/mo.txt" >/dev/null 2>"$tmp/e.txt"
+[ $? = 2 ] || no "verify --openings with a 'merkle open' file: exit 2 expected"
+grep -q "openings written by 'hashsnark merkle open'.*'hashsnark merkle verify --openings $tmp/mo.txt' reads them" \
+    "$tmp/e.txt" || no "verify --openings with a 'merkle open' file: $(cat "$tmp/e.txt")"
+"$bin" merkle verify --openings "$tmp/p.bin.openings" >/dev/null 2>"$tmp/e.txt"
+[ $? = 2 ] || no "merkle verify with a merkle-branches file: exit 2 expected"
+grep -q "a merkle-branches openings file .*'hashsnark verify --proof PROOF --root R --openings $tmp/p.bin.openings'" \
+    "$tmp/e.txt" || no "merkle verify with a merkle-branches file: $(cat "$tmp/e.txt")"
 exit $fail

@@ -129,6 +129,9 @@ for be in gkr stark; do
     o="$tmp/b$be.bin.openings"
     root=$(sed -n 's/^# root //p' "$o")
     expect "branches $be" 0 '^accepted: 3 openings of a depth-5' verify --proof "$tmp/b$be.bin" --root "$root" --openings "$o"
+    # a missing --root is what the proof needs and was not given: a rejection, as missing tables are
+    expect "branches $be without --root" 1 "^rejected: .*b$be\.bin is a merkle-branches proof, checked against its root: give --root" \
+        verify --proof "$tmp/b$be.bin" --openings "$o"
     # the depth line: a decimal 1..64 without sign, blank inside or leading zero, as prove writes it
     for d in +5 05 5x 0 65 -5 "" 0x5 "5 5" 5.0; do
         sed "s/^# depth .*/# depth $d/" "$o" >"$tmp/d.txt"
