@@ -109,9 +109,12 @@ HS_API unsigned hs_ctx_threads(const hs_ctx *ctx) HS_NONNULL(1);
  * then once per phase of the backend as the phase ends, with its name (the names of
  * hs_prove_stats.phases) and the fraction of the backend's phases done, then ("done", 1);
  * fractions never decrease. The stark and gkr provers report each phase while proving (a long
- * proof shows where it is); the ragged-regions prover reports its phases when it returns, with the
- * fraction of the proving time done, and the Merkle statements only start and done. fn = NULL
- * turns it off. */
+ * proof shows where it is), and also within their long phases (the LDE and Merkle commitments,
+ * the quotient's blocks, the FRI rounds and queries, the GKR walk's layers, WHIR's rounds) with
+ * the running phase's name and the fraction so far, counting phase k of n as (k - 1 + s) / n
+ * where s is the share of its steps done (steps, not time); a phase's last call is its end, at
+ * k / n. The ragged-regions prover reports its phases when it returns, with the fraction of the
+ * proving time done, and the Merkle statements only start and done. fn = NULL turns it off. */
 typedef void (*hs_progress_fn)(void *user, const char *phase, double fraction);
 HS_API void hs_ctx_set_progress(hs_ctx *ctx, hs_progress_fn fn, void *user) HS_NONNULL(1);
 

@@ -49,10 +49,10 @@ typedef struct {
     unsigned fired; /* phases reported while proving (0: report them after, from the times) */
 } live_progress;
 
-static void on_phase(void *user, const char *phase, unsigned k, unsigned n) {
+static void on_phase(void *user, const char *phase, unsigned k, unsigned n, double within) {
     live_progress *lp = user;
     lp->fired++;
-    hs_api_progress(lp->ctx, phase, n ? (double)k / (double)n : 1.0);
+    hs_api_progress(lp->ctx, phase, n && k ? ((double)(k - 1) + within) / (double)n : 1.0);
 }
 
 static hs_status prove_stark(const hs_ctx *ctx, const hs_api_plan *pl, prove_inputs *in, uint32_t *out,

@@ -129,5 +129,5 @@ void hs_cli_on_progress(void *user, const char *phase, double fraction) {
     (void)user;
     if (!strcmp(phase, "done")) hs_cli_progress_clear();
     else if (!strcmp(phase, "start")) hs_cli_progress_show(-1, "proving");
-    else hs_cli_progress_show(fraction, "%s done", phase);
+    else hs_cli_progress_show(fraction, "%s", phase); /* the phase running, or the one just ended */
 }

@@ -26,7 +26,8 @@ void hs_cli_progress_live(void);
 void hs_cli_progress_end(void);
 
 /* A context's progress callback (hs_ctx_set_progress) that shows the phases of a proof on this
- * line: "prove: trace done: 20% (0.3 s)", cleared at "done". */
+ * line: "prove: quotient: 50% (0.3 s)" (the phase running or just ended, the share of the proof
+ * done), cleared at "done". */
 void hs_cli_on_progress(void *user, const char *phase, double fraction);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "fri/fri_internal.h"
 #include "util/mem.h"
+#include "util/progress.h"
 
 #define MAX_LAYERS HS_KB_TWO_ADICITY
 /* Merkle levels kept only as rows: openings rehash 2^k rows per level-k sibling (7 rows per
@@ -178,6 +179,7 @@ static hs_pcs_matrix *commit_into(const hs_fri_params *p, const hs_ntt_plan *pla
     if (!hs_ntt_coset_lde_rows(plan, evals, lde, log_h, w, p->log_blowup, HS_KB_ONE, in_bitrev,
                                hs_kb_from_u32(HS_KB_GENERATOR), threads, leaf_rows, &ls))
         goto fail;
+    hs_phase_progress(0.9); /* the LDE and its leaves; the tree's inner levels are left */
     hs_merkle_finish(m->tree, threads);
     hs_merkle_drop_levels(m->tree, DROP_LEVELS, lde, w);
     return m;
@@ -233,6 +235,7 @@ int hs_pcs_commit_coeffs_owned(hs_pcs_matrix **out, const hs_fri_params *p, cons
     for (size_t q = ((size_t)1 << B); q-- > 0;) {
         if (q) memcpy(buf + q * hw, buf, hw * sizeof(hs_kb));
         if (!hs_ntt_coset_dif(plan, buf + q * hw, log_h, w, block_shift(log_h, B, q), threads)) goto fail;
+        hs_phase_progress(0.6 * (double)(((size_t)1 << B) - q) / (double)((size_t)1 << B));
     }
     if (!hs_merkle_build(&m->tree, p->hash, buf, log_n, w, p->cap_height, threads)) goto fail;
     hs_merkle_drop_levels(m->tree, DROP_LEVELS, buf, w);
@@ -286,6 +289,7 @@ int hs_pcs_commit_cosets_owned(hs_pcs_matrix **out, const hs_fri_params *p, cons
         block_sink bs = {m->tree, w, q << log_h};
         if (!move_block(m, plan, shift, q ? 1 : in_bitrev, q, block_leaf_rows, &bs, threads)) goto fail;
         shift = block_shift(log_h, p->log_blowup, q);
+        hs_phase_progress(0.9 * (double)(q + 1) / (double)((size_t)1 << p->log_blowup));
     }
     /* every level kept: hs_merkle_drop_levels would rehash rows that are no longer here */
     hs_merkle_finish(m->tree, threads);
@@ -515,12 +519,14 @@ int hs_pcs_open(const hs_fri_params *p, const hs_ntt_plan *plan, hs_transcript *
     for (size_t m = 0; m < n_mats; m++)
         hs_transcript_absorb_elems(t, hs_field_kbe(d), claims[m].values, (size_t)claims[m].n_points * claims[m].width);
     const hs_kbe alpha = hs_pcs_sample(t, d);
+    hs_phase_progress(0.1);
 
     /* 3. DEEP quotient on g*K */
     lay[0] = hs_alloc_array((size_t)1 << log_n0, d * sizeof(hs_kb));
     if (!lay[0] || !hs_fri_deep_init(&ds, d, claims, n_mats, alpha) ||
         !hs_fri_deep_quotient(NULL, plan, &ds, claims, ldes, log_h, p->log_blowup, direct, lay[0], threads))
         goto done;
+    hs_phase_progress(0.3);
 
     /* 4. commit, sample beta, fold */
     for (unsigned r = 0; r < G->n_layers; r++) {
@@ -540,6 +546,7 @@ int hs_pcs_open(const hs_fri_params *p, const hs_ntt_plan *plan, hs_transcript *
         lay[r + 1] = hs_alloc_array((size_t)1 << (ln - a), d * sizeof(hs_kb));
         if (!lay[r + 1]) goto done;
         hs_fri_fold_layer(d, lay[r], lay[r + 1], ln, a, layer_shift(G, r), beta, threads);
+        hs_phase_progress(0.3 + 0.5 * (double)(r + 1) / (double)G->n_layers);
     }
 
     /* 5. final polynomial: its values on s_R * H_D are the first D (bit-reversed) entries */
@@ -556,6 +563,8 @@ int hs_pcs_open(const hs_fri_params *p, const hs_ntt_plan *plan, hs_transcript *
         }
         hs_transcript_absorb_elems(t, hs_field_kbe(d), pr->final_poly, D);
     }
+
+    hs_phase_progress(0.8);
 
     /* 6-7. grinding, queries */
     if (p->query_pow_bits) {

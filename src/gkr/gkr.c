@@ -338,6 +338,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
     pclaim pc;
     hs_kb5 lam[2];
     for (unsigned L = P->layers; L-- > 0;) {
+        hs_phase_progress((double)(P->layers - 1 - L) / (double)P->layers);
         const int full = hs_gkr_layer_full(P, L);
         hs_gkr_layer ly;
         if (L == HS_GKR_HALF - 1 && !hs_gkr_witness_initial(wit, inputs, threads)) { /* into the final layers' slots */
@@ -439,6 +440,7 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsig
         wit.pre[shape_in->corrupt_cell - 1] = hs_kb_add(wit.pre[shape_in->corrupt_cell - 1], HS_KB_ONE);
     t = hs_now(), tm->witness_s = t - t0, t0 = t;
     hs_phase_end(hook, "witness", 1, 4);
+    hs_phase_begin(hook, "commit (WHIR)", 2, 4);
 
     uint8_t hb[HEADER_BYTES];
     header_bytes(&shape, hb);
@@ -462,6 +464,7 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsig
     }
     t = hs_now(), tm->commit_s = t - t0, t0 = t;
     hs_phase_end(hook, "commit (WHIR)", 2, 4);
+    hs_phase_begin(hook, "GKR walk", 3, 4);
 
     *why = "out of memory";
     pts = malloc(2 * n * sizeof *pts);
@@ -473,6 +476,7 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsig
         goto done;
     t = hs_now(), tm->walk_s = t - t0, t0 = t;
     hs_phase_end(hook, "GKR walk", 3, 4);
+    hs_phase_begin(hook, "open (WHIR)", 4, 4);
     if (!shape.public_io) {
         uint32_t sel[2 * HS_GKR_MAX_WIDTH];
         hs_whir_statement st[2];
@@ -485,6 +489,7 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsig
     if (ok) hs_phase_end(hook, "open (WHIR)", 4, 4);
     *why = ok ? NULL : "out of memory";
 done:
+    hs_phase_stop(); /* a failed proof leaves no running phase behind */
     if (outs != outputs) hs_free(outs);
     hs_whir_witness_free(ww);
     hs_gkr_witness_free(&wit);
@@ -547,6 +552,7 @@ int hs_gkr_walk_verify(const hs_gkr_perm *P, unsigned n, const hs_kb *pub_out, u
     }
     pclaim pc;
     for (unsigned L = P->layers; L-- > 0;) {
+        hs_phase_progress((double)(P->layers - 1 - L) / (double)P->layers);
         const int full = hs_gkr_layer_full(P, L);
         hs_kb5 gamma = hs_kb5_one(), claim;
         if (full || L == LAST) {

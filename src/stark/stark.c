@@ -620,6 +620,7 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
     }
     t = hs_now(), tm->trace_s = t - t0, t0 = t;
     hs_phase_end(hook, "trace", ++phase, n_phases);
+    hs_phase_begin(hook, "commit (LDE + Merkle)", phase + 1, n_phases);
 
     /* the lookups' table entries and multiplicities, read before the LDE overwrites the trace */
     if (has_lu) {
@@ -642,6 +643,7 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
     hs_w_digests(out, hs_pcs_cap(mats[0]), hs_pcs_cap_len(mats[0]));
     t = hs_now(), tm->commit_s = t - t0, t0 = t;
     hs_phase_end(hook, "commit (LDE + Merkle)", ++phase, n_phases);
+    hs_phase_begin(hook, has_lu ? "lookups (LogUp)" : "quotient", phase + 1, n_phases);
 
     if (has_lu) {
         int lok = logup_prove_commit(c, fp, &plan, lw, &tr, out, mats, &lbeta, &lgamma, threads, why);
@@ -656,6 +658,7 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
         if (!tok) goto done;
         t = hs_now(), tm->lookup_s += t - t0, t0 = t;
         hs_phase_end(hook, "lookups (LogUp)", ++phase, n_phases);
+        hs_phase_begin(hook, "quotient", phase + 1, n_phases);
     }
 
     /* quotient on g*K_{L h} = the first L h extended rows */
@@ -700,12 +703,14 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
     for (size_t q = (size_t)1 << c->log_l; q-- > 0;) {
         const hs_kb *blk = hs_pcs_block(mats[0], &plan, q, threads);
         if (!blk || !quotient_rows(&J, blk, q * n, n)) goto done;
+        hs_phase_progress(1.0 - (double)q / (double)((size_t)1 << c->log_l));
     }
     hs_free(ltab), ltab = NULL;
     hs_free(pow), pow = NULL;
     hs_free(pl), pl = NULL;
     t = hs_now(), tm->quotient_s = t - t0, t0 = t;
     hs_phase_end(hook, "quotient", ++phase, n_phases);
+    hs_phase_begin(hook, "quotient commit", phase + 1, n_phases);
 
     /* coefficients of Q, cut into chunks of h coefficients: a matrix of coefficients, committed as such */
     if (!hs_ntt_coset_idit(&plan, qm, log_q, d, hs_kb_from_u32(HS_KB_GENERATOR), threads)) goto done;
@@ -724,6 +729,7 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
     hs_w_digests(out, hs_pcs_cap(mats[qmat]), hs_pcs_cap_len(mats[qmat]));
     t = hs_now(), tm->quotient_commit_s = t - t0, t0 = t;
     hs_phase_end(hook, "quotient commit", ++phase, n_phases);
+    hs_phase_begin(hook, "open (DEEP + FRI + queries)", phase + 1, n_phases);
 
     /* open: the trace at zeta (and zeta w_h), [the multiplicities at zeta, the LogUp aux matrix
      * at zeta and zeta w_h,] the quotient at zeta */
@@ -747,6 +753,7 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
     if (ok) hs_phase_end(hook, "open (DEEP + FRI + queries)", ++phase, n_phases);
     *why = ok ? NULL : "out of memory";
 done:
+    hs_phase_stop(); /* a failed proof leaves no running phase behind */
     hs_free(owned_inputs);
     hs_pcs_proof_free(pcs);
     for (unsigned m = 0; m < 4; m++) hs_pcs_matrix_free(mats[m]);

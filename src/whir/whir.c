@@ -22,6 +22,7 @@
 #include "sumcheck/sumcheck.h"
 #include "util/cpu.h"
 #include "util/mem.h"
+#include "util/progress.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -470,7 +471,9 @@ int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_
         fill0_ctx fc = {(const hs_kb *const *)wit->blk, A};
         if (!mobius_tiled(wit->mat0, m0, W, MOBIUS_TILE_LOG, threads, fill0, &fc)) goto oom;
     }
+    hs_phase_progress(0.2); /* the running proof's phase, if any (util/progress.h): coefficients */
     if (!lde_blocks(plan, wit->mat0, m0, o->log_leaves, W, threads)) goto oom;
+    hs_phase_progress(0.5); /* the LDE; the Merkle tree is left */
     if (!hs_merkle_build(&wit->tree0, p->cfg.hash, wit->mat0, o->log_leaves, W, p->cfg.cap_height, threads)) goto oom;
     size_t ncap = cap_count(p, 0);
     const hs_digest *cap = hs_merkle_cap(wit->tree0);
@@ -975,6 +978,7 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
     scratch = malloc((((size_t)1 << p->cfg.fold) > A ? ((size_t)1 << p->cfg.fold) : A) * sizeof(K));
     if (!idx || !qcoef || !scratch) goto done;
     for (unsigned i = 1; i <= M + 1; i++) {
+        hs_phase_progress((double)i / (double)(M + 2)); /* the running proof's phase, if any (util/progress.h) */
         const hs_whir_round *po = &p->round[i - 1];
         unsigned nv = po->n_vars - po->fold; /* variables of g_i */
         size_t len = (size_t)1 << nv;

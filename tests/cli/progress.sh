@@ -18,8 +18,13 @@ if command -v script >/dev/null 2>&1; then
     for backend in stark gkr; do
         script -qec "'$bin' prove --backend $backend --hash poseidon2-kb16 --log-perms 4 --out '$tmp/t.bin'" /dev/null \
             >"$tmp/tty" 2>&1 </dev/null || no "$backend: prove on a terminal: exit $?: $(cat "$tmp/tty")"
-        # the live line's phases, in order, and the line cleared at the end
-        tr '\r' '\n' <"$tmp/tty" | sed -n 's/^.*prove: \(.*\) done: *\([0-9]*\)% (.*$/\2 \1/p' | uniq >"$tmp/phases"
+        # the live line's phases, in order, each with the share done at its end (its last line), and
+        # the line cleared at the end; within the phases the share moves on (quotient blocks, FRI
+        # rounds, the walk's layers)
+        tr '\r' '\n' <"$tmp/tty" | sed -n 's/^.*prove: \(.*\): *\([0-9]*\)% (.*$/\2 \1/p' | uniq >"$tmp/lines"
+        awk '{ p = $0; sub(/^[0-9]+ /, "", p); if (p != last && NR > 1) print prev; last = p; prev = $0 }
+             END { if (NR) print prev }' "$tmp/lines" >"$tmp/phases"
+        [ "$(wc -l <"$tmp/lines")" -gt "$(wc -l <"$tmp/phases")" ] || no "$backend: no progress within a phase: $(cat "$tmp/lines")"
         if [ $backend = stark ]; then
             want=$'20 trace\n40 commit (LDE + Merkle)\n60 quotient\n80 quotient commit\n100 open (DEEP + FRI + queries)'
         else
