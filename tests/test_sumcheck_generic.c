@@ -7,7 +7,10 @@
  *     each): the decoded round polynomial differs from the honest one and agrees with it at no
  *     more than d of the 256 challenges (checked for every challenge), and the Fiat-Shamir
  *     verifier rejects with a named reason except where the challenges hit such a root (counted,
- *     and bounded by the soundness error n d / 256);
+ *     and bounded by the soundness error n d / 256); for every challenge pair of a two-variable
+ *     statement (65536, not only those Fiat-Shamir draws), the round-step prover's messages pass
+ *     every round check and the final check; every wrong claim (255) against an honest proof is
+ *     rejected, exactly unless a challenge is a root of node 1's Lagrange polynomial;
  *   GF(2^128) and KB5: random statements of degree 1..5, completeness and every single-bit flip of
  *     every coefficient rejected; the round-step interface against the driver;
  *   KB5: the generic prover's proof is byte-identical to hs_sc_prove's (sumcheck.h). */
@@ -166,6 +169,86 @@ static void test_soundness_gf8(void) {
     CHECK(fs_accepts <= fs_bound);
 }
 
+/* Two variables, degree 5 (a degree-4 term times eq), z with and without a zero coordinate: for
+ * every challenge pair (r0, r1) in GF(2^8)^2 (not only those the transcript draws), the
+ * round-step prover's messages pass the verifier's round checks (p(0) + p(1) = the running
+ * claim) and its final check, and its finals are the tables' extensions at (r0, r1). */
+static void test_all_challenges_gf8(void) {
+    const unsigned step = hs_test_sanitized() ? 17 : 1;
+    for (unsigned zc = 0; zc < 2; zc++) {
+        stmt_gf8 s;
+        make_gf8(&s, 2, 3, shapes_gf8[3], shape_terms_gf8[3], 1, 0);
+        if (zc) s.z[1] = 0;
+        const unsigned d = hs_scg_gf8_degree(&s.in, NULL);
+        const uint8_t claim = brute_gf8(&s.in);
+        unsigned bad = 0;
+        for (unsigned r0 = 0; r0 < 256; r0 += step)
+            for (unsigned r1 = 0; r1 < 256; r1 += step) {
+                const uint8_t rho[2] = {(uint8_t)r0, (uint8_t)r1};
+                hs_scg_gf8_prover P;
+                if (!hs_scg_gf8_prover_init(&P, &s.in, NULL)) {
+                    bad++;
+                    continue;
+                }
+                uint8_t c = claim, p[HS_SCG_MAX_DEGREE + 1], sent[HS_SCG_MAX_DEGREE], seen[HS_SCG_MAX_DEGREE + 1];
+                bad += hs_scg_gf8_prover_claim(&P) != claim;
+                for (unsigned i = 0; i < 2; i++) {
+                    hs_scg_gf8_prover_round(&P, p);
+                    bad += (uint8_t)(p[0] ^ p[1]) != c;
+                    hs_scg_gf8_encode(p, d, sent); /* what the verifier sees, and decodes from c */
+                    hs_scg_gf8_decode(sent, d, c, seen);
+                    c = hs_scg_gf8_eval(seen, d, rho[i]);
+                    hs_scg_gf8_prover_fold(&P, p, rho[i]);
+                    bad += hs_scg_gf8_prover_claim(&P) != c;
+                }
+                uint8_t fin[3];
+                hs_scg_gf8_prover_finals(&P, fin);
+                hs_scg_gf8_prover_free(&P);
+                for (unsigned j = 0; j < 3; j++) bad += fin[j] != mle_at_gf8(s.tab[j], 2, rho);
+                bad += !hs_scg_gf8_final_check(&s.in, rho, fin, c, NULL);
+            }
+        CHECK(bad == 0);
+    }
+}
+
+/* Every wrong claim (255) against an honest proof: the transcript does not absorb the claim, so
+ * the challenges stay and the final claim moves by delta * prod_i L1(r_i), L1 the Lagrange basis
+ * polynomial of node 1 (p(1) = claim - p(0) carries delta). The verifier accepts exactly when that
+ * product is 0, and otherwise rejects every one of the 255 with a named reason. */
+static void test_wrong_claims_gf8(void) {
+    unsigned any_accepting = 0;
+    for (unsigned it = 0; it < 24; it++) {
+        stmt_gf8 s;
+        make_gf8(&s, 1 + it % 3, 3, shapes_gf8[it % 4], shape_terms_gf8[it % 4], (it / 4) % 2, it % 5 == 0);
+        hs_writer w;
+        uint8_t claim, rho[8], fin;
+        if (!complete_gf8(&s, &w, &claim)) {
+            hs_w_free(&w);
+            continue;
+        }
+        const unsigned d = hs_scg_gf8_degree(&s.in, NULL);
+        hs_transcript t;
+        hs_transcript_init(&t, "scg-test");
+        hs_reader r;
+        hs_r_init(&r, w.data, w.len);
+        CHECK(hs_scg_gf8_verify(&t, &r, s.in.n, d, claim, rho, &fin));
+        uint8_t unit[HS_SCG_MAX_DEGREE + 1] = {0}, mult = 1;
+        unit[1] = 1;
+        for (unsigned i = 0; i < s.in.n; i++) mult = hs_gf8_mul(mult, hs_scg_gf8_eval(unit, d, rho[i]));
+        unsigned accepted = 0;
+        for (unsigned v = 0; v < 256; v++) {
+            if (v == claim) continue;
+            const char *why;
+            if (verify_bytes_gf8(&s, (uint8_t)v, w.data, w.len, &why)) accepted++;
+            else CHECK(why != NULL && strstr(why, "sumcheck") != NULL);
+        }
+        CHECK(accepted == (mult ? 0u : 255u));
+        any_accepting += mult == 0;
+        hs_w_free(&w);
+    }
+    printf("  GF(2^8): wrong claims, %u of 24 statements with a challenge at a root of L1\n", any_accepting);
+}
+
 /* ---- KB5: the generic prover against hs_sc_prove ---- */
 
 static void test_kb5_identical(void) {
@@ -208,6 +291,8 @@ int main(void) {
     test_eval_gf8();
     test_complete_gf8();
     test_soundness_gf8();
+    test_all_challenges_gf8();
+    test_wrong_claims_gf8();
     test_steps_gf8();
     test_eval_gf128();
     test_random_gf128((unsigned)hs_test_iters(200), 1);
