@@ -16,8 +16,9 @@
  * coefficient of X^d (Karatsuba's point at infinity; Binius' univariate.rs does the same). Either
  * way node 0 is 0 and node 1 is 1, so p(1) = claim - p(0) is implied: a round message is the d values
  * p(node 0), p(node 2), ..., p(node d), written with the field's descriptor, absorbed as one message,
- * then the challenge r is sampled and the claim becomes p(r). For KB5 these bytes and challenges
- * are those of hs_sc_prove_round (sumcheck.h): the generic KB5 instance proves byte-identically.
+ * then the challenge r is sampled and the claim becomes p(r). For KB5 these are sumcheck.h's round
+ * functions (hs_sc_prove_round and the others call this instance), and the generic prover's proofs
+ * are byte-identical to hs_sc_prove's.
  *
  * Gruen's eq factoring. With eq, the prover never multiplies by eq inside its sums: round i's
  * polynomial is p(X) = m * eq(z_i, X) * q(X), m = prod_{j<i} eq(z_j, r_j), eq(z, X) = (1-z)(1-X) + zX
@@ -31,7 +32,8 @@
  *   hs_scg_F_prover_fold   binds the current variable to r: tables, E, m and the claim p(r)
  *   hs_scg_F_prover_finals the tables' values at the challenge point (after n folds)
  *   hs_scg_F_prover_free
- * and hs_scg_F_prove_round / hs_scg_F_verify_round for the transport of one message. hs_scg_F_prove
+ * and hs_scg_F_prove_round / hs_scg_F_verify_round for the transport of one message,
+ * hs_scg_F_eq_expand / hs_scg_F_gruen_q1 for provers with their own kernels (p from q). hs_scg_F_prove
  * and hs_scg_F_verify run all n rounds; hs_scg_F_final_check is the verifier's last comparison. */
 #ifndef HS_SUMCHECK_SCG_H
 #define HS_SUMCHECK_SCG_H
