@@ -170,5 +170,17 @@ int main(void) {
     CHECK(!strcmp(hs_field_gf2_128.name, "gf2-128") && !strcmp(hs_field_gf2_256.name, "gf2-256"));
     test_binary(&rng, &hs_field_gf2_128, 2);
     test_binary(&rng, &hs_field_gf2_256, 4);
+    /* GF(2^8): every byte is an element, written as itself; a challenge is the next squeezed byte */
+    CHECK_EQ_U64(hs_field_gf2_8.id, HS_FIELD_GF2_8);
+    CHECK(!strcmp(hs_field_gf2_8.name, "gf2-8") && hs_field_gf2_8.char2 && hs_field_bits(&hs_field_gf2_8) == 8.0);
+    CHECK(hs_field_gf2_8.elem_bytes == 1 && hs_field_gf2_8.elem_size == 1);
+    uint8_t all8[256], out8[256], back8[256];
+    for (unsigned i = 0; i < 256; i++) all8[i] = (uint8_t)(255 - i);
+    hs_field_gf2_8.write(out8, all8, 256);
+    CHECK(!memcmp(out8, all8, 256));
+    CHECK(hs_field_gf2_8.read(back8, out8, 256) && !memcmp(back8, all8, 256));
+    uint8_t ctr8 = 41, e8 = 0;
+    hs_field_gf2_8.sample(&e8, count_squeeze, &ctr8);
+    CHECK(ctr8 == 42 && e8 == 41);
     return hs_test_done("test_field_desc");
 }

@@ -1,7 +1,8 @@
-/* The field descriptors (field_desc.h): KoalaBear and its extensions, GF(2^128) and GF(2^256). */
+/* The field descriptors (field_desc.h): KoalaBear and its extensions, GF(2^128), GF(2^256), GF(2^8). */
 #include "field/field_desc.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "field/gf2_128.h"
 #include "field/kb_ext.h"
@@ -139,5 +140,16 @@ const hs_field_desc hs_field_gf2_128 = {HS_FIELD_GF2_128, "gf2-128", 1, 128, 2.0
                                         gf128_write, gf128_read, gf128_sample};
 const hs_field_desc hs_field_gf2_256 = {HS_FIELD_GF2_256, "gf2-256", 1, 256, 2.0, 32, sizeof(hs_gf256),
                                         gf256_write, gf256_read, gf256_sample};
+
+/* ---- GF(2^8): one byte an element ---- */
+
+static void gf8_write(uint8_t *out, const void *v, size_t n) { memcpy(out, v, n); }
+static int gf8_read(void *v, const uint8_t *in, size_t n) {
+    memcpy(v, in, n);
+    return 1; /* every byte is an element */
+}
+static void gf8_sample(void *e, hs_field_squeeze_fn *squeeze, void *src) { squeeze(src, e, 1); }
+
+const hs_field_desc hs_field_gf2_8 = {HS_FIELD_GF2_8, "gf2-8", 1, 8, 2.0, 1, 1, gf8_write, gf8_read, gf8_sample};
 
 double hs_field_bits(const hs_field_desc *f) { return (double)f->degree * log2(f->prime); }

@@ -19,7 +19,10 @@
  *                     lo's 8 bytes come first); every 16-byte string is canonical. A challenge is
  *                     16 squeezed bytes read the same way (uniform on the field).
  *   hs_field_gf2_256  GF(2^256) = GF(2^128)[Y]/(Y^2 + Y + X^121), "gf2-256", elements hs_gf256:
- *                     a0 then a1 as above, 32 bytes, all canonical; a challenge is 32 squeezed bytes. */
+ *                     a0 then a1 as above, 32 bytes, all canonical; a challenge is 32 squeezed bytes.
+ *   hs_field_gf2_8    GF(2^8) with the AES polynomial (gf2_8.h), "gf2-8", elements uint8_t: one
+ *                     byte, all canonical; a challenge is one squeezed byte. A toy field for the
+ *                     exhaustive tests of the generic protocol core (no proof kind uses it). */
 #ifndef HS_FIELD_FIELD_DESC_H
 #define HS_FIELD_FIELD_DESC_H
 
@@ -32,7 +35,8 @@ typedef enum {
     HS_FIELD_KB5 = 5,
     HS_FIELD_KB8 = 8,
     HS_FIELD_GF2_128 = 128,
-    HS_FIELD_GF2_256 = 129
+    HS_FIELD_GF2_256 = 129,
+    HS_FIELD_GF2_8 = 130
 } hs_field_id;
 
 /* A byte source for sampling: writes len uniformly random bytes to out (the transcript's squeeze). */
@@ -54,7 +58,7 @@ typedef struct hs_field_desc {
     void (*sample)(void *e, hs_field_squeeze_fn *squeeze, void *src);
 } hs_field_desc;
 
-extern const hs_field_desc hs_field_kb, hs_field_kb5, hs_field_gf2_128, hs_field_gf2_256;
+extern const hs_field_desc hs_field_kb, hs_field_kb5, hs_field_gf2_128, hs_field_gf2_256, hs_field_gf2_8;
 /* d = 4, 5 or 8; NULL otherwise. */
 const hs_field_desc *hs_field_kbe(unsigned d);
 

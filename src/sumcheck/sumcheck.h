@@ -7,6 +7,8 @@
  * challenge r in K; the new claim is p(r). Proof bytes: d values E (5 canonical u32 each) per
  * round. The GKR layers (src/gkr), WHIR's folding sumchecks (src/whir) and the generic prover
  * below all use these round functions, so a sumcheck proof looks the same wherever it appears.
+ * They are the field-generic sumcheck's (scg.h) over KB5: transport, interpolation on the nodes
+ * 0..d and Gruen's expansion are written once, for every field.
  *
  * Variables are bound most significant first (src/poly/mle.h convention). */
 #ifndef HS_SUMCHECK_SUMCHECK_H
