@@ -77,29 +77,33 @@ static int make(proof *pf, hs_rng *rng, unsigned l, unsigned R, unsigned a, unsi
     for (size_t i = 0; i < ((size_t)1 << l); i++) t[i] = rnd(rng);
     for (unsigned i = 0; i < l; i++) pf->point[i] = rnd(rng);
     pf->value = hs_binfri_eval(t, l, pf->point);
+    /* through the commitment interface (mlc.h) */
+    const hs_mlc s = hs_binfri_mlc(&pf->p);
+    CHECK(s.field == &hs_field_gf2_128 && s.n_vars == l && s.table_elems == (size_t)1 << l);
     hs_transcript tr;
     hs_transcript_init(&tr, "test_binfri");
-    hs_binfri_absorb_params(&pf->p, &tr);
-    hs_binfri_witness *wit;
-    int ok = hs_binfri_commit(&wit, &pf->p, t, &tr, &pf->w, NULL, 2, &why);
+    s.ops->absorb_params(&s, &tr);
+    void *wit = NULL;
+    int ok = s.ops->commit(&s, &wit, t, &tr, &pf->w, NULL, 2, &why);
     pf->commit_len = pf->w.len;
-    ok = ok && hs_binfri_open(&pf->p, wit, pf->point, pf->value, &tr, &pf->w, 2, &why);
+    ok = ok && s.ops->open(&s, wit, pf->point, &pf->value, &tr, &pf->w, 2, &why);
     if (!ok) fprintf(stderr, "prove: %s\n", why);
-    hs_binfri_witness_free(wit);
+    s.ops->free_witness(wit);
     free(t);
     return ok;
 }
 
 /* 1 if accepted (and every byte read); else 0 with *why */
 static int check(const proof *pf, const uint8_t *bytes, size_t len, hs_gf128 value, const char **why) {
+    const hs_mlc s = hs_binfri_mlc(&pf->p);
     hs_transcript tr;
     hs_transcript_init(&tr, "test_binfri");
-    hs_binfri_absorb_params(&pf->p, &tr);
+    s.ops->absorb_params(&s, &tr);
     hs_reader r;
     hs_r_init(&r, bytes, len);
-    hs_binfri_commitment c;
-    if (!hs_binfri_verify_commitment(&pf->p, &tr, &r, &c, why)) return 0;
-    if (!hs_binfri_verify(&pf->p, &c, pf->point, value, &tr, &r, why)) return 0;
+    hs_mlc_commitment c;
+    if (!s.ops->read_commitment(&s, &tr, &r, &c, why)) return 0;
+    if (!s.ops->verify(&s, &c, pf->point, &value, &tr, &r, why)) return 0;
     if (hs_r_left(&r)) return *why = "trailing bytes", 0;
     return 1;
 }

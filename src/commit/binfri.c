@@ -279,8 +279,8 @@ int hs_binfri_commit(hs_binfri_witness **out, const hs_binfri_params *p, const h
     hs_w_digests(w, hs_merkle_cap(wit->tree[0]), nc);
     hs_transcript_absorb_digests(t, hs_merkle_cap(wit->tree[0]), nc);
     if (comm) {
-        comm->n_cap = nc;
-        memcpy(comm->cap, hs_merkle_cap(wit->tree[0]), nc * sizeof *comm->cap);
+        comm->n = nc;
+        memcpy(comm->d, hs_merkle_cap(wit->tree[0]), nc * sizeof *comm->d);
     }
     *out = wit;
     return 1;
@@ -288,10 +288,10 @@ int hs_binfri_commit(hs_binfri_witness **out, const hs_binfri_params *p, const h
 
 int hs_binfri_verify_commitment(const hs_binfri_params *p, hs_transcript *t, hs_reader *r, hs_binfri_commitment *comm,
                                 const char **why) {
-    comm->n_cap = (size_t)1 << cap_of(p, 0);
-    hs_r_digests(r, comm->cap, comm->n_cap);
+    comm->n = (size_t)1 << cap_of(p, 0);
+    hs_r_digests(r, comm->d, comm->n);
     if (r->err) return *why = "binfri: truncated commitment", 0;
-    hs_transcript_absorb_digests(t, comm->cap, comm->n_cap);
+    hs_transcript_absorb_digests(t, comm->d, comm->n);
     return 1;
 }
 
@@ -404,7 +404,7 @@ int hs_binfri_verify_weighted(const hs_binfri_params *p, const hs_binfri_commitm
     hs_gf128 ch[HS_BINFRI_MAX_VARS];
     hs_binfri_commitment caps[HS_BINFRI_MAX_ORACLES];
     caps[0] = *comm;
-    if (comm->n_cap != (size_t)1 << cap_of(p, 0)) return *why = "binfri: commitment of another shape", 0;
+    if (comm->n != (size_t)1 << cap_of(p, 0)) return *why = "binfri: commitment of another shape", 0;
     for (unsigned i = 0; i < l; i++) {
         hs_gf128 h[2];
         hs_r_elems(r, K, h, 2);
@@ -414,10 +414,10 @@ int hs_binfri_verify_weighted(const hs_binfri_params *p, const hs_binfri_commitm
         claim = round_eval(claim, h[0], h[1], ch[i]);
         if ((i + 1) % a == 0 && i + 1 < l) {
             const unsigned j = (i + 1) / a;
-            caps[j].n_cap = (size_t)1 << cap_of(p, j);
-            hs_r_digests(r, caps[j].cap, caps[j].n_cap);
+            caps[j].n = (size_t)1 << cap_of(p, j);
+            hs_r_digests(r, caps[j].d, caps[j].n);
             if (r->err) return *why = "binfri: truncated oracle cap", 0;
-            hs_transcript_absorb_digests(t, caps[j].cap, caps[j].n_cap);
+            hs_transcript_absorb_digests(t, caps[j].d, caps[j].n);
         }
     }
     hs_gf128 c;
@@ -447,7 +447,7 @@ int hs_binfri_verify_weighted(const hs_binfri_params *p, const hs_binfri_commitm
         if (!ok) break;
         memcpy(words, rows[j], m * per * 16); /* little-endian words = the canonical bytes */
         hs_merkle_hash_rows(p->hash, words, m, 4 * per, dig, 1);
-        if (!hs_merkle_verify(p->hash, log_h, cap_of(p, j), caps[j].cap, id, dig, m, sib, ns)) {
+        if (!hs_merkle_verify(p->hash, log_h, cap_of(p, j), caps[j].d, id, dig, m, sib, ns)) {
             static const char *names[] = {"binfri: merkle path of oracle 0", "binfri: merkle path of oracle 1",
                                           "binfri: merkle path of oracle 2", "binfri: merkle path of oracle 3",
                                           "binfri: merkle path of oracle 4+"};
@@ -512,4 +512,40 @@ int hs_binfri_verify(const hs_binfri_params *p, const hs_binfri_commitment *comm
     hs_transcript_absorb_elems(t, K, &value, 1);
     eq_ctx e = {point, p->n_vars};
     return hs_binfri_verify_weighted(p, comm, value, eq_at, &e, t, r, why);
+}
+
+/* ---- the commitment interface (mlc.h) ---- */
+
+_Static_assert((1u << HS_BINFRI_MAX_CAP) <= HS_MLC_MAX_DIGESTS, "a binfri cap fits an hs_mlc_commitment");
+
+static const hs_binfri_params *P(const hs_mlc *s) { return s->params; }
+static void mlc_absorb(const hs_mlc *s, hs_transcript *t) { hs_binfri_absorb_params(P(s), t); }
+static int mlc_commit(const hs_mlc *s, void **wit, const void *evals, hs_transcript *t, hs_writer *w,
+                      hs_mlc_commitment *comm, unsigned threads, const char **why) {
+    hs_binfri_witness *b = NULL;
+    const int ok = hs_binfri_commit(&b, P(s), evals, t, w, comm, threads, why);
+    *wit = b;
+    return ok;
+}
+static int mlc_open(const hs_mlc *s, void *wit, const void *point, const void *value, hs_transcript *t,
+                    hs_writer *w, unsigned threads, const char **why) {
+    return hs_binfri_open(P(s), wit, point, *(const hs_gf128 *)value, t, w, threads, why);
+}
+static void mlc_free(void *wit) { hs_binfri_witness_free(wit); }
+static int mlc_read(const hs_mlc *s, hs_transcript *t, hs_reader *r, hs_mlc_commitment *comm, const char **why) {
+    return hs_binfri_verify_commitment(P(s), t, r, comm, why);
+}
+static int mlc_verify(const hs_mlc *s, const hs_mlc_commitment *comm, const void *point, const void *value,
+                      hs_transcript *t, hs_reader *r, const char **why) {
+    return hs_binfri_verify(P(s), comm, point, *(const hs_gf128 *)value, t, r, why);
+}
+static void mlc_sound(const hs_mlc *s, hs_sound_report *r) { hs_binfri_soundness(P(s), r); }
+static size_t mlc_csize(const hs_mlc *s) { return hs_binfri_commit_size(P(s)); }
+static size_t mlc_osize(const hs_mlc *s) { return hs_binfri_open_size_bound(P(s)); }
+
+static const hs_mlc_ops binfri_ops = {"binfri", mlc_absorb, mlc_commit, mlc_open,  mlc_free,
+                                      mlc_read, mlc_verify, mlc_sound,  mlc_csize, mlc_osize};
+
+hs_mlc hs_binfri_mlc(const hs_binfri_params *p) {
+    return (hs_mlc){&binfri_ops, K, p->n_vars, (size_t)1 << p->n_vars, p};
 }

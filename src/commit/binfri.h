@@ -1,7 +1,7 @@
 /* FRI-Binius: a multilinear polynomial commitment over GF(2^128) (field/gf2_128.h), after Diamond and
  * Posen, "Polylogarithmic Proofs for Multilinears over Binary Towers" (eprint 2024/504, "DP24"),
  * sections 3 and 4, in the shape Binius64 gives it (its crates/iop basefold and fri). Proof bytes:
- * docs/PROOF_FORMAT_PCS.md. The commitment interface it implements is commit/mlc.h.
+ * docs/PCS.md. The commitment interface it implements is commit/mlc.h.
  *
  * Polynomial. t is multilinear in l variables over K = GF(2^128), given by its 2^l values on the
  * cube: evals[v] = t(v), variable k = bit k of v (variable 0 the least significant bit).
@@ -38,6 +38,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "commit/mlc.h"
 #include "field/gf2_128.h"
 #include "merkle/merkle.h"
 #include "proof/bytes.h"
@@ -81,10 +82,7 @@ size_t hs_binfri_open_size_bound(const hs_binfri_params *p);
 /* Absorbs the parameters (prover and verifier both, before the commitment). */
 void hs_binfri_absorb_params(const hs_binfri_params *p, hs_transcript *t);
 
-typedef struct {
-    size_t n_cap;
-    hs_digest cap[1u << HS_BINFRI_MAX_CAP];
-} hs_binfri_commitment;
+typedef hs_mlc_commitment hs_binfri_commitment; /* the cap of oracle 0 */
 
 typedef struct hs_binfri_witness hs_binfri_witness;
 
@@ -122,6 +120,10 @@ int hs_binfri_open(const hs_binfri_params *p, hs_binfri_witness *wit, const hs_g
                    hs_transcript *t, hs_writer *w, unsigned threads, const char **why);
 int hs_binfri_verify(const hs_binfri_params *p, const hs_binfri_commitment *comm, const hs_gf128 *point,
                      hs_gf128 value, hs_transcript *t, hs_reader *r, const char **why);
+
+/* The commitment interface (mlc.h) over p (which must outlive it): field GF(2^128), table = the 2^l
+ * values, point = l elements, value = one element. */
+hs_mlc hs_binfri_mlc(const hs_binfri_params *p);
 
 /* ---- folding (shared by prover, verifier and tests) ---- */
 
