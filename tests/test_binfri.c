@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "commit/binfri.h"
+#include "commit/ringsw.h"
 #include "poly/additive_ntt.h"
 #include "testutil.h"
 
@@ -60,26 +61,29 @@ static void eval_matches_eq(hs_rng *rng) {
 
 typedef struct {
     hs_binfri_params p;
-    hs_gf128 point[HS_BINFRI_MAX_VARS], value;
+    hs_gf128 point[HS_BINFRI_MAX_VARS + HS_RINGSW_LOG_PACK], value;
     hs_writer w;
     size_t commit_len;
+    int ring; /* ring switching: the table is GF(2) values packed 128 an element */
 } proof;
 
-static int make(proof *pf, hs_rng *rng, unsigned l, unsigned R, unsigned a, unsigned q, hs_merkle_hash h,
-                unsigned cap) {
+static hs_mlc mlc_of(const proof *pf) { return pf->ring ? hs_ringsw_mlc(&pf->p) : hs_binfri_mlc(&pf->p); }
+
+static int make_as(proof *pf, hs_rng *rng, unsigned l, unsigned R, unsigned a, unsigned q, hs_merkle_hash h,
+                   unsigned cap, int ring) {
     const char *why = NULL;
     memset(pf, 0, sizeof *pf);
+    pf->ring = ring;
     if (!hs_binfri_params_init(&pf->p, l, R, a, 96, q, h, cap, &why)) {
         fprintf(stderr, "params: %s\n", why);
         return 0;
     }
     hs_gf128 *t = malloc(sizeof *t << l);
     for (size_t i = 0; i < ((size_t)1 << l); i++) t[i] = rnd(rng);
-    for (unsigned i = 0; i < l; i++) pf->point[i] = rnd(rng);
-    pf->value = hs_binfri_eval(t, l, pf->point);
-    /* through the commitment interface (mlc.h) */
-    const hs_mlc s = hs_binfri_mlc(&pf->p);
-    CHECK(s.field == &hs_field_gf2_128 && s.n_vars == l && s.table_elems == (size_t)1 << l);
+    const hs_mlc s = mlc_of(pf); /* through the commitment interface (mlc.h) */
+    for (unsigned i = 0; i < s.n_vars; i++) pf->point[i] = rnd(rng);
+    pf->value = ring ? hs_ringsw_eval(t, l, pf->point) : hs_binfri_eval(t, l, pf->point);
+    CHECK(s.field == &hs_field_gf2_128 && s.n_vars == l + (ring ? 7 : 0) && s.table_elems == (size_t)1 << l);
     hs_transcript tr;
     hs_transcript_init(&tr, "test_binfri");
     s.ops->absorb_params(&s, &tr);
@@ -93,9 +97,14 @@ static int make(proof *pf, hs_rng *rng, unsigned l, unsigned R, unsigned a, unsi
     return ok;
 }
 
+static int make(proof *pf, hs_rng *rng, unsigned l, unsigned R, unsigned a, unsigned q, hs_merkle_hash h,
+                unsigned cap) {
+    return make_as(pf, rng, l, R, a, q, h, cap, 0);
+}
+
 /* 1 if accepted (and every byte read); else 0 with *why */
 static int check(const proof *pf, const uint8_t *bytes, size_t len, hs_gf128 value, const char **why) {
-    const hs_mlc s = hs_binfri_mlc(&pf->p);
+    const hs_mlc s = mlc_of(pf);
     hs_transcript tr;
     hs_transcript_init(&tr, "test_binfri");
     s.ops->absorb_params(&s, &tr);
@@ -191,6 +200,68 @@ static void queries_counts(void) {
     CHECK(!hs_binfri_params_init(&p, 10, 1, 4, 96, 0, HS_MERKLE_POSEIDON2, 2, &why));
 }
 
+/* Ring switching: the packed evaluation against the unpacked one; completeness; wrong values;
+ * altered bytes (a sample), truncations; partial evaluations altered consistently with the value
+ * (s_0 and s_1 moved so that sum_u eq(r_lo, u) s_u is unchanged) caught by the row batch. */
+static void ring_switching(hs_rng *rng) {
+    for (unsigned l = 1; l <= 3; l++) { /* hs_ringsw_eval = evaluating the 2^(l+7) bits as a GF(2^128) table */
+        const size_t n = (size_t)1 << l, N = n << 7;
+        hs_gf128 *pk = malloc(sizeof *pk * n), *u = malloc(sizeof *u * N), pt[3 + 7];
+        for (size_t v = 0; v < n; v++) pk[v] = rnd(rng);
+        for (size_t i = 0; i < N; i++) {
+            const hs_gf128 e = pk[i >> 7];
+            const unsigned b = i & 127;
+            u[i] = ((b < 64 ? e.lo >> b : e.hi >> (b - 64)) & 1) ? hs_gf128_one() : hs_gf128_zero();
+        }
+        for (unsigned i = 0; i < l + 7; i++) pt[i] = rnd(rng);
+        CHECK(hs_gf128_eq(hs_ringsw_eval(pk, l, pt), hs_binfri_eval(u, l + 7, pt)));
+        free(pk), free(u);
+    }
+    static const unsigned cfg[][4] = {{1, 1, 1, 6}, {3, 2, 2, 8}, {6, 1, 3, 10}, {9, 1, 4, 0}};
+    for (size_t i = 0; i < sizeof cfg / sizeof *cfg; i++) {
+        proof pf;
+        CHECK(make_as(&pf, rng, cfg[i][0], cfg[i][1], cfg[i][2], cfg[i][3], HS_MERKLE_BLAKE3, 1, 1));
+        const char *why = NULL;
+        const int ok = check(&pf, pf.w.data, pf.w.len, pf.value, &why);
+        if (!ok) fprintf(stderr, "ringsw l=%u: %s\n", cfg[i][0], why);
+        CHECK(ok);
+        const hs_mlc s = mlc_of(&pf);
+        CHECK(pf.w.len <= s.ops->commit_size(&s) + s.ops->open_size_bound(&s));
+        CHECK(!check(&pf, pf.w.data, pf.w.len, hs_gf128_add(pf.value, hs_gf128_one()), &why));
+        CHECK(!strcmp(why, "ringsw: partial evaluations against the value"));
+        for (size_t cut = 0; cut < pf.w.len; cut += 1 + pf.w.len / 11) {
+            CHECK(!check(&pf, pf.w.data, cut, pf.value, &why));
+            CHECK(strstr(why, "truncated") != NULL);
+        }
+        uint8_t *b = malloc(pf.w.len);
+        const size_t step = hs_test_sanitized() ? 97 : 13;
+        for (size_t k = 0; k < pf.w.len; k += step) {
+            memcpy(b, pf.w.data, pf.w.len);
+            b[k] ^= (uint8_t)(1u << (k % 8));
+            CHECK(!check(&pf, b, pf.w.len, pf.value, &why));
+        }
+        /* s_0 += d, s_1 += d eq(r_lo, 0) / eq(r_lo, 1): the value check still holds */
+        hs_gf128 eq_lo[128], s01[2];
+        hs_binfri_eq_table(eq_lo, pf.point, 7);
+        memcpy(s01, pf.w.data + pf.commit_len, sizeof s01);
+        const hs_gf128 d = rnd(rng);
+        s01[0] = hs_gf128_add(s01[0], d);
+        s01[1] = hs_gf128_add(s01[1], hs_gf128_mul(d, hs_gf128_mul(eq_lo[0], hs_gf128_inv(eq_lo[1]))));
+        memcpy(b, pf.w.data, pf.w.len);
+        memcpy(b + pf.commit_len, s01, sizeof s01);
+        CHECK(!check(&pf, b, pf.w.len, pf.value, &why));
+        CHECK(strcmp(why, "ringsw: partial evaluations against the value") != 0);
+        free(b);
+        /* soundness terms through the interface */
+        hs_sound_report r = {0};
+        r.regime = HS_REGIME_UDR;
+        s.ops->soundness(&s, &r);
+        hs_sound_finish(&r);
+        CHECK(r.n_terms >= 5);
+        hs_w_free(&pf.w);
+    }
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_binfri");
@@ -199,5 +270,6 @@ int main(void) {
     completeness(&rng);
     tamper(&rng);
     queries_counts();
+    ring_switching(&rng);
     return hs_test_done("test_binfri");
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commit/ringsw.h"
 #include "field/field_desc.h"
 #include "poly/additive_ntt.h"
 #include "util/mem.h"
@@ -514,12 +515,19 @@ int hs_binfri_verify(const hs_binfri_params *p, const hs_binfri_commitment *comm
     return hs_binfri_verify_weighted(p, comm, value, eq_at, &e, t, r, why);
 }
 
-/* ---- the commitment interface (mlc.h) ---- */
+/* ---- the commitment interface (mlc.h): plain (hs_binfri_mlc) and ring-switched (hs_ringsw_mlc,
+ * ringsw.h) share every operation but the opening, its verifier and the terms ---- */
 
 _Static_assert((1u << HS_BINFRI_MAX_CAP) <= HS_MLC_MAX_DIGESTS, "a binfri cap fits an hs_mlc_commitment");
 
+static const hs_mlc_ops ringsw_ops;
 static const hs_binfri_params *P(const hs_mlc *s) { return s->params; }
-static void mlc_absorb(const hs_mlc *s, hs_transcript *t) { hs_binfri_absorb_params(P(s), t); }
+static int ring(const hs_mlc *s) { return s->ops == &ringsw_ops; }
+static void mlc_absorb(const hs_mlc *s, hs_transcript *t) {
+    static const char tag[] = "hashsnark/ringsw/v1";
+    if (ring(s)) hs_transcript_absorb(t, tag, sizeof tag - 1);
+    hs_binfri_absorb_params(P(s), t);
+}
 static int mlc_commit(const hs_mlc *s, void **wit, const void *evals, hs_transcript *t, hs_writer *w,
                       hs_mlc_commitment *comm, unsigned threads, const char **why) {
     hs_binfri_witness *b = NULL;
@@ -529,7 +537,9 @@ static int mlc_commit(const hs_mlc *s, void **wit, const void *evals, hs_transcr
 }
 static int mlc_open(const hs_mlc *s, void *wit, const void *point, const void *value, hs_transcript *t,
                     hs_writer *w, unsigned threads, const char **why) {
-    return hs_binfri_open(P(s), wit, point, *(const hs_gf128 *)value, t, w, threads, why);
+    const hs_gf128 v = *(const hs_gf128 *)value;
+    return ring(s) ? hs_ringsw_open(P(s), wit, point, v, t, w, threads, why)
+                   : hs_binfri_open(P(s), wit, point, v, t, w, threads, why);
 }
 static void mlc_free(void *wit) { hs_binfri_witness_free(wit); }
 static int mlc_read(const hs_mlc *s, hs_transcript *t, hs_reader *r, hs_mlc_commitment *comm, const char **why) {
@@ -537,15 +547,33 @@ static int mlc_read(const hs_mlc *s, hs_transcript *t, hs_reader *r, hs_mlc_comm
 }
 static int mlc_verify(const hs_mlc *s, const hs_mlc_commitment *comm, const void *point, const void *value,
                       hs_transcript *t, hs_reader *r, const char **why) {
-    return hs_binfri_verify(P(s), comm, point, *(const hs_gf128 *)value, t, r, why);
+    const hs_gf128 v = *(const hs_gf128 *)value;
+    return ring(s) ? hs_ringsw_verify(P(s), comm, point, v, t, r, why) : hs_binfri_verify(P(s), comm, point, v, t, r, why);
 }
-static void mlc_sound(const hs_mlc *s, hs_sound_report *r) { hs_binfri_soundness(P(s), r); }
+/* Ring switching adds the row batch: if the sent rows differ from the true ones, the difference of
+ * the two claims is a nonzero multilinear in the 7 coordinates of r', zero with probability at most
+ * 7/|K| (Schwartz-Zippel); the rest is FRI-Binius's opening of the weighted claim. */
+static void mlc_sound(const hs_mlc *s, hs_sound_report *r) {
+    if (ring(s)) {
+        const double b = hs_field_bits(K) - log2((double)HS_RINGSW_LOG_PACK);
+        hs_sound_add(r, "ringsw.batch", b, b, b);
+    }
+    hs_binfri_soundness(P(s), r);
+}
 static size_t mlc_csize(const hs_mlc *s) { return hs_binfri_commit_size(P(s)); }
-static size_t mlc_osize(const hs_mlc *s) { return hs_binfri_open_size_bound(P(s)); }
+static size_t mlc_osize(const hs_mlc *s) {
+    return (ring(s) ? (size_t)16 << HS_RINGSW_LOG_PACK : 0) + hs_binfri_open_size_bound(P(s));
+}
 
 static const hs_mlc_ops binfri_ops = {"binfri", mlc_absorb, mlc_commit, mlc_open,  mlc_free,
+                                      mlc_read, mlc_verify, mlc_sound,  mlc_csize, mlc_osize};
+static const hs_mlc_ops ringsw_ops = {"ringsw", mlc_absorb, mlc_commit, mlc_open,  mlc_free,
                                       mlc_read, mlc_verify, mlc_sound,  mlc_csize, mlc_osize};
 
 hs_mlc hs_binfri_mlc(const hs_binfri_params *p) {
     return (hs_mlc){&binfri_ops, K, p->n_vars, (size_t)1 << p->n_vars, p};
+}
+
+hs_mlc hs_ringsw_mlc(const hs_binfri_params *p) {
+    return (hs_mlc){&ringsw_ops, K, p->n_vars + HS_RINGSW_LOG_PACK, (size_t)1 << p->n_vars, p};
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "commit/binfri.h"
+#include "commit/ringsw.h"
 #include "fri/pcs.h"
 #include "fuzz_tables.h"
 #include "gkr/gkr.h"
@@ -297,17 +298,18 @@ int hs_fuzz_sc_verify(const uint8_t *data, size_t size, const char **why) {
 
 /* ---- FRI-Binius (commit/binfri.h, through the commitment interface commit/mlc.h) ---- */
 
-/* n_vars, log_inv_rate, log_arity, queries, hash, cap height */
-static const unsigned binfri_cfgs[HS_FUZZ_BINFRI_CONFIGS][6] = {
-    {3, 1, 1, 4, HS_MERKLE_KECCAK, 0},
-    {6, 2, 2, 6, HS_MERKLE_BLAKE3, 1},
-    {7, 1, 3, 5, HS_MERKLE_KECCAK, 2},
+/* n_vars, log_inv_rate, log_arity, queries, hash, cap height, ring switching (GF(2) values packed) */
+static const unsigned binfri_cfgs[HS_FUZZ_BINFRI_CONFIGS][7] = {
+    {3, 1, 1, 4, HS_MERKLE_KECCAK, 0, 0},
+    {6, 2, 2, 6, HS_MERKLE_BLAKE3, 1, 0},
+    {7, 1, 3, 5, HS_MERKLE_KECCAK, 2, 0},
+    {4, 1, 2, 5, HS_MERKLE_BLAKE3, 1, 1},
 };
 
 static int binfri_setup(unsigned cfg, hs_binfri_params *p, hs_mlc *s, hs_transcript *t, const char **why) {
     const unsigned *c = binfri_cfgs[cfg];
     if (!hs_binfri_params_init(p, c[0], c[1], c[2], 96, c[3], (hs_merkle_hash)c[4], c[5], why)) return 0;
-    *s = hs_binfri_mlc(p);
+    *s = c[6] ? hs_ringsw_mlc(p) : hs_binfri_mlc(p);
     const uint8_t b = (uint8_t)cfg;
     hs_transcript_init(t, "hashsnark fuzz binfri");
     hs_transcript_absorb(t, &b, 1);
@@ -321,7 +323,7 @@ int hs_fuzz_binfri_prove(unsigned cfg, hs_writer *w, const char **why) {
     hs_transcript t;
     cfg %= HS_FUZZ_BINFRI_CONFIGS;
     if (!binfri_setup(cfg, &p, &s, &t, why)) return 0;
-    hs_gf128 f[1u << 7], pt[7], v;
+    hs_gf128 f[1u << 7], pt[7 + HS_RINGSW_LOG_PACK], v;
     for (size_t i = 0; i < s.table_elems; i++)
         f[i] = (hs_gf128){(uint64_t)hs_fuzz_word(6, cfg, 4 * i, 0) << 32 | hs_fuzz_word(6, cfg, 4 * i + 1, 0),
                           (uint64_t)hs_fuzz_word(6, cfg, 4 * i + 2, 0) << 32 | hs_fuzz_word(6, cfg, 4 * i + 3, 0)};
@@ -330,7 +332,7 @@ int hs_fuzz_binfri_prove(unsigned cfg, hs_writer *w, const char **why) {
     int ok = s.ops->commit(&s, &wit, f, &t, w, NULL, 1, why);
     if (ok) {
         for (unsigned i = 0; i < s.n_vars; i++) hs_transcript_sample(&t, s.field, &pt[i]);
-        v = hs_binfri_eval(f, s.n_vars, pt);
+        v = binfri_cfgs[cfg][6] ? hs_ringsw_eval(f, p.n_vars, pt) : hs_binfri_eval(f, s.n_vars, pt);
         hs_w_elems(w, s.field, &v, 1);
         ok = s.ops->open(&s, wit, pt, &v, &t, w, 1, why) && !w->err;
     }
@@ -349,7 +351,7 @@ int hs_fuzz_binfri_verify(const uint8_t *data, size_t size, const char **why) {
     hs_r_init(&r, data + 1, size - 1);
     hs_mlc_commitment comm;
     if (!s.ops->read_commitment(&s, &t, &r, &comm, why)) return 0;
-    hs_gf128 pt[7], v;
+    hs_gf128 pt[7 + HS_RINGSW_LOG_PACK], v;
     for (unsigned i = 0; i < s.n_vars; i++) hs_transcript_sample(&t, s.field, &pt[i]);
     hs_r_elems(&r, s.field, &v, 1);
     if (r.err) return *why = "binfri: truncated value", 0;
