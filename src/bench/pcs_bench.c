@@ -1,5 +1,6 @@
 /* hashsnark bench --pcs binary (pcs_bench.h). For each size 2^N and thread count (1, then T when
- * T > 1): a random table of 2^N GF(2^128) values, committed (encode + Merkle tree), opened at a
+ * T > 1): a random table of 2^N GF(2^128) values (with --log-bits, of 2^N GF(2) values packed 128
+ * an element, opened by ring switching), committed (encode + Merkle tree), opened at a
  * random point (the value computed first, outside the timers), and the opening verified. Each
  * phase is timed once per row: the commit and the opening take seconds at the sizes measured,
  * so the figures are single runs; on a shared machine rerun and compare. */
@@ -11,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "commit/binfri.h"
+#include "commit/ringsw.h"
 #include "util/rng.h"
 #include "util/timer.h"
 
@@ -20,15 +22,15 @@ typedef struct {
     double bits;
 } row;
 
-static int run(const hs_binfri_params *p, unsigned threads, row *out, const char **why) {
-    const hs_mlc s = hs_binfri_mlc(p);
-    hs_gf128 *t = malloc(sizeof *t * s.table_elems), pt[HS_BINFRI_MAX_VARS];
+static int run(const hs_binfri_params *p, int ring, unsigned threads, row *out, const char **why) {
+    const hs_mlc s = ring ? hs_ringsw_mlc(p) : hs_binfri_mlc(p);
+    hs_gf128 *t = malloc(sizeof *t * s.table_elems), pt[HS_BINFRI_MAX_VARS + HS_RINGSW_LOG_PACK];
     if (!t) return *why = "out of memory", 0;
     hs_rng rng;
     hs_rng_seed(&rng, 1);
     for (size_t i = 0; i < s.table_elems; i++) t[i] = (hs_gf128){hs_rng_u64(&rng), hs_rng_u64(&rng)};
     for (unsigned i = 0; i < s.n_vars; i++) pt[i] = (hs_gf128){hs_rng_u64(&rng), hs_rng_u64(&rng)};
-    const hs_gf128 v = hs_binfri_eval(t, s.n_vars, pt);
+    const hs_gf128 v = ring ? hs_ringsw_eval(t, p->n_vars, pt) : hs_binfri_eval(t, s.n_vars, pt);
     hs_writer w = {0};
     hs_transcript tr;
     hs_transcript_init(&tr, "hashsnark bench pcs");
@@ -65,25 +67,28 @@ static int run(const hs_binfri_params *p, unsigned threads, row *out, const char
 }
 
 static void help(void) {
-    printf("usage: hashsnark bench --pcs binary [--vars A..B|N] [--threads T] [--log-inv-rate R]\n"
+    printf("usage: hashsnark bench --pcs binary [--vars A..B|N | --log-bits A..B|N] [--threads T] [--log-inv-rate R]\n"
            "                       [--arity A] [--bits B] [--hash keccak|blake3]\n"
            "\n"
            "Commits to a random multilinear of 2^N values of GF(2^128) with FRI-Binius (Diamond and\n"
            "Posen, eprint 2024/504: Reed-Solomon by the additive NTT, folding interleaved with the\n"
            "evaluation sumcheck), opens it at a random point and verifies the opening, on 1 thread\n"
-           "and on T. Prints the seconds of each phase, the proof's bytes (commitment + opening) and\n"
+           "and on T. --log-bits N commits 2^N values of GF(2) instead, packed 128 to an element of\n"
+           "GF(2^128), and opens them at a point of GF(2^128) by ring switching (same paper,\n"
+           "Construction 3.1; N from 8 to 35). Prints the seconds of each phase, the proof's bytes (commitment + opening) and\n"
            "the provable bits (unique decoding: queries = ceil(B / -log2((1 + rate) / 2))).\n"
            "Defaults: --vars 20, rate 1/2 (--log-inv-rate 1), --arity 4 (folds between two Merkle\n"
            "oracles), --bits 96 (232 queries at rate 1/2, as Binius64), --hash blake3.\n");
 }
 
 int hs_bench_pcs(int argc, char **argv) {
-    const char *pcs = NULL, *vars_s = "20", *threads_s = NULL, *rate_s = "1", *arity_s = "4", *bits_s = "96";
+    const char *pcs = NULL, *vars_s = NULL, *bits_log_s = NULL, *threads_s = NULL, *rate_s = "1", *arity_s = "4", *bits_s = "96";
     const char *hash_s = "blake3";
     const hs_opt opts[] = {{"pcs", 1, &pcs, NULL},           {"vars", 1, &vars_s, NULL},
                            {"threads", 1, &threads_s, NULL}, {"log-inv-rate", 1, &rate_s, NULL},
                            {"arity", 1, &arity_s, NULL},     {"bits", 1, &bits_s, NULL},
-                           {"hash", 1, &hash_s, NULL}};
+                           {"hash", 1, &hash_s, NULL},
+                           {"log-bits", 1, &bits_log_s, NULL}};
     const int r = hs_cli_parse("bench", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
@@ -91,15 +96,21 @@ int hs_bench_pcs(int argc, char **argv) {
         hs_cli_error("bench", "--pcs: '%s' is not a commitment this benchmark knows (binary)", pcs);
         return HS_EXIT_USAGE;
     }
+    if (vars_s && bits_log_s) {
+        hs_cli_error("bench", "--vars (GF(2^128) values) and --log-bits (GF(2) values) are two modes: give one");
+        return HS_EXIT_USAGE;
+    }
+    const int ring = bits_log_s != NULL;
+    const char *size_s = ring ? bits_log_s : vars_s ? vars_s : "20", *opt = ring ? "log-bits" : "vars";
+    const unsigned long min = ring ? HS_RINGSW_LOG_PACK + 1 : 1, max = HS_BINFRI_MAX_VARS + (ring ? HS_RINGSW_LOG_PACK : 0);
     unsigned long lo, hi, threads = 1, rate, arity, bits;
-    const char *dots = strstr(vars_s, "..");
+    const char *dots = strstr(size_s, "..");
     char a[32];
-    if (dots && (size_t)(dots - vars_s) < sizeof a) {
-        memcpy(a, vars_s, (size_t)(dots - vars_s)), a[dots - vars_s] = 0;
-        if (!hs_cli_uint("bench", "vars", a, 1, HS_BINFRI_MAX_VARS, &lo) ||
-            !hs_cli_uint("bench", "vars", dots + 2, lo, HS_BINFRI_MAX_VARS, &hi))
+    if (dots && (size_t)(dots - size_s) < sizeof a) {
+        memcpy(a, size_s, (size_t)(dots - size_s)), a[dots - size_s] = 0;
+        if (!hs_cli_uint("bench", opt, a, min, max, &lo) || !hs_cli_uint("bench", opt, dots + 2, lo, max, &hi))
             return HS_EXIT_USAGE;
-    } else if (!hs_cli_uint("bench", "vars", vars_s, 1, HS_BINFRI_MAX_VARS, &lo))
+    } else if (!hs_cli_uint("bench", opt, size_s, min, max, &lo))
         return HS_EXIT_USAGE;
     else
         hi = lo;
@@ -115,23 +126,25 @@ int hs_bench_pcs(int argc, char **argv) {
         hs_cli_error("bench", "--hash: '%s' is not keccak or blake3 (the binary commitment's Merkle hashes)", hash_s);
         return HS_EXIT_USAGE;
     }
-    printf("| pcs | vars | rate | queries | threads | commit_s | open_s | verify_ms | proof_bytes | bits (udr) |\n"
-           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    printf("| pcs | %s | rate | queries | threads | commit_s | open_s | verify_ms | proof_bytes | bits (udr) |\n"
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+           ring ? "log_bits" : "vars");
     for (unsigned long n = lo; n <= hi; n++) {
         hs_binfri_params p;
         const char *why = NULL;
-        if (!hs_binfri_params_init(&p, (unsigned)n, (unsigned)rate, (unsigned)arity, (unsigned)bits, 0, h, 2, &why)) {
+        const unsigned l = (unsigned)n - (ring ? HS_RINGSW_LOG_PACK : 0);
+        if (!hs_binfri_params_init(&p, l, (unsigned)rate, (unsigned)arity, (unsigned)bits, 0, h, 2, &why)) {
             hs_cli_error("bench", "%s", why);
             return HS_EXIT_USAGE;
         }
         for (unsigned k = 0; k < (threads > 1 ? 2u : 1u); k++) {
             const unsigned th = k ? (unsigned)threads : 1;
             row x;
-            if (!run(&p, th, &x, &why)) {
+            if (!run(&p, ring, th, &x, &why)) {
                 hs_cli_error("bench", "2^%lu values, %u threads: %s", n, th, why);
                 return HS_EXIT_REJECT;
             }
-            printf("| binfri-%s | %lu | 1/%u | %u | %u | %.3f | %.3f | %.2f | %zu | %.1f |\n", hash_s, n, 1u << rate,
+            printf("| %s-%s | %lu | 1/%u | %u | %u | %.3f | %.3f | %.2f | %zu | %.1f |\n", ring ? "ringsw" : "binfri", hash_s, n, 1u << rate,
                    p.queries, th, x.commit_s, x.open_s, 1e3 * x.verify_s, x.bytes, x.bits);
             fflush(stdout);
         }
