@@ -67,6 +67,8 @@ typedef struct {
     int ring; /* ring switching: the table is GF(2) values packed 128 an element */
 } proof;
 
+static unsigned g_threads = 2; /* the prover's */
+
 static hs_mlc mlc_of(const proof *pf) { return pf->ring ? hs_ringsw_mlc(&pf->p) : hs_binfri_mlc(&pf->p); }
 
 static int make_as(proof *pf, hs_rng *rng, unsigned l, unsigned R, unsigned a, unsigned q, hs_merkle_hash h,
@@ -88,9 +90,9 @@ static int make_as(proof *pf, hs_rng *rng, unsigned l, unsigned R, unsigned a, u
     hs_transcript_init(&tr, "test_binfri");
     s.ops->absorb_params(&s, &tr);
     void *wit = NULL;
-    int ok = s.ops->commit(&s, &wit, t, &tr, &pf->w, NULL, 2, &why);
+    int ok = s.ops->commit(&s, &wit, t, &tr, &pf->w, NULL, g_threads, &why);
     pf->commit_len = pf->w.len;
-    ok = ok && s.ops->open(&s, wit, pf->point, &pf->value, &tr, &pf->w, 2, &why);
+    ok = ok && s.ops->open(&s, wit, pf->point, &pf->value, &tr, &pf->w, g_threads, &why);
     if (!ok) fprintf(stderr, "prove: %s\n", why);
     s.ops->free_witness(wit);
     free(t);
@@ -262,6 +264,21 @@ static void ring_switching(hs_rng *rng) {
     }
 }
 
+/* Proof bytes do not depend on the prover's thread count (sums in characteristic 2 are exact) */
+static void thread_invariance(hs_rng *rng) {
+    for (int ring = 0; ring < 2; ring++) {
+        hs_rng r1 = *rng, r2 = *rng;
+        proof a, b;
+        g_threads = 1;
+        CHECK(make_as(&a, &r1, 12, 1, 3, 20, HS_MERKLE_KECCAK, 2, ring));
+        g_threads = 2;
+        CHECK(make_as(&b, &r2, 12, 1, 3, 20, HS_MERKLE_KECCAK, 2, ring));
+        CHECK(a.w.len == b.w.len && !memcmp(a.w.data, b.w.data, a.w.len));
+        hs_w_free(&a.w), hs_w_free(&b.w);
+        *rng = r1;
+    }
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_binfri");
@@ -271,5 +288,6 @@ int main(void) {
     tamper(&rng);
     queries_counts();
     ring_switching(&rng);
+    thread_invariance(&rng);
     return hs_test_done("test_binfri");
 }
