@@ -270,9 +270,9 @@ static void thread_invariance(hs_rng *rng) {
         hs_rng r1 = *rng, r2 = *rng;
         proof a, b;
         g_threads = 1;
-        CHECK(make_as(&a, &r1, 12, 1, 3, 20, HS_MERKLE_KECCAK, 2, ring));
+        CHECK(make_as(&a, &r1, 14, 1, 3, 20, HS_MERKLE_KECCAK, 2, ring));
         g_threads = 2;
-        CHECK(make_as(&b, &r2, 12, 1, 3, 20, HS_MERKLE_KECCAK, 2, ring));
+        CHECK(make_as(&b, &r2, 14, 1, 3, 20, HS_MERKLE_KECCAK, 2, ring));
         CHECK(a.w.len == b.w.len && !memcmp(a.w.data, b.w.data, a.w.len));
         hs_w_free(&a.w), hs_w_free(&b.w);
         *rng = r1;

@@ -114,27 +114,36 @@ hs_gf128 hs_binfri_fold_pair(hs_gf128 f0, hs_gf128 f1, hs_gf128 tw, hs_gf128 r) 
     return hs_gf128_add(e, hs_gf128_mul(r, hs_gf128_add(e, o)));
 }
 
-void hs_binfri_fold_codeword(hs_gf128 *out, const hs_gf128 *in, unsigned log_len, hs_gf128 r) {
+/* Chunks of CHUNK pairs, independent (each starts from its own twiddle), spread over threads: the
+ * values do not depend on the thread count. */
+static void fold_codeword_mt(hs_gf128 *out, const hs_gf128 *in, unsigned log_len, hs_gf128 r, unsigned threads) {
     const hs_gf128_kernels *k = hs_gf128_kernels_best();
-    hs_gf128 d[64], e[CHUNK], o[CHUNK], tw[CHUNK];
+    hs_gf128 d[64];
     dsums(d);
     const size_t pairs = (size_t)1 << (log_len - 1);
-    hs_gf128 t = hs_gf128_zero(); /* twiddle(0) */
-    for (size_t j0 = 0; j0 < pairs; j0 += CHUNK) {
-        const size_t n = pairs - j0 < CHUNK ? pairs - j0 : CHUNK;
+    const long chunks = (long)((pairs + CHUNK - 1) / CHUNK);
+#pragma omp parallel for schedule(static) num_threads(threads ? threads : 1) if (threads > 1 && chunks >= 16)
+    for (long c = 0; c < chunks; c++) {
+        hs_gf128 e[CHUNK], o[CHUNK], tw[CHUNK];
+        const size_t j0 = (size_t)c * CHUNK, n = pairs - j0 < CHUNK ? pairs - j0 : CHUNK;
+        hs_gf128 t = hs_binfri_twiddle(j0);
         for (size_t i = 0; i < n; i++) {
             const size_t j = j0 + i;
-            if (j) t = hs_gf128_add(t, d[__builtin_ctzll(j)]);
+            if (i) t = hs_gf128_add(t, d[__builtin_ctzll(j)]);
             tw[i] = t, e[i] = in[2 * j], o[i] = hs_gf128_add(in[2 * j], in[2 * j + 1]);
         }
         k->mul(tw, tw, o, n); /* tw = x O(y) */
         for (size_t i = 0; i < n; i++) {
-            e[i] = hs_gf128_add(e[i], tw[i]);      /* E(y) */
-            o[i] = hs_gf128_add(o[i], e[i]);       /* E(y) + O(y) */
+            e[i] = hs_gf128_add(e[i], tw[i]); /* E(y) */
+            o[i] = hs_gf128_add(o[i], e[i]);  /* E(y) + O(y) */
         }
         memcpy(out + j0, e, n * sizeof *e);
         k->scale_add(out + j0, r, o, n);
     }
+}
+
+void hs_binfri_fold_codeword(hs_gf128 *out, const hs_gf128 *in, unsigned log_len, hs_gf128 r) {
+    fold_codeword_mt(out, in, log_len, r, 1);
 }
 
 /* The leaf of 2^a positions at leaf index L folded by ch[0..a). */
@@ -190,20 +199,33 @@ hs_gf128 hs_binfri_eval(const hs_gf128 *evals, unsigned n, const hs_gf128 *point
  * sums over the pairs of T0 W0 and of (T0 + T1)(W0 + W1). Each is a sum of products reduced once
  * by the kernels' inner product. This is the degree-2 product round of a sumcheck over nodes
  * {0, 1, inf}; it becomes an instance of the generic sumcheck once the tree has one. */
-static void round_sums(const hs_gf128 *T, const hs_gf128 *W, unsigned m, hs_gf128 *h0, hs_gf128 *hinf) {
+static void round_sums(const hs_gf128 *T, const hs_gf128 *W, unsigned m, hs_gf128 *h0, hs_gf128 *hinf,
+                       unsigned threads) {
     const hs_gf128_kernels *k = hs_gf128_kernels_best();
     const size_t pairs = (size_t)1 << (m - 1);
-    hs_gf128 a[CHUNK], b[CHUNK], c[CHUNK], d[CHUNK];
-    *h0 = *hinf = hs_gf128_zero();
-    for (size_t j0 = 0; j0 < pairs; j0 += CHUNK) {
-        const size_t n = pairs - j0 < CHUNK ? pairs - j0 : CHUNK;
-        for (size_t i = 0; i < n; i++) {
-            const size_t j = 2 * (j0 + i);
-            a[i] = T[j], b[i] = W[j], c[i] = hs_gf128_add(T[j], T[j + 1]), d[i] = hs_gf128_add(W[j], W[j + 1]);
+    const long chunks = (long)((pairs + CHUNK - 1) / CHUNK);
+    hs_gf128 s0 = hs_gf128_zero(), s1 = hs_gf128_zero();
+    /* sums in characteristic 2 are XORs: exact in any order, so the thread count changes nothing */
+#pragma omp parallel num_threads(threads ? threads : 1) if (threads > 1 && chunks >= 16)
+    {
+        hs_gf128 a[CHUNK], b[CHUNK], c[CHUNK], d[CHUNK], p0 = hs_gf128_zero(), p1 = hs_gf128_zero();
+#pragma omp for schedule(static)
+        for (long ch = 0; ch < chunks; ch++) {
+            const size_t j0 = (size_t)ch * CHUNK, n = pairs - j0 < CHUNK ? pairs - j0 : CHUNK;
+            for (size_t i = 0; i < n; i++) {
+                const size_t j = 2 * (j0 + i);
+                a[i] = T[j], b[i] = W[j], c[i] = hs_gf128_add(T[j], T[j + 1]), d[i] = hs_gf128_add(W[j], W[j + 1]);
+            }
+            p0 = hs_gf128_add(p0, k->inner(a, b, n));
+            p1 = hs_gf128_add(p1, k->inner(c, d, n));
         }
-        *h0 = hs_gf128_add(*h0, k->inner(a, b, n));
-        *hinf = hs_gf128_add(*hinf, k->inner(c, d, n));
+#pragma omp critical(hs_binfri_round_sums)
+        {
+            s0 = hs_gf128_add(s0, p0);
+            s1 = hs_gf128_add(s1, p1);
+        }
     }
+    *h0 = s0, *hinf = s1;
 }
 
 /* h(r) from h(0), h(1) = claim + h(0) and the leading coefficient h(inf):
@@ -350,7 +372,7 @@ int hs_binfri_open_weighted(const hs_binfri_params *p, hs_binfri_witness *wit, h
     unsigned cur_log = p->oracle_log_len[0];
     for (unsigned i = 0; i < l; i++) {
         hs_gf128 h[2];
-        round_sums(T, weight, l - i, &h[0], &h[1]);
+        round_sums(T, weight, l - i, &h[0], &h[1], threads);
         hs_w_elems(w, K, h, 2);
         hs_transcript_absorb_elems(t, K, h, 2);
         hs_gf128 r;
@@ -362,7 +384,7 @@ int hs_binfri_open_weighted(const hs_binfri_params *p, hs_binfri_witness *wit, h
         if (i + 1 == l) break; /* the last fold is the constant T[0] */
         hs_gf128 *next = malloc(sizeof *next << (cur_log - 1));
         if (!next) return *why = "binfri: out of memory", 0;
-        hs_binfri_fold_codeword(next, cur, cur_log, r);
+        fold_codeword_mt(next, cur, cur_log, r, threads);
         if (!is_oracle(wit, cur)) free(cur);
         cur = next, cur_log--;
         if ((i + 1) % a == 0) {

@@ -19,10 +19,8 @@ static hs_gf128 mul_x(hs_gf128 a) { /* a X mod X^128 + X^7 + X^2 + X + 1 */
 
 static int bit(hs_gf128 a, unsigned i) { return (int)((i < 64 ? a.lo >> i : a.hi >> (i - 64)) & 1); }
 
-/* s[u] = sum_v E[v] bit_u(packed[v]), u < 128 */
-static void partial_evals(hs_gf128 s[PACK], const hs_gf128 *packed, const hs_gf128 *E, size_t n) {
-    memset(s, 0, PACK * sizeof *s);
-    for (size_t v = 0; v < n; v++) {
+static void add_rows(hs_gf128 s[PACK], const hs_gf128 *packed, const hs_gf128 *E, size_t v0, size_t v1) {
+    for (size_t v = v0; v < v1; v++) {
         const hs_gf128 e = E[v];
         for (uint64_t m = packed[v].lo; m; m &= m - 1) {
             hs_gf128 *d = &s[__builtin_ctzll(m)];
@@ -35,12 +33,27 @@ static void partial_evals(hs_gf128 s[PACK], const hs_gf128 *packed, const hs_gf1
     }
 }
 
+/* s[u] = sum_v E[v] bit_u(packed[v]), u < 128: per-thread sums XORed together (exact in any order) */
+static void partial_evals(hs_gf128 s[PACK], const hs_gf128 *packed, const hs_gf128 *E, size_t n, unsigned threads) {
+    memset(s, 0, PACK * sizeof *s);
+    const long blocks = (long)((n + 4095) / 4096);
+#pragma omp parallel num_threads(threads ? threads : 1) if (threads > 1 && blocks >= 4)
+    {
+        hs_gf128 mine[PACK] = {{0, 0}};
+#pragma omp for schedule(static)
+        for (long b = 0; b < blocks; b++)
+            add_rows(mine, packed, E, (size_t)b * 4096, (size_t)(b + 1) * 4096 < n ? (size_t)(b + 1) * 4096 : n);
+#pragma omp critical(hs_ringsw_partial)
+        for (unsigned u = 0; u < PACK; u++) s[u] = hs_gf128_add(s[u], mine[u]);
+    }
+}
+
 hs_gf128 hs_ringsw_eval(const hs_gf128 *packed, unsigned l, const hs_gf128 *point) {
     const size_t n = (size_t)1 << l;
     hs_gf128 *E = malloc(sizeof *E * n), s[PACK], eq_lo[PACK];
     if (!E) return hs_gf128_zero();
     hs_binfri_eq_table(E, point + LOGP, l);
-    partial_evals(s, packed, E, n);
+    partial_evals(s, packed, E, n, 1);
     free(E);
     hs_binfri_eq_table(eq_lo, point, LOGP);
     return hs_gf128_inner(eq_lo, s, PACK);
@@ -86,10 +99,11 @@ int hs_ringsw_open(const hs_binfri_params *p, hs_binfri_witness *wit, const hs_g
     hs_gf128_linmap *map = malloc(sizeof *map);
     if (!E || !map) return free(E), free(map), *why = "ringsw: out of memory", 0;
     hs_binfri_eq_table(E, point + LOGP, p->n_vars);
-    partial_evals(s, packed, E, n);
+    partial_evals(s, packed, E, n, threads);
     head(p, point, value, s, t, w, NULL, eq_r, &claim, why);
     /* the weight A(v) = sum_w eq(r', w) bit_w(eq(r_hi, v)): a GF(2)-linear map of E[v] */
     hs_gf128_linmap_init(map, eq_r);
+#pragma omp parallel for schedule(static) num_threads(threads ? threads : 1) if (threads > 1 && n >= 16384)
     for (size_t v = 0; v < n; v++) E[v] = hs_gf128_linmap_apply(map, E[v]);
     free(map);
     const int ok = hs_binfri_open_weighted(p, wit, E, claim, t, w, NULL, threads, why);
