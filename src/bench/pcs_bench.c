@@ -2,8 +2,9 @@
  * T > 1): a random table of 2^N GF(2^128) values (with --log-bits, of 2^N GF(2) values packed 128
  * an element, opened by ring switching), committed (encode + Merkle tree), opened at a
  * random point (the value computed first, outside the timers), and the opening verified. Each
- * phase is timed once per row: the commit and the opening take seconds at the sizes measured,
- * so the figures are single runs; on a shared machine rerun and compare. */
+ * row runs twice and prints each phase's faster run: the first run of a process maps its big
+ * buffers fresh from the kernel (page faults: seconds at 2^24), later ones reuse the pages
+ * util/mem.h keeps, so the first row alone would pay them. On a shared machine rerun and compare. */
 #include "bench/pcs_bench.h"
 
 #include <stdio.h>
@@ -67,16 +68,17 @@ static int run(const hs_binfri_params *p, int ring, unsigned threads, row *out, 
 }
 
 static void help(void) {
-    printf("usage: hashsnark bench --pcs binary [--vars A..B|N | --log-bits A..B|N] [--threads T] [--log-inv-rate R]\n"
-           "                       [--arity A] [--bits B] [--hash keccak|blake3]\n"
+    printf("usage: hashsnark bench --pcs binary [--vars A..B|N | --log-bits A..B|N] [--threads T]\n"
+           "                       [--log-inv-rate R] [--arity A] [--bits B] [--hash keccak|blake3]\n"
            "\n"
            "Commits to a random multilinear of 2^N values of GF(2^128) with FRI-Binius (Diamond and\n"
            "Posen, eprint 2024/504: Reed-Solomon by the additive NTT, folding interleaved with the\n"
            "evaluation sumcheck), opens it at a random point and verifies the opening, on 1 thread\n"
-           "and on T. --log-bits N commits 2^N values of GF(2) instead, packed 128 to an element of\n"
-           "GF(2^128), and opens them at a point of GF(2^128) by ring switching (same paper,\n"
-           "Construction 3.1; N from 8 to 35). Prints the seconds of each phase, the proof's bytes (commitment + opening) and\n"
-           "the provable bits (unique decoding: queries = ceil(B / -log2((1 + rate) / 2))).\n"
+           "and on T, each twice (the faster run is printed: the first maps fresh memory).\n"
+           "--log-bits N commits 2^N values of GF(2) instead, packed 128 to an element of GF(2^128),\n"
+           "and opens them at a point of GF(2^128) by ring switching (same paper, Construction 3.1;\n"
+           "N from 8 to 35). Prints the seconds of each phase, the proof's bytes (commitment +\n"
+           "opening) and the provable bits (unique decoding: queries = ceil(B / -log2((1 + rate) / 2))).\n"
            "Defaults: --vars 20, rate 1/2 (--log-inv-rate 1), --arity 4 (folds between two Merkle\n"
            "oracles), --bits 96 (232 queries at rate 1/2, as Binius64), --hash blake3.\n");
 }
@@ -139,11 +141,14 @@ int hs_bench_pcs(int argc, char **argv) {
         }
         for (unsigned k = 0; k < (threads > 1 ? 2u : 1u); k++) {
             const unsigned th = k ? (unsigned)threads : 1;
-            row x;
-            if (!run(&p, ring, th, &x, &why)) {
+            row x, y;
+            if (!run(&p, ring, th, &x, &why) || !run(&p, ring, th, &y, &why)) {
                 hs_cli_error("bench", "2^%lu values, %u threads: %s", n, th, why);
                 return HS_EXIT_REJECT;
             }
+            if (y.commit_s < x.commit_s) x.commit_s = y.commit_s;
+            if (y.open_s < x.open_s) x.open_s = y.open_s;
+            if (y.verify_s < x.verify_s) x.verify_s = y.verify_s;
             printf("| %s-%s | %lu | 1/%u | %u | %u | %.3f | %.3f | %.2f | %zu | %.1f |\n", ring ? "ringsw" : "binfri", hash_s, n, 1u << rate,
                    p.queries, th, x.commit_s, x.open_s, 1e3 * x.verify_s, x.bytes, x.bits);
             fflush(stdout);

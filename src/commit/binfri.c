@@ -186,12 +186,12 @@ static void fold_table(hs_gf128 *T, unsigned m, hs_gf128 r) {
 }
 
 hs_gf128 hs_binfri_eval(const hs_gf128 *evals, unsigned n, const hs_gf128 *point) {
-    hs_gf128 *T = malloc(sizeof *T << n);
+    hs_gf128 *T = hs_alloc_array((size_t)1 << n, sizeof *T);
     if (!T) return hs_gf128_zero();
     memcpy(T, evals, sizeof *T << n);
     for (unsigned b = 0; b < n; b++) fold_table(T, n - b, point[b]);
     const hs_gf128 v = T[0];
-    free(T);
+    hs_free(T);
     return v;
 }
 
@@ -274,9 +274,9 @@ void hs_binfri_witness_free(hs_binfri_witness *wit) {
     if (!wit) return;
     for (unsigned j = 0; j < HS_BINFRI_MAX_ORACLES; j++) {
         hs_merkle_free(wit->tree[j]);
-        free(wit->cw[j]);
+        hs_free(wit->cw[j]);
     }
-    free(wit->evals);
+    hs_free(wit->evals);
     free(wit);
 }
 
@@ -289,8 +289,8 @@ int hs_binfri_commit(hs_binfri_witness **out, const hs_binfri_params *p, const h
     const size_t n = (size_t)1 << p->n_vars, len = (size_t)1 << p->oracle_log_len[0];
     if (!wit) return *why = "binfri: out of memory", 0;
     wit->p = *p;
-    wit->evals = malloc(n * sizeof *wit->evals);
-    wit->cw[0] = malloc(len * sizeof *wit->cw[0]);
+    wit->evals = hs_alloc_array(n, sizeof *wit->evals);
+    wit->cw[0] = hs_alloc_array(len, sizeof *wit->cw[0]);
     if (!wit->evals || !wit->cw[0]) return hs_binfri_witness_free(wit), *why = "binfri: out of memory", 0;
     memcpy(wit->evals, evals, n * sizeof *evals);
     memcpy(wit->cw[0], evals, n * sizeof *evals);
@@ -382,10 +382,10 @@ int hs_binfri_open_weighted(const hs_binfri_params *p, hs_binfri_witness *wit, h
         fold_table(T, l - i, r);
         fold_table(weight, l - i, r);
         if (i + 1 == l) break; /* the last fold is the constant T[0] */
-        hs_gf128 *next = malloc(sizeof *next << (cur_log - 1));
+        hs_gf128 *next = hs_alloc_array((size_t)1 << (cur_log - 1), sizeof *next);
         if (!next) return *why = "binfri: out of memory", 0;
         fold_codeword_mt(next, cur, cur_log, r, threads);
-        if (!is_oracle(wit, cur)) free(cur);
+        if (!is_oracle(wit, cur)) hs_free(cur);
         cur = next, cur_log--;
         if ((i + 1) % a == 0) {
             const unsigned j = (i + 1) / a;
@@ -396,7 +396,7 @@ int hs_binfri_open_weighted(const hs_binfri_params *p, hs_binfri_witness *wit, h
             hs_transcript_absorb_digests(t, hs_merkle_cap(wit->tree[j]), nc);
         }
     }
-    if (!is_oracle(wit, cur)) free(cur);
+    if (!is_oracle(wit, cur)) hs_free(cur);
     (void)claim; /* equals T[0] * W(ch): the verifier's final check */
     hs_w_elems(w, K, &T[0], 1);
     hs_transcript_absorb_elems(t, K, &T[0], 1);
@@ -507,11 +507,11 @@ int hs_binfri_open(const hs_binfri_params *p, hs_binfri_witness *wit, const hs_g
                    hs_transcript *t, hs_writer *w, unsigned threads, const char **why) {
     hs_transcript_absorb_elems(t, K, point, p->n_vars);
     hs_transcript_absorb_elems(t, K, &value, 1);
-    hs_gf128 *W = malloc(sizeof *W << p->n_vars);
+    hs_gf128 *W = hs_alloc_array((size_t)1 << p->n_vars, sizeof *W);
     if (!W) return *why = "binfri: out of memory", 0;
     hs_binfri_eq_table(W, point, p->n_vars);
     const int ok = hs_binfri_open_weighted(p, wit, W, value, t, w, NULL, threads, why);
-    free(W);
+    hs_free(W);
     return ok;
 }
 

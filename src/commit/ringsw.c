@@ -6,6 +6,7 @@
 
 #include "field/bitslice.h"
 #include "field/field_desc.h"
+#include "util/mem.h"
 
 #define PACK 128u
 #define LOGP HS_RINGSW_LOG_PACK
@@ -50,11 +51,11 @@ static void partial_evals(hs_gf128 s[PACK], const hs_gf128 *packed, const hs_gf1
 
 hs_gf128 hs_ringsw_eval(const hs_gf128 *packed, unsigned l, const hs_gf128 *point) {
     const size_t n = (size_t)1 << l;
-    hs_gf128 *E = malloc(sizeof *E * n), s[PACK], eq_lo[PACK];
+    hs_gf128 *E = hs_alloc_array(n, sizeof *E), s[PACK], eq_lo[PACK];
     if (!E) return hs_gf128_zero();
     hs_binfri_eq_table(E, point + LOGP, l);
     partial_evals(s, packed, E, n, 1);
-    free(E);
+    hs_free(E);
     hs_binfri_eq_table(eq_lo, point, LOGP);
     return hs_gf128_inner(eq_lo, s, PACK);
 }
@@ -95,9 +96,9 @@ int hs_ringsw_open(const hs_binfri_params *p, hs_binfri_witness *wit, const hs_g
     const size_t n = (size_t)1 << p->n_vars;
     const hs_gf128 *packed = hs_binfri_witness_evals(wit);
     if (!packed) return *why = "binfri: the witness was opened already", 0;
-    hs_gf128 *E = malloc(sizeof *E * n), s[PACK], eq_r[PACK], claim;
+    hs_gf128 *E = hs_alloc_array(n, sizeof *E), s[PACK], eq_r[PACK], claim;
     hs_gf128_linmap *map = malloc(sizeof *map);
-    if (!E || !map) return free(E), free(map), *why = "ringsw: out of memory", 0;
+    if (!E || !map) return hs_free(E), free(map), *why = "ringsw: out of memory", 0;
     hs_binfri_eq_table(E, point + LOGP, p->n_vars);
     partial_evals(s, packed, E, n, threads);
     head(p, point, value, s, t, w, NULL, eq_r, &claim, why);
@@ -107,7 +108,7 @@ int hs_ringsw_open(const hs_binfri_params *p, hs_binfri_witness *wit, const hs_g
     for (size_t v = 0; v < n; v++) E[v] = hs_gf128_linmap_apply(map, E[v]);
     free(map);
     const int ok = hs_binfri_open_weighted(p, wit, E, claim, t, w, NULL, threads, why);
-    free(E);
+    hs_free(E);
     return ok;
 }
 
