@@ -12,7 +12,8 @@
  * reads only what its parameters and the transcript fix: every count comes from them, never from
  * the proof, so its allocations are bounded by the parameters; each failure is named in *why.
  *
- * Instances: hs_binfri_mlc (binfri.h). */
+ * Instances: hs_binfri_mlc (binfri.h: FRI-Binius over GF(2^128)) and hs_ringsw_mlc (ringsw.h: GF(2)
+ * values packed 128 an element, opened by ring switching). */
 #ifndef HS_COMMIT_MLC_H
 #define HS_COMMIT_MLC_H
 
