@@ -67,4 +67,13 @@ HS_SIMD=portable "$bin" bench --native --field gf2-256 --format csv --seconds 0.
 "$bin" bench --native --field gf2-64 2>/dev/null; [ $? = 2 ] || no "bad field exit"
 "$bin" bench --native --field kb5 --hash blake3 2>/dev/null; [ $? = 2 ] || no "field with hash exit"
 "$bin" bench --help | grep -q -- "--format" || no "bench --help"
+# the binary commitment: one row per size and thread count, plain and ring-switched
+out=$("$bin" bench --pcs binary --vars 6..7 --threads 2 2>/dev/null) || no "pcs exit"
+[ "$(echo "$out" | grep -c '^| binfri-blake3 | [67] | 1/2 | 232 | [12] |')" = 4 ] || no "pcs rows: $out"
+"$bin" bench --pcs binary --log-bits 12 --hash keccak 2>/dev/null | grep -Eq '^\| ringsw-keccak \| 12 \| 1/2 \| 232 \| 1 \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9]+ \| 96\.3 \|$' ||
+    no "pcs ring row"
+"$bin" bench --pcs binary --vars 6 --log-bits 13 2>/dev/null; [ $? = 2 ] || no "pcs two modes exit"
+"$bin" bench --pcs binary --vars 29 2>/dev/null; [ $? = 2 ] || no "pcs too large exit"
+"$bin" bench --pcs whir 2>/dev/null; [ $? = 2 ] || no "pcs unknown exit"
+"$bin" bench --pcs binary --help | grep -q -- "--log-bits" || no "pcs --help"
 exit $fail

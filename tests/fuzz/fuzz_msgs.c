@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commit/binfri.h"
+#include "commit/ringsw.h"
 #include "fri/pcs.h"
 #include "fuzz_tables.h"
 #include "gkr/gkr.h"
@@ -291,5 +293,69 @@ int hs_fuzz_sc_verify(const uint8_t *data, size_t size, const char **why) {
     for (unsigned j = 0; j < c.m; j++) vals[j] = hs_mle_eval_base(tabs + j * N, c.n, rho, 1);
     if (!hs_kb5_eq(fin, hs_kb5_mul(hs_mle_eq(z, rho, c.n), hs_sc_terms_eval(c.terms, c.n_terms, vals))))
         return *why = "sumcheck: final claim", 0;
+    return 1;
+}
+
+/* ---- FRI-Binius (commit/binfri.h, through the commitment interface commit/mlc.h) ---- */
+
+/* n_vars, log_inv_rate, log_arity, queries, hash, cap height, ring switching (GF(2) values packed) */
+static const unsigned binfri_cfgs[HS_FUZZ_BINFRI_CONFIGS][7] = {
+    {3, 1, 1, 4, HS_MERKLE_KECCAK, 0, 0},
+    {6, 2, 2, 6, HS_MERKLE_BLAKE3, 1, 0},
+    {7, 1, 3, 5, HS_MERKLE_KECCAK, 2, 0},
+    {4, 1, 2, 5, HS_MERKLE_BLAKE3, 1, 1},
+};
+
+static int binfri_setup(unsigned cfg, hs_binfri_params *p, hs_mlc *s, hs_transcript *t, const char **why) {
+    const unsigned *c = binfri_cfgs[cfg];
+    if (!hs_binfri_params_init(p, c[0], c[1], c[2], 96, c[3], (hs_merkle_hash)c[4], c[5], why)) return 0;
+    *s = c[6] ? hs_ringsw_mlc(p) : hs_binfri_mlc(p);
+    const uint8_t b = (uint8_t)cfg;
+    hs_transcript_init(t, "hashsnark fuzz binfri");
+    hs_transcript_absorb(t, &b, 1);
+    s->ops->absorb_params(s, t);
+    return 1;
+}
+
+int hs_fuzz_binfri_prove(unsigned cfg, hs_writer *w, const char **why) {
+    hs_binfri_params p;
+    hs_mlc s;
+    hs_transcript t;
+    cfg %= HS_FUZZ_BINFRI_CONFIGS;
+    if (!binfri_setup(cfg, &p, &s, &t, why)) return 0;
+    hs_gf128 f[1u << 7], pt[7 + HS_RINGSW_LOG_PACK], v;
+    for (size_t i = 0; i < s.table_elems; i++)
+        f[i] = (hs_gf128){(uint64_t)hs_fuzz_word(6, cfg, 4 * i, 0) << 32 | hs_fuzz_word(6, cfg, 4 * i + 1, 0),
+                          (uint64_t)hs_fuzz_word(6, cfg, 4 * i + 2, 0) << 32 | hs_fuzz_word(6, cfg, 4 * i + 3, 0)};
+    hs_w_u8(w, (uint8_t)cfg);
+    void *wit = NULL;
+    int ok = s.ops->commit(&s, &wit, f, &t, w, NULL, 1, why);
+    if (ok) {
+        for (unsigned i = 0; i < s.n_vars; i++) hs_transcript_sample(&t, s.field, &pt[i]);
+        v = binfri_cfgs[cfg][6] ? hs_ringsw_eval(f, p.n_vars, pt) : hs_binfri_eval(f, s.n_vars, pt);
+        hs_w_elems(w, s.field, &v, 1);
+        ok = s.ops->open(&s, wit, pt, &v, &t, w, 1, why) && !w->err;
+    }
+    s.ops->free_witness(wit);
+    return ok;
+}
+
+int hs_fuzz_binfri_verify(const uint8_t *data, size_t size, const char **why) {
+    if (size < 1) return *why = "empty", 0;
+    if (data[0] >= HS_FUZZ_BINFRI_CONFIGS) return *why = "unknown configuration", 0; /* one encoding each */
+    hs_binfri_params p;
+    hs_mlc s;
+    hs_transcript t;
+    if (!binfri_setup(data[0], &p, &s, &t, why)) return 0;
+    hs_reader r;
+    hs_r_init(&r, data + 1, size - 1);
+    hs_mlc_commitment comm;
+    if (!s.ops->read_commitment(&s, &t, &r, &comm, why)) return 0;
+    hs_gf128 pt[7 + HS_RINGSW_LOG_PACK], v;
+    for (unsigned i = 0; i < s.n_vars; i++) hs_transcript_sample(&t, s.field, &pt[i]);
+    hs_r_elems(&r, s.field, &v, 1);
+    if (r.err) return *why = "binfri: truncated value", 0;
+    if (!s.ops->verify(&s, &comm, pt, &v, &t, &r, why)) return 0;
+    if (hs_r_left(&r)) return *why = "trailing bytes", 0;
     return 1;
 }

@@ -8,7 +8,10 @@
  *             statement whose point the transcript samples, the opening (hs_whir_verify);
  *   sumcheck  [cfg u8] the round messages (hs_sc_verify) of the generic sumcheck over fixed
  *             tables at a point the transcript samples; the verifier knows the tables, computes
- *             the claim and checks the final claim itself.
+ *             the claim and checks the final claim itself;
+ *   binfri    [cfg u8] FRI-Binius commitment (commit/binfri.h through commit/mlc.h), the value at a
+ *             point the transcript samples, the opening; cfg 3 through ring switching
+ *             (commit/ringsw.h: GF(2) values packed 128 an element).
  *
  * The cfg byte picks one of a few parameter sets (a byte beyond them is refused: taken modulo
  * their count, 2 and 34 were one configuration, an input accepted under two encodings, which the
@@ -25,6 +28,7 @@
 #define HS_FUZZ_FRI_CONFIGS 3
 #define HS_FUZZ_WHIR_CONFIGS 2
 #define HS_FUZZ_SC_CONFIGS 4
+#define HS_FUZZ_BINFRI_CONFIGS 4
 
 int hs_fuzz_fri_prove(unsigned cfg, hs_writer *w, const char **why);
 int hs_fuzz_fri_verify(const uint8_t *data, size_t size, const char **why);
@@ -32,5 +36,7 @@ int hs_fuzz_whir_prove(unsigned cfg, hs_writer *w, const char **why);
 int hs_fuzz_whir_verify(const uint8_t *data, size_t size, const char **why);
 int hs_fuzz_sc_prove(unsigned cfg, hs_writer *w, const char **why);
 int hs_fuzz_sc_verify(const uint8_t *data, size_t size, const char **why);
+int hs_fuzz_binfri_prove(unsigned cfg, hs_writer *w, const char **why);
+int hs_fuzz_binfri_verify(const uint8_t *data, size_t size, const char **why);
 
 #endif

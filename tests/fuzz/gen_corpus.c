@@ -426,6 +426,7 @@ int main(int argc, char **argv) {
     for (unsigned c = 0; c < HS_FUZZ_FRI_CONFIGS; c++) msg("fri", c, hs_fuzz_fri_prove);
     for (unsigned c = 0; c < HS_FUZZ_WHIR_CONFIGS; c++) msg("whir", c, hs_fuzz_whir_prove);
     for (unsigned c = 0; c < HS_FUZZ_SC_CONFIGS; c++) msg("sumcheck", c, hs_fuzz_sc_prove);
+    for (unsigned c = 0; c < HS_FUZZ_BINFRI_CONFIGS; c++) msg("binfri", c, hs_fuzz_binfri_prove);
     peek_stark();
     api_seeds();
     smt_seeds();

@@ -1,0 +1,155 @@
+/* Ring switching (ringsw.h). */
+#include "commit/ringsw.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "field/bitslice.h"
+#include "field/field_desc.h"
+#include "util/mem.h"
+
+#define PACK 128u
+#define LOGP HS_RINGSW_LOG_PACK
+
+static const hs_field_desc *const K = &hs_field_gf2_128;
+
+static hs_gf128 mul_x(hs_gf128 a) { /* a X mod X^128 + X^7 + X^2 + X + 1 */
+    const uint64_t c = a.hi >> 63;
+    return (hs_gf128){a.lo << 1 ^ (0x87 & (0 - c)), a.hi << 1 | a.lo >> 63};
+}
+
+static int bit(hs_gf128 a, unsigned i) { return (int)((i < 64 ? a.lo >> i : a.hi >> (i - 64)) & 1); }
+
+static void add_rows(hs_gf128 s[PACK], const hs_gf128 *packed, const hs_gf128 *E, size_t v0, size_t v1) {
+    for (size_t v = v0; v < v1; v++) {
+        const hs_gf128 e = E[v];
+        for (uint64_t m = packed[v].lo; m; m &= m - 1) {
+            hs_gf128 *d = &s[__builtin_ctzll(m)];
+            d->lo ^= e.lo, d->hi ^= e.hi;
+        }
+        for (uint64_t m = packed[v].hi; m; m &= m - 1) {
+            hs_gf128 *d = &s[64 + __builtin_ctzll(m)];
+            d->lo ^= e.lo, d->hi ^= e.hi;
+        }
+    }
+}
+
+/* s[u] = sum_v E[v] bit_u(packed[v]), u < 128: per-thread sums XORed together (exact in any order) */
+static void partial_evals(hs_gf128 s[PACK], const hs_gf128 *packed, const hs_gf128 *E, size_t n, unsigned threads) {
+    memset(s, 0, PACK * sizeof *s);
+    const long blocks = (long)((n + 4095) / 4096);
+#pragma omp parallel num_threads(threads ? threads : 1) if (threads > 1 && blocks >= 4)
+    {
+        hs_gf128 mine[PACK] = {{0, 0}};
+#pragma omp for schedule(static)
+        for (long b = 0; b < blocks; b++)
+            add_rows(mine, packed, E, (size_t)b * 4096, (size_t)(b + 1) * 4096 < n ? (size_t)(b + 1) * 4096 : n);
+#pragma omp critical(hs_ringsw_partial)
+        for (unsigned u = 0; u < PACK; u++) s[u] = hs_gf128_add(s[u], mine[u]);
+    }
+}
+
+hs_gf128 hs_ringsw_eval(const hs_gf128 *packed, unsigned l, const hs_gf128 *point) {
+    const size_t n = (size_t)1 << l;
+    hs_gf128 *E = hs_alloc_array(n, sizeof *E), s[PACK], eq_lo[PACK];
+    if (!E) return hs_gf128_zero();
+    hs_binfri_eq_table(E, point + LOGP, l);
+    partial_evals(s, packed, E, n, 1);
+    hs_free(E);
+    hs_binfri_eq_table(eq_lo, point, LOGP);
+    return hs_gf128_inner(eq_lo, s, PACK);
+}
+
+/* sum_w eq(r', w) s^row_w with s^row the bit transpose of s */
+static hs_gf128 row_claim(const hs_gf128 s[PACK], const hs_gf128 eq_r[PACK]) {
+    hs_gf128 rows[PACK];
+    memcpy(rows, s, sizeof rows);
+    hs_bits_transpose128((uint64_t *)rows); /* {lo, hi} pairs: row i = words 2i, 2i + 1 */
+    return hs_gf128_inner(eq_r, rows, PACK);
+}
+
+/* Absorbs the point and value, handles the partial evaluations (written by the prover: s given;
+ * read by the verifier), samples r' and returns its eq table in eq_r and the row claim. */
+static int head(const hs_binfri_params *p, const hs_gf128 *point, hs_gf128 value, hs_gf128 s[PACK], hs_transcript *t,
+                hs_writer *w, hs_reader *r, hs_gf128 eq_r[PACK], hs_gf128 *claim, const char **why) {
+    hs_transcript_absorb_elems(t, K, point, p->n_vars + LOGP);
+    hs_transcript_absorb_elems(t, K, &value, 1);
+    if (w) hs_w_elems(w, K, s, PACK);
+    else {
+        hs_r_elems(r, K, s, PACK);
+        if (r->err) return *why = "ringsw: truncated partial evaluations", 0;
+        hs_gf128 eq_lo[PACK];
+        hs_binfri_eq_table(eq_lo, point, LOGP);
+        if (!hs_gf128_eq(hs_gf128_inner(eq_lo, s, PACK), value))
+            return *why = "ringsw: partial evaluations against the value", 0;
+    }
+    hs_transcript_absorb_elems(t, K, s, PACK);
+    hs_gf128 rp[LOGP];
+    for (unsigned i = 0; i < LOGP; i++) hs_transcript_sample(t, K, &rp[i]);
+    hs_binfri_eq_table(eq_r, rp, LOGP);
+    *claim = row_claim(s, eq_r);
+    return 1;
+}
+
+int hs_ringsw_open(const hs_binfri_params *p, hs_binfri_witness *wit, const hs_gf128 *point, hs_gf128 value,
+                   hs_transcript *t, hs_writer *w, unsigned threads, const char **why) {
+    const size_t n = (size_t)1 << p->n_vars;
+    const hs_gf128 *packed = hs_binfri_witness_evals(wit);
+    if (!packed) return *why = "binfri: the witness was opened already", 0;
+    hs_gf128 *E = hs_alloc_array(n, sizeof *E), s[PACK], eq_r[PACK], claim;
+    hs_gf128_linmap *map = malloc(sizeof *map);
+    if (!E || !map) return hs_free(E), free(map), *why = "ringsw: out of memory", 0;
+    hs_binfri_eq_table(E, point + LOGP, p->n_vars);
+    partial_evals(s, packed, E, n, threads);
+    head(p, point, value, s, t, w, NULL, eq_r, &claim, why);
+    /* the weight A(v) = sum_w eq(r', w) bit_w(eq(r_hi, v)): a GF(2)-linear map of E[v] */
+    hs_gf128_linmap_init(map, eq_r);
+#pragma omp parallel for schedule(static) num_threads(threads ? threads : 1) if (threads > 1 && n >= 16384)
+    for (size_t v = 0; v < n; v++) E[v] = hs_gf128_linmap_apply(map, E[v]);
+    free(map);
+    const int ok = hs_binfri_open_weighted(p, wit, E, claim, t, w, NULL, threads, why);
+    hs_free(E);
+    return ok;
+}
+
+/* ---- the verifier's weight: an element of the tensor algebra K (x) K over GF(2), held as the
+ * 128 coefficients c_w of sum_w X^w (x) c_w ---- */
+
+/* acc += (x (x) y) e */
+static void tensor_mul_add(hs_gf128 acc[PACK], hs_gf128 x, hs_gf128 y, const hs_gf128 e[PACK]) {
+    hs_gf128 tmp[PACK] = {{0, 0}};
+    hs_gf128 xw = x; /* x X^w */
+    for (unsigned w = 0; w < PACK; w++, xw = mul_x(xw))
+        for (unsigned i = 0; i < PACK; i++)
+            if (bit(xw, i)) tmp[i] = hs_gf128_add(tmp[i], e[w]);
+    for (unsigned i = 0; i < PACK; i++) acc[i] = hs_gf128_add(acc[i], hs_gf128_mul(y, tmp[i]));
+}
+
+typedef struct {
+    const hs_gf128 *r_hi, *eq_r;
+    unsigned l;
+} weight_ctx;
+
+static hs_gf128 weight_at(void *ctx, const hs_gf128 *c) {
+    const weight_ctx *x = ctx;
+    hs_gf128 e[PACK] = {{0, 0}}, next[PACK];
+    e[0] = hs_gf128_one();
+    for (unsigned k = 0; k < x->l; k++) {
+        const hs_gf128 one = hs_gf128_one(), a = x->r_hi[k], b = c[k];
+        memset(next, 0, sizeof next);
+        tensor_mul_add(next, hs_gf128_add(one, a), hs_gf128_add(one, b), e);
+        tensor_mul_add(next, a, b, e);
+        memcpy(e, next, sizeof e);
+    }
+    return hs_gf128_inner(x->eq_r, e, PACK);
+}
+
+int hs_ringsw_verify(const hs_binfri_params *p, const hs_binfri_commitment *comm, const hs_gf128 *point,
+                     hs_gf128 value, hs_transcript *t, hs_reader *r, const char **why) {
+    hs_gf128 s[PACK], eq_r[PACK], claim;
+    if (!head(p, point, value, s, t, NULL, r, eq_r, &claim, why)) return 0;
+    weight_ctx x = {point + LOGP, eq_r, p->n_vars};
+    return hs_binfri_verify_weighted(p, comm, claim, weight_at, &x, t, r, why);
+}
+
+/* The commitment interface (hs_ringsw_mlc) is binfri.c's, with these open and verify. */
