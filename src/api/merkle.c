@@ -1,13 +1,13 @@
-/* include/hashsnark.h: the Merkle statements: branches by either backend (src/gkr/merkle_branches.h,
- * src/stark/merkle_branches.h), the dense root by the gkr backend (src/gkr/merkle_root.h). */
+/* include/hashsnark.h: the Merkle statements: branches by either backend (src/statement/merkle/gkr_branches.h,
+ * src/statement/merkle/stark_branches.h), the dense root by the gkr backend (src/statement/merkle/gkr_root.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api/api_internal.h"
-#include "gkr/merkle_branches.h"
-#include "gkr/merkle_root.h"
-#include "stark/merkle_branches.h"
+#include "statement/merkle/gkr_branches.h"
+#include "statement/merkle/gkr_root.h"
+#include "statement/merkle/stark_branches.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
@@ -165,7 +165,7 @@ static hs_status finish(const hs_ctx *ctx, int ok, const char *why, hs_writer *w
     return HS_OK;
 }
 
-/* The stark design: the same checks, then src/stark/merkle_branches.h. */
+/* The stark design: the same checks, then src/statement/merkle/stark_branches.h. */
 static hs_status prove_branches_stark(const hs_ctx *ctx, const hs_preset *p, hs_prove_stats *local, uint8_t **proof,
                                       size_t *proof_len, uint32_t *root, hs_prove_stats *stats, char *reason,
                                       size_t rl, unsigned depth, size_t m, const uint64_t *indices,

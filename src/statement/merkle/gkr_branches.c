@@ -1,5 +1,5 @@
-/* Merkle branches by GKR + WHIR: layout, prover, verifier (merkle_branches.h has the protocol). */
-#include "gkr/merkle_branches.h"
+/* Merkle branches by GKR + WHIR: layout, prover, verifier (gkr_branches.h has the protocol). */
+#include "statement/merkle/gkr_branches.h"
 
 #include <math.h>
 #include <omp.h>
@@ -335,7 +335,7 @@ static int eval_shift(const hs_kb *const *O, unsigned n, unsigned j, const hs_kb
     return 1;
 }
 
-/* The opening statements (merkle_branches.h): O at z_out, S at rho2, O at each q_j, O at the root
+/* The opening statements (gkr_branches.h): O at z_out, S at rho2, O at each q_j, O at the root
  * point. Points and values live in the caller's arrays. */
 typedef struct {
     hs_kb5 *z_out, *rho2, *q, *root_pt; /* q: delta points of n values */

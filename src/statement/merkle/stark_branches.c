@@ -1,6 +1,6 @@
 /* Merkle branches by the stark: the public table, the padded witness, and the stark's prover and
- * verifier on the Merkle branches AIR (merkle_branches.h). */
-#include "stark/merkle_branches.h"
+ * verifier on the Merkle branches AIR (stark_branches.h). */
+#include "statement/merkle/stark_branches.h"
 
 #include <stdlib.h>
 #include <string.h>

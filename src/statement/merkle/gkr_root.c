@@ -1,5 +1,5 @@
-/* A dense Merkle root by GKR + WHIR (merkle_root.h has the protocol). */
-#include "gkr/merkle_root.h"
+/* A dense Merkle root by GKR + WHIR (gkr_root.h has the protocol). */
+#include "statement/merkle/gkr_root.h"
 
 #include <math.h>
 #include <stdlib.h>
