@@ -7,10 +7,10 @@
 
 #include "hash/blake3.h"
 #include "poly/mle.h"
+#include "proof/frame.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
-#define HS_PROOF_MAGIC "HSNKPRF1"
 #define HS_PROOF_VERSION 1u
 #define HS_BACKEND_GKR 2u
 #define HS_STATEMENT_PRIVATE 0u
@@ -43,12 +43,9 @@ void hs_gkr_write_whir_config(hs_writer *w, const hs_whir_config *c) {
 
 static void header_bytes(const hs_gkr_shape *s, uint8_t *out) {
     hs_writer w = {0};
-    hs_w_bytes(&w, HS_PROOF_MAGIC, 8);
-    hs_w_u32(&w, HS_PROOF_VERSION);
-    hs_w_u8(&w, HS_BACKEND_GKR);
-    hs_w_u8(&w, (uint8_t)s->preset->id);
-    hs_w_u8(&w, (uint8_t)s->perm_id);
-    hs_w_u8(&w, s->public_io ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE);
+    const hs_frame fr = {HS_PROOF_VERSION, HS_BACKEND_GKR, (uint8_t)s->preset->id, (uint8_t)s->perm_id,
+                         s->public_io ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE};
+    hs_frame_write(&w, &fr);
     hs_w_u8(&w, (uint8_t)s->log_perms);
     hs_w_u8(&w, GKR_EXT_DEGREE);
     hs_w_u8(&w, GKR_COMMITTED_CUBES);
@@ -99,12 +96,10 @@ static void io_statements(unsigned w, unsigned n, const hs_kb5 *z_out, const hs_
 
 static int parse_header(hs_reader *r, hs_gkr_shape *s, const char **why) {
     const uint8_t *start = r->p;
-    uint8_t magic[8];
-    hs_r_bytes(r, magic, 8);
-    if (r->err) return *why = "truncated header", 0;
-    if (memcmp(magic, HS_PROOF_MAGIC, 8)) return *why = "not a hashsnark proof (bad magic)", 0;
-    uint32_t version = hs_r_u32(r);
-    unsigned backend = hs_r_u8(r), preset_id = hs_r_u8(r), perm_id = hs_r_u8(r), statement = hs_r_u8(r);
+    hs_frame fr;
+    if (!hs_frame_read(r, &fr, why)) return 0;
+    const uint32_t version = fr.version;
+    const unsigned backend = fr.backend, preset_id = fr.preset, perm_id = fr.hash, statement = fr.statement;
     unsigned log_perms = hs_r_u8(r);
     uint8_t rest[HEADER_BYTES - 17];
     hs_r_bytes(r, rest, sizeof rest);

@@ -8,12 +8,12 @@
 #include "gkr/gkr.h"
 #include "gkr/ragged_kern.h"
 #include "hash/blake3.h"
+#include "proof/frame.h"
 #include "sumcheck/ragged.h"
 #include "util/cpu.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
-#define HS_PROOF_MAGIC "HSNKPRF1"
 #define HS_PROOF_VERSION 1u
 #define HS_BACKEND_GKR 2u
 #define HS_STATEMENT_REGIONS 2u
@@ -94,12 +94,9 @@ int hs_ragged_shape_set_private(hs_ragged_shape *s, int private_io, const char *
 }
 
 static size_t header_bytes(const hs_ragged_shape *s, uint8_t *out) {
-    memcpy(out, HS_PROOF_MAGIC, 8);
-    out[8] = (uint8_t)HS_PROOF_VERSION, out[9] = out[10] = out[11] = 0;
-    out[12] = HS_BACKEND_GKR;
-    out[13] = (uint8_t)s->preset->id;
-    out[14] = 1; /* poseidon2-kb16 */
-    out[15] = HS_STATEMENT_REGIONS;
+    const hs_frame fr = {HS_PROOF_VERSION, HS_BACKEND_GKR, (uint8_t)s->preset->id, HS_GKR_P2_KB16,
+                         HS_STATEMENT_REGIONS};
+    hs_frame_bytes(&fr, out);
     out[16] = s->private_io ? RAGGED_IO_PRIVATE : RAGGED_IO_PUBLIC;
     out[17] = RAGGED_EXT_DEGREE;
     out[18] = (uint8_t)s->variant;
@@ -109,15 +106,16 @@ static size_t header_bytes(const hs_ragged_shape *s, uint8_t *out) {
 }
 
 static int parse_header(hs_reader *r, hs_ragged_shape *s, const char **why) {
+    hs_frame fr;
+    if (!hs_frame_read(r, &fr, why)) return 0;
     uint8_t h[RAGGED_FIXED_BYTES];
-    hs_r_bytes(r, h, RAGGED_FIXED_BYTES);
+    hs_frame_bytes(&fr, h);
+    hs_r_bytes(r, h + HS_FRAME_BYTES, RAGGED_FIXED_BYTES - HS_FRAME_BYTES);
     if (r->err) return *why = "truncated header", 0;
-    if (memcmp(h, HS_PROOF_MAGIC, 8)) return *why = "not a hashsnark proof (bad magic)", 0;
-    uint32_t version = (uint32_t)h[8] | (uint32_t)h[9] << 8 | (uint32_t)h[10] << 16 | (uint32_t)h[11] << 24;
-    if (version != HS_PROOF_VERSION) return *why = "unsupported proof version", 0;
-    if (h[12] != HS_BACKEND_GKR) return *why = "not a gkr proof (backend byte)", 0;
-    if (h[15] != HS_STATEMENT_REGIONS) return *why = "not a ragged-regions proof (statement byte)", 0;
-    if (h[14] != 1) return *why = "the gkr backend proves poseidon2-kb16 only", 0;
+    if (fr.version != HS_PROOF_VERSION) return *why = "unsupported proof version", 0;
+    if (fr.backend != HS_BACKEND_GKR) return *why = "not a gkr proof (backend byte)", 0;
+    if (fr.statement != HS_STATEMENT_REGIONS) return *why = "not a ragged-regions proof (statement byte)", 0;
+    if (fr.hash != HS_GKR_P2_KB16) return *why = "the gkr backend proves poseidon2-kb16 only", 0;
     if (h[16] != RAGGED_IO_PUBLIC && h[16] != RAGGED_IO_PRIVATE) return *why = "unknown statement kind (io byte)", 0;
     if (h[17] != RAGGED_EXT_DEGREE) return *why = "unsupported challenge-field degree", 0;
     unsigned n = h[19];

@@ -4,13 +4,13 @@
 #include <string.h>
 
 #include "hash/blake3.h"
+#include "proof/frame.h"
 #include "stark/lde.h"
 #include "stark/logup.h"
 #include "util/bits.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
-#define HS_PROOF_MAGIC "HSNKPRF1"
 #define HS_PROOF_VERSION 3u
 #define HS_BACKEND_STARK 1u
 #define HS_STATEMENT_PRIVATE 0u
@@ -31,12 +31,9 @@ const char *hs_stark_air_name(unsigned air_id) {
 /* The header is also the first thing the transcript absorbs: preset, parameters and shape bind
  * every challenge. */
 static void write_header(hs_writer *w, const hs_stark_shape *s) {
-    hs_w_bytes(w, HS_PROOF_MAGIC, 8);
-    hs_w_u32(w, HS_PROOF_VERSION);
-    hs_w_u8(w, HS_BACKEND_STARK);
-    hs_w_u8(w, (uint8_t)s->preset->id);
-    hs_w_u8(w, (uint8_t)s->air_id);
-    hs_w_u8(w, s->public_io ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE);
+    const hs_frame fr = {HS_PROOF_VERSION, HS_BACKEND_STARK, (uint8_t)s->preset->id, (uint8_t)s->air_id,
+                         s->public_io ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE};
+    hs_frame_write(w, &fr);
     hs_w_u8(w, (uint8_t)s->log_perms);
     hs_w_u8(w, (uint8_t)s->log_v);
     const hs_fri_params *f = &s->fri;
@@ -762,12 +759,10 @@ done:
 /* ---- the verifier ---- */
 
 static int parse_header(hs_reader *r, hs_stark_shape *s, const char **why) {
-    uint8_t magic[8];
-    hs_r_bytes(r, magic, 8);
-    if (r->err) return *why = "truncated header", 0;
-    if (memcmp(magic, HS_PROOF_MAGIC, 8)) return *why = "not a hashsnark proof (bad magic)", 0;
-    uint32_t version = hs_r_u32(r);
-    unsigned backend = hs_r_u8(r), preset_id = hs_r_u8(r), air_id = hs_r_u8(r), statement = hs_r_u8(r);
+    hs_frame fr;
+    if (!hs_frame_read(r, &fr, why)) return 0;
+    const uint32_t version = fr.version;
+    const unsigned backend = fr.backend, preset_id = fr.preset, air_id = fr.hash, statement = fr.statement;
     unsigned log_perms = hs_r_u8(r), log_v = hs_r_u8(r);
     hs_fri_params f;
     f.ext_degree = hs_r_u8(r);

@@ -10,12 +10,12 @@
 #include "hash/blake3.h"
 #include "hash/poseidon2_monty31.h"
 #include "poly/mle.h"
+#include "proof/frame.h"
 #include "sumcheck/sumcheck.h"
 #include "util/bits.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
-#define MB_MAGIC "HSNKPRF1"
 #define MB_VERSION 1u
 #define MB_BACKEND 2u
 #define MB_EXT 5u
@@ -42,12 +42,8 @@ int hs_mb_shape_make(hs_mb_shape *s, const hs_preset *p, unsigned depth, size_t 
 
 static void header_bytes(const hs_mb_shape *s, uint8_t out[MB_HEADER]) {
     hs_writer w = {0};
-    hs_w_bytes(&w, MB_MAGIC, 8);
-    hs_w_u32(&w, MB_VERSION);
-    hs_w_u8(&w, MB_BACKEND);
-    hs_w_u8(&w, (uint8_t)s->preset->id);
-    hs_w_u8(&w, HS_GKR_P2_KB16);
-    hs_w_u8(&w, HS_MB_STATEMENT);
+    const hs_frame fr = {MB_VERSION, MB_BACKEND, (uint8_t)s->preset->id, HS_GKR_P2_KB16, HS_MB_STATEMENT};
+    hs_frame_write(&w, &fr);
     hs_w_u8(&w, (uint8_t)s->depth);
     hs_w_u32(&w, (uint32_t)s->m);
     hs_w_u8(&w, (uint8_t)s->mu);
@@ -62,16 +58,15 @@ static void header_bytes(const hs_mb_shape *s, uint8_t out[MB_HEADER]) {
 
 static int parse_header(hs_reader *r, hs_mb_shape *s, const char **why) {
     const uint8_t *start = r->p;
-    uint8_t magic[8];
-    hs_r_bytes(r, magic, 8);
-    const uint32_t version = hs_r_u32(r);
-    const unsigned backend = hs_r_u8(r), preset = hs_r_u8(r), perm = hs_r_u8(r), statement = hs_r_u8(r);
+    hs_frame fr;
+    if (!hs_frame_read(r, &fr, why)) return 0;
+    const uint32_t version = fr.version;
+    const unsigned backend = fr.backend, preset = fr.preset, perm = fr.hash, statement = fr.statement;
     const unsigned depth = hs_r_u8(r);
     const uint32_t m = hs_r_u32(r);
     uint8_t rest[MB_HEADER - 21];
     hs_r_bytes(r, rest, sizeof rest);
     if (r->err) return *why = "truncated header", 0;
-    if (memcmp(magic, MB_MAGIC, 8)) return *why = "not a hashsnark proof (bad magic)", 0;
     if (version != MB_VERSION) return *why = "unsupported proof version", 0;
     if (backend != MB_BACKEND) return *why = "not a gkr proof (backend byte)", 0;
     if (statement != HS_MB_STATEMENT) return *why = "not a Merkle branches proof (statement byte)", 0;

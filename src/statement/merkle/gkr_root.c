@@ -8,10 +8,12 @@
 #include "hash/blake3.h"
 #include "hash/poseidon2_monty31.h"
 #include "poly/mle.h"
+#include "proof/frame.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
-#define MR_MAGIC "HSNKPRF1"
+#define MR_VERSION 1u
+#define MR_BACKEND 2u /* gkr */
 #define MR_HEADER 31
 #define MR_TAG "hashsnark/gkr/merkle-root/v1"
 #define MR_EXT 5u
@@ -28,12 +30,8 @@ int hs_mr_shape_make(hs_mr_shape *s, const hs_preset *p, unsigned log_leaves, in
 
 static void header_bytes(const hs_mr_shape *s, uint8_t out[MR_HEADER]) {
     hs_writer w = {0};
-    hs_w_bytes(&w, MR_MAGIC, 8);
-    hs_w_u32(&w, 1);
-    hs_w_u8(&w, 2); /* gkr */
-    hs_w_u8(&w, (uint8_t)s->preset->id);
-    hs_w_u8(&w, HS_GKR_P2_KB16);
-    hs_w_u8(&w, HS_MR_STATEMENT);
+    const hs_frame fr = {MR_VERSION, MR_BACKEND, (uint8_t)s->preset->id, HS_GKR_P2_KB16, HS_MR_STATEMENT};
+    hs_frame_write(&w, &fr);
     hs_w_u8(&w, (uint8_t)s->log_leaves);
     hs_w_u8(&w, (uint8_t)s->public_leaves);
     hs_w_u8(&w, MR_EXT);
@@ -47,11 +45,13 @@ static void header_bytes(const hs_mr_shape *s, uint8_t out[MR_HEADER]) {
 
 static int parse_header(hs_reader *r, hs_mr_shape *s, const char **why) {
     const uint8_t *start = r->p;
+    hs_frame fr;
+    if (!hs_frame_read(r, &fr, why)) return 0;
     uint8_t h[MR_HEADER];
-    hs_r_bytes(r, h, MR_HEADER);
+    hs_frame_bytes(&fr, h);
+    hs_r_bytes(r, h + HS_FRAME_BYTES, MR_HEADER - HS_FRAME_BYTES);
     if (r->err) return *why = "truncated header", 0;
-    if (memcmp(h, MR_MAGIC, 8)) return *why = "not a hashsnark proof (bad magic)", 0;
-    if (h[12] != 2) return *why = "not a gkr proof (backend byte)", 0;
+    if (h[12] != MR_BACKEND) return *why = "not a gkr proof (backend byte)", 0;
     if (h[15] != HS_MR_STATEMENT) return *why = "not a Merkle root proof (statement byte)", 0;
     if (h[14] != HS_GKR_P2_KB16) return *why = "unsupported tree hash (Merkle roots are proven for poseidon2-kb16)", 0;
     if (h[17] > 1) return *why = "bad public-leaves byte", 0;
