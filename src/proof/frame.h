@@ -20,6 +20,13 @@
 
 #define HS_FRAME_MAGIC "HSNKPRF1"
 #define HS_FRAME_BYTES 16
+/* byte 12 */
+#define HS_FRAME_STARK 1u
+#define HS_FRAME_GKR 2u
+/* byte 15 (the Merkle statements' values are their headers': statement/merkle/) */
+#define HS_FRAME_PRIVATE 0u
+#define HS_FRAME_PUBLIC 1u
+#define HS_FRAME_REGIONS 2u
 
 typedef struct {
     uint32_t version;
