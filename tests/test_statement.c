@@ -4,7 +4,9 @@
  * its own module, and its verifier accepts it and rejects an altered copy; every truncation of a
  * header and every other backend byte is rejected with a reason. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "hashsnark.h"
 
@@ -149,6 +151,63 @@ static void test_merkle(hs_ctx *ctx) {
     }
 }
 
+/* Pages of address space in use (/proc/self/statm's first field); 0 when unknown. */
+static size_t vm_pages(void) {
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long long pages = 0;
+    if (f) {
+        if (fscanf(f, "%llu", &pages) != 1) pages = 0;
+        fclose(f);
+    }
+    return (size_t)pages;
+}
+
+/* A prover that runs out of address space (RLIMIT_AS a little above what is in use) fails with
+ * HS_ERR_NOMEM, told by hs_why_nomem's address: for each backend. Skipped in sanitizer builds (their
+ * shadow memory needs the address space) and where the limit cannot be set. */
+static void test_nomem(hs_ctx *ctx) {
+    if (hs_test_sanitized()) return;
+    static const struct {
+        hs_backend b;
+        unsigned log;
+    } cases[] = {{HS_BACKEND_GKR, 18}, {HS_BACKEND_STARK, 16}};
+    unsigned ran = 0;
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        char why[HS_REASON_LEN];
+        hs_shape s;
+        hs_shape_init(&s);
+        s.backend = cases[c].b;
+        s.log_perms = cases[c].log;
+        s.allow_insecure = 1;
+        size_t inst, nin, nout;
+        CHECK(hs_shape_size(&inst, &nin, &nout, why, sizeof why, &s) == HS_OK);
+        uint32_t *in = words("poseidon2-kb16", nin, 6);
+        hs_mem_release();
+        struct rlimit old, lim;
+        const size_t pages = vm_pages();
+        if (!in || !pages || getrlimit(RLIMIT_AS, &old)) {
+            hs_free(in);
+            continue;
+        }
+        lim = old;
+        lim.rlim_cur = (rlim_t)(pages * 4096 + ((size_t)16 << 20));
+        if (setrlimit(RLIMIT_AS, &lim)) {
+            hs_free(in);
+            continue;
+        }
+        uint8_t *proof = NULL;
+        size_t len = 0;
+        const hs_status st = hs_prove(ctx, &proof, &len, NULL, 0, NULL, why, sizeof why, &s, in, nin);
+        setrlimit(RLIMIT_AS, &old);
+        ran++;
+        CHECK(st == HS_ERR_NOMEM && !proof);
+        if (st != HS_ERR_NOMEM) fprintf(stderr, "backend %d: status %d: %s\n", (int)cases[c].b, (int)st, why);
+        hs_proof_free(proof);
+        hs_free(in);
+    }
+    printf("statement: out of memory under RLIMIT_AS: %u of 2 backends tried\n", ran);
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "statement");
@@ -159,6 +218,7 @@ int main(void) {
     if (ctx) {
         test_batches(ctx);
         test_merkle(ctx);
+        test_nomem(ctx);
         hs_ctx_free(ctx);
     }
     return hs_test_done("statement");

@@ -151,10 +151,10 @@ static hs_status security_check(hs_prove_stats *local, const hs_preset *p, hs_ba
 static hs_status finish(const hs_ctx *ctx, int ok, const char *why, hs_writer *w, hs_prove_stats *local,
                         const hs_phase_time *ph, size_t nph, const hs_kb *mr, uint32_t *root, hs_prove_stats *stats,
                         uint8_t **proof, size_t *proof_len, char *reason, size_t rl) {
-    if (ok && w->err) ok = 0, why = "out of memory";
+    if (ok && w->err) ok = 0, why = hs_why_nomem;
     if (!ok) {
         hs_w_free(w);
-        return hs_api_fail(reason, rl, why && !strcmp(why, "out of memory") ? HS_ERR_NOMEM : HS_ERR_ARGUMENT, "%s",
+        return hs_api_fail(reason, rl, hs_why_is_nomem(why) ? HS_ERR_NOMEM : HS_ERR_ARGUMENT, "%s",
                            why ? why : "the prover failed");
     }
     local->threads = ctx->threads;

@@ -129,14 +129,7 @@ static int parse_header(hs_reader *r, hs_ragged_shape *s, const char **why) {
            hs_ragged_shape_set_private(s, h[16] == RAGGED_IO_PRIVATE, why);
 }
 
-int hs_ragged_peek(const uint8_t *proof, size_t len, hs_ragged_shape *shape_out, const char **why) {
-    hs_reader r;
-    hs_r_init(&r, proof, len);
-    hs_ragged_shape s;
-    if (!parse_header(&r, &s, why)) return 0;
-    if (shape_out) *shape_out = s;
-    return 1;
-}
+HS_FRAME_PEEK_FN(hs_ragged_peek, hs_ragged_shape, parse_header)
 
 /* BLAKE3 of every region's inputs, then every region's outputs (canonical u32 LE, row-major). */
 static void table_digest(const hs_ragged_shape *s, const hs_kb *const *in, const hs_kb *const *out, hs_digest *dg) {
@@ -363,7 +356,7 @@ static int walk_prove(region *g, unsigned k, unsigned nv, hs_transcript *tr, hs_
     hs_rsc_ws *ws = hs_rsc_ws_new();
     if (!fv || !ws) {
         free(fv), hs_rsc_ws_free(ws);
-        return *why = "out of memory", 0;
+        return *why = hs_why_nomem, 0;
     }
     int ok = 0;
     for (unsigned L = p2kb16()->layers; L-- > 0;) {
@@ -371,7 +364,7 @@ static int walk_prove(region *g, unsigned k, unsigned nv, hs_transcript *tr, hs_
         if (L == 3)
             for (unsigned a = 0; a < k; a++) hs_gkr_witness_initial(&g[a].wit, g[a].rows, threads);
         if (!full && !lanes_step(g, k, L, threads)) {
-            *why = "out of memory";
+            *why = hs_why_nomem;
             goto done;
         }
         hs_kb5 beta = sample_beta(tr), c = hs_kb5_one();
@@ -428,7 +421,7 @@ int hs_ragged_prove(const hs_ragged_shape *shape_in, const hs_kb *const *inputs,
     hs_kb **outs = calloc(A, sizeof *outs);
     hs_ragged_claims *cl = claims;
     if (cl) memset(cl, 0, sizeof *cl);
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!g || !outs) goto done;
 
     /* outputs (the digest binds them before anything is sampled) and, unless independent, witnesses */
@@ -475,9 +468,9 @@ int hs_ragged_prove(const hs_ragged_shape *shape_in, const hs_kb *const *inputs,
     transcript_header(&tr, hb, hlen);
     if (s.private_io) { /* one stacked commitment of every region's X || Y */
         const double tc = hs_now();
-        *why = "out of memory";
+        *why = hs_why_nomem;
         if (!(op = calloc(1, sizeof *op)) || !whir_params(&s, &wp, why)) goto done;
-        *why = "out of memory";
+        *why = hs_why_nomem;
         if (!(stack = stack_build(&s, inputs, (const hs_kb *const *)outs, threads))) goto done;
         const hs_kb *cols[2 * LANES];
         const size_t M = (size_t)1 << (s.commit_vars - STACK_LOG_COLS);
@@ -491,7 +484,7 @@ int hs_ragged_prove(const hs_ragged_shape *shape_in, const hs_kb *const *inputs,
     }
     sample_z(&tr, W, z_out);
     if (cl) memcpy(cl->z_out, z_out, W * sizeof *z_out);
-    *why = "out of memory";
+    *why = hs_why_nomem;
     for (unsigned a = 0; a < A; a++) {
         if (!hs_gkr_eval_rows(outs[a], LANES, s.widths[a], z_out, g[a].v, threads)) goto done;
         if (cl) memcpy(cl->v_out[a], g[a].v, sizeof g[a].v);
@@ -532,7 +525,7 @@ int hs_ragged_prove(const hs_ragged_shape *shape_in, const hs_kb *const *inputs,
         tm->open_s = hs_now() - to;
     }
     ok = !out->err;
-    *why = ok ? NULL : "out of memory";
+    *why = ok ? NULL : hs_why_nomem;
 done:
     if (g)
         for (unsigned a = 0; a < A; a++) region_free(&g[a]);
@@ -628,7 +621,7 @@ int hs_ragged_verify(const uint8_t *proof, size_t len, const hs_kb *const *pub_i
     openings *op = s.private_io ? calloc(1, sizeof *op) : NULL;
     if (!g || (s.private_io && !op)) {
         free(g), free(op);
-        return *why = "out of memory", 0;
+        return *why = hs_why_nomem, 0;
     }
     int ok = 0;
     hs_transcript tr;
@@ -642,7 +635,7 @@ int hs_ragged_verify(const uint8_t *proof, size_t len, const hs_kb *const *pub_i
     }
     sample_z(&tr, W, z_out);
     if (cl) memcpy(cl->z_out, z_out, W * sizeof *z_out);
-    *why = "out of memory";
+    *why = hs_why_nomem;
     for (unsigned a = 0; a < A; a++) {
         if (s.private_io) {
             if (!hs_gkr_recv_k(&tr, &r, g[a].v, LANES)) {
@@ -676,7 +669,7 @@ int hs_ragged_verify(const uint8_t *proof, size_t len, const hs_kb *const *pub_i
             }
             continue;
         }
-        *why = "out of memory";
+        *why = hs_why_nomem;
         if (!hs_gkr_eval_rows(pub_in[a], LANES, s.widths[a], g[a].z, x_pub, threads)) goto done;
         /* padded: real rows sit where the low W - w_a index bits are zero; the padding inputs are 0 */
         hs_kb5 sel = hs_rsc_selector(g[a].z, 0, g[a].z + s.widths[a], g[a].n - s.widths[a]);

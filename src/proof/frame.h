@@ -43,4 +43,17 @@ int hs_frame_read(hs_reader *r, hs_frame *f, const char **why);
 /* hs_frame_read on the start of a proof. */
 int hs_frame_peek(const uint8_t *proof, size_t len, hs_frame *f, const char **why);
 
+/* Defines the peek of a statement: int NAME(const uint8_t *proof, size_t len, TYPE *shape_out,
+ * const char **why) runs the statement's header parser, static int PARSER(hs_reader *, TYPE *,
+ * const char **), on the proof's first bytes; shape_out (may be NULL) is written only on success. */
+#define HS_FRAME_PEEK_FN(NAME, TYPE, PARSER)                                                                           \
+    int NAME(const uint8_t *proof, size_t len, TYPE *shape_out, const char **why) {                                    \
+        hs_reader r_;                                                                                                  \
+        hs_r_init(&r_, proof, len);                                                                                    \
+        TYPE s_;                                                                                                       \
+        if (!PARSER(&r_, &s_, why)) return 0;                                                                          \
+        if (shape_out) *shape_out = s_;                                                                                \
+        return 1;                                                                                                      \
+    }
+
 #endif

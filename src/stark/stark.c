@@ -143,7 +143,7 @@ int hs_stark_make_shape(hs_stark_shape *s, const hs_preset *p, unsigned air_id, 
     if (s->fri.log_blowup < 1) return *why = "the quotient needs log_blowup >= 1", 0;
     if (!hs_fri_params_check(&s->fri, (unsigned)lr, why)) return 0;
     ctx *c = malloc(sizeof *c);
-    if (!c) return *why = "out of memory", 0;
+    if (!c) return *why = hs_why_nomem, 0;
     int ok = setup(c, s, why);
     free(c);
     return ok;
@@ -360,7 +360,7 @@ static int logup_prove_commit(const ctx *c, const hs_fri_params *fp, const hs_nt
                               unsigned threads, const char **why) {
     const hs_logup_shape *lu = &c->lu;
     const size_t rows = c->n << fp->log_blowup, M = lu->n_mult, AW = lu->aux_ext * c->d;
-    *why = "out of memory";
+    *why = hs_why_nomem;
     hs_kb *buf = hs_alloc_array(rows, M * sizeof *buf);
     if (!buf) return 0;
     hs_logup_mult_matrix(lu, lw, buf);
@@ -371,7 +371,7 @@ static int logup_prove_commit(const ctx *c, const hs_fri_params *fp, const hs_nt
     *gamma = hs_pcs_sample(tr, c->d);
     if (!(buf = hs_alloc_array(rows, AW * sizeof *buf))) return 0;
     if (!hs_logup_aux_matrix(lu, lw, c->d, *beta, *gamma, buf, threads, why)) return hs_free(buf), 0;
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!hs_pcs_commit_owned(&mats[2], fp, plan, buf, c->log_h, AW, 0, threads)) return 0;
     hs_transcript_absorb_digests(tr, hs_pcs_cap(mats[2]), hs_pcs_cap_len(mats[2]));
     hs_w_digests(out, hs_pcs_cap(mats[2]), hs_pcs_cap_len(mats[2]));
@@ -542,7 +542,7 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
                              shape_in->public_io, why))
         return hs_free(owned_inputs), 0;
     ctx *cp = malloc(sizeof *cp);
-    if (!cp) return *why = "out of memory", hs_free(owned_inputs), 0;
+    if (!cp) return *why = hs_why_nomem, hs_free(owned_inputs), 0;
     if (!setup(cp, &shape, why)) return free(cp), hs_free(owned_inputs), 0;
     cp->air.witness = witness; /* what a statement's trace reads besides its lines */
     const ctx *c = cp;
@@ -568,7 +568,7 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
     hs_logup_witness *lw = NULL;
     hs_kb *ltab = NULL;
     hs_kbe *lpow = NULL, lbeta = hs_kbe_zero(), lgamma = hs_kbe_zero();
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!hs_ntt_plan_init(&plan, log_h + fp->log_blowup)) goto done;
     t = hs_now(), tm->setup_s = t - t0, t0 = t;
 
@@ -649,7 +649,7 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
         ltab = tn ? hs_alloc_array(nq, 3 * (size_t)lu->n_mult * sizeof *ltab) : NULL;
         int tok = ltab && hs_ntt_lde(&plan, tn, ltab, log_h, 3 * (size_t)lu->n_mult, c->log_l, 0, threads);
         hs_free(tn);
-        *why = "out of memory";
+        *why = hs_why_nomem;
         if (!tok) goto done;
         t = hs_now(), tm->lookup_s += t - t0, t0 = t;
         hs_phase_end(hook, "lookups (LogUp)", ++phase, n_phases);
@@ -742,7 +742,7 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
     tm->total_s = tm->trace_s + tm->commit_s + tm->lookup_s + tm->quotient_s + tm->quotient_commit_s + tm->open_s;
     ok = !out->err;
     if (ok) hs_phase_end(hook, "open (DEEP + FRI + queries)", ++phase, n_phases);
-    *why = ok ? NULL : "out of memory";
+    *why = ok ? NULL : hs_why_nomem;
 done:
     hs_free(owned_inputs);
     hs_pcs_proof_free(pcs);
@@ -787,11 +787,7 @@ static int parse_header(hs_reader *r, hs_stark_shape *s, const char **why) {
     return 1;
 }
 
-int hs_stark_peek(const uint8_t *proof, size_t len, hs_stark_shape *shape_out, const char **why) {
-    hs_reader r;
-    hs_r_init(&r, proof, len);
-    return parse_header(&r, shape_out, why);
-}
+HS_FRAME_PEEK_FN(hs_stark_peek, hs_stark_shape, parse_header)
 
 int hs_stark_verify(const uint8_t *proof, size_t len, const uint32_t *pub_in, const uint32_t *pub_out, size_t n_pub,
                     unsigned threads, hs_stark_shape *shape_out, const char **why) {
@@ -803,7 +799,7 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const uint32_t *pub_in, co
     const hs_fri_params f = s.fri;
     if (shape_out) *shape_out = s;
     ctx *c = malloc(sizeof *c);
-    if (!c) return *why = "out of memory", 0;
+    if (!c) return *why = hs_why_nomem, 0;
     if (!setup(c, &s, why)) return free(c), 0;
     const hs_air *air = &c->air;
     const unsigned d = c->d, log_h = c->log_h, tp = air->uses_next ? 2 : 1;
@@ -836,7 +832,7 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const uint32_t *pub_in, co
     hs_pcs_proof *pcs = NULL;
     uint32_t *pad_in = NULL, *pad_out = NULL;
     int ok = 0;
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!caps) goto done;
     hs_r_digests(&r, caps, cap_len);
     hs_transcript_absorb_digests(&tr, caps, cap_len);

@@ -78,14 +78,7 @@ static int parse_header(hs_reader *r, hs_mb_shape *s, const char **why) {
     return 1;
 }
 
-int hs_mb_peek(const uint8_t *proof, size_t len, hs_mb_shape *shape_out, const char **why) {
-    hs_reader r;
-    hs_r_init(&r, proof, len);
-    hs_mb_shape s;
-    if (!parse_header(&r, &s, why)) return 0;
-    if (shape_out) *shape_out = s;
-    return 1;
-}
+HS_FRAME_PEEK_FN(hs_mb_peek, hs_mb_shape, parse_header)
 
 /* The transcript's start: tag, header, root, the digest of the opening list (O(m) hashing). */
 static void transcript_start(hs_transcript *t, const uint8_t *hb, const hs_kb *root, size_t m, const uint64_t *idx,
@@ -381,7 +374,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     uint8_t *bits = NULL;
     mux_tables mt = {0};
     hs_kb root[W8];
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!X || !S || !C || !st || !cur) goto done;
 
     /* the rows level by level: every path's level i is one batch of permutations */
@@ -422,7 +415,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
         const hs_kb *row = X + x * 16;
         for (unsigned l = 0; l < W8; l++) S[l * N + x] = row[bit ? l : W8 + l], C[l * N + x] = row[bit ? W8 + l : l];
     }
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!hs_gkr_witness_build(&wit, Pm, X, n, threads, NULL, HS_GKR_WIT_IO)) goto done;
     /* O as committed: the witness's outputs lanes 0..7 (the test hook: its altered node, from
      * which the rows above it were hashed) */
@@ -441,7 +434,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     if (!hs_whir_commit(&ww, &wp, NULL, cols, LOG_COLS, n, &tr, out, NULL, threads, why)) goto done;
     tt = hs_now(), tm->commit_s = tt - t0, t0 = tt;
 
-    *why = "out of memory";
+    *why = hs_why_nomem;
     pts = malloc(((size_t)4 + delta) * n * sizeof *pts);
     if (!pts) goto done;
     mb_claims cl;
@@ -452,7 +445,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     tt = hs_now(), tm->walk_s = tt - t0, t0 = tt;
 
     /* the mux sumcheck: A and B by the linear-combination kernel over cur || S */
-    *why = "out of memory";
+    *why = hs_why_nomem;
     const size_t cap = hs_gkr_plane_cap(N); /* padded planes: the mux's 20 plane streams apart in the caches */
     AB = hs_alloc_array(2 * cap, 5 * sizeof *AB);
     bits = hs_alloc_array(N, 1);
@@ -480,7 +473,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     /* S at rho2; O at the shift's delta points; cur at rho2 from those by the shift identity */
     const hs_kb *scols[W8], *ocols[W8];
     for (unsigned l = 0; l < W8; l++) scols[l] = S + l * N, ocols[l] = wit.out + l * N;
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!hs_gkr_eval_cols(scols, W8, n, cl.rho2, cl.cs + W8, threads)) goto done;
     for (unsigned j = 0; j < delta; j++) {
         hs_mb_shift_point(cl.rho2, n, j, cl.q + (size_t)j * n);
@@ -496,7 +489,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     if (!hs_whir_open(&wp, ww, cl.st, nst, &tr, out, threads, why)) goto done;
     tt = hs_now(), tm->open_s = tt - t0, tm->total_s = tt - tstart;
     ok = !out->err;
-    *why = ok ? NULL : "out of memory";
+    *why = ok ? NULL : hs_why_nomem;
 done:
     hs_whir_witness_free(ww);
     hs_gkr_witness_free(&wit);
@@ -531,7 +524,7 @@ int hs_mb_verify(const uint8_t *proof, size_t len, const hs_kb root[W8], unsigne
         return *why = "truncated proof", 0;
     int ok = 0;
     hs_kb5 *pts = malloc(((size_t)4 + delta) * n * sizeof *pts), *ep = NULL, *ei = NULL;
-    if (!pts) return *why = "out of memory", 0;
+    if (!pts) return *why = hs_why_nomem, 0;
     mb_claims cl;
     cl.z_out = pts, cl.rho2 = pts + n, cl.root_pt = pts + 2 * n, cl.q = pts + 4 * n;
     hs_kb5 *rho = pts + 3 * n, x_claim[16], lam[16];
@@ -547,7 +540,7 @@ int hs_mb_verify(const uint8_t *proof, size_t len, const hs_kb root[W8], unsigne
         *why = r.err;
         goto done;
     }
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!(ep = hs_mle_eq_new(cl.rho2, mu, 1)) || !(ei = hs_mle_eq_new(cl.rho2 + mu, delta, 1))) goto done;
     const hs_kb5 bv = bits_mle_with(idx, m, depth, mu, ep, ei);
     if (!hs_kb5_eq(hs_kb5_mul(hs_mle_eq(rho, cl.rho2, n), mux_value(lam, cl.cs, cl.cs + W8, bv)), claim)) {
@@ -633,7 +626,7 @@ int hs_mb_random_openings(unsigned depth, size_t m, uint64_t seed, uint64_t *idx
     hs_kb *cur = malloc(m * W8 * sizeof *cur);
     if (!nd || !cur) {
         free(nd), free(cur);
-        return *why = "out of memory", 0;
+        return *why = hs_why_nomem, 0;
     }
     memcpy(cur, leaves, m * W8 * sizeof *cur);
     for (unsigned i = 0; i < depth; i++) {
