@@ -284,8 +284,14 @@ typedef struct hs_provable {
     unsigned value_bits;     /**< 32, or 64 when a line's values are 64-bit (two words each) */
     uint32_t word_modulus;   /**< every word must be below it; 0: any u32 */
     unsigned backends;       /**< HS_BACKEND_BIT of each backend that proves it */
-    unsigned stark_statements, gkr_statements; /**< HS_STATEMENT_BIT of what each backend proves */
+    unsigned stark_statements, gkr_statements; /**< HS_STATEMENT_BIT of what each backend proves (the
+                                 two backends of this version; hs_provable_statements() asks for any) */
 } hs_provable;
+
+/** HS_STATEMENT_BIT of the statements `backend` proves for the hash named hash->name: what the fields
+ * stark_statements and gkr_statements hold for those two backends, and the way to ask about any
+ * backend (a later one gets no field of its own). 0 for an unknown hash or backend. */
+HS_API unsigned hs_provable_statements(const hs_provable *hash, hs_backend backend) HS_NONNULL(1);
 
 /** Provable hashes in a fixed order: i < hs_provable_count(). */
 HS_API size_t hs_provable_count(void);
@@ -308,9 +314,23 @@ typedef struct hs_preset_info {
     hs_sec_regime declared_regime; /**< ... in this regime, wherever the preset accepts the shape */
     /* the protocol it sets (hs_params gives the rest at a shape): */
     unsigned stark_log_blowup;     /**< stark: FRI rate 2^-stark_log_blowup unless hs_shape.log_blowup is set */
-    unsigned gkr_whir_log_inv_rate; /**< gkr: WHIR's rate 2^-x (private statements commit with it) */
+    unsigned gkr_whir_log_inv_rate; /**< gkr: WHIR's rate 2^-x (private statements commit with it);
+                                       hs_preset_commitment() asks for any backend */
     hs_sec_regime gkr_whir_regime; /**< gkr: the regime WHIR is sized for */
 } hs_preset_info;
+
+/** The commitment a backend uses under a preset. */
+typedef struct hs_commit_info {
+    const char *scheme;      /**< "fri" (stark), "whir" (gkr) */
+    unsigned log_inv_rate;   /**< its rate 2^-log_inv_rate (the stark's unless hs_shape.log_blowup is set) */
+    hs_sec_regime regime;    /**< the regime it is sized for */
+} hs_commit_info;
+
+/** The commitment of `backend` under the preset named `preset` (NULL: "compat"): for the gkr backend
+ * what gkr_whir_log_inv_rate and gkr_whir_regime hold, for the stark its FRI rate and the preset's
+ * declared regime. HS_ERR_UNKNOWN_PRESET, or HS_ERR_ARGUMENT for an unknown backend (out zeroed). */
+HS_API HS_WARN_UNUSED hs_status hs_preset_commitment(hs_commit_info *out, const char *preset, hs_backend backend)
+    HS_NONNULL(1);
 
 HS_API size_t hs_preset_info_count(void);
 HS_API HS_WARN_UNUSED hs_status hs_preset_info_at(hs_preset_info *out, size_t i) HS_NONNULL(1);

@@ -90,6 +90,9 @@ static void test_tables(void) {
         CHECK(h.value_bits == 32 || h.value_bits == 64);
         CHECK(!(h.backends & HS_BACKEND_BIT(HS_BACKEND_STARK)) == !h.stark_statements);
         CHECK(!(h.backends & HS_BACKEND_BIT(HS_BACKEND_GKR)) == !h.gkr_statements);
+        CHECK(hs_provable_statements(&h, HS_BACKEND_STARK) == h.stark_statements); /* the query, the fields */
+        CHECK(hs_provable_statements(&h, HS_BACKEND_GKR) == h.gkr_statements);
+        CHECK(hs_provable_statements(&h, (hs_backend)3) == 0);
         hs_provable again;
         CHECK(hs_provable_find(&again, h.name) == HS_OK && !strcmp(again.name, h.name));
         if (h.perm) { /* the native permutation of the same name has the same lines */
@@ -114,6 +117,21 @@ static void test_tables(void) {
     CHECK(hs_preset_info_find(&pi, "fast") == HS_ERR_UNKNOWN_PRESET);
     CHECK(hs_preset_info_at(&pi, 0) == HS_OK && !strcmp(pi.name, "compat"));
     CHECK(hs_preset_info_at(&pi, 3) == HS_ERR_ARGUMENT);
+    for (size_t i = 0; i < 3; i++) { /* the commitment query against the preset's fields */
+        hs_commit_info ci;
+        CHECK(hs_preset_info_at(&pi, i) == HS_OK);
+        CHECK(hs_preset_commitment(&ci, pi.name, HS_BACKEND_GKR) == HS_OK && !strcmp(ci.scheme, "whir") &&
+              ci.log_inv_rate == pi.gkr_whir_log_inv_rate && ci.regime == pi.gkr_whir_regime);
+        CHECK(hs_preset_commitment(&ci, pi.name, HS_BACKEND_STARK) == HS_OK && !strcmp(ci.scheme, "fri") &&
+              ci.log_inv_rate == pi.stark_log_blowup && ci.regime == pi.declared_regime);
+        CHECK(hs_preset_commitment(&ci, pi.name, (hs_backend)3) == HS_ERR_ARGUMENT && !ci.scheme);
+    }
+    {
+        hs_commit_info ci;
+        CHECK(hs_preset_commitment(&ci, "fast", HS_BACKEND_GKR) == HS_ERR_UNKNOWN_PRESET);
+        h.name = "no-such-hash";
+        CHECK(hs_provable_statements(&h, HS_BACKEND_STARK) == 0);
+    }
     CHECK(!strcmp(hs_sec_regime_name(HS_SEC_JOHNSON), "johnson"));
 
     const hs_hash *hh;

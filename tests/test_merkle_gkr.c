@@ -1,4 +1,4 @@
-/* Merkle branches by GKR + WHIR (src/gkr/merkle_branches.h): the shift identity, the public bit
+/* Merkle branches by GKR + WHIR (src/statement/merkle/gkr_branches.h): the shift identity, the public bit
  * and leaf MLEs against brute force; the random-tree generator against a separately written path
  * check; completeness for small and odd shapes; every statement change and a wrong internal node
  * rejected; proof bytes independent of the thread count; altered proof bytes rejected. */
@@ -7,7 +7,7 @@
 
 #include "hashsnark.h"
 
-#include "gkr/merkle_branches.h"
+#include "statement/merkle/gkr_branches.h"
 #include "hash/poseidon2_monty31.h"
 #include "poly/mle.h"
 #include "testutil.h"

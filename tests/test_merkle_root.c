@@ -1,4 +1,4 @@
-/* The dense Merkle root by GKR + WHIR (src/gkr/merkle_root.h): the node-array identities by brute
+/* The dense Merkle root by GKR + WHIR (src/statement/merkle/gkr_root.h): the node-array identities by brute
  * force, completeness for k = 1..12 (private and public leaves), the root, a leaf, a wrong internal
  * node and the leaf binding rejected, proof bytes independent of the thread count. */
 #include <math.h>
@@ -6,7 +6,7 @@
 
 #include "hashsnark.h"
 
-#include "gkr/merkle_root.h"
+#include "statement/merkle/gkr_root.h"
 #include "hash/poseidon2_monty31.h"
 #include "poly/mle.h"
 #include "testutil.h"

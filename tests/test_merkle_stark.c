@@ -1,4 +1,4 @@
-/* Merkle branches by the stark (src/air/merkle_air.h, src/stark/merkle_branches.h): the AIR's
+/* Merkle branches by the stark (src/air/merkle_air.h, src/statement/merkle/stark_branches.h): the AIR's
  * honest trace satisfies every constraint and each kind of wrong cell breaks one; the AVX2
  * evaluator against the scalar one; completeness for m = 1, 3, 100 and d = 1, 5, 32; every leaf,
  * index bit, root, depth and list change rejected; a wrong trace cell forced through the prover
@@ -11,7 +11,7 @@
 
 #include "air/merkle_air.h"
 #include "hash/poseidon2_monty31.h"
-#include "stark/merkle_branches.h"
+#include "statement/merkle/stark_branches.h"
 #include "testutil.h"
 #include "util/cpu.h"
 #include "util/mem.h"

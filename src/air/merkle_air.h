@@ -2,7 +2,7 @@
  * depth-d binary Merkle tree over the Poseidon2-KB16 compression, C(a, b) = the first 8 lanes of
  * P(a || b) (the tree of src/merkle, the statement of docs/MERKLE_STARK.md): each opening
  * (index idx < 2^d, leaf) reaches the public root through private siblings. The stark design of
- * the statement that src/gkr/merkle_branches.h proves by GKR; LMM's shape (one row per level,
+ * the statement that src/statement/merkle/gkr_branches.h proves by GKR; LMM's shape (one row per level,
  * chained by next-row columns).
  *
  * Shape. An instance is one opening: R = 2^ceil(log2 d) rows (1 for d = 1), one compression a

@@ -1,13 +1,15 @@
-/* include/hashsnark.h: the Merkle statements: branches by either backend (src/gkr/merkle_branches.h,
- * src/stark/merkle_branches.h), the dense root by the gkr backend (src/gkr/merkle_root.h). */
+/* include/hashsnark.h: the Merkle statements: branches by either backend (src/statement/merkle/gkr_branches.h,
+ * src/statement/merkle/stark_branches.h), the dense root by the gkr backend (src/statement/merkle/gkr_root.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api/api_internal.h"
-#include "gkr/merkle_branches.h"
-#include "gkr/merkle_root.h"
-#include "stark/merkle_branches.h"
+#include "statement/merkle/gkr_branches.h"
+#include "statement/merkle/gkr_root.h"
+#include "statement/merkle/stark_branches.h"
+#include "statement/registry.h"
+#include "util/bits.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
@@ -149,10 +151,10 @@ static hs_status security_check(hs_prove_stats *local, const hs_preset *p, hs_ba
 static hs_status finish(const hs_ctx *ctx, int ok, const char *why, hs_writer *w, hs_prove_stats *local,
                         const hs_phase_time *ph, size_t nph, const hs_kb *mr, uint32_t *root, hs_prove_stats *stats,
                         uint8_t **proof, size_t *proof_len, char *reason, size_t rl) {
-    if (ok && w->err) ok = 0, why = "out of memory";
+    if (ok && w->err) ok = 0, why = hs_why_nomem;
     if (!ok) {
         hs_w_free(w);
-        return hs_api_fail(reason, rl, why && !strcmp(why, "out of memory") ? HS_ERR_NOMEM : HS_ERR_ARGUMENT, "%s",
+        return hs_api_fail(reason, rl, hs_why_is_nomem(why) ? HS_ERR_NOMEM : HS_ERR_ARGUMENT, "%s",
                            why ? why : "the prover failed");
     }
     local->threads = ctx->threads;
@@ -165,7 +167,7 @@ static hs_status finish(const hs_ctx *ctx, int ok, const char *why, hs_writer *w
     return HS_OK;
 }
 
-/* The stark design: the same checks, then src/stark/merkle_branches.h. */
+/* The stark design: the same checks, then src/statement/merkle/stark_branches.h. */
 static hs_status prove_branches_stark(const hs_ctx *ctx, const hs_preset *p, hs_prove_stats *local, uint8_t **proof,
                                       size_t *proof_len, uint32_t *root, hs_prove_stats *stats, char *reason,
                                       size_t rl, unsigned depth, size_t m, const uint64_t *indices,
@@ -257,38 +259,53 @@ static void fill_info(hs_merkle_proof_info *info, const char *statement, const h
     info->supported = ok && rep->protocol_bits + 1e-9 >= p->claim_bits; /* the protocol's terms */
 }
 
-/* The backend byte (offset 12) and the statement byte (offset 15) pick the parser. */
-hs_status hs_merkle_proof_peek(hs_merkle_proof_info *info, char *reason, size_t rl, const uint8_t *proof,
-                               size_t proof_len) {
+/* The statement registry picks the parser; e and ss (may be NULL): the entry and its header. */
+static hs_status merkle_peek(hs_merkle_proof_info *info, const hs_stmt **e_out, hs_stmt_shape *ss, char *reason,
+                             size_t rl, const uint8_t *proof, size_t proof_len) {
     memset(info, 0, sizeof *info);
     if (reason && rl) reason[0] = 0;
     const char *why = NULL;
     hs_sound_report rep;
+    hs_stmt_shape local;
+    if (!ss) ss = &local;
     if (!proof || !proof_len) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "empty proof");
-    if (proof_len > 12 && proof[12] == HS_BACKEND_STARK) {
-        hs_smb_shape s;
-        if (!hs_smb_peek(proof, proof_len, &s, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
-        const int ok = hs_soundness_smb(s.preset, s.depth, s.m, &rep);
-        unsigned lr = 0;
-        while ((1u << lr) < s.depth) lr++;
-        fill_info(info, "merkle-branches", s.preset, s.depth, s.m, 0, s.log_m + lr, ok, &rep);
-        info->backend = HS_BACKEND_STARK;
-        return HS_OK;
+    const hs_stmt *e = hs_stmt_peek(proof, proof_len, ss, &why);
+    if (!e) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
+    if (!e->merkle)
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED,
+                           "not a Merkle proof (a proof of a batch of hashes: it is verified without a root)");
+    if (e_out) *e_out = e;
+    const int ok = e->soundness(ss, &rep);
+    if (e->id == HS_STMT_MERKLE_STARK) {
+        const hs_smb_shape *s = &ss->u.smb;
+        fill_info(info, e->name, s->preset, s->depth, s->m, 0, s->log_m + hs_ceil_log2(s->depth), ok, &rep);
+    } else if (e->id == HS_STMT_MERKLE_ROOT) {
+        const hs_mr_shape *s = &ss->u.mr;
+        fill_info(info, e->name, s->preset, s->log_leaves, 0, s->public_leaves, s->log_leaves, ok, &rep);
+    } else {
+        const hs_mb_shape *s = &ss->u.mb;
+        fill_info(info, e->name, s->preset, s->depth, s->m, 0, s->n, ok, &rep);
     }
-    if (proof_len > 15 && proof[15] == HS_MR_STATEMENT) {
-        hs_mr_shape s;
-        if (!hs_mr_peek(proof, proof_len, &s, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
-        const int ok = hs_soundness_mr(s.preset, s.log_leaves, s.public_leaves, &rep);
-        fill_info(info, "merkle", s.preset, s.log_leaves, 0, s.public_leaves, s.log_leaves, ok, &rep);
-        info->backend = HS_BACKEND_GKR;
-        return HS_OK;
-    }
-    hs_mb_shape s;
-    if (!hs_mb_peek(proof, proof_len, &s, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
-    const int ok = hs_soundness_mb(s.preset, s.depth, s.m, &rep);
-    fill_info(info, "merkle-branches", s.preset, s.depth, s.m, 0, s.n, ok, &rep);
-    info->backend = HS_BACKEND_GKR;
+    info->backend = (hs_backend)e->backend;
     return HS_OK;
+}
+
+hs_status hs_merkle_proof_peek(hs_merkle_proof_info *info, char *reason, size_t rl, const uint8_t *proof,
+                               size_t proof_len) {
+    return merkle_peek(info, NULL, NULL, reason, rl, proof, proof_len);
+}
+
+/* The registry's verifier on the caller's statement. */
+static hs_status merkle_verify(const hs_ctx *ctx, const hs_stmt *e, const hs_stmt_shape *ss, const uint8_t *proof,
+                               size_t proof_len, const hs_stmt_public *pub, const char *what, char *reason, size_t rl) {
+    hs_stmt_public p = *pub;
+    p.threads = ctx->threads;
+    const char *why = NULL;
+    switch (e->verify(proof, proof_len, ss, &p, &why)) {
+    case HS_STMT_OK: return HS_OK;
+    case HS_STMT_NOMEM: return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %s", what);
+    default: return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s (not a proof of %s)", why ? why : "rejected", what);
+    }
 }
 
 /* The claim against min_bits (as hs_verify; min_bits checked by hs_api_check_min_bits first). The
@@ -311,10 +328,12 @@ hs_status hs_verify_merkle_branches(const hs_ctx *ctx, hs_merkle_proof_info *inf
     hs_merkle_proof_info local;
     if (!info) info = &local;
     memset(info, 0, sizeof *info);
+    const hs_stmt *e = NULL;
+    hs_stmt_shape ss;
     hs_status st = hs_api_check_min_bits(min_bits, reason, rl);
-    if (st == HS_OK) st = hs_merkle_proof_peek(info, reason, rl, proof, proof_len);
+    if (st == HS_OK) st = merkle_peek(info, &e, &ss, reason, rl, proof, proof_len);
     if (st != HS_OK) return st;
-    if (strcmp(info->statement, "merkle-branches"))
+    if (e->id == HS_STMT_MERKLE_ROOT)
         return hs_api_fail(reason, rl, HS_ERR_REJECTED, "a Merkle root proof, not a branches proof");
     if (info->depth != depth)
         return hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof is for a depth-%u tree, the openings for depth %u",
@@ -326,21 +345,8 @@ hs_status hs_verify_merkle_branches(const hs_ctx *ctx, hs_merkle_proof_info *inf
     if (st != HS_OK) /* an index beyond the depth: a false statement; a leaf word out of range: bad input */
         return hs_api_fail(reason, rl, st == HS_ERR_ARGUMENT ? HS_ERR_REJECTED : st, "%s", bad);
     if ((st = bits_check(info, min_bits, reason, rl)) != HS_OK) return st;
-    const char *why = NULL;
-    if (info->backend == HS_BACKEND_STARK)
-        return hs_smb_verify(proof, proof_len, root, depth, m, indices, leaves, ctx->threads, &why)
-                   ? HS_OK
-                   : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s (not a proof of these openings under this root)",
-                                 why ? why : "rejected");
-    hs_kb mr[HS_MB_DIGEST], *ml = hs_api_to_monty(leaves, m * HS_MB_DIGEST);
-    if (!ml) return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %zu openings", m);
-    for (unsigned l = 0; l < HS_MB_DIGEST; l++) mr[l] = hs_kb_from_u32(root[l]);
-    const int ok = hs_mb_verify(proof, proof_len, mr, depth, m, indices, ml, ctx->threads, &why);
-    hs_free(ml);
-    if (!ok) /* the root and the openings enter the transcript first: another one fails some check */
-        return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s (not a proof of these openings under this root)",
-                           why ? why : "rejected");
-    return HS_OK;
+    const hs_stmt_public pub = {0, NULL, NULL, 0, root, depth, m, indices, leaves};
+    return merkle_verify(ctx, e, &ss, proof, proof_len, &pub, "these openings under this root", reason, rl);
 }
 
 hs_status hs_merkle_random_openings(uint64_t *indices, uint32_t *leaves, uint32_t *siblings, uint32_t *root,
@@ -396,10 +402,12 @@ hs_status hs_verify_merkle_root(const hs_ctx *ctx, hs_merkle_proof_info *info, c
     hs_merkle_proof_info local;
     if (!info) info = &local;
     memset(info, 0, sizeof *info);
+    const hs_stmt *e = NULL;
+    hs_stmt_shape ss;
     hs_status st = hs_api_check_min_bits(min_bits, reason, rl);
-    if (st == HS_OK) st = hs_merkle_proof_peek(info, reason, rl, proof, proof_len);
+    if (st == HS_OK) st = merkle_peek(info, &e, &ss, reason, rl, proof, proof_len);
     if (st != HS_OK) return st;
-    if (strcmp(info->statement, "merkle"))
+    if (e->id != HS_STMT_MERKLE_ROOT)
         return hs_api_fail(reason, rl, HS_ERR_REJECTED, "a Merkle branches proof, not a root proof");
     if ((st = hs_api_check_words(root, HS_MB_DIGEST, HS_MB_DIGEST, HS_KB_P, "root", reason, rl)) != HS_OK) return st;
     if (!leaves && n_words)
@@ -419,13 +427,7 @@ hs_status hs_verify_merkle_root(const hs_ctx *ctx, hs_merkle_proof_info *info, c
     if (leaves && (st = hs_api_check_words(leaves, n_words, HS_MB_DIGEST, HS_KB_P, "leaves", reason, rl)) != HS_OK)
         return st;
     if ((st = bits_check(info, min_bits, reason, rl)) != HS_OK) return st;
-    hs_kb mr[HS_MB_DIGEST], *ml = leaves ? hs_api_to_monty(leaves, n_words) : NULL;
-    if (leaves && !ml) return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for the leaves");
-    for (unsigned l = 0; l < HS_MB_DIGEST; l++) mr[l] = hs_kb_from_u32(root[l]);
-    const char *why = NULL;
-    const int ok = hs_mr_verify(proof, proof_len, mr, ml, ctx->threads, NULL, &why);
-    hs_free(ml);
-    return ok ? HS_OK
-              : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s (not a proof of this root%s)", why ? why : "rejected",
-                            leaves ? " and these leaves" : "");
+    const hs_stmt_public pub = {0, NULL, NULL, 0, root, 0, 0, NULL, leaves};
+    return merkle_verify(ctx, e, &ss, proof, proof_len, &pub,
+                         leaves ? "this root and these leaves" : "this root", reason, rl);
 }

@@ -16,7 +16,7 @@ static void add_phase(hs_prove_stats *st, const char *name, double seconds) {
 }
 
 static hs_status backend_failed(char *reason, size_t rl, const char *why) {
-    int nomem = why && !strcmp(why, "out of memory");
+    const int nomem = hs_why_is_nomem(why);
     return hs_api_fail(reason, rl, nomem ? HS_ERR_NOMEM : HS_ERR_ARGUMENT, "%s", why ? why : "the prover failed");
 }
 

@@ -38,6 +38,16 @@ static void provable_out(hs_provable *out, const hs_provable_entry *e) {
                     (out->gkr_statements ? HS_BACKEND_BIT(HS_BACKEND_GKR) : 0);
 }
 
+unsigned hs_provable_statements(const hs_provable *hash, hs_backend backend) {
+    const hs_provable_entry *e = hash->name ? hs_provable_entry_find(hash->name) : NULL;
+    if (!e) return 0;
+    switch (backend) {
+    case HS_BACKEND_STARK: return stark_statements(e);
+    case HS_BACKEND_GKR: return e->gkr_statements;
+    }
+    return 0;
+}
+
 size_t hs_provable_count(void) { return hs_provable_entry_count(); }
 
 hs_status hs_provable_at(hs_provable *out, size_t i) {
@@ -77,6 +87,25 @@ static void preset_out(hs_preset_info *out, const hs_preset *p) {
     hs_gkr_whir_config(p, &wc);
     out->gkr_whir_log_inv_rate = wc.log_inv_rate;
     out->gkr_whir_regime = (hs_sec_regime)wc.regime;
+}
+
+hs_status hs_preset_commitment(hs_commit_info *out, const char *preset, hs_backend backend) {
+    memset(out, 0, sizeof *out);
+    const hs_preset *p = hs_preset_find(preset ? preset : "compat");
+    if (!p) return HS_ERR_UNKNOWN_PRESET;
+    if (backend == HS_BACKEND_STARK) {
+        out->scheme = "fri";
+        out->log_inv_rate = hs_preset_fri(p, 0).log_blowup;
+        out->regime = (hs_sec_regime)p->claim_regime;
+        return HS_OK;
+    }
+    if (backend != HS_BACKEND_GKR) return HS_ERR_ARGUMENT;
+    hs_whir_config wc;
+    hs_gkr_whir_config(p, &wc);
+    out->scheme = "whir";
+    out->log_inv_rate = wc.log_inv_rate;
+    out->regime = (hs_sec_regime)wc.regime;
+    return HS_OK;
 }
 
 size_t hs_preset_info_count(void) { return hs_preset_count(); }

@@ -1,55 +1,51 @@
-/* include/hashsnark.h: hs_proof_peek and hs_verify. The proof header's backend byte (offset 12)
- * and, for the gkr backend, its statement byte (offset 15) pick the parser
- * (docs/PROOF_FORMAT.md). */
+/* include/hashsnark.h: hs_proof_peek and hs_verify. The statement registry
+ * (src/statement/registry.h) picks the parser and the verifier from the proof's header. */
 #include <math.h>
 #include <string.h>
 
 #include "api/api_internal.h"
-#include "gkr/gkr.h"
-#include "gkr/ragged.h"
+#include "statement/registry.h"
 #include "util/mem.h"
 
-#define MAGIC "HSNKPRF1"
-
-/* The plan of the statement a proof's header claims. */
-static hs_status peek_plan(hs_api_plan *pl, const uint8_t *proof, size_t len, char *reason, size_t rl) {
+/* The plan of the statement a proof's header claims; *stp and ss: its registry entry and header. */
+static hs_status peek_plan(hs_api_plan *pl, const hs_stmt **stp, hs_stmt_shape *ss, const uint8_t *proof,
+                           size_t len, char *reason, size_t rl) {
     memset(pl, 0, sizeof *pl);
     const char *why = NULL;
     const hs_provable_entry *e = NULL;
-    const hs_preset *preset = NULL;
-    int public_io = 0;
     hs_shape s;
     hs_shape_init(&s);
-    if (!proof || !len) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "truncated header (an empty proof)");
-    const int gkr = len >= 13 && !memcmp(proof, MAGIC, 8) && proof[12] == HS_BACKEND_GKR;
-    if (gkr && len >= 16 && proof[15] == HS_STATEMENT_REGIONS) {
-        hs_ragged_shape rs;
-        if (!hs_ragged_peek(proof, len, &rs, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
+    const hs_stmt *st = *stp = hs_stmt_peek(proof, len, ss, &why);
+    if (!st) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
+    if (st->merkle)
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED,
+                           "a Merkle statement's proof: it is verified against its root (verify --root)");
+    int public_io = 0;
+    switch (st->id) {
+    case HS_STMT_REGIONS:
         e = hs_provable_entry_by_gkr(HS_GKR_P2_KB16); /* ragged regions prove it only */
-        preset = rs.preset;
         s.statement = HS_STATEMENT_REGIONS;
-        s.variant = hs_ragged_variant_name(rs.variant);
-        s.n_regions = rs.n_regions;
-        memcpy(s.region_log, rs.widths, sizeof s.region_log);
-        s.private_regions = rs.private_io;
-    } else if (gkr) {
-        hs_gkr_shape gs;
-        if (!hs_gkr_peek(proof, len, &gs, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
-        e = hs_provable_entry_by_gkr(gs.perm_id);
-        preset = gs.preset, public_io = gs.public_io, s.log_perms = gs.log_perms;
-    } else { /* the stark parser rejects anything else with its reason */
-        hs_stark_shape ss;
-        if (!hs_stark_peek(proof, len, &ss, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
-        e = hs_provable_entry_by_air(ss.air_id);
-        preset = ss.preset, public_io = ss.public_io, s.log_perms = ss.log_perms, s.log_blowup = ss.fri.log_blowup;
+        s.variant = hs_ragged_variant_name(ss->u.ragged.variant);
+        s.n_regions = ss->u.ragged.n_regions;
+        memcpy(s.region_log, ss->u.ragged.widths, sizeof s.region_log);
+        s.private_regions = ss->u.ragged.private_io;
+        break;
+    case HS_STMT_GKR_BATCH:
+        e = hs_provable_entry_by_gkr(ss->u.gkr.perm_id);
+        public_io = ss->u.gkr.public_io, s.log_perms = ss->u.gkr.log_perms;
+        break;
+    default: /* HS_STMT_STARK_BATCH */
+        e = hs_provable_entry_by_air(ss->u.stark.air_id);
+        public_io = ss->u.stark.public_io, s.log_perms = ss->u.stark.log_perms, s.log_blowup = ss->u.stark.fri.log_blowup;
+        break;
     }
     if (!e) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof's hash is not provable by this build");
-    s.backend = gkr ? HS_BACKEND_GKR : HS_BACKEND_STARK;
+    s.backend = (hs_backend)st->backend;
     s.hash = e->name;
-    s.preset = preset->name;
+    s.preset = hs_stmt_preset(ss)->name;
     if (s.statement != HS_STATEMENT_REGIONS) s.statement = public_io ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
-    hs_status st = hs_api_plan_make(pl, &s, reason, rl);
-    return st == HS_OK ? HS_OK : hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof's statement is impossible");
+    hs_status r = hs_api_plan_make(pl, &s, reason, rl);
+    return r == HS_OK ? HS_OK : hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof's statement is impossible");
 }
 
 static void fill_info(hs_proof_info *info, const hs_api_plan *pl) {
@@ -80,53 +76,24 @@ hs_status hs_proof_peek(hs_proof_info *info, char *reason, size_t rl, const uint
     memset(info, 0, sizeof *info);
     if (reason && rl) reason[0] = 0;
     hs_api_plan pl;
-    hs_status st = peek_plan(&pl, proof, len, reason, rl);
+    const hs_stmt *e;
+    hs_stmt_shape ss;
+    hs_status st = peek_plan(&pl, &e, &ss, proof, len, reason, rl);
     if (st == HS_OK) fill_info(info, &pl);
     return st;
 }
 
-static const char *rejected(const char *why) { return why ? why : "invalid proof"; }
-
-static hs_status verify_batch(const hs_ctx *ctx, const hs_api_plan *pl, const uint8_t *proof, size_t len,
-                              const uint32_t *in, const uint32_t *out, char *reason, size_t rl) {
+/* The registry's verifier of the proof's statement on the caller's tables (canonical words). */
+static hs_status verify_tables(const hs_ctx *ctx, const hs_api_plan *pl, const hs_stmt *st, const hs_stmt_shape *ss,
+                               const uint8_t *proof, size_t len, const uint32_t *in, const uint32_t *out, char *reason,
+                               size_t rl) {
     const char *why = NULL;
-    const size_t n = in ? pl->instances : 0;
-    int ok;
-    if (pl->backend == HS_BACKEND_STARK) {
-        ok = hs_stark_verify(proof, len, in, out, n, ctx->threads, NULL, &why);
-    } else {
-        hs_kb *mi = in ? hs_api_to_monty(in, pl->in_words) : NULL, *mo = out ? hs_api_to_monty(out, pl->out_words) : NULL;
-        if ((in && !mi) || (out && !mo)) {
-            hs_free(mi), hs_free(mo);
-            return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for the public table");
-        }
-        ok = hs_gkr_verify(proof, len, mi, mo, n, pl->hash->in_words, ctx->threads, NULL, &why);
-        hs_free(mi), hs_free(mo);
+    const hs_stmt_public pub = {ctx->threads, in, out, in ? pl->instances : 0, NULL, 0, 0, NULL, NULL};
+    switch (st->verify(proof, len, ss, &pub, &why)) {
+    case HS_STMT_OK: return HS_OK;
+    case HS_STMT_NOMEM: return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for the public table");
+    default: return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why ? why : "invalid proof");
     }
-    return ok ? HS_OK : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", rejected(why));
-}
-
-static hs_status verify_regions(const hs_ctx *ctx, const hs_api_plan *pl, const uint8_t *proof, size_t len,
-                                const uint32_t *in, const uint32_t *out, char *reason, size_t rl) {
-    const char *why = NULL;
-    if (pl->private_regions) {
-        int ok = hs_ragged_verify(proof, len, NULL, NULL, NULL, 0, ctx->threads, NULL, NULL, &why);
-        return ok ? HS_OK : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", rejected(why));
-    }
-    hs_kb *mi = hs_api_to_monty(in, pl->in_words), *mo = hs_api_to_monty(out, pl->out_words);
-    if (!mi || !mo) {
-        hs_free(mi), hs_free(mo);
-        return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for the public table");
-    }
-    const hs_kb *in_r[HS_MAX_REGIONS], *out_r[HS_MAX_REGIONS];
-    size_t rows[HS_MAX_REGIONS];
-    for (unsigned a = 0, at = 0; a < pl->n_regions; at += 1u << pl->widths[a], a++) {
-        in_r[a] = mi + (size_t)at * pl->hash->in_words, out_r[a] = mo + (size_t)at * pl->hash->out_words;
-        rows[a] = (size_t)1 << pl->widths[a];
-    }
-    int ok = hs_ragged_verify(proof, len, in_r, out_r, rows, pl->n_regions, ctx->threads, NULL, NULL, &why);
-    hs_free(mi), hs_free(mo);
-    return ok ? HS_OK : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", rejected(why));
 }
 
 /* What the caller gives against what the proof says. The caller's own inconsistency (a count
@@ -173,7 +140,9 @@ hs_status hs_verify(const hs_ctx *ctx, hs_proof_info *info, char *reason, size_t
     hs_status st = hs_api_check_min_bits(min_bits, reason, rl);
     if (st != HS_OK) return st;
     hs_api_plan pl;
-    if ((st = peek_plan(&pl, proof, len, reason, rl)) != HS_OK) return st;
+    const hs_stmt *e;
+    hs_stmt_shape ss;
+    if ((st = peek_plan(&pl, &e, &ss, proof, len, reason, rl)) != HS_OK) return st;
     fill_info(info, &pl);
     if ((st = check_tables(&pl, pub_in, n_in, pub_out, n_out, reason, rl)) != HS_OK) return st;
     const double need = min_bits < 0 ? info->declared_bits : min_bits;
@@ -185,6 +154,5 @@ hs_status hs_verify(const hs_ctx *ctx, hs_proof_info *info, char *reason, size_t
         return hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof claims %.1f provable bits, below the %.1f %s",
                            info->claimed_bits, need, min_bits < 0 ? "its preset declares" : "asked for");
     }
-    if (pl.statement == HS_STATEMENT_REGIONS) return verify_regions(ctx, &pl, proof, len, pub_in, pub_out, reason, rl);
-    return verify_batch(ctx, &pl, proof, len, pub_in, pub_out, reason, rl);
+    return verify_tables(ctx, &pl, e, &ss, proof, len, pub_in, pub_out, reason, rl);
 }

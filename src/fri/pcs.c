@@ -671,7 +671,7 @@ static void *read_alloc(hs_reader *r, size_t n, size_t sz) {
         return NULL;
     }
     void *v = hs_alloc_array(n ? n : 1, sz);
-    if (!v) hs_r_fail(r, "out of memory");
+    if (!v) hs_r_fail(r, hs_why_nomem);
     return v;
 }
 
@@ -684,14 +684,14 @@ hs_pcs_proof *hs_pcs_proof_read(hs_reader *r, const hs_fri_params *p, const hs_p
     }
     size_t *widths = malloc(n_mats * sizeof *widths);
     if (!widths) {
-        hs_r_fail(r, "out of memory");
+        hs_r_fail(r, hs_why_nomem);
         return NULL;
     }
     for (size_t m = 0; m < n_mats; m++) widths[m] = claims[m].width;
     hs_pcs_proof *pr = proof_new(p, log_h, widths, n_mats);
     free(widths);
     if (!pr) {
-        hs_r_fail(r, "out of memory");
+        hs_r_fail(r, hs_why_nomem);
         return NULL;
     }
     const geom *G = &pr->g;
@@ -712,7 +712,7 @@ hs_pcs_proof *hs_pcs_proof_read(hs_reader *r, const hs_fri_params *p, const hs_p
     }
     if (r->err) goto fail;
     if (!derive_indices(pr)) {
-        hs_r_fail(r, "out of memory");
+        hs_r_fail(r, hs_why_nomem);
         goto fail;
     }
     for (size_t m = 0; m < n_mats; m++) {

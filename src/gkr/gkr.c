@@ -7,10 +7,10 @@
 
 #include "hash/blake3.h"
 #include "poly/mle.h"
+#include "proof/frame.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
-#define HS_PROOF_MAGIC "HSNKPRF1"
 #define HS_PROOF_VERSION 1u
 #define HS_BACKEND_GKR 2u
 #define HS_STATEMENT_PRIVATE 0u
@@ -43,12 +43,9 @@ void hs_gkr_write_whir_config(hs_writer *w, const hs_whir_config *c) {
 
 static void header_bytes(const hs_gkr_shape *s, uint8_t *out) {
     hs_writer w = {0};
-    hs_w_bytes(&w, HS_PROOF_MAGIC, 8);
-    hs_w_u32(&w, HS_PROOF_VERSION);
-    hs_w_u8(&w, HS_BACKEND_GKR);
-    hs_w_u8(&w, (uint8_t)s->preset->id);
-    hs_w_u8(&w, (uint8_t)s->perm_id);
-    hs_w_u8(&w, s->public_io ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE);
+    const hs_frame fr = {HS_PROOF_VERSION, HS_BACKEND_GKR, (uint8_t)s->preset->id, (uint8_t)s->perm_id,
+                         s->public_io ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE};
+    hs_frame_write(&w, &fr);
     hs_w_u8(&w, (uint8_t)s->log_perms);
     hs_w_u8(&w, GKR_EXT_DEGREE);
     hs_w_u8(&w, GKR_COMMITTED_CUBES);
@@ -99,12 +96,10 @@ static void io_statements(unsigned w, unsigned n, const hs_kb5 *z_out, const hs_
 
 static int parse_header(hs_reader *r, hs_gkr_shape *s, const char **why) {
     const uint8_t *start = r->p;
-    uint8_t magic[8];
-    hs_r_bytes(r, magic, 8);
-    if (r->err) return *why = "truncated header", 0;
-    if (memcmp(magic, HS_PROOF_MAGIC, 8)) return *why = "not a hashsnark proof (bad magic)", 0;
-    uint32_t version = hs_r_u32(r);
-    unsigned backend = hs_r_u8(r), preset_id = hs_r_u8(r), perm_id = hs_r_u8(r), statement = hs_r_u8(r);
+    hs_frame fr;
+    if (!hs_frame_read(r, &fr, why)) return 0;
+    const uint32_t version = fr.version;
+    const unsigned backend = fr.backend, preset_id = fr.preset, perm_id = fr.hash, statement = fr.statement;
     unsigned log_perms = hs_r_u8(r);
     uint8_t rest[HEADER_BYTES - 17];
     hs_r_bytes(r, rest, sizeof rest);
@@ -301,7 +296,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
     hs_gkr_scratch scr = {0};
     hs_kb5 *pts = NULL;
     hs_kb *lin_col = NULL;
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!hs_gkr_scratch_init(&scr, n, W)) goto done;
     const size_t lin_cap = hs_gkr_plane_cap(N);
     lin_col = hs_alloc_array(lin_cap, 5 * sizeof *lin_col); /* the partial rounds' linear column */
@@ -342,7 +337,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
         const int full = hs_gkr_layer_full(P, L);
         hs_gkr_layer ly;
         if (L == HS_GKR_HALF - 1 && !hs_gkr_witness_initial(wit, inputs, threads)) { /* into the final layers' slots */
-            *why = "out of memory";
+            *why = hs_why_nomem;
             goto done;
         }
         hs_gkr_layer_of(wit, L, &ly);
@@ -357,7 +352,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
                 *why = "degenerate batching challenge";
                 if (hs_kb5_is_zero(gamma)) goto done;
                 pclaim_start(P, &pc, gamma, wv);
-                *why = "out of memory";
+                *why = hs_why_nomem;
                 const hs_kb *basis[HS_GKR_MAX_BASIS];
                 for (unsigned k = 0; k < P->basis; k++) basis[k] = hs_gkr_basis(wit, k);
                 if (!hs_gkr_lin_combine(basis, P->basis, pc.A, lin_col, lin_cap, n, threads)) goto done;
@@ -382,7 +377,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
         lam[0] = vals[0], lam[1] = vals[1];
         if (L == HS_GKR_HALF) { /* the block entry's lanes 1..w-1 at rho */
             hs_kb5 e[HS_GKR_MAX_WIDTH];
-            *why = "out of memory";
+            *why = hs_why_nomem;
             if (!entry_evals(wit, sk, z, e, threads)) goto done;
             hs_gkr_send_k(tr, out, e, W - 1);
             pclaim_end(P, &pc, lam, e, v);
@@ -392,7 +387,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
     hs_free(lin_col), lin_col = NULL;
     hs_gkr_apply_inv(P, P->initial_inv, v, x_claim); /* u_0 = initial(x) */
     if (sk && !pub) { /* the input blocks at (bits(d), rho'); epsilon; the statement at (epsilon, rho') */
-        *why = "out of memory";
+        *why = hs_why_nomem;
         if (!block_evals(W, wit->in, NULL, n, z + 1, eb, threads)) goto done;
         hs_gkr_send_k(tr, out, eb, BLOCK_VALUES(W));
         input_point(tr, W, n, eb, z, x_pt, x_claim);
@@ -432,7 +427,7 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsig
     hs_kb *outs = outputs, *zero = NULL;
     hs_kb5 *pts = NULL;
     if (!shape.public_io && !whir_params(&shape, &wp, why)) return 0;
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!outs && shape.public_io) outs = hs_alloc_array(N, W * sizeof *outs);
     if (shape.public_io && !outs) goto done;
     if (!hs_gkr_witness_build(&wit, P, inputs, n, threads, outs, shape.public_io ? 0 : HS_GKR_WIT_IO)) goto done;
@@ -466,7 +461,7 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsig
     hs_phase_end(hook, "commit (WHIR)", 2, 4);
     hs_phase_begin(hook, "GKR walk", 3, 4);
 
-    *why = "out of memory";
+    *why = hs_why_nomem;
     pts = malloc(2 * n * sizeof *pts);
     if (!pts) goto done;
     hs_kb5 *z_out = pts, *pin = pts + n;
@@ -487,7 +482,7 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsig
     tm->total_s = t - tstart;
     ok = !out->err;
     if (ok) hs_phase_end(hook, "open (WHIR)", 4, 4);
-    *why = ok ? NULL : "out of memory";
+    *why = ok ? NULL : hs_why_nomem;
 done:
     hs_phase_stop(); /* a failed proof leaves no running phase behind */
     if (outs != outputs) hs_free(outs);
@@ -498,14 +493,7 @@ done:
     return ok;
 }
 
-int hs_gkr_peek(const uint8_t *proof, size_t len, hs_gkr_shape *shape_out, const char **why) {
-    hs_reader r;
-    hs_r_init(&r, proof, len);
-    hs_gkr_shape s;
-    if (!parse_header(&r, &s, why)) return 0;
-    if (shape_out) *shape_out = s;
-    return 1;
-}
+HS_FRAME_PEEK_FN(hs_gkr_peek, hs_gkr_shape, parse_header)
 
 size_t hs_gkr_walk_bytes(const hs_gkr_perm *P, unsigned n, int public_io) {
     const unsigned W = P->width, sk = gkr_skip(n);
@@ -520,7 +508,7 @@ int hs_gkr_walk_verify(const hs_gkr_perm *P, unsigned n, const hs_kb *pub_out, u
     const int pub = pub_out != NULL;
     const unsigned sk = gkr_skip(n), PL = sk ? HS_GKR_SKIP_POINT(n) : n;
     hs_kb5 *pts = malloc(2 * PL * sizeof *pts);
-    if (!pts) return *why = "out of memory", 0;
+    if (!pts) return *why = hs_why_nomem, 0;
     int ok = 0;
     hs_kb5 *z = pts, *rho = z + PL;
     hs_kb5 v[HS_GKR_MAX_WIDTH], wv[HS_GKR_MAX_WIDTH], vals[HS_GKR_MAX_WIDTH], lam[2];
@@ -528,7 +516,7 @@ int hs_gkr_walk_verify(const hs_gkr_perm *P, unsigned n, const hs_kb *pub_out, u
     sample_point(tr, z_out, n);
     if (sk) {
         if (pub) {
-            *why = "out of memory";
+            *why = hs_why_nomem;
             if (!block_evals(W, NULL, pub_out, n, z_out + sk, eb, threads)) goto done;
         } else {
             if (!hs_gkr_recv_k(tr, r, eb, BLOCK_VALUES(W))) {
@@ -540,7 +528,7 @@ int hs_gkr_walk_verify(const hs_gkr_perm *P, unsigned n, const hs_kb *pub_out, u
         }
         skip_start(W, tr, z_out, n, eb, z, v);
     } else if (pub) {
-        *why = "out of memory";
+        *why = hs_why_nomem;
         if (!hs_gkr_eval_rows(pub_out, W, n, z_out, v_out, threads)) goto done;
     } else if (!hs_gkr_recv_k(tr, r, v_out, W)) {
         *why = r->err;
@@ -649,7 +637,7 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
     const unsigned sk = gkr_skip(n);
     if (hs_r_left(&r) < hs_gkr_walk_bytes(P, n, s.public_io)) return *why = "truncated proof", 0;
     hs_kb5 *pts = malloc(2 * n * sizeof *pts);
-    if (!pts) return *why = "out of memory", 0;
+    if (!pts) return *why = hs_why_nomem, 0;
     int ok = 0;
     hs_kb5 *z_out = pts, *pin = pts + n;
     hs_kb5 v_out[HS_GKR_MAX_WIDTH], x_claim[HS_GKR_MAX_WIDTH], eb[MAX_BLOCK_VALUES], Lb[HS_GKR_SKIP_D];
@@ -662,7 +650,7 @@ int hs_gkr_verify(const uint8_t *proof, size_t len, const hs_kb *pub_in, const h
             goto done;
         }
         hs_kb5 x_pub[HS_GKR_MAX_WIDTH];
-        *why = "out of memory";
+        *why = hs_why_nomem;
         if (sk) { /* the skip extension of the public inputs at (rho_0, rho') */
             if (!block_evals(W, NULL, pub_in, n, z + 1, eb, threads)) goto done;
             hs_gkr_skip_basis(z[0], Lb);

@@ -262,7 +262,7 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape, const hs_kb *inputs, unsigned
                         hs_kb *outputs, hs_gkr_timing *timing, const hs_phase_hook *hook, const char **why);
 
 /* The walk of a private or public statement, callable by other statements over the same table
- * shape (src/gkr/merkle_branches.c): samples z_out (n values); the output end (pub_out == NULL:
+ * shape (src/statement/merkle/gkr_branches.c): samples z_out (n values); the output end (pub_out == NULL:
  * the private one, which sends the output blocks (or, without the skip, the w output values) and
  * sets v_out = Y^(z_out), w values; else the public rows pub_out, v_out unused); every S-box layer;
  * the input end. Leaves in x_claim the w claims X^(x_pt) on the inputs: private: a multilinear

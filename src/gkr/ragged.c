@@ -8,12 +8,12 @@
 #include "gkr/gkr.h"
 #include "gkr/ragged_kern.h"
 #include "hash/blake3.h"
+#include "proof/frame.h"
 #include "sumcheck/ragged.h"
 #include "util/cpu.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
-#define HS_PROOF_MAGIC "HSNKPRF1"
 #define HS_PROOF_VERSION 1u
 #define HS_BACKEND_GKR 2u
 #define HS_STATEMENT_REGIONS 2u
@@ -94,12 +94,9 @@ int hs_ragged_shape_set_private(hs_ragged_shape *s, int private_io, const char *
 }
 
 static size_t header_bytes(const hs_ragged_shape *s, uint8_t *out) {
-    memcpy(out, HS_PROOF_MAGIC, 8);
-    out[8] = (uint8_t)HS_PROOF_VERSION, out[9] = out[10] = out[11] = 0;
-    out[12] = HS_BACKEND_GKR;
-    out[13] = (uint8_t)s->preset->id;
-    out[14] = 1; /* poseidon2-kb16 */
-    out[15] = HS_STATEMENT_REGIONS;
+    const hs_frame fr = {HS_PROOF_VERSION, HS_BACKEND_GKR, (uint8_t)s->preset->id, HS_GKR_P2_KB16,
+                         HS_STATEMENT_REGIONS};
+    hs_frame_bytes(&fr, out);
     out[16] = s->private_io ? RAGGED_IO_PRIVATE : RAGGED_IO_PUBLIC;
     out[17] = RAGGED_EXT_DEGREE;
     out[18] = (uint8_t)s->variant;
@@ -109,15 +106,16 @@ static size_t header_bytes(const hs_ragged_shape *s, uint8_t *out) {
 }
 
 static int parse_header(hs_reader *r, hs_ragged_shape *s, const char **why) {
+    hs_frame fr;
+    if (!hs_frame_read(r, &fr, why)) return 0;
     uint8_t h[RAGGED_FIXED_BYTES];
-    hs_r_bytes(r, h, RAGGED_FIXED_BYTES);
+    hs_frame_bytes(&fr, h);
+    hs_r_bytes(r, h + HS_FRAME_BYTES, RAGGED_FIXED_BYTES - HS_FRAME_BYTES);
     if (r->err) return *why = "truncated header", 0;
-    if (memcmp(h, HS_PROOF_MAGIC, 8)) return *why = "not a hashsnark proof (bad magic)", 0;
-    uint32_t version = (uint32_t)h[8] | (uint32_t)h[9] << 8 | (uint32_t)h[10] << 16 | (uint32_t)h[11] << 24;
-    if (version != HS_PROOF_VERSION) return *why = "unsupported proof version", 0;
-    if (h[12] != HS_BACKEND_GKR) return *why = "not a gkr proof (backend byte)", 0;
-    if (h[15] != HS_STATEMENT_REGIONS) return *why = "not a ragged-regions proof (statement byte)", 0;
-    if (h[14] != 1) return *why = "the gkr backend proves poseidon2-kb16 only", 0;
+    if (fr.version != HS_PROOF_VERSION) return *why = "unsupported proof version", 0;
+    if (fr.backend != HS_BACKEND_GKR) return *why = "not a gkr proof (backend byte)", 0;
+    if (fr.statement != HS_STATEMENT_REGIONS) return *why = "not a ragged-regions proof (statement byte)", 0;
+    if (fr.hash != HS_GKR_P2_KB16) return *why = "the gkr backend proves poseidon2-kb16 only", 0;
     if (h[16] != RAGGED_IO_PUBLIC && h[16] != RAGGED_IO_PRIVATE) return *why = "unknown statement kind (io byte)", 0;
     if (h[17] != RAGGED_EXT_DEGREE) return *why = "unsupported challenge-field degree", 0;
     unsigned n = h[19];
@@ -131,14 +129,7 @@ static int parse_header(hs_reader *r, hs_ragged_shape *s, const char **why) {
            hs_ragged_shape_set_private(s, h[16] == RAGGED_IO_PRIVATE, why);
 }
 
-int hs_ragged_peek(const uint8_t *proof, size_t len, hs_ragged_shape *shape_out, const char **why) {
-    hs_reader r;
-    hs_r_init(&r, proof, len);
-    hs_ragged_shape s;
-    if (!parse_header(&r, &s, why)) return 0;
-    if (shape_out) *shape_out = s;
-    return 1;
-}
+HS_FRAME_PEEK_FN(hs_ragged_peek, hs_ragged_shape, parse_header)
 
 /* BLAKE3 of every region's inputs, then every region's outputs (canonical u32 LE, row-major). */
 static void table_digest(const hs_ragged_shape *s, const hs_kb *const *in, const hs_kb *const *out, hs_digest *dg) {
@@ -365,7 +356,7 @@ static int walk_prove(region *g, unsigned k, unsigned nv, hs_transcript *tr, hs_
     hs_rsc_ws *ws = hs_rsc_ws_new();
     if (!fv || !ws) {
         free(fv), hs_rsc_ws_free(ws);
-        return *why = "out of memory", 0;
+        return *why = hs_why_nomem, 0;
     }
     int ok = 0;
     for (unsigned L = p2kb16()->layers; L-- > 0;) {
@@ -373,7 +364,7 @@ static int walk_prove(region *g, unsigned k, unsigned nv, hs_transcript *tr, hs_
         if (L == 3)
             for (unsigned a = 0; a < k; a++) hs_gkr_witness_initial(&g[a].wit, g[a].rows, threads);
         if (!full && !lanes_step(g, k, L, threads)) {
-            *why = "out of memory";
+            *why = hs_why_nomem;
             goto done;
         }
         hs_kb5 beta = sample_beta(tr), c = hs_kb5_one();
@@ -430,7 +421,7 @@ int hs_ragged_prove(const hs_ragged_shape *shape_in, const hs_kb *const *inputs,
     hs_kb **outs = calloc(A, sizeof *outs);
     hs_ragged_claims *cl = claims;
     if (cl) memset(cl, 0, sizeof *cl);
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!g || !outs) goto done;
 
     /* outputs (the digest binds them before anything is sampled) and, unless independent, witnesses */
@@ -477,9 +468,9 @@ int hs_ragged_prove(const hs_ragged_shape *shape_in, const hs_kb *const *inputs,
     transcript_header(&tr, hb, hlen);
     if (s.private_io) { /* one stacked commitment of every region's X || Y */
         const double tc = hs_now();
-        *why = "out of memory";
+        *why = hs_why_nomem;
         if (!(op = calloc(1, sizeof *op)) || !whir_params(&s, &wp, why)) goto done;
-        *why = "out of memory";
+        *why = hs_why_nomem;
         if (!(stack = stack_build(&s, inputs, (const hs_kb *const *)outs, threads))) goto done;
         const hs_kb *cols[2 * LANES];
         const size_t M = (size_t)1 << (s.commit_vars - STACK_LOG_COLS);
@@ -493,7 +484,7 @@ int hs_ragged_prove(const hs_ragged_shape *shape_in, const hs_kb *const *inputs,
     }
     sample_z(&tr, W, z_out);
     if (cl) memcpy(cl->z_out, z_out, W * sizeof *z_out);
-    *why = "out of memory";
+    *why = hs_why_nomem;
     for (unsigned a = 0; a < A; a++) {
         if (!hs_gkr_eval_rows(outs[a], LANES, s.widths[a], z_out, g[a].v, threads)) goto done;
         if (cl) memcpy(cl->v_out[a], g[a].v, sizeof g[a].v);
@@ -534,7 +525,7 @@ int hs_ragged_prove(const hs_ragged_shape *shape_in, const hs_kb *const *inputs,
         tm->open_s = hs_now() - to;
     }
     ok = !out->err;
-    *why = ok ? NULL : "out of memory";
+    *why = ok ? NULL : hs_why_nomem;
 done:
     if (g)
         for (unsigned a = 0; a < A; a++) region_free(&g[a]);
@@ -630,7 +621,7 @@ int hs_ragged_verify(const uint8_t *proof, size_t len, const hs_kb *const *pub_i
     openings *op = s.private_io ? calloc(1, sizeof *op) : NULL;
     if (!g || (s.private_io && !op)) {
         free(g), free(op);
-        return *why = "out of memory", 0;
+        return *why = hs_why_nomem, 0;
     }
     int ok = 0;
     hs_transcript tr;
@@ -644,7 +635,7 @@ int hs_ragged_verify(const uint8_t *proof, size_t len, const hs_kb *const *pub_i
     }
     sample_z(&tr, W, z_out);
     if (cl) memcpy(cl->z_out, z_out, W * sizeof *z_out);
-    *why = "out of memory";
+    *why = hs_why_nomem;
     for (unsigned a = 0; a < A; a++) {
         if (s.private_io) {
             if (!hs_gkr_recv_k(&tr, &r, g[a].v, LANES)) {
@@ -678,7 +669,7 @@ int hs_ragged_verify(const uint8_t *proof, size_t len, const hs_kb *const *pub_i
             }
             continue;
         }
-        *why = "out of memory";
+        *why = hs_why_nomem;
         if (!hs_gkr_eval_rows(pub_in[a], LANES, s.widths[a], g[a].z, x_pub, threads)) goto done;
         /* padded: real rows sit where the low W - w_a index bits are zero; the padding inputs are 0 */
         hs_kb5 sel = hs_rsc_selector(g[a].z, 0, g[a].z + s.widths[a], g[a].n - s.widths[a]);

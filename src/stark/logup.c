@@ -297,7 +297,7 @@ static int aux_matrix_avx2(const hs_logup_shape *s, const hs_logup_witness *w, c
     const size_t n = s->n, AW = s->aux_ext * 4, P = s->n_pairs;
     hs_kbe *rs = hs_alloc_array(n, sizeof *rs);
     int ok = rs != NULL, zero = 0;
-    *why = "out of memory";
+    *why = hs_why_nomem;
 #pragma omp parallel num_threads(threads > 1 ? threads : 1) if (ok)
     {
         void *scr = hs_alloc_array(1, hs_logup_aux8_scratch_bytes_avx2(s));

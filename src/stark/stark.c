@@ -4,13 +4,13 @@
 #include <string.h>
 
 #include "hash/blake3.h"
+#include "proof/frame.h"
 #include "stark/lde.h"
 #include "stark/logup.h"
 #include "util/bits.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
-#define HS_PROOF_MAGIC "HSNKPRF1"
 #define HS_PROOF_VERSION 3u
 #define HS_BACKEND_STARK 1u
 #define HS_STATEMENT_PRIVATE 0u
@@ -31,12 +31,9 @@ const char *hs_stark_air_name(unsigned air_id) {
 /* The header is also the first thing the transcript absorbs: preset, parameters and shape bind
  * every challenge. */
 static void write_header(hs_writer *w, const hs_stark_shape *s) {
-    hs_w_bytes(w, HS_PROOF_MAGIC, 8);
-    hs_w_u32(w, HS_PROOF_VERSION);
-    hs_w_u8(w, HS_BACKEND_STARK);
-    hs_w_u8(w, (uint8_t)s->preset->id);
-    hs_w_u8(w, (uint8_t)s->air_id);
-    hs_w_u8(w, s->public_io ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE);
+    const hs_frame fr = {HS_PROOF_VERSION, HS_BACKEND_STARK, (uint8_t)s->preset->id, (uint8_t)s->air_id,
+                         s->public_io ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE};
+    hs_frame_write(w, &fr);
     hs_w_u8(w, (uint8_t)s->log_perms);
     hs_w_u8(w, (uint8_t)s->log_v);
     const hs_fri_params *f = &s->fri;
@@ -146,7 +143,7 @@ int hs_stark_make_shape(hs_stark_shape *s, const hs_preset *p, unsigned air_id, 
     if (s->fri.log_blowup < 1) return *why = "the quotient needs log_blowup >= 1", 0;
     if (!hs_fri_params_check(&s->fri, (unsigned)lr, why)) return 0;
     ctx *c = malloc(sizeof *c);
-    if (!c) return *why = "out of memory", 0;
+    if (!c) return *why = hs_why_nomem, 0;
     int ok = setup(c, s, why);
     free(c);
     return ok;
@@ -363,7 +360,7 @@ static int logup_prove_commit(const ctx *c, const hs_fri_params *fp, const hs_nt
                               unsigned threads, const char **why) {
     const hs_logup_shape *lu = &c->lu;
     const size_t rows = c->n << fp->log_blowup, M = lu->n_mult, AW = lu->aux_ext * c->d;
-    *why = "out of memory";
+    *why = hs_why_nomem;
     hs_kb *buf = hs_alloc_array(rows, M * sizeof *buf);
     if (!buf) return 0;
     hs_logup_mult_matrix(lu, lw, buf);
@@ -374,7 +371,7 @@ static int logup_prove_commit(const ctx *c, const hs_fri_params *fp, const hs_nt
     *gamma = hs_pcs_sample(tr, c->d);
     if (!(buf = hs_alloc_array(rows, AW * sizeof *buf))) return 0;
     if (!hs_logup_aux_matrix(lu, lw, c->d, *beta, *gamma, buf, threads, why)) return hs_free(buf), 0;
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!hs_pcs_commit_owned(&mats[2], fp, plan, buf, c->log_h, AW, 0, threads)) return 0;
     hs_transcript_absorb_digests(tr, hs_pcs_cap(mats[2]), hs_pcs_cap_len(mats[2]));
     hs_w_digests(out, hs_pcs_cap(mats[2]), hs_pcs_cap_len(mats[2]));
@@ -545,7 +542,7 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
                              shape_in->public_io, why))
         return hs_free(owned_inputs), 0;
     ctx *cp = malloc(sizeof *cp);
-    if (!cp) return *why = "out of memory", hs_free(owned_inputs), 0;
+    if (!cp) return *why = hs_why_nomem, hs_free(owned_inputs), 0;
     if (!setup(cp, &shape, why)) return free(cp), hs_free(owned_inputs), 0;
     cp->air.witness = witness; /* what a statement's trace reads besides its lines */
     const ctx *c = cp;
@@ -571,7 +568,7 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
     hs_logup_witness *lw = NULL;
     hs_kb *ltab = NULL;
     hs_kbe *lpow = NULL, lbeta = hs_kbe_zero(), lgamma = hs_kbe_zero();
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!hs_ntt_plan_init(&plan, log_h + fp->log_blowup)) goto done;
     t = hs_now(), tm->setup_s = t - t0, t0 = t;
 
@@ -654,7 +651,7 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
         ltab = tn ? hs_alloc_array(nq, 3 * (size_t)lu->n_mult * sizeof *ltab) : NULL;
         int tok = ltab && hs_ntt_lde(&plan, tn, ltab, log_h, 3 * (size_t)lu->n_mult, c->log_l, 0, threads);
         hs_free(tn);
-        *why = "out of memory";
+        *why = hs_why_nomem;
         if (!tok) goto done;
         t = hs_now(), tm->lookup_s += t - t0, t0 = t;
         hs_phase_end(hook, "lookups (LogUp)", ++phase, n_phases);
@@ -751,7 +748,7 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
     tm->total_s = tm->trace_s + tm->commit_s + tm->lookup_s + tm->quotient_s + tm->quotient_commit_s + tm->open_s;
     ok = !out->err;
     if (ok) hs_phase_end(hook, "open (DEEP + FRI + queries)", ++phase, n_phases);
-    *why = ok ? NULL : "out of memory";
+    *why = ok ? NULL : hs_why_nomem;
 done:
     hs_phase_stop(); /* a failed proof leaves no running phase behind */
     hs_free(owned_inputs);
@@ -769,12 +766,10 @@ done:
 /* ---- the verifier ---- */
 
 static int parse_header(hs_reader *r, hs_stark_shape *s, const char **why) {
-    uint8_t magic[8];
-    hs_r_bytes(r, magic, 8);
-    if (r->err) return *why = "truncated header", 0;
-    if (memcmp(magic, HS_PROOF_MAGIC, 8)) return *why = "not a hashsnark proof (bad magic)", 0;
-    uint32_t version = hs_r_u32(r);
-    unsigned backend = hs_r_u8(r), preset_id = hs_r_u8(r), air_id = hs_r_u8(r), statement = hs_r_u8(r);
+    hs_frame fr;
+    if (!hs_frame_read(r, &fr, why)) return 0;
+    const uint32_t version = fr.version;
+    const unsigned backend = fr.backend, preset_id = fr.preset, air_id = fr.hash, statement = fr.statement;
     unsigned log_perms = hs_r_u8(r), log_v = hs_r_u8(r);
     hs_fri_params f;
     f.ext_degree = hs_r_u8(r);
@@ -799,11 +794,7 @@ static int parse_header(hs_reader *r, hs_stark_shape *s, const char **why) {
     return 1;
 }
 
-int hs_stark_peek(const uint8_t *proof, size_t len, hs_stark_shape *shape_out, const char **why) {
-    hs_reader r;
-    hs_r_init(&r, proof, len);
-    return parse_header(&r, shape_out, why);
-}
+HS_FRAME_PEEK_FN(hs_stark_peek, hs_stark_shape, parse_header)
 
 int hs_stark_verify(const uint8_t *proof, size_t len, const uint32_t *pub_in, const uint32_t *pub_out, size_t n_pub,
                     unsigned threads, hs_stark_shape *shape_out, const char **why) {
@@ -815,7 +806,7 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const uint32_t *pub_in, co
     const hs_fri_params f = s.fri;
     if (shape_out) *shape_out = s;
     ctx *c = malloc(sizeof *c);
-    if (!c) return *why = "out of memory", 0;
+    if (!c) return *why = hs_why_nomem, 0;
     if (!setup(c, &s, why)) return free(c), 0;
     const hs_air *air = &c->air;
     const unsigned d = c->d, log_h = c->log_h, tp = air->uses_next ? 2 : 1;
@@ -848,7 +839,7 @@ int hs_stark_verify(const uint8_t *proof, size_t len, const uint32_t *pub_in, co
     hs_pcs_proof *pcs = NULL;
     uint32_t *pad_in = NULL, *pad_out = NULL;
     int ok = 0;
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!caps) goto done;
     hs_r_digests(&r, caps, cap_len);
     hs_transcript_absorb_digests(&tr, caps, cap_len);

@@ -333,7 +333,7 @@ int hs_sc_prove_with(const hs_sc_kernels *kern, const hs_sc_instance *inst, cons
     if (ok && tabs && E && te && sums && ibuf && scratch) ok = hs_sc_eq_blocked(E, z + 1, n - 1, threads);
     if (!ok || !tabs || !E || !te || !sums || !ibuf || !scratch) {
         hs_free(tabs), hs_free(E), hs_free(te), hs_free(sums), hs_free(ibuf), hs_free(scratch);
-        if (why) *why = "out of memory";
+        if (why) *why = hs_why_nomem;
         return 0;
     }
     for (unsigned j = 0; j < m; j++) te[j] = tabs + (size_t)j * words;

@@ -147,7 +147,7 @@ int hs_rsc_prove_ws(hs_rsc_ws *ws, const hs_rsc_instance *inst, unsigned k, unsi
     const unsigned d = hs_rsc_degree(inst, k);
     const hs_sc_kernels *kern = hs_sc_kernels_best();
     inst_state *S = calloc(k, sizeof *S);
-    if (!S) return *why = "out of memory", 0;
+    if (!S) return *why = hs_why_nomem, 0;
     int ok = 0;
     char *scratch = NULL;
     /* instances largest first: the side-by-side loops below hand them out in that order (LPT) */
@@ -269,7 +269,7 @@ int hs_rsc_prove_ws(hs_rsc_ws *ws, const hs_rsc_instance *inst, unsigned k, unsi
     ok = 1;
     goto done;
 oom:
-    *why = "out of memory";
+    *why = hs_why_nomem;
 done:
     for (unsigned a = 0; a < k; a++) state_free(&S[a]);
     free(S);

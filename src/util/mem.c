@@ -236,3 +236,5 @@ void *hs_calloc_array(size_t n, size_t size) {
 void hs_free(void *p) {
     if (p && !big_free(p)) free(p);
 }
+
+const char hs_why_nomem[] = "out of memory";

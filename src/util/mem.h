@@ -12,6 +12,11 @@
 void *hs_alloc_array(size_t n, size_t size);
 void *hs_calloc_array(size_t n, size_t size);
 void hs_free(void *p);
+/* The reason ("out of memory") every prover and verifier gives when an allocation fails: one object,
+ * so a caller tells a failure for lack of memory by its address (hs_why_is_nomem), never by
+ * comparing messages (the lint_nomem test keeps the text from being spelled out again). */
+extern const char hs_why_nomem[];
+static inline int hs_why_is_nomem(const char *why) { return why == hs_why_nomem; }
 /* 1 when big buffers are mapped and kept as above, 0 in sanitizer builds (malloc then). */
 int hs_mem_keeps(void);
 /* Returns the kept pages of freed big buffers to the operating system. */

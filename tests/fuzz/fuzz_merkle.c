@@ -11,9 +11,9 @@
 
 #include "fuzz_common.h"
 #include "fuzz_tables.h"
-#include "gkr/merkle_branches.h"
-#include "gkr/merkle_root.h"
-#include "stark/merkle_branches.h"
+#include "statement/merkle/gkr_branches.h"
+#include "statement/merkle/gkr_root.h"
+#include "statement/merkle/stark_branches.h"
 
 const char hs_fuzz_target[] = "merkle";
 const int hs_fuzz_seeds_verify = 1;

@@ -6,6 +6,7 @@
 #include "gkr/gkr.h"
 #include "gkr/ragged.h"
 #include "stark/stark.h"
+#include "statement/registry.h"
 
 const char hs_fuzz_target[] = "peek";
 
@@ -30,6 +31,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int kr = hs_ragged_peek(data, size, &r, &why);
     if (!kr && !why) hs_fuzz_finding("hs_ragged_peek refused without a reason");
     if (ks + kg + kr > 1) hs_fuzz_finding("one header read by two backends");
+    hs_stmt_shape ss; /* the statement registry picks the same parser as the backends' own peeks */
+    why = NULL;
+    const hs_stmt *e = hs_stmt_peek(data, size, &ss, &why);
+    if (!e && !why) hs_fuzz_finding("hs_stmt_peek refused without a reason");
+    if (kg != (e && e->id == HS_STMT_GKR_BATCH) || kr != (e && e->id == HS_STMT_REGIONS) ||
+        (e && e->id == HS_STMT_STARK_BATCH && !ks))
+        hs_fuzz_finding("hs_stmt_peek: another statement than the backends' peeks");
     if (ks && (!s.preset || s.log_perms > 24 || !hs_stark_air_name(s.air_id) || s.log_v > s.log_perms))
         hs_fuzz_finding("hs_stark_peek: statement out of range");
     if (kg && (!g.preset || g.log_perms < 1 || g.log_perms > HS_GKR_MAX_LOG || !hs_gkr_perm_get(g.perm_id)))

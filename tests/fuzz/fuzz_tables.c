@@ -5,7 +5,7 @@
 
 #include "air/air.h"
 #include "gkr/gkr.h"
-#include "gkr/merkle_branches.h"
+#include "statement/merkle/gkr_branches.h"
 #include "hash/poseidon2_monty31.h"
 
 uint32_t hs_fuzz_word(unsigned kind, unsigned region, size_t i, uint64_t bound) {

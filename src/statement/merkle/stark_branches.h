@@ -1,4 +1,4 @@
-/* Merkle branches by the stark (docs/MERKLE_STARK.md): the statement of gkr/merkle_branches.h (m
+/* Merkle branches by the stark (docs/MERKLE_STARK.md): the statement of statement/merkle/gkr_branches.h (m
  * public openings, index idx_p < 2^d and leaf_p, sit at their indices in a depth-d Poseidon2-KB16
  * tree with the public root; the siblings private) proven as a public statement of the Merkle
  * branches AIR (air/merkle_air.h): one opening an instance, one compression a row.
@@ -10,8 +10,8 @@
  * the transcript absorbs the table's digest, so another root, leaf, index, depth or list of
  * openings is another table. A list that pads to the same table (m openings followed by copies
  * of opening 0 up to N) states the same facts and is accepted too. */
-#ifndef HS_STARK_MERKLE_BRANCHES_H
-#define HS_STARK_MERKLE_BRANCHES_H
+#ifndef HS_STATEMENT_MERKLE_STARK_BRANCHES_H
+#define HS_STATEMENT_MERKLE_STARK_BRANCHES_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* Merkle branches by the stark: the public table, the padded witness, and the stark's prover and
- * verifier on the Merkle branches AIR (merkle_branches.h). */
-#include "stark/merkle_branches.h"
+ * verifier on the Merkle branches AIR (stark_branches.h). */
+#include "statement/merkle/stark_branches.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +47,7 @@ int hs_smb_prove(const hs_smb_shape *s, const uint64_t *idx, const uint32_t *lea
     hs_kb *padded = NULL;
     const hs_kb *sib = siblings;
     int ok = 0;
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!outs || !tables(s, idx, leaves, NULL, &in, &dummy)) goto done;
     if (N > s->m) { /* the dummy openings' siblings: opening 0's */
         if (!(padded = hs_alloc_array(N, per * sizeof *padded))) goto done;
@@ -71,7 +71,7 @@ int hs_smb_prove(const hs_smb_shape *s, const uint64_t *idx, const uint32_t *lea
     hs_w_free(&w);
     if (root_out) memcpy(root_out, outs, W8 * sizeof *outs);
     ok = !out->err;
-    *why = ok ? NULL : "out of memory";
+    *why = ok ? NULL : hs_why_nomem;
 done:
     hs_free(in), hs_free(outs), hs_free(padded);
     return ok;
@@ -98,7 +98,7 @@ int hs_smb_verify(const uint8_t *proof, size_t len, const uint32_t root[HS_MBAIR
         if (depth < 64 && idx[p] >> depth) return *why = "an index is not below 2^depth", 0;
     s.m = m;
     uint32_t *in, *out;
-    if (!tables(&s, idx, leaves, root, &in, &out)) return *why = "out of memory", 0;
+    if (!tables(&s, idx, leaves, root, &in, &out)) return *why = hs_why_nomem, 0;
     const int ok = hs_stark_verify(proof, len, in, out, (size_t)1 << s.log_m, threads, NULL, why);
     hs_free(in), hs_free(out);
     return ok;

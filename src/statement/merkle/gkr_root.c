@@ -1,5 +1,5 @@
-/* A dense Merkle root by GKR + WHIR (merkle_root.h has the protocol). */
-#include "gkr/merkle_root.h"
+/* A dense Merkle root by GKR + WHIR (gkr_root.h has the protocol). */
+#include "statement/merkle/gkr_root.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -8,10 +8,12 @@
 #include "hash/blake3.h"
 #include "hash/poseidon2_monty31.h"
 #include "poly/mle.h"
+#include "proof/frame.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
-#define MR_MAGIC "HSNKPRF1"
+#define MR_VERSION 1u
+#define MR_BACKEND 2u /* gkr */
 #define MR_HEADER 31
 #define MR_TAG "hashsnark/gkr/merkle-root/v1"
 #define MR_EXT 5u
@@ -28,12 +30,8 @@ int hs_mr_shape_make(hs_mr_shape *s, const hs_preset *p, unsigned log_leaves, in
 
 static void header_bytes(const hs_mr_shape *s, uint8_t out[MR_HEADER]) {
     hs_writer w = {0};
-    hs_w_bytes(&w, MR_MAGIC, 8);
-    hs_w_u32(&w, 1);
-    hs_w_u8(&w, 2); /* gkr */
-    hs_w_u8(&w, (uint8_t)s->preset->id);
-    hs_w_u8(&w, HS_GKR_P2_KB16);
-    hs_w_u8(&w, HS_MR_STATEMENT);
+    const hs_frame fr = {MR_VERSION, MR_BACKEND, (uint8_t)s->preset->id, HS_GKR_P2_KB16, HS_MR_STATEMENT};
+    hs_frame_write(&w, &fr);
     hs_w_u8(&w, (uint8_t)s->log_leaves);
     hs_w_u8(&w, (uint8_t)s->public_leaves);
     hs_w_u8(&w, MR_EXT);
@@ -47,11 +45,13 @@ static void header_bytes(const hs_mr_shape *s, uint8_t out[MR_HEADER]) {
 
 static int parse_header(hs_reader *r, hs_mr_shape *s, const char **why) {
     const uint8_t *start = r->p;
+    hs_frame fr;
+    if (!hs_frame_read(r, &fr, why)) return 0;
     uint8_t h[MR_HEADER];
-    hs_r_bytes(r, h, MR_HEADER);
+    hs_frame_bytes(&fr, h);
+    hs_r_bytes(r, h + HS_FRAME_BYTES, MR_HEADER - HS_FRAME_BYTES);
     if (r->err) return *why = "truncated header", 0;
-    if (memcmp(h, MR_MAGIC, 8)) return *why = "not a hashsnark proof (bad magic)", 0;
-    if (h[12] != 2) return *why = "not a gkr proof (backend byte)", 0;
+    if (h[12] != MR_BACKEND) return *why = "not a gkr proof (backend byte)", 0;
     if (h[15] != HS_MR_STATEMENT) return *why = "not a Merkle root proof (statement byte)", 0;
     if (h[14] != HS_GKR_P2_KB16) return *why = "unsupported tree hash (Merkle roots are proven for poseidon2-kb16)", 0;
     if (h[17] > 1) return *why = "bad public-leaves byte", 0;
@@ -62,14 +62,7 @@ static int parse_header(hs_reader *r, hs_mr_shape *s, const char **why) {
     return 1;
 }
 
-int hs_mr_peek(const uint8_t *proof, size_t len, hs_mr_shape *shape_out, const char **why) {
-    hs_reader r;
-    hs_r_init(&r, proof, len);
-    hs_mr_shape s;
-    if (!parse_header(&r, &s, why)) return 0;
-    if (shape_out) *shape_out = s;
-    return 1;
-}
+HS_FRAME_PEEK_FN(hs_mr_peek, hs_mr_shape, parse_header)
 
 static void transcript_start(hs_transcript *t, const uint8_t *hb, const hs_kb *root, const hs_kb *leaves, unsigned k) {
     hs_transcript_init(t, MR_TAG);
@@ -144,7 +137,7 @@ int hs_mr_prove(const hs_mr_shape *shape_in, const hs_kb *leaves, unsigned threa
     hs_whir_witness *ww = NULL;
     hs_kb *X = hs_alloc_array(N, 16 * sizeof *X), *st = hs_alloc_array(N / 2 ? N / 2 : 1, 16 * sizeof *st), *zero = NULL;
     hs_kb5 *pts = NULL;
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!X || !st) goto done;
     /* D in heap order, level by level: nodes [2^l, 2^(l+1)) are the outputs of rows [2^l, 2^(l+1)) */
     memset(X, 0, 8 * sizeof *X);
@@ -177,7 +170,7 @@ int hs_mr_prove(const hs_mr_shape *shape_in, const hs_kb *leaves, unsigned threa
     if (!hs_whir_commit(&ww, &wp, NULL, cols, s.log_cols, k, &tr, out, NULL, threads, why)) goto done;
     tt = hs_now(), tm->commit_s = tt - t0, t0 = tt;
 
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!(pts = malloc(2 * (size_t)k * sizeof *pts))) goto done;
     hs_kb5 *z_out = pts, *rho = pts + k, v_out[16], x_claim[16];
     if (!hs_gkr_walk_prove(Pm, &wit, X, NULL, threads, &tr, out, z_out, v_out, rho, x_claim, why)) goto done;
@@ -186,7 +179,7 @@ int hs_mr_prove(const hs_mr_shape *shape_in, const hs_kb *leaves, unsigned threa
     fixed_points(&c, z_out, k);
     const hs_kb *xc[16];
     for (unsigned j = 0; j < 16; j++) xc[j] = wit.in + j * N;
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!hs_gkr_eval_cols(xc, 16, k, c.y, c.ab, threads)) goto done;
     hs_gkr_send_k(&tr, out, c.ab, 16);
     for (unsigned l = 0; l < 8; l++) c.rv[l] = hs_kb5_from_base(root[l]);
@@ -195,7 +188,7 @@ int hs_mr_prove(const hs_mr_shape *shape_in, const hs_kb *leaves, unsigned threa
         goto done;
     tt = hs_now(), tm->open_s = tt - t0, tm->total_s = tt - tstart;
     ok = !out->err;
-    *why = ok ? NULL : "out of memory";
+    *why = ok ? NULL : hs_why_nomem;
 done:
     hs_whir_witness_free(ww);
     hs_gkr_witness_free(&wit);
@@ -225,7 +218,7 @@ int hs_mr_verify(const uint8_t *proof, size_t len, const hs_kb root[8], const hs
     if (!hs_whir_verify_commitment(&wp, &tr, &r, &comm, why)) return 0;
     if (hs_r_left(&r) < hs_gkr_walk_bytes(Pm, k, 0) + 16 * 20) return *why = "truncated proof", 0;
     hs_kb5 *pts = malloc(2 * (size_t)k * sizeof *pts);
-    if (!pts) return *why = "out of memory", 0;
+    if (!pts) return *why = hs_why_nomem, 0;
     int ok = 0;
     hs_kb5 *z_out = pts, *rho = pts + k, v_out[16], x_claim[16];
     if (!hs_gkr_walk_verify(Pm, k, NULL, threads, &tr, &r, z_out, v_out, rho, x_claim, why)) goto done;
@@ -250,7 +243,7 @@ int hs_mr_verify(const uint8_t *proof, size_t len, const hs_kb root[8], const hs
         }
     }
     for (unsigned l = 0; l < 8; l++) c.rv[l] = hs_kb5_from_base(root[l]);
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (s.public_leaves && !leaf_claims(&c, &tr, leaves, k, threads)) goto done;
     if (!hs_whir_verify(&wp, &comm, c.st, statements(&c, k, rho, x_claim, s.public_leaves), &tr, &r, why)) goto done;
     if (hs_r_left(&r) != 0) {

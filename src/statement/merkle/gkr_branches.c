@@ -1,5 +1,5 @@
-/* Merkle branches by GKR + WHIR: layout, prover, verifier (merkle_branches.h has the protocol). */
-#include "gkr/merkle_branches.h"
+/* Merkle branches by GKR + WHIR: layout, prover, verifier (gkr_branches.h has the protocol). */
+#include "statement/merkle/gkr_branches.h"
 
 #include <math.h>
 #include <omp.h>
@@ -10,12 +10,12 @@
 #include "hash/blake3.h"
 #include "hash/poseidon2_monty31.h"
 #include "poly/mle.h"
+#include "proof/frame.h"
 #include "sumcheck/sumcheck.h"
 #include "util/bits.h"
 #include "util/mem.h"
 #include "util/timer.h"
 
-#define MB_MAGIC "HSNKPRF1"
 #define MB_VERSION 1u
 #define MB_BACKEND 2u
 #define MB_EXT 5u
@@ -42,12 +42,8 @@ int hs_mb_shape_make(hs_mb_shape *s, const hs_preset *p, unsigned depth, size_t 
 
 static void header_bytes(const hs_mb_shape *s, uint8_t out[MB_HEADER]) {
     hs_writer w = {0};
-    hs_w_bytes(&w, MB_MAGIC, 8);
-    hs_w_u32(&w, MB_VERSION);
-    hs_w_u8(&w, MB_BACKEND);
-    hs_w_u8(&w, (uint8_t)s->preset->id);
-    hs_w_u8(&w, HS_GKR_P2_KB16);
-    hs_w_u8(&w, HS_MB_STATEMENT);
+    const hs_frame fr = {MB_VERSION, MB_BACKEND, (uint8_t)s->preset->id, HS_GKR_P2_KB16, HS_MB_STATEMENT};
+    hs_frame_write(&w, &fr);
     hs_w_u8(&w, (uint8_t)s->depth);
     hs_w_u32(&w, (uint32_t)s->m);
     hs_w_u8(&w, (uint8_t)s->mu);
@@ -62,16 +58,15 @@ static void header_bytes(const hs_mb_shape *s, uint8_t out[MB_HEADER]) {
 
 static int parse_header(hs_reader *r, hs_mb_shape *s, const char **why) {
     const uint8_t *start = r->p;
-    uint8_t magic[8];
-    hs_r_bytes(r, magic, 8);
-    const uint32_t version = hs_r_u32(r);
-    const unsigned backend = hs_r_u8(r), preset = hs_r_u8(r), perm = hs_r_u8(r), statement = hs_r_u8(r);
+    hs_frame fr;
+    if (!hs_frame_read(r, &fr, why)) return 0;
+    const uint32_t version = fr.version;
+    const unsigned backend = fr.backend, preset = fr.preset, perm = fr.hash, statement = fr.statement;
     const unsigned depth = hs_r_u8(r);
     const uint32_t m = hs_r_u32(r);
     uint8_t rest[MB_HEADER - 21];
     hs_r_bytes(r, rest, sizeof rest);
     if (r->err) return *why = "truncated header", 0;
-    if (memcmp(magic, MB_MAGIC, 8)) return *why = "not a hashsnark proof (bad magic)", 0;
     if (version != MB_VERSION) return *why = "unsupported proof version", 0;
     if (backend != MB_BACKEND) return *why = "not a gkr proof (backend byte)", 0;
     if (statement != HS_MB_STATEMENT) return *why = "not a Merkle branches proof (statement byte)", 0;
@@ -83,14 +78,7 @@ static int parse_header(hs_reader *r, hs_mb_shape *s, const char **why) {
     return 1;
 }
 
-int hs_mb_peek(const uint8_t *proof, size_t len, hs_mb_shape *shape_out, const char **why) {
-    hs_reader r;
-    hs_r_init(&r, proof, len);
-    hs_mb_shape s;
-    if (!parse_header(&r, &s, why)) return 0;
-    if (shape_out) *shape_out = s;
-    return 1;
-}
+HS_FRAME_PEEK_FN(hs_mb_peek, hs_mb_shape, parse_header)
 
 /* The transcript's start: tag, header, root, the digest of the opening list (O(m) hashing). */
 static void transcript_start(hs_transcript *t, const uint8_t *hb, const hs_kb *root, size_t m, const uint64_t *idx,
@@ -335,7 +323,7 @@ static int eval_shift(const hs_kb *const *O, unsigned n, unsigned j, const hs_kb
     return 1;
 }
 
-/* The opening statements (merkle_branches.h): O at z_out, S at rho2, O at each q_j, O at the root
+/* The opening statements (gkr_branches.h): O at z_out, S at rho2, O at each q_j, O at the root
  * point. Points and values live in the caller's arrays. */
 typedef struct {
     hs_kb5 *z_out, *rho2, *q, *root_pt; /* q: delta points of n values */
@@ -386,7 +374,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     uint8_t *bits = NULL;
     mux_tables mt = {0};
     hs_kb root[W8];
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!X || !S || !C || !st || !cur) goto done;
 
     /* the rows level by level: every path's level i is one batch of permutations */
@@ -427,7 +415,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
         const hs_kb *row = X + x * 16;
         for (unsigned l = 0; l < W8; l++) S[l * N + x] = row[bit ? l : W8 + l], C[l * N + x] = row[bit ? W8 + l : l];
     }
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!hs_gkr_witness_build(&wit, Pm, X, n, threads, NULL, HS_GKR_WIT_IO)) goto done;
     /* O as committed: the witness's outputs lanes 0..7 (the test hook: its altered node, from
      * which the rows above it were hashed) */
@@ -446,7 +434,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     if (!hs_whir_commit(&ww, &wp, NULL, cols, LOG_COLS, n, &tr, out, NULL, threads, why)) goto done;
     tt = hs_now(), tm->commit_s = tt - t0, t0 = tt;
 
-    *why = "out of memory";
+    *why = hs_why_nomem;
     pts = malloc(((size_t)4 + delta) * n * sizeof *pts);
     if (!pts) goto done;
     mb_claims cl;
@@ -457,7 +445,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     tt = hs_now(), tm->walk_s = tt - t0, t0 = tt;
 
     /* the mux sumcheck: A and B by the linear-combination kernel over cur || S */
-    *why = "out of memory";
+    *why = hs_why_nomem;
     const size_t cap = hs_gkr_plane_cap(N); /* padded planes: the mux's 20 plane streams apart in the caches */
     AB = hs_alloc_array(2 * cap, 5 * sizeof *AB);
     bits = hs_alloc_array(N, 1);
@@ -485,7 +473,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     /* S at rho2; O at the shift's delta points; cur at rho2 from those by the shift identity */
     const hs_kb *scols[W8], *ocols[W8];
     for (unsigned l = 0; l < W8; l++) scols[l] = S + l * N, ocols[l] = wit.out + l * N;
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!hs_gkr_eval_cols(scols, W8, n, cl.rho2, cl.cs + W8, threads)) goto done;
     for (unsigned j = 0; j < delta; j++) {
         hs_mb_shift_point(cl.rho2, n, j, cl.q + (size_t)j * n);
@@ -501,7 +489,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     if (!hs_whir_open(&wp, ww, cl.st, nst, &tr, out, threads, why)) goto done;
     tt = hs_now(), tm->open_s = tt - t0, tm->total_s = tt - tstart;
     ok = !out->err;
-    *why = ok ? NULL : "out of memory";
+    *why = ok ? NULL : hs_why_nomem;
 done:
     hs_whir_witness_free(ww);
     hs_gkr_witness_free(&wit);
@@ -536,7 +524,7 @@ int hs_mb_verify(const uint8_t *proof, size_t len, const hs_kb root[W8], unsigne
         return *why = "truncated proof", 0;
     int ok = 0;
     hs_kb5 *pts = malloc(((size_t)4 + delta) * n * sizeof *pts), *ep = NULL, *ei = NULL;
-    if (!pts) return *why = "out of memory", 0;
+    if (!pts) return *why = hs_why_nomem, 0;
     mb_claims cl;
     cl.z_out = pts, cl.rho2 = pts + n, cl.root_pt = pts + 2 * n, cl.q = pts + 4 * n;
     hs_kb5 *rho = pts + 3 * n, x_claim[16], lam[16];
@@ -552,7 +540,7 @@ int hs_mb_verify(const uint8_t *proof, size_t len, const hs_kb root[W8], unsigne
         *why = r.err;
         goto done;
     }
-    *why = "out of memory";
+    *why = hs_why_nomem;
     if (!(ep = hs_mle_eq_new(cl.rho2, mu, 1)) || !(ei = hs_mle_eq_new(cl.rho2 + mu, delta, 1))) goto done;
     const hs_kb5 bv = bits_mle_with(idx, m, depth, mu, ep, ei);
     if (!hs_kb5_eq(hs_kb5_mul(hs_mle_eq(rho, cl.rho2, n), mux_value(lam, cl.cs, cl.cs + W8, bv)), claim)) {
@@ -638,7 +626,7 @@ int hs_mb_random_openings(unsigned depth, size_t m, uint64_t seed, uint64_t *idx
     hs_kb *cur = malloc(m * W8 * sizeof *cur);
     if (!nd || !cur) {
         free(nd), free(cur);
-        return *why = "out of memory", 0;
+        return *why = hs_why_nomem, 0;
     }
     memcpy(cur, leaves, m * W8 * sizeof *cur);
     for (unsigned i = 0; i < depth; i++) {

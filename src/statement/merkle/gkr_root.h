@@ -15,8 +15,8 @@
  * v_l = (1 - z_k) X_l(y) + z_k X_(8+l)(y) + eq(z, 0) c_l (T(j) = D[j] for j >= 1, T(0) = c); the
  * root: X_(8+l)(0^k) = R_l (D[1] is row 0's right half); public leaves: a random s in K^(k-1) and
  * X_(8b+l)(1, s) = the leaf table's MLE (leaf 2t' + b, lane l) at s; one WHIR opening. */
-#ifndef HS_GKR_MERKLE_ROOT_H
-#define HS_GKR_MERKLE_ROOT_H
+#ifndef HS_STATEMENT_MERKLE_GKR_ROOT_H
+#define HS_STATEMENT_MERKLE_GKR_ROOT_H
 
 #include <stddef.h>
 #include <stdint.h>

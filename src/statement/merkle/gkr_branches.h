@@ -24,8 +24,8 @@
  * 0, 1^j), kappa_j(r) = r_(delta-j) prod_(t > delta-j) (1 - r_t): the prover sends those delta
  * points' 8 lanes of O; a random s in K^mu for the root, O(s, bits(d - 1)) = R; one WHIR opening of
  * delta + 3 sparse statements (8 claims each). */
-#ifndef HS_GKR_MERKLE_BRANCHES_H
-#define HS_GKR_MERKLE_BRANCHES_H
+#ifndef HS_STATEMENT_MERKLE_GKR_BRANCHES_H
+#define HS_STATEMENT_MERKLE_GKR_BRANCHES_H
 
 #include <stddef.h>
 #include <stdint.h>
