@@ -80,14 +80,6 @@ typedef struct {
                                    it to reach the multi-pass paths with small matrices */
 } hs_ntt_plan;
 
-/* A larger tile for transforms of wide rows (a stark trace of about a thousand columns): 2^18 words
- * (1 MiB) lets the last pass hold 128 such rows and the strided pass take segments of several
- * hundred columns, so a 2^17-row LDE runs in two passes per transform instead of three. Measured
- * on a 2-core AMD EPYC with 1 MiB of L2 per core (docs/BENCHMARKS.md): the LDE of 2^17 x 1312
- * words at blowup 2 takes 17% less CPU time than with 2^16-word tiles, 2^16 x 1312 27% less,
- * 2^15 x 1312 the same. Transforms give the same result whatever the tile. */
-#define HS_NTT_WIDE_TILE_LOG 18
-
 /* Returns 0 if max_log_n > 24 or on out-of-memory (the plan is then empty, safe to free). */
 int hs_ntt_plan_init(hs_ntt_plan *plan, unsigned max_log_n);
 void hs_ntt_plan_free(hs_ntt_plan *plan);

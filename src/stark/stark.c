@@ -573,7 +573,6 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
     hs_kbe *lpow = NULL, lbeta = hs_kbe_zero(), lgamma = hs_kbe_zero();
     *why = "out of memory";
     if (!hs_ntt_plan_init(&plan, log_h + fp->log_blowup)) goto done;
-    plan.tile_log = HS_NTT_WIDE_TILE_LOG; /* the trace's LDE dominates: wide rows */
     t = hs_now(), tm->setup_s = t - t0, t0 = t;
 
     hs_transcript tr;
