@@ -307,6 +307,7 @@ static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, 
 }
 
 int hs_cmd_prove(int argc, char **argv) {
+    if (hs_cli_opt_is(argc, argv, "statement", "pcs")) return hs_cmd_prove_pcs(argc, argv);
     if (hs_cli_has_opt(argc, argv, "statement")) return hs_cmd_prove_merkle(argc, argv);
     const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
                *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL, *backend_s = "stark", *regions_s = NULL,
@@ -723,6 +724,16 @@ int hs_cmd_verify(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     const uint8_t *pb = (const uint8_t *)buf.data;
+    if (hs_cli_is_pcs_proof(pb, buf.len)) { /* commitment only */
+        if (inputs_s) {
+            hs_cli_reject("verify", "the proof is a commitment-only proof (statement pcs): it proves no table");
+            hs_sbuf_free(&buf);
+            return HS_EXIT_REJECT;
+        }
+        const int rc = hs_cli_verify_pcs(proof, pb, buf.len, json, min_bits_s, mb);
+        hs_sbuf_free(&buf);
+        return rc;
+    }
     char why[HS_REASON_LEN];
     hs_proof_info info;
     if (hs_proof_peek(&info, why, sizeof why, pb, buf.len) != HS_OK) {
@@ -794,10 +805,7 @@ int hs_cmd_verify(int argc, char **argv) {
     const int gkr_rate = s->backend == HS_BACKEND_GKR && hs_preset_info_find(&preset, s->preset) == HS_OK;
     if (json) {
         hs_json j;
-        hs_json_begin(&j, stdout);
-        hs_json_str(&j, "command", "verify");
-        hs_json_str(&j, "result", "accepted");
-        hs_json_str(&j, "proof", proof);
+        hs_cli_json_accepted(&j, proof);
         hs_json_str(&j, "hash", s->hash);
         hs_json_str(&j, "backend", s->backend == HS_BACKEND_GKR ? "gkr" : "stark");
         hs_json_str(&j, "statement", pub ? "public" : "private");
