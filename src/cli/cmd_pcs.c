@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/json.h"
 #include "cli/textio.h"
+#include "hashsnark.h"
 #include "statement/pcsstmt.h"
 #include "statement/registry.h"
 #include "util/mem.h"
@@ -35,6 +36,7 @@ static void prove_help(void) {
            "  --field gf2-128   the commitment's field (the only one)\n"
            "  --log-bits N      2^N committed bits, N from %u to %u\n"
            "  --seed S          the random bits' seed (default 1)\n"
+           "  --threads T       threads (default: HS_THREADS, else every CPU); the proof does not depend on T\n"
            "  --out PROOF       the proof file\n",
            HS_PCSSTMT_MIN_LOG_BITS, HS_PCSSTMT_MAX_LOG_BITS);
 }
@@ -77,9 +79,13 @@ int hs_cmd_prove_pcs(int argc, char **argv) {
         fprintf(stderr, "prove: pcs statement, 2^%lu bits committed in GF(2^128) (ring switching), FRI-Binius rate 1/%u, "
                         "%u queries\n",
                 logb, 1u << s.log_inv_rate, s.fri.queries);
+    hs_ctx *ctx = hs_cli_ctx("prove", threads); /* threads 0: HS_THREADS or every CPU */
+    if (!ctx) return HS_EXIT_USAGE;
+    const unsigned nt = hs_ctx_threads(ctx);
+    hs_ctx_free(ctx);
     hs_writer w = {0};
     const double t0 = hs_cli_now();
-    const int ok = hs_pcsstmt_prove(&s, seed, (unsigned)threads, &w, &why);
+    const int ok = hs_pcsstmt_prove(&s, seed, nt, &w, &why);
     const double t = hs_cli_now() - t0;
     int rc = HS_EXIT_OK;
     if (!ok) {
