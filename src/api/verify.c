@@ -20,6 +20,9 @@ static hs_status peek_plan(hs_api_plan *pl, const hs_stmt **stp, hs_stmt_shape *
     if (st->merkle)
         return hs_api_fail(reason, rl, HS_ERR_REJECTED,
                            "a Merkle statement's proof: it is verified against its root (verify --root)");
+    if (st->id == HS_STMT_PCS)
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED,
+                           "a commitment-only proof (statement pcs): hashsnark verify --proof checks it");
     int public_io = 0;
     switch (st->id) {
     case HS_STMT_REGIONS:

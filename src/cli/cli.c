@@ -88,6 +88,13 @@ int hs_cli_parse(const char *cmd, int argc, char **argv, const hs_opt *opts, siz
     return 0;
 }
 
+void hs_cli_json_accepted(hs_json *j, const char *proof) {
+    hs_json_begin(j, stdout);
+    hs_json_str(j, "command", "verify");
+    hs_json_str(j, "result", "accepted");
+    hs_json_str(j, "proof", proof);
+}
+
 void hs_cli_json_proof(hs_json *j, const char *backend, const char *hash, const char *statement, const char *preset,
                        size_t n, const char *noun, const char *out, size_t proof_len, const hs_prove_stats *st) {
     hs_json_begin(j, stdout);

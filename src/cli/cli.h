@@ -33,6 +33,9 @@ int hs_cli_json(void);
 void hs_cli_reject(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 struct hs_json;
 struct hs_prove_stats;
+/* verify --format json: begins the result object on standard output (command, result "accepted",
+ * proof); the caller adds what its statement has, then hs_json_end. */
+void hs_cli_json_accepted(struct hs_json *j, const char *proof);
 /* prove --format json: begins the result object on standard output (command, result, backend,
  * hash, statement, preset, instances, threads, proof, proof_bytes, total_s, per_s, phases); the
  * caller adds what its statement has, then hs_json_end. */
@@ -78,6 +81,14 @@ int hs_cmd_params(int argc, char **argv);
 int hs_cmd_prove_merkle(int argc, char **argv);
 int hs_cmd_verify_merkle(int argc, char **argv);
 int hs_cmd_params_merkle(int argc, char **argv);
+/* cmd_pcs.c: the commitment-only statement ('prove --statement pcs'; verify of its proofs, whose
+ * frame is read already: pb[0..len) the file's bytes). */
+int hs_cmd_prove_pcs(int argc, char **argv);
+int hs_cli_is_pcs_proof(const uint8_t *pb, size_t len); /* its frame names the commitment-only backend */
+int hs_cli_verify_pcs(const char *proof, const uint8_t *pb, size_t len, int json, const char *min_bits_s,
+                      unsigned long min_bits);
+/* 1 when the first --name on the command line has this value ("--name value" or "--name=value"). */
+int hs_cli_opt_is(int argc, char **argv, const char *name, const char *value);
 /* 1 when argv (after the subcommand) holds option --name. */
 int hs_cli_has_opt(int argc, char **argv, const char *name);
 

@@ -130,6 +130,8 @@ static void prove_help(void) {
            "                       [--seed S | --inputs FILE] [--preset P] [--threads T]\n"
            "       hashsnark prove --statement merkle-branches|merkle ...  (Merkle trees: see\n"
            "                       'hashsnark prove --statement merkle-branches --help')\n"
+           "       hashsnark prove --statement pcs --field gf2-128 --log-bits N --out PROOF [--seed S]\n"
+           "                       (the binary commitment alone: 'hashsnark prove --statement pcs --help')\n"
            "\n"
            "Proves that 2^N evaluations of a hash (permutations, or compressions for BLAKE3 and\n"
            "BLAKE2s) were computed correctly, with the stark backend (the hash's AIR, DEEP-ALI, FRI;\n"
@@ -307,6 +309,7 @@ static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, 
 }
 
 int hs_cmd_prove(int argc, char **argv) {
+    if (hs_cli_opt_is(argc, argv, "statement", "pcs")) return hs_cmd_prove_pcs(argc, argv);
     if (hs_cli_has_opt(argc, argv, "statement")) return hs_cmd_prove_merkle(argc, argv);
     const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
                *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL, *backend_s = "stark", *regions_s = NULL,
@@ -520,7 +523,9 @@ static void verify_help(void) {
            "whatever the proof says (an unknown option, --inputs without --outputs, a missing,\n"
            "empty or malformed file). A public statement's tables are checked natively first: the\n"
            "first output line that is not the permutation of its input line is named ('rejected:\n"
-           "OUTPUTS line 3 is not P(INPUTS line 3), ...'), before the proof is checked.\n"
+           "OUTPUTS line 3 is not P(INPUTS line 3), ...'), before the proof is checked. A proof of\n"
+           "'prove --statement pcs' (the binary commitment alone) takes no tables; its bound is the\n"
+           "bits its queries were derived for.\n"
            "\n"
            "  --proof FILE     the proof\n"
            "  --inputs FILE    public statements: the inputs, one state per line ('hashsnark perm' form)\n"
@@ -723,6 +728,16 @@ int hs_cmd_verify(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     const uint8_t *pb = (const uint8_t *)buf.data;
+    if (hs_cli_is_pcs_proof(pb, buf.len)) { /* commitment only */
+        if (inputs_s) {
+            hs_cli_reject("verify", "the proof is a commitment-only proof (statement pcs): it proves no table");
+            hs_sbuf_free(&buf);
+            return HS_EXIT_REJECT;
+        }
+        const int rc = hs_cli_verify_pcs(proof, pb, buf.len, json, min_bits_s, mb);
+        hs_sbuf_free(&buf);
+        return rc;
+    }
     char why[HS_REASON_LEN];
     hs_proof_info info;
     if (hs_proof_peek(&info, why, sizeof why, pb, buf.len) != HS_OK) {
@@ -794,10 +809,7 @@ int hs_cmd_verify(int argc, char **argv) {
     const int gkr_rate = s->backend == HS_BACKEND_GKR && hs_preset_info_find(&preset, s->preset) == HS_OK;
     if (json) {
         hs_json j;
-        hs_json_begin(&j, stdout);
-        hs_json_str(&j, "command", "verify");
-        hs_json_str(&j, "result", "accepted");
-        hs_json_str(&j, "proof", proof);
+        hs_cli_json_accepted(&j, proof);
         hs_json_str(&j, "hash", s->hash);
         hs_json_str(&j, "backend", s->backend == HS_BACKEND_GKR ? "gkr" : "stark");
         hs_json_str(&j, "statement", pub ? "public" : "private");

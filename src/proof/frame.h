@@ -3,7 +3,7 @@
  *
  *   0  8 bytes  magic "HSNKPRF1"
  *   8  u32      version (the statement's format version: 3 for the stark backend, 1 for gkr)
- *   12 u8       backend: 1 = stark, 2 = gkr
+ *   12 u8       backend: 1 = stark, 2 = gkr, 3 = commitment only (statement/pcsstmt.h)
  *   13 u8       preset id
  *   14 u8       the statement's hash: an AIR id (stark) or a permutation id (gkr)
  *   15 u8       statement: 0 private, 1 public, 2 ragged regions, 3 Merkle branches, 4 Merkle root
@@ -23,6 +23,7 @@
 /* byte 12 */
 #define HS_FRAME_STARK 1u
 #define HS_FRAME_GKR 2u
+#define HS_FRAME_PCS 3u
 /* byte 15 (the Merkle statements' values are their headers': statement/merkle/) */
 #define HS_FRAME_PRIVATE 0u
 #define HS_FRAME_PUBLIC 1u

@@ -21,6 +21,7 @@ static int owns_merkle_branches(const hs_frame *f) {
     return f->backend == HS_FRAME_GKR && f->statement == HS_MB_STATEMENT;
 }
 static int owns_merkle_root(const hs_frame *f) { return f->backend == HS_FRAME_GKR && f->statement == HS_MR_STATEMENT; }
+static int owns_pcs(const hs_frame *f) { return f->backend == HS_FRAME_PCS; }
 
 /* ---- header parsers ---- */
 
@@ -35,6 +36,7 @@ PEEK(gkr_batch, hs_gkr_peek, gkr)
 PEEK(regions, hs_ragged_peek, ragged)
 PEEK(merkle_branches, hs_mb_peek, mb)
 PEEK(merkle_root, hs_mr_peek, mr)
+PEEK(pcs, hs_pcsstmt_peek, pcs)
 #undef PEEK
 
 /* ---- soundness terms ---- */
@@ -56,6 +58,11 @@ static int sound_merkle_branches(const hs_stmt_shape *s, hs_sound_report *rep) {
 }
 static int sound_merkle_root(const hs_stmt_shape *s, hs_sound_report *rep) {
     return hs_soundness_mr(s->u.mr.preset, s->u.mr.log_leaves, s->u.mr.public_leaves, rep);
+}
+
+static int sound_pcs(const hs_stmt_shape *s, hs_sound_report *rep) {
+    hs_pcsstmt_soundness(&s->u.pcs, rep);
+    return 1;
 }
 
 /* ---- verifiers ---- */
@@ -142,6 +149,14 @@ static hs_stmt_status verify_merkle_root(const uint8_t *p, size_t n, const hs_st
     return status(ok);
 }
 
+/* The commitment-only statement: nothing public besides the proof. */
+static hs_stmt_status verify_pcs(const uint8_t *p, size_t n, const hs_stmt_shape *s, const hs_stmt_public *pub,
+                                 const char **why) {
+    (void)pub;
+    if (hs_pcsstmt_verify(p, n, &s->u.pcs, why)) return HS_STMT_OK;
+    return hs_why_is_nomem(*why) ? HS_STMT_NOMEM : HS_STMT_REJECTED;
+}
+
 /* ---- the table ---- */
 
 #define ENTRY(ID, NAME, BACKEND, MERKLE, F)                                                                             \
@@ -154,6 +169,7 @@ static const hs_stmt registry[HS_STMT_COUNT] = {
     ENTRY(HS_STMT_REGIONS, "regions", HS_FRAME_GKR, 0, regions),
     ENTRY(HS_STMT_MERKLE_BRANCHES, "merkle-branches", HS_FRAME_GKR, 1, merkle_branches),
     ENTRY(HS_STMT_MERKLE_ROOT, "merkle", HS_FRAME_GKR, 1, merkle_root),
+    ENTRY(HS_STMT_PCS, "pcs", HS_FRAME_PCS, 0, pcs),
 };
 
 const hs_stmt *hs_stmt_get(hs_stmt_id id) {
@@ -185,6 +201,7 @@ const hs_preset *hs_stmt_preset(const hs_stmt_shape *s) {
     case HS_STMT_REGIONS: return s->u.ragged.preset;
     case HS_STMT_MERKLE_BRANCHES: return s->u.mb.preset;
     case HS_STMT_MERKLE_ROOT: return s->u.mr.preset;
+    case HS_STMT_PCS: return NULL;
     }
     return NULL;
 }

@@ -10,6 +10,7 @@
  *   HS_STMT_REGIONS          2 gkr    2                      hs_ragged_peek
  *   HS_STMT_MERKLE_BRANCHES  2 gkr    3                      hs_mb_peek
  *   HS_STMT_MERKLE_ROOT      2 gkr    4                      hs_mr_peek
+ *   HS_STMT_PCS              3 pcs    0                      hs_pcsstmt_peek (commitment only)
  *
  * The provers stay with their callers (their inputs differ in kind: tables, regions, openings,
  * leaves); what a verifier needs besides the proof is one hs_stmt_public. */
@@ -27,6 +28,7 @@
 #include "statement/merkle/gkr_branches.h"
 #include "statement/merkle/gkr_root.h"
 #include "statement/merkle/stark_branches.h"
+#include "statement/pcsstmt.h"
 
 typedef enum {
     HS_STMT_STARK_BATCH = 1,
@@ -35,7 +37,8 @@ typedef enum {
     HS_STMT_REGIONS,
     HS_STMT_MERKLE_BRANCHES,
     HS_STMT_MERKLE_ROOT,
-    HS_STMT_COUNT = HS_STMT_MERKLE_ROOT
+    HS_STMT_PCS,
+    HS_STMT_COUNT = HS_STMT_PCS
 } hs_stmt_id;
 
 /* How a statement's verifier ended: an internal status, never a message to compare. */
@@ -51,6 +54,7 @@ typedef struct {
         hs_ragged_shape ragged;
         hs_mb_shape mb;
         hs_mr_shape mr;
+        hs_pcsstmt_shape pcs;
     } u;
 } hs_stmt_shape;
 
@@ -71,7 +75,7 @@ typedef struct {
 
 typedef struct hs_stmt {
     hs_stmt_id id;
-    const char *name;     /* "stark batch", "gkr batch", "regions", "merkle-branches", "merkle" */
+    const char *name;     /* "stark batch", "gkr batch", "regions", "merkle-branches", "merkle", "pcs" */
     unsigned backend;     /* header byte 12 */
     int merkle;           /* verified against a root (hs_verify_merkle_*), not tables */
     /* 1 when a header with this frame is this statement's (backend and statement bytes; the
@@ -91,7 +95,7 @@ const hs_stmt *hs_stmt_get(hs_stmt_id id);
 /* The entry a proof's frame names and its parsed header (out may be NULL); NULL with the reason of
  * the frame or of the entry's parser ("unsupported backend" when no entry owns the frame). */
 const hs_stmt *hs_stmt_peek(const uint8_t *proof, size_t len, hs_stmt_shape *out, const char **why);
-/* The preset of a parsed shape. */
+/* The preset of a parsed shape (NULL for the commitment-only statement, which has none). */
 const hs_preset *hs_stmt_preset(const hs_stmt_shape *s);
 
 #endif

@@ -6,14 +6,6 @@
 # reason; exit 2 stays for what is malformed whatever the proof. --min-bits binds every statement
 # kind (ragged regions included) and takes only an integer 0..512. Usage: verify.sh HASHSNARK TESTS_DIR
 . "$(dirname "$0")/lib/setup.sh"
-# expect NAME RC PATTERN ARGS...: exit status RC and PATTERN (grep -E) in stdout and stderr
-expect() {
-    local name=$1 want=$2 pat=$3 out rc
-    shift 3
-    out=$("$bin" "$@" 2>&1); rc=$?
-    [ "$rc" = "$want" ] || no "$name: exit $rc, not $want ($out)"
-    echo "$out" | grep -Eq -- "$pat" || no "$name: no '$pat' in: $out"
-}
 # setbyte FILE OFFSET VALUE: one byte of a copy set to VALUE (decimal)
 setbyte() {
     python3 -c "import sys; b=bytearray(open(sys.argv[1],'rb').read()); b[int(sys.argv[2])]=int(sys.argv[3]); open(sys.argv[1],'wb').write(b)" "$@"

@@ -15,6 +15,7 @@
 #include "statement/merkle/gkr_branches.h"
 #include "statement/merkle/gkr_root.h"
 #include "statement/merkle/stark_branches.h"
+#include "statement/pcsstmt.h"
 #include "gkr/ragged.h"
 #include "hashsnark.h"
 #include "stark/stark.h"
@@ -223,6 +224,29 @@ static void peek_stark(void) {
     hs_w_free(&w);
 }
 
+/* The commitment-only statement (fuzz_pcs.c): each Merkle hash, rates 1/2 and 1/4, arities 1 and
+ * 4, caps 0 and 2; the first one's header is also a peek seed. */
+static void pcs_seeds(void) {
+    static const struct {
+        unsigned log_bits, rate, arity, cap;
+        hs_merkle_hash hash;
+        const char *name;
+    } cfg[] = {{8, 1, 4, 2, HS_MERKLE_BLAKE3, "pcs-n8-blake3"}, {10, 2, 1, 0, HS_MERKLE_KECCAK, "pcs-n10-keccak"}};
+    for (size_t i = 0; i < sizeof cfg / sizeof *cfg; i++) {
+        hs_pcsstmt_shape s;
+        hs_writer w = {0};
+        const char *why = NULL;
+        if (!hs_pcsstmt_shape_init(&s, cfg[i].log_bits, cfg[i].rate, cfg[i].arity, 96, cfg[i].hash, cfg[i].cap, &why) ||
+            !hs_pcsstmt_prove(&s, 1 + i, 1, &w, &why))
+            fail(cfg[i].name, why);
+        else {
+            put("pcs", cfg[i].name, NULL, 0, &w);
+            if (!i) put_header("pcs-header", &w);
+        }
+        hs_w_free(&w);
+    }
+}
+
 /* The api target's seeds: proofs made through the C API (hs_prove) on the fixed tables, in
  * canonical words, one of every backend and statement. */
 static uint32_t *canonical(hs_kb *m, size_t n) {
@@ -428,6 +452,7 @@ int main(int argc, char **argv) {
     for (unsigned c = 0; c < HS_FUZZ_SC_CONFIGS; c++) msg("sumcheck", c, hs_fuzz_sc_prove);
     for (unsigned c = 0; c < HS_FUZZ_BINFRI_CONFIGS; c++) msg("binfri", c, hs_fuzz_binfri_prove);
     peek_stark();
+    pcs_seeds();
     api_seeds();
     smt_seeds();
     tree_seeds();

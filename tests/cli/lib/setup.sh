@@ -7,6 +7,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 no() { echo "FAIL: $*"; fail=1; }
+# expect NAME RC PATTERN ARGS...: exit status RC and PATTERN (grep -E) in stdout and stderr
+expect() {
+    local name=$1 want=$2 pat=$3 out rc
+    shift 3
+    out=$("$bin" "$@" 2>&1); rc=$?
+    [ "$rc" = "$want" ] || no "$name: exit $rc, not $want ($out)"
+    echo "$out" | grep -Eq -- "$pat" || no "$name: no '$pat' in: $out"
+}
 # A public proof against tables that are right (every output the permutation of its input) but
 # not the proof's: the proof rejects them, and no row is named. Args: PROOF ROWS SEED
 other_tables_rejected() {

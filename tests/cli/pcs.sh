@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# End-to-end: the commitment-only statement (prove --statement pcs; docs/PROOF_FORMAT_PCS.md).
+# A proof verifies (text and --format json), is byte-identical for one seed whatever the thread
+# count, and every altered byte sampled across it (the whole header, the body, the end) and every
+# truncation tried is rejected with exit 1 and a reason; out-of-range options are usage errors
+# (exit 2) naming the value. Usage: pcs.sh HASHSNARK TESTS_DIR
+. "$(dirname "$0")/lib/setup.sh"
+
+p=$tmp/p.bin
+expect "prove" 0 '^proved: 2\^12 bits .*[0-9.]+ provable bits \(udr\)' \
+    prove --statement pcs --field gf2-128 --log-bits 12 --seed 5 --out "$p" --threads 1
+expect "verify" 0 '^accepted: a commitment to 2\^12 bits .*232 queries, [0-9.]+ provable bits \(udr\)' \
+    verify --proof "$p"
+expect "verify json" 0 '"result": ?"accepted".*"statement": ?"pcs"' verify --proof "$p" --format json
+expect "prove json" 0 '"claimed_bits": ?[0-9.]+' \
+    prove --statement pcs --field gf2-128 --log-bits 12 --seed 5 --out "$tmp/j.bin" --format json
+"$bin" prove --statement pcs --field gf2-128 --log-bits 12 --seed 5 --out "$tmp/p2.bin" --threads 2 --quiet \
+    >/dev/null || no "prove, 2 threads"
+cmp -s "$p" "$tmp/p2.bin" || no "the proof depends on the thread count"
+"$bin" prove --statement pcs --field gf2-128 --log-bits 12 --seed 6 --out "$tmp/p6.bin" --quiet >/dev/null ||
+    no "prove, seed 6"
+cmp -s "$p" "$tmp/p6.bin" && no "seeds 5 and 6 gave the same proof"
+expect "tables given" 1 '^rejected: .*commitment-only' verify --proof "$p" --inputs "$p" --outputs "$p"
+expect "min-bits above" 1 '^rejected: the proof holds but gives' verify --proof "$p" --min-bits 200
+
+# altered bytes: every header byte, 48 offsets spread over the body, the last 8 bytes
+python3 - "$p" "$tmp" <<'PY' || no "mutations"
+import sys
+src, out = sys.argv[1], sys.argv[2]
+b = open(src, 'rb').read()
+n = len(b)
+offs = sorted(set(list(range(24)) + [24 + (n - 32) * k // 48 for k in range(48)] + list(range(n - 8, n))))
+for i, o in enumerate(offs):
+    c = bytearray(b)
+    c[o] ^= 1 << (i % 8)
+    open('%s/m%03d.bin' % (out, i), 'wb').write(c)
+for i, k in enumerate([0, 8, 16, 23, 24, 100, n // 2, n - 17, n - 1]):
+    open('%s/t%02d.bin' % (out, i), 'wb').write(b[:k])
+open('%s/long.bin' % out, 'wb').write(b + b'\0')
+PY
+for f in "$tmp"/m*.bin "$tmp"/t*.bin "$tmp/long.bin"; do
+    out=$("$bin" verify --proof "$f" 2>&1); rc=$?
+    [ $rc = 1 ] && echo "$out" | grep -q '^rejected: .' || no "$(basename "$f"): exit $rc: $out"
+done
+[ "$(ls "$tmp"/m*.bin | wc -l)" -ge 70 ] || no "too few mutations"
+
+# usage errors
+expect "log-bits low" 2 "log-bits.*'7'" prove --statement pcs --field gf2-128 --log-bits 7 --out "$tmp/x.bin"
+expect "log-bits high" 2 "log-bits.*'36'" prove --statement pcs --field gf2-128 --log-bits 36 --out "$tmp/x.bin"
+expect "no field" 2 'field gf2-128 is required' prove --statement pcs --log-bits 12 --out "$tmp/x.bin"
+expect "other field" 2 "not 'gf2-256'" prove --statement pcs --field gf2-256 --log-bits 12 --out "$tmp/x.bin"
+expect "no log-bits" 2 'log-bits N is required' prove --statement pcs --field gf2-128 --out "$tmp/x.bin"
+expect "help" 0 'statement pcs' prove --statement pcs --help
+exit $fail
