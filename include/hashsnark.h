@@ -695,6 +695,41 @@ HS_API HS_WARN_UNUSED hs_status hs_params_merkle_root(hs_params_report *out, cha
                                                       const char *hash, const char *preset, unsigned log_leaves,
                                                       int public_leaves) HS_NONNULL(1);
 
+/* ---- the commitment-only statement (docs/PROOF_FORMAT_PCS.md) ---- */
+
+/** The binary commitment end to end: 2^log_bits random GF(2) values, packed 128 to an element of
+ * GF(2^128), committed with FRI-Binius and opened by ring switching at a Fiat-Shamir point
+ * (`hashsnark prove --statement pcs`). log_bits from HS_PCS_MIN_LOG_BITS to HS_PCS_MAX_LOG_BITS. */
+#define HS_PCS_MIN_LOG_BITS 8
+#define HS_PCS_MAX_LOG_BITS 35
+
+/** What a commitment-only proof says and what its parameters give. */
+typedef struct hs_pcs_info {
+    const char *field;     /**< "gf2-128" */
+    unsigned log_bits;     /**< 2^log_bits committed GF(2) values */
+    unsigned inv_rate;     /**< FRI-Binius rate 1/inv_rate */
+    unsigned queries;      /**< FRI-Binius queries */
+    double declared_bits;  /**< the security the query count was derived for */
+    double claimed_bits;   /**< the soundness terms' minimum under regime */
+    hs_sec_regime regime;  /**< unique decoding */
+} hs_pcs_info;
+
+/** Proves the statement for 2^log_bits values drawn from seed, field "gf2-128" (the only one):
+ * rate 1/2, 232 queries (96 bits by unique decoding, as Binius64), 4 folds between Merkle oracles,
+ * BLAKE3. The proof (free with hs_proof_free) does not depend on the context's thread count.
+ * HS_ERR_ARGUMENT for another field or a log_bits out of range, HS_ERR_NOMEM. info may be NULL. */
+HS_API HS_WARN_UNUSED hs_status hs_prove_pcs(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, hs_pcs_info *info,
+                                             char *reason, size_t reason_len, const char *field, unsigned log_bits,
+                                             uint64_t seed) HS_NONNULL(1, 2, 3);
+/** Reads a commitment-only proof's header: HS_ERR_REJECTED with the reason when it is none. */
+HS_API HS_WARN_UNUSED hs_status hs_pcs_peek(hs_pcs_info *info, char *reason, size_t reason_len, const uint8_t *proof,
+                                            size_t proof_len) HS_NONNULL(1);
+/** Verifies a commitment-only proof: HS_OK; HS_ERR_REJECTED with a reason for a malformed or
+ * altered proof or one below min_bits (HS_MIN_BITS_DECLARED: the bits its queries were derived
+ * for; NaN, infinite or other negative values: HS_ERR_ARGUMENT); HS_ERR_NOMEM. info may be NULL. */
+HS_API HS_WARN_UNUSED hs_status hs_verify_pcs(const hs_ctx *ctx, hs_pcs_info *info, char *reason, size_t reason_len,
+                                              const uint8_t *proof, size_t proof_len, double min_bits) HS_NONNULL(1);
+
 /** m openings of a seeded random depth-depth tree (the benchmark's workload; any depth up to 64,
  * since only the opened paths are built): indices uniform below 2^depth (repeats allowed), the
  * leaf at every position and every node off the opened paths a seeded value of its position,

@@ -715,6 +715,43 @@ static void test_preset_protocol(void) {
     free(r);
 }
 
+/* The commitment-only statement through the C interface: proves, peeks, verifies; thread count
+ * independent; an altered byte, a truncation, NaN bounds, another field and an out-of-range size
+ * refused with their statuses. */
+static void test_pcs(void) {
+    char why[HS_REASON_LEN];
+    uint8_t *p1 = NULL, *p2 = NULL;
+    size_t n1 = 0, n2 = 0;
+    hs_pcs_info info;
+    CHECK_ST(hs_prove_pcs(ctx1, &p1, &n1, &info, why, sizeof why, "gf2-128", 12, seed), HS_OK, why);
+    CHECK_ST(hs_prove_pcs(ctx2, &p2, &n2, NULL, why, sizeof why, "gf2-128", 12, seed), HS_OK, why);
+    CHECK(p1 && p2 && n1 == n2 && !memcmp(p1, p2, n1));
+    CHECK(info.log_bits == 12 && info.inv_rate == 2 && info.queries > 0 && info.regime == HS_SEC_UDR &&
+          info.claimed_bits >= info.declared_bits && info.declared_bits == 96.0);
+    hs_pcs_info got;
+    CHECK_ST(hs_pcs_peek(&got, why, sizeof why, p1, n1), HS_OK, why);
+    CHECK(got.log_bits == 12 && got.queries == info.queries);
+    CHECK_ST(hs_verify_pcs(ctx1, &got, why, sizeof why, p1, n1, HS_MIN_BITS_DECLARED), HS_OK, why);
+    CHECK_ST(hs_verify_pcs(ctx1, NULL, why, sizeof why, p1, n1, 200.0), HS_ERR_REJECTED, why);
+    CHECK_ST(hs_verify_pcs(ctx1, NULL, why, sizeof why, p1, n1, NAN), HS_ERR_ARGUMENT, why);
+    CHECK_ST(hs_verify_pcs(ctx1, NULL, why, sizeof why, p1, n1 - 1, HS_MIN_BITS_DECLARED), HS_ERR_REJECTED, why);
+    for (size_t i = 0; i < n1; i += n1 / 16 + 1) {
+        p2[i] ^= 0x04;
+        CHECK_ST(hs_verify_pcs(ctx1, NULL, why, sizeof why, p2, n2, HS_MIN_BITS_DECLARED), HS_ERR_REJECTED, why);
+        p2[i] ^= 0x04;
+    }
+    /* a batch proof is no commitment-only proof, and hs_verify refuses this one */
+    CHECK_ST(hs_verify(ctx1, NULL, why, sizeof why, p1, n1, NULL, 0, NULL, 0, HS_MIN_BITS_DECLARED), HS_ERR_REJECTED,
+             why);
+    hs_proof_free(p1), hs_proof_free(p2);
+    CHECK(hs_prove_pcs(ctx1, &p1, &n1, NULL, why, sizeof why, "gf2-256", 12, seed) == HS_ERR_ARGUMENT && !p1);
+    CHECK(hs_prove_pcs(ctx1, &p1, &n1, NULL, why, sizeof why, "gf2-128", HS_PCS_MAX_LOG_BITS + 1, seed) ==
+              HS_ERR_ARGUMENT &&
+          !p1);
+    CHECK(hs_prove_pcs(ctx1, &p1, &n1, NULL, why, sizeof why, "gf2-128", HS_PCS_MIN_LOG_BITS - 1, seed) ==
+          HS_ERR_ARGUMENT);
+}
+
 int main(void) {
     const char *e = getenv("HS_TEST_SEED");
     seed = e && *e ? strtoull(e, NULL, 10) : (uint64_t)time(NULL);
@@ -731,6 +768,7 @@ int main(void) {
     test_smt();
     test_handover();
     test_preset_protocol();
+    test_pcs();
     hs_ctx_free(ctx1);
     hs_ctx_free(ctx2);
     if (failures) fprintf(stderr, "test_api: %d failure(s) (HS_TEST_SEED=%llu)\n", failures, (unsigned long long)seed);

@@ -1,6 +1,7 @@
 /* 'prove --statement pcs' and 'verify' of its proofs: the commitment-only statement
- * (statement/pcsstmt.h, docs/PROOF_FORMAT_PCS.md). The prover and the verifier are the library's;
- * this file parses the command line, writes the file and prints. */
+ * (hs_prove_pcs and hs_verify_pcs in include/hashsnark.h, docs/PROOF_FORMAT_PCS.md). The prover
+ * and the verifier are the library's; this file parses the command line, writes the file and
+ * prints. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,16 +10,6 @@
 #include "cli/json.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
-#include "statement/pcsstmt.h"
-#include "statement/registry.h"
-#include "util/mem.h"
-
-/* FRI-Binius parameters of the statement: Binius64's (96 bits by unique decoding at rate 1/2:
- * 232 queries), arity 4, BLAKE3 Merkle trees with caps of 4 digests. */
-#define PCS_BITS 96
-#define PCS_LOG_INV_RATE 1
-#define PCS_LOG_ARITY 4
-#define PCS_CAP 2
 
 static void prove_help(void) {
     printf("usage: hashsnark prove --statement pcs --field gf2-128 --log-bits N --out PROOF [--seed S]\n"
@@ -38,7 +29,7 @@ static void prove_help(void) {
            "  --seed S          the random bits' seed (default 1)\n"
            "  --threads T       threads (default: HS_THREADS, else every CPU); the proof does not depend on T\n"
            "  --out PROOF       the proof file\n",
-           HS_PCSSTMT_MIN_LOG_BITS, HS_PCSSTMT_MAX_LOG_BITS);
+           HS_PCS_MIN_LOG_BITS, HS_PCS_MAX_LOG_BITS);
 }
 
 int hs_cmd_prove_pcs(int argc, char **argv) {
@@ -62,36 +53,29 @@ int hs_cmd_prove_pcs(int argc, char **argv) {
     if (!logb_s) return hs_cli_error("prove", "--statement pcs: --log-bits N is required"), HS_EXIT_USAGE;
     if (!out) return hs_cli_error("prove", "--out PROOF is required"), HS_EXIT_USAGE;
     unsigned long logb, seed = 1, threads = 0;
-    if (!hs_cli_uint("prove", "log-bits", logb_s, HS_PCSSTMT_MIN_LOG_BITS, HS_PCSSTMT_MAX_LOG_BITS, &logb) ||
+    if (!hs_cli_uint("prove", "log-bits", logb_s, HS_PCS_MIN_LOG_BITS, HS_PCS_MAX_LOG_BITS, &logb) ||
         (seed_s && !hs_cli_uint("prove", "seed", seed_s, 0, ~0ul, &seed)) ||
         (threads_s && !hs_cli_uint("prove", "threads", threads_s, 1, 1024, &threads)))
         return HS_EXIT_USAGE;
     char err[512];
     if (!hs_out_check(out, err, sizeof err)) return hs_cli_error("prove", "--out: %s", err), HS_EXIT_USAGE;
-    hs_pcsstmt_shape s;
-    const char *why = NULL;
-    if (!hs_pcsstmt_shape_init(&s, (unsigned)logb, PCS_LOG_INV_RATE, PCS_LOG_ARITY, PCS_BITS, HS_MERKLE_BLAKE3, PCS_CAP,
-                           &why))
-        return hs_cli_error("prove", "--log-bits %lu: %s", logb, why), HS_EXIT_USAGE;
-    hs_sound_report rep;
-    hs_pcsstmt_soundness(&s, &rep);
-    if (!quiet && !json)
-        fprintf(stderr, "prove: pcs statement, 2^%lu bits committed in GF(2^128) (ring switching), FRI-Binius rate 1/%u, "
-                        "%u queries\n",
-                logb, 1u << s.log_inv_rate, s.fri.queries);
     hs_ctx *ctx = hs_cli_ctx("prove", threads); /* threads 0: HS_THREADS or every CPU */
     if (!ctx) return HS_EXIT_USAGE;
-    const unsigned nt = hs_ctx_threads(ctx);
-    hs_ctx_free(ctx);
-    hs_writer w = {0};
+    if (!quiet && !json)
+        fprintf(stderr, "prove: pcs statement, 2^%lu bits committed in GF(2^128) (ring switching), FRI-Binius\n", logb);
+    uint8_t *proof = NULL;
+    size_t len = 0;
+    hs_pcs_info info;
+    char reason[HS_REASON_LEN];
     const double t0 = hs_cli_now();
-    const int ok = hs_pcsstmt_prove(&s, seed, nt, &w, &why);
+    const hs_status st = hs_prove_pcs(ctx, &proof, &len, &info, reason, sizeof reason, field, (unsigned)logb, seed);
     const double t = hs_cli_now() - t0;
+    hs_ctx_free(ctx);
     int rc = HS_EXIT_OK;
-    if (!ok) {
-        hs_cli_error("prove", "%s", hs_why_is_nomem(why) ? "out of memory" : why);
-        rc = HS_EXIT_REJECT;
-    } else if (!hs_write_all(out, (const char *)w.data, w.len, err, sizeof err)) {
+    if (st != HS_OK) {
+        hs_cli_error("prove", "%s", reason);
+        rc = st == HS_ERR_ARGUMENT ? HS_EXIT_USAGE : HS_EXIT_REJECT;
+    } else if (!hs_write_all(out, (const char *)proof, len, err, sizeof err)) {
         hs_cli_error("prove", "%s", err);
         rc = HS_EXIT_USAGE;
     } else if (json) {
@@ -100,69 +84,63 @@ int hs_cmd_prove_pcs(int argc, char **argv) {
         hs_json_str(&j, "command", "prove");
         hs_json_str(&j, "result", "proved");
         hs_json_str(&j, "statement", "pcs");
-        hs_json_str(&j, "field", "gf2-128");
+        hs_json_str(&j, "field", info.field);
         hs_json_u64(&j, "log_bits", logb);
-        hs_json_u64(&j, "queries", s.fri.queries);
-        hs_json_u64(&j, "inv_rate", 1u << s.log_inv_rate);
-        hs_json_num(&j, "claimed_bits", rep.claimed_bits);
-        hs_json_str(&j, "regime", hs_regime_name(rep.regime));
+        hs_json_u64(&j, "queries", info.queries);
+        hs_json_u64(&j, "inv_rate", info.inv_rate);
+        hs_json_num(&j, "claimed_bits", info.claimed_bits);
+        hs_json_str(&j, "regime", hs_sec_regime_name(info.regime));
         hs_json_str(&j, "proof", out);
-        hs_json_u64(&j, "proof_bytes", w.len);
+        hs_json_u64(&j, "proof_bytes", len);
         hs_json_num(&j, "prove_s", t);
         hs_json_end(&j);
     } else {
         printf("proved: 2^%lu bits (GF(2), packed into GF(2^128)) committed and opened at a Fiat-Shamir point, "
-               "%.1f provable bits (%s), %zu bytes -> %s (%.3f s)\n",
-               logb, rep.claimed_bits, hs_regime_name(rep.regime), w.len, out, t);
+               "FRI-Binius rate 1/%u, %u queries, %.1f provable bits (%s), %zu bytes -> %s (%.3f s)\n",
+               logb, info.inv_rate, info.queries, info.claimed_bits, hs_sec_regime_name(info.regime), len, out, t);
     }
-    hs_w_free(&w);
+    hs_proof_free(proof);
     return rc;
 }
 
+/* A commitment-only proof, or one whose frame says so with a header it then refuses (its
+ * rejection names the byte): both are verify's to reject as such. */
 int hs_cli_is_pcs_proof(const uint8_t *pb, size_t len) {
-    hs_frame f;
-    const char *why = NULL;
-    return hs_frame_peek(pb, len, &f, &why) && f.backend == HS_FRAME_PCS;
+    hs_pcs_info info;
+    char why[HS_REASON_LEN];
+    if (hs_pcs_peek(&info, why, sizeof why, pb, len) == HS_OK) return 1;
+    return !strncmp(why, "pcs: ", 5) && strcmp(why, "pcs: not a commitment-only proof");
 }
 
 int hs_cli_verify_pcs(const char *proof, const uint8_t *pb, size_t len, int json, const char *min_bits_s,
                       unsigned long min_bits) {
-    hs_stmt_shape ss;
-    const char *why = NULL;
-    const hs_stmt *e = hs_stmt_peek(pb, len, &ss, &why);
-    if (!e) return hs_cli_reject("verify", "%s", why), HS_EXIT_REJECT;
+    hs_ctx *ctx = hs_cli_ctx("verify", 1);
+    if (!ctx) return HS_EXIT_USAGE;
+    hs_pcs_info info;
+    char reason[HS_REASON_LEN];
     const double t0 = hs_cli_now();
-    const hs_stmt_public pub = {0};
-    const hs_stmt_status st = e->verify(pb, len, &ss, &pub, &why);
+    const hs_status st = hs_verify_pcs(ctx, &info, reason, sizeof reason, pb, len,
+                                       min_bits_s ? (double)min_bits : HS_MIN_BITS_DECLARED);
     const double t = hs_cli_now() - t0;
-    if (st != HS_STMT_OK)
-        return hs_cli_reject("verify", "%s", st == HS_STMT_NOMEM ? "out of memory" : why), HS_EXIT_REJECT;
-    const hs_pcsstmt_shape *s = &ss.u.pcs;
-    hs_sound_report rep;
-    e->soundness(&ss, &rep);
-    /* the proof holds; the bound is --min-bits, by default the bits its queries were derived for */
-    const double need = min_bits_s ? (double)min_bits : (double)s->security_bits;
-    if (rep.claimed_bits + 1e-9 < need)
-        return hs_cli_reject("verify", "the proof holds but gives %.1f provable bits (%s), below the %.1f required",
-                             rep.claimed_bits, hs_regime_name(rep.regime), need),
-               HS_EXIT_REJECT;
+    hs_ctx_free(ctx);
+    if (st != HS_OK) return hs_cli_reject("verify", "%s", reason), HS_EXIT_REJECT;
     if (json) {
         hs_json j;
         hs_cli_json_accepted(&j, proof);
         hs_json_str(&j, "statement", "pcs");
-        hs_json_str(&j, "field", "gf2-128");
-        hs_json_u64(&j, "log_bits", s->log_bits);
-        hs_json_u64(&j, "inv_rate", 1u << s->log_inv_rate);
-        hs_json_u64(&j, "queries", s->fri.queries);
-        hs_json_num(&j, "claimed_bits", rep.claimed_bits);
-        hs_json_str(&j, "regime", hs_regime_name(rep.regime));
-        hs_json_num(&j, "declared_bits", s->security_bits);
+        hs_json_str(&j, "field", info.field);
+        hs_json_u64(&j, "log_bits", info.log_bits);
+        hs_json_u64(&j, "inv_rate", info.inv_rate);
+        hs_json_u64(&j, "queries", info.queries);
+        hs_json_num(&j, "claimed_bits", info.claimed_bits);
+        hs_json_str(&j, "regime", hs_sec_regime_name(info.regime));
+        hs_json_num(&j, "declared_bits", info.declared_bits);
         hs_json_num(&j, "verify_s", t);
         hs_json_end(&j);
     } else {
         printf("accepted: a commitment to 2^%u bits (GF(2), packed into GF(2^128)) opened at a Fiat-Shamir point "
                "(pcs statement), FRI-Binius rate 1/%u, %u queries, %.1f provable bits (%s) (%.3f s)\n",
-               s->log_bits, 1u << s->log_inv_rate, s->fri.queries, rep.claimed_bits, hs_regime_name(rep.regime), t);
+               info.log_bits, info.inv_rate, info.queries, info.claimed_bits, hs_sec_regime_name(info.regime), t);
     }
     return HS_EXIT_OK;
 }

@@ -1,0 +1,88 @@
+/* The commitment-only statement through the C interface (include/hashsnark.h): the prover and
+ * verifier of src/statement/pcsstmt.h with the parameters `hashsnark prove --statement pcs` uses. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/api_internal.h"
+#include "statement/pcsstmt.h"
+#include "util/mem.h"
+
+/* FRI-Binius parameters of the statement: Binius64's (96 bits by unique decoding at rate 1/2:
+ * 232 queries), arity 4, BLAKE3 Merkle trees with caps of 4 digests. */
+#define PCS_BITS 96
+#define PCS_LOG_INV_RATE 1
+#define PCS_LOG_ARITY 4
+#define PCS_CAP 2
+
+_Static_assert(HS_PCS_MIN_LOG_BITS == HS_PCSSTMT_MIN_LOG_BITS, "public and internal log_bits bounds");
+_Static_assert(HS_PCS_MAX_LOG_BITS == HS_PCSSTMT_MAX_LOG_BITS, "public and internal log_bits bounds");
+
+static void fill_info(hs_pcs_info *info, const hs_pcsstmt_shape *s) {
+    hs_sound_report rep;
+    hs_pcsstmt_soundness(s, &rep);
+    info->field = "gf2-128";
+    info->log_bits = s->log_bits;
+    info->inv_rate = 1u << s->log_inv_rate;
+    info->queries = s->fri.queries;
+    info->declared_bits = (double)s->security_bits;
+    info->claimed_bits = rep.claimed_bits;
+    info->regime = (hs_sec_regime)rep.regime;
+}
+
+hs_status hs_prove_pcs(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, hs_pcs_info *info, char *reason,
+                       size_t rl, const char *field, unsigned log_bits, uint64_t seed) {
+    *proof = NULL, *proof_len = 0;
+    if (info) memset(info, 0, sizeof *info);
+    if (!field || strcmp(field, "gf2-128"))
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "the commitment's field is gf2-128, not '%s'",
+                           field ? field : "(null)");
+    if (log_bits < HS_PCS_MIN_LOG_BITS || log_bits > HS_PCS_MAX_LOG_BITS)
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "log_bits %u is not from %u to %u", log_bits,
+                           HS_PCS_MIN_LOG_BITS, HS_PCS_MAX_LOG_BITS);
+    hs_pcsstmt_shape s;
+    const char *why = NULL;
+    if (!hs_pcsstmt_shape_init(&s, log_bits, PCS_LOG_INV_RATE, PCS_LOG_ARITY, PCS_BITS, HS_MERKLE_BLAKE3, PCS_CAP, &why))
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "log_bits %u: %s", log_bits, why);
+    hs_writer w = {0};
+    if (!hs_pcsstmt_prove(&s, seed, ctx->threads, &w, &why) || w.err) {
+        hs_w_free(&w);
+        if (!why || hs_why_is_nomem(why) || w.err) return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory");
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "%s", why);
+    }
+    if (info) fill_info(info, &s);
+    *proof = w.data, *proof_len = w.len;
+    return HS_OK;
+}
+
+hs_status hs_pcs_peek(hs_pcs_info *info, char *reason, size_t rl, const uint8_t *proof, size_t proof_len) {
+    memset(info, 0, sizeof *info);
+    hs_pcsstmt_shape s;
+    const char *why = NULL;
+    if (!proof || !hs_pcsstmt_peek(proof, proof_len, &s, &why))
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why ? why : "no proof");
+    fill_info(info, &s);
+    return HS_OK;
+}
+
+hs_status hs_verify_pcs(const hs_ctx *ctx, hs_pcs_info *info, char *reason, size_t rl, const uint8_t *proof,
+                        size_t proof_len, double min_bits) {
+    (void)ctx; /* the verifier runs on the calling thread */
+    hs_pcs_info local;
+    if (!info) info = &local;
+    hs_status st = hs_api_check_min_bits(min_bits, reason, rl);
+    if (st != HS_OK) return memset(info, 0, sizeof *info), st;
+    if ((st = hs_pcs_peek(info, reason, rl, proof, proof_len)) != HS_OK) return st;
+    hs_pcsstmt_shape s;
+    const char *why = NULL;
+    if (!hs_pcsstmt_peek(proof, proof_len, &s, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
+    if (!hs_pcsstmt_verify(proof, proof_len, &s, &why))
+        return hs_why_is_nomem(why) ? hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory")
+                                    : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why ? why : "rejected");
+    const double need = min_bits < 0 ? info->declared_bits : min_bits;
+    if (isnan(info->claimed_bits) || info->claimed_bits + 1e-9 < need)
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof holds but gives %.1f provable bits (%s), below the %.1f %s",
+                           info->claimed_bits, hs_sec_regime_name(info->regime), need,
+                           min_bits < 0 ? "its queries were derived for" : "required");
+    return HS_OK;
+}
