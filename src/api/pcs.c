@@ -55,14 +55,20 @@ hs_status hs_prove_pcs(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, hs
     return HS_OK;
 }
 
-hs_status hs_pcs_peek(hs_pcs_info *info, char *reason, size_t rl, const uint8_t *proof, size_t proof_len) {
+/* The header into s and info: HS_ERR_REJECTED with the parser's reason when it is no such proof. */
+static hs_status peek_shape(hs_pcsstmt_shape *s, hs_pcs_info *info, char *reason, size_t rl, const uint8_t *proof,
+                            size_t proof_len) {
     memset(info, 0, sizeof *info);
-    hs_pcsstmt_shape s;
     const char *why = NULL;
-    if (!proof || !hs_pcsstmt_peek(proof, proof_len, &s, &why))
+    if (!proof || !hs_pcsstmt_peek(proof, proof_len, s, &why))
         return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why ? why : "no proof");
-    fill_info(info, &s);
+    fill_info(info, s);
     return HS_OK;
+}
+
+hs_status hs_pcs_peek(hs_pcs_info *info, char *reason, size_t rl, const uint8_t *proof, size_t proof_len) {
+    hs_pcsstmt_shape s;
+    return peek_shape(&s, info, reason, rl, proof, proof_len);
 }
 
 hs_status hs_verify_pcs(const hs_ctx *ctx, hs_pcs_info *info, char *reason, size_t rl, const uint8_t *proof,
@@ -72,10 +78,9 @@ hs_status hs_verify_pcs(const hs_ctx *ctx, hs_pcs_info *info, char *reason, size
     if (!info) info = &local;
     hs_status st = hs_api_check_min_bits(min_bits, reason, rl);
     if (st != HS_OK) return memset(info, 0, sizeof *info), st;
-    if ((st = hs_pcs_peek(info, reason, rl, proof, proof_len)) != HS_OK) return st;
     hs_pcsstmt_shape s;
+    if ((st = peek_shape(&s, info, reason, rl, proof, proof_len)) != HS_OK) return st;
     const char *why = NULL;
-    if (!hs_pcsstmt_peek(proof, proof_len, &s, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
     if (!hs_pcsstmt_verify(proof, proof_len, &s, &why))
         return hs_why_is_nomem(why) ? hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory")
                                     : hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why ? why : "rejected");

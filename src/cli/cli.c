@@ -181,6 +181,17 @@ int hs_cli_widths(const char *s, unsigned *widths, unsigned *n) {
     }
 }
 
+const char *hs_cli_opt_value(int argc, char **argv, const char *name) {
+    const size_t n = strlen(name);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--", 2) || strncmp(a + 2, name, n)) continue;
+        if (a[2 + n] == '=') return a + 3 + n;
+        if (!a[2 + n]) return i + 1 < argc ? argv[i + 1] : "";
+    }
+    return NULL;
+}
+
 double hs_cli_now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);

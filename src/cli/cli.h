@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define HS_EXIT_OK 0
 #define HS_EXIT_REJECT 1
@@ -84,13 +85,21 @@ int hs_cmd_params_merkle(int argc, char **argv);
 /* cmd_pcs.c: the commitment-only statement ('prove --statement pcs'; verify of its proofs, whose
  * frame is read already: pb[0..len) the file's bytes). */
 int hs_cmd_prove_pcs(int argc, char **argv);
-int hs_cli_is_pcs_proof(const uint8_t *pb, size_t len); /* its frame names the commitment-only backend */
+int hs_cli_is_pcs_proof(const uint8_t *pb, size_t len); /* a commitment-only proof's header */
 int hs_cli_verify_pcs(const char *proof, const uint8_t *pb, size_t len, int json, const char *min_bits_s,
                       unsigned long min_bits);
+/* The value of the first --name in argv (after the subcommand): V of "--name V" or "--name=V", ""
+ * when it ends the line, NULL when argv holds no --name. */
+const char *hs_cli_opt_value(int argc, char **argv, const char *name);
 /* 1 when the first --name on the command line has this value ("--name value" or "--name=value"). */
-int hs_cli_opt_is(int argc, char **argv, const char *name, const char *value);
+static inline int hs_cli_opt_is(int argc, char **argv, const char *name, const char *value) {
+    const char *v = hs_cli_opt_value(argc, argv, name);
+    return v && !strcmp(v, value);
+}
 /* 1 when argv (after the subcommand) holds option --name. */
-int hs_cli_has_opt(int argc, char **argv, const char *name);
+static inline int hs_cli_has_opt(int argc, char **argv, const char *name) {
+    return hs_cli_opt_value(argc, argv, name) != NULL;
+}
 
 /* The hashes each backend proves, comma-separated (static buffers: help texts). */
 const char *hs_cli_stark_names(void);

@@ -29,14 +29,6 @@ static int parse_backend(const char *cmd, const char *s, hs_backend *b) {
 
 static const char *backend_name(hs_backend b) { return b == HS_BACKEND_STARK ? "stark" : "gkr"; }
 
-int hs_cli_has_opt(int argc, char **argv, const char *name) {
-    const size_t n = strlen(name);
-    for (int i = 1; i < argc; i++)
-        if (!strncmp(argv[i], "--", 2) && !strncmp(argv[i] + 2, name, n) && (argv[i][2 + n] == 0 || argv[i][2 + n] == '='))
-            return 1;
-    return 0;
-}
-
 static void prove_help(void) {
     printf("usage: hashsnark prove --statement merkle --hash poseidon2-kb16\n"
            "                       (--leaves FILE | --log-leaves N [--seed S]) [--public-leaves] --out PROOF\n"
