@@ -13,12 +13,17 @@
  *     rejected, exactly unless a challenge is a root of node 1's Lagrange polynomial;
  *   GF(2^128) and KB5: random statements of degree 1..5, completeness and every single-bit flip of
  *     every coefficient rejected; the round-step interface against the driver;
- *   KB5: the generic prover's proof is byte-identical to hs_sc_prove's (sumcheck.h). */
+ *   KB5: the generic prover's proof is byte-identical to hs_sc_prove's (sumcheck.h);
+ *   in a VERIFY build (-DHS_VERIFY=ON), a round-step prover given a wrong running claim aborts. */
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "sumcheck/scg.h"
 #include "sumcheck/sumcheck.h"
 #include "testutil.h"
+#include "util/verify.h"
 
 static hs_rng rng;
 
