@@ -146,7 +146,7 @@ static hs_kb tweak_lane0(const hs_xmss_scheme *s, unsigned type, unsigned sub, u
 
 /* The 16 input lanes of a call. */
 static void build(const hs_xmss_scheme *s, hs_xmss_kind kind, const item *it, unsigned index, unsigned pos, hs_kb *x) {
-    const hs_xmss_call *c = &s->call[kind];
+    const hs_xmss_calldef *c = &s->call[kind];
     const unsigned d = s->digest, l = index;
     const hs_kb *sib = it->sig + s->rand + (size_t)(s->v + l) * d;
     const int right = kind == HS_XK_MERKLE && ((it->epoch >> l) & 1); /* bit 1: the node is the right child */
@@ -212,7 +212,7 @@ static void decode(const hs_xmss_scheme *s, item *it, const hs_kb *res) {
 
 /* After the call: store its result where the next calls read it. */
 static void consume(const hs_xmss_scheme *s, hs_xmss_kind kind, item *it, unsigned index, const hs_kb *res) {
-    const hs_xmss_call *c = &s->call[kind];
+    const hs_xmss_calldef *c = &s->call[kind];
     const hs_kb *out = res + c->out_lane;
     switch (kind) {
     case HS_XK_MSG: memcpy(it->msg, out, s->msg_elems * sizeof *out); break;
@@ -385,7 +385,7 @@ static void trace_init(const hs_xmss_scheme *s, hs_xmss_slot *t) {
     }
 }
 
-hs_xmss_result hs_xmss_verify(const hs_xmss_scheme *s, const uint32_t *pk, uint32_t epoch, const uint8_t *msg,
+hs_xmss_result hs_xmss_check(const hs_xmss_scheme *s, const uint32_t *pk, uint32_t epoch, const uint8_t *msg,
                               const uint32_t *sig, hs_xmss_slot *trace, char *why, size_t why_len) {
     if (why && why_len) why[0] = 0;
     item *it = calloc(1, sizeof *it);
@@ -448,7 +448,7 @@ static void many_batch(void *vctx, size_t lo, size_t cnt) {
     free(its);
 }
 
-int hs_xmss_verify_many(const hs_xmss_scheme *s, size_t n, const uint32_t *pk, const uint32_t *epochs,
+int hs_xmss_check_many(const hs_xmss_scheme *s, size_t n, const uint32_t *pk, const uint32_t *epochs,
                         const uint8_t *msg, const uint32_t *sig, hs_xmss_result *res, char *why, size_t why_len,
                         unsigned threads) {
     many_ctx c = {s, pk, epochs, sig, msg, res, why, why_len, 0};
@@ -476,7 +476,7 @@ void hs_xmss_message_elems(const hs_xmss_scheme *s, const uint8_t *msg, uint32_t
 
 static uint32_t rand_elem(hs_rng *r) { return (uint32_t)hs_rng_below(r, HS_KB_P); }
 
-unsigned long hs_xmss_make(const hs_xmss_scheme *s, uint64_t seed, uint32_t epoch, const uint8_t *msg, uint32_t *pk,
+unsigned long hs_xmss_sign_random(const hs_xmss_scheme *s, uint64_t seed, uint32_t epoch, const uint8_t *msg, uint32_t *pk,
                            uint32_t *sig, unsigned long max_tries) {
     const unsigned d = s->digest, pkw = hs_xmss_pk_words(s), sigw = hs_xmss_sig_words(s);
     hs_rng rng;

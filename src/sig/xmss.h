@@ -76,7 +76,7 @@ typedef struct {
     uint8_t out_lane;                  /* first lane of the call's output (digest or chain value) */
     uint8_t tweak_type;                /* the tweak word's type field */
     uint8_t used;                      /* 0: the scheme has no call of this kind (HS_XK_MSG) */
-} hs_xmss_call;
+} hs_xmss_calldef;
 
 typedef struct hs_xmss_scheme {
     const char *name, *description, *source;
@@ -97,7 +97,7 @@ typedef struct hs_xmss_scheme {
     unsigned tw_type_shift, tw_hi_shift, tw_lo_bits;
     unsigned chain_pos_stride; /* chain i, position s: sub = stride * i + s */
     unsigned leaf_ends;        /* chain ends a leaf step absorbs (2) */
-    hs_xmss_call call[HS_XK_COUNT];
+    hs_xmss_calldef call[HS_XK_COUNT];
 } hs_xmss_scheme;
 
 size_t hs_xmss_scheme_count(void);
@@ -153,14 +153,14 @@ hs_xmss_result hs_xmss_decode(const hs_xmss_scheme *s, const uint32_t *limb, uin
  * reason as a sentence in why (why_len bytes, may be NULL). trace (may be NULL: hs_xmss_slots(s)
  * entries) receives every slot: inactive slots zeroed with kind and indices set. Inputs are not
  * assumed canonical. */
-hs_xmss_result hs_xmss_verify(const hs_xmss_scheme *s, const uint32_t *pk, uint32_t epoch, const uint8_t *msg,
+hs_xmss_result hs_xmss_check(const hs_xmss_scheme *s, const uint32_t *pk, uint32_t epoch, const uint8_t *msg,
                               const uint32_t *sig, hs_xmss_slot *trace, char *why, size_t why_len);
 
 /* n signatures: item k is pk + k pk_words, epochs[k], msg + k msg_bytes, sig + k sig_words.
  * res[k] the result; why (may be NULL) n x why_len bytes of reasons. Batched through the
- * permutation's vector kernels, on `threads` threads; the same results as hs_xmss_verify. Returns
+ * permutation's vector kernels, on `threads` threads; the same results as hs_xmss_check. Returns
  * 0 when out of memory (res then undefined), else 1. */
-int hs_xmss_verify_many(const hs_xmss_scheme *s, size_t n, const uint32_t *pk, const uint32_t *epochs,
+int hs_xmss_check_many(const hs_xmss_scheme *s, size_t n, const uint32_t *pk, const uint32_t *epochs,
                         const uint8_t *msg, const uint32_t *sig, hs_xmss_result *res, char *why, size_t why_len,
                         unsigned threads);
 
@@ -169,7 +169,7 @@ int hs_xmss_verify_many(const hs_xmss_scheme *s, size_t n, const uint32_t *pk, c
  * signers grind it), the Merkle path random siblings, the root computed upward. Deterministic in
  * (s, seed, epoch, msg). Returns the number of randomness draws, 0 if none succeeded in max_tries
  * (or epoch >= 2^height, or a message element is not canonical). */
-unsigned long hs_xmss_make(const hs_xmss_scheme *s, uint64_t seed, uint32_t epoch, const uint8_t *msg, uint32_t *pk,
+unsigned long hs_xmss_sign_random(const hs_xmss_scheme *s, uint64_t seed, uint32_t epoch, const uint8_t *msg, uint32_t *pk,
                            uint32_t *sig, unsigned long max_tries);
 
 /* The message elements a byte message hashes to (out: msg_elems), for schemes with a message hash. */
