@@ -452,7 +452,9 @@ int hs_xmss_check_many(const hs_xmss_scheme *s, size_t n, const uint32_t *pk, co
                         const uint8_t *msg, const uint32_t *sig, hs_xmss_result *res, char *why, size_t why_len,
                         unsigned threads) {
     many_ctx c = {s, pk, epochs, sig, msg, res, why, why_len, 0};
-    hs_parallel_batches(n, BATCH_ITEMS / 2, threads, many_batch, &c);
+    /* one contiguous range a thread: each call sets up one engine */
+    size_t per = threads > 1 ? (n + threads - 1) / threads : n;
+    hs_parallel_batches(n, per < BATCH_ITEMS ? BATCH_ITEMS : per, threads, many_batch, &c);
     return !c.failed;
 }
 
