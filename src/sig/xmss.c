@@ -408,7 +408,7 @@ hs_xmss_result hs_xmss_check(const hs_xmss_scheme *s, const uint32_t *pk, uint32
 
 /* ---- batches ---- */
 
-#define BATCH_ITEMS 32
+#define BATCH_ITEMS 256
 
 typedef struct {
     const hs_xmss_scheme *s;
