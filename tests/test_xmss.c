@@ -68,7 +68,7 @@ static void count_active(const hs_xmss_scheme *s, const hs_xmss_slot *t, unsigne
 static hs_xmss_slot *trace_buf(const hs_xmss_scheme *s) { return malloc(hs_xmss_slots(s) * sizeof(hs_xmss_slot)); }
 
 static hs_xmss_result verify(const sigcase *c, hs_xmss_slot *t, char *why) {
-    return hs_xmss_verify(c->s, c->pk, c->epoch, c->msg, c->sig, t, why, HS_REASON_LEN_T);
+    return hs_xmss_check(c->s, c->pk, c->epoch, c->msg, c->sig, t, why, HS_REASON_LEN_T);
 }
 
 static void test_vectors(const vj *doc) {
@@ -284,7 +284,7 @@ static void test_make(hs_rng *rng, sigcase *made) {
             c.epoch = epochs[k];
             for (int b = 0; b < 32; b++) c.msg[b] = (uint8_t)hs_rng_u64(rng);
             if (!s->msg_limbs) for (int b = 3; b < 32; b += 4) c.msg[b] &= 0x3f; /* elements below 2^30 */
-            unsigned long tries = hs_xmss_make(s, hs_rng_u64(rng), c.epoch, c.msg, c.pk, c.sig, 1000000);
+            unsigned long tries = hs_xmss_sign_random(s, hs_rng_u64(rng), c.epoch, c.msg, c.pk, c.sig, 1000000);
             CHECK(tries > 0);
             char why[HS_REASON_LEN_T];
             CHECK_EQ_U64(verify(&c, t, why), HS_XR_OK);
@@ -342,12 +342,12 @@ static void test_many(hs_rng *rng, const sigcase *made) {
             default: break;
             }
         }
-        CHECK(hs_xmss_verify_many(s, n, pk, ep, msg, sig, r1, why1, 64, 1));
-        CHECK(hs_xmss_verify_many(s, n, pk, ep, msg, sig, r2, why2, 64, 2));
+        CHECK(hs_xmss_check_many(s, n, pk, ep, msg, sig, r1, why1, 64, 1));
+        CHECK(hs_xmss_check_many(s, n, pk, ep, msg, sig, r2, why2, 64, 2));
         size_t ok = 0;
         for (size_t k = 0; k < n && !TOO_MANY_FAILURES(); k++) {
             char why[HS_REASON_LEN_T];
-            hs_xmss_result r = hs_xmss_verify(s, pk + k * pkw, ep[k], msg + k * 32, sig + k * sigw, NULL, why, 64);
+            hs_xmss_result r = hs_xmss_check(s, pk + k * pkw, ep[k], msg + k * 32, sig + k * sigw, NULL, why, 64);
             CHECK_EQ_U64(r1[k], r);
             CHECK_EQ_U64(r2[k], r);
             CHECK(!strcmp(why1 + k * 64, why));

@@ -75,9 +75,15 @@ done
 
 # malformed files: exit 2 naming the file, the line and the value
 good=$tmp/m_leanvm-kb-2605.json
-bad() { # NAME PYTHON-EXPRESSION-ON-TEXT PATTERN
-    python3 -c "import sys; t = open(sys.argv[1]).read(); open(sys.argv[2], 'w').write($2)" "$good" "$tmp/bad.json"
-    expect "$1" 2 "$3" xmss verify --scheme leanvm-kb-2605 --json "$tmp/bad.json"
+# bad NAME PYTHON-EXPRESSION-ON-TEXT PATTERN: a file $tmp/bN/bad.json, made by one python run below
+nbad=0 gen="import sys
+t = open(sys.argv[1]).read()"
+declare -a bad_name bad_pat
+bad() {
+    mkdir -p "$tmp/b$nbad"
+    gen+=$'\n'"open('$tmp/b$nbad/bad.json', 'w').write($2)"
+    bad_name[nbad]=$1 bad_pat[nbad]=$3
+    nbad=$((nbad + 1))
 }
 bad "a missing comma" "t.replace('],\n      [', ']\n      [', 1)" "bad.json:9: expected ',' or ']' at '\\[[0-9]+, "
 bad "a value of 2^32" "t.replace('\"epoch\": 3735928559', '\"epoch\": 4294967296', 1)" \
@@ -96,6 +102,10 @@ bad "not an array" "'{\"a\": 1}'" "bad.json:1: the file must be a JSON array of 
 bad "truncated" "t[:len(t) // 2]" "bad.json:[0-9]+: .* at the end of the text"
 bad "nested too deeply" "'[' * 40 + ']' * 40" "nested too deeply"
 bad "a control byte" "t.replace('\"epoch\"', '\"ep\x01och\"', 1)" "control character"
+python3 - "$good" <<<"$gen" || no "malformed files"
+for ((i = 0; i < nbad; i++)); do
+    expect "${bad_name[i]}" 2 "${bad_pat[i]}" xmss verify --scheme leanvm-kb-2605 --json "$tmp/b$i/bad.json"
+done
 expect "missing file" 2 "nosuch.json" xmss verify --scheme leanvm-kb-2605 --json "$tmp/nosuch.json"
 expect "no scheme" 2 "scheme is needed" xmss verify --json "$good"
 expect "unknown scheme" 2 "'leanvm-x' is no scheme" xmss verify --scheme leanvm-x --json "$good"
