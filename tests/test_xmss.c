@@ -359,6 +359,33 @@ static void test_many(hs_rng *rng, const sigcase *made) {
     }
 }
 
+/* The message's base-p limbs (the message hash's input lanes 1..9), against the known answers of
+ * leanEthereum/leanVM crates/xmss/src/lib.rs at 05213d3e, test encode_message_reference_vectors;
+ * lane 0 is the domain separator 1004, lanes 10..15 zero. */
+static void test_message_limbs(void) {
+    static const uint32_t want[4][9] = {
+        {158200685, 22817125, 768861932, 1220633732, 741473605, 1829125427, 227592113, 282695284, 33},
+        {1539525976, 1261153412, 1969546126, 1544481308, 1871195519, 936857536, 333911385, 1230415057, 272},
+        {1914907182, 1596164347, 55024625, 1538471654, 1366473412, 361154807, 606204774, 1101267152, 271},
+        {0, 0, 0, 0, 0, 0, 0, 0, 0},
+    };
+    const hs_xmss_scheme *s = hs_xmss_scheme_find("leanvm-kb");
+    hs_xmss_slot *t = trace_buf(s);
+    uint32_t pk[HS_XMSS_MAX_PK] = {0}, sig[HS_XMSS_MAX_SIG] = {0};
+    for (int c = 0; c < 4; c++) {
+        uint8_t msg[32];
+        for (int i = 0; i < 32; i++)
+            msg[i] = (uint8_t)(c == 0 ? i : c == 1 ? 0xff : c == 2 ? (i % 2 ? 0xff : 0) : 0);
+        CHECK(hs_xmss_check(s, pk, 0, msg, sig, t, NULL, 0) != HS_XR_OK);
+        const hs_xmss_slot *m = &t[hs_xmss_slot_first(s, HS_XK_MSG)];
+        CHECK(m->active && m->kind == HS_XK_MSG);
+        CHECK_EQ_U64(m->in[0], 1004);
+        for (int i = 0; i < 9; i++) CHECK_EQ_U64(m->in[1 + i], want[c][i]);
+        for (int i = 10; i < 16; i++) CHECK_EQ_U64(m->in[i], 0);
+    }
+    free(t);
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_xmss");
@@ -372,6 +399,7 @@ int main(void) {
     }
     vj_free(doc);
     test_decode(&rng);
+    test_message_limbs();
     sigcase made[2];
     test_make(&rng, made);
     test_many(&rng, made);
