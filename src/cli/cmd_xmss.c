@@ -501,8 +501,10 @@ int hs_cmd_bench_xmss(int argc, char **argv) {
         printf("usage: hashsnark bench --xmss [--scheme S] [--count N] [--threads T] [--format md|json]\n"
                "\n"
                "Native verification rate of hash-based signatures: N (default 4096) valid signatures of\n"
-               "one epoch (as an aggregate has them; made first, not timed) verified as one batch, best of\n"
-               "3 runs, at 1 thread and at T threads (default: HS_THREADS or every CPU). Schemes:\n");
+               "one epoch (as an aggregate has them; made first, not timed), at 1 thread and at T threads\n"
+               "(default: HS_THREADS or every CPU): 'batch' verifies all N at once, best of 3 runs; 'best\n"
+               "round' is the fastest of repeated rounds of 32 signatures a thread over about a second\n"
+               "(on a shared machine the closest to what the code can do). Schemes:\n");
         schemes_help();
         return HS_EXIT_OK;
     }
@@ -546,23 +548,32 @@ int hs_cmd_bench_xmss(int argc, char **argv) {
         }
         ep[k] = 12345;
     }
-    double rate[2] = {0, 0};
+    /* whole batch: the count once, best of 3; rounds: 32 signatures a thread (a few ms), repeated for about
+     * a second, the fastest round (as bench --native: on a shared machine the best round is the
+     * closest to what the code can do) */
+    double rate[2] = {0, 0}, best[2] = {0, 0};
     hs_ctx *ctxs[2] = {ctx1, ctxn};
-    for (int t = 0; t < 2; t++) {
-        for (int rep = 0; rep < 3; rep++) {
+    for (int t = 0; t < 2 && rc == HS_EXIT_OK; t++) {
+        const unsigned long round = 32ul * hs_ctx_threads(ctxs[t]) < count ? 32ul * hs_ctx_threads(ctxs[t]) : count;
+        double spent = 0;
+        for (int rep = 0; rep < 3 || (spent < 1.0 && rep < 100000); rep++) {
+            const unsigned long n = rep < 3 ? count : round;
             double t0 = hs_cli_now();
-            hs_status st = hs_xmss_verify_many(ctxs[t], scheme, count, pk, ep, msg, sig, res, NULL, 0);
+            hs_status st = hs_xmss_verify_many(ctxs[t], scheme, n, pk, ep, msg, sig, res, NULL, 0);
             double dt = hs_cli_now() - t0;
-            for (unsigned long k = 0; st == HS_OK && k < count; k++)
+            for (unsigned long k = 0; st == HS_OK && k < n; k++)
                 if (res[k] != HS_OK) st = HS_ERR_REJECTED;
             if (st != HS_OK) {
                 hs_cli_error("bench", "verification failed: %s", hs_status_str(st));
                 rc = HS_EXIT_USAGE;
-                goto out;
+                break;
             }
-            if (count / dt > rate[t]) rate[t] = count / dt;
+            if (rep < 3 && n / dt > rate[t]) rate[t] = n / dt;
+            if (n / dt > best[t]) best[t] = n / dt;
+            if (rep >= 3) spent += dt;
         }
     }
+    if (rc != HS_EXIT_OK) goto out;
     const unsigned calls = in.compressions + in.permutations + (in.msg_elements ? 0 : 1);
     if (json) {
         hs_json j;
@@ -572,15 +583,18 @@ int hs_cmd_bench_xmss(int argc, char **argv) {
         hs_json_u64(&j, "signatures", count);
         hs_json_u64(&j, "calls_per_signature", calls);
         hs_json_num(&j, "per_s_1_thread", rate[0]);
+        hs_json_num(&j, "best_round_per_s_1_thread", best[0]);
         hs_json_u64(&j, "threads", hs_ctx_threads(ctxn));
         hs_json_num(&j, "per_s", rate[1]);
+        hs_json_num(&j, "best_round_per_s", best[1]);
         hs_json_str(&j, "simd", hs_simd_level());
         hs_json_end(&j);
     } else {
-        printf("| scheme | signatures | threads | verified/s | Poseidon1-KB16 calls/s |\n|---|---|---|---|---|\n");
-        printf("| %s | %lu | 1 | %.0f | %.2fM |\n", scheme, count, rate[0], rate[0] * calls / 1e6);
-        printf("| %s | %lu | %u | %.0f | %.2fM |\n", scheme, count, hs_ctx_threads(ctxn), rate[1],
-               rate[1] * calls / 1e6);
+        printf("| scheme | signatures | threads | verified/s (batch) | best round | Poseidon1-KB16 calls/s (best round) |\n"
+               "|---|---|---|---|---|---|\n");
+        for (int t = 0; t < 2; t++)
+            printf("| %s | %lu | %u | %.0f | %.0f | %.2fM |\n", scheme, count, hs_ctx_threads(ctxs[t]), rate[t], best[t],
+                   best[t] * calls / 1e6);
     }
 out:
     free(pk), free(sig), free(ep), free(msg), free(res);

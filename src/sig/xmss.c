@@ -454,7 +454,7 @@ int hs_xmss_check_many(const hs_xmss_scheme *s, size_t n, const uint32_t *pk, co
     many_ctx c = {s, pk, epochs, sig, msg, res, why, why_len, 0};
     /* one contiguous range a thread: each call sets up one engine */
     size_t per = threads > 1 ? (n + threads - 1) / threads : n;
-    hs_parallel_batches(n, per < BATCH_ITEMS ? BATCH_ITEMS : per, threads, many_batch, &c);
+    hs_parallel_batches(n, per < 16 ? 16 : per, threads, many_batch, &c);
     return !c.failed;
 }
 
