@@ -230,13 +230,17 @@ static int read_items(const char *path, items *it) {
     int ok = 1;
     if (j.nodes[0].type != HS_JR_ARR) ok = bad(&s, 0, "the file must be a JSON array of signature items");
     const size_t n = j.nodes[0].count, pkw = it->in.pk_words, sigw = it->in.sig_words, mb = it->in.msg_bytes;
+    /* A valid item is more than 300 JSON values (its 302 signature words alone), so a file of n
+     * items has more than 300 n values unless one of them is malformed, which the reading below
+     * finds before the items read so far fill this room: memory stays proportional to the text. */
+    const size_t cap = n < j.n / 300 + 1 ? n : j.n / 300 + 1;
     if (ok) {
         it->n = n;
-        it->pk = malloc((n + 1) * pkw * sizeof *it->pk);
-        it->sig = malloc((n + 1) * sigw * sizeof *it->sig);
-        it->epoch = malloc((n + 1) * sizeof *it->epoch);
-        it->line = malloc((n + 1) * sizeof *it->line);
-        it->msg = malloc((n + 1) * mb);
+        it->pk = malloc((cap + 1) * pkw * sizeof *it->pk);
+        it->sig = malloc((cap + 1) * sigw * sizeof *it->sig);
+        it->epoch = malloc((cap + 1) * sizeof *it->epoch);
+        it->line = malloc((cap + 1) * sizeof *it->line);
+        it->msg = malloc((cap + 1) * mb);
         if (!it->pk || !it->sig || !it->epoch || !it->line || !it->msg) {
             hs_cli_error(CMD, "out of memory");
             ok = 0;
@@ -244,6 +248,10 @@ static int read_items(const char *path, items *it) {
     }
     size_t k = 0;
     for (size_t c = ok ? j.nodes[0].first : 0; c && ok; c = j.nodes[c].next, k++) {
+        if (k >= cap) { /* not reached: some item before would be malformed */
+            ok = bad(&s, c, "a signature item");
+            break;
+        }
         it->line[k] = j.nodes[c].line;
         ok = read_item(&s, c, &it->in, it->pk + k * pkw, &it->epoch[k], it->msg + k * mb, it->sig + k * sigw);
     }
