@@ -752,6 +752,63 @@ static void test_pcs(void) {
           HS_ERR_ARGUMENT);
 }
 
+/* XMSS: sizes, make then verify (one and many, 1 and 2 threads), an altered signature rejected
+ * with its reason, the trace's grid and counts, argument errors. */
+static void test_xmss(void) {
+    CHECK(hs_xmss_count() == 2 && hs_xmss_name_at(2) == NULL);
+    char why[HS_REASON_LEN];
+    for (size_t k = 0; k < hs_xmss_count(); k++) {
+        const char *name = hs_xmss_name_at(k);
+        hs_xmss_info in;
+        CHECK_ST(hs_xmss_info_get(&in, name), HS_OK, name);
+        CHECK(in.pk_words == 8 && in.sig_words == 6 + 42 * 4 + 32 * 4 && in.msg_bytes == 32);
+        CHECK(in.compressions + in.permutations == 166 && in.trace_slots == (in.msg_elements ? 350u : 351u));
+        enum { N = 3 };
+        uint32_t pk[N][8], sig[N][302], ep[N];
+        uint8_t msg[N][32];
+        for (int i = 0; i < N; i++) {
+            for (int b = 0; b < 32; b++) msg[i][b] = (uint8_t)(seed >> (b % 8) ^ (uint64_t)(i * 31 + b));
+            if (in.msg_elements) for (int b = 3; b < 32; b += 4) msg[i][b] &= 0x3f;
+            ep[i] = (uint32_t)(seed * 2654435761u) + (uint32_t)i;
+            CHECK_ST(hs_xmss_make(name, seed + (uint64_t)i, ep[i], msg[i], pk[i], sig[i], why, sizeof why), HS_OK, why);
+            CHECK_ST(hs_xmss_verify(name, pk[i], ep[i], msg[i], sig[i], why, sizeof why), HS_OK, why);
+        }
+        sig[1][6 + 4 * 10] ^= 1; /* chain tip 10 */
+        hs_status res[N];
+        char reasons[N][HS_REASON_LEN];
+        for (int t = 0; t < 2; t++) {
+            CHECK_ST(hs_xmss_verify_many(t ? ctx2 : ctx1, name, N, &pk[0][0], ep, &msg[0][0], &sig[0][0], res,
+                                         &reasons[0][0], HS_REASON_LEN),
+                     HS_OK, name);
+            CHECK(res[0] == HS_OK && res[1] == HS_ERR_REJECTED && res[2] == HS_OK && strstr(reasons[1], "root"));
+        }
+        CHECK_ST(hs_xmss_verify(name, pk[1], ep[1], msg[1], sig[1], why, sizeof why), HS_ERR_REJECTED, why);
+        hs_xmss_call *calls = calloc(in.trace_slots, sizeof *calls);
+        if (!calls) abort();
+        CHECK_ST(hs_xmss_trace(name, pk[0], ep[0], msg[0], sig[0], calls, in.trace_slots, why, sizeof why), HS_OK, why);
+        unsigned active = 0, chain = 0, ff = 0;
+        for (unsigned j = 0; j < in.trace_slots; j++) {
+            active += (unsigned)calls[j].active;
+            if (calls[j].active && !strcmp(calls[j].kind, "chain")) chain++;
+            if (calls[j].active && strcmp(calls[j].kind, "message")) ff += (unsigned)calls[j].feed_forward;
+        }
+        CHECK(active == 166 + (in.msg_elements ? 0u : 1u) && chain == 42 * 7 - 184 && ff == in.compressions);
+        CHECK(!strcmp(calls[in.trace_slots - 1].kind, "merkle") && calls[in.trace_slots - 1].index == 31);
+        CHECK_ST(hs_xmss_trace(name, pk[0], ep[0], msg[0], sig[0], calls, in.trace_slots - 1, why, sizeof why),
+                 HS_ERR_BUFFER, why);
+        free(calls);
+    }
+    hs_xmss_info in;
+    uint32_t w[302] = {0};
+    uint8_t m[32] = {0};
+    CHECK(hs_xmss_info_get(&in, "leanvm-x") == HS_ERR_ARGUMENT);
+    CHECK_ST(hs_xmss_verify("leanvm-x", w, 0, m, w, why, sizeof why), HS_ERR_ARGUMENT, why);
+    memset(m, 0xff, sizeof m); /* elements of 2^32 - 1: not canonical */
+    CHECK_ST(hs_xmss_make("leanvm-kb-2605", 1, 0, m, w, w, why, sizeof why), HS_ERR_RANGE, why);
+    CHECK_ST(hs_xmss_verify("leanvm-kb-2605", w, 0, m, w, why, sizeof why), HS_ERR_REJECTED, why);
+    CHECK(strstr(why, "not below p") != NULL);
+}
+
 int main(void) {
     const char *e = getenv("HS_TEST_SEED");
     seed = e && *e ? strtoull(e, NULL, 10) : (uint64_t)time(NULL);
@@ -769,6 +826,7 @@ int main(void) {
     test_handover();
     test_preset_protocol();
     test_pcs();
+    test_xmss();
     hs_ctx_free(ctx1);
     hs_ctx_free(ctx2);
     if (failures) fprintf(stderr, "test_api: %d failure(s) (HS_TEST_SEED=%llu)\n", failures, (unsigned long long)seed);

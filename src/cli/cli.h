@@ -76,6 +76,9 @@ struct hs_inputs *hs_cli_read_inputs(const char *cmd, const char *path, const st
                                      size_t *rows, uint32_t **words);
 int hs_cmd_verify(int argc, char **argv);
 int hs_cmd_params(int argc, char **argv);
+/* cmd_xmss.c: hash-based signatures ('xmss verify', 'xmss make', 'bench --xmss'). */
+int hs_cmd_xmss(int argc, char **argv);
+int hs_cmd_bench_xmss(int argc, char **argv);
 
 /* The gkr Merkle statements' commands (cmd_merkle_proof.c): prove --statement, verify --root,
  * params --statement. */
