@@ -465,6 +465,9 @@ int hs_binfri_open_weighted(const hs_binfri_params *p, hs_binfri_witness *wit, h
 static hs_gf256 lift(hs_gf128 a) { return hs_gf256_from_base(a); }
 
 hs_gf256 hs_binfri_fold_pair256(hs_gf256 f0, hs_gf256 f1, hs_gf128 tw, hs_gf256 r) {
+    if (hs_gf128_is_zero(hs_gf128_add(hs_gf128_add(f0.c[1], f1.c[1]), r.c[1])) && hs_gf128_is_zero(f0.c[1]) &&
+        hs_gf128_is_zero(r.c[1])) /* all in K (the verifier of challenges in K): K's products, a quarter the cost */
+        return lift(hs_binfri_fold_pair(f0.c[0], f1.c[0], tw, r.c[0]));
     const hs_gf256 o = hs_gf256_add(f0, f1), e = hs_gf256_add(f0, hs_gf256_mul(lift(tw), o)); /* O(y), E(y) */
     return hs_gf256_add(e, hs_gf256_mul(r, hs_gf256_add(e, o)));
 }
