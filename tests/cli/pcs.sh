@@ -64,6 +64,12 @@ expect "verify proven128" 0 '"challenge_bits": ?256' verify --proof "$tmp/q.bin"
 "$bin" prove --statement pcs --field gf2-128 --log-bits 13 --seed 5 --preset proven128 --out "$tmp/q2.bin" \
     --threads 2 --quiet >/dev/null || no "prove proven128, 2 threads"
 cmp -s "$tmp/q.bin" "$tmp/q2.bin" || no "the proven128 proof depends on the thread count"
+# every SIMD level gives the same bytes (portable GF(2^256) products against PCLMULQDQ/VPCLMULQDQ)
+for lvl in portable avx2; do
+    HS_SIMD=$lvl "$bin" prove --statement pcs --field gf2-128 --log-bits 13 --seed 5 --preset proven128 \
+        --out "$tmp/q-$lvl.bin" --threads 2 --quiet >/dev/null 2>&1 || no "prove proven128 at HS_SIMD=$lvl"
+    cmp -s "$tmp/q.bin" "$tmp/q-$lvl.bin" || no "the proven128 proof differs at HS_SIMD=$lvl"
+done
 mutate_all "$tmp/f.bin" fast100
 mutate_all "$tmp/q.bin" proven128
 expect "fast100 too large" 2 'do not reach' \
