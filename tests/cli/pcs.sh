@@ -49,6 +49,12 @@ PY
 }
 mutate_all "$p" compat
 
+# golden: compat at 2^8 bits, seed 1 is the fuzz seed written before presets existed (gen_corpus:
+# rate 1/2, arity 4, BLAKE3, cap 2, 96 bits), byte for byte
+"$bin" prove --statement pcs --field gf2-128 --log-bits 8 --seed 1 --out "$tmp/g8.bin" --quiet >/dev/null ||
+    no "prove 2^8 seed 1"
+cmp -s "$tmp/g8.bin" "$2/fuzz/corpus/pcs/pcs-n8-blake3" || no "the compat proof differs from the golden one"
+
 # the presets: fast100 (rate 1/4, 148 queries) and proven128 (189 queries, challenges in GF(2^256));
 # --preset compat is the default byte for byte
 "$bin" prove --statement pcs --field gf2-128 --log-bits 12 --seed 5 --preset compat --out "$tmp/pc.bin" --quiet \
