@@ -706,14 +706,14 @@ HS_API HS_WARN_UNUSED hs_status hs_params_merkle_root(hs_params_report *out, cha
 /** What a commitment-only proof says and what its parameters give. */
 typedef struct hs_pcs_info {
     const char *field;     /**< "gf2-128" */
-    const char *preset;    /**< "compat", "fast100" or "proven128" */
-    unsigned challenge_bits; /**< 128: challenges in GF(2^128); 256: in GF(2^256) (proven128) */
     unsigned log_bits;     /**< 2^log_bits committed GF(2) values */
     unsigned inv_rate;     /**< FRI-Binius rate 1/inv_rate */
     unsigned queries;      /**< FRI-Binius queries */
     double declared_bits;  /**< the security the query count was derived for */
     double claimed_bits;   /**< the soundness terms' minimum under regime */
     hs_sec_regime regime;  /**< unique decoding */
+    const char *preset;    /**< "compat", "fast100" or "proven128" (added after 0.1.0) */
+    unsigned challenge_bits; /**< 128: challenges in GF(2^128); 256: in GF(2^256) (proven128) */
 } hs_pcs_info;
 
 /** Proves the statement for 2^log_bits values drawn from seed, field "gf2-128" (the only one):
