@@ -419,7 +419,7 @@ static int open_queries(const hs_binfri_params *p, const hs_binfri_witness *wit,
 
 int hs_binfri_open_weighted(const hs_binfri_params *p, hs_binfri_witness *wit, hs_gf128 *weight, hs_gf128 claim,
                             hs_transcript *t, hs_writer *w, hs_gf128 *challenges, unsigned threads, const char **why) {
-    if (p->chal_ext != 1) return *why = "binfri: challenges in GF(2^256) need the opening over GF(2^256)", 0;
+    if (p->chal_ext == 2) return *why = "binfri: challenges in GF(2^256) need the opening over GF(2^256)", 0;
     if (wit->opened) return *why = "binfri: the witness was opened already", 0;
     wit->opened = 1;
     const unsigned l = p->n_vars, a = p->log_arity;
@@ -757,7 +757,7 @@ static hs_gf256 k_weight_at(void *ctx, const hs_gf256 *ch) {
 
 int hs_binfri_verify_weighted(const hs_binfri_params *p, const hs_binfri_commitment *comm, hs_gf128 claim,
                               hs_binfri_weight_fn *wfn, void *ctx, hs_transcript *t, hs_reader *r, const char **why) {
-    if (p->chal_ext != 1) return *why = "binfri: a weight over GF(2^128) with challenges in GF(2^256)", 0;
+    if (p->chal_ext == 2) return *why = "binfri: a weight over GF(2^128) with challenges in GF(2^256)", 0;
     k_weight x = {wfn, ctx, p->n_vars};
     return hs_binfri_verify_weighted256(p, comm, lift(claim), k_weight_at, &x, t, r, why);
 }

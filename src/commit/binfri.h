@@ -60,7 +60,7 @@ typedef struct {
     unsigned queries;       /* ceil(security_bits / -log2((1 + rho) / 2)): unique decoding */
     unsigned cap_height;    /* 0..HS_BINFRI_MAX_CAP, clamped to each tree */
     hs_merkle_hash hash;    /* HS_MERKLE_KECCAK or HS_MERKLE_BLAKE3 (leaves are raw bytes) */
-    unsigned chal_ext;      /* 1: challenges, round messages and folded oracles in K = GF(2^128); 2: in
+    unsigned chal_ext;      /* 1 (or 0): challenges, round messages and folded oracles in K = GF(2^128); 2: in
                                L = GF(2^256) (gf2_128.h: K[Y]/(Y^2 + Y + X^121)), for terms above 2^-128 */
     /* derived */
     unsigned n_oracles;                             /* ceil(l / a) */
