@@ -712,6 +712,8 @@ typedef struct hs_pcs_info {
     double declared_bits;  /**< the security the query count was derived for */
     double claimed_bits;   /**< the soundness terms' minimum under regime */
     hs_sec_regime regime;  /**< unique decoding */
+    const char *preset;    /**< "compat", "fast100" or "proven128" (added after 0.1.0) */
+    unsigned challenge_bits; /**< 128: challenges in GF(2^128); 256: in GF(2^256) (proven128) */
 } hs_pcs_info;
 
 /** Proves the statement for 2^log_bits values drawn from seed, field "gf2-128" (the only one):
@@ -721,6 +723,21 @@ typedef struct hs_pcs_info {
 HS_API HS_WARN_UNUSED hs_status hs_prove_pcs(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, hs_pcs_info *info,
                                              char *reason, size_t reason_len, const char *field, unsigned log_bits,
                                              uint64_t seed) HS_NONNULL(1, 2, 3);
+/** The same with a preset: "compat" (NULL: the parameters above), "fast100" (rate 1/4, 148 queries,
+ * 100 bits by unique decoding, challenges in GF(2^128)) or "proven128" (rate 1/4, 189 queries, 128
+ * bits, challenges, round messages and folded oracles in GF(2^256)). Each term is computed
+ * (hs_params_pcs); HS_ERR_ARGUMENT with the reason when the preset's terms do not reach its target
+ * at log_bits (fast100 above 2^32 bits). */
+HS_API HS_WARN_UNUSED hs_status hs_prove_pcs_preset(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len,
+                                                    hs_pcs_info *info, char *reason, size_t reason_len,
+                                                    const char *field, const char *preset, unsigned log_bits,
+                                                    uint64_t seed) HS_NONNULL(1, 2, 3);
+/** Every soundness term of the statement at that preset and log_bits (unique decoding): claim,
+ * declaration (declared_bits), supported, log_blowup (the rate's), num_queries, merkle_hash and the
+ * terms. HS_ERR_ARGUMENT for another field, an unknown preset or log_bits out of range. */
+HS_API HS_WARN_UNUSED hs_status hs_params_pcs(hs_params_report *out, char *reason, size_t reason_len,
+                                              const char *field, const char *preset, unsigned log_bits)
+    HS_NONNULL(1);
 /** Reads a commitment-only proof's header: HS_ERR_REJECTED with the reason when it is none. */
 HS_API HS_WARN_UNUSED hs_status hs_pcs_peek(hs_pcs_info *info, char *reason, size_t reason_len, const uint8_t *proof,
                                             size_t proof_len) HS_NONNULL(1);

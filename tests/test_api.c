@@ -750,6 +750,50 @@ static void test_pcs(void) {
           !p1);
     CHECK(hs_prove_pcs(ctx1, &p1, &n1, NULL, why, sizeof why, "gf2-128", HS_PCS_MIN_LOG_BITS - 1, seed) ==
           HS_ERR_ARGUMENT);
+    /* the presets: compat is hs_prove_pcs byte for byte; fast100 and proven128 prove, peek (their
+     * names, 148 and 189 queries, challenges of 128 and 256 bits) and verify, at 1 and 2 threads
+     * alike; an altered byte is refused; their terms come from hs_params_pcs */
+    static const struct {
+        const char *name;
+        unsigned queries, chal, bits;
+    } pr[] = {{"compat", 232, 128, 96}, {"fast100", 148, 128, 100}, {"proven128", 189, 256, 128}};
+    for (size_t k = 0; k < sizeof pr / sizeof pr[0]; k++) {
+        CHECK_ST(hs_prove_pcs_preset(ctx1, &p1, &n1, &info, why, sizeof why, "gf2-128", pr[k].name, 11, seed), HS_OK,
+                 why);
+        CHECK_ST(hs_prove_pcs_preset(ctx2, &p2, &n2, NULL, why, sizeof why, "gf2-128", pr[k].name, 11, seed), HS_OK,
+                 why);
+        CHECK(p1 && p2 && n1 == n2 && !memcmp(p1, p2, n1));
+        CHECK(info.preset && !strcmp(info.preset, pr[k].name) && info.queries == pr[k].queries &&
+              info.challenge_bits == pr[k].chal && info.declared_bits == pr[k].bits &&
+              info.claimed_bits >= pr[k].bits);
+        CHECK_ST(hs_pcs_peek(&got, why, sizeof why, p1, n1), HS_OK, why);
+        CHECK(got.preset && !strcmp(got.preset, pr[k].name) && got.challenge_bits == pr[k].chal);
+        CHECK_ST(hs_verify_pcs(ctx1, NULL, why, sizeof why, p1, n1, HS_MIN_BITS_DECLARED), HS_OK, why);
+        if (k == 0) { /* compat = the proofs before presets */
+            uint8_t *p0 = NULL;
+            size_t n0 = 0;
+            CHECK_ST(hs_prove_pcs(ctx1, &p0, &n0, NULL, why, sizeof why, "gf2-128", 11, seed), HS_OK, why);
+            CHECK(p0 && n0 == n1 && !memcmp(p0, p1, n1));
+            hs_proof_free(p0);
+        }
+        p2[n2 / 2] ^= 0x10;
+        CHECK_ST(hs_verify_pcs(ctx1, NULL, why, sizeof why, p2, n2, HS_MIN_BITS_DECLARED), HS_ERR_REJECTED, why);
+        hs_proof_free(p1), hs_proof_free(p2);
+        p1 = p2 = NULL;
+        hs_params_report *rep = malloc(sizeof *rep);
+        CHECK(rep != NULL);
+        if (!rep) continue;
+        CHECK_ST(hs_params_pcs(rep, why, sizeof why, "gf2-128", pr[k].name, 20), HS_OK, why);
+        CHECK(rep->supported && rep->num_queries == pr[k].queries && rep->n_terms >= 5 &&
+              rep->claimed_bits >= pr[k].bits && rep->declared_bits == pr[k].bits);
+        free(rep);
+    }
+    CHECK(hs_prove_pcs_preset(ctx1, &p1, &n1, NULL, why, sizeof why, "gf2-128", "proven256", 11, seed) ==
+              HS_ERR_ARGUMENT &&
+          !p1);
+    CHECK(hs_prove_pcs_preset(ctx1, &p1, &n1, NULL, why, sizeof why, "gf2-128", "fast100", HS_PCS_MAX_LOG_BITS, seed) ==
+              HS_ERR_ARGUMENT &&
+          !p1 && strstr(why, "do not reach"));
 }
 
 /* XMSS: sizes, make then verify (one and many, 1 and 2 threads), an altered signature rejected

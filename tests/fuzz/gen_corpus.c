@@ -263,7 +263,8 @@ static void peek_stark(void) {
 }
 
 /* The commitment-only statement (fuzz_pcs.c): each Merkle hash, rates 1/2 and 1/4, arities 1 and
- * 4, caps 0 and 2; the first one's header is also a peek seed. */
+ * 4, caps 0 and 2; the first one's header is also a peek seed; then the presets fast100 and
+ * proven128. */
 static void pcs_seeds(void) {
     static const struct {
         unsigned log_bits, rate, arity, cap;
@@ -281,6 +282,22 @@ static void pcs_seeds(void) {
             put("pcs", cfg[i].name, NULL, 0, &w);
             if (!i) put_header("pcs-header", &w);
         }
+        hs_w_free(&w);
+    }
+    /* the presets fast100 and proven128 (challenges in GF(2^256)) at the smallest size */
+    static const struct {
+        hs_pcsstmt_preset preset;
+        const char *name;
+    } pre[] = {{HS_PCSSTMT_FAST100, "pcs-n8-fast100"}, {HS_PCSSTMT_PROVEN128, "pcs-n8-proven128"}};
+    for (size_t i = 0; i < sizeof pre / sizeof *pre; i++) {
+        hs_pcsstmt_shape s;
+        hs_writer w = {0};
+        const char *why = NULL;
+        if (!hs_pcsstmt_shape_preset(&s, HS_PCSSTMT_MIN_LOG_BITS, pre[i].preset, 1, &why) ||
+            !hs_pcsstmt_prove(&s, 3 + i, 1, &w, &why))
+            fail(pre[i].name, why);
+        else
+            put("pcs", pre[i].name, NULL, 0, &w);
         hs_w_free(&w);
     }
 }
