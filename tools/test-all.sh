@@ -2,7 +2,7 @@
 # Every test, as CI runs it: gcc Release with warnings as errors (and its kernel and prover tests
 # again under each lower HS_SIMD level the CPU has), the API reference (when doxygen is present),
 # the Rust crate (when cargo is present), clang with warnings as errors (its unit tests only), then AddressSanitizer +
-# UndefinedBehaviorSanitizer, then the fuzz targets (tools/fuzz-run.sh, HS_FUZZ_SECONDS each,
+# UndefinedBehaviorSanitizer with the VERIFY build's invariant checks (HS_VERIFY), then the fuzz targets (tools/fuzz-run.sh, HS_FUZZ_SECONDS each,
 # default 60, two at a time; HS_FUZZ_SECONDS=0 skips them). Each stage's header says the seconds
 # since the start. Build folders: build-ci-{gcc,clang,asan}, build-fuzz.
 set -euo pipefail
