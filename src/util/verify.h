@@ -20,9 +20,18 @@
         }                                                                                               \
     } while (0)
 #define HS_VERIFY_ON 1
+/* A prover's test hook that spoils its witness on purpose (a corrupted cell, to show the verifier
+ * rejects the proof) sets this for its thread, and every prover entry with such a hook sets it
+ * from its hook (0 when off): HS_VCHECK_HONEST, the checks that a prover's claims match its own
+ * tables, stand down while it is set, since that proof is meant to be inconsistent. */
+extern _Thread_local int hs_verify_spoiled;
+#define HS_VERIFY_SPOIL(on) (hs_verify_spoiled = (on) ? 1 : 0)
+#define HS_VCHECK_HONEST(cond, what) HS_VCHECK(hs_verify_spoiled || (cond), what)
 #else
 #define HS_VCHECK(cond, what) ((void)0)
 #define HS_VERIFY_ON 0
+#define HS_VERIFY_SPOIL(on) ((void)0)
+#define HS_VCHECK_HONEST(cond, what) ((void)0)
 #endif
 
 #endif

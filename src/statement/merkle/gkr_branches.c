@@ -14,6 +14,7 @@
 #include "sumcheck/sumcheck.h"
 #include "util/bits.h"
 #include "util/mem.h"
+#include "util/verify.h"
 #include "util/timer.h"
 
 #define MB_VERSION 1u
@@ -419,6 +420,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     if (!hs_gkr_witness_build(&wit, Pm, X, n, threads, NULL, HS_GKR_WIT_IO)) goto done;
     /* O as committed: the witness's outputs lanes 0..7 (the test hook: its altered node, from
      * which the rows above it were hashed) */
+    HS_VERIFY_SPOIL(shape_in->corrupt_row != 0);
     if (shape_in->corrupt_row && shape_in->corrupt_row <= N)
         wit.out[shape_in->corrupt_row - 1] = hs_kb_add(wit.out[shape_in->corrupt_row - 1], HS_KB_ONE);
     hs_free(st), st = NULL;

@@ -11,6 +11,7 @@
 #include "proof/frame.h"
 #include "util/mem.h"
 #include "util/timer.h"
+#include "util/verify.h"
 
 #define MR_VERSION 1u
 #define MR_BACKEND 2u /* gkr */
@@ -142,6 +143,7 @@ int hs_mr_prove(const hs_mr_shape *shape_in, const hs_kb *leaves, unsigned threa
     /* D in heap order, level by level: nodes [2^l, 2^(l+1)) are the outputs of rows [2^l, 2^(l+1)) */
     memset(X, 0, 8 * sizeof *X);
     memcpy(X + 8 * N, leaves, 8 * N * sizeof *X);
+    HS_VERIFY_SPOIL(shape_in->corrupt_node != 0);
     for (unsigned l = k; l-- > 0;) {
         const size_t lo = (size_t)1 << l;
         memcpy(st, X + 16 * lo, 16 * lo * sizeof *X);
