@@ -9,6 +9,17 @@
 #ifndef HS_UTIL_VERIFY_H
 #define HS_UTIL_VERIFY_H
 
+/* The provers' test hooks (a corrupted witness cell, a wrong multiplicity: the tests' way to show
+ * a verifier rejects what a cheating prover writes) exist only in a testing build, the one made
+ * with the tests (CMake's HS_BUILD_TESTS or HS_FUZZ define HS_TESTING): HS_TEST_HOOK(v) is v there
+ * and a constant 0 in the shipped library, so the code that spoils a witness is compiled out and
+ * the hook fields are inert. */
+#ifdef HS_TESTING
+#define HS_TEST_HOOK(v) (v)
+#else
+#define HS_TEST_HOOK(v) ((void)(v), (size_t)0)
+#endif
+
 #ifdef HS_VERIFY
 #include <stdio.h>
 #include <stdlib.h>
