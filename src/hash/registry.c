@@ -72,8 +72,8 @@ const struct hs_perm hs_perm_table[] = {
         rpo_one),
     P64("rpx256", "Rescue Prime eXtension (RPX256), Goldilocks, width 12 (miden-crypto)", 12, GL, hs_rpx_permute_many, rpx_one),
     P64("keccak-f1600", "Keccak-f[1600], 25 64-bit lanes (FIPS 202)", 25, 0, hs_keccakf1600_many, keccak_one),
-    P32("vision32", "Vision Mark-32 (Binius), 24 words of GF(2^32), 8 rounds; words in the canonical tower basis", 24,
-        0, vision32),
+    P32("vision32", "Vision Mark-32 (Binius), 24 words of GF(2^32) (hex, canonical tower basis), 8 rounds", 24, 0,
+        vision32),
 };
 const size_t hs_perm_table_len = sizeof hs_perm_table / sizeof hs_perm_table[0];
 
@@ -181,8 +181,7 @@ const hs_hash_info hs_hash_table[] = {
     HB("sha3-256", "SHA3-256 (FIPS 202)", sha3_256, "keccak-f1600"),
     HB("keccak-256", "Keccak-256 (original padding, as Ethereum)", keccak_256, "keccak-f1600"),
     HB("blake2s", "BLAKE2s-256, unkeyed (RFC 7693)", blake2s_256, NULL),
-    HB("vision32", "Vision Mark-32 sponge as Binius' VisionHasherDigest (rate 64 bytes, Keccak-style padding)",
-       vision32_256, "vision32"),
+    HB("vision32", "Vision Mark-32 sponge (Binius), rate 64 bytes, Keccak-style padding", vision32_256, "vision32"),
     H64("rpo256", "RPO256 hash_elements / merge (miden-crypto v0.21+)", hs_rpo256_hash_elements, rpo_merge, "rpo256"),
     H64("rpx256", "RPX256 hash_elements / merge (miden-crypto)", hs_rpx256_hash_elements, rpx_merge, "rpx256"),
     H64("poseidon-gl12", "Poseidon-Goldilocks hash_no_pad / two_to_one (plonky2)", hs_poseidon_gl12_hash_no_pad,
