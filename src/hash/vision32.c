@@ -22,22 +22,22 @@ static uint8_t mul_tw[6][3][4][256], mul_mix[3][256], sq8[256], d3[256], inv8[25
 static uint8_t c2a8[256], a2c8[256];
 static pthread_once_t tab_once = PTHREAD_ONCE_INIT;
 
+static void fold_keys(void);
+
 static void tab_init(void) {
     for (int r = 0; r < 2 * HS_VISION32_ROUNDS + 1; r++)
         for (int w = 0; w < HS_VISION32_WIDTH; w++) {
             uint32_t k = hs_gf2_fanpaar_to_aes32(v32_round_keys_canonical[r][w]);
             for (int b = 0; b < 4; b++) tab.rk[r][w][b] = (uint8_t)(k >> (8 * b));
         }
-    const uint32_t *img[2] = {v32_affine_inv, v32_affine_fwd}, cst[2] = {v32_affine_inv_const, v32_affine_fwd_const};
+    const uint32_t *img[2] = {v32_affine_inv, v32_affine_fwd};
     for (int m = 0; m < 2; m++) {
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < 4; i++)
             for (int j = 0; j < 4; j++) {
                 uint8_t col[8];
                 for (int k = 0; k < 8; k++) col[k] = (uint8_t)(img[m][8 * j + k] >> (8 * i));
                 tab.lin[m][i][j] = hs_gf8_matrix(col);
             }
-            tab.lin_const[m][i] = (uint8_t)(cst[m] >> (8 * i));
-        }
         for (int j = 0; j < 4; j++)
             for (unsigned v = 0; v < 256; v++) {
                 uint32_t r = 0;
@@ -70,6 +70,21 @@ static void tab_init(void) {
             for (int r = 0; r < 3; r++)
                 for (int j = 0; j < 4; j++) mul_tw[c][r][j][v] = hs_gf8_mul(v32_twiddles[c][r][j], (uint8_t)v);
         for (int k = 0; k < 3; k++) mul_mix[k][v] = hs_gf8_mul(v32_mix[k], (uint8_t)v);
+    }
+    fold_keys();
+}
+
+static void mds(uint32_t s[24]);
+
+/* rk_folded (vision32_kern.h), after the other tables */
+static void fold_keys(void) {
+    for (int r = 0; r < 2 * HS_VISION32_ROUNDS + 1; r++) {
+        uint32_t c[24];
+        const uint32_t k = r == 0 ? 0 : (r - 1) % 2 ? v32_affine_fwd_const : v32_affine_inv_const;
+        for (int w = 0; w < 24; w++) c[w] = k;
+        if (r) mds(c);
+        for (int w = 0; w < 24; w++)
+            for (int b = 0; b < 4; b++) tab.rk_folded[r][w][b] = (uint8_t)(tab.rk[r][w][b] ^ c[w] >> (8 * b));
     }
 }
 

@@ -11,10 +11,12 @@
 
 typedef struct {
     uint8_t rk[2 * HS_VISION32_ROUNDS + 1][HS_VISION32_WIDTH][4]; /* round keys, AES tower, byte b of word w */
+    /* the same with the S-box constants folded in: MDS(B(y) + c) + RK = MDS(B(y)) + (MDS(c, .., c) + RK),
+     * so rk_folded[h + 1] = RK[h + 1] + MDS of the constant of half-round h (rk_folded[0] = RK[0]) */
+    uint8_t rk_folded[2 * HS_VISION32_ROUNDS + 1][HS_VISION32_WIDTH][4];
     /* the affine maps' 8x8 blocks in GFNI's layout (gf2_8.h): output byte i from input byte j; [0]
-     * B_inv (first half-round), [1] B_fwd; and the constants' bytes */
+     * B_inv (first half-round), [1] B_fwd (their constants are in rk_folded) */
     uint64_t lin[2][4][4];
-    uint8_t lin_const[2][4];
     /* AESTowerField8b maps: x^2, 0xd3 x, 0xd3 x^2; BinaryField8b -> AES8 and back */
     uint64_t sq, d3, d3sq, c2a, a2c;
     uint8_t tw[6][3][4]; /* NTT twiddles [coset][round][block] (vision32_constants.inc) */
