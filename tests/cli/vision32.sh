@@ -43,6 +43,18 @@ if run(['hash', '--hash', 'vision32'], msg.hex() + '\n').strip() != want:
     bad += 1; print('FAIL hash = sponge over perm')
 sys.exit(1 if bad else 0)
 PY
+# the same outputs at every SIMD level (portable twin, GFNI on AVX2, on AVX-512) and thread count:
+# 70 random states (a full 64-state batch and a partial one)
+python3 -c "
+import random
+random.seed(7)
+for _ in range(70): print(' '.join('%08x' % random.getrandbits(32) for _ in range(24)))" >"$tmp/s70"
+for l in portable avx2 avx512; do
+    HS_SIMD=$l "$bin" perm --hash vision32 --in "$tmp/s70" --out "$tmp/p.$l" --threads 2 || no "perm under HS_SIMD=$l"
+    cmp -s "$tmp/p.portable" "$tmp/p.$l" || no "HS_SIMD=$l output differs from portable"
+done
+"$bin" perm --hash vision32 --in "$tmp/s70" --threads 1 | cmp -s - "$tmp/p.portable" || no "1 thread differs"
+[ "$(wc -l <"$tmp/p.portable")" = 70 ] || no "not 70 states out"
 zeros=$(printf ' 0%.0s' $(seq 2 24))
 expect_bad() { # name text pattern
     printf '%s' "$2" >"$tmp/bad.txt"
