@@ -217,6 +217,9 @@ static const hs_v32_kernel kernel_portable = {"portable", 1, many_portable};
 const hs_v32_kernel *hs_vision32_kernel(hs_v32_impl impl) {
     switch (impl) {
     case HS_V32_PORTABLE: return &kernel_portable;
+#ifdef HS_HAVE_AVX2
+    case HS_V32_AVX2: return hs_cpu_has(HS_CPU_AVX2) ? &hs_v32_kernel_avx2 : NULL;
+#endif
 #ifdef HS_HAVE_GFNI
     case HS_V32_GFNI256: return hs_cpu_has(HS_CPU_GFNI | HS_CPU_AVX2) ? &hs_v32_kernel_gfni256 : NULL;
 #endif

@@ -11,8 +11,11 @@
 #define STORE(p, v) _mm256_store_si256((__m256i *)(void *)(p), (v))
 #define MUL(a, b) _mm256_gf2p8mul_epi8((a), (b))
 #define AFF(x, m) _mm256_gf2p8affine_epi64_epi8((x), (m), 0)
-#define AFFINV(x, m) _mm256_gf2p8affineinv_epi64_epi8((x), (m), 0)
-#define SET64(a) _mm256_set1_epi64x((long long)(a))
+#define MT __m256i
+#define KMAT(k) SET8(k)
+#define KMUL(x, k) MUL((x), (k))
+#define MAT(a) _mm256_set1_epi64x((long long)(a))
+#define INV8(x) _mm256_gf2p8affineinv_epi64_epi8((x), _mm256_set1_epi64x((long long)HS_GF8_IDENTITY), 0)
 #define SET8(c) _mm256_set1_epi8((char)(c))
 #define XOR(a, b) _mm256_xor_si256((a), (b))
 #include "hash/vision32_kern.inc"

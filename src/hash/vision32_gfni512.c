@@ -11,8 +11,11 @@
 #define STORE(p, v) _mm512_store_si512((void *)(p), (v))
 #define MUL(a, b) _mm512_gf2p8mul_epi8((a), (b))
 #define AFF(x, m) _mm512_gf2p8affine_epi64_epi8((x), (m), 0)
-#define AFFINV(x, m) _mm512_gf2p8affineinv_epi64_epi8((x), (m), 0)
-#define SET64(a) _mm512_set1_epi64((long long)(a))
+#define MT __m512i
+#define KMAT(k) SET8(k)
+#define KMUL(x, k) MUL((x), (k))
+#define MAT(a) _mm512_set1_epi64((long long)(a))
+#define INV8(x) _mm512_gf2p8affineinv_epi64_epi8((x), _mm512_set1_epi64((long long)HS_GF8_IDENTITY), 0)
 #define SET8(c) _mm512_set1_epi8((char)(c))
 #define XOR(a, b) _mm512_xor_si512((a), (b))
 #include "hash/vision32_kern.inc"
