@@ -8,10 +8,10 @@
  *  - the MDS layer (an additive NTT) against the 24 x 24 matrix, on unit and random states;
  *  - the permutation's 17 intermediate states and output; the digests, directly and through the C
  *    interface (hs_hash_bytes, split nowhere: the sponge is one call);
- *  - every batch kernel this CPU has (AVX2 without GFNI, GFNI 256- and 512-bit) against the
- *    portable twin on random states, batches of every size up to 130 (partial register batches),
- *    words that make an S-box input 0; the threaded batch API and hs_perm_many_u32 /
- *    hs_perm_one_u32 likewise. */
+ *  - every batch kernel this CPU has (AVX2 and AVX-512 without GFNI, GFNI 256- and 512-bit)
+ *    against the portable twin on random states, batches of every size up to 130 (partial
+ *    register batches), words that make an S-box input 0; the threaded batch API and
+ *    hs_perm_many_u32 / hs_perm_one_u32 likewise. */
 #include <string.h>
 
 #include "field/gf2_8.h"

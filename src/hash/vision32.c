@@ -220,6 +220,9 @@ const hs_v32_kernel *hs_vision32_kernel(hs_v32_impl impl) {
 #ifdef HS_HAVE_AVX2
     case HS_V32_AVX2: return hs_cpu_has(HS_CPU_AVX2) ? &hs_v32_kernel_avx2 : NULL;
 #endif
+#ifdef HS_HAVE_AVX512
+    case HS_V32_AVX512: return hs_cpu_has(HS_CPU_AVX512_ALL) ? &hs_v32_kernel_avx512 : NULL;
+#endif
 #ifdef HS_HAVE_GFNI
     case HS_V32_GFNI256: return hs_cpu_has(HS_CPU_GFNI | HS_CPU_AVX2) ? &hs_v32_kernel_gfni256 : NULL;
 #endif

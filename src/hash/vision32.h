@@ -18,7 +18,7 @@
  *
  * Batch kernels: byte-sliced (one register holds one byte position of one word of every state),
  * with GFNI (32 states in AVX2 registers, 64 in AVX-512 registers) or, on CPUs without GFNI, with
- * AVX2 shuffles (32 states), dispatched at run time; the portable twin computes the same bits one
+ * byte shuffles (32 states with AVX2, 64 with AVX-512), dispatched at run time; the portable twin computes the same bits one
  * state at a time with tables. */
 #ifndef HS_HASH_VISION32_H
 #define HS_HASH_VISION32_H
@@ -48,17 +48,19 @@ uint32_t hs_vision32_sbox_aes(uint32_t x, int fwd);
 void hs_vision32_mds_aes(uint32_t s[HS_VISION32_WIDTH]);
 
 /* ---- kernels ---- */
-/* in order of speed: AVX2 without GFNI (shuffles and shift-and-add products), GFNI on AVX2, on AVX-512 */
+/* in order of speed: without GFNI (shuffles and shift-and-add products) on AVX2 and on AVX-512, then
+ * GFNI on AVX2 and on AVX-512 */
 typedef enum {
     HS_V32_PORTABLE = 0,
     HS_V32_AVX2 = 1,
-    HS_V32_GFNI256 = 2,
-    HS_V32_GFNI512 = 3,
-    HS_V32_IMPL_COUNT = 4
+    HS_V32_AVX512 = 2,
+    HS_V32_GFNI256 = 3,
+    HS_V32_GFNI512 = 4,
+    HS_V32_IMPL_COUNT = 5
 } hs_v32_impl;
 
 typedef struct {
-    const char *name; /* "portable", "avx2", "gfni-256", "gfni-512" */
+    const char *name; /* "portable", "avx2", "avx512", "gfni-256", "gfni-512" */
     unsigned lanes;   /* states a register batch */
     /* n states of canonical words, any n */
     void (*permute_many)(uint32_t *states, size_t n);

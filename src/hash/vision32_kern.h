@@ -1,6 +1,6 @@
 /* The tables the Vision Mark-32 kernels share (vision32.h), built once by vision32.c, and the SIMD
  * kernels, each defined in a file compiled for its instruction set (vision32_avx2.c,
- * vision32_gfni256.c, vision32_gfni512.c, from vision32_kern.inc); reach them through
+ * vision32_avx512.c, vision32_gfni256.c, vision32_gfni512.c, from vision32_kern.inc); reach them through
  * hs_vision32_kernel(), which checks the CPU first. */
 #ifndef HS_HASH_VISION32_KERN_H
 #define HS_HASH_VISION32_KERN_H
@@ -25,6 +25,6 @@ typedef struct {
 
 const hs_v32_tables *hs_v32_tables_get(void);
 
-extern const hs_v32_kernel hs_v32_kernel_avx2, hs_v32_kernel_gfni256, hs_v32_kernel_gfni512;
+extern const hs_v32_kernel hs_v32_kernel_avx2, hs_v32_kernel_avx512, hs_v32_kernel_gfni256, hs_v32_kernel_gfni512;
 
 #endif
