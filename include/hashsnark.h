@@ -135,6 +135,9 @@ HS_API unsigned hs_perm_width(const hs_perm *perm) HS_NONNULL(1);
 HS_API unsigned hs_perm_word_bits(const hs_perm *perm) HS_NONNULL(1);
 /** Field modulus; 0 when every word value is valid (bit permutations such as Keccak-f). */
 HS_API uint64_t hs_perm_modulus(const hs_perm *perm) HS_NONNULL(1);
+/** How `hashsnark perm` writes the words: 0, in decimal (field elements, Keccak-f's lanes); else
+ * as this many hex digits each (binary-field words in their tower basis: vision32, 8). */
+HS_API unsigned hs_perm_hex_digits(const hs_perm *perm) HS_NONNULL(1);
 
 /** Permute n_states states stored one after another (n_states * width words), in place, with
  * the context's threads. Every value is checked first: on HS_ERR_RANGE nothing is changed. */

@@ -4,7 +4,8 @@
  * hold the larger half of the keys, since no gap but the last mixes even and odd positions. Here:
  * that order and others against a brute-force check (which rows repeat a key), the comparison
  * count against n * ceil(log2 n), and the old sort's count on the same order, to show the order is
- * the hard one (no timing). */
+ * the hard one (no timing). Also the hex reader of binary-field words (hs_table_parse_hex, `perm
+ * --hash vision32`): prefixes, case, commas, the digit bound, messages, and the writer's round trip. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,9 +89,42 @@ static void check_dup(const uint64_t *rank, size_t n, const char *what) {
     tab_free(&x);
 }
 
+static void hex_words(void) {
+    const char ok[] = "# c\n0x1 ABCDEF01, 0Xff\r\n\n00000000 ffffffff 7\n";
+    hs_table t;
+    char err[256];
+    CHECK(hs_table_parse_hex(&t, "in", ok, strlen(ok), 3, 8, "w", 0, err, sizeof err));
+    const uint64_t want[6] = {1, 0xabcdef01, 0xff, 0, 0xffffffff, 7};
+    CHECK(t.rows == 2 && t.comma[0] && !t.comma[1] && t.line[1] == 4 && !memcmp(t.vals, want, sizeof want));
+    hs_sbuf b = {0};
+    hs_table_format_row_hex(&b, t.vals, 3, 8, 1);
+    hs_table_format_row_hex(&b, t.vals + 3, 3, 8, 0);
+    CHECK(b.len == strlen("00000001, abcdef01, 000000ff\n00000000 ffffffff 00000007\n") &&
+          !memcmp(b.data, "00000001, abcdef01, 000000ff\n00000000 ffffffff 00000007\n", b.len));
+    hs_sbuf_free(&b);
+    hs_table_free(&t);
+    const struct {
+        const char *text, *msg;
+    } bad[] = {{"1 2 123456789\n", "in:1: '123456789' is not a word of at most 8 hex digits for w"},
+               {"1 2 3\n1 g 3\n", "in:2: 'g' is not a word"},
+               {"0x 1 2\n", "in:1: '0x' is not a word"},
+               {"0x0x1 1 2\n", "in:1: '0x0x1' is not a word"},
+               {"-1 1 2\n", "in:1: '-1' is not a word"},
+               {"1 2\n", "in:1: expected 3 values for w, found 2"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = 0;
+        CHECK(!hs_table_parse_hex(&t, "in", bad[i].text, strlen(bad[i].text), 3, 8, "w", 0, err, sizeof err));
+        if (!strstr(err, bad[i].msg)) {
+            fprintf(stderr, "  hex case %zu: message '%s' lacks '%s'\n", i, err, bad[i].msg);
+            CHECK(0);
+        }
+    }
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_textio");
+    hex_words();
     /* the adversarial order: no key twice, then one key planted at both ends */
     for (size_t n = 2; n <= ((size_t)1 << 18); n *= 8) {
         uint64_t *rank = malloc(n * sizeof *rank);

@@ -13,6 +13,8 @@ static void help(void) {
            "Reads one state per line (WIDTH decimal integers separated by spaces or commas; blank\n"
            "lines and lines starting with '#' are skipped) and writes each permuted state on its\n"
            "own line, in the input's order and separator style (', ' if the line used commas).\n"
+           "Binary-field permutations take and print hex words instead: vision32, 24 words of 8 hex\n"
+           "digits (an optional 0x prefix on input) in Binius' canonical tower basis.\n"
            "Any bad input (a value >= p, a non-number, a wrong count of values, an unknown hash)\n"
            "exits with status 2 and a message naming the file, line and value, and writes nothing.\n"
            "\n"
@@ -53,8 +55,10 @@ int hs_cmd_perm(int argc, char **argv) {
     }
     const char *name = (!in || !strcmp(in, "-")) ? "<stdin>" : in;
     hs_table t;
-    unsigned width = hs_perm_width(perm), bits = hs_perm_word_bits(perm);
-    int ok = hs_table_parse(&t, name, text.data, text.len, width, hs_perm_modulus(perm), bits, hash, HS_TABLE_MAX_ROWS, err, sizeof err);
+    unsigned width = hs_perm_width(perm), bits = hs_perm_word_bits(perm), hex = hs_perm_hex_digits(perm);
+    int ok = hex ? hs_table_parse_hex(&t, name, text.data, text.len, width, hex, hash, HS_TABLE_MAX_ROWS, err, sizeof err)
+                 : hs_table_parse(&t, name, text.data, text.len, width, hs_perm_modulus(perm), bits, hash,
+                                  HS_TABLE_MAX_ROWS, err, sizeof err);
     hs_sbuf_free(&text);
     if (ok && t.more) {
         snprintf(err, sizeof err, "%s:%zu: more than %zu lines (the most 'perm' takes)", name, t.more, HS_TABLE_MAX_ROWS);
@@ -93,7 +97,10 @@ int hs_cmd_perm(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     hs_sbuf o = {0};
-    for (size_t r2 = 0; r2 < t.rows; r2++) hs_table_format_row(&o, t.vals + r2 * width, width, t.comma[r2]);
+    for (size_t r2 = 0; r2 < t.rows; r2++) {
+        if (hex) hs_table_format_row_hex(&o, t.vals + r2 * width, width, hex, t.comma[r2]);
+        else hs_table_format_row(&o, t.vals + r2 * width, width, t.comma[r2]);
+    }
     hs_table_free(&t);
     if (o.failed) {
         hs_cli_error("perm", "out of memory formatting the output");

@@ -230,6 +230,9 @@ void hs_outset_abort(hs_outset *o) {
 }
 
 static int is_sep(char c) { return c == ' ' || c == '\t' || c == ','; }
+static int hexdigit(char c) {
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
 
 /* Show at most 24 bytes of a bad token, quoted, with every byte that is not printable ASCII
  * escaped (\0, \r, \xNN), so a NUL or CR in the input cannot garble the message. */
@@ -248,8 +251,10 @@ static void token_repr(char *dst, size_t dlen, const char *s, size_t n) {
     dst[k] = 0;
 }
 
-int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, unsigned width,
-                   uint64_t modulus, unsigned bits, const char *what, size_t max_rows, char *err, size_t errlen) {
+/* hex: 0, decimal values; else hex words of at most `hex` digits (an optional 0x prefix) */
+static int table_parse(hs_table *t, const char *name, const char *text, size_t len, unsigned width,
+                       uint64_t modulus, unsigned bits, unsigned hex, const char *what, size_t max_rows, char *err,
+                       size_t errlen) {
     memset(t, 0, sizeof *t);
     t->width = width;
     size_t cap = 0;
@@ -290,6 +295,22 @@ int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, 
             }
             uint64_t v = 0;
             int overflow = 0;
+            if (hex) {
+                const char *h = tok;
+                size_t hl = tl;
+                if (hl > 2 && h[0] == '0' && (h[1] == 'x' || h[1] == 'X')) h += 2, hl -= 2;
+                for (size_t i = 0; i < hl; i++) {
+                    int d = hexdigit(h[i]);
+                    if (d < 0 || hl > hex) {
+                        token_repr(repr, sizeof repr, tok, tl);
+                        snprintf(err, errlen, "%s:%zu: %s is not a word of at most %u hex digits for %s", name, lineno,
+                                 repr, hex, what);
+                        goto fail;
+                    }
+                    v = v << 4 | (unsigned)d;
+                }
+                tl = 0; /* no decimal digits below */
+            }
             for (size_t i = 0; i < tl; i++) {
                 if (tok[i] < '0' || tok[i] > '9') {
                     token_repr(repr, sizeof repr, tok, tl);
@@ -366,12 +387,28 @@ fail:
     return 0;
 }
 
+int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, unsigned width,
+                   uint64_t modulus, unsigned bits, const char *what, size_t max_rows, char *err, size_t errlen) {
+    return table_parse(t, name, text, len, width, modulus, bits, 0, what, max_rows, err, errlen);
+}
+
+int hs_table_parse_hex(hs_table *t, const char *name, const char *text, size_t len, unsigned width, unsigned digits,
+                       const char *what, size_t max_rows, char *err, size_t errlen) {
+    return table_parse(t, name, text, len, width, 0, digits >= 16 ? 64 : 4 * digits, digits, what, max_rows, err,
+                       errlen);
+}
+
 void hs_table_free(hs_table *t) {
     free(t->vals);
     free(t->off);
     free(t->comma);
     free(t->line);
     memset(t, 0, sizeof *t);
+}
+
+void hs_table_format_row_hex(hs_sbuf *b, const uint64_t *vals, unsigned width, unsigned digits, int comma) {
+    for (unsigned i = 0; i < width; i++) hs_sbuf_printf(b, "%s%0*llx", i ? (comma ? ", " : " ") : "", (int)digits, (unsigned long long)vals[i]);
+    hs_sbuf_put(b, "\n", 1);
 }
 
 void hs_table_format_row(hs_sbuf *b, const uint64_t *vals, unsigned width, int comma) {

@@ -66,6 +66,9 @@ typedef struct {
  * "NAME:LINE: ..." in err (bad bytes shown escaped). */
 int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, unsigned width,
                    uint64_t modulus, unsigned bits, const char *what, size_t max_rows, char *err, size_t errlen);
+/* The same with hex words: each value at most `digits` hex digits (any case, an optional 0x prefix). */
+int hs_table_parse_hex(hs_table *t, const char *name, const char *text, size_t len, unsigned width, unsigned digits,
+                       const char *what, size_t max_rows, char *err, size_t errlen);
 void hs_table_free(hs_table *t);
 /* Two rows whose first kw values are equal (a key twice): 1 with *a < *b the rows (the first such
  * pair in key order), 0 when every key differs, -1 out of memory. A merge sort of the rows, so
@@ -73,5 +76,7 @@ void hs_table_free(hs_table *t);
 int hs_table_dup_key(const hs_table *t, unsigned kw, size_t *a, size_t *b, size_t *compares);
 /* Append row r in the same form (spaces, or ", " when the source line used commas). */
 void hs_table_format_row(hs_sbuf *b, const uint64_t *vals, unsigned width, int comma);
+/* ... with each value as exactly `digits` lowercase hex digits (no prefix). */
+void hs_table_format_row_hex(hs_sbuf *b, const uint64_t *vals, unsigned width, unsigned digits, int comma);
 
 #endif

@@ -11,6 +11,7 @@
 #include "hash/poseidon2_monty31.h"
 #include "hash/poseidon_gl.h"
 #include "hash/rpo.h"
+#include "hash/vision32.h"
 
 /* ---- permutations: canonical words in and out ---- */
 
@@ -40,6 +41,8 @@ GL_ENTRY(gl12, hs_p2gl_default12)
 static void keccak_one(uint64_t *s) { hs_keccakf1600(s); }
 static void rpo_one(uint64_t *s) { hs_rpo_permute(s); }
 static void rpx_one(uint64_t *s) { hs_rpx_permute(s); }
+static void vision32_many(uint32_t *s, size_t n, unsigned t) { hs_vision32_permute_many(s, n, t); }
+static void vision32_one(uint32_t *s) { hs_vision32_permute(s); }
 
 #define KB 0x7f000001u
 #define BB 0x78000001u
@@ -69,6 +72,8 @@ const struct hs_perm hs_perm_table[] = {
         rpo_one),
     P64("rpx256", "Rescue Prime eXtension (RPX256), Goldilocks, width 12 (miden-crypto)", 12, GL, hs_rpx_permute_many, rpx_one),
     P64("keccak-f1600", "Keccak-f[1600], 25 64-bit lanes (FIPS 202)", 25, 0, hs_keccakf1600_many, keccak_one),
+    P32("vision32", "Vision Mark-32 (Binius), 24 words of GF(2^32) (hex, canonical tower basis), 8 rounds", 24, 0,
+        vision32),
 };
 const size_t hs_perm_table_len = sizeof hs_perm_table / sizeof hs_perm_table[0];
 
@@ -78,12 +83,24 @@ const struct hs_perm *hs_perm_lookup(const char *name) {
     return NULL;
 }
 
+/* Binary-field permutations: their words' hex digits in the command line's text. */
+unsigned hs_perm_hex_digits_of(const struct hs_perm *p) {
+    static const struct {
+        const char *name;
+        unsigned digits;
+    } hex[] = {{"vision32", 8}};
+    for (size_t i = 0; i < sizeof hex / sizeof hex[0]; i++)
+        if (!strcmp(p->name, hex[i].name)) return hex[i].digits;
+    return 0;
+}
+
 /* ---- hashes ---- */
 
 static void sha3_256(uint8_t *o, const uint8_t *in, size_t n) { hs_sha3_256(o, in, n); }
 static void keccak_256(uint8_t *o, const uint8_t *in, size_t n) { hs_keccak256(o, in, n); }
 static void blake3_256(uint8_t *o, const uint8_t *in, size_t n) { hs_blake3(o, in, n); }
 static void blake2s_256(uint8_t *o, const uint8_t *in, size_t n) { hs_blake2s(o, 32, NULL, 0, in, n); }
+static void vision32_256(uint8_t *o, const uint8_t *in, size_t n) { hs_vision32_hash(o, in, n); }
 
 /* Byte hashes merge by hashing the 64-byte concatenation. */
 #define BYTE_MERGE(fn)                                                              \
@@ -96,6 +113,7 @@ static void blake2s_256(uint8_t *o, const uint8_t *in, size_t n) { hs_blake2s(o,
 BYTE_MERGE(sha3_256)
 BYTE_MERGE(keccak_256)
 BYTE_MERGE(blake2s_256)
+BYTE_MERGE(vision32_256)
 static void blake3_256_merge(uint8_t *o, const uint8_t *l, const uint8_t *r) { hs_blake3_merge(o, l, r); }
 
 /* Poseidon1/Poseidon2 over 31-bit fields: padding-free sponge (rate 8, 8-element digest) and 2-to-1
@@ -163,6 +181,7 @@ const hs_hash_info hs_hash_table[] = {
     HB("sha3-256", "SHA3-256 (FIPS 202)", sha3_256, "keccak-f1600"),
     HB("keccak-256", "Keccak-256 (original padding, as Ethereum)", keccak_256, "keccak-f1600"),
     HB("blake2s", "BLAKE2s-256, unkeyed (RFC 7693)", blake2s_256, NULL),
+    HB("vision32", "Vision Mark-32 sponge (Binius), rate 64 bytes, Keccak-style padding", vision32_256, "vision32"),
     H64("rpo256", "RPO256 hash_elements / merge (miden-crypto v0.21+)", hs_rpo256_hash_elements, rpo_merge, "rpo256"),
     H64("rpx256", "RPX256 hash_elements / merge (miden-crypto)", hs_rpx256_hash_elements, rpx_merge, "rpx256"),
     H64("poseidon-gl12", "Poseidon-Goldilocks hash_no_pad / two_to_one (plonky2)", hs_poseidon_gl12_hash_no_pad,

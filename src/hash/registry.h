@@ -48,5 +48,7 @@ extern const hs_hash_info hs_hash_table[];
 extern const size_t hs_hash_table_len;
 const hs_hash_info *hs_hash_lookup(const char *name);
 const struct hs_perm *hs_perm_lookup(const char *name);
+/* 0, or the hex digits a word of p's text form (binary-field words): hs_perm_hex_digits. */
+unsigned hs_perm_hex_digits_of(const struct hs_perm *p);
 
 #endif

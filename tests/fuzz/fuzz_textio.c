@@ -1,6 +1,6 @@
-/* libFuzzer target: the command line's table reader (src/cli/textio.c hs_table_parse). The first
- * input byte picks the reader's settings (width, modulus, value bits, row cap), the rest is the
- * text. What it must hold: no crash, a message on every refusal, and on success a table as
+/* libFuzzer target: the command line's table reader (src/cli/textio.c hs_table_parse, and
+ * hs_table_parse_hex with 8-digit words when bit 3 of the first byte is set). The first input byte
+ * picks the reader's settings (width, modulus, value bits, row cap), the rest is the text. What it must hold: no crash, a message on every refusal, and on success a table as
  * documented (rows within the cap, every value below the modulus or 2^bits, widths as asked,
  * row offsets increasing, line numbers increasing). */
 #include <stdio.h>
@@ -42,8 +42,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     hs_table t;
     char err[256];
     err[0] = 0;
-    int ok = hs_table_parse(&t, "fuzz", (const char *)data + 1, size - 1, m->width, m->modulus, m->bits, "value",
-                            m->max_rows, err, sizeof err);
+    const int hex = data[0] & 8;
+    int ok = hex ? hs_table_parse_hex(&t, "fuzz", (const char *)data + 1, size - 1, m->width, 8, "value", m->max_rows,
+                                      err, sizeof err)
+                 : hs_table_parse(&t, "fuzz", (const char *)data + 1, size - 1, m->width, m->modulus, m->bits, "value",
+                                  m->max_rows, err, sizeof err);
     if (!ok) {
         if (!err[0]) hs_fuzz_finding("hs_table_parse refused without a message");
         if (strncmp(err, "fuzz", 4)) hs_fuzz_finding("hs_table_parse: message does not name the file");
@@ -56,8 +59,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (m->width && t.off[r + 1] - t.off[r] != m->width) hs_fuzz_finding("a row of the wrong width");
         if (r && t.line[r] <= t.line[r - 1]) hs_fuzz_finding("line numbers do not increase");
         for (size_t i = t.off[r]; i < t.off[r + 1]; i++) {
-            if (m->modulus && t.vals[i] >= m->modulus) hs_fuzz_finding("a value at or above the modulus");
-            if (!m->modulus && m->bits == 32 && t.vals[i] >> 32) hs_fuzz_finding("a value above 32 bits");
+            if (!hex && m->modulus && t.vals[i] >= m->modulus) hs_fuzz_finding("a value at or above the modulus");
+            if ((hex || (!m->modulus && m->bits == 32)) && t.vals[i] >> 32) hs_fuzz_finding("a value above 32 bits");
         }
     }
     if (m->width && t.off[t.rows] != (size_t)t.rows * m->width) hs_fuzz_finding("value count");
