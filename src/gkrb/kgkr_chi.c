@@ -1,0 +1,211 @@
+/* The prover's chi sumcheck of one Keccak round (kgkr.h, kgkr_internal.h):
+ *   claim = sum_i eq(z, i) sum_p w_p (L_p(i) + (1 + L_{s1p}(i)) L_{s2p}(i)),
+ * i over the 2^log_n instances, L the round's bit-sliced chi input.
+ *
+ * Round 1 binds instance bit 0 on the packed bits: with Gruen's factoring (scg.h) the round's
+ * polynomial is eq(z_0, X) q(X), q(X) = sum_j E(j) sum_p w_p chi_p(X, j) over the pairs j = (2j, 2j + 1),
+ * E = eq over z_1..z_{log_n - 1}. At X = 0 and 1 chi_p is the chi output bit of instance 2j or 2j + 1;
+ * its X^2 coefficient (the node at infinity) is dy dz, the product of the pair's differences of the
+ * two AND inputs. So q's three values are, for every p, E-weighted sums of bits, taken 8 pairs at a
+ * time from 256-entry tables of subset sums of E (the four Russians' method), then one inner product
+ * with w per value. Binding bit 0 to r1 turns each pair of bits into one of 0, 1 + r1, r1, 1: the
+ * 1600 GF(2^128) tables of N/2 values start there.
+ *
+ * Rounds 2..log_n bind instance bits log_n - 1 down to 1, the most significant index bit of the
+ * tables, so a round's pairs are the two halves of each table: per p, F = E (.) L_{s2p} (the batch
+ * products of gf2_128.h), sum F gives the linear terms, <L_{s1p}, F> the products at X = 0 and 1 and
+ * <dL_{s1p}, dF> the X^2 coefficient; the fold is T + r (T' + T) per table (scale_add). The work is
+ * spread over the 1600 positions (round 1: over the words), every sum is a XOR of exact values,
+ * so the proof does not depend on the thread count or the kernel. */
+#include <string.h>
+
+#include "gkrb/kgkr_internal.h"
+#include "sumcheck/scg.h"
+#include "util/mem.h"
+#include "util/parallel.h"
+#include "util/timer.h"
+
+/* The even bits of v (bits 0, 2, ..., 62) packed into bits 0..31. */
+static inline uint64_t kgkr_even_bits(uint64_t v) {
+    v &= 0x5555555555555555ull;
+    v = (v | v >> 1) & 0x3333333333333333ull;
+    v = (v | v >> 2) & 0x0f0f0f0f0f0f0f0full;
+    v = (v | v >> 4) & 0x00ff00ff00ff00ffull;
+    v = (v | v >> 8) & 0x0000ffff0000ffffull;
+    return (v | v >> 16) & 0xffffffffull;
+}
+
+static inline hs_gf128 kgkr_look4(hs_gf128 (*t)[256], uint64_t v) {
+    hs_gf128 s = hs_gf128_add(t[0][v & 0xff], t[1][(v >> 8) & 0xff]);
+    return hs_gf128_add(s, hs_gf128_add(t[2][(v >> 16) & 0xff], t[3][(v >> 24) & 0xff]));
+}
+
+typedef struct {
+    const uint64_t *L;
+    const hs_gf128 *E; /* 32 * words values, zero past N / 2 */
+    size_t words, chunk;
+    hs_gf128 *acc; /* a chunk: 3 * 1600 sums (node 0, node 1, node infinity) */
+} kgkr_r1_ctx;
+
+static void kgkr_r1_batch(void *vctx, size_t lo, size_t cnt) {
+    const kgkr_r1_ctx *c = vctx;
+    hs_gf128 *acc = c->acc + (lo / c->chunk) * 3 * HS_KGKR_BITS;
+    hs_gf128 t[4][256];
+    const size_t W = c->words;
+    for (size_t b = lo; b < lo + cnt; b++) {
+        for (unsigned g = 0; g < 4; g++) {
+            t[g][0] = hs_gf128_zero();
+            for (unsigned v = 1; v < 256; v++)
+                t[g][v] = hs_gf128_add(t[g][v & (v - 1)], c->E[32 * b + 8 * g + (unsigned)__builtin_ctz(v)]);
+        }
+        for (unsigned p = 0; p < HS_KGKR_BITS; p++) {
+            const uint64_t x = c->L[(size_t)p * W + b], y = c->L[(size_t)kgkr_s1(p) * W + b],
+                           z = c->L[(size_t)kgkr_s2(p) * W + b];
+            const uint64_t chi = x ^ (~y & z), d = (y ^ y >> 1) & (z ^ z >> 1);
+            acc[p] = hs_gf128_add(acc[p], kgkr_look4(t, kgkr_even_bits(chi)));
+            acc[HS_KGKR_BITS + p] = hs_gf128_add(acc[HS_KGKR_BITS + p], kgkr_look4(t, kgkr_even_bits(chi >> 1)));
+            acc[2 * HS_KGKR_BITS + p] = hs_gf128_add(acc[2 * HS_KGKR_BITS + p], kgkr_look4(t, kgkr_even_bits(d)));
+        }
+    }
+}
+
+typedef struct {
+    const uint64_t *L;
+    hs_gf128 *T;
+    size_t words, stride, half; /* half: pairs (N / 2) */
+    hs_gf128 v[4];
+} kgkr_mat_ctx;
+
+static void kgkr_mat_batch(void *vctx, size_t lo, size_t cnt) {
+    const kgkr_mat_ctx *c = vctx;
+    for (size_t q = lo; q < lo + cnt; q++) {
+        hs_gf128 *dst = c->T + q * c->stride;
+        const uint64_t *src = c->L + q * c->words;
+        for (size_t j = 0; j < c->half; j++) dst[j] = c->v[(src[j / 32] >> (2 * (j % 32))) & 3];
+    }
+}
+
+typedef struct {
+    hs_gf128 *T;
+    const hs_gf128 *E;
+    size_t stride, half, chunk;
+    hs_gf128 *scratch; /* a chunk: 4 * half */
+    hs_gf128 *cs;      /* 2 * 1600: sum F over the pairs at X = 0 and 1, by column */
+    hs_gf128 *V;       /* 3 * 1600: the products' sums by p */
+} kgkr_r2_ctx;
+
+static hs_gf128 kgkr_xor_sum(const hs_gf128 *a, size_t n) {
+    hs_gf128 s = hs_gf128_zero();
+    for (size_t i = 0; i < n; i++) s = hs_gf128_add(s, a[i]);
+    return s;
+}
+
+static void kgkr_r2_batch(void *vctx, size_t lo, size_t cnt) {
+    const kgkr_r2_ctx *c = vctx;
+    const size_t h = c->half;
+    hs_gf128 *F0 = c->scratch + (lo / c->chunk) * 4 * h, *F1 = F0 + h, *Da = F1 + h, *DF = Da + h;
+    for (size_t p = lo; p < lo + cnt; p++) {
+        const unsigned q2 = kgkr_s2((unsigned)p);
+        const hs_gf128 *a = c->T + (size_t)kgkr_s1((unsigned)p) * c->stride, *b = c->T + (size_t)q2 * c->stride;
+        hs_gf128_mul_many(F0, c->E, b, h);
+        hs_gf128_mul_many(F1, c->E, b + h, h);
+        c->cs[q2] = kgkr_xor_sum(F0, h);
+        c->cs[HS_KGKR_BITS + q2] = kgkr_xor_sum(F1, h);
+        for (size_t j = 0; j < h; j++) {
+            Da[j] = hs_gf128_add(a[j], a[j + h]);
+            DF[j] = hs_gf128_add(F0[j], F1[j]);
+        }
+        c->V[p] = hs_gf128_inner(a, F0, h);
+        c->V[HS_KGKR_BITS + p] = hs_gf128_inner(a + h, F1, h);
+        c->V[2 * HS_KGKR_BITS + p] = hs_gf128_inner(Da, DF, h);
+    }
+}
+
+typedef struct {
+    hs_gf128 *T;
+    size_t stride, half;
+    hs_gf128 r;
+} kgkr_fold_ctx;
+
+static void kgkr_fold_batch(void *vctx, size_t lo, size_t cnt) {
+    const kgkr_fold_ctx *c = vctx;
+    for (size_t q = lo; q < lo + cnt; q++) {
+        hs_gf128 *t = c->T + q * c->stride;
+        for (size_t j = 0; j < c->half; j++) t[c->half + j] = hs_gf128_add(t[c->half + j], t[j]);
+        hs_gf128_scale_add(t, c->r, t + c->half, c->half);
+    }
+}
+
+/* The round's message from q's values at 0, 1 and infinity; returns the challenge, *m times eq. */
+static hs_gf128 kgkr_send(hs_transcript *t, hs_writer *wr, hs_gf128 *m, hs_gf128 zb, const hs_gf128 q[3]) {
+    hs_gf128 p[4];
+    hs_scg_gf128_eq_expand(*m, zb, q, 2, p);
+    const hs_gf128 r = hs_scg_gf128_prove_round(t, wr, p, 3);
+    *m = hs_gf128_mul(*m, kgkr_eq1(zb, r));
+    return r;
+}
+
+int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const hs_gf128 *w, hs_transcript *t,
+                   hs_writer *wr, hs_gf128 *rpt, hs_gf128 a[HS_KGKR_BITS], unsigned threads, hs_kgkr_times *tm) {
+    const size_t words = hs_kgkr_words(log_n);
+    const unsigned th = threads ? threads : 1;
+    if (log_n == 0) {
+        for (unsigned q = 0; q < HS_KGKR_BITS; q++) a[q] = (hs_gf128){L[q] & 1, 0};
+        return 1;
+    }
+    double t0 = hs_now();
+    const size_t half = (size_t)1 << (log_n - 1);
+    /* ---- round 1 on the bits ---- */
+    const size_t chunk = (words + th - 1) / th, nchunks = (words + chunk - 1) / chunk;
+    hs_gf128 *E = hs_calloc_array(words * 32, sizeof *E);
+    hs_gf128 *acc = hs_calloc_array(nchunks * 3 * HS_KGKR_BITS, sizeof *acc);
+    hs_gf128 *T = hs_alloc_array((size_t)HS_KGKR_BITS * half, sizeof *T);
+    hs_gf128 *V = hs_alloc_array(5 * HS_KGKR_BITS, sizeof *V);
+    if (!E || !acc || !T || !V) {
+        hs_free(E), hs_free(acc), hs_free(T), hs_free(V);
+        return 0;
+    }
+    hs_kgkr_eq_table(E, z + 1, log_n - 1);
+    kgkr_r1_ctx c1 = {L, E, words, chunk, acc};
+    hs_parallel_batches(words, chunk, th, kgkr_r1_batch, &c1);
+    for (size_t k = 1; k < nchunks; k++)
+        for (unsigned i = 0; i < 3 * HS_KGKR_BITS; i++) acc[i] = hs_gf128_add(acc[i], acc[k * 3 * HS_KGKR_BITS + i]);
+    hs_gf128 q[3], m = hs_gf128_one();
+    for (unsigned k = 0; k < 3; k++) q[k] = hs_gf128_inner(w, acc + k * HS_KGKR_BITS, HS_KGKR_BITS);
+    const hs_gf128 r1 = kgkr_send(t, wr, &m, z[0], q);
+    rpt[0] = r1;
+    const hs_gf128 one = hs_gf128_one();
+    kgkr_mat_ctx cm = {L, T, words, half, half, {hs_gf128_zero(), hs_gf128_add(one, r1), r1, one}};
+    hs_parallel_batches(HS_KGKR_BITS, 16, th, kgkr_mat_batch, &cm);
+    hs_free(acc);
+    double t1 = hs_now();
+    if (tm) tm->chi_first += t1 - t0;
+    /* ---- rounds 2..log_n on the tables ---- */
+    hs_gf128 *scratch = log_n > 1 ? hs_alloc_array((size_t)th * 4 * (half / 2), sizeof *scratch) : NULL;
+    if (log_n > 1 && !scratch) {
+        hs_free(E), hs_free(T), hs_free(V);
+        return 0;
+    }
+    for (unsigned s = 1; s < log_n; s++) {
+        const size_t h = (size_t)1 << (log_n - s - 1); /* pairs this round */
+        const unsigned bit = log_n - s;                  /* the instance bit bound */
+        hs_kgkr_eq_table(E, z + 1, log_n - s - 1);
+        const size_t pchunk = (HS_KGKR_BITS + th - 1) / th;
+        kgkr_r2_ctx c2 = {T, E, half, h, pchunk, scratch, V + 3 * HS_KGKR_BITS, V};
+        hs_parallel_batches(HS_KGKR_BITS, pchunk, th, kgkr_r2_batch, &c2);
+        for (unsigned p = 0; p < HS_KGKR_BITS; p++)
+            for (unsigned k = 0; k < 2; k++) {
+                const hs_gf128 *cs = c2.cs + k * HS_KGKR_BITS;
+                V[k * HS_KGKR_BITS + p] = hs_gf128_add(V[k * HS_KGKR_BITS + p], hs_gf128_add(cs[p], cs[kgkr_s2(p)]));
+            }
+        for (unsigned k = 0; k < 3; k++) q[k] = hs_gf128_inner(w, V + k * HS_KGKR_BITS, HS_KGKR_BITS);
+        const hs_gf128 r = kgkr_send(t, wr, &m, z[bit], q);
+        rpt[bit] = r;
+        kgkr_fold_ctx cf = {T, half, h, r};
+        hs_parallel_batches(HS_KGKR_BITS, 16, th, kgkr_fold_batch, &cf);
+    }
+    for (unsigned p = 0; p < HS_KGKR_BITS; p++) a[p] = T[(size_t)p * half];
+    if (tm) tm->chi_rest += hs_now() - t1;
+    hs_free(scratch), hs_free(E), hs_free(T), hs_free(V);
+    return 1;
+}
