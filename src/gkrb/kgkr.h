@@ -24,8 +24,8 @@
  *     sum_q alpha_q (M A)~_q(r') = sum_q (M^T alpha)_q A~_q(r'): the weights move by M's transpose
  *     (a few XORs of 1600 elements), no sumcheck;
  *   - after round 0 the verifier evaluates the input table's extension at r' with the last weights.
- * Variable order of the chi sumcheck: instance bit 0 first (its round runs on the packed bits), then
- * bits log_n - 1, log_n - 2, ..., 1 (on GF(2^128) tables halved each round).
+ * Variable order of the chi sumcheck: instance bits 0 and 1 first (their rounds run on the packed
+ * bits), then bits log_n - 1, log_n - 2, ..., 2 (on GF(2^128) tables halved each round).
  *
  * Proof bytes: "KGK1", log_n (1 byte), then for round r = 23 down to 0: log_n sumcheck messages of 3
  * elements (scg.h, degree 3) and the 1600 values a_q, 16 bytes an element:

@@ -8,10 +8,12 @@
  * its X^2 coefficient (the node at infinity) is dy dz, the product of the pair's differences of the
  * two AND inputs. So q's three values are, for every p, E-weighted sums of bits, taken 8 pairs at a
  * time from 256-entry tables of subset sums of E (the four Russians' method), then one inner product
- * with w per value. Binding bit 0 to r1 turns each pair of bits into one of 0, 1 + r1, r1, 1: the
- * 1600 GF(2^128) tables of N/2 values start there.
+ * with w per value. Round 2 binds instance bit 1 on the bits as well (kgkr_r2bits_batch: the values
+ * after round 1 are u + r1 v with bits u, v, so chi's values expand into bit vectors times 1, r1,
+ * r1^2). Binding bits 0 and 1 to r1, r2 turns each group of 4 bits into one of 16 subset sums of
+ * eq((r1, r2), .): the 1600 GF(2^128) tables of N/4 values start there (N/2 when log_n = 1).
  *
- * Rounds 2..log_n bind instance bits log_n - 1 down to 1, the most significant index bit of the
+ * The later rounds bind instance bits log_n - 1 down to 2, the most significant index bit of the
  * tables, so a round's pairs are the two halves of each table: per p, F = E (.) L_{s2p} (the batch
  * products of gf2_128.h), sum F gives the linear terms, <L_{s1p}, F> the products at X = 0 and 1 and
  * <dL_{s1p}, dF> the X^2 coefficient; the fold is T + r (T' + T) per table (scale_add). The work is
@@ -69,19 +71,67 @@ static void kgkr_r1_batch(void *vctx, size_t lo, size_t cnt) {
     }
 }
 
+/* Round 2 on the bits: after round 1 a column's value on the pair (4j + 2t, 4j + 2t + 1) is u + r1 v
+ * with the bits u = L(4j + 2t) and v = L(4j + 2t) + L(4j + 2t + 1), so chi at X = t is c0 + r1 c1 + r1^2 c2
+ * with bit vectors c0 = chi of the u's, c1 = xv + zv + yu zv + yv zu and c2 = yv zv; its X^2 coefficient
+ * is the same expansion of the differences dy dz over t. Nine E-weighted bit sums a position. */
+static inline uint64_t kgkr_bits4(uint64_t v) { return kgkr_even_bits(kgkr_even_bits(v)); }
+
+static inline hs_gf128 kgkr_look2(hs_gf128 (*t)[256], uint64_t v) {
+    return hs_gf128_add(t[0][v & 0xff], t[1][(v >> 8) & 0xff]);
+}
+
+static void kgkr_r2bits_batch(void *vctx, size_t lo, size_t cnt) {
+    const kgkr_r1_ctx *c = vctx;
+    hs_gf128 *acc = c->acc + (lo / c->chunk) * 9 * HS_KGKR_BITS;
+    hs_gf128 t[2][256];
+    const size_t W = c->words;
+    for (size_t b = lo; b < lo + cnt; b++) {
+        for (unsigned g = 0; g < 2; g++) {
+            t[g][0] = hs_gf128_zero();
+            for (unsigned v = 1; v < 256; v++)
+                t[g][v] = hs_gf128_add(t[g][v & (v - 1)], c->E[16 * b + 8 * g + (unsigned)__builtin_ctz(v)]);
+        }
+        for (unsigned p = 0; p < HS_KGKR_BITS; p++) {
+            const uint64_t x = c->L[(size_t)p * W + b], y = c->L[(size_t)kgkr_s1(p) * W + b],
+                           z = c->L[(size_t)kgkr_s2(p) * W + b];
+            const uint64_t xd = x ^ x >> 1, yd = y ^ y >> 1, zd = z ^ z >> 1;
+            uint64_t yu[2], yv[2], zu[2], zv[2], vec[9];
+            for (unsigned k = 0; k < 2; k++) {
+                const uint64_t xu = kgkr_bits4(x >> 2 * k), xv = kgkr_bits4(xd >> 2 * k);
+                yu[k] = kgkr_bits4(y >> 2 * k), yv[k] = kgkr_bits4(yd >> 2 * k);
+                zu[k] = kgkr_bits4(z >> 2 * k), zv[k] = kgkr_bits4(zd >> 2 * k);
+                vec[3 * k] = xu ^ (~yu[k] & zu[k]);
+                vec[3 * k + 1] = xv ^ zv[k] ^ (yu[k] & zv[k]) ^ (yv[k] & zu[k]);
+                vec[3 * k + 2] = yv[k] & zv[k];
+            }
+            const uint64_t dyu = yu[0] ^ yu[1], dyv = yv[0] ^ yv[1], dzu = zu[0] ^ zu[1], dzv = zv[0] ^ zv[1];
+            vec[6] = dyu & dzu;
+            vec[7] = (dyu & dzv) ^ (dyv & dzu);
+            vec[8] = dyv & dzv;
+            for (unsigned k = 0; k < 9; k++)
+                acc[k * HS_KGKR_BITS + p] = hs_gf128_add(acc[k * HS_KGKR_BITS + p], kgkr_look2(t, vec[k]));
+        }
+    }
+}
+
+/* The tables after the bit rounds: T_q[j] = sum_l e[l] L_q(2^c j + l) over the 2^c instances of j. */
 typedef struct {
     const uint64_t *L;
     hs_gf128 *T;
-    size_t words, stride, half; /* half: pairs (N / 2) */
-    hs_gf128 v[4];
+    size_t words, stride, count; /* count: values a column (N / 2^c) */
+    unsigned c;
+    hs_gf128 v[16];
 } kgkr_mat_ctx;
 
 static void kgkr_mat_batch(void *vctx, size_t lo, size_t cnt) {
     const kgkr_mat_ctx *c = vctx;
+    const unsigned g = 1u << c->c, per = 64 / g;
+    const uint64_t mask = (1ull << g) - 1;
     for (size_t q = lo; q < lo + cnt; q++) {
         hs_gf128 *dst = c->T + q * c->stride;
         const uint64_t *src = c->L + q * c->words;
-        for (size_t j = 0; j < c->half; j++) dst[j] = c->v[(src[j / 32] >> (2 * (j % 32))) & 3];
+        for (size_t j = 0; j < c->count; j++) dst[j] = c->v[(src[j / per] >> (g * (j % per))) & mask];
     }
 }
 
@@ -158,8 +208,8 @@ int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const h
     /* ---- round 1 on the bits ---- */
     const size_t chunk = (words + th - 1) / th, nchunks = (words + chunk - 1) / chunk;
     hs_gf128 *E = hs_calloc_array(words * 32, sizeof *E);
-    hs_gf128 *acc = hs_calloc_array(nchunks * 3 * HS_KGKR_BITS, sizeof *acc);
-    hs_gf128 *T = hs_alloc_array((size_t)HS_KGKR_BITS * half, sizeof *T);
+    hs_gf128 *acc = hs_calloc_array(nchunks * 9 * HS_KGKR_BITS, sizeof *acc);
+    hs_gf128 *T = hs_alloc_array((size_t)HS_KGKR_BITS * (half > 1 ? half / 2 : 1), sizeof *T);
     hs_gf128 *V = hs_alloc_array(5 * HS_KGKR_BITS, sizeof *V);
     if (!E || !acc || !T || !V) {
         hs_free(E), hs_free(acc), hs_free(T), hs_free(V);
@@ -174,24 +224,49 @@ int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const h
     for (unsigned k = 0; k < 3; k++) q[k] = hs_gf128_inner(w, acc + k * HS_KGKR_BITS, HS_KGKR_BITS);
     const hs_gf128 r1 = kgkr_send(t, wr, &m, z[0], q);
     rpt[0] = r1;
-    const hs_gf128 one = hs_gf128_one();
-    kgkr_mat_ctx cm = {L, T, words, half, half, {hs_gf128_zero(), hs_gf128_add(one, r1), r1, one}};
+    const hs_gf128 one = hs_gf128_one(), r1c = hs_gf128_add(one, r1);
+    const unsigned cb = log_n >= 2 ? 2 : 1; /* rounds on the bits */
+    const size_t stride = (size_t)1 << (log_n - cb);
+    kgkr_mat_ctx cm = {L, T, words, stride, stride, cb, {{0, 0}}};
+    if (cb == 1) {
+        cm.v[1] = r1c, cm.v[2] = r1, cm.v[3] = one;
+    } else {
+        /* ---- round 2 on the bits ---- */
+        memset(acc, 0, nchunks * 9 * HS_KGKR_BITS * sizeof *acc);
+        hs_kgkr_eq_table(E, z + 2, log_n - 2);
+        memset(E + stride, 0, (words * 32 - stride) * sizeof *E);
+        hs_parallel_batches(words, chunk, th, kgkr_r2bits_batch, &c1);
+        for (size_t k = 1; k < nchunks; k++)
+            for (unsigned i = 0; i < 9 * HS_KGKR_BITS; i++)
+                acc[i] = hs_gf128_add(acc[i], acc[k * 9 * HS_KGKR_BITS + i]);
+        const hs_gf128 r1s = hs_gf128_mul(r1, r1);
+        for (unsigned k = 0; k < 3; k++) {
+            const hs_gf128 *s0 = acc + 3 * k * HS_KGKR_BITS;
+            q[k] = hs_gf128_add(hs_gf128_inner(w, s0, HS_KGKR_BITS),
+                                hs_gf128_add(hs_gf128_mul(r1, hs_gf128_inner(w, s0 + HS_KGKR_BITS, HS_KGKR_BITS)),
+                                             hs_gf128_mul(r1s, hs_gf128_inner(w, s0 + 2 * HS_KGKR_BITS, HS_KGKR_BITS))));
+        }
+        const hs_gf128 r2 = kgkr_send(t, wr, &m, z[1], q), r2c = hs_gf128_add(one, r2);
+        rpt[1] = r2;
+        const hs_gf128 e[4] = {hs_gf128_mul(r1c, r2c), hs_gf128_mul(r1, r2c), hs_gf128_mul(r1c, r2), hs_gf128_mul(r1, r2)};
+        for (unsigned v = 1; v < 16; v++) cm.v[v] = hs_gf128_add(cm.v[v & (v - 1)], e[__builtin_ctz(v)]);
+    }
     hs_parallel_batches(HS_KGKR_BITS, 16, th, kgkr_mat_batch, &cm);
     hs_free(acc);
     double t1 = hs_now();
     if (tm) tm->chi_first += t1 - t0;
-    /* ---- rounds 2..log_n on the tables ---- */
-    hs_gf128 *scratch = log_n > 1 ? hs_alloc_array((size_t)th * 4 * (half / 2), sizeof *scratch) : NULL;
-    if (log_n > 1 && !scratch) {
+    /* ---- rounds cb + 1..log_n on the tables ---- */
+    hs_gf128 *scratch = log_n > cb ? hs_alloc_array((size_t)th * 4 * (stride / 2), sizeof *scratch) : NULL;
+    if (log_n > cb && !scratch) {
         hs_free(E), hs_free(T), hs_free(V);
         return 0;
     }
-    for (unsigned s = 1; s < log_n; s++) {
+    for (unsigned s = cb; s < log_n; s++) {
         const size_t h = (size_t)1 << (log_n - s - 1); /* pairs this round */
-        const unsigned bit = log_n - s;                  /* the instance bit bound */
-        hs_kgkr_eq_table(E, z + 1, log_n - s - 1);
+        const unsigned bit = log_n - s + cb - 1;        /* the instance bit bound */
+        hs_kgkr_eq_table(E, z + cb, log_n - s - 1);
         const size_t pchunk = (HS_KGKR_BITS + th - 1) / th;
-        kgkr_r2_ctx c2 = {T, E, half, h, pchunk, scratch, V + 3 * HS_KGKR_BITS, V};
+        kgkr_r2_ctx c2 = {T, E, stride, h, pchunk, scratch, V + 3 * HS_KGKR_BITS, V};
         hs_parallel_batches(HS_KGKR_BITS, pchunk, th, kgkr_r2_batch, &c2);
         for (unsigned p = 0; p < HS_KGKR_BITS; p++)
             for (unsigned k = 0; k < 2; k++) {
@@ -201,10 +276,10 @@ int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const h
         for (unsigned k = 0; k < 3; k++) q[k] = hs_gf128_inner(w, V + k * HS_KGKR_BITS, HS_KGKR_BITS);
         const hs_gf128 r = kgkr_send(t, wr, &m, z[bit], q);
         rpt[bit] = r;
-        kgkr_fold_ctx cf = {T, half, h, r};
+        kgkr_fold_ctx cf = {T, stride, h, r};
         hs_parallel_batches(HS_KGKR_BITS, 16, th, kgkr_fold_batch, &cf);
     }
-    for (unsigned p = 0; p < HS_KGKR_BITS; p++) a[p] = T[(size_t)p * half];
+    for (unsigned p = 0; p < HS_KGKR_BITS; p++) a[p] = T[(size_t)p * stride];
     if (tm) tm->chi_rest += hs_now() - t1;
     hs_free(scratch), hs_free(E), hs_free(T), hs_free(V);
     return 1;

@@ -155,6 +155,7 @@ int hs_kgkr_verify(const uint64_t *in_states, const uint64_t *out_states, unsign
     }
     hs_transcript t;
     hs_gf128 z[HS_KGKR_MAX_LOG_N], rpt[HS_KGKR_MAX_LOG_N], w[HS_KGKR_BITS], a[HS_KGKR_BITS], ev[HS_KGKR_BITS];
+    hs_gf128 u1[HS_KGKR_BITS], u2[HS_KGKR_BITS];
     kgkr_start(&t, log_n, in_states, out_states, z, w);
     hs_kgkr_bitslice(cols, out_states, n, words);
     if (!hs_kgkr_eval_cols(ev, cols, log_n, z, threads)) {
@@ -164,19 +165,24 @@ int hs_kgkr_verify(const uint64_t *in_states, const uint64_t *out_states, unsign
     }
     hs_gf128 claim = hs_gf128_add(hs_gf128_inner(w, ev, HS_KGKR_BITS), kgkr_iota(HS_KECCAK_ROUNDS - 1, w));
     for (unsigned r = HS_KECCAK_ROUNDS; r-- > 0;) {
+        const unsigned cb = log_n >= 2 ? 2 : 1; /* the order of kgkr_chi.c: bits 0, 1, then log_n - 1 down to 2 */
         for (unsigned s = 0; s < log_n; s++)
-            if (!hs_scg_gf128_verify_round(&t, &rd, 3, &claim, &rpt[s == 0 ? 0 : log_n - s])) break;
+            if (!hs_scg_gf128_verify_round(&t, &rd, 3, &claim, &rpt[s < cb ? s : log_n - s + cb - 1])) break;
         hs_r_elems(&rd, &hs_field_gf2_128, a, HS_KGKR_BITS);
         if (rd.err) {
             hs_free(cols);
             *why = rd.err;
             return 0;
         }
-        hs_gf128 g = hs_gf128_zero(), e = hs_gf128_one();
+        /* g = sum_p w_p (a_p + (1 + a_{s1p}) a_{s2p}), the products by the batch kernels */
+        hs_gf128 e = hs_gf128_one();
         for (unsigned p = 0; p < HS_KGKR_BITS; p++) {
-            const hs_gf128 and = hs_gf128_mul(hs_gf128_add(hs_gf128_one(), a[kgkr_s1(p)]), a[kgkr_s2(p)]);
-            g = hs_gf128_add(g, hs_gf128_mul(w[p], hs_gf128_add(a[p], and)));
+            u1[p] = hs_gf128_add(hs_gf128_one(), a[kgkr_s1(p)]);
+            u2[p] = a[kgkr_s2(p)];
         }
+        hs_gf128_mul_many(u1, u1, u2, HS_KGKR_BITS);
+        for (unsigned p = 0; p < HS_KGKR_BITS; p++) u1[p] = hs_gf128_add(u1[p], a[p]);
+        const hs_gf128 g = hs_gf128_inner(w, u1, HS_KGKR_BITS);
         for (unsigned b = 0; b < log_n; b++) e = hs_gf128_mul(e, kgkr_eq1(z[b], rpt[b]));
         if (!hs_gf128_eq(claim, hs_gf128_mul(e, g))) {
             hs_free(cols);
