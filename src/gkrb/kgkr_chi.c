@@ -55,11 +55,7 @@ static void kgkr_r1_batch(void *vctx, size_t lo, size_t cnt) {
     hs_gf128 t[4][256];
     const size_t W = c->words;
     for (size_t b = lo; b < lo + cnt; b++) {
-        for (unsigned g = 0; g < 4; g++) {
-            t[g][0] = hs_gf128_zero();
-            for (unsigned v = 1; v < 256; v++)
-                t[g][v] = hs_gf128_add(t[g][v & (v - 1)], c->E[32 * b + 8 * g + (unsigned)__builtin_ctz(v)]);
-        }
+        for (unsigned g = 0; g < 4; g++) kgkr_subset_sums(t[g], c->E + 32 * b + 8 * g);
         for (unsigned p = 0; p < HS_KGKR_BITS; p++) {
             const uint64_t x = c->L[(size_t)p * W + b], y = c->L[(size_t)kgkr_s1(p) * W + b],
                            z = c->L[(size_t)kgkr_s2(p) * W + b];
@@ -87,11 +83,7 @@ static void kgkr_r2bits_batch(void *vctx, size_t lo, size_t cnt) {
     hs_gf128 t[2][256];
     const size_t W = c->words;
     for (size_t b = lo; b < lo + cnt; b++) {
-        for (unsigned g = 0; g < 2; g++) {
-            t[g][0] = hs_gf128_zero();
-            for (unsigned v = 1; v < 256; v++)
-                t[g][v] = hs_gf128_add(t[g][v & (v - 1)], c->E[16 * b + 8 * g + (unsigned)__builtin_ctz(v)]);
-        }
+        for (unsigned g = 0; g < 2; g++) kgkr_subset_sums(t[g], c->E + 16 * b + 8 * g);
         for (unsigned p = 0; p < HS_KGKR_BITS; p++) {
             const uint64_t x = c->L[(size_t)p * W + b], y = c->L[(size_t)kgkr_s1(p) * W + b],
                            z = c->L[(size_t)kgkr_s2(p) * W + b];

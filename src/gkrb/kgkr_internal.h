@@ -13,6 +13,12 @@ static inline unsigned kgkr_shift(unsigned p, unsigned k) {
 static inline unsigned kgkr_s1(unsigned p) { return kgkr_shift(p, 1); }
 static inline unsigned kgkr_s2(unsigned p) { return kgkr_shift(p, 2); }
 
+/* t[v] = the sum of e[l] over the set bits l of v (v < 256): the four Russians' table of 8 values. */
+static inline void kgkr_subset_sums(hs_gf128 t[256], const hs_gf128 e[8]) {
+    t[0] = hs_gf128_zero();
+    for (unsigned v = 1; v < 256; v++) t[v] = hs_gf128_add(t[v & (v - 1)], e[__builtin_ctz(v)]);
+}
+
 /* eq(z, r) = z r + (1 + z)(1 + r) = 1 + z + r in characteristic 2. */
 static inline hs_gf128 kgkr_eq1(hs_gf128 z, hs_gf128 r) { return hs_gf128_add(hs_gf128_one(), hs_gf128_add(z, r)); }
 

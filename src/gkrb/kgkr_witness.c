@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "field/bitslice.h"
-#include "gkrb/kgkr.h"
+#include "gkrb/kgkr_internal.h"
 #include "hash/keccak.h"
 #include "util/mem.h"
 #include "util/parallel.h"
@@ -94,12 +94,6 @@ void hs_kgkr_eq_table(hs_gf128 *out, const hs_gf128 *pt, unsigned nv) {
         hs_gf128_scale_add(out + h, pt[b], out, h); /* x with bit b set: times pt[b] */
         for (size_t x = 0; x < h; x++) out[x] = hs_gf128_add(out[x], out[x + h]); /* unset: times 1 + pt[b] */
     }
-}
-
-/* t[v] = the sum of e[l] over the set bits l of v (v < 256). */
-static void kgkr_subset_sums(hs_gf128 t[256], const hs_gf128 e[8]) {
-    t[0] = hs_gf128_zero();
-    for (unsigned v = 1; v < 256; v++) t[v] = hs_gf128_add(t[v & (v - 1)], e[__builtin_ctz(v)]);
 }
 
 typedef struct {
