@@ -141,6 +141,15 @@ static void test_complete(hs_rng *rng) {
         hs_free(in), hs_free(out), hs_free(nat);
     }
     CHECK(hs_kgkr_soundness_bits(16) > 117.0 && hs_kgkr_soundness_bits(16) < 118.0);
+    /* the calculator's terms: each at least the sum's bits, the weakest the 24 chi sumchecks */
+    for (unsigned log_n = 1; log_n <= 20; log_n += 19) {
+        hs_sound_report rep;
+        memset(&rep, 0, sizeof rep);
+        hs_kgkr_soundness(&rep, log_n);
+        CHECK_EQ_U64(rep.n_terms, 3);
+        CHECK(rep.claimed_bits >= hs_kgkr_soundness_bits(log_n));
+        CHECK(strcmp(rep.terms[rep.weakest].name, log_n == 1 ? "kgkr.fold[24]" : "kgkr.chi[24]") == 0);
+    }
 }
 
 /* 1 and 2 threads, every SIMD level this CPU has: the same bytes. */

@@ -42,6 +42,7 @@
 
 #include "field/gf2_128.h"
 #include "proof/bytes.h"
+#include "soundness/soundness.h"
 
 #define HS_KGKR_BITS 1600
 #define HS_KGKR_BIT_VARS 11
@@ -96,8 +97,11 @@ int hs_kgkr_prove(const uint64_t *in_states, unsigned log_n, unsigned threads, u
 /* 1 if the proof shows out = Keccak-f[1600](in) for the given 2^log_n states; 0 with *why otherwise. */
 int hs_kgkr_verify(const uint64_t *in_states, const uint64_t *out_states, unsigned log_n, const uint8_t *proof,
                    size_t len, unsigned threads, const char **why);
-/* The proof's length for log_n, and the soundness bits of the formula above. */
+/* The proof's length for log_n, and the soundness bits of the formula above (all terms summed). */
 size_t hs_kgkr_proof_bytes(unsigned log_n);
 double hs_kgkr_soundness_bits(unsigned log_n);
+/* The same terms one by one in the soundness calculator's report (kgkr_sound.c), which out is
+ * appended to and finished with: the output point, the 24 chi sumchecks, the 24 folds. */
+void hs_kgkr_soundness(hs_sound_report *out, unsigned log_n);
 
 #endif
