@@ -27,6 +27,9 @@
 #include "util/parallel.h"
 #include "util/timer.h"
 
+/* Table rounds with fewer pairs run on the caller's thread. */
+#define KGKR_PAR_MIN_PAIRS 64
+
 /* The even bits of v (bits 0, 2, ..., 62) packed into bits 0..31. */
 static inline uint64_t kgkr_even_bits(uint64_t v) {
     v &= 0x5555555555555555ull;
@@ -257,9 +260,12 @@ int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const h
         const size_t h = (size_t)1 << (log_n - s - 1); /* pairs this round */
         const unsigned bit = log_n - s + cb - 1;        /* the instance bit bound */
         hs_kgkr_eq_table(E, z + cb, log_n - s - 1);
-        const size_t pchunk = (HS_KGKR_BITS + th - 1) / th;
+        /* the last rounds are a few microseconds of work: a thread team there only waits (a
+         * descheduled thread holds every barrier on a loaded machine) */
+        const unsigned tr = h >= KGKR_PAR_MIN_PAIRS ? th : 1;
+        const size_t pchunk = (HS_KGKR_BITS + tr - 1) / tr;
         kgkr_r2_ctx c2 = {T, E, stride, h, pchunk, scratch, V + 3 * HS_KGKR_BITS, V};
-        hs_parallel_batches(HS_KGKR_BITS, pchunk, th, kgkr_r2_batch, &c2);
+        hs_parallel_batches(HS_KGKR_BITS, pchunk, tr, kgkr_r2_batch, &c2);
         for (unsigned p = 0; p < HS_KGKR_BITS; p++)
             for (unsigned k = 0; k < 2; k++) {
                 const hs_gf128 *cs = c2.cs + k * HS_KGKR_BITS;
@@ -269,7 +275,7 @@ int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const h
         const hs_gf128 r = kgkr_send(t, wr, &m, z[bit], q);
         rpt[bit] = r;
         kgkr_fold_ctx cf = {T, stride, h, r};
-        hs_parallel_batches(HS_KGKR_BITS, 16, th, kgkr_fold_batch, &cf);
+        hs_parallel_batches(HS_KGKR_BITS, 16, tr, kgkr_fold_batch, &cf);
     }
     for (unsigned p = 0; p < HS_KGKR_BITS; p++) a[p] = T[(size_t)p * stride];
     if (tm) tm->chi_rest += hs_now() - t1;
