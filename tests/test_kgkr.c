@@ -1,6 +1,7 @@
 /* Keccak-f[1600] by GKR over GF(2) (gkrb/kgkr.h): the bit-sliced witness against the native
  * permutation round by round; the linear map's transpose against <M a, w> = <a, M^T w>; the columns'
- * extensions against their definition; completeness at N = 2^0..2^10 (2^11 outside sanitizer
+ * extensions against their definition; one chi sumcheck checked round by round (random z, and z with a
+ * zero coordinate); completeness at N = 2^0..2^10 (2^11 outside sanitizer
  * builds) with the proof length of the format; proofs identical for 1 and 2 threads and at every
  * SIMD level this CPU has; altered proofs (the header, every byte of the sumcheck messages of three
  * rounds and 1 in 8 of the others, the first, last and 4 random bytes of each round's values a_q,
@@ -8,7 +9,8 @@
  * one of which changes the round's final check; altering each of them is left to the fuzzing. */
 #include <string.h>
 
-#include "gkrb/kgkr.h"
+#include "gkrb/kgkr_internal.h"
+#include "sumcheck/scg.h"
 #include "hash/keccak.h"
 #include "testutil.h"
 #include "util/cpu.h"
@@ -105,6 +107,50 @@ static void test_eval(hs_rng *rng) {
         CHECK_EQ_U64(bad, 0);
         hs_free(cols);
     }
+}
+
+/* One chi sumcheck by itself (kgkr_chi_prove) on random columns, checked round by round as the
+ * verifier does, its values a_q against the columns' extensions at the challenge point; with z of
+ * random coordinates, and with a zero coordinate where the table rounds start (q(1) then from the
+ * tables instead of the claim). */
+static void test_chi_sumcheck(hs_rng *rng) {
+    for (unsigned log_n = 1; log_n <= 7; log_n++)
+        for (int zero = 0; zero < 2; zero++) {
+            const size_t words = hs_kgkr_words(log_n);
+            uint64_t *L = hs_alloc_array(HS_KGKR_BITS * words, 8), *B = hs_alloc_array(HS_KGKR_BITS * words, 8);
+            for (size_t i = 0; i < HS_KGKR_BITS * words; i++) L[i] = hs_rng_u64(rng);
+            hs_kgkr_chi_iota(B, L, words, 0);
+            for (size_t b = 0; b < words; b++) B[b] ^= ~0ull; /* RC[0] = 1: undo iota */
+            hs_gf128 z[8], w[HS_KGKR_BITS], rpt[8], a[HS_KGKR_BITS], ev[HS_KGKR_BITS], u[HS_KGKR_BITS];
+            for (unsigned b = 0; b < log_n; b++) z[b] = rand_gf(rng);
+            if (zero) z[log_n - 1] = hs_gf128_zero();
+            for (unsigned q = 0; q < HS_KGKR_BITS; q++) w[q] = rand_gf(rng);
+            hs_transcript tp, tv;
+            hs_transcript_init(&tp, "test_kgkr chi");
+            hs_transcript_init(&tv, "test_kgkr chi");
+            hs_writer wr;
+            memset(&wr, 0, sizeof wr);
+            CHECK(kgkr_chi_prove(L, log_n, z, w, &tp, &wr, rpt, a, 1 + zero, NULL));
+            CHECK(hs_kgkr_eval_cols(ev, B, log_n, z, 1));
+            hs_gf128 claim = hs_gf128_inner(w, ev, HS_KGKR_BITS), r[8];
+            hs_reader rd;
+            hs_r_init(&rd, wr.data, wr.len);
+            const unsigned cb = log_n >= 2 ? 2 : 1;
+            for (unsigned s = 0; s < log_n; s++) CHECK(hs_scg_gf128_verify_round(&tv, &rd, 3, &claim, &r[s < cb ? s : log_n - s + cb - 1]));
+            CHECK(rd.err == NULL && hs_r_left(&rd) == 0);
+            unsigned same = 0;
+            for (unsigned b = 0; b < log_n; b++) same += hs_gf128_eq(r[b], rpt[b]);
+            CHECK_EQ_U64(same, log_n);
+            hs_gf128 e = hs_gf128_one();
+            for (unsigned b = 0; b < log_n; b++) e = hs_gf128_mul(e, kgkr_eq1(z[b], r[b]));
+            for (unsigned p = 0; p < HS_KGKR_BITS; p++)
+                u[p] = hs_gf128_add(a[p], hs_gf128_mul(hs_gf128_add(hs_gf128_one(), a[kgkr_s1(p)]), a[kgkr_s2(p)]));
+            CHECK(hs_gf128_eq(claim, hs_gf128_mul(e, hs_gf128_inner(w, u, HS_KGKR_BITS))));
+            CHECK(hs_kgkr_eval_cols(ev, L, log_n, r, 1));
+            CHECK(memcmp(ev, a, sizeof a) == 0);
+            hs_w_free(&wr);
+            hs_free(L), hs_free(B);
+        }
 }
 
 static int prove(const uint64_t *in, unsigned log_n, unsigned threads, uint64_t *out, hs_writer *w) {
@@ -245,6 +291,7 @@ int main(void) {
     test_witness(&rng);
     test_transpose(&rng);
     test_eval(&rng);
+    test_chi_sumcheck(&rng);
     test_identical(&rng);
     test_complete(&rng);
     test_reject(&rng);

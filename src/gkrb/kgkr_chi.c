@@ -14,9 +14,10 @@
  * eq((r1, r2), .): the 1600 GF(2^128) tables of N/4 values start there (N/2 when log_n = 1).
  *
  * The later rounds bind instance bits log_n - 1 down to 2, the most significant index bit of the
- * tables, so a round's pairs are the two halves of each table: per p, F = E (.) L_{s2p} (the batch
- * products of gf2_128.h), sum F gives the linear terms, <L_{s1p}, F> the products at X = 0 and 1 and
- * <dL_{s1p}, dF> the X^2 coefficient; the fold is T + r (T' + T) per table (scale_add). The work is
+ * tables, so a round's pairs are the two halves of each table: per p, F = E (.) L_{s2p}(0) and
+ * dF = E (.) (L_{s2p}(1) - L_{s2p}(0)) (the batch products of gf2_128.h), sum F gives the linear
+ * terms, <L_{s1p}(0), F> the product at X = 0 and <dL_{s1p}, dF> the X^2 coefficient; q(1) comes from
+ * the claim (Gruen: claim = m ((1 + z) q(0) + z q(1))), or, if m or z is 0, from F + dF; the fold is T + r (T' + T) per table (scale_add). The work is
  * spread over the 1600 positions (round 1: over the words), every sum is a XOR of exact values,
  * so the proof does not depend on the thread count or the kernel. */
 #include <string.h>
@@ -137,6 +138,7 @@ typedef struct {
     hs_gf128 *scratch; /* a chunk: 4 * half */
     hs_gf128 *cs;      /* 2 * 1600: sum F over the pairs at X = 0 and 1, by column */
     hs_gf128 *V;       /* 3 * 1600: the products' sums by p */
+    int need1;         /* compute X = 1 too (else q(1) comes from the claim) */
 } kgkr_r2_ctx;
 
 static hs_gf128 kgkr_xor_sum(const hs_gf128 *a, size_t n) {
@@ -148,21 +150,24 @@ static hs_gf128 kgkr_xor_sum(const hs_gf128 *a, size_t n) {
 static void kgkr_r2_batch(void *vctx, size_t lo, size_t cnt) {
     const kgkr_r2_ctx *c = vctx;
     const size_t h = c->half;
-    hs_gf128 *F0 = c->scratch + (lo / c->chunk) * 4 * h, *F1 = F0 + h, *Da = F1 + h, *DF = Da + h;
+    hs_gf128 *F0 = c->scratch + (lo / c->chunk) * 4 * h, *Db = F0 + h, *Da = Db + h, *DF = Da + h;
     for (size_t p = lo; p < lo + cnt; p++) {
         const unsigned q2 = kgkr_s2((unsigned)p);
         const hs_gf128 *a = c->T + (size_t)kgkr_s1((unsigned)p) * c->stride, *b = c->T + (size_t)q2 * c->stride;
-        hs_gf128_mul_many(F0, c->E, b, h);
-        hs_gf128_mul_many(F1, c->E, b + h, h);
-        c->cs[q2] = kgkr_xor_sum(F0, h);
-        c->cs[HS_KGKR_BITS + q2] = kgkr_xor_sum(F1, h);
         for (size_t j = 0; j < h; j++) {
             Da[j] = hs_gf128_add(a[j], a[j + h]);
-            DF[j] = hs_gf128_add(F0[j], F1[j]);
+            Db[j] = hs_gf128_add(b[j], b[j + h]);
         }
+        hs_gf128_mul_many(F0, c->E, b, h); /* E (.) b at X = 0 */
+        hs_gf128_mul_many(DF, c->E, Db, h); /* E (.) (b(1) - b(0)) */
+        const hs_gf128 cs0 = kgkr_xor_sum(F0, h);
+        c->cs[q2] = cs0;
         c->V[p] = hs_gf128_inner(a, F0, h);
-        c->V[HS_KGKR_BITS + p] = hs_gf128_inner(a + h, F1, h);
         c->V[2 * HS_KGKR_BITS + p] = hs_gf128_inner(Da, DF, h);
+        if (c->need1) { /* X = 1 as well (when the claim does not give it): E (.) b(1) = F0 + DF */
+            c->cs[HS_KGKR_BITS + q2] = hs_gf128_add(cs0, kgkr_xor_sum(DF, h));
+            c->V[HS_KGKR_BITS + p] = hs_gf128_add(hs_gf128_inner(a + h, F0, h), hs_gf128_inner(a + h, DF, h));
+        }
     }
 }
 
@@ -181,12 +186,15 @@ static void kgkr_fold_batch(void *vctx, size_t lo, size_t cnt) {
     }
 }
 
-/* The round's message from q's values at 0, 1 and infinity; returns the challenge, *m times eq. */
-static hs_gf128 kgkr_send(hs_transcript *t, hs_writer *wr, hs_gf128 *m, hs_gf128 zb, const hs_gf128 q[3]) {
+/* The round's message from q's values at 0, 1 and infinity; returns the challenge, *m times eq,
+ * *claim = p(r). */
+static hs_gf128 kgkr_send(hs_transcript *t, hs_writer *wr, hs_gf128 *m, hs_gf128 *claim, hs_gf128 zb,
+                          const hs_gf128 q[3]) {
     hs_gf128 p[4];
     hs_scg_gf128_eq_expand(*m, zb, q, 2, p);
     const hs_gf128 r = hs_scg_gf128_prove_round(t, wr, p, 3);
     *m = hs_gf128_mul(*m, kgkr_eq1(zb, r));
+    *claim = hs_scg_gf128_eval(p, 3, r);
     return r;
 }
 
@@ -215,9 +223,9 @@ int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const h
     hs_parallel_batches(words, chunk, th, kgkr_r1_batch, &c1);
     for (size_t k = 1; k < nchunks; k++)
         for (unsigned i = 0; i < 3 * HS_KGKR_BITS; i++) acc[i] = hs_gf128_add(acc[i], acc[k * 3 * HS_KGKR_BITS + i]);
-    hs_gf128 q[3], m = hs_gf128_one();
+    hs_gf128 q[3], m = hs_gf128_one(), claim;
     for (unsigned k = 0; k < 3; k++) q[k] = hs_gf128_inner(w, acc + k * HS_KGKR_BITS, HS_KGKR_BITS);
-    const hs_gf128 r1 = kgkr_send(t, wr, &m, z[0], q);
+    const hs_gf128 r1 = kgkr_send(t, wr, &m, &claim, z[0], q);
     rpt[0] = r1;
     const hs_gf128 one = hs_gf128_one(), r1c = hs_gf128_add(one, r1);
     const unsigned cb = log_n >= 2 ? 2 : 1; /* rounds on the bits */
@@ -241,7 +249,7 @@ int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const h
                                 hs_gf128_add(hs_gf128_mul(r1, hs_gf128_inner(w, s0 + HS_KGKR_BITS, HS_KGKR_BITS)),
                                              hs_gf128_mul(r1s, hs_gf128_inner(w, s0 + 2 * HS_KGKR_BITS, HS_KGKR_BITS))));
         }
-        const hs_gf128 r2 = kgkr_send(t, wr, &m, z[1], q), r2c = hs_gf128_add(one, r2);
+        const hs_gf128 r2 = kgkr_send(t, wr, &m, &claim, z[1], q), r2c = hs_gf128_add(one, r2);
         rpt[1] = r2;
         const hs_gf128 e[4] = {hs_gf128_mul(r1c, r2c), hs_gf128_mul(r1, r2c), hs_gf128_mul(r1c, r2), hs_gf128_mul(r1, r2)};
         for (unsigned v = 1; v < 16; v++) cm.v[v] = hs_gf128_add(cm.v[v & (v - 1)], e[__builtin_ctz(v)]);
@@ -264,15 +272,19 @@ int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const h
          * descheduled thread holds every barrier on a loaded machine) */
         const unsigned tr = h >= KGKR_PAR_MIN_PAIRS ? th : 1;
         const size_t pchunk = (HS_KGKR_BITS + tr - 1) / tr;
-        kgkr_r2_ctx c2 = {T, E, stride, h, pchunk, scratch, V + 3 * HS_KGKR_BITS, V};
+        /* q(1) from the claim, m ((1 + z) q(0) + z q(1)) (Gruen), unless m or z is 0 */
+        const int need1 = hs_gf128_is_zero(m) || hs_gf128_is_zero(z[bit]);
+        kgkr_r2_ctx c2 = {T, E, stride, h, pchunk, scratch, V + 3 * HS_KGKR_BITS, V, need1};
         hs_parallel_batches(HS_KGKR_BITS, pchunk, tr, kgkr_r2_batch, &c2);
         for (unsigned p = 0; p < HS_KGKR_BITS; p++)
-            for (unsigned k = 0; k < 2; k++) {
+            for (unsigned k = 0; k < 1u + (unsigned)need1; k++) {
                 const hs_gf128 *cs = c2.cs + k * HS_KGKR_BITS;
                 V[k * HS_KGKR_BITS + p] = hs_gf128_add(V[k * HS_KGKR_BITS + p], hs_gf128_add(cs[p], cs[kgkr_s2(p)]));
             }
-        for (unsigned k = 0; k < 3; k++) q[k] = hs_gf128_inner(w, V + k * HS_KGKR_BITS, HS_KGKR_BITS);
-        const hs_gf128 r = kgkr_send(t, wr, &m, z[bit], q);
+        for (unsigned k = 0; k < 3; k++)
+            if (k != 1 || need1) q[k] = hs_gf128_inner(w, V + k * HS_KGKR_BITS, HS_KGKR_BITS);
+        if (!need1) q[1] = hs_scg_gf128_gruen_q1(claim, m, z[bit], q[0]);
+        const hs_gf128 r = kgkr_send(t, wr, &m, &claim, z[bit], q);
         rpt[bit] = r;
         kgkr_fold_ctx cf = {T, stride, h, r};
         hs_parallel_batches(HS_KGKR_BITS, 16, tr, kgkr_fold_batch, &cf);
