@@ -17,9 +17,12 @@
  * tables, so a round's pairs are the two halves of each table: per p, F = E (.) L_{s2p}(0) and
  * dF = E (.) (L_{s2p}(1) - L_{s2p}(0)) (the batch products of gf2_128.h), sum F gives the linear
  * terms, <L_{s1p}(0), F> the product at X = 0 and <dL_{s1p}, dF> the X^2 coefficient; q(1) comes from
- * the claim (Gruen: claim = m ((1 + z) q(0) + z q(1))), or, if m or z is 0, from F + dF; the fold is T + r (T' + T) per table (scale_add). The work is
- * spread over the 1600 positions (round 1: over the words), every sum is a XOR of exact values,
- * so the proof does not depend on the thread count or the kernel. */
+ * the claim (Gruen: claim = m ((1 + z) q(0) + z q(1))), or, if m or z is 0, from F + dF. The work is
+ * shared out by chi's rows (y, z), whose five tables no other row reads, so each thread binds its
+ * rows' tables to the previous round's challenge right before summing them (one pass, one team a
+ * round); the fold is T + r (T' + T) per table (scale_add). The bit rounds share out the words.
+ * Every sum is a XOR of exact values, so the proof does not depend on the thread count or the
+ * kernel. */
 #include <string.h>
 
 #include "gkrb/kgkr_internal.h"
@@ -30,6 +33,8 @@
 
 /* Table rounds with fewer pairs run on the caller's thread. */
 #define KGKR_PAR_MIN_PAIRS 64
+/* chi's rows (y, z): 5 * 64, the unit the table rounds are shared out in. */
+#define KGKR_ROWS 320
 
 /* The even bits of v (bits 0, 2, ..., 62) packed into bits 0..31. */
 static inline uint64_t kgkr_even_bits(uint64_t v) {
@@ -139,7 +144,16 @@ typedef struct {
     hs_gf128 *cs;      /* 2 * 1600: sum F over the pairs at X = 0 and 1, by column */
     hs_gf128 *V;       /* 3 * 1600: the products' sums by p */
     int need1;         /* compute X = 1 too (else q(1) comes from the claim) */
+    int fold;          /* first bind the previous round's variable to rprev (fhalf pairs a table) */
+    hs_gf128 rprev;
+    size_t fhalf;
 } kgkr_r2_ctx;
+
+/* t[j] + r (t[j + half] + t[j]) for j < half: one table bound to r. */
+static void kgkr_fold_col(hs_gf128 *t, size_t half, hs_gf128 r) {
+    for (size_t j = 0; j < half; j++) t[half + j] = hs_gf128_add(t[half + j], t[j]);
+    hs_gf128_scale_add(t, r, t + half, half);
+}
 
 static hs_gf128 kgkr_xor_sum(const hs_gf128 *a, size_t n) {
     hs_gf128 s = hs_gf128_zero();
@@ -147,42 +161,34 @@ static hs_gf128 kgkr_xor_sum(const hs_gf128 *a, size_t n) {
     return s;
 }
 
+/* Rows (y, z) lo..lo + cnt: chi reads only its own row's five columns, so a thread folds its rows'
+ * tables (the previous round's challenge) and sums them in one pass, no barrier between. */
 static void kgkr_r2_batch(void *vctx, size_t lo, size_t cnt) {
     const kgkr_r2_ctx *c = vctx;
     const size_t h = c->half;
     hs_gf128 *F0 = c->scratch + (lo / c->chunk) * 4 * h, *Db = F0 + h, *Da = Db + h, *DF = Da + h;
-    for (size_t p = lo; p < lo + cnt; p++) {
-        const unsigned q2 = kgkr_s2((unsigned)p);
-        const hs_gf128 *a = c->T + (size_t)kgkr_s1((unsigned)p) * c->stride, *b = c->T + (size_t)q2 * c->stride;
-        for (size_t j = 0; j < h; j++) {
-            Da[j] = hs_gf128_add(a[j], a[j + h]);
-            Db[j] = hs_gf128_add(b[j], b[j + h]);
+    for (size_t row = lo; row < lo + cnt; row++) {
+        const unsigned y = (unsigned)row / 64, zc = (unsigned)row % 64;
+        if (c->fold)
+            for (unsigned x = 0; x < 5; x++) kgkr_fold_col(c->T + (size_t)hs_kgkr_col(x, y, zc) * c->stride, c->fhalf, c->rprev);
+        for (unsigned x = 0; x < 5; x++) {
+            const unsigned p = hs_kgkr_col(x, y, zc), q2 = kgkr_s2(p);
+            const hs_gf128 *a = c->T + (size_t)kgkr_s1(p) * c->stride, *b = c->T + (size_t)q2 * c->stride;
+            for (size_t j = 0; j < h; j++) {
+                Da[j] = hs_gf128_add(a[j], a[j + h]);
+                Db[j] = hs_gf128_add(b[j], b[j + h]);
+            }
+            hs_gf128_mul_many(F0, c->E, b, h);  /* E (.) b at X = 0 */
+            hs_gf128_mul_many(DF, c->E, Db, h); /* E (.) (b(1) - b(0)) */
+            const hs_gf128 cs0 = kgkr_xor_sum(F0, h);
+            c->cs[q2] = cs0;
+            c->V[p] = hs_gf128_inner(a, F0, h);
+            c->V[2 * HS_KGKR_BITS + p] = hs_gf128_inner(Da, DF, h);
+            if (c->need1) { /* X = 1 as well (when the claim does not give it): E (.) b(1) = F0 + DF */
+                c->cs[HS_KGKR_BITS + q2] = hs_gf128_add(cs0, kgkr_xor_sum(DF, h));
+                c->V[HS_KGKR_BITS + p] = hs_gf128_add(hs_gf128_inner(a + h, F0, h), hs_gf128_inner(a + h, DF, h));
+            }
         }
-        hs_gf128_mul_many(F0, c->E, b, h); /* E (.) b at X = 0 */
-        hs_gf128_mul_many(DF, c->E, Db, h); /* E (.) (b(1) - b(0)) */
-        const hs_gf128 cs0 = kgkr_xor_sum(F0, h);
-        c->cs[q2] = cs0;
-        c->V[p] = hs_gf128_inner(a, F0, h);
-        c->V[2 * HS_KGKR_BITS + p] = hs_gf128_inner(Da, DF, h);
-        if (c->need1) { /* X = 1 as well (when the claim does not give it): E (.) b(1) = F0 + DF */
-            c->cs[HS_KGKR_BITS + q2] = hs_gf128_add(cs0, kgkr_xor_sum(DF, h));
-            c->V[HS_KGKR_BITS + p] = hs_gf128_add(hs_gf128_inner(a + h, F0, h), hs_gf128_inner(a + h, DF, h));
-        }
-    }
-}
-
-typedef struct {
-    hs_gf128 *T;
-    size_t stride, half;
-    hs_gf128 r;
-} kgkr_fold_ctx;
-
-static void kgkr_fold_batch(void *vctx, size_t lo, size_t cnt) {
-    const kgkr_fold_ctx *c = vctx;
-    for (size_t q = lo; q < lo + cnt; q++) {
-        hs_gf128 *t = c->T + q * c->stride;
-        for (size_t j = 0; j < c->half; j++) t[c->half + j] = hs_gf128_add(t[c->half + j], t[j]);
-        hs_gf128_scale_add(t, c->r, t + c->half, c->half);
     }
 }
 
@@ -264,6 +270,9 @@ int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const h
         hs_free(E), hs_free(T), hs_free(V);
         return 0;
     }
+    int pend = 0; /* a challenge not yet folded into the tables (the fold runs with the next sums) */
+    hs_gf128 rp = hs_gf128_zero();
+    size_t ph = 0;
     for (unsigned s = cb; s < log_n; s++) {
         const size_t h = (size_t)1 << (log_n - s - 1); /* pairs this round */
         const unsigned bit = log_n - s + cb - 1;        /* the instance bit bound */
@@ -271,11 +280,11 @@ int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const h
         /* the last rounds are a few microseconds of work: a thread team there only waits (a
          * descheduled thread holds every barrier on a loaded machine) */
         const unsigned tr = h >= KGKR_PAR_MIN_PAIRS ? th : 1;
-        const size_t pchunk = (HS_KGKR_BITS + tr - 1) / tr;
+        const size_t rchunk = (KGKR_ROWS + tr - 1) / tr;
         /* q(1) from the claim, m ((1 + z) q(0) + z q(1)) (Gruen), unless m or z is 0 */
         const int need1 = hs_gf128_is_zero(m) || hs_gf128_is_zero(z[bit]);
-        kgkr_r2_ctx c2 = {T, E, stride, h, pchunk, scratch, V + 3 * HS_KGKR_BITS, V, need1};
-        hs_parallel_batches(HS_KGKR_BITS, pchunk, tr, kgkr_r2_batch, &c2);
+        kgkr_r2_ctx c2 = {T, E, stride, h, rchunk, scratch, V + 3 * HS_KGKR_BITS, V, need1, pend, rp, ph};
+        hs_parallel_batches(KGKR_ROWS, rchunk, tr, kgkr_r2_batch, &c2);
         for (unsigned p = 0; p < HS_KGKR_BITS; p++)
             for (unsigned k = 0; k < 1u + (unsigned)need1; k++) {
                 const hs_gf128 *cs = c2.cs + k * HS_KGKR_BITS;
@@ -286,10 +295,13 @@ int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const h
         if (!need1) q[1] = hs_scg_gf128_gruen_q1(claim, m, z[bit], q[0]);
         const hs_gf128 r = kgkr_send(t, wr, &m, &claim, z[bit], q);
         rpt[bit] = r;
-        kgkr_fold_ctx cf = {T, stride, h, r};
-        hs_parallel_batches(HS_KGKR_BITS, 16, tr, kgkr_fold_batch, &cf);
+        pend = 1, rp = r, ph = h;
     }
-    for (unsigned p = 0; p < HS_KGKR_BITS; p++) a[p] = T[(size_t)p * stride];
+    /* the last challenge (one pair left: h = 1) on each table's first value */
+    for (unsigned p = 0; p < HS_KGKR_BITS; p++) {
+        const hs_gf128 *tp = T + (size_t)p * stride;
+        a[p] = pend ? hs_gf128_add(tp[0], hs_gf128_mul(rp, hs_gf128_add(tp[0], tp[ph]))) : tp[0];
+    }
     if (tm) tm->chi_rest += hs_now() - t1;
     hs_free(scratch), hs_free(E), hs_free(T), hs_free(V);
     return 1;
