@@ -4,7 +4,7 @@
  * zero coordinate); completeness at N = 2^0..2^10 (2^11 outside sanitizer
  * builds) with the proof length of the format; proofs identical for 1 and 2 threads and at every
  * SIMD level this CPU has; altered proofs (the header, every byte of the sumcheck messages of three
- * rounds and 1 in 8 of the others, the first, last and 4 random bytes of each round's values a_q,
+ * rounds and 1 in 8 of the others, the first, last and 4 random bytes (HS_TEST_ITERS) of each round's values a_q,
  * truncation, extension) and wrong tables rejected. The values a_q are 25,600 bytes a round, every
  * one of which changes the round's final check; altering each of them is left to the fuzzing. */
 #include <string.h>
@@ -231,7 +231,11 @@ static void test_reject(hs_rng *rng) {
     CHECK(verify(in, out, log_n, w.data, w.len, &why));
     /* positions: the header, every byte of each round's sumcheck messages, the first and last byte of
      * each round's values and 4 random bytes among them */
-    size_t npos = 0, *pos = hs_alloc_array(w.len, sizeof *pos);
+    /* HS_TEST_ITERS = random bytes a round among the values (default 4; 25600 for a dense run by hand) */
+    unsigned long per_values = hs_test_iters(4);
+    if (per_values > 16 * HS_KGKR_BITS) per_values = 16 * HS_KGKR_BITS;
+    const size_t cap = 5 + HS_KECCAK_ROUNDS * (48 * log_n + 2 + per_values);
+    size_t npos = 0, *pos = hs_alloc_array(cap, sizeof *pos);
     for (size_t i = 0; i < 5; i++) pos[npos++] = i;
     for (unsigned r = 0; r < HS_KECCAK_ROUNDS; r++) {
         const size_t base = 5 + r * per_round;
@@ -242,7 +246,8 @@ static void test_reject(hs_rng *rng) {
             if (all || hs_rng_below(rng, 8) == 0) pos[npos++] = base + i;
         pos[npos++] = base + 48 * log_n;
         pos[npos++] = base + per_round - 1;
-        for (int k = 0; k < 4; k++) pos[npos++] = base + 48 * log_n + hs_rng_below(rng, 16 * HS_KGKR_BITS);
+        for (unsigned long k = 0; k < per_values; k++)
+            pos[npos++] = base + 48 * log_n + hs_rng_below(rng, 16 * HS_KGKR_BITS);
     }
     size_t accepted = 0, unnamed = 0;
     for (size_t k = 0; k < npos; k++) {
