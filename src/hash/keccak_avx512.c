@@ -140,24 +140,25 @@ void hs_keccak_hash256_x8_avx512(uint8_t out[8][32], const uint8_t *const in[8],
         absorb8(s, p, _mm512_add_epi64(row_addr, _mm512_set1_epi64((long long)(off + 128))));
         permute_vec(s);
     }
-    /* the last 0..135 bytes: masked byte loads (no access past them) into zeroed 192-byte blocks,
-     * then the padding, which is the same for all eight rows: suffix at byte rem, 0x80 at byte 135 */
+    /* the last 0..135 bytes: bytes 0..63 and 64..127 of each row by masked byte loads (nothing read
+     * past the row; zeros beyond it) and two transposes, skipped where empty; bytes 128..134 (lane
+     * 16) copied; then the padding, the same for all eight rows: suffix at byte rem, 0x80 at 135 */
     const unsigned rem = (unsigned)(len - off);
-    uint64_t blk[8][24];
-    const uint8_t *p[8];
-    for (int c = 0; c < 3; c++) {
-        const unsigned lo = 64u * (unsigned)c;
-        const unsigned n = rem <= lo ? 0 : rem - lo >= 64 ? 64 : rem - lo;
+    for (unsigned lo = 0; lo < 128 && lo < rem; lo += 64) {
+        const unsigned n = rem - lo >= 64 ? 64 : rem - lo;
         const __mmask64 m = n == 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
-        for (int j = 0; j < 8; j++)
-            _mm512_storeu_si512((void *)(blk[j] + 8 * c), n ? _mm512_maskz_loadu_epi8(m, (const void *)(in[j] + off + lo))
-                                                             : _mm512_setzero_si512());
+        __m512i r[8];
+        for (int j = 0; j < 8; j++) r[j] = _mm512_maskz_loadu_epi8(m, (const void *)(in[j] + off + lo));
+        transpose8(r);
+        for (int i = 0; i < 8; i++) s[lo / 8 + i] = z_xor(s[lo / 8 + i], r[i]);
     }
-    for (int j = 0; j < 8; j++) {
-        p[j] = (const uint8_t *)blk[j];
-        a[j] = (uint64_t)(uintptr_t)blk[j] + 128;
+    if (rem > 128) {
+        for (int j = 0; j < 8; j++) {
+            a[j] = 0;
+            memcpy(&a[j], in[j] + off + 128, rem - 128);
+        }
+        s[16] = z_xor(s[16], _mm512_loadu_si512((const void *)a));
     }
-    absorb8(s, p, _mm512_loadu_si512((const void *)a));
     s[rem / 8] = z_xor(s[rem / 8], _mm512_set1_epi64((long long)((uint64_t)suffix << (8 * (rem % 8)))));
     s[16] = z_xor(s[16], _mm512_set1_epi64((long long)(0x80ULL << 56)));
     permute_vec(s);
