@@ -400,10 +400,14 @@ static void leaf_kernels(hs_rng *rng) {
     for (size_t li = 0; li < sizeof lens / sizeof *lens; li++)
         for (int rep = 0; rep < reps; rep++) {
             const size_t len = lens[li];
-            for (size_t i = 0; i < 8 * SLOT; i++) buf[i] = (uint8_t)hs_rng_u64(rng);
             const uint8_t *in[8];
-            for (int j = 0; j < 8; j++) /* rows in shuffled slots at offsets 0..63 */
-                in[j] = buf + (size_t)((j * 5 + rep) % 8) * SLOT + hs_rng_u64(rng) % 64;
+            uint8_t *own[8];
+            for (int j = 0; j < 8; j++) { /* each row at an offset of 0..63 bytes, ending where its allocation ends */
+                const size_t skip = hs_rng_u64(rng) % 64;
+                own[j] = malloc(skip + len ? skip + len : 1);
+                for (size_t i = 0; i < skip + len; i++) own[j][i] = (uint8_t)hs_rng_u64(rng);
+                in[j] = own[j] + skip;
+            }
             for (int si = 0; si < 2; si++) {
                 const uint8_t sfx = suffixes[si];
                 uint8_t want[8][32], got[8][32];
@@ -425,6 +429,7 @@ static void leaf_kernels(hs_rng *rng) {
                     CHECK(!memcmp(got, want, sizeof got));
                 }
             }
+            for (int j = 0; j < 8; j++) free(own[j]);
         }
     /* strided, n not a multiple of 4 or 8 (a short last group repeats its last row) */
     const size_t slens[] = {0, 64, 135, 136, 137, 408, 1000};
