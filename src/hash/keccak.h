@@ -84,7 +84,7 @@ void hs_sha3_256_x8(uint8_t out[8][32], const uint8_t *const in[8], size_t len);
 /* The leaf kernels behind the x4/x8 hashes (suffix: HS_KECCAK_SUFFIX_*; len any, rows need no
  * alignment). The _avx2 kernel only where hs_cpu_has_avx2(), the _avx512 one only where
  * hs_cpu_has_avx512(): they keep the states in registers and absorb each 136-byte block of the
- * rows by 4x4 / 8x8 transposes of 64-bit words (lanes 0..15) and one gather (lane 16). The
+ * rows by 4x4 / 8x8 transposes of 64-bit words (lanes 0..15; lane 16 by four loads / a gather). The
  * _portable twins interleave the rows word by word in scalar code around the portable x4
  * permutation / eight scalar permutations. */
 void hs_keccak_hash256_x4_portable(uint8_t out[4][32], const uint8_t *const in[4], size_t len, uint8_t suffix);
