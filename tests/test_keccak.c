@@ -387,6 +387,72 @@ static void hash_x4_random(hs_rng *rng) {
     free(buf);
 }
 
+/* The leaf kernels (x4 portable/AVX2, x8 portable/AVX-512) and the strided API against the scalar
+ * sponge: random rows at odd, unrelated offsets, lengths around the 136-byte rate and the lane
+ * and 64-byte load boundaries, both paddings. */
+static void leaf_kernels(hs_rng *rng) {
+    const size_t lens[] = {0, 1, 7, 8, 9, 63, 64, 65, 127, 128, 129, 135, 136, 137, 143, 144, 200, 271, 272,
+                           273, 407, 408, 409, 544, 1000, 1361};
+    enum { MAXLEN = 1361, SLOT = MAXLEN + 64 };
+    uint8_t *buf = malloc(8 * SLOT);
+    const uint8_t suffixes[2] = {HS_KECCAK_SUFFIX_KECCAK, HS_KECCAK_SUFFIX_SHA3};
+    const int reps = hs_test_sanitized() ? 1 : 4;
+    for (size_t li = 0; li < sizeof lens / sizeof *lens; li++)
+        for (int rep = 0; rep < reps; rep++) {
+            const size_t len = lens[li];
+            const uint8_t *in[8];
+            uint8_t *own[8];
+            for (int j = 0; j < 8; j++) { /* each row at an offset of 0..63 bytes, ending where its allocation ends */
+                const size_t skip = hs_rng_u64(rng) % 64;
+                own[j] = malloc(skip + len ? skip + len : 1);
+                for (size_t i = 0; i < skip + len; i++) own[j][i] = (uint8_t)hs_rng_u64(rng);
+                in[j] = own[j] + skip;
+            }
+            for (int si = 0; si < 2; si++) {
+                const uint8_t sfx = suffixes[si];
+                uint8_t want[8][32], got[8][32];
+                for (int j = 0; j < 8; j++) (sfx == HS_KECCAK_SUFFIX_SHA3 ? hs_sha3_256 : hs_keccak256)(want[j], in[j], len);
+                hs_keccak_hash256_x8_portable(got, in, len, sfx);
+                CHECK(!memcmp(got, want, sizeof got));
+                hs_keccak_hash256_x4_portable(got, in, len, sfx);
+                hs_keccak_hash256_x4_portable(got + 4, in + 4, len, sfx);
+                CHECK(!memcmp(got, want, sizeof got));
+                if (hs_cpu_has_avx512()) {
+                    memset(got, 0, sizeof got);
+                    hs_keccak_hash256_x8_avx512(got, in, len, sfx);
+                    CHECK(!memcmp(got, want, sizeof got));
+                }
+                if (avx2) {
+                    memset(got, 0, sizeof got);
+                    hs_keccak_hash256_x4_avx2(got, in, len, sfx);
+                    hs_keccak_hash256_x4_avx2(got + 4, in + 4, len, sfx);
+                    CHECK(!memcmp(got, want, sizeof got));
+                }
+            }
+            for (int j = 0; j < 8; j++) free(own[j]);
+        }
+    /* strided, n not a multiple of 4 or 8 (a short last group repeats its last row) */
+    const size_t slens[] = {0, 64, 135, 136, 137, 408, 1000};
+    for (size_t li = 0; li < sizeof slens / sizeof *slens; li++)
+        for (size_t n = 1; n <= 11; n += 2) {
+            const size_t len = slens[li], stride = len + 3;
+            if (n * stride > 8 * SLOT) continue;
+            for (size_t i = 0; i < n * stride; i++) buf[i] = (uint8_t)hs_rng_u64(rng);
+            uint8_t got[11][32], one[32];
+            hs_keccak256_strided(got, buf + 1, stride, len, n);
+            for (size_t i = 0; i < n; i++) {
+                hs_keccak256(one, buf + 1 + i * stride, len);
+                CHECK(!memcmp(got[i], one, 32));
+            }
+            hs_sha3_256_strided(got, buf + 1, stride, len, n);
+            for (size_t i = 0; i < n; i++) {
+                hs_sha3_256(one, buf + 1 + i * stride, len);
+                CHECK(!memcmp(got[i], one, 32));
+            }
+        }
+    free(buf);
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_keccak");
@@ -401,5 +467,6 @@ int main(void) {
     hash_x4_random(&rng);
     printf("AVX-512 kernel %s\n", hs_cpu_has_avx512() ? "active" : "unavailable (AVX-512 comparisons skipped)");
     random_x8(&rng);
+    leaf_kernels(&rng);
     return hs_test_done("test_keccak");
 }

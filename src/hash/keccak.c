@@ -260,8 +260,8 @@ void hs_keccak256(uint8_t out[32], const uint8_t *in, size_t len) { hash256(out,
 
 /* N = 4 or 8 equal-length messages in the interleaved layout (st[N*i + j]): one xN permutation
  * per block. */
-static void hash256_xn(uint8_t (*out)[32], const uint8_t *const *in, size_t len, uint8_t suffix, const unsigned N,
-                       void (*permute)(uint64_t *)) {
+void hs_keccak_hash256_xn_interleaved(uint8_t (*out)[32], const uint8_t *const *in, size_t len, uint8_t suffix,
+                                      const unsigned N, void (*permute)(uint64_t *)) {
     enum { RATE = HS_KECCAK256_RATE, RL = HS_KECCAK256_RATE / 8 };
     uint64_t st[25 * 8];
     memset(st, 0, sizeof st);
@@ -284,15 +284,43 @@ static void hash256_xn(uint8_t (*out)[32], const uint8_t *const *in, size_t len,
     for (unsigned j = 0; j < N; j++)
         for (unsigned i = 0; i < 4; i++) store64_le(out[j] + 8 * i, st[N * i + j]);
 }
+void hs_keccak_hash256_x4_portable(uint8_t out[4][32], const uint8_t *const in[4], size_t len, uint8_t suffix) {
+    hs_keccak_hash256_xn_interleaved(out, in, len, suffix, 4, hs_keccakf1600_x4_portable);
+}
+void hs_keccak_hash256_x8_portable(uint8_t out[8][32], const uint8_t *const in[8], size_t len, uint8_t suffix) {
+    hs_keccak_hash256_xn_interleaved(out, in, len, suffix, 8, hs_keccakf1600_x8_portable);
+}
+
+#ifndef HS_HAVE_AVX2
+void hs_keccak_hash256_x4_avx2(uint8_t out[4][32], const uint8_t *const in[4], size_t len, uint8_t suffix) {
+    hs_keccak_hash256_x4_portable(out, in, len, suffix);
+}
+#endif
+#ifndef HS_HAVE_AVX512
+void hs_keccak_hash256_x8_avx512(uint8_t out[8][32], const uint8_t *const in[8], size_t len, uint8_t suffix) {
+    hs_keccak_hash256_xn_interleaved(out, in, len, suffix, 8, hs_keccakf1600_x8);
+}
+#endif
+
 static void hash256_x4(uint8_t out[4][32], const uint8_t *const in[4], size_t len, uint8_t suffix) {
-    hash256_xn(out, in, len, suffix, 4, hs_keccakf1600_x4);
+    if (hs_cpu_has_avx2())
+        hs_keccak_hash256_x4_avx2(out, in, len, suffix);
+    else
+        hs_keccak_hash256_x4_portable(out, in, len, suffix);
+}
+/* AVX-512: the register-resident kernel; otherwise two x4 halves per block (hs_keccakf1600_x8). */
+static void hash256_x8(uint8_t out[8][32], const uint8_t *const in[8], size_t len, uint8_t suffix) {
+    if (hs_cpu_has_avx512())
+        hs_keccak_hash256_x8_avx512(out, in, len, suffix);
+    else
+        hs_keccak_hash256_xn_interleaved(out, in, len, suffix, 8, hs_keccakf1600_x8);
 }
 
 void hs_keccak256_x8(uint8_t out[8][32], const uint8_t *const in[8], size_t len) {
-    hash256_xn(out, in, len, HS_KECCAK_SUFFIX_KECCAK, 8, hs_keccakf1600_x8);
+    hash256_x8(out, in, len, HS_KECCAK_SUFFIX_KECCAK);
 }
 void hs_sha3_256_x8(uint8_t out[8][32], const uint8_t *const in[8], size_t len) {
-    hash256_xn(out, in, len, HS_KECCAK_SUFFIX_SHA3, 8, hs_keccakf1600_x8);
+    hash256_x8(out, in, len, HS_KECCAK_SUFFIX_SHA3);
 }
 
 void hs_keccak256_x4(uint8_t out[4][32], const uint8_t *const in[4], size_t len) {
@@ -310,7 +338,10 @@ static void hash256_strided(uint8_t (*out)[32], const uint8_t *base, size_t stri
         uint8_t dg[8][32];
         const size_t m = n - i0 < G ? n - i0 : G;
         for (unsigned j = 0; j < G; j++) in[j] = base + (i0 + (j < m ? j : m - 1)) * stride;
-        hash256_xn(dg, in, len, suffix, G, G == 8 ? hs_keccakf1600_x8 : hs_keccakf1600_x4);
+        if (G == 8)
+            hash256_x8(dg, in, len, suffix);
+        else
+            hash256_x4(dg, in, len, suffix);
         memcpy(out[i0], dg, m * sizeof dg[0]);
     }
 }

@@ -81,6 +81,20 @@ void hs_sha3_256_x4(uint8_t out[4][32], const uint8_t *const in[4], size_t len);
 /* The same for eight messages through hs_keccakf1600_x8. */
 void hs_keccak256_x8(uint8_t out[8][32], const uint8_t *const in[8], size_t len);
 void hs_sha3_256_x8(uint8_t out[8][32], const uint8_t *const in[8], size_t len);
+/* The leaf kernels behind the x4/x8 hashes (suffix: HS_KECCAK_SUFFIX_*; len any, rows need no
+ * alignment). The _avx2 kernel only where hs_cpu_has_avx2(), the _avx512 one only where
+ * hs_cpu_has_avx512(): they keep the states in registers and absorb each 136-byte block of the
+ * rows by 4x4 / 8x8 transposes of 64-bit words (lanes 0..15; lane 16 by four loads / a gather). The
+ * _portable twins interleave the rows word by word in scalar code around the portable x4
+ * permutation / eight scalar permutations. */
+void hs_keccak_hash256_x4_portable(uint8_t out[4][32], const uint8_t *const in[4], size_t len, uint8_t suffix);
+void hs_keccak_hash256_x4_avx2(uint8_t out[4][32], const uint8_t *const in[4], size_t len, uint8_t suffix);
+void hs_keccak_hash256_x8_portable(uint8_t out[8][32], const uint8_t *const in[8], size_t len, uint8_t suffix);
+void hs_keccak_hash256_x8_avx512(uint8_t out[8][32], const uint8_t *const in[8], size_t len, uint8_t suffix);
+/* The scalar-absorb path itself, N = 4 or 8 rows, any N-state permutation of the interleaved
+ * layout (hs_keccakf1600_x4 / _x8 and their twins); tests/bench_keccak_leaves.c times it. */
+void hs_keccak_hash256_xn_interleaved(uint8_t (*out)[32], const uint8_t *const *in, size_t len, uint8_t suffix,
+                                      unsigned N, void (*permute)(uint64_t *));
 /* n messages of len bytes, message i at base + i * stride: out[i] = hash(message i), in groups of 8
  * (x8: AVX-512) or 4 (x4), a short last group padded with repeats of its last message. */
 void hs_keccak256_strided(uint8_t (*out)[32], const uint8_t *base, size_t stride, size_t len, size_t n);

@@ -108,3 +108,48 @@ void hs_keccakf1600_many_avx2(uint64_t *states, size_t n) {
         memcpy(states + 25 * k, tmp, rem * 25 * sizeof *tmp);
     }
 }
+
+/* ---- Keccak-256 / SHA3-256 of four equal-length rows, the states kept in registers ---- */
+
+/* XOR one 136-byte block of each row (row j at p[j], any alignment) into the 17 rate lanes:
+ * lanes 0..15 by four 4x4 transposes of 32-byte loads, lane 16 by four scalar loads. */
+HS_KX_INLINE void absorb4(__m256i s[25], const uint8_t *const p[4]) {
+    for (int b = 0; b < 16; b += 4) {
+        __m256i r[4];
+        for (int j = 0; j < 4; j++) r[j] = _mm256_loadu_si256((const __m256i *)(p[j] + 8 * b));
+        transpose4(r);
+        for (int i = 0; i < 4; i++) s[b + i] = v_xor(s[b + i], r[i]);
+    }
+    uint64_t w[4];
+    for (int j = 0; j < 4; j++) memcpy(&w[j], p[j] + 128, 8);
+    s[16] = v_xor(s[16], _mm256_loadu_si256((const __m256i *)w));
+}
+
+void hs_keccak_hash256_x4_avx2(uint8_t out[4][32], const uint8_t *const in[4], size_t len, uint8_t suffix) {
+    enum { RATE = HS_KECCAK256_RATE };
+    __m256i s[25];
+    for (int i = 0; i < 25; i++) s[i] = _mm256_setzero_si256();
+    size_t off = 0;
+    for (; len - off >= RATE; off += RATE) {
+        const uint8_t *p[4] = {in[0] + off, in[1] + off, in[2] + off, in[3] + off};
+        absorb4(s, p);
+        permute_vec(s);
+    }
+    /* the last 0..135 bytes copied into zeroed blocks, then the padding, the same for all four
+     * rows: suffix at byte rem, 0x80 at byte 135 */
+    const unsigned rem = (unsigned)(len - off);
+    uint8_t blk[4][RATE];
+    memset(blk, 0, sizeof blk);
+    const uint8_t *p[4];
+    for (int j = 0; j < 4; j++) {
+        if (rem) memcpy(blk[j], in[j] + off, rem); /* in[j] may be NULL when len == 0 */
+        p[j] = blk[j];
+    }
+    absorb4(s, p);
+    s[rem / 8] = v_xor(s[rem / 8], _mm256_set1_epi64x((long long)((uint64_t)suffix << (8 * (rem % 8)))));
+    s[16] = v_xor(s[16], _mm256_set1_epi64x((long long)(0x80ULL << 56)));
+    permute_vec(s);
+    __m256i r[4] = {s[0], s[1], s[2], s[3]};
+    transpose4(r);
+    for (int j = 0; j < 4; j++) _mm256_storeu_si256((__m256i *)out[j], r[j]);
+}

@@ -110,3 +110,61 @@ void hs_keccakf1600_many_avx512(uint64_t *states, size_t n) {
     permute_vec(s);
     for (int i = 0; i < 25; i++) _mm512_mask_i64scatter_epi64((void *)(p + i), m, idx, s[i], 8);
 }
+
+/* ---- Keccak-256 / SHA3-256 of eight equal-length rows, the states kept in registers ---- */
+
+/* XOR one 136-byte block of each row (row j at p[j], any alignment) into the 17 rate lanes:
+ * lanes 0..15 by two 8x8 transposes of 64-byte loads, lane 16 by a gather at the rows'
+ * addresses (addr: the 8 row addresses, as integers, plus 128). Reads exactly the block. */
+KZ_INLINE void absorb8(__m512i s[25], const uint8_t *const p[8], __m512i addr) {
+    for (int b = 0; b < 16; b += 8) {
+        __m512i r[8];
+        for (int j = 0; j < 8; j++) r[j] = _mm512_loadu_si512((const void *)(p[j] + 8 * b));
+        transpose8(r);
+        for (int i = 0; i < 8; i++) s[b + i] = z_xor(s[b + i], r[i]);
+    }
+    s[16] = z_xor(s[16], _mm512_i64gather_epi64(addr, (const void *)0, 1));
+}
+
+void hs_keccak_hash256_x8_avx512(uint8_t out[8][32], const uint8_t *const in[8], size_t len, uint8_t suffix) {
+    enum { RATE = HS_KECCAK256_RATE };
+    __m512i s[25];
+    for (int i = 0; i < 25; i++) s[i] = _mm512_setzero_si512();
+    uint64_t a[8];
+    for (int j = 0; j < 8; j++) a[j] = (uint64_t)(uintptr_t)in[j];
+    const __m512i row_addr = _mm512_loadu_si512((const void *)a);
+    size_t off = 0;
+    for (; len - off >= RATE; off += RATE) {
+        const uint8_t *p[8];
+        for (int j = 0; j < 8; j++) p[j] = in[j] + off;
+        absorb8(s, p, _mm512_add_epi64(row_addr, _mm512_set1_epi64((long long)(off + 128))));
+        permute_vec(s);
+    }
+    /* the last 0..135 bytes: bytes 0..63 and 64..127 of each row by masked byte loads (nothing read
+     * past the row; zeros beyond it) and two transposes, skipped where empty; bytes 128..134 (lane
+     * 16) copied; then the padding, the same for all eight rows: suffix at byte rem, 0x80 at 135 */
+    const unsigned rem = (unsigned)(len - off);
+    for (unsigned lo = 0; lo < 128 && lo < rem; lo += 64) {
+        const unsigned n = rem - lo >= 64 ? 64 : rem - lo;
+        const __mmask64 m = n == 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
+        __m512i r[8];
+        for (int j = 0; j < 8; j++) r[j] = _mm512_maskz_loadu_epi8(m, (const void *)(in[j] + off + lo));
+        transpose8(r);
+        for (int i = 0; i < 8; i++) s[lo / 8 + i] = z_xor(s[lo / 8 + i], r[i]);
+    }
+    if (rem > 128) {
+        for (int j = 0; j < 8; j++) {
+            a[j] = 0;
+            memcpy(&a[j], in[j] + off + 128, rem - 128);
+        }
+        s[16] = z_xor(s[16], _mm512_loadu_si512((const void *)a));
+    }
+    s[rem / 8] = z_xor(s[rem / 8], _mm512_set1_epi64((long long)((uint64_t)suffix << (8 * (rem % 8)))));
+    s[16] = z_xor(s[16], _mm512_set1_epi64((long long)(0x80ULL << 56)));
+    permute_vec(s);
+    /* digest j = lanes 0..3 of state j: a transpose with four zero rows, then 32 bytes a row */
+    __m512i r[8] = {s[0], s[1], s[2], s[3], _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(),
+                    _mm512_setzero_si512()};
+    transpose8(r);
+    for (int j = 0; j < 8; j++) _mm256_storeu_si256((__m256i *)out[j], _mm512_castsi512_si256(r[j]));
+}
