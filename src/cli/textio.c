@@ -248,6 +248,22 @@ static void token_repr(char *dst, size_t dlen, const char *s, size_t n) {
     dst[k] = 0;
 }
 
+/* "0x" then 1 to 32 hex digits into a 128-bit value (lo = bits 0..63). */
+static int hex128(const char *tok, size_t tl, uint64_t *lo, uint64_t *hi) {
+    if (tl < 3 || tl > 34 || tok[0] != '0' || (tok[1] != 'x' && tok[1] != 'X')) return 0;
+    *lo = *hi = 0;
+    for (size_t i = 2; i < tl; i++) {
+        char c = tok[i];
+        unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
+                     : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
+                     : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
+        if (d > 15) return 0;
+        *hi = *hi << 4 | *lo >> 60;
+        *lo = *lo << 4 | d;
+    }
+    return 1;
+}
+
 int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, unsigned width,
                    uint64_t modulus, unsigned bits, const char *what, size_t max_rows, char *err, size_t errlen) {
     memset(t, 0, sizeof *t);
@@ -288,9 +304,15 @@ int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, 
                 snprintf(err, errlen, "%s:%zu: empty value (value %u on the line)", name, lineno, count + 1);
                 goto fail;
             }
-            uint64_t v = 0;
+            uint64_t v = 0, vhi = 0;
             int overflow = 0;
-            for (size_t i = 0; i < tl; i++) {
+            if (bits == 128 && !hex128(tok, tl, &v, &vhi)) {
+                token_repr(repr, sizeof repr, tok, tl);
+                snprintf(err, errlen, "%s:%zu: %s is not 0x-prefixed hex of at most 32 digits (a GF(2^128) element of %s)",
+                         name, lineno, repr, what);
+                goto fail;
+            }
+            for (size_t i = 0; bits != 128 && i < tl; i++) {
                 if (tok[i] < '0' || tok[i] > '9') {
                     token_repr(repr, sizeof repr, tok, tl);
                     snprintf(err, errlen, "%s:%zu: %s is not a non-negative decimal integer", name, lineno, repr);
@@ -300,7 +322,7 @@ int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, 
                 if (v > (UINT64_MAX - d) / 10) overflow = 1;
                 else v = v * 10 + d;
             }
-            if (overflow || v > vmax || (modulus && v >= modulus)) {
+            if (bits != 128 && (overflow || v > vmax || (modulus && v >= modulus))) {
                 token_repr(repr, sizeof repr, tok, tl);
                 if (modulus)
                     snprintf(err, errlen, "%s:%zu: value %s is out of range for %s (must be < %llu)", name, lineno,
@@ -309,7 +331,7 @@ int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, 
                     snprintf(err, errlen, "%s:%zu: value %s does not fit in %u bits", name, lineno, repr, bits);
                 goto fail;
             }
-            if (nvals == vcap) {
+            if (nvals + 2 > vcap) { /* room for a 128-bit value's two words */
                 size_t ncap = vcap ? vcap * 2 : 4096;
                 uint64_t *nv = ncap < vcap ? NULL : realloc(t->vals, ncap * sizeof *nv);
                 if (!nv) {
@@ -320,6 +342,7 @@ int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, 
                 vcap = ncap;
             }
             t->vals[nvals++] = v;
+            if (bits == 128) t->vals[nvals++] = vhi;
             count++;
             while (q < qe && (*q == ' ' || *q == '\t')) q++;
             if (q == qe) break;
@@ -378,6 +401,14 @@ void hs_table_format_row(hs_sbuf *b, const uint64_t *vals, unsigned width, int c
     for (unsigned i = 0; i < width; i++) {
         if (i) hs_sbuf_put(b, comma ? ", " : " ", comma ? 2 : 1);
         hs_sbuf_u64(b, vals[i]);
+    }
+    hs_sbuf_put(b, "\n", 1);
+}
+
+void hs_table_format_hex128_row(hs_sbuf *b, const uint64_t *vals, unsigned width, int comma) {
+    for (unsigned i = 0; i < width; i++) {
+        if (i) hs_sbuf_put(b, comma ? ", " : " ", comma ? 2 : 1);
+        hs_sbuf_printf(b, "0x%016llx%016llx", (unsigned long long)vals[2 * i + 1], (unsigned long long)vals[2 * i]);
     }
     hs_sbuf_put(b, "\n", 1);
 }

@@ -61,6 +61,8 @@ typedef struct {
 
 /* width = 0 accepts any number of values per line, and a line holding only '-' as a row of none.
  * modulus = 0: any value below 2^bits is allowed (bits = 32 or 64); else every value < modulus.
+ * bits = 128: every value is 0x-prefixed hex of 1 to 32 digits (a GF(2^128) element), stored as two
+ * words, its low 64 bits first (width and the messages count values; off counts words).
  * what names the value kind in messages ("poseidon2-kb16"). max_rows > 0 bounds the rows: parsing
  * stops at the first row beyond it and sets t->more to its line. On error returns 0 with
  * "NAME:LINE: ..." in err (bad bytes shown escaped). */
@@ -73,5 +75,7 @@ void hs_table_free(hs_table *t);
 int hs_table_dup_key(const hs_table *t, unsigned kw, size_t *a, size_t *b, size_t *compares);
 /* Append row r in the same form (spaces, or ", " when the source line used commas). */
 void hs_table_format_row(hs_sbuf *b, const uint64_t *vals, unsigned width, int comma);
+/* The same for a row of width 128-bit values (2 words each, low first), as 0x and 32 hex digits. */
+void hs_table_format_hex128_row(hs_sbuf *b, const uint64_t *vals, unsigned width, int comma);
 
 #endif

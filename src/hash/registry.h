@@ -12,6 +12,7 @@ struct hs_perm {
     unsigned width;     /* words per state */
     unsigned word_bits; /* 32 or 64 */
     uint64_t modulus;   /* 0: any word value */
+    unsigned elem_bits; /* 0: one word an element; 128: GF(2^128) elements, two 64-bit words each, low first */
     /* canonical words; exactly one pair is set, matching word_bits */
     void (*many32)(uint32_t *states, size_t n, unsigned threads);
     void (*one32)(uint32_t *state);
