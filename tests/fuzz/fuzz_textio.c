@@ -1,6 +1,7 @@
 /* libFuzzer target: the command line's table reader (src/cli/textio.c hs_table_parse). The first
- * input byte picks the reader's settings (width, modulus, value bits, row cap), the rest is the
- * text. What it must hold: no crash, a message on every refusal, and on success a table as
+ * input byte picks the reader's settings (width, modulus, value bits, row cap; a first byte of
+ * 0x80..0x87 reads the same mode's rows as 128-bit hex values, 4 a row where the mode has a width,
+ * as poseidon2b's perm lines), the rest is the text. What it must hold: no crash, a message on every refusal, and on success a table as
  * documented (rows within the cap, every value below the modulus or 2^bits, widths as asked,
  * row offsets increasing, line numbers increasing). */
 #include <stdio.h>
@@ -38,7 +39,10 @@ static const settings modes[8] = {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 1) return 0;
-    const settings *m = &modes[data[0] & 7];
+    settings mode = modes[data[0] & 7];
+    const settings *m = &mode;
+    const int hex = (data[0] & 0xf8) == 0x80; /* two words a value */
+    if (hex) mode.width = mode.width ? 4 : 0, mode.modulus = 0, mode.bits = 128;
     hs_table t;
     char err[256];
     err[0] = 0;
@@ -53,14 +57,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (t.off[0] != 0) hs_fuzz_finding("first row offset");
     for (size_t r = 0; r < t.rows; r++) {
         if (t.off[r + 1] < t.off[r]) hs_fuzz_finding("row offsets decrease");
-        if (m->width && t.off[r + 1] - t.off[r] != m->width) hs_fuzz_finding("a row of the wrong width");
+        if (m->width && t.off[r + 1] - t.off[r] != (hex ? 2u : 1u) * m->width) hs_fuzz_finding("a row of the wrong width");
+        if (hex && (t.off[r + 1] - t.off[r]) % 2) hs_fuzz_finding("a 128-bit value cut in half");
         if (r && t.line[r] <= t.line[r - 1]) hs_fuzz_finding("line numbers do not increase");
         for (size_t i = t.off[r]; i < t.off[r + 1]; i++) {
             if (m->modulus && t.vals[i] >= m->modulus) hs_fuzz_finding("a value at or above the modulus");
             if (!m->modulus && m->bits == 32 && t.vals[i] >> 32) hs_fuzz_finding("a value above 32 bits");
         }
     }
-    if (m->width && t.off[t.rows] != (size_t)t.rows * m->width) hs_fuzz_finding("value count");
+    if (m->width && t.off[t.rows] != (size_t)t.rows * m->width * (hex ? 2u : 1u)) hs_fuzz_finding("value count");
     hs_table_free(&t);
     return 0;
 }
