@@ -141,6 +141,11 @@ HS_API uint64_t hs_perm_modulus(const hs_perm *perm) HS_NONNULL(1);
  * poseidon2b's words are the flat GHASH basis (bit i = coefficient of X^i, modulus
  * X^128 + X^7 + X^2 + X + 1); poseidon2b-frost's are FROST-GKR's AES-based tower values. */
 HS_API unsigned hs_perm_elem_bits(const hs_perm *perm) HS_NONNULL(1);
+/** How `hashsnark perm` writes the state: 0, in decimal words (field elements, Keccak-f's lanes);
+ * else as this many hex digits per element (binary fields): vision32, 8 a word in its tower basis;
+ * poseidon2b and poseidon2b-frost, 32 an element, 0x-prefixed (an element spans
+ * hs_perm_elem_bits / hs_perm_word_bits words, the low one first). */
+HS_API unsigned hs_perm_hex_digits(const hs_perm *perm) HS_NONNULL(1);
 
 /** Permute n_states states stored one after another (n_states * width words), in place, with
  * the context's threads. Every value is checked first: on HS_ERR_RANGE nothing is changed. */
@@ -718,6 +723,8 @@ typedef struct hs_pcs_info {
     double declared_bits;  /**< the security the query count was derived for */
     double claimed_bits;   /**< the soundness terms' minimum under regime */
     hs_sec_regime regime;  /**< unique decoding */
+    const char *preset;    /**< "compat", "fast100" or "proven128" (added after 0.1.0) */
+    unsigned challenge_bits; /**< 128: challenges in GF(2^128); 256: in GF(2^256) (proven128) */
 } hs_pcs_info;
 
 /** Proves the statement for 2^log_bits values drawn from seed, field "gf2-128" (the only one):
@@ -727,6 +734,21 @@ typedef struct hs_pcs_info {
 HS_API HS_WARN_UNUSED hs_status hs_prove_pcs(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, hs_pcs_info *info,
                                              char *reason, size_t reason_len, const char *field, unsigned log_bits,
                                              uint64_t seed) HS_NONNULL(1, 2, 3);
+/** The same with a preset: "compat" (NULL: the parameters above), "fast100" (rate 1/4, 148 queries,
+ * 100 bits by unique decoding, challenges in GF(2^128)) or "proven128" (rate 1/4, 189 queries, 128
+ * bits, challenges, round messages and folded oracles in GF(2^256)). Each term is computed
+ * (hs_params_pcs); HS_ERR_ARGUMENT with the reason when the preset's terms do not reach its target
+ * at log_bits (fast100 above 2^32 bits). */
+HS_API HS_WARN_UNUSED hs_status hs_prove_pcs_preset(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len,
+                                                    hs_pcs_info *info, char *reason, size_t reason_len,
+                                                    const char *field, const char *preset, unsigned log_bits,
+                                                    uint64_t seed) HS_NONNULL(1, 2, 3);
+/** Every soundness term of the statement at that preset and log_bits (unique decoding): claim,
+ * declaration (declared_bits), supported, log_blowup (the rate's), num_queries, merkle_hash and the
+ * terms. HS_ERR_ARGUMENT for another field, an unknown preset or log_bits out of range. */
+HS_API HS_WARN_UNUSED hs_status hs_params_pcs(hs_params_report *out, char *reason, size_t reason_len,
+                                              const char *field, const char *preset, unsigned log_bits)
+    HS_NONNULL(1);
 /** Reads a commitment-only proof's header: HS_ERR_REJECTED with the reason when it is none. */
 HS_API HS_WARN_UNUSED hs_status hs_pcs_peek(hs_pcs_info *info, char *reason, size_t reason_len, const uint8_t *proof,
                                             size_t proof_len) HS_NONNULL(1);
@@ -743,6 +765,84 @@ HS_API HS_WARN_UNUSED hs_status hs_verify_pcs(const hs_ctx *ctx, hs_pcs_info *in
 HS_API HS_WARN_UNUSED hs_status hs_merkle_random_openings(uint64_t *indices, uint32_t *leaves, uint32_t *siblings,
                                                           uint32_t *root, unsigned depth, size_t m, uint64_t seed)
     HS_NONNULL(1, 2, 3, 4);
+
+/* ---- hash-based signatures: XMSS verified natively (docs/XMSS.md) ----
+ * Generalized XMSS with a target-sum Winternitz encoding (eprint 2025/055) as leanVM defines it
+ * over KoalaBear with Poseidon1-KB16, in two forms: "leanvm-kb-2605" (leanMultisig 5cf504a5,
+ * 2026-05-18: 166 compressions a verification, the message 8 elements) and "leanvm-kb" (leanVM's
+ * last KoalaBear code, crates/xmss at 05213d3e: the leaf by an overwrite sponge on the raw
+ * permutation, 144 compressions and 22 permutations, a 32-byte message hashed to 8 elements
+ * first). Words are canonical KoalaBear integers: a public key is root | parameter (pk_words), a
+ * signature randomness | chain tips (chains x digest) | Merkle path (height x digest, the leaf's
+ * sibling first): sig_words. A message is msg_bytes bytes; where msg_elements is not 0 they are
+ * msg_elements little-endian u32 field elements (each must be canonical). */
+
+/** A scheme's sizes and costs. */
+typedef struct hs_xmss_info {
+    const char *name, *description, *source;
+    unsigned chains, chain_length, target_sum, height;
+    unsigned digest_words, param_words, rand_words;
+    unsigned pk_words, sig_words;
+    unsigned msg_bytes;     /**< bytes of a message */
+    unsigned msg_elements;  /**< 8: the bytes are 8 LE u32 elements; 0: raw bytes, hashed to elements */
+    unsigned limbs_checked; /**< encoding digest limbs rejected when equal to p - 1 */
+    unsigned compressions;  /**< a valid verification: compressions with feed-forward (after the message hash) */
+    unsigned permutations;  /**< ... and raw permutations */
+    unsigned trace_slots;   /**< entries of hs_xmss_trace's call grid */
+} hs_xmss_info;
+
+/** The schemes: i < hs_xmss_count(); NULL beyond. */
+HS_API size_t hs_xmss_count(void);
+HS_API const char *hs_xmss_name_at(size_t i);
+/** HS_ERR_ARGUMENT for an unknown scheme name. */
+HS_API HS_WARN_UNUSED hs_status hs_xmss_info_get(hs_xmss_info *out, const char *scheme) HS_NONNULL(1);
+
+/** Verifies one signature on the calling thread: HS_OK when valid; HS_ERR_REJECTED with the reason
+ * (a word not canonical, a digest limb equal to p - 1, the digit sum, the Merkle root) otherwise;
+ * HS_ERR_ARGUMENT for an unknown scheme; HS_ERR_NOMEM. */
+HS_API HS_WARN_UNUSED hs_status hs_xmss_verify(const char *scheme, const uint32_t *pk, uint32_t epoch,
+                                               const uint8_t *msg, const uint32_t *sig, char *reason,
+                                               size_t reason_len) HS_NONNULL(1, 2, 4, 5);
+/** n signatures with the context's threads, batched through the permutation's vector kernels:
+ * item k is pks + k pk_words, epochs[k], msgs + k msg_bytes, sigs + k sig_words. results[k] gets
+ * what hs_xmss_verify returns for it (HS_OK or HS_ERR_REJECTED); reasons (may be NULL) n x
+ * reason_len bytes, item k's at k reason_len. Returns HS_OK when every item was decided (whatever
+ * the results), HS_ERR_ARGUMENT, HS_ERR_NOMEM. */
+HS_API HS_WARN_UNUSED hs_status hs_xmss_verify_many(const hs_ctx *ctx, const char *scheme, size_t n,
+                                                    const uint32_t *pks, const uint32_t *epochs, const uint8_t *msgs,
+                                                    const uint32_t *sigs, hs_status *results, char *reasons,
+                                                    size_t reason_len) HS_NONNULL(1, 2, 4, 5, 6, 7, 8);
+
+/** A valid test signature of msg at epoch under a key drawn from seed (parameter and secret chain
+ * starts from seed; the randomness drawn until the encoding is valid, as the schemes' signers do;
+ * the Merkle path random siblings with the root computed upward, so no tree is built). Not a
+ * secure signer. Deterministic in (scheme, seed, epoch, msg). pk: pk_words, sig: sig_words.
+ * HS_ERR_RANGE for a message element that is not canonical. */
+HS_API HS_WARN_UNUSED hs_status hs_xmss_make(const char *scheme, uint64_t seed, uint32_t epoch, const uint8_t *msg,
+                                             uint32_t *pk, uint32_t *sig, char *reason, size_t reason_len)
+    HS_NONNULL(1, 4, 5, 6);
+
+/** One call of a verification (hs_xmss_trace). */
+typedef struct hs_xmss_call {
+    const char *kind;  /**< "message", "encoding", "chain", "leaf", "merkle" */
+    unsigned step;     /**< encoding: 0 or 1; leaf: 0 the start, k + 1 the step absorbing ends 2k, 2k + 1 */
+    unsigned index;    /**< chain i; Merkle level l */
+    unsigned pos;      /**< chain position s (the step out of position s) */
+    int active;        /**< the verifier made this call (a chain step at or above the digit, or the
+                            verification got this far) */
+    int feed_forward;  /**< out = P(in) + in; else out = P(in) */
+    uint32_t in[16], out[16]; /**< canonical lanes; zeros when inactive */
+} hs_xmss_call;
+
+/** The calls of one verification on a fixed grid of info.trace_slots entries: message (byte
+ * messages) | encoding[2] | chain[chains][chain_length - 1] | leaf[1 + chains / 2] |
+ * merkle[height]; chain slot (i, s) at its first + i (chain_length - 1) + s. What an aggregation
+ * statement proves: every active call's lanes and the copies between them. Returns what
+ * hs_xmss_verify returns; HS_ERR_BUFFER when n_calls < trace_slots. */
+HS_API HS_WARN_UNUSED hs_status hs_xmss_trace(const char *scheme, const uint32_t *pk, uint32_t epoch,
+                                              const uint8_t *msg, const uint32_t *sig, hs_xmss_call *calls,
+                                              size_t n_calls, char *reason, size_t reason_len)
+    HS_NONNULL(1, 2, 4, 5, 6);
 
 #ifdef __cplusplus
 }

@@ -173,8 +173,10 @@ static void test_perm128(void) {
     CHECK(hs_perm_many_u64(ctx2, p, s + 8, 2) == HS_OK && !memcmp(s + 8, want, sizeof want) && !memcmp(s + 16, want, sizeof want));
     uint32_t w32[8] = {0};
     CHECK(hs_perm_one_u32(p, w32) == HS_ERR_WORD_SIZE);
-    CHECK(hs_perm_find(&p, "poseidon2b-frost") == HS_OK && hs_perm_elem_bits(p) == 128);
-    CHECK(hs_perm_find(&p, "poseidon2-kb16") == HS_OK && hs_perm_elem_bits(p) == 32);
+    CHECK(hs_perm_hex_digits(p) == 32); /* perm's text: 32 hex digits per element */
+    CHECK(hs_perm_find(&p, "poseidon2b-frost") == HS_OK && hs_perm_elem_bits(p) == 128 && hs_perm_hex_digits(p) == 32);
+    CHECK(hs_perm_find(&p, "poseidon2-kb16") == HS_OK && hs_perm_elem_bits(p) == 32 && !hs_perm_hex_digits(p));
+    CHECK(hs_perm_find(&p, "vision32") == HS_OK && hs_perm_elem_bits(p) == 32 && hs_perm_hex_digits(p) == 8);
 }
 
 static void on_progress(void *user, const char *phase, double fraction) {
@@ -770,6 +772,107 @@ static void test_pcs(void) {
           !p1);
     CHECK(hs_prove_pcs(ctx1, &p1, &n1, NULL, why, sizeof why, "gf2-128", HS_PCS_MIN_LOG_BITS - 1, seed) ==
           HS_ERR_ARGUMENT);
+    /* the presets: compat is hs_prove_pcs byte for byte; fast100 and proven128 prove, peek (their
+     * names, 148 and 189 queries, challenges of 128 and 256 bits) and verify, at 1 and 2 threads
+     * alike; an altered byte is refused; their terms come from hs_params_pcs */
+    static const struct {
+        const char *name;
+        unsigned queries, chal, bits;
+    } pr[] = {{"compat", 232, 128, 96}, {"fast100", 148, 128, 100}, {"proven128", 189, 256, 128}};
+    for (size_t k = 0; k < sizeof pr / sizeof pr[0]; k++) {
+        CHECK_ST(hs_prove_pcs_preset(ctx1, &p1, &n1, &info, why, sizeof why, "gf2-128", pr[k].name, 11, seed), HS_OK,
+                 why);
+        CHECK_ST(hs_prove_pcs_preset(ctx2, &p2, &n2, NULL, why, sizeof why, "gf2-128", pr[k].name, 11, seed), HS_OK,
+                 why);
+        CHECK(p1 && p2 && n1 == n2 && !memcmp(p1, p2, n1));
+        CHECK(info.preset && !strcmp(info.preset, pr[k].name) && info.queries == pr[k].queries &&
+              info.challenge_bits == pr[k].chal && info.declared_bits == pr[k].bits &&
+              info.claimed_bits >= pr[k].bits);
+        CHECK_ST(hs_pcs_peek(&got, why, sizeof why, p1, n1), HS_OK, why);
+        CHECK(got.preset && !strcmp(got.preset, pr[k].name) && got.challenge_bits == pr[k].chal);
+        CHECK_ST(hs_verify_pcs(ctx1, NULL, why, sizeof why, p1, n1, HS_MIN_BITS_DECLARED), HS_OK, why);
+        if (k == 0) { /* compat = the proofs before presets */
+            uint8_t *p0 = NULL;
+            size_t n0 = 0;
+            CHECK_ST(hs_prove_pcs(ctx1, &p0, &n0, NULL, why, sizeof why, "gf2-128", 11, seed), HS_OK, why);
+            CHECK(p0 && n0 == n1 && !memcmp(p0, p1, n1));
+            hs_proof_free(p0);
+        }
+        p2[n2 / 2] ^= 0x10;
+        CHECK_ST(hs_verify_pcs(ctx1, NULL, why, sizeof why, p2, n2, HS_MIN_BITS_DECLARED), HS_ERR_REJECTED, why);
+        hs_proof_free(p1), hs_proof_free(p2);
+        p1 = p2 = NULL;
+        hs_params_report *rep = malloc(sizeof *rep);
+        CHECK(rep != NULL);
+        if (!rep) continue;
+        CHECK_ST(hs_params_pcs(rep, why, sizeof why, "gf2-128", pr[k].name, 20), HS_OK, why);
+        CHECK(rep->supported && rep->num_queries == pr[k].queries && rep->n_terms >= 5 &&
+              rep->claimed_bits >= pr[k].bits && rep->declared_bits == pr[k].bits);
+        free(rep);
+    }
+    CHECK(hs_prove_pcs_preset(ctx1, &p1, &n1, NULL, why, sizeof why, "gf2-128", "proven256", 11, seed) ==
+              HS_ERR_ARGUMENT &&
+          !p1);
+    CHECK(hs_prove_pcs_preset(ctx1, &p1, &n1, NULL, why, sizeof why, "gf2-128", "fast100", HS_PCS_MAX_LOG_BITS, seed) ==
+              HS_ERR_ARGUMENT &&
+          !p1 && strstr(why, "do not reach"));
+}
+
+/* XMSS: sizes, make then verify (one and many, 1 and 2 threads), an altered signature rejected
+ * with its reason, the trace's grid and counts, argument errors. */
+static void test_xmss(void) {
+    CHECK(hs_xmss_count() == 2 && hs_xmss_name_at(2) == NULL);
+    char why[HS_REASON_LEN];
+    for (size_t k = 0; k < hs_xmss_count(); k++) {
+        const char *name = hs_xmss_name_at(k);
+        hs_xmss_info in;
+        CHECK_ST(hs_xmss_info_get(&in, name), HS_OK, name);
+        CHECK(in.pk_words == 8 && in.sig_words == 6 + 42 * 4 + 32 * 4 && in.msg_bytes == 32);
+        CHECK(in.compressions + in.permutations == 166 && in.trace_slots == (in.msg_elements ? 350u : 351u));
+        enum { N = 3 };
+        uint32_t pk[N][8], sig[N][302], ep[N];
+        uint8_t msg[N][32];
+        for (int i = 0; i < N; i++) {
+            for (int b = 0; b < 32; b++) msg[i][b] = (uint8_t)(seed >> (b % 8) ^ (uint64_t)(i * 31 + b));
+            if (in.msg_elements) for (int b = 3; b < 32; b += 4) msg[i][b] &= 0x3f;
+            ep[i] = (uint32_t)(seed * 2654435761u) + (uint32_t)i;
+            CHECK_ST(hs_xmss_make(name, seed + (uint64_t)i, ep[i], msg[i], pk[i], sig[i], why, sizeof why), HS_OK, why);
+            CHECK_ST(hs_xmss_verify(name, pk[i], ep[i], msg[i], sig[i], why, sizeof why), HS_OK, why);
+        }
+        sig[1][6 + 4 * 10] ^= 1; /* chain tip 10 */
+        hs_status res[N];
+        char reasons[N][HS_REASON_LEN];
+        for (int t = 0; t < 2; t++) {
+            CHECK_ST(hs_xmss_verify_many(t ? ctx2 : ctx1, name, N, &pk[0][0], ep, &msg[0][0], &sig[0][0], res,
+                                         &reasons[0][0], HS_REASON_LEN),
+                     HS_OK, name);
+            CHECK(res[0] == HS_OK && res[1] == HS_ERR_REJECTED && res[2] == HS_OK && strstr(reasons[1], "root"));
+        }
+        CHECK_ST(hs_xmss_verify(name, pk[1], ep[1], msg[1], sig[1], why, sizeof why), HS_ERR_REJECTED, why);
+        hs_xmss_call *calls = calloc(in.trace_slots, sizeof *calls);
+        if (!calls) abort();
+        CHECK_ST(hs_xmss_trace(name, pk[0], ep[0], msg[0], sig[0], calls, in.trace_slots, why, sizeof why), HS_OK, why);
+        unsigned active = 0, chain = 0, ff = 0;
+        for (unsigned j = 0; j < in.trace_slots; j++) {
+            active += (unsigned)calls[j].active;
+            if (calls[j].active && !strcmp(calls[j].kind, "chain")) chain++;
+            if (calls[j].active && strcmp(calls[j].kind, "message")) ff += (unsigned)calls[j].feed_forward;
+        }
+        CHECK(active == 166 + (in.msg_elements ? 0u : 1u) && chain == 42 * 7 - 184 && ff == in.compressions);
+        CHECK(!strcmp(calls[in.trace_slots - 1].kind, "merkle") && calls[in.trace_slots - 1].index == 31);
+        CHECK_ST(hs_xmss_trace(name, pk[0], ep[0], msg[0], sig[0], calls, in.trace_slots - 1, why, sizeof why),
+                 HS_ERR_BUFFER, why);
+        free(calls);
+    }
+    hs_xmss_info in;
+    uint32_t w[302] = {0};
+    uint8_t m[32] = {0};
+    CHECK(hs_xmss_info_get(&in, "leanvm-x") == HS_ERR_ARGUMENT);
+    CHECK_ST(hs_xmss_verify("leanvm-x", w, 0, m, w, why, sizeof why), HS_ERR_ARGUMENT, why);
+    memset(m, 0xff, sizeof m); /* elements of 2^32 - 1: not canonical */
+    CHECK_ST(hs_xmss_make("leanvm-kb-2605", 1, 0, m, w, w, why, sizeof why), HS_ERR_RANGE, why);
+    CHECK_ST(hs_xmss_verify("leanvm-kb-2605", w, 0, m, w, why, sizeof why), HS_ERR_REJECTED, why);
+    CHECK(strstr(why, "not below p") != NULL);
 }
 
 int main(void) {
@@ -790,6 +893,7 @@ int main(void) {
     test_handover();
     test_preset_protocol();
     test_pcs();
+    test_xmss();
     hs_ctx_free(ctx1);
     hs_ctx_free(ctx2);
     if (failures) fprintf(stderr, "test_api: %d failure(s) (HS_TEST_SEED=%llu)\n", failures, (unsigned long long)seed);

@@ -9,6 +9,14 @@
  *  - Fan-Paar: X0^2 = X0 + 1 at every level, and Binius' multiplicative generator of
  *    BinaryField128b (0x2e895399af449ace499596f6e5fccafa, binary_field.rs) maps to an element of
  *    order 2^128 - 1;
+ *  - Binius' published conversions (tests/vectors/binius_ghash.json): every basis image of our
+ *    Fan-Paar conversion equals BINARY_TO_POLYVAL_TRANSFORMATION (github.com/IrreducibleOSS/binius
+ *    crates/field/src/polyval.rs at 47675e1) followed by POLYVAL_TO_GHASH_TRANSFORMATION
+ *    (github.com/IrreducibleOSS/binius64 crates/field/src/ghash.rs at 9f0f66b), bit for bit; that
+ *    composition is multiplicative in our GHASH field; and Binius64's AESTowerField8b-to-GHASH
+ *    table (verifier/field/src/ghash.rs at c39f1ec) is multiplicative and equals FROST-GKR's
+ *    conversion after the inverse Frobenius of GF(2^8) (table[a] = frost(a^128): FROST-GKR sends
+ *    the AES generator 0x02 where Binius64 sends 0x04);
  *  - Vision's AES32: its 8-bit maps are inverse, AES32 <-> BinaryField32b is an isomorphism, AES8
  *    is the AES field, a a^-1 = 1, and the batch (GFNI) conversions equal the scalar ones. */
 #include <stdlib.h>
@@ -115,6 +123,40 @@ static int full_order(hs_gf128 g) {
     return 1;
 }
 
+static hs_gf128 linmap_rows(const hs_gf128 img[128], hs_gf128 v) {
+    hs_gf128 r = {0, 0};
+    for (int i = 0; i < 128; i++)
+        if ((i < 64 ? v.lo >> i : v.hi >> (i - 64)) & 1) r = hs_gf128_add(r, img[i]);
+    return r;
+}
+
+static void binius(const vj *v, hs_rng *rng) {
+    const vj *b2p = vj_get(v, "BINARY_TO_POLYVAL_TRANSFORMATION"), *p2g = vj_get(v, "POLYVAL_TO_GHASH_TRANSFORMATION");
+    const vj *aes = vj_get(v, "AES8_TO_GHASH_LOOKUP_TABLE");
+    CHECK(vj_len(b2p) == 128 && vj_len(p2g) == 128 && vj_len(aes) == 256);
+    if (vj_len(b2p) != 128 || vj_len(p2g) != 128 || vj_len(aes) != 256) return;
+    hs_gf128 pg[128], fg[128], tab[256];
+    for (size_t i = 0; i < 128; i++) pg[i] = hex(vj_str(vj_at(p2g, i)));
+    const hs_gf128_linmap *to = hs_gf2_tower_to_flat(HS_TOWER_FANPAAR);
+    for (int i = 0; i < 128; i++) {
+        fg[i] = linmap_rows(pg, hex(vj_str(vj_at(b2p, (size_t)i))));
+        EQ128(hs_gf128_linmap_apply(to, (hs_gf128){i < 64 ? 1ull << i : 0, i < 64 ? 0 : 1ull << (i - 64)}), fg[i]);
+    }
+    for (int it = 0; it < 16; it++) {
+        const hs_gf128 a = rnd_level(rng, 128), b = rnd_level(rng, 128);
+        EQ128(linmap_rows(fg, hs_gf2_fanpaar_mul(a, b, 128)), hs_gf128_mul(linmap_rows(fg, a), linmap_rows(fg, b)));
+    }
+    const hs_gf128_linmap *frost = hs_gf2_tower_to_flat(HS_TOWER_FROST);
+    for (unsigned a = 0; a < 256; a++) tab[a] = hex(vj_str(vj_at(aes, a)));
+    for (unsigned a = 0; a < 256; a++) {
+        uint8_t r = (uint8_t)a; /* a^128, the inverse Frobenius of GF(2^8) */
+        for (int k = 0; k < 7; k++) r = hs_gf8_mul(r, r);
+        EQ128(tab[a], hs_gf128_linmap_apply(frost, (hs_gf128){r, 0}));
+        for (unsigned b = 0; b < 256; b += 17) EQ128(tab[hs_gf8_mul((uint8_t)a, (uint8_t)b)], hs_gf128_mul(tab[a], tab[b]));
+    }
+    EQ128(tab[4], hex("3d5bd35c94646a247573da4a5f7710ed")); /* FROST-GKR's image of its generator 0x02 */
+}
+
 static void fanpaar(void) {
     for (unsigned bits = 2; bits <= 128; bits *= 2) EQ128(hs_gf2_fanpaar_mul((hs_gf128){2, 0}, (hs_gf128){2, 0}, bits), ((hs_gf128){3, 0}));
     /* X1^2 = X0 X1 + 1 in T2 (X1 = 0x4, X0 X1 = 0x8) */
@@ -177,6 +219,10 @@ int main(void) {
     frost(v);
     fanpaar();
     vision(&rng, v);
+    vj *b = vj_load("binius_ghash.json");
+    CHECK(b != NULL);
+    if (b) binius(b, &rng);
+    vj_free(b);
     isomorphism(&rng, HS_TOWER_FANPAAR);
     isomorphism(&rng, HS_TOWER_FROST);
     vj_free(v);

@@ -210,23 +210,23 @@ static void test_nomem(hs_ctx *ctx) {
 
 /* The commitment-only statement: found by the registry, its bits those of the commitment, accepted;
  * every header byte and a sample of the body altered, and every truncation, rejected with a
- * reason; the public API names it instead of reading it as a batch. */
-static void test_pcs(hs_ctx *ctx) {
-    hs_pcsstmt_shape s;
+ * reason; the public API names it instead of reading it as a batch. For a shape s with
+ * `queries` queries and a target of `bits`. */
+static void pcs_case(hs_ctx *ctx, const hs_pcsstmt_shape *s, unsigned queries, double bits) {
     const char *why = NULL;
-    CHECK(hs_pcsstmt_shape_init(&s, 10, 1, 2, 96, HS_MERKLE_KECCAK, 1, &why));
     hs_writer w = {0};
-    CHECK(hs_pcsstmt_prove(&s, 7, 1, &w, &why) && !w.err);
+    CHECK(hs_pcsstmt_prove(s, 7, 1, &w, &why) && !w.err);
     hs_stmt_shape ss;
     const hs_stmt *e = hs_stmt_peek(w.data, w.len, &ss, &why);
-    CHECK(e && e->id == HS_STMT_PCS && ss.u.pcs.log_bits == 10 && ss.u.pcs.fri.queries == 232);
+    CHECK(e && e->id == HS_STMT_PCS && ss.u.pcs.log_bits == s->log_bits && ss.u.pcs.fri.queries == queries &&
+          ss.u.pcs.preset == s->preset && ss.u.pcs.chal_ext == s->chal_ext);
     if (!e) {
         hs_w_free(&w);
         return;
     }
     CHECK(hs_stmt_preset(&ss) == NULL);
     hs_sound_report rep;
-    CHECK(e->soundness(&ss, &rep) && rep.claimed_bits >= 96 && rep.regime == HS_REGIME_UDR);
+    CHECK(e->soundness(&ss, &rep) && rep.claimed_bits >= bits && rep.regime == HS_REGIME_UDR);
     const hs_stmt_public pub = {0};
     CHECK(e->verify(w.data, w.len, &ss, &pub, &why) == HS_STMT_OK);
     for (size_t i = 0; i < w.len; i += i < HS_PCSSTMT_HEADER_BYTES ? 1 : 1 + w.len / 64) {
@@ -249,6 +249,30 @@ static void test_pcs(hs_ctx *ctx) {
     CHECK(hs_verify(ctx, NULL, reason, sizeof reason, w.data, w.len, NULL, 0, NULL, 0, 0) == HS_ERR_REJECTED &&
           strstr(reason, "commitment-only"));
     hs_w_free(&w);
+}
+
+/* Preset 0 at a free shape (the proofs before presets), then fast100 and proven128 at their own
+ * parameters: 148 and 189 queries at rate 1/4, the latter with challenges in GF(2^256) (every term
+ * above 128 bits but the queries' and the hash's); fast100 refused where its fold term over
+ * GF(2^128) falls below 100 bits, proven128 holding at the largest size. */
+static void test_pcs(hs_ctx *ctx) {
+    hs_pcsstmt_shape s;
+    const char *why = NULL;
+    CHECK(hs_pcsstmt_shape_init(&s, 10, 1, 2, 96, HS_MERKLE_KECCAK, 1, &why));
+    pcs_case(ctx, &s, 232, 96);
+    CHECK(hs_pcsstmt_shape_preset(&s, 10, HS_PCSSTMT_FAST100, 1, &why) && s.chal_ext == 1);
+    pcs_case(ctx, &s, 148, 100);
+    CHECK(hs_pcsstmt_shape_preset(&s, 11, HS_PCSSTMT_PROVEN128, 1, &why) && s.chal_ext == 2);
+    pcs_case(ctx, &s, 189, 128);
+    hs_sound_report rep;
+    hs_pcsstmt_soundness(&s, &rep);
+    for (size_t i = 0; i < rep.n_terms; i++)
+        if (strcmp(rep.terms[i].name, "binfri.queries") && !rep.terms[i].assumption)
+            CHECK(rep.terms[i].bits[HS_REGIME_UDR] > 200); /* Schwartz-Zippel and folds over GF(2^256) */
+    CHECK(hs_pcsstmt_shape_preset(&s, 32, HS_PCSSTMT_FAST100, 1, &why));
+    CHECK(!hs_pcsstmt_shape_preset(&s, 35, HS_PCSSTMT_FAST100, 1, &why) && why);
+    CHECK(hs_pcsstmt_shape_preset(&s, 35, HS_PCSSTMT_PROVEN128, 1, &why));
+    CHECK(!hs_pcsstmt_shape_preset(&s, 12, HS_PCSSTMT_PRESETS, 1, &why));
 }
 
 int main(void) {

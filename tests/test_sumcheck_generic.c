@@ -11,19 +11,28 @@
  *     statement (65536, not only those Fiat-Shamir draws), the round-step prover's messages pass
  *     every round check and the final check; every wrong claim (255) against an honest proof is
  *     rejected, exactly unless a challenge is a root of node 1's Lagrange polynomial;
- *   GF(2^128) and KB5: random statements of degree 1..5, completeness and every single-bit flip of
+ *   GF(2^128), GF(2^256) and KB5: random statements of degree 1..5, completeness and every single-bit flip of
  *     every coefficient rejected; the round-step interface against the driver;
- *   KB5: the generic prover's proof is byte-identical to hs_sc_prove's (sumcheck.h). */
+ *   KB5: the generic prover's proof is byte-identical to hs_sc_prove's (sumcheck.h);
+ *   in a VERIFY build (-DHS_VERIFY=ON), a round-step prover given a wrong running claim aborts. */
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "sumcheck/scg.h"
 #include "sumcheck/sumcheck.h"
 #include "testutil.h"
+#include "util/verify.h"
 
 static hs_rng rng;
 
 static hs_kb5 rand_kb5(void) { return hs_test_rand_kb5(&rng); }
 static hs_gf128 rand_gf128(void) { return (hs_gf128){hs_rng_u64(&rng), hs_rng_u64(&rng)}; }
+static hs_gf256 rand_gf256(void) {
+    const hs_gf128 a = rand_gf128();
+    return (hs_gf256){{a, rand_gf128()}};
+}
 static uint8_t rand_gf8(void) { return (uint8_t)hs_rng_u64(&rng); }
 
 #define FV(op) hs_fv_kb5_##op
@@ -40,6 +49,16 @@ static uint8_t rand_gf8(void) { return (uint8_t)hs_rng_u64(&rng); }
 #define SCG(name) hs_scg_gf128_##name
 #define TN(name) name##_gf128
 #define TRAND() rand_gf128()
+#include "scg_test_body.inc"
+#undef FV
+#undef SCG
+#undef TN
+#undef TRAND
+
+#define FV(op) hs_fv_gf256_##op
+#define SCG(name) hs_scg_gf256_##name
+#define TN(name) name##_gf256
+#define TRAND() rand_gf256()
 #include "scg_test_body.inc"
 #undef FV
 #undef SCG
@@ -297,6 +316,9 @@ int main(void) {
     test_eval_gf128();
     test_random_gf128((unsigned)hs_test_iters(200), 1);
     test_steps_gf128();
+    test_eval_gf256();
+    test_random_gf256((unsigned)hs_test_iters(100), 1);
+    test_steps_gf256();
     test_eval_kb5();
     test_random_kb5((unsigned)hs_test_iters(200), 1);
     test_steps_kb5();

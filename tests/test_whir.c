@@ -244,7 +244,7 @@ static void test_weight(void) {
         CHECK(hs_kb5_eq(claim, bs)); /* the values are right, so the claim is the sum */
         hs_kb5 rho[32];
         for (unsigned j = 0; j < n; j++) rho[j] = rand_k();
-        CHECK(hs_kb5_eq(hs_whir_debug_weight0(n, &comm, S.st, S.n, gamma, rho), hs_mle_eval_ext(Wt, n, rho, 1)));
+        CHECK(hs_kb5_eq(hs_whir_weight0(n, &comm, S.st, S.n, gamma, rho), hs_mle_eval_ext(Wt, n, rho, 1)));
         /* the statement helper */
         hs_kb5 v[8];
         hs_whir_eval_statement(wit, S.st[1].n_inner, S.st[1].point, S.st[1].sel, S.st[1].n_claims, v, 2);

@@ -2,7 +2,7 @@
 # Every test, as CI runs it: gcc Release with warnings as errors (and its kernel and prover tests
 # again under each lower HS_SIMD level the CPU has), the API reference (when doxygen is present),
 # the Rust crate (when cargo is present), clang with warnings as errors (its unit tests only), then AddressSanitizer +
-# UndefinedBehaviorSanitizer, then the fuzz targets (tools/fuzz-run.sh, HS_FUZZ_SECONDS each,
+# UndefinedBehaviorSanitizer with the VERIFY build's invariant checks (HS_VERIFY), then the fuzz targets (tools/fuzz-run.sh, HS_FUZZ_SECONDS each,
 # default 60, two at a time; HS_FUZZ_SECONDS=0 skips them). Each stage's header says the seconds
 # since the start. Build folders: build-ci-{gcc,clang,asan}, build-fuzz.
 set -euo pipefail
@@ -28,7 +28,7 @@ CC=gcc run gcc -DCMAKE_BUILD_TYPE=Release
 # above is at the best; cli_simd compares outputs and proofs across all of them itself), so the
 # portable and AVX2 twins are exercised end to end on AVX-512 machines too.
 simd_tests='^(test_(additive_ntt|air|binfri|blake3|fri|gf2_128|bitslice|gf2_8|gf2_tower|gkr|gkr_witness|kb5_batch|kb_ext|keccak|keccak_air|merkle|merkle_stark|mle|ntt|p1air|p2air|poseidon1_kb'
-simd_tests+='|poseidon2_monty31|poseidon2b|poseidon2_gl|poseidon_gl|ragged_kern|rpo|rpx|sumcheck|transcript|whir))$'
+simd_tests+='|poseidon2_monty31|poseidon2b|poseidon2_gl|poseidon_gl|ragged_kern|rpo|rpx|sumcheck|transcript|vision32|whir|xmss))$'
 best=$(build-ci-gcc/hashsnark --version | sed -n 's/^simd: .* (best on this CPU: \([a-z0-9]*\))$/\1/p')
 case $best in avx512) below="portable avx2" ;; avx2) below="portable" ;; *) below="" ;; esac
 for level in $below; do
@@ -57,8 +57,11 @@ HS_CTEST_ARGS="-R ^test_" CC=clang run clang -DCMAKE_BUILD_TYPE=Release
 # ASan's leak checker cannot run under ptrace-restricted sandboxes; leaks are checked where it can.
 # -O1 -g1: the sanitized build of the large SIMD kernels and AIR evaluators compiles several times
 # faster than at -O2 -g (no variable tracking), and still reports file and line.
-ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} UBSAN_OPTIONS=print_stacktrace=1 \
-    CC=gcc run asan -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DHS_SANITIZE=ON
+# The VERIFY build's invariant checks (util/verify.h) are on here. cli_simd is left to the gcc
+# build: it proves every statement once per SIMD level to compare the bytes (64 s under ASan, the
+# longest test there), and the lower levels' kernels are run by the gcc stage above.
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} UBSAN_OPTIONS=print_stacktrace=1 HS_CTEST_ARGS="-E ^cli_simd$" \
+    CC=gcc run asan -DHS_VERIFY=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DHS_SANITIZE=ON
 fuzz_secs=${HS_FUZZ_SECONDS:-60}
 if [ "$fuzz_secs" != 0 ]; then
     stage "fuzz, $fuzz_secs s a target"

@@ -146,6 +146,7 @@ unsigned hs_perm_width(const hs_perm *p) { return p->width; }
 unsigned hs_perm_word_bits(const hs_perm *p) { return p->word_bits; }
 uint64_t hs_perm_modulus(const hs_perm *p) { return p->modulus; }
 unsigned hs_perm_elem_bits(const hs_perm *p) { return p->elem_bits ? p->elem_bits : p->word_bits; }
+unsigned hs_perm_hex_digits(const hs_perm *p) { return p->hex_digits; }
 
 static int words_ok(size_t n_states, unsigned width, size_t *words) {
     if (n_states && width > SIZE_MAX / n_states) return 0;

@@ -1,6 +1,7 @@
 /* The commitment-only statement through the C interface (include/hashsnark.h): the prover and
  * verifier of src/statement/pcsstmt.h with the parameters `hashsnark prove --statement pcs` uses. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,12 +9,10 @@
 #include "statement/pcsstmt.h"
 #include "util/mem.h"
 
-/* FRI-Binius parameters of the statement: Binius64's (96 bits by unique decoding at rate 1/2:
- * 232 queries), arity 4, BLAKE3 Merkle trees with caps of 4 digests. */
-#define PCS_BITS 96
-#define PCS_LOG_INV_RATE 1
-#define PCS_LOG_ARITY 4
-#define PCS_CAP 2
+/* The statement's FRI-Binius parameters are its presets' (statement/pcsstmt.h): compat is
+ * Binius64's (96 bits by unique decoding at rate 1/2: 232 queries), fast100 and proven128 the
+ * 100- and 128-bit ones; all fold 4 rounds between Merkle oracles, BLAKE3 trees with caps of 4
+ * digests. */
 
 _Static_assert(HS_PCS_MIN_LOG_BITS == HS_PCSSTMT_MIN_LOG_BITS, "public and internal log_bits bounds");
 _Static_assert(HS_PCS_MAX_LOG_BITS == HS_PCSSTMT_MAX_LOG_BITS, "public and internal log_bits bounds");
@@ -22,6 +21,8 @@ static void fill_info(hs_pcs_info *info, const hs_pcsstmt_shape *s) {
     hs_sound_report rep;
     hs_pcsstmt_soundness(s, &rep);
     info->field = "gf2-128";
+    info->preset = hs_pcsstmt_preset_name(s->preset);
+    info->challenge_bits = 128 * s->chal_ext;
     info->log_bits = s->log_bits;
     info->inv_rate = 1u << s->log_inv_rate;
     info->queries = s->fri.queries;
@@ -30,20 +31,39 @@ static void fill_info(hs_pcs_info *info, const hs_pcsstmt_shape *s) {
     info->regime = (hs_sec_regime)rep.regime;
 }
 
-hs_status hs_prove_pcs(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, hs_pcs_info *info, char *reason,
-                       size_t rl, const char *field, unsigned log_bits, uint64_t seed) {
-    *proof = NULL, *proof_len = 0;
-    if (info) memset(info, 0, sizeof *info);
+/* The field, the preset (NULL: compat) and log_bits checked; the shape (check: the preset's terms
+ * must reach its target) into s. */
+static hs_status pcs_shape(hs_pcsstmt_shape *s, const char *field, const char *preset, unsigned log_bits, int check,
+                           char *reason, size_t rl) {
     if (!field || strcmp(field, "gf2-128"))
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "the commitment's field is gf2-128, not '%s'",
                            field ? field : "(null)");
+    hs_pcsstmt_preset id;
+    if (!hs_pcsstmt_preset_find(preset ? preset : "compat", &id))
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "unknown preset '%s' (compat, fast100, proven128)", preset);
     if (log_bits < HS_PCS_MIN_LOG_BITS || log_bits > HS_PCS_MAX_LOG_BITS)
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "log_bits %u is not from %u to %u", log_bits,
                            HS_PCS_MIN_LOG_BITS, HS_PCS_MAX_LOG_BITS);
-    hs_pcsstmt_shape s;
     const char *why = NULL;
-    if (!hs_pcsstmt_shape_init(&s, log_bits, PCS_LOG_INV_RATE, PCS_LOG_ARITY, PCS_BITS, HS_MERKLE_BLAKE3, PCS_CAP, &why))
-        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "log_bits %u: %s", log_bits, why);
+    if (!hs_pcsstmt_shape_preset(s, log_bits, id, check, &why))
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "preset %s, log_bits %u: %s", hs_pcsstmt_preset_name(id),
+                           log_bits, why);
+    return HS_OK;
+}
+
+hs_status hs_prove_pcs(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, hs_pcs_info *info, char *reason,
+                       size_t rl, const char *field, unsigned log_bits, uint64_t seed) {
+    return hs_prove_pcs_preset(ctx, proof, proof_len, info, reason, rl, field, "compat", log_bits, seed);
+}
+
+hs_status hs_prove_pcs_preset(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, hs_pcs_info *info, char *reason,
+                              size_t rl, const char *field, const char *preset, unsigned log_bits, uint64_t seed) {
+    *proof = NULL, *proof_len = 0;
+    if (info) memset(info, 0, sizeof *info);
+    hs_pcsstmt_shape s;
+    const hs_status st0 = pcs_shape(&s, field, preset, log_bits, 1, reason, rl);
+    if (st0 != HS_OK) return st0;
+    const char *why = NULL;
     hs_writer w = {0};
     if (!hs_pcsstmt_prove(&s, seed, ctx->threads, &w, &why) || w.err) {
         hs_w_free(&w);
@@ -89,5 +109,31 @@ hs_status hs_verify_pcs(const hs_ctx *ctx, hs_pcs_info *info, char *reason, size
         return hs_api_fail(reason, rl, HS_ERR_REJECTED, "the proof holds but gives %.1f provable bits (%s), below the %.1f %s",
                            info->claimed_bits, hs_sec_regime_name(info->regime), need,
                            min_bits < 0 ? "its queries were derived for" : "required");
+    return HS_OK;
+}
+
+hs_status hs_params_pcs(hs_params_report *out, char *reason, size_t rl, const char *field, const char *preset,
+                        unsigned log_bits) {
+    memset(out, 0, sizeof *out);
+    if (reason && rl) reason[0] = 0;
+    hs_pcsstmt_shape s;
+    const hs_status st = pcs_shape(&s, field, preset, log_bits, 0, reason, rl);
+    if (st != HS_OK) return st;
+    hs_sound_report rep;
+    hs_pcsstmt_soundness(&s, &rep);
+    out->claimed_bits = rep.claimed_bits;
+    out->regime = (hs_sec_regime)rep.regime;
+    out->weakest = rep.weakest;
+    out->declared_bits = s.security_bits;
+    out->declared_regime = HS_SEC_UDR;
+    out->supported = rep.protocol_bits + 1e-9 >= s.security_bits;
+    out->log_blowup = s.log_inv_rate;
+    out->num_queries = s.fri.queries;
+    out->merkle_hash = "BLAKE3";
+    out->n_terms = rep.n_terms < HS_MAX_TERMS ? rep.n_terms : HS_MAX_TERMS;
+    for (size_t i = 0; i < out->n_terms; i++) {
+        snprintf(out->terms[i].name, sizeof out->terms[i].name, "%s", rep.terms[i].name);
+        for (int g = 0; g < 3; g++) out->terms[i].bits[g] = rep.terms[i].bits[g];
+    }
     return HS_OK;
 }

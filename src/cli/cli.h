@@ -76,6 +76,9 @@ struct hs_inputs *hs_cli_read_inputs(const char *cmd, const char *path, const st
                                      size_t *rows, uint32_t **words);
 int hs_cmd_verify(int argc, char **argv);
 int hs_cmd_params(int argc, char **argv);
+/* cmd_xmss.c: hash-based signatures ('xmss verify', 'xmss make', 'bench --xmss'). */
+int hs_cmd_xmss(int argc, char **argv);
+int hs_cmd_bench_xmss(int argc, char **argv);
 
 /* The gkr Merkle statements' commands (cmd_merkle_proof.c): prove --statement, verify --root,
  * params --statement. */
@@ -85,6 +88,8 @@ int hs_cmd_params_merkle(int argc, char **argv);
 /* cmd_pcs.c: the commitment-only statement ('prove --statement pcs'; verify of its proofs, whose
  * frame is read already: pb[0..len) the file's bytes). */
 int hs_cmd_prove_pcs(int argc, char **argv);
+/* 'params --statement pcs' (cmd_pcs.c). */
+int hs_cmd_params_pcs(int argc, char **argv);
 int hs_cli_is_pcs_proof(const uint8_t *pb, size_t len); /* a commitment-only proof's header */
 int hs_cli_verify_pcs(const char *proof, const uint8_t *pb, size_t len, int json, const char *min_bits_s,
                       unsigned long min_bits);

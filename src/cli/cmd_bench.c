@@ -25,7 +25,9 @@ static void help(void) {
            "       hashsnark bench --smt --hash rpo256|poseidon2-gl12|poseidon2-kb16 [--size N] [--batch B]\n"
            "                       [--storage memory|disk|both] [--dir DIR] [--keep] [--threads T]\n"
            "                       [--format md|csv|json]\n"
-           "       hashsnark bench --pcs binary [--vars A..B] [--threads T]   (see 'hashsnark bench --pcs binary --help')\n"
+           "       hashsnark bench --xmss [--scheme S] [--count N] [--threads T]   (see 'hashsnark bench --xmss --help')\n"
+           "       hashsnark bench --pcs binary [--vars A..B|--log-bits N] [--preset P] [--compare whir] [--threads T]\n"
+           "                       (see 'hashsnark bench --pcs binary --help')\n"
            "       hashsnark bench --backend gkr --regions W1,W2,... --compare [--private] [--preset P] [--samples K]\n"
            "                       [--threads T] [--timeout S] [--format md|csv]\n"
            "\n"
@@ -339,6 +341,8 @@ static int bench_smt(const char *hash, const char *size_s, const char *batch_s, 
 int hs_cmd_bench(int argc, char **argv) {
     for (int i = 1; i < argc; i++) /* the commitment benchmark parses its own options */
         if (!strcmp(argv[i], "--pcs") || !strncmp(argv[i], "--pcs=", 6)) return hs_bench_pcs(argc, argv);
+    for (int i = 1; i < argc; i++) /* and so does the signature verification rate (cmd_xmss.c) */
+        if (!strcmp(argv[i], "--xmss")) return hs_cmd_bench_xmss(argc, argv);
     static const char hash_default[] = "poseidon2-kb16";
     const char *hash = hash_default, *threads_s = NULL, *format = "md", *seconds_s = NULL, *field = NULL;
     sweep_opts so = {0};

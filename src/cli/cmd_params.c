@@ -14,6 +14,8 @@ static void help(void) {
            "                        [--hash NAME] [--public] [--format text|json]\n"
            "       hashsnark params --backend gkr --regions W1,W2,... [--variant V] [--private] [--preset P]\n"
            "                        [--format text|json]\n"
+           "       hashsnark params --statement pcs --field gf2-128 --log-bits N [--preset P]\n"
+           "                        (the binary commitment: 'hashsnark params --statement pcs --help')\n"
            "\n"
            "Prints every soundness term of the stark protocol for that shape, in bits (-log2 of its\n"
            "error), under the unique-decoding bound (udr), the Johnson bound (with its slack eta) and the\n"
@@ -208,6 +210,7 @@ static void params_stark(const hs_preset_info *p, const char *hash, unsigned log
 }
 
 int hs_cmd_params(int argc, char **argv) {
+    if (hs_cli_opt_is(argc, argv, "statement", "pcs")) return hs_cmd_params_pcs(argc, argv);
     if (hs_cli_has_opt(argc, argv, "statement")) return hs_cmd_params_merkle(argc, argv);
     const char *preset_s = "compat", *logp_s = NULL, *blow_s = NULL, *hash = "poseidon2-kb16", *format = "text",
                *backend = "stark", *regions = NULL, *variant_s = NULL;

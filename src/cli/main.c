@@ -19,6 +19,7 @@ static void usage(FILE *f) {
             "  hash     hash messages read one per line (hex bytes or field elements)\n"
             "  merkle   binary Merkle trees: root, open (branches) and verify\n"
             "  smt      sparse Merkle trees as miden-crypto defines them, in memory or on disk (LMDB)\n"
+            "  xmss     hash-based signatures (leanVM's KoalaBear XMSS): verify, make test signatures\n"
             "  bench    benchmark (--native: permutation throughput of this machine; --smt: trees)\n"
             "  help     this text; 'hashsnark help COMMAND' (or 'hashsnark COMMAND --help') describes a\n"
             "           command's options\n"
@@ -50,7 +51,8 @@ static const struct {
     command_fn run;
 } commands[] = {{"perm", hs_cmd_perm},     {"bench", hs_cmd_bench},   {"hash", hs_cmd_hash},
                 {"merkle", hs_cmd_merkle}, {"smt", hs_cmd_smt},       {"prove", hs_cmd_prove},
-                {"verify", hs_cmd_verify}, {"params", hs_cmd_params}};
+                {"verify", hs_cmd_verify}, {"params", hs_cmd_params},
+                {"xmss", hs_cmd_xmss}};
 
 static command_fn find_command(const char *name) {
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)

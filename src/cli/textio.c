@@ -230,6 +230,9 @@ void hs_outset_abort(hs_outset *o) {
 }
 
 static int is_sep(char c) { return c == ' ' || c == '\t' || c == ','; }
+static int hexdigit(char c) {
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
 
 /* Show at most 24 bytes of a bad token, quoted, with every byte that is not printable ASCII
  * escaped (\0, \r, \xNN), so a NUL or CR in the input cannot garble the message. */
@@ -248,24 +251,28 @@ static void token_repr(char *dst, size_t dlen, const char *s, size_t n) {
     dst[k] = 0;
 }
 
-/* "0x" then 1 to 32 hex digits into a 128-bit value (lo = bits 0..63). */
-static int hex128(const char *tok, size_t tl, uint64_t *lo, uint64_t *hi) {
-    if (tl < 3 || tl > 34 || tok[0] != '0' || (tok[1] != 'x' && tok[1] != 'X')) return 0;
+/* One hex token: an optional 0x prefix (required when prefixed) then 1 to `digits` hex digits,
+ * any case, into lo (bits 0..63) and hi (bits 64..127). Returns 0 on anything else. */
+static int hex_token(const char *tok, size_t tl, unsigned digits, int prefixed, uint64_t *lo, uint64_t *hi) {
+    int has0x = tl > 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X');
+    if (prefixed && !has0x) return 0;
+    if (has0x) tok += 2, tl -= 2;
+    if (tl == 0 || tl > digits) return 0;
     *lo = *hi = 0;
-    for (size_t i = 2; i < tl; i++) {
-        char c = tok[i];
-        unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
-                     : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
-                     : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
-        if (d > 15) return 0;
+    for (size_t i = 0; i < tl; i++) {
+        int d = hexdigit(tok[i]);
+        if (d < 0) return 0;
         *hi = *hi << 4 | *lo >> 60;
-        *lo = *lo << 4 | d;
+        *lo = *lo << 4 | (unsigned)d;
     }
     return 1;
 }
 
-int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, unsigned width,
-                   uint64_t modulus, unsigned bits, const char *what, size_t max_rows, char *err, size_t errlen) {
+/* digits: 0, decimal values below modulus or 2^bits; else hex values of at most `digits` digits
+ * (1..32; above 16 a value is two words, low first), 0x-prefixed when prefixed */
+static int table_parse(hs_table *t, const char *name, const char *text, size_t len, unsigned width,
+                       uint64_t modulus, unsigned bits, unsigned digits, int prefixed, const char *what,
+                       size_t max_rows, char *err, size_t errlen) {
     memset(t, 0, sizeof *t);
     t->width = width;
     size_t cap = 0;
@@ -306,13 +313,17 @@ int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, 
             }
             uint64_t v = 0, vhi = 0;
             int overflow = 0;
-            if (bits == 128 && !hex128(tok, tl, &v, &vhi)) {
+            if (digits && !hex_token(tok, tl, digits, prefixed, &v, &vhi)) {
                 token_repr(repr, sizeof repr, tok, tl);
-                snprintf(err, errlen, "%s:%zu: %s is not 0x-prefixed hex of at most 32 digits (a GF(2^128) element of %s)",
-                         name, lineno, repr, what);
+                if (prefixed)
+                    snprintf(err, errlen, "%s:%zu: %s is not 0x-prefixed hex of at most %u digits for %s", name,
+                             lineno, repr, digits, what);
+                else
+                    snprintf(err, errlen, "%s:%zu: %s is not a word of at most %u hex digits for %s", name, lineno,
+                             repr, digits, what);
                 goto fail;
             }
-            for (size_t i = 0; bits != 128 && i < tl; i++) {
+            for (size_t i = 0; !digits && i < tl; i++) {
                 if (tok[i] < '0' || tok[i] > '9') {
                     token_repr(repr, sizeof repr, tok, tl);
                     snprintf(err, errlen, "%s:%zu: %s is not a non-negative decimal integer", name, lineno, repr);
@@ -322,7 +333,7 @@ int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, 
                 if (v > (UINT64_MAX - d) / 10) overflow = 1;
                 else v = v * 10 + d;
             }
-            if (bits != 128 && (overflow || v > vmax || (modulus && v >= modulus))) {
+            if (!digits && (overflow || v > vmax || (modulus && v >= modulus))) {
                 token_repr(repr, sizeof repr, tok, tl);
                 if (modulus)
                     snprintf(err, errlen, "%s:%zu: value %s is out of range for %s (must be < %llu)", name, lineno,
@@ -342,7 +353,7 @@ int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, 
                 vcap = ncap;
             }
             t->vals[nvals++] = v;
-            if (bits == 128) t->vals[nvals++] = vhi;
+            if (digits > 16) t->vals[nvals++] = vhi;
             count++;
             while (q < qe && (*q == ' ' || *q == '\t')) q++;
             if (q == qe) break;
@@ -389,6 +400,21 @@ fail:
     return 0;
 }
 
+int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, unsigned width,
+                   uint64_t modulus, unsigned bits, const char *what, size_t max_rows, char *err, size_t errlen) {
+    return table_parse(t, name, text, len, width, modulus, bits, 0, 0, what, max_rows, err, errlen);
+}
+
+int hs_table_parse_hex(hs_table *t, const char *name, const char *text, size_t len, unsigned width, unsigned digits,
+                       int prefixed, const char *what, size_t max_rows, char *err, size_t errlen) {
+    if (digits < 1 || digits > 32) {
+        snprintf(err, errlen, "%s: %u hex digits a value (must be 1 to 32)", name, digits);
+        memset(t, 0, sizeof *t);
+        return 0;
+    }
+    return table_parse(t, name, text, len, width, 0, 64, digits, prefixed, what, max_rows, err, errlen);
+}
+
 void hs_table_free(hs_table *t) {
     free(t->vals);
     free(t->off);
@@ -405,10 +431,17 @@ void hs_table_format_row(hs_sbuf *b, const uint64_t *vals, unsigned width, int c
     hs_sbuf_put(b, "\n", 1);
 }
 
-void hs_table_format_hex128_row(hs_sbuf *b, const uint64_t *vals, unsigned width, int comma) {
+void hs_table_format_row_hex(hs_sbuf *b, const uint64_t *vals, unsigned width, unsigned digits, int prefixed,
+                             int comma) {
+    const int two = digits > 16; /* two words a value, low first */
     for (unsigned i = 0; i < width; i++) {
         if (i) hs_sbuf_put(b, comma ? ", " : " ", comma ? 2 : 1);
-        hs_sbuf_printf(b, "0x%016llx%016llx", (unsigned long long)vals[2 * i + 1], (unsigned long long)vals[2 * i]);
+        if (prefixed) hs_sbuf_put(b, "0x", 2);
+        if (two)
+            hs_sbuf_printf(b, "%0*llx%016llx", (int)digits - 16, (unsigned long long)vals[2 * i + 1],
+                           (unsigned long long)vals[2 * i]);
+        else
+            hs_sbuf_printf(b, "%0*llx", (int)digits, (unsigned long long)vals[i]);
     }
     hs_sbuf_put(b, "\n", 1);
 }

@@ -60,6 +60,8 @@ typedef struct {
     unsigned queries;       /* ceil(security_bits / -log2((1 + rho) / 2)): unique decoding */
     unsigned cap_height;    /* 0..HS_BINFRI_MAX_CAP, clamped to each tree */
     hs_merkle_hash hash;    /* HS_MERKLE_KECCAK or HS_MERKLE_BLAKE3 (leaves are raw bytes) */
+    unsigned chal_ext;      /* 1 (or 0): challenges, round messages and folded oracles in K = GF(2^128); 2: in
+                               L = GF(2^256) (gf2_128.h: K[Y]/(Y^2 + Y + X^121)), for terms above 2^-128 */
     /* derived */
     unsigned n_oracles;                             /* ceil(l / a) */
     unsigned oracle_log_len[HS_BINFRI_MAX_ORACLES]; /* l + R - j a */
@@ -71,6 +73,15 @@ typedef struct {
 int hs_binfri_params_init(hs_binfri_params *p, unsigned n_vars, unsigned log_inv_rate, unsigned log_arity,
                           unsigned security_bits, unsigned queries, hs_merkle_hash hash, unsigned cap_height,
                           const char **why);
+/* Challenges from GF(2^(128 ext)): ext 1 (the default of hs_binfri_params_init) or 2. With 2 the
+ * committed table and oracle 0 stay in K; every challenge (the sumcheck's and the folds', ring
+ * switching's batch), every round message, the folded oracles and the final constant are elements
+ * of L = GF(2^256), 32 bytes each, and the parameters absorb one more tag. 0 with *why otherwise. */
+int hs_binfri_params_set_challenge_ext(hs_binfri_params *p, unsigned ext, const char **why);
+/* The field of p's challenges: &hs_field_gf2_128 or &hs_field_gf2_256. */
+const hs_field_desc *hs_binfri_challenge_field(const hs_binfri_params *p);
+/* One challenge from the transcript in p's challenge field (a K challenge embedded in L: c[1] = 0). */
+hs_gf256 hs_binfri_sample_challenge(const hs_binfri_params *p, hs_transcript *t);
 /* The unique-decoding query count for `bits` at rate 2^-log_inv_rate. */
 unsigned hs_binfri_queries_for(unsigned bits, unsigned log_inv_rate);
 /* Soundness terms (bits) into r (appended; not finished): the sumcheck rounds, the folds (unique
@@ -105,6 +116,13 @@ int hs_binfri_open_weighted(const hs_binfri_params *p, hs_binfri_witness *wit, h
                             hs_transcript *t, hs_writer *w, hs_gf128 *challenges, unsigned threads, const char **why);
 /* The verifier's value of the weight's multilinear extension at the round challenges (l of them). */
 typedef hs_gf128 hs_binfri_weight_fn(void *ctx, const hs_gf128 *challenges);
+/* The same over L = GF(2^256) (p->chal_ext 2): weight (2^l values of L, overwritten), claim and
+ * challenges in L. */
+int hs_binfri_open_weighted256(const hs_binfri_params *p, hs_binfri_witness *wit, hs_gf256 *weight, hs_gf256 claim,
+                               hs_transcript *t, hs_writer *w, hs_gf256 *challenges, unsigned threads,
+                               const char **why);
+/* The verifier's weight at challenges in L (for either challenge field: K's are embedded in L). */
+typedef hs_gf256 hs_binfri_weight256_fn(void *ctx, const hs_gf256 *challenges);
 /* Verifier, commit phase: reads the cap and absorbs it. */
 int hs_binfri_verify_commitment(const hs_binfri_params *p, hs_transcript *t, hs_reader *r, hs_binfri_commitment *comm,
                                 const char **why);
@@ -114,8 +132,18 @@ int hs_binfri_verify_commitment(const hs_binfri_params *p, hs_transcript *t, hs_
 int hs_binfri_verify_weighted(const hs_binfri_params *p, const hs_binfri_commitment *comm, hs_gf128 claim,
                               hs_binfri_weight_fn *wfn, void *ctx, hs_transcript *t, hs_reader *r, const char **why);
 
+/* Verifier of either opening (hs_binfri_open_weighted for p->chal_ext 1, ..._open_weighted256 for
+ * 2): the claim and the weight in L (a K value is embedded as its c[0]); reasons as above. */
+int hs_binfri_verify_weighted256(const hs_binfri_params *p, const hs_binfri_commitment *comm, hs_gf256 claim,
+                                 hs_binfri_weight256_fn *wfn, void *ctx, hs_transcript *t, hs_reader *r,
+                                 const char **why);
+/* eq(r, v) for every v < 2^n over L (n small: the ring-switching batch). */
+void hs_binfri_eq_table256(hs_gf256 *out, const hs_gf256 *r, unsigned n);
+/* One fold over L of the pair (f0, f1) with the twiddle tw of K. */
+hs_gf256 hs_binfri_fold_pair256(hs_gf256 f0, hs_gf256 f1, hs_gf128 tw, hs_gf256 r);
+
 /* The plain evaluation claim t(point) = value: absorbs point and value, then the weighted opening
- * with W = eq(point, .). */
+ * with W = eq(point, .) (point and value in K whatever the challenge field). */
 int hs_binfri_open(const hs_binfri_params *p, hs_binfri_witness *wit, const hs_gf128 *point, hs_gf128 value,
                    hs_transcript *t, hs_writer *w, unsigned threads, const char **why);
 int hs_binfri_verify(const hs_binfri_params *p, const hs_binfri_commitment *comm, const hs_gf128 *point,

@@ -60,18 +60,20 @@ hs_gf128 hs_ringsw_eval(const hs_gf128 *packed, unsigned l, const hs_gf128 *poin
     return hs_gf128_inner(eq_lo, s, PACK);
 }
 
-/* sum_w eq(r', w) s^row_w with s^row the bit transpose of s */
-static hs_gf128 row_claim(const hs_gf128 s[PACK], const hs_gf128 eq_r[PACK]) {
-    hs_gf128 rows[PACK];
+/* sum_w eq(r', w) s^row_w with s^row the bit transpose of s (s^row in K, eq(r', .) in L) */
+static hs_gf256 row_claim(const hs_gf128 s[PACK], const hs_gf256 eq_r[PACK]) {
+    hs_gf128 rows[PACK], e0[PACK], e1[PACK];
     memcpy(rows, s, sizeof rows);
     hs_bits_transpose128((uint64_t *)rows); /* {lo, hi} pairs: row i = words 2i, 2i + 1 */
-    return hs_gf128_inner(eq_r, rows, PACK);
+    for (unsigned w = 0; w < PACK; w++) e0[w] = eq_r[w].c[0], e1[w] = eq_r[w].c[1];
+    return (hs_gf256){{hs_gf128_inner(e0, rows, PACK), hs_gf128_inner(e1, rows, PACK)}};
 }
 
 /* Absorbs the point and value, handles the partial evaluations (written by the prover: s given;
- * read by the verifier), samples r' and returns its eq table in eq_r and the row claim. */
+ * read by the verifier), samples r' in the challenge field and returns its eq table in eq_r and
+ * the row claim (both in L; K's embedded when the challenges are in K). */
 static int head(const hs_binfri_params *p, const hs_gf128 *point, hs_gf128 value, hs_gf128 s[PACK], hs_transcript *t,
-                hs_writer *w, hs_reader *r, hs_gf128 eq_r[PACK], hs_gf128 *claim, const char **why) {
+                hs_writer *w, hs_reader *r, hs_gf256 eq_r[PACK], hs_gf256 *claim, const char **why) {
     hs_transcript_absorb_elems(t, K, point, p->n_vars + LOGP);
     hs_transcript_absorb_elems(t, K, &value, 1);
     if (w) hs_w_elems(w, K, s, PACK);
@@ -84,9 +86,9 @@ static int head(const hs_binfri_params *p, const hs_gf128 *point, hs_gf128 value
             return *why = "ringsw: partial evaluations against the value", 0;
     }
     hs_transcript_absorb_elems(t, K, s, PACK);
-    hs_gf128 rp[LOGP];
-    for (unsigned i = 0; i < LOGP; i++) hs_transcript_sample(t, K, &rp[i]);
-    hs_binfri_eq_table(eq_r, rp, LOGP);
+    hs_gf256 rp[LOGP];
+    for (unsigned i = 0; i < LOGP; i++) rp[i] = hs_binfri_sample_challenge(p, t);
+    hs_binfri_eq_table256(eq_r, rp, LOGP);
     *claim = row_claim(s, eq_r);
     return 1;
 }
@@ -94,62 +96,83 @@ static int head(const hs_binfri_params *p, const hs_gf128 *point, hs_gf128 value
 int hs_ringsw_open(const hs_binfri_params *p, hs_binfri_witness *wit, const hs_gf128 *point, hs_gf128 value,
                    hs_transcript *t, hs_writer *w, unsigned threads, const char **why) {
     const size_t n = (size_t)1 << p->n_vars;
+    const int ext = p->chal_ext == 2;
     const hs_gf128 *packed = hs_binfri_witness_evals(wit);
     if (!packed) return *why = "binfri: the witness was opened already", 0;
-    hs_gf128 *E = hs_alloc_array(n, sizeof *E), s[PACK], eq_r[PACK], claim;
-    hs_gf128_linmap *map = malloc(sizeof *map);
-    if (!E || !map) return hs_free(E), free(map), *why = "ringsw: out of memory", 0;
+    hs_gf128 *E = hs_alloc_array(n, sizeof *E), s[PACK], img[PACK];
+    hs_gf256 eq_r[PACK], claim, *E2 = ext ? hs_alloc_array(n, sizeof *E2) : NULL;
+    hs_gf128_linmap *map = malloc(2 * sizeof *map);
+    if (!E || !map || (ext && !E2)) return hs_free(E), hs_free(E2), free(map), *why = "ringsw: out of memory", 0;
     hs_binfri_eq_table(E, point + LOGP, p->n_vars);
     partial_evals(s, packed, E, n, threads);
     head(p, point, value, s, t, w, NULL, eq_r, &claim, why);
-    /* the weight A(v) = sum_w eq(r', w) bit_w(eq(r_hi, v)): a GF(2)-linear map of E[v] */
-    hs_gf128_linmap_init(map, eq_r);
+    /* the weight A(v) = sum_w eq(r', w) bit_w(eq(r_hi, v)): a GF(2)-linear map of E[v], one per
+     * coordinate of L over K */
+    for (unsigned c = 0; c < 2; c++) {
+        for (unsigned i = 0; i < PACK; i++) img[i] = eq_r[i].c[c];
+        hs_gf128_linmap_init(&map[c], img);
+    }
+    if (ext) {
 #pragma omp parallel for schedule(static) num_threads(threads ? threads : 1) if (threads > 1 && n >= 16384)
-    for (size_t v = 0; v < n; v++) E[v] = hs_gf128_linmap_apply(map, E[v]);
+        for (size_t v = 0; v < n; v++)
+            E2[v] = (hs_gf256){{hs_gf128_linmap_apply(&map[0], E[v]), hs_gf128_linmap_apply(&map[1], E[v])}};
+    } else {
+#pragma omp parallel for schedule(static) num_threads(threads ? threads : 1) if (threads > 1 && n >= 16384)
+        for (size_t v = 0; v < n; v++) E[v] = hs_gf128_linmap_apply(&map[0], E[v]);
+    }
     free(map);
-    const int ok = hs_binfri_open_weighted(p, wit, E, claim, t, w, NULL, threads, why);
+    const int ok = ext ? hs_binfri_open_weighted256(p, wit, E2, claim, t, w, NULL, threads, why)
+                       : hs_binfri_open_weighted(p, wit, E, claim.c[0], t, w, NULL, threads, why);
     hs_free(E);
+    hs_free(E2);
     return ok;
 }
 
-/* ---- the verifier's weight: an element of the tensor algebra K (x) K over GF(2), held as the
- * 128 coefficients c_w of sum_w X^w (x) c_w ---- */
+/* ---- the verifier's weight: an element of the tensor algebra K (x) L over GF(2), held as the
+ * 128 coefficients c_w (in L) of sum_w X^w (x) c_w ---- */
 
-/* acc += (x (x) y) e */
-static void tensor_mul_add(hs_gf128 acc[PACK], hs_gf128 x, hs_gf128 y, const hs_gf128 e[PACK]) {
-    hs_gf128 tmp[PACK] = {{0, 0}};
+/* acc += (x (x) y) e, x in K, y in L */
+static void tensor_mul_add(hs_gf256 acc[PACK], hs_gf128 x, hs_gf256 y, const hs_gf256 e[PACK]) {
+    hs_gf256 tmp[PACK];
+    memset(tmp, 0, sizeof tmp);
     hs_gf128 xw = x; /* x X^w */
     for (unsigned w = 0; w < PACK; w++, xw = mul_x(xw))
         for (unsigned i = 0; i < PACK; i++)
-            if (bit(xw, i)) tmp[i] = hs_gf128_add(tmp[i], e[w]);
-    for (unsigned i = 0; i < PACK; i++) acc[i] = hs_gf128_add(acc[i], hs_gf128_mul(y, tmp[i]));
+            if (bit(xw, i)) tmp[i] = hs_gf256_add(tmp[i], e[w]);
+    for (unsigned i = 0; i < PACK; i++) acc[i] = hs_gf256_add(acc[i], hs_gf256_mul(y, tmp[i]));
 }
 
 typedef struct {
-    const hs_gf128 *r_hi, *eq_r;
+    const hs_gf128 *r_hi;
+    const hs_gf256 *eq_r;
     unsigned l;
 } weight_ctx;
 
-static hs_gf128 weight_at(void *ctx, const hs_gf128 *c) {
+static hs_gf256 weight_at(void *ctx, const hs_gf256 *c) {
     const weight_ctx *x = ctx;
-    hs_gf128 e[PACK] = {{0, 0}}, next[PACK];
-    e[0] = hs_gf128_one();
+    hs_gf256 e[PACK], next[PACK];
+    memset(e, 0, sizeof e);
+    e[0] = hs_gf256_one();
     for (unsigned k = 0; k < x->l; k++) {
-        const hs_gf128 one = hs_gf128_one(), a = x->r_hi[k], b = c[k];
+        const hs_gf128 a = x->r_hi[k];
+        const hs_gf256 b = c[k];
         memset(next, 0, sizeof next);
-        tensor_mul_add(next, hs_gf128_add(one, a), hs_gf128_add(one, b), e);
+        tensor_mul_add(next, hs_gf128_add(hs_gf128_one(), a), hs_gf256_add(hs_gf256_one(), b), e);
         tensor_mul_add(next, a, b, e);
         memcpy(e, next, sizeof e);
     }
-    return hs_gf128_inner(x->eq_r, e, PACK);
+    hs_gf256 v = hs_gf256_zero();
+    for (unsigned w = 0; w < PACK; w++) v = hs_gf256_add(v, hs_gf256_mul(x->eq_r[w], e[w]));
+    return v;
 }
 
 int hs_ringsw_verify(const hs_binfri_params *p, const hs_binfri_commitment *comm, const hs_gf128 *point,
                      hs_gf128 value, hs_transcript *t, hs_reader *r, const char **why) {
-    hs_gf128 s[PACK], eq_r[PACK], claim;
+    hs_gf128 s[PACK];
+    hs_gf256 eq_r[PACK], claim;
     if (!head(p, point, value, s, t, NULL, r, eq_r, &claim, why)) return 0;
     weight_ctx x = {point + LOGP, eq_r, p->n_vars};
-    return hs_binfri_verify_weighted(p, comm, claim, weight_at, &x, t, r, why);
+    return hs_binfri_verify_weighted256(p, comm, claim, weight_at, &x, t, r, why);
 }
 
 /* The commitment interface (hs_ringsw_mlc) is binfri.c's, with these open and verify. */

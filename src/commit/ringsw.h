@@ -15,7 +15,12 @@
  * the weight A(v) = sum_w eq(r', w) e_w(v). Its extension at the sumcheck's challenges c is
  * sum_w eq(r', w) c_w where sum_w X^w (x) c_w is the element prod_k ((1 + r_hi,k) (x) (1 + c_k) +
  * r_hi,k (x) c_k) of the tensor algebra K (x)_GF(2) K, which the verifier computes in O(l 128^2)
- * bit operations. */
+ * bit operations.
+ *
+ * Challenges in L = GF(2^256) (params chal_ext 2): the point, the value and the s_u stay in K; r'
+ * and the sumcheck's challenges c are drawn from L, so the row claim, the weight A (two linear
+ * maps of eq(r_hi, v), one per coordinate of L over K) and the algebra's coefficients c_w
+ * (K (x)_GF(2) L) are in L, and FRI-Binius opens over L (binfri.h). */
 #ifndef HS_COMMIT_RINGSW_H
 #define HS_COMMIT_RINGSW_H
 

@@ -7,9 +7,11 @@
 #include "field/gf2_128.h"
 #include "field/kb_ext.h"
 #include "field/kbe.h"
+#include "util/verify.h"
 
 static void put_coeffs(uint8_t *out, const hs_kb *c, unsigned d) {
     for (unsigned i = 0; i < d; i++, out += 4) {
+        HS_VCHECK(c[i] < HS_KB_P, "a KoalaBear value outside [0, p) reached a proof");
         uint32_t x = hs_kb_to_u32(c[i]);
         out[0] = (uint8_t)x, out[1] = (uint8_t)(x >> 8), out[2] = (uint8_t)(x >> 16), out[3] = (uint8_t)(x >> 24);
     }

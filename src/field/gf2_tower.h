@@ -6,8 +6,9 @@
  *  - Binius' canonical Fan-Paar tower (Diamond-Posen 2023, eprint 2023/1784, section 2.3):
  *    T0 = GF(2), T(k+1) = T(k)[Xk]/(Xk^2 + X(k-1) Xk + 1) with X(-1) = 1, levels of 1..128 bits.
  *    Its conversion to flat is derived by tools/gen_tower_conv.py (the images of X0..X6 as roots of
- *    their quadratics in the flat field; the root choice is that tool's, so the matrix is a field
- *    isomorphism but not necessarily the one Binius64 uses).
+ *    their quadratics in the flat field, each the root Binius' published conversion takes: its
+ *    BINARY_TO_POLYVAL then POLYVAL_TO_GHASH matrices, tests/vectors/binius_ghash.json), so it is
+ *    Binius' isomorphism bit for bit (tests/test_gf2_tower.c checks all 128 basis images).
  *  - FROST-GKR's AES-based tower (github.com/ignotusnemo/frost-gkr crates/core/src/tower): Block8 =
  *    GF(2^8) with the AES polynomial, then X^2 = X + tau at each doubling, tau = 0x20 placed in the
  *    high byte of the lower level (0x20, 0x2000, 0x20000000, 0x2000000000000000), levels 8..128.

@@ -9,6 +9,7 @@
 #include "poly/mle.h"
 #include "proof/frame.h"
 #include "util/mem.h"
+#include "util/verify.h"
 #include "util/timer.h"
 
 #define HS_PROOF_VERSION 1u
@@ -431,7 +432,8 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsig
     if (!outs && shape.public_io) outs = hs_alloc_array(N, W * sizeof *outs);
     if (shape.public_io && !outs) goto done;
     if (!hs_gkr_witness_build(&wit, P, inputs, n, threads, outs, shape.public_io ? 0 : HS_GKR_WIT_IO)) goto done;
-    if (shape_in->corrupt_cell && shape_in->corrupt_cell <= N * wit.n_cols)
+    HS_VERIFY_SPOIL(HS_TEST_HOOK(shape_in->corrupt_cell) != 0);
+    if (HS_TEST_HOOK(shape_in->corrupt_cell) && shape_in->corrupt_cell <= N * wit.n_cols)
         wit.pre[shape_in->corrupt_cell - 1] = hs_kb_add(wit.pre[shape_in->corrupt_cell - 1], HS_KB_ONE);
     t = hs_now(), tm->witness_s = t - t0, t0 = t;
     hs_phase_end(hook, "witness", 1, 4);

@@ -12,6 +12,7 @@
 #include "poly/mle.h"
 #include "sumcheck/sumcheck.h"
 #include "util/mem.h"
+#include "util/verify.h"
 
 int hs_gkr_scratch_init(hs_gkr_scratch *s, unsigned n, unsigned width) {
     size_t N = (size_t)1 << n, h = N > 1 ? N / 2 : 1, q = N > 3 ? N / 4 : 1;
@@ -373,6 +374,8 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
             fold_round(ly, i, 0, s, scale, fold, lin, rho[i], threads);
     }
     layer_end(ly, gamma, fold, linp, t, w, vals);
+    HS_VCHECK_HONEST(has_lin || hs_kb5_eq(hs_kb5_mul(m, hs_gkr_layer_g(ly->n_cube, ly->n_cube, gamma, vals)), claim),
+              "gkr layer: the final claim is not the layer's composition at the challenge point");
     return 1;
 }
 

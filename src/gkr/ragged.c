@@ -13,6 +13,7 @@
 #include "util/cpu.h"
 #include "util/mem.h"
 #include "util/timer.h"
+#include "util/verify.h"
 
 #define HS_PROOF_VERSION 1u
 #define HS_BACKEND_GKR 2u
@@ -404,6 +405,8 @@ int hs_ragged_prove(const hs_ragged_shape *shape_in, const hs_kb *const *inputs,
     hs_ragged_timing tdummy;
     hs_ragged_timing *tm = timing ? timing : &tdummy;
     memset(tm, 0, sizeof *tm);
+    corrupt = HS_TEST_HOOK(corrupt);
+    HS_VERIFY_SPOIL(corrupt != 0);
     hs_ragged_shape s;
     if (!hs_ragged_shape_make(&s, shape_in->variant, shape_in->widths, shape_in->n_regions, shape_in->preset, why) ||
         !hs_ragged_shape_set_private(&s, shape_in->private_io, why))

@@ -12,6 +12,7 @@
 #include "hash/poseidon2b.h"
 #include "hash/poseidon_gl.h"
 #include "hash/rpo.h"
+#include "hash/vision32.h"
 
 /* ---- permutations: canonical words in and out ---- */
 
@@ -48,14 +49,18 @@ static void p2bf_many(uint64_t *s, size_t n, unsigned t) { hs_p2b_frost_permute_
 static void p2bf_one(uint64_t *s) { hs_p2b_frost_permute_tower((hs_gf128 *)(void *)s); }
 static void rpo_one(uint64_t *s) { hs_rpo_permute(s); }
 static void rpx_one(uint64_t *s) { hs_rpx_permute(s); }
+static void vision32_many(uint32_t *s, size_t n, unsigned t) { hs_vision32_permute_many(s, n, t); }
+static void vision32_one(uint32_t *s) { hs_vision32_permute(s); }
 
 #define KB 0x7f000001u
 #define BB 0x78000001u
 #define M31 0x7fffffffu
 #define GL 0xffffffff00000001ull
-#define P32(name, desc, w, mod, fn) {name, desc, w, 32, mod, 0, fn##_many, fn##_one, NULL, NULL}
-#define P64(name, desc, w, mod, many, one) {name, desc, w, 64, mod, 0, NULL, NULL, many, one}
-#define P128(name, desc, many, one) {name, desc, 8, 64, 0, 128, NULL, NULL, many, one}
+#define P32(name, desc, w, mod, fn) {name, desc, w, 32, mod, 0, 0, fn##_many, fn##_one, NULL, NULL}
+/* binary-field words, written as `hex` hex digits each */
+#define P32X(name, desc, w, hex, fn) {name, desc, w, 32, 0, 0, hex, fn##_many, fn##_one, NULL, NULL}
+#define P64(name, desc, w, mod, many, one) {name, desc, w, 64, mod, 0, 0, NULL, NULL, many, one}
+#define P128(name, desc, many, one) {name, desc, 8, 64, 0, 128, 32, NULL, NULL, many, one}
 
 const struct hs_perm hs_perm_table[] = {
     P32("poseidon2-kb16", "Poseidon2, KoalaBear, width 16, x^3, 8+20 rounds (Plonky3 defaults)", 16, KB, kb16),
@@ -82,6 +87,8 @@ const struct hs_perm hs_perm_table[] = {
          p2b_many, p2b_one),
     P128("poseidon2b-frost", "Poseidon2b as FROST-GKR instantiates it, GF(2^128) AES-based tower, width 4, x^7, 8+58 rounds",
          p2bf_many, p2bf_one),
+    P32X("vision32", "Vision Mark-32 (Binius), 24 words of GF(2^32) (hex, canonical tower basis), 8 rounds", 24, 8,
+         vision32),
 };
 const size_t hs_perm_table_len = sizeof hs_perm_table / sizeof hs_perm_table[0];
 
@@ -99,6 +106,7 @@ static void blake3_256(uint8_t *o, const uint8_t *in, size_t n) { hs_blake3(o, i
 static void blake2s_256(uint8_t *o, const uint8_t *in, size_t n) { hs_blake2s(o, 32, NULL, 0, in, n); }
 static void p2b_sponge(uint8_t *o, const uint8_t *in, size_t n) { hs_p2b_ref_sponge(o, in, n); }
 static void p2bf_sponge(uint8_t *o, const uint8_t *in, size_t n) { hs_p2b_frost_sponge(o, in, n); }
+static void vision32_256(uint8_t *o, const uint8_t *in, size_t n) { hs_vision32_hash(o, in, n); }
 
 /* Byte hashes merge by hashing the 64-byte concatenation. */
 #define BYTE_MERGE(fn)                                                              \
@@ -113,6 +121,7 @@ BYTE_MERGE(keccak_256)
 BYTE_MERGE(blake2s_256)
 BYTE_MERGE(p2b_sponge)
 BYTE_MERGE(p2bf_sponge)
+BYTE_MERGE(vision32_256)
 static void blake3_256_merge(uint8_t *o, const uint8_t *l, const uint8_t *r) { hs_blake3_merge(o, l, r); }
 
 /* Poseidon1/Poseidon2 over 31-bit fields: padding-free sponge (rate 8, 8-element digest) and 2-to-1
@@ -183,6 +192,7 @@ const hs_hash_info hs_hash_table[] = {
     HB("poseidon2b", "Poseidon2b sponge, rate 32 bytes, always padded (0x80..0x01), 32-byte digest", p2b_sponge, "poseidon2b"),
     HB("poseidon2b-frost", "Poseidon2b sponge of FROST-GKR (Poseidon2bSponge), 32-byte digest", p2bf_sponge,
        "poseidon2b-frost"),
+    HB("vision32", "Vision Mark-32 sponge (Binius), rate 64 bytes, Keccak-style padding", vision32_256, "vision32"),
     H64("rpo256", "RPO256 hash_elements / merge (miden-crypto v0.21+)", hs_rpo256_hash_elements, rpo_merge, "rpo256"),
     H64("rpx256", "RPX256 hash_elements / merge (miden-crypto)", hs_rpx256_hash_elements, rpx_merge, "rpx256"),
     H64("poseidon-gl12", "Poseidon-Goldilocks hash_no_pad / two_to_one (plonky2)", hs_poseidon_gl12_hash_no_pad,

@@ -13,6 +13,7 @@ struct hs_perm {
     unsigned word_bits; /* 32 or 64 */
     uint64_t modulus;   /* 0: any word value */
     unsigned elem_bits; /* 0: one word an element; 128: GF(2^128) elements, two 64-bit words each, low first */
+    unsigned hex_digits; /* 0: decimal text; else hex digits an element (binary fields): hs_perm_hex_digits */
     /* canonical words; exactly one pair is set, matching word_bits */
     void (*many32)(uint32_t *states, size_t n, unsigned threads);
     void (*one32)(uint32_t *state);

@@ -91,9 +91,11 @@ void hs_logup_witness_free(hs_logup_witness *w) {
 
 size_t hs_logup_bad(const hs_logup_witness *w) { return w->n_bad; }
 
+#ifdef HS_TESTING
 void hs_logup_corrupt_mult(hs_logup_witness *w, uint32_t e) {
     if (w->s->n_tables && e < w->s->size[0]) w->cnt[e]++;
 }
+#endif
 
 /* One row's indices (out) and counts from its tuples: value k at vals[k * step]. 0 when a tuple
  * outside its table could not be kept (out of memory). */

@@ -74,7 +74,9 @@ void hs_logup_witness_free(hs_logup_witness *w);
 /* Tuples found outside their tables (0 for a valid trace). */
 size_t hs_logup_bad(const hs_logup_witness *w);
 /* Test hook: adds 1 to the multiplicity of entry e of the first table. */
+#ifdef HS_TESTING
 void hs_logup_corrupt_mult(hs_logup_witness *w, uint32_t e);
+#endif
 
 /* The multiplicity matrix: h rows of M words in natural row order, at the start of buf. */
 void hs_logup_mult_matrix(const hs_logup_shape *s, const hs_logup_witness *w, hs_kb *buf);

@@ -10,6 +10,7 @@
 #include "util/bits.h"
 #include "util/mem.h"
 #include "util/timer.h"
+#include "util/verify.h"
 
 #define HS_PROOF_VERSION 3u
 #define HS_BACKEND_STARK 1u
@@ -610,7 +611,7 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
         hs_transcript_absorb_digests(&tr, &dg, 1);
     }
     if (!shape.public_io && owned_inputs) hs_free(owned_inputs), owned_inputs = NULL, inputs = NULL;
-    if (shape_in->corrupt_cell && shape_in->corrupt_cell <= n * W) { /* cell index in natural row order */
+    if (HS_TEST_HOOK(shape_in->corrupt_cell) && shape_in->corrupt_cell <= n * W) { /* cell index in natural row order */
         const size_t row = (shape_in->corrupt_cell - 1) / W, col = (shape_in->corrupt_cell - 1) % W;
         hs_kb *cell = trace + (rev_trace ? bitrev(row, log_h) : row) * W + col;
         *cell = hs_kb_add(*cell, HS_KB_ONE);
@@ -622,7 +623,9 @@ static int prove_impl(const hs_stark_shape *shape_in, const uint32_t *inputs, co
     /* the lookups' table entries and multiplicities, read before the LDE overwrites the trace */
     if (has_lu) {
         if (!(lw = hs_logup_collect(lu, air, trace, W, !c->natural || rev_trace, threads))) goto done;
+#ifdef HS_TESTING
         if (shape_in->corrupt_mult) hs_logup_corrupt_mult(lw, (uint32_t)(shape_in->corrupt_mult - 1));
+#endif
         t = hs_now(), tm->lookup_s = t - t0, t0 = t;
     }
 

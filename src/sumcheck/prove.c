@@ -24,6 +24,7 @@
 #include "util/cpu.h"
 #include "util/mem.h"
 #include "util/parallel.h"
+#include "util/verify.h"
 
 #define SC_MAX_FACTORS 4
 
@@ -358,6 +359,8 @@ int hs_sc_prove_with(const hs_sc_kernels *kern, const hs_sc_instance *inst, cons
         if (i + 1 < n) run_fold(kern, 2, E, NULL, R->half / 2, r, threads);
     }
     for (unsigned j = 0; j < m; j++) final_vals[j] = hs_sc_blk_get(te[j], 0);
+    HS_VCHECK(hs_kb5_eq(S.claim, hs_kb5_mul(S.mfac, hs_sc_terms_eval(inst->terms, inst->n_terms, final_vals))),
+              "sumcheck: the final claim is not the tables' value at the challenge point");
     hs_free(tabs), hs_free(E), hs_free(te), hs_free(sums), hs_free(ibuf), hs_free(scratch);
     return 1;
 }

@@ -1,6 +1,7 @@
 /* The generic sumcheck: one body (scg_body.inc) over a field vocabulary (field/fv_*.h),
- * instantiated for K = F_p^5 over KoalaBear (hs_scg_kb5_*), GF(2^128) (hs_scg_gf128_*) and
- * GF(2^8) (hs_scg_gf8_*, the toy field of the exhaustive tests). scg_decl.inc lists the functions
+ * instantiated for K = F_p^5 over KoalaBear (hs_scg_kb5_*), GF(2^128) (hs_scg_gf128_*), GF(2^256)
+ * (hs_scg_gf256_*, the challenge field of 128-bit binary claims) and GF(2^8) (hs_scg_gf8_*, the toy
+ * field of the exhaustive tests). scg_decl.inc lists the functions
  * each instance has; this header is the one to include.
  *
  * Statement. claim = sum_{x in {0,1}^n} [eq(z, x)] * sum_t c_t * prod_{j in term t} f_j(x)
@@ -42,6 +43,7 @@
 #include <stdint.h>
 
 #include "field/fv_gf128.h"
+#include "field/fv_gf256.h"
 #include "field/fv_gf8.h"
 #include "field/fv_kb5.h"
 #include "proof/bytes.h"
@@ -65,6 +67,12 @@ typedef struct {
 
 #define SCG_T hs_gf128
 #define SCG(name) hs_scg_gf128_##name
+#include "sumcheck/scg_decl.inc"
+#undef SCG_T
+#undef SCG
+
+#define SCG_T hs_gf256
+#define SCG(name) hs_scg_gf256_##name
 #include "sumcheck/scg_decl.inc"
 #undef SCG_T
 #undef SCG

@@ -639,6 +639,7 @@ done:
     return ok;
 }
 
+#ifdef HS_TESTING
 hs_kb5 hs_whir_debug_group_sum(const hs_whir_witness *wit, const hs_whir_statement *st, size_t n_st, hs_kb5 gamma,
                                hs_kb5 *claim, unsigned threads) {
     groups gr = {0};
@@ -665,6 +666,7 @@ void hs_whir_debug_ood(const hs_whir_witness *wit, hs_kb5 *pts, hs_kb5 *vals) {
 void hs_whir_debug_mobius(hs_kb *mat, unsigned log_rows, size_t w, unsigned tile_log, unsigned threads) {
     mobius_tiled(mat, log_rows, w, tile_log, threads, NULL, NULL);
 }
+#endif
 
 void hs_whir_eval_statement(const hs_whir_witness *wit, unsigned n_inner, const hs_kb5 *point, const uint32_t *sel,
                             size_t n_claims, hs_kb5 *values, unsigned threads) {
@@ -1094,10 +1096,12 @@ int hs_whir_open(const hs_whir_params *p, hs_whir_witness *wit, const hs_whir_st
                  hs_transcript *t, hs_writer *w, unsigned threads, const char **why) {
     return open_impl(p, wit, st, n_st, t, w, threads, why, 0);
 }
+#ifdef HS_TESTING
 int hs_whir_debug_open_cheat(const hs_whir_params *p, hs_whir_witness *wit, const hs_whir_statement *st, size_t n_st,
                              hs_transcript *t, hs_writer *w, unsigned threads) {
     return open_impl(p, wit, st, n_st, t, w, threads, NULL, 1);
 }
+#endif
 
 /* ---- verifier ---- */
 
@@ -1125,8 +1129,8 @@ static K eq_pow(K z, const K *x, unsigned n, K *scratch) {
 }
 
 /* sum_j gamma^j eq(P_j, rho) over the OOD points of the commitment and the statements' claims. */
-hs_kb5 hs_whir_debug_weight0(unsigned n, const hs_whir_commitment *comm, const hs_whir_statement *st, size_t n_st,
-                             hs_kb5 gamma, const hs_kb5 *rho) {
+hs_kb5 hs_whir_weight0(unsigned n, const hs_whir_commitment *comm, const hs_whir_statement *st, size_t n_st,
+                       hs_kb5 gamma, const hs_kb5 *rho) {
     K Wv = hs_kb5_zero(), g0 = hs_kb5_one();
     K *P = malloc((n + 1) * sizeof(K));
     if (!P) return Wv;
@@ -1255,7 +1259,7 @@ int hs_whir_verify(const hs_whir_params *p, const hs_whir_commitment *comm, cons
 
     /* W(rho): every constraint's eq over the variables still live when it was added */
     {
-        K Wv = hs_whir_debug_weight0(n, comm, st, n_st, gamma, rho);
+        K Wv = hs_whir_weight0(n, comm, st, n_st, gamma, rho);
         for (unsigned i = 1; i <= M; i++) {
             unsigned ni = p->round[i].n_vars;
             const K *suf = rho + (n - ni);

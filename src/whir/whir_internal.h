@@ -1,9 +1,11 @@
-/* WHIR internals exposed for tests/test_whir.c only (not part of the module's interface). */
+/* WHIR internals exposed for tests/test_whir.c only (not part of the module's interface; the hs_whir_debug_
+ * functions exist only in the testing build). */
 #ifndef HS_WHIR_WHIR_INTERNAL_H
 #define HS_WHIR_WHIR_INTERNAL_H
 
 #include "whir/whir.h"
 
+#ifdef HS_TESTING /* the testing build's (util/verify.h): compiled out of the shipped library */
 /* sum_g <c_g, F_g> over the first sumcheck's constraint groups (equals sum_x f(x) W(x)), and the
  * combined claim sum gamma^j v_j in *claim. */
 hs_kb5 hs_whir_debug_group_sum(const hs_whir_witness *wit, const hs_whir_statement *st, size_t n_st, hs_kb5 gamma,
@@ -11,9 +13,6 @@ hs_kb5 hs_whir_debug_group_sum(const hs_whir_witness *wit, const hs_whir_stateme
 /* Oracle 0's matrix: 2^log_leaves rows of width = 2^k_0 words, bit-reversed rows. */
 const hs_kb *hs_whir_debug_leaves(const hs_whir_witness *wit, size_t *width, unsigned *log_leaves);
 void hs_whir_debug_ood(const hs_whir_witness *wit, hs_kb5 *pts, hs_kb5 *vals);
-/* The verifier's weight of the initial constraints at rho (n coordinates). */
-hs_kb5 hs_whir_debug_weight0(unsigned n, const hs_whir_commitment *comm, const hs_whir_statement *st, size_t n_st,
-                             hs_kb5 gamma, const hs_kb5 *rho);
 /* hs_whir_open with a dishonest final polynomial that still satisfies the final sumcheck and
  * the final check (g' = g + e_0 - (W[0]/W[1]) e_1): only the query check against the last oracle
  * catches it. Needs final_vars >= 1. */
@@ -22,7 +21,11 @@ int hs_whir_debug_open_cheat(const hs_whir_params *p, hs_whir_witness *wit, cons
 /* Mobius transform of the rows (evaluations -> coefficients over the row index), in memory
  * passes of 2^tile_log words (16 in the prover; smaller reaches the gathering passes). */
 void hs_whir_debug_mobius(hs_kb *mat, unsigned log_rows, size_t w, unsigned tile_log, unsigned threads);
+#endif
 
+/* The verifier's weight of the initial constraints at rho (n coordinates). */
+hs_kb5 hs_whir_weight0(unsigned n, const hs_whir_commitment *comm, const hs_whir_statement *st, size_t n_st,
+                       hs_kb5 gamma, const hs_kb5 *rho);
 
 /* ---- kernels (portable, with AVX2 and AVX-512 twins in hs_whir_kernels) ----
  * dot5:  out[c] = sum_{y < len} f[y] * e[c * stride + y] for c < 5 (e: a K table stored as 5 rows

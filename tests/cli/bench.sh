@@ -76,4 +76,11 @@ out=$("$bin" bench --pcs binary --vars 6..7 --threads 2 2>/dev/null) || no "pcs 
 "$bin" bench --pcs binary --vars 29 2>/dev/null; [ $? = 2 ] || no "pcs too large exit"
 "$bin" bench --pcs whir 2>/dev/null; [ $? = 2 ] || no "pcs unknown exit"
 "$bin" bench --pcs binary --help | grep -q -- "--log-bits" || no "pcs --help"
+# --compare whir: a WHIR row (KoalaBear, proven128, Johnson) after each binary row; --preset
+out=$("$bin" bench --pcs binary --log-bits 14 --compare whir --preset proven128 2>/dev/null) || no "pcs compare exit"
+echo "$out" | grep -Eq '^\| proven128-blake3 \| 14 \| 1/4 \| 189 \| 1 \| .* \| 128\.0 \|$' || no "pcs preset row: $out"
+echo "$out" | grep -Eq '^\| whir-kb5-proven128 \| 14 \| 1/4 \| - \| 1 \| .* \| 12[0-9.]+ \(johnson\) \|$' || no "pcs whir row: $out"
+"$bin" bench --pcs binary --vars 8 --compare whir 2>/dev/null; [ $? = 2 ] || no "pcs compare without --log-bits exit"
+"$bin" bench --pcs binary --log-bits 12 --compare stark 2>/dev/null; [ $? = 2 ] || no "pcs compare unknown exit"
+"$bin" bench --pcs binary --log-bits 35 --preset fast100 2>/dev/null; [ $? = 2 ] || no "pcs fast100 too large exit"
 exit $fail

@@ -19,7 +19,7 @@ if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
     git -C "$src" rev-parse -q --verify "$rev^{commit}" >/dev/null || no "--version's '$desc' is no commit of this checkout"
 fi
 
-for c in prove verify params perm hash merkle smt bench; do
+for c in prove verify params perm hash merkle smt bench xmss; do
     "$bin" help "$c" >"$tmp/h1" 2>&1; rc1=$?
     "$bin" "$c" --help >"$tmp/h2" 2>&1; rc2=$?
     [ $rc1 = 0 ] && [ $rc2 = 0 ] || no "help $c: exit $rc1, $c --help: exit $rc2"

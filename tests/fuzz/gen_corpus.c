@@ -15,6 +15,7 @@
 #include "statement/merkle/gkr_branches.h"
 #include "statement/merkle/gkr_root.h"
 #include "statement/merkle/stark_branches.h"
+#include "sig/xmss.h"
 #include "statement/pcsstmt.h"
 #include "gkr/ragged.h"
 #include "hashsnark.h"
@@ -209,6 +210,43 @@ static void text(const char *name, unsigned mode, const char *s) {
     hs_w_free(&w);
 }
 
+/* xmss seeds (fuzz_xmss.c): JSON texts, and one valid signature item of each scheme */
+static void xmss_seeds(void) {
+    static const char *const texts[] = {
+        "[{\"public_key\": {\"root\": [1, 2, 3, 4], \"parameter\": [5, 6, 7, 8]},\n \"epoch\": 7,\n"
+        " \"message\": \"00ff\", \"signature\": {\"randomness\": [0, 2130706432], \"chain_tips\": [[1], []],"
+        " \"path\": []}}]\n",
+        "{\"a\": [true, false, null, -1.5e+3, \"x\\u00e9\\n\"], \"b\": {}}",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+        hs_writer w = {0};
+        char name[32];
+        hs_w_u8(&w, 0);
+        hs_w_bytes(&w, texts[i], strlen(texts[i]));
+        snprintf(name, sizeof name, "json%zu", i);
+        put("xmss", name, NULL, 0, &w);
+        hs_w_free(&w);
+    }
+    for (size_t k = 0; k < hs_xmss_scheme_count(); k++) {
+        const hs_xmss_scheme *s = hs_xmss_scheme_at(k);
+        uint32_t pk[HS_XMSS_MAX_PK], sig[HS_XMSS_MAX_SIG], epoch = 0x5eed0000u + (uint32_t)k;
+        uint8_t msg[32];
+        for (int b = 0; b < 32; b++) msg[b] = (uint8_t)(b % 4 == 3 ? b : b * 7 + 1); /* elements below p */
+        if (!hs_xmss_sign_random(s, 100 + k, epoch, msg, pk, sig, 10000000ul)) {
+            fail("xmss", "no signature");
+            continue;
+        }
+        hs_writer w = {0};
+        hs_w_u8(&w, (uint8_t)(1 | (k << 1)));
+        hs_w_u32(&w, epoch);
+        hs_w_bytes(&w, msg, 32);
+        for (unsigned i = 0; i < hs_xmss_pk_words(s); i++) hs_w_u32(&w, pk[i]);
+        for (unsigned i = 0; i < hs_xmss_sig_words(s); i++) hs_w_u32(&w, sig[i]);
+        put("xmss", s->name, NULL, 0, &w);
+        hs_w_free(&w);
+    }
+}
+
 /* peek seeds: the first bytes of a proof of each backend (the header and a little more) */
 static void peek_stark(void) {
     const char *why = NULL;
@@ -225,7 +263,8 @@ static void peek_stark(void) {
 }
 
 /* The commitment-only statement (fuzz_pcs.c): each Merkle hash, rates 1/2 and 1/4, arities 1 and
- * 4, caps 0 and 2; the first one's header is also a peek seed. */
+ * 4, caps 0 and 2; the first one's header is also a peek seed; then the presets fast100 and
+ * proven128. */
 static void pcs_seeds(void) {
     static const struct {
         unsigned log_bits, rate, arity, cap;
@@ -243,6 +282,22 @@ static void pcs_seeds(void) {
             put("pcs", cfg[i].name, NULL, 0, &w);
             if (!i) put_header("pcs-header", &w);
         }
+        hs_w_free(&w);
+    }
+    /* the presets fast100 and proven128 (challenges in GF(2^256)) at the smallest size */
+    static const struct {
+        hs_pcsstmt_preset preset;
+        const char *name;
+    } pre[] = {{HS_PCSSTMT_FAST100, "pcs-n8-fast100"}, {HS_PCSSTMT_PROVEN128, "pcs-n8-proven128"}};
+    for (size_t i = 0; i < sizeof pre / sizeof *pre; i++) {
+        hs_pcsstmt_shape s;
+        hs_writer w = {0};
+        const char *why = NULL;
+        if (!hs_pcsstmt_shape_preset(&s, HS_PCSSTMT_MIN_LOG_BITS, pre[i].preset, 1, &why) ||
+            !hs_pcsstmt_prove(&s, 3 + i, 1, &w, &why))
+            fail(pre[i].name, why);
+        else
+            put("pcs", pre[i].name, NULL, 0, &w);
         hs_w_free(&w);
     }
 }
@@ -456,6 +511,7 @@ int main(int argc, char **argv) {
     api_seeds();
     smt_seeds();
     tree_seeds();
+    xmss_seeds();
     /* text tables, one per reader setting (fuzz_textio.c) */
     text("kb16", 0, "# states\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n2130706432, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14\n");
     text("kb24-cap", 1, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23\r\n\n");
@@ -466,6 +522,7 @@ int main(int argc, char **argv) {
     text("bits", 6, "0 1 1 0\n1\n");
     text("m31", 7, "2147483646 0\n");
     text("hex128_rows", 0x80, "# two rows\n0x1 0x2 0x3 0xffffffffffffffffffffffffffffffff\n0x0, 0x1, 0x2, 0x3\n");
+    text("hex8_words", 0x0b, "# messages of hex words\n0x1 ABCDEF01, 0Xff\n00000000 ffffffff 7\n-\n");
 
     printf("%zu files, %zu bytes\n", total_files, total_bytes);
     return failures ? 1 : 0;

@@ -14,6 +14,7 @@
 #include "sumcheck/sumcheck.h"
 #include "util/bits.h"
 #include "util/mem.h"
+#include "util/verify.h"
 #include "util/timer.h"
 
 #define MB_VERSION 1u
@@ -358,6 +359,7 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     if (!check_indices(s.depth, s.m, idx, why)) return 0;
     const unsigned n = s.n, mu = s.mu, delta = s.delta, d = s.depth;
     const size_t N = (size_t)1 << n, P = (size_t)1 << mu, D = (size_t)1 << delta;
+    const size_t corrupt_row = HS_TEST_HOOK(shape_in->corrupt_row);
     const hs_gkr_perm *Pm = hs_gkr_perm_get(HS_GKR_P2_KB16);
     const hs_p2_params *pp = hs_p2_kb16();
     hs_whir_params wp;
@@ -394,12 +396,12 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
         hs_p2_permute_many(pp, st, P, 0, threads);
         for (size_t p = 0; p < P; p++) {
             memcpy(cur + p * W8, st + p * 16, W8 * sizeof *cur);
-            if (shape_in->corrupt_row && shape_in->corrupt_row - 1 == p * D + i)
+            if (corrupt_row && corrupt_row - 1 == p * D + i)
                 cur[p * W8] = hs_kb_add(cur[p * W8], HS_KB_ONE);
         }
         if (i == d - 1) {
             memcpy(root, cur, sizeof root);
-            for (size_t p = 1; p < P && !shape_in->corrupt_row; p++)
+            for (size_t p = 1; p < P && !corrupt_row; p++)
                 if (memcmp(cur + p * W8, root, sizeof root)) {
                     *why = "the openings do not reach one root (a sibling or leaf is wrong)";
                     goto done;
@@ -419,8 +421,8 @@ int hs_mb_prove(const hs_mb_shape *shape_in, const uint64_t *idx, const hs_kb *l
     if (!hs_gkr_witness_build(&wit, Pm, X, n, threads, NULL, HS_GKR_WIT_IO)) goto done;
     /* O as committed: the witness's outputs lanes 0..7 (the test hook: its altered node, from
      * which the rows above it were hashed) */
-    if (shape_in->corrupt_row && shape_in->corrupt_row <= N)
-        wit.out[shape_in->corrupt_row - 1] = hs_kb_add(wit.out[shape_in->corrupt_row - 1], HS_KB_ONE);
+    HS_VERIFY_SPOIL(corrupt_row != 0);
+    if (corrupt_row && corrupt_row <= N) wit.out[corrupt_row - 1] = hs_kb_add(wit.out[corrupt_row - 1], HS_KB_ONE);
     hs_free(st), st = NULL;
     tt = hs_now(), tm->witness_s = tt - t0, t0 = tt;
 

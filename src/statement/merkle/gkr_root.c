@@ -11,6 +11,7 @@
 #include "proof/frame.h"
 #include "util/mem.h"
 #include "util/timer.h"
+#include "util/verify.h"
 
 #define MR_VERSION 1u
 #define MR_BACKEND 2u /* gkr */
@@ -142,13 +143,15 @@ int hs_mr_prove(const hs_mr_shape *shape_in, const hs_kb *leaves, unsigned threa
     /* D in heap order, level by level: nodes [2^l, 2^(l+1)) are the outputs of rows [2^l, 2^(l+1)) */
     memset(X, 0, 8 * sizeof *X);
     memcpy(X + 8 * N, leaves, 8 * N * sizeof *X);
+    const size_t corrupt_node = HS_TEST_HOOK(shape_in->corrupt_node);
+    HS_VERIFY_SPOIL(corrupt_node != 0);
     for (unsigned l = k; l-- > 0;) {
         const size_t lo = (size_t)1 << l;
         memcpy(st, X + 16 * lo, 16 * lo * sizeof *X);
         hs_p2_permute_many(hs_p2_kb16(), st, lo, 0, threads);
         for (size_t i = 0; i < lo; i++) memcpy(X + 8 * (lo + i), st + 16 * i, 8 * sizeof *X);
-        if (shape_in->corrupt_node > lo && shape_in->corrupt_node <= 2 * lo)
-            X[8 * (shape_in->corrupt_node - 1)] = hs_kb_add(X[8 * (shape_in->corrupt_node - 1)], HS_KB_ONE);
+        if (corrupt_node > lo && corrupt_node <= 2 * lo)
+            X[8 * (corrupt_node - 1)] = hs_kb_add(X[8 * (corrupt_node - 1)], HS_KB_ONE);
     }
     hs_kb root[8];
     memcpy(root, X + 8, sizeof root);

@@ -1,0 +1,107 @@
+/* Keccak-f[1600] proven by GKR over GF(2), challenges in GF(2^128) (the flat GHASH basis of
+ * field/gf2_128.h): the public statement, where the verifier holds the N = 2^log_n input and output
+ * states.
+ *
+ * Witness. The state bits of N instances are bit-sliced: column q = 64 (x + 5 y) + z holds bit z of
+ * lane (x, y) of every instance, instance i at bit i % 64 of word i / 64 (words = max(1, N / 64); for
+ * N < 64 the unused bits of the single word are padding that no sum reads). The prover keeps, for
+ * every round r, the columns of chi's input L_r = pi(rho(theta(A_r))), 24 * 1600 * words words.
+ *
+ * Claims. A claim is  v = sum_q w_q L~_q(z)  (or the same over chi's output B_r) with weights w over
+ * the 1600 bit positions and a point z in GF(2^128)^log_n; L~_q is the multilinear extension over the
+ * instance bits of column q (coordinate b of z goes with instance bit b). The walk, from the output:
+ *   - the verifier draws z and a point r_bit over 11 bit-position variables (q < 1600 as 11 bits) and
+ *     computes v = the extension of the output table at (z, r_bit) itself: w_q = eq(r_bit, q);
+ *   - iota of round r adds RC[r] to lane 0, the same in every instance; sum_i eq(z, i) = 1, so the
+ *     claim on chi's output is v - sum_q w_q rc_q: the verifier's constant correction;
+ *   - chi, B_q = L_q + (1 + L_{s1 q}) L_{s2 q} (s1, s2: x + 1, x + 2 in the same row), is the one
+ *     sumcheck: sum_i eq(z, i) sum_q w_q B_q(i) over the log_n instance variables, degree 3 with eq.
+ *     At its end the prover sends the 1600 values a_q = L~_q(r') at the challenge point r', and the
+ *     verifier checks the last round's claim against eq(z, r') sum_q w_q (a_q + (1 + a_{s1q}) a_{s2q});
+ *   - the 1600 claims a_q are folded into one by alpha_q = eq(beta, q), beta drawn (11 variables):
+ *     v = sum_q alpha_q a_q, a claim on L_r at r';
+ *   - theta, rho, pi are a GF(2)-linear map M of the bit positions, applied to every instance alike, so
+ *     sum_q alpha_q (M A)~_q(r') = sum_q (M^T alpha)_q A~_q(r'): the weights move by M's transpose
+ *     (a few XORs of 1600 elements), no sumcheck;
+ *   - after round 0 the verifier evaluates the input table's extension at r' with the last weights.
+ * Variable order of the chi sumcheck: instance bits 0 and 1 first (their rounds run on the packed
+ * bits), then bits log_n - 1, log_n - 2, ..., 2 (on GF(2^128) tables halved each round).
+ *
+ * Proof bytes: "KGK1", log_n (1 byte), then for round r = 23 down to 0: log_n sumcheck messages of 3
+ * elements (scg.h, degree 3) and the 1600 values a_q, 16 bytes an element:
+ *   5 + 24 * (48 log_n + 25600) bytes.
+ * Soundness error (Schwartz-Zippel on each step, challenges uniform in GF(2^128)):
+ *   ((log_n + 11) + 24 * (3 log_n + 11)) / 2^128,
+ * the output comparison, then per round the sumcheck (log_n rounds of degree 3) and the folding of
+ * the 1600 claims (a polynomial of degree 11 in beta). */
+#ifndef HS_GKRB_KGKR_H
+#define HS_GKRB_KGKR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "field/gf2_128.h"
+#include "proof/bytes.h"
+#include "soundness/soundness.h"
+
+#define HS_KGKR_BITS 1600
+#define HS_KGKR_BIT_VARS 11
+#define HS_KGKR_MAX_LOG_N 24
+
+/* Column q of bit z of lane (x, y). */
+static inline unsigned hs_kgkr_col(unsigned x, unsigned y, unsigned z) { return 64 * (x + 5 * y) + z; }
+
+static inline size_t hs_kgkr_words(unsigned log_n) { return log_n >= 6 ? (size_t)1 << (log_n - 6) : 1; }
+
+/* N states (25 lanes each, one after another) to 1600 columns of `words` words (zero padding). */
+void hs_kgkr_bitslice(uint64_t *cols, const uint64_t *states, size_t n, size_t words);
+/* Back: all n states from the columns (the transposes again). */
+void hs_kgkr_unbitslice(uint64_t *states, const uint64_t *cols, size_t n, size_t words);
+/* Back: instance i's state from the columns, bit by bit (the tests' reference). */
+void hs_kgkr_unslice(uint64_t st[25], const uint64_t *cols, size_t words, size_t i);
+/* theta, rho, pi on columns (in and out: 1600 * words words each, not overlapping). */
+void hs_kgkr_linear(uint64_t *out, const uint64_t *in, size_t words);
+/* chi then iota of round `round` on columns (in place allowed: out == in is fine). */
+void hs_kgkr_chi_iota(uint64_t *out, const uint64_t *in, size_t words, unsigned round);
+/* The transpose of hs_kgkr_linear on weights: out = M^T in (1600 elements each, not overlapping). */
+void hs_kgkr_linear_t(hs_gf128 *out, const hs_gf128 *in);
+/* out[q] = L~_q(pt): each column's extension over the log_n instance variables (pt[b] with instance
+ * bit b) at pt; threads as in util/parallel.h. 0 when out of memory. */
+int hs_kgkr_eval_cols(hs_gf128 out[HS_KGKR_BITS], const uint64_t *cols, unsigned log_n, const hs_gf128 *pt,
+                      unsigned threads);
+/* out[x] = eq(pt, x) for x < 2^nv (bit b of x with pt[b]). */
+void hs_kgkr_eq_table(hs_gf128 *out, const hs_gf128 *pt, unsigned nv);
+
+typedef struct {
+    unsigned log_n;
+    size_t words;
+    uint64_t *in;     /* 1600 * words: the input columns */
+    uint64_t *out;    /* 1600 * words: the output columns */
+    uint64_t *chi_in; /* 24 * 1600 * words: chi's input of round r at chi_in + r * 1600 * words */
+} hs_kgkr_witness;
+
+/* The witness of 2^log_n states (log_n <= HS_KGKR_MAX_LOG_N); 0 with *why on bad arguments or no memory. */
+int hs_kgkr_witness_build(hs_kgkr_witness *w, const uint64_t *states, unsigned log_n, unsigned threads,
+                          const char **why);
+void hs_kgkr_witness_free(hs_kgkr_witness *w);
+
+/* Seconds spent in each phase of a proof (wall clock). */
+typedef struct {
+    double witness, bind, chi_first, chi_rest, finals;
+} hs_kgkr_times;
+
+/* Proves that out = Keccak-f[1600](in) for the 2^log_n states `in`: writes the proof to w, the
+ * outputs to out_states (2^log_n * 25 words, may be NULL). times may be NULL. 0 with *why on failure. */
+int hs_kgkr_prove(const uint64_t *in_states, unsigned log_n, unsigned threads, uint64_t *out_states, hs_writer *w,
+                  hs_kgkr_times *times, const char **why);
+/* 1 if the proof shows out = Keccak-f[1600](in) for the given 2^log_n states; 0 with *why otherwise. */
+int hs_kgkr_verify(const uint64_t *in_states, const uint64_t *out_states, unsigned log_n, const uint8_t *proof,
+                   size_t len, unsigned threads, const char **why);
+/* The proof's length for log_n, and the soundness bits of the formula above (all terms summed). */
+size_t hs_kgkr_proof_bytes(unsigned log_n);
+double hs_kgkr_soundness_bits(unsigned log_n);
+/* The same terms one by one in the soundness calculator's report (kgkr_sound.c), which out is
+ * appended to and finished with: the output point, the 24 chi sumchecks, the 24 folds. */
+void hs_kgkr_soundness(hs_sound_report *out, unsigned log_n);
+
+#endif

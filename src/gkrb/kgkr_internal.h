@@ -1,0 +1,30 @@
+/* Shared inside src/gkrb: the row neighbours of chi, eq on one variable, the prover's chi sumcheck. */
+#ifndef HS_GKRB_KGKR_INTERNAL_H
+#define HS_GKRB_KGKR_INTERNAL_H
+
+#include "gkrb/kgkr.h"
+#include "transcript/transcript.h"
+
+/* Column of (x + k, y, z) for the column p of (x, y, z): chi's AND inputs are k = 1 (negated) and 2. */
+static inline unsigned kgkr_shift(unsigned p, unsigned k) {
+    const unsigned lane = p / 64, x = lane % 5, y = lane / 5;
+    return hs_kgkr_col((x + k) % 5, y, p % 64);
+}
+static inline unsigned kgkr_s1(unsigned p) { return kgkr_shift(p, 1); }
+static inline unsigned kgkr_s2(unsigned p) { return kgkr_shift(p, 2); }
+
+/* t[v] = the sum of e[l] over the set bits l of v (v < 256): the four Russians' table of 8 values. */
+static inline void kgkr_subset_sums(hs_gf128 t[256], const hs_gf128 e[8]) {
+    t[0] = hs_gf128_zero();
+    for (unsigned v = 1; v < 256; v++) t[v] = hs_gf128_add(t[v & (v - 1)], e[__builtin_ctz(v)]);
+}
+
+/* eq(z, r) = z r + (1 + z)(1 + r) = 1 + z + r in characteristic 2. */
+static inline hs_gf128 kgkr_eq1(hs_gf128 z, hs_gf128 r) { return hs_gf128_add(hs_gf128_one(), hs_gf128_add(z, r)); }
+
+/* The chi sumcheck of one round on its chi input L (1600 columns): writes log_n messages, fills the
+ * challenge point rpt (coordinate b with instance bit b) and a[q] = L~_q(rpt). 0 when out of memory. */
+int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const hs_gf128 *w, hs_transcript *t,
+                   hs_writer *wr, hs_gf128 *rpt, hs_gf128 a[HS_KGKR_BITS], unsigned threads, hs_kgkr_times *tm);
+
+#endif
