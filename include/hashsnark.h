@@ -129,14 +129,22 @@ HS_API size_t hs_perm_count(void);
 HS_API const hs_perm *hs_perm_at(size_t i);
 HS_API const char *hs_perm_name(const hs_perm *perm) HS_NONNULL(1);
 HS_API const char *hs_perm_description(const hs_perm *perm) HS_NONNULL(1);
-/** Elements per state. */
+/** Words per state (the elements per state, but for 128-bit elements: see hs_perm_elem_bits). */
 HS_API unsigned hs_perm_width(const hs_perm *perm) HS_NONNULL(1);
 /** 32 or 64: the word type of hs_perm_many_u32 / _u64. */
 HS_API unsigned hs_perm_word_bits(const hs_perm *perm) HS_NONNULL(1);
 /** Field modulus; 0 when every word value is valid (bit permutations such as Keccak-f). */
 HS_API uint64_t hs_perm_modulus(const hs_perm *perm) HS_NONNULL(1);
-/** How `hashsnark perm` writes the words: 0, in decimal (field elements, Keccak-f's lanes); else
- * as this many hex digits each (binary-field words in their tower basis: vision32, 8). */
+/** Bits of one state element: the word size, or 128 for the GF(2^128) permutations ("poseidon2b",
+ * "poseidon2b-frost"), whose elements cross this interface as two 64-bit words each, the low 64
+ * bits first: a state of 4 elements is 8 uint64 words (hs_perm_width), every value valid.
+ * poseidon2b's words are the flat GHASH basis (bit i = coefficient of X^i, modulus
+ * X^128 + X^7 + X^2 + X + 1); poseidon2b-frost's are FROST-GKR's AES-based tower values. */
+HS_API unsigned hs_perm_elem_bits(const hs_perm *perm) HS_NONNULL(1);
+/** How `hashsnark perm` writes the state: 0, in decimal words (field elements, Keccak-f's lanes);
+ * else as this many hex digits per element (binary fields): vision32, 8 a word in its tower basis;
+ * poseidon2b and poseidon2b-frost, 32 an element, 0x-prefixed (an element spans
+ * hs_perm_elem_bits / hs_perm_word_bits words, the low one first). */
 HS_API unsigned hs_perm_hex_digits(const hs_perm *perm) HS_NONNULL(1);
 
 /** Permute n_states states stored one after another (n_states * width words), in place, with

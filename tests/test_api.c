@@ -157,6 +157,28 @@ typedef struct {
     char names[24][48]; /* the phases reported, in order, each once (a phase's calls within it and its end) */
 } progress_log;
 
+/* The 128-bit permutations cross the interface as two 64-bit words an element, low half first:
+ * the Sage reference's known answer for poseidon2b on [0, 1, 2, 3]
+ * (github.com/Poseidon-Hash/Poseidon2b sage-ref/Poseidon2b.ipynb), one state and a batch. */
+static void test_perm128(void) {
+    const hs_perm *p;
+    CHECK(hs_perm_find(&p, "poseidon2b") == HS_OK);
+    CHECK(hs_perm_elem_bits(p) == 128 && hs_perm_width(p) == 8 && hs_perm_word_bits(p) == 64 && !hs_perm_modulus(p));
+    static const uint64_t want[8] = {0xe248218d828e976eull, 0x8f7655abdb748e34ull, 0x012a2babed7a22a4ull,
+                                     0x03d8a962b3ef9fdbull, 0xc01304ec452eb78cull, 0xebef045a528b84d0ull,
+                                     0x8530654b62a40a39ull, 0x1c59b5817ed799d5ull};
+    uint64_t s[3 * 8] = {0, 0, 1, 0, 2, 0, 3, 0};
+    for (int k = 1; k < 3; k++) memcpy(s + 8 * k, s, 8 * sizeof *s);
+    CHECK(hs_perm_one_u64(p, s) == HS_OK && !memcmp(s, want, sizeof want));
+    CHECK(hs_perm_many_u64(ctx2, p, s + 8, 2) == HS_OK && !memcmp(s + 8, want, sizeof want) && !memcmp(s + 16, want, sizeof want));
+    uint32_t w32[8] = {0};
+    CHECK(hs_perm_one_u32(p, w32) == HS_ERR_WORD_SIZE);
+    CHECK(hs_perm_hex_digits(p) == 32); /* perm's text: 32 hex digits per element */
+    CHECK(hs_perm_find(&p, "poseidon2b-frost") == HS_OK && hs_perm_elem_bits(p) == 128 && hs_perm_hex_digits(p) == 32);
+    CHECK(hs_perm_find(&p, "poseidon2-kb16") == HS_OK && hs_perm_elem_bits(p) == 32 && !hs_perm_hex_digits(p));
+    CHECK(hs_perm_find(&p, "vision32") == HS_OK && hs_perm_elem_bits(p) == 32 && hs_perm_hex_digits(p) == 8);
+}
+
 static void on_progress(void *user, const char *phase, double fraction) {
     progress_log *l = user;
     if (l->calls == 0) l->started = !strcmp(phase, "start") && fraction == 0.0;
@@ -860,6 +882,7 @@ int main(void) {
     if (hs_ctx_new(&ctx1, 1) != HS_OK || hs_ctx_new(&ctx2, 2) != HS_OK) return 1;
     test_version();
     test_tables();
+    test_perm128();
     test_random_inputs();
     test_errors();
     test_params();

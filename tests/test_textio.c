@@ -4,8 +4,10 @@
  * hold the larger half of the keys, since no gap but the last mixes even and odd positions. Here:
  * that order and others against a brute-force check (which rows repeat a key), the comparison
  * count against n * ceil(log2 n), and the old sort's count on the same order, to show the order is
- * the hard one (no timing). Also the hex reader of binary-field words (hs_table_parse_hex, `perm
- * --hash vision32`): prefixes, case, commas, the digit bound, messages, and the writer's round trip. */
+ * the hard one (no timing). Also the hex reader of binary-field values (hs_table_parse_hex): words
+ * of 8 digits (`perm --hash vision32`) and 0x-prefixed GF(2^128) elements of 32 digits in two
+ * words (`perm --hash poseidon2b`): prefixes, case, commas, the digit bound, messages, and the
+ * writer's round trip. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,42 +91,77 @@ static void check_dup(const uint64_t *rank, size_t n, const char *what) {
     tab_free(&x);
 }
 
+struct bad_case {
+    const char *text, *msg;
+};
+
+/* text refused by the hex reader, with msg in the message */
+static void refused(const char *text, unsigned width, unsigned digits, int prefixed, const char *what, const char *msg) {
+    hs_table t;
+    char err[256] = {0};
+    CHECK(!hs_table_parse_hex(&t, "in", text, strlen(text), width, digits, prefixed, what, 0, err, sizeof err));
+    if (!strstr(err, msg)) {
+        fprintf(stderr, "  hex case '%s' (%u digits): message '%s' lacks '%s'\n", text, digits, err, msg);
+        CHECK(0);
+    }
+}
+
 static void hex_words(void) {
     const char ok[] = "# c\n0x1 ABCDEF01, 0Xff\r\n\n00000000 ffffffff 7\n";
     hs_table t;
     char err[256];
-    CHECK(hs_table_parse_hex(&t, "in", ok, strlen(ok), 3, 8, "w", 0, err, sizeof err));
+    CHECK(hs_table_parse_hex(&t, "in", ok, strlen(ok), 3, 8, 0, "w", 0, err, sizeof err));
     const uint64_t want[6] = {1, 0xabcdef01, 0xff, 0, 0xffffffff, 7};
     CHECK(t.rows == 2 && t.comma[0] && !t.comma[1] && t.line[1] == 4 && !memcmp(t.vals, want, sizeof want));
     hs_sbuf b = {0};
-    hs_table_format_row_hex(&b, t.vals, 3, 8, 1);
-    hs_table_format_row_hex(&b, t.vals + 3, 3, 8, 0);
+    hs_table_format_row_hex(&b, t.vals, 3, 8, 0, 1);
+    hs_table_format_row_hex(&b, t.vals + 3, 3, 8, 0, 0);
     CHECK(b.len == strlen("00000001, abcdef01, 000000ff\n00000000 ffffffff 00000007\n") &&
           !memcmp(b.data, "00000001, abcdef01, 000000ff\n00000000 ffffffff 00000007\n", b.len));
     hs_sbuf_free(&b);
     hs_table_free(&t);
-    const struct {
-        const char *text, *msg;
-    } bad[] = {{"1 2 123456789\n", "in:1: '123456789' is not a word of at most 8 hex digits for w"},
-               {"1 2 3\n1 g 3\n", "in:2: 'g' is not a word"},
-               {"0x 1 2\n", "in:1: '0x' is not a word"},
-               {"0x0x1 1 2\n", "in:1: '0x0x1' is not a word"},
-               {"-1 1 2\n", "in:1: '-1' is not a word"},
-               {"1 2\n", "in:1: expected 3 values for w, found 2"}};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        err[0] = 0;
-        CHECK(!hs_table_parse_hex(&t, "in", bad[i].text, strlen(bad[i].text), 3, 8, "w", 0, err, sizeof err));
-        if (!strstr(err, bad[i].msg)) {
-            fprintf(stderr, "  hex case %zu: message '%s' lacks '%s'\n", i, err, bad[i].msg);
-            CHECK(0);
-        }
-    }
+    const struct bad_case bad[] = {{"1 2 123456789\n", "in:1: '123456789' is not a word of at most 8 hex digits for w"},
+                                   {"1 2 3\n1 g 3\n", "in:2: 'g' is not a word"},
+                                   {"0x 1 2\n", "in:1: '0x' is not a word"},
+                                   {"0x0x1 1 2\n", "in:1: '0x0x1' is not a word"},
+                                   {"-1 1 2\n", "in:1: '-1' is not a word"},
+                                   {"1 2\n", "in:1: expected 3 values for w, found 2"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) refused(bad[i].text, 3, 8, 0, "w", bad[i].msg);
+}
+
+/* The same reader with 32 digits and the 0x prefix required (GF(2^128) elements): two words a
+ * value, low first, and the writer's 0x and 32 digits read back. */
+static void hex_elems(void) {
+    const char ok[] = "0x1, 0XaBcDeF0123456789fedcba9876543210\n0x0 0xffffffffffffffffffffffffffffffff\n";
+    hs_table t;
+    char err[256];
+    CHECK(hs_table_parse_hex(&t, "in", ok, strlen(ok), 2, 32, 1, "e", 0, err, sizeof err));
+    const uint64_t exp[8] = {1, 0, 0xfedcba9876543210ull, 0xabcdef0123456789ull, 0, 0, UINT64_MAX, UINT64_MAX};
+    CHECK(t.rows == 2 && t.off[1] == 4 && t.off[2] == 8 && t.comma[0] && !t.comma[1] &&
+          !memcmp(t.vals, exp, sizeof exp));
+    hs_sbuf b = {0};
+    hs_table_format_row_hex(&b, t.vals, 2, 32, 1, t.comma[0]);
+    const char *w = "0x00000000000000000000000000000001, 0xabcdef0123456789fedcba9876543210\n";
+    CHECK(b.len == strlen(w) && !memcmp(b.data, w, b.len));
+    hs_table u;
+    CHECK(hs_table_parse_hex(&u, "out", b.data, b.len, 2, 32, 1, "e", 0, err, sizeof err));
+    CHECK(u.rows == 1 && u.off[1] == 4 && !memcmp(u.vals, exp, 4 * sizeof *exp));
+    hs_table_free(&u);
+    hs_sbuf_free(&b);
+    hs_table_free(&t);
+    const struct bad_case bad[] = {{"0x1 3\n", "in:1: '3' is not 0x-prefixed hex of at most 32 digits for e"},
+                                   {"0x1 0x100000000000000000000000000000000\n", "in:1: '0x1000"},
+                                   {"0x1 0xg\n", "in:1: '0xg' is not"},
+                                   {"0x1 0x\n", "in:1: '0x' is not"},
+                                   {"0x1\n", "in:1: expected 2 values for e, found 1"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) refused(bad[i].text, 2, 32, 1, "e", bad[i].msg);
 }
 
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "test_textio");
     hex_words();
+    hex_elems();
     /* the adversarial order: no key twice, then one key planted at both ends */
     for (size_t n = 2; n <= ((size_t)1 << 18); n *= 8) {
         uint64_t *rank = malloc(n * sizeof *rank);

@@ -292,3 +292,23 @@ size_t vj_hex(const vj *v, uint8_t *out, size_t max) {
     }
     return len / 2;
 }
+
+void vj_u128(const vj *v, uint64_t *lo, uint64_t *hi) {
+    const char *s = vj_str(v);
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s += 2;
+    size_t len = strlen(s);
+    if (len == 0 || len > 32) {
+        fprintf(stderr, "vecjson: '%s' is not 1 to 32 hex digits\n", s);
+        exit(1);
+    }
+    *lo = *hi = 0;
+    for (size_t i = 0; i < len; i++) {
+        int d = hexval(s[i]);
+        if (d < 0) {
+            fprintf(stderr, "vecjson: bad hex digit in '%s'\n", s);
+            exit(1);
+        }
+        *hi = *hi << 4 | *lo >> 60;
+        *lo = *lo << 4 | (uint64_t)d;
+    }
+}

@@ -34,5 +34,7 @@ size_t vj_u64s(const vj *arr, uint64_t *out, size_t max);
 size_t vj_u32s(const vj *arr, uint32_t *out, size_t max);
 /* Decode a hex string into out (up to max bytes); returns the byte count. */
 size_t vj_hex(const vj *s, uint8_t *out, size_t max);
+/* A 128-bit value written as hex (an optional 0x, 1 to 32 digits): bits 0..63 in lo. */
+void vj_u128(const vj *s, uint64_t *lo, uint64_t *hi);
 
 #endif

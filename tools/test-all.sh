@@ -28,7 +28,7 @@ CC=gcc run gcc -DCMAKE_BUILD_TYPE=Release
 # above is at the best; cli_simd compares outputs and proofs across all of them itself), so the
 # portable and AVX2 twins are exercised end to end on AVX-512 machines too.
 simd_tests='^(test_(additive_ntt|air|binfri|blake3|fri|gf2_128|bitslice|gf2_8|gf2_tower|gkr|gkr_witness|kb5_batch|kb_ext|keccak|keccak_air|merkle|merkle_stark|mle|ntt|p1air|p2air|poseidon1_kb'
-simd_tests+='|poseidon2_monty31|poseidon2_gl|poseidon_gl|ragged_kern|rpo|rpx|sumcheck|transcript|vision32|whir|xmss))$'
+simd_tests+='|poseidon2_monty31|poseidon2b|poseidon2_gl|poseidon_gl|ragged_kern|rpo|rpx|sumcheck|transcript|vision32|whir|xmss))$'
 best=$(build-ci-gcc/hashsnark --version | sed -n 's/^simd: .* (best on this CPU: \([a-z0-9]*\))$/\1/p')
 case $best in avx512) below="portable avx2" ;; avx2) below="portable" ;; *) below="" ;; esac
 for level in $below; do

@@ -145,7 +145,8 @@ const char *hs_perm_description(const hs_perm *p) { return p->description; }
 unsigned hs_perm_width(const hs_perm *p) { return p->width; }
 unsigned hs_perm_word_bits(const hs_perm *p) { return p->word_bits; }
 uint64_t hs_perm_modulus(const hs_perm *p) { return p->modulus; }
-unsigned hs_perm_hex_digits(const hs_perm *p) { return hs_perm_hex_digits_of(p); }
+unsigned hs_perm_elem_bits(const hs_perm *p) { return p->elem_bits ? p->elem_bits : p->word_bits; }
+unsigned hs_perm_hex_digits(const hs_perm *p) { return p->hex_digits; }
 
 static int words_ok(size_t n_states, unsigned width, size_t *words) {
     if (n_states && width > SIZE_MAX / n_states) return 0;

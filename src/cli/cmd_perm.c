@@ -13,8 +13,11 @@ static void help(void) {
            "Reads one state per line (WIDTH decimal integers separated by spaces or commas; blank\n"
            "lines and lines starting with '#' are skipped) and writes each permuted state on its\n"
            "own line, in the input's order and separator style (', ' if the line used commas).\n"
-           "Binary-field permutations take and print hex words instead: vision32, 24 words of 8 hex\n"
-           "digits (an optional 0x prefix on input) in Binius' canonical tower basis.\n"
+           "Binary-field permutations take and print hex instead: vision32, 24 words of 8 hex digits\n"
+           "(an optional 0x prefix on input) in Binius' canonical tower basis; poseidon2b and\n"
+           "poseidon2b-frost, 4 GF(2^128) elements a line, each 0x and at most 32 hex digits, written\n"
+           "as 0x and 32 digits: poseidon2b in the GHASH basis (bit i = coefficient of X^i,\n"
+           "X^128 + X^7 + X^2 + X + 1), poseidon2b-frost as FROST-GKR's tower values.\n"
            "Any bad input (a value >= p, a non-number, a wrong count of values, an unknown hash)\n"
            "exits with status 2 and a message naming the file, line and value, and writes nothing.\n"
            "\n"
@@ -56,7 +59,11 @@ int hs_cmd_perm(int argc, char **argv) {
     const char *name = (!in || !strcmp(in, "-")) ? "<stdin>" : in;
     hs_table t;
     unsigned width = hs_perm_width(perm), bits = hs_perm_word_bits(perm), hex = hs_perm_hex_digits(perm);
-    int ok = hex ? hs_table_parse_hex(&t, name, text.data, text.len, width, hex, hash, HS_TABLE_MAX_ROWS, err, sizeof err)
+    /* words an element spans: 2 for GF(2^128) elements, which are 0x-prefixed hex */
+    const unsigned per = hs_perm_elem_bits(perm) > bits ? hs_perm_elem_bits(perm) / bits : 1;
+    const int prefixed = per > 1;
+    int ok = hex ? hs_table_parse_hex(&t, name, text.data, text.len, width / per, hex, prefixed, hash,
+                                      HS_TABLE_MAX_ROWS, err, sizeof err)
                  : hs_table_parse(&t, name, text.data, text.len, width, hs_perm_modulus(perm), bits, hash,
                                   HS_TABLE_MAX_ROWS, err, sizeof err);
     hs_sbuf_free(&text);
@@ -98,7 +105,7 @@ int hs_cmd_perm(int argc, char **argv) {
     }
     hs_sbuf o = {0};
     for (size_t r2 = 0; r2 < t.rows; r2++) {
-        if (hex) hs_table_format_row_hex(&o, t.vals + r2 * width, width, hex, t.comma[r2]);
+        if (hex) hs_table_format_row_hex(&o, t.vals + r2 * width, width / per, hex, prefixed, t.comma[r2]);
         else hs_table_format_row(&o, t.vals + r2 * width, width, t.comma[r2]);
     }
     hs_table_free(&t);

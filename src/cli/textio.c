@@ -251,10 +251,28 @@ static void token_repr(char *dst, size_t dlen, const char *s, size_t n) {
     dst[k] = 0;
 }
 
-/* hex: 0, decimal values; else hex words of at most `hex` digits (an optional 0x prefix) */
+/* One hex token: an optional 0x prefix (required when prefixed) then 1 to `digits` hex digits,
+ * any case, into lo (bits 0..63) and hi (bits 64..127). Returns 0 on anything else. */
+static int hex_token(const char *tok, size_t tl, unsigned digits, int prefixed, uint64_t *lo, uint64_t *hi) {
+    int has0x = tl > 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X');
+    if (prefixed && !has0x) return 0;
+    if (has0x) tok += 2, tl -= 2;
+    if (tl == 0 || tl > digits) return 0;
+    *lo = *hi = 0;
+    for (size_t i = 0; i < tl; i++) {
+        int d = hexdigit(tok[i]);
+        if (d < 0) return 0;
+        *hi = *hi << 4 | *lo >> 60;
+        *lo = *lo << 4 | (unsigned)d;
+    }
+    return 1;
+}
+
+/* digits: 0, decimal values below modulus or 2^bits; else hex values of at most `digits` digits
+ * (1..32; above 16 a value is two words, low first), 0x-prefixed when prefixed */
 static int table_parse(hs_table *t, const char *name, const char *text, size_t len, unsigned width,
-                       uint64_t modulus, unsigned bits, unsigned hex, const char *what, size_t max_rows, char *err,
-                       size_t errlen) {
+                       uint64_t modulus, unsigned bits, unsigned digits, int prefixed, const char *what,
+                       size_t max_rows, char *err, size_t errlen) {
     memset(t, 0, sizeof *t);
     t->width = width;
     size_t cap = 0;
@@ -293,25 +311,19 @@ static int table_parse(hs_table *t, const char *name, const char *text, size_t l
                 snprintf(err, errlen, "%s:%zu: empty value (value %u on the line)", name, lineno, count + 1);
                 goto fail;
             }
-            uint64_t v = 0;
+            uint64_t v = 0, vhi = 0;
             int overflow = 0;
-            if (hex) {
-                const char *h = tok;
-                size_t hl = tl;
-                if (hl > 2 && h[0] == '0' && (h[1] == 'x' || h[1] == 'X')) h += 2, hl -= 2;
-                for (size_t i = 0; i < hl; i++) {
-                    int d = hexdigit(h[i]);
-                    if (d < 0 || hl > hex) {
-                        token_repr(repr, sizeof repr, tok, tl);
-                        snprintf(err, errlen, "%s:%zu: %s is not a word of at most %u hex digits for %s", name, lineno,
-                                 repr, hex, what);
-                        goto fail;
-                    }
-                    v = v << 4 | (unsigned)d;
-                }
-                tl = 0; /* no decimal digits below */
+            if (digits && !hex_token(tok, tl, digits, prefixed, &v, &vhi)) {
+                token_repr(repr, sizeof repr, tok, tl);
+                if (prefixed)
+                    snprintf(err, errlen, "%s:%zu: %s is not 0x-prefixed hex of at most %u digits for %s", name,
+                             lineno, repr, digits, what);
+                else
+                    snprintf(err, errlen, "%s:%zu: %s is not a word of at most %u hex digits for %s", name, lineno,
+                             repr, digits, what);
+                goto fail;
             }
-            for (size_t i = 0; i < tl; i++) {
+            for (size_t i = 0; !digits && i < tl; i++) {
                 if (tok[i] < '0' || tok[i] > '9') {
                     token_repr(repr, sizeof repr, tok, tl);
                     snprintf(err, errlen, "%s:%zu: %s is not a non-negative decimal integer", name, lineno, repr);
@@ -321,7 +333,7 @@ static int table_parse(hs_table *t, const char *name, const char *text, size_t l
                 if (v > (UINT64_MAX - d) / 10) overflow = 1;
                 else v = v * 10 + d;
             }
-            if (overflow || v > vmax || (modulus && v >= modulus)) {
+            if (!digits && (overflow || v > vmax || (modulus && v >= modulus))) {
                 token_repr(repr, sizeof repr, tok, tl);
                 if (modulus)
                     snprintf(err, errlen, "%s:%zu: value %s is out of range for %s (must be < %llu)", name, lineno,
@@ -330,7 +342,7 @@ static int table_parse(hs_table *t, const char *name, const char *text, size_t l
                     snprintf(err, errlen, "%s:%zu: value %s does not fit in %u bits", name, lineno, repr, bits);
                 goto fail;
             }
-            if (nvals == vcap) {
+            if (nvals + 2 > vcap) { /* room for a 128-bit value's two words */
                 size_t ncap = vcap ? vcap * 2 : 4096;
                 uint64_t *nv = ncap < vcap ? NULL : realloc(t->vals, ncap * sizeof *nv);
                 if (!nv) {
@@ -341,6 +353,7 @@ static int table_parse(hs_table *t, const char *name, const char *text, size_t l
                 vcap = ncap;
             }
             t->vals[nvals++] = v;
+            if (digits > 16) t->vals[nvals++] = vhi;
             count++;
             while (q < qe && (*q == ' ' || *q == '\t')) q++;
             if (q == qe) break;
@@ -389,13 +402,17 @@ fail:
 
 int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, unsigned width,
                    uint64_t modulus, unsigned bits, const char *what, size_t max_rows, char *err, size_t errlen) {
-    return table_parse(t, name, text, len, width, modulus, bits, 0, what, max_rows, err, errlen);
+    return table_parse(t, name, text, len, width, modulus, bits, 0, 0, what, max_rows, err, errlen);
 }
 
 int hs_table_parse_hex(hs_table *t, const char *name, const char *text, size_t len, unsigned width, unsigned digits,
-                       const char *what, size_t max_rows, char *err, size_t errlen) {
-    return table_parse(t, name, text, len, width, 0, digits >= 16 ? 64 : 4 * digits, digits, what, max_rows, err,
-                       errlen);
+                       int prefixed, const char *what, size_t max_rows, char *err, size_t errlen) {
+    if (digits < 1 || digits > 32) {
+        snprintf(err, errlen, "%s: %u hex digits a value (must be 1 to 32)", name, digits);
+        memset(t, 0, sizeof *t);
+        return 0;
+    }
+    return table_parse(t, name, text, len, width, 0, 64, digits, prefixed, what, max_rows, err, errlen);
 }
 
 void hs_table_free(hs_table *t) {
@@ -406,15 +423,25 @@ void hs_table_free(hs_table *t) {
     memset(t, 0, sizeof *t);
 }
 
-void hs_table_format_row_hex(hs_sbuf *b, const uint64_t *vals, unsigned width, unsigned digits, int comma) {
-    for (unsigned i = 0; i < width; i++) hs_sbuf_printf(b, "%s%0*llx", i ? (comma ? ", " : " ") : "", (int)digits, (unsigned long long)vals[i]);
-    hs_sbuf_put(b, "\n", 1);
-}
-
 void hs_table_format_row(hs_sbuf *b, const uint64_t *vals, unsigned width, int comma) {
     for (unsigned i = 0; i < width; i++) {
         if (i) hs_sbuf_put(b, comma ? ", " : " ", comma ? 2 : 1);
         hs_sbuf_u64(b, vals[i]);
+    }
+    hs_sbuf_put(b, "\n", 1);
+}
+
+void hs_table_format_row_hex(hs_sbuf *b, const uint64_t *vals, unsigned width, unsigned digits, int prefixed,
+                             int comma) {
+    const int two = digits > 16; /* two words a value, low first */
+    for (unsigned i = 0; i < width; i++) {
+        if (i) hs_sbuf_put(b, comma ? ", " : " ", comma ? 2 : 1);
+        if (prefixed) hs_sbuf_put(b, "0x", 2);
+        if (two)
+            hs_sbuf_printf(b, "%0*llx%016llx", (int)digits - 16, (unsigned long long)vals[2 * i + 1],
+                           (unsigned long long)vals[2 * i]);
+        else
+            hs_sbuf_printf(b, "%0*llx", (int)digits, (unsigned long long)vals[i]);
     }
     hs_sbuf_put(b, "\n", 1);
 }

@@ -66,9 +66,12 @@ typedef struct {
  * "NAME:LINE: ..." in err (bad bytes shown escaped). */
 int hs_table_parse(hs_table *t, const char *name, const char *text, size_t len, unsigned width,
                    uint64_t modulus, unsigned bits, const char *what, size_t max_rows, char *err, size_t errlen);
-/* The same with hex words: each value at most `digits` hex digits (any case, an optional 0x prefix). */
+/* The same with hex values: each 1 to `digits` hex digits (digits 1..32, any case) after a 0x
+ * prefix, optional unless prefixed. digits > 16 (a 128-bit value, such as a GF(2^128) element)
+ * stores each value as two words, its low 64 bits first (width and the messages count values;
+ * off counts words); else one word each. */
 int hs_table_parse_hex(hs_table *t, const char *name, const char *text, size_t len, unsigned width, unsigned digits,
-                       const char *what, size_t max_rows, char *err, size_t errlen);
+                       int prefixed, const char *what, size_t max_rows, char *err, size_t errlen);
 void hs_table_free(hs_table *t);
 /* Two rows whose first kw values are equal (a key twice): 1 with *a < *b the rows (the first such
  * pair in key order), 0 when every key differs, -1 out of memory. A merge sort of the rows, so
@@ -76,7 +79,9 @@ void hs_table_free(hs_table *t);
 int hs_table_dup_key(const hs_table *t, unsigned kw, size_t *a, size_t *b, size_t *compares);
 /* Append row r in the same form (spaces, or ", " when the source line used commas). */
 void hs_table_format_row(hs_sbuf *b, const uint64_t *vals, unsigned width, int comma);
-/* ... with each value as exactly `digits` lowercase hex digits (no prefix). */
-void hs_table_format_row_hex(hs_sbuf *b, const uint64_t *vals, unsigned width, unsigned digits, int comma);
+/* ... with each value as exactly `digits` lowercase hex digits, after "0x" when prefixed (digits > 16:
+ * width values of two words each, low first, as hs_table_parse_hex stores them). */
+void hs_table_format_row_hex(hs_sbuf *b, const uint64_t *vals, unsigned width, unsigned digits, int prefixed,
+                             int comma);
 
 #endif

@@ -1,24 +1,8 @@
 /* GF(2^128) / GF(2^256) kernels with VPCLMULQDQ on 256-bit registers: 2 elements a vector
  * (gf2_128_kern.inc). Compiled with HS_VPCLMUL256_FLAGS; reached through hs_gf128_kernels_get()
  * after hs_cpu_has(HS_CPU_VPCLMUL | HS_CPU_AVX2). */
-#include <immintrin.h>
+#include "field/gf2_128_vec_vpclmul256.h"
 
-#define GK_V __m256i
-#define GK_LANES 2
-#define GK_NAME(x) gf128_vpclmul2_##x
 #define GK_KERNEL_NAME "vpclmul-2"
 #define GK_TABLE hs_gf128_kernels_vpclmul2
-#define GK_ZERO() _mm256_setzero_si256()
-#define GK_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
-#define GK_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
-#define GK_BCAST(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))
-#define GK_POLY() _mm256_set_epi64x(0, 0x87, 0, 0x87)
-#define GK_CLMUL(a, b, imm) _mm256_clmulepi64_epi128((a), (b), (imm))
-#define GK_XOR(a, b) _mm256_xor_si256((a), (b))
-#define GK_SWAP64(v) _mm256_shuffle_epi32((v), 0x4e)
-#define GK_SLLI8(v) _mm256_bslli_epi128((v), 8)
-#define GK_SRLI8(v) _mm256_bsrli_epi128((v), 8)
-#define GK_SWAP128(v) _mm256_permute4x64_epi64((v), 0x4e)
-#define GK_BLEND_ODD(x, y) _mm256_blend_epi32((x), (y), 0xf0)
-#define GK_DUP_EVEN(v) _mm256_permute4x64_epi64((v), 0x44)
 #include "field/gf2_128_kern.inc"

@@ -9,6 +9,7 @@
 #include "hash/poseidon2_gl.h"
 #include "hash/poseidon2_m31.h"
 #include "hash/poseidon2_monty31.h"
+#include "hash/poseidon2b.h"
 #include "hash/poseidon_gl.h"
 #include "hash/rpo.h"
 #include "hash/vision32.h"
@@ -39,6 +40,13 @@ GL_ENTRY(gl8, hs_p2gl_default8)
 GL_ENTRY(gl12, hs_p2gl_default12)
 
 static void keccak_one(uint64_t *s) { hs_keccakf1600(s); }
+
+/* Poseidon2b: 4 GF(2^128) elements as 8 words, each element's low 64 bits first (hs_gf128's own
+ * layout); poseidon2b-frost's words are FROST-GKR tower values. */
+static void p2b_many(uint64_t *s, size_t n, unsigned t) { hs_p2b_permute_many(HS_P2B_REF, (hs_gf128 *)(void *)s, n, t); }
+static void p2b_one(uint64_t *s) { hs_p2b_permute(HS_P2B_REF, (hs_gf128 *)(void *)s); }
+static void p2bf_many(uint64_t *s, size_t n, unsigned t) { hs_p2b_frost_permute_tower_many((hs_gf128 *)(void *)s, n, t); }
+static void p2bf_one(uint64_t *s) { hs_p2b_frost_permute_tower((hs_gf128 *)(void *)s); }
 static void rpo_one(uint64_t *s) { hs_rpo_permute(s); }
 static void rpx_one(uint64_t *s) { hs_rpx_permute(s); }
 static void vision32_many(uint32_t *s, size_t n, unsigned t) { hs_vision32_permute_many(s, n, t); }
@@ -48,8 +56,11 @@ static void vision32_one(uint32_t *s) { hs_vision32_permute(s); }
 #define BB 0x78000001u
 #define M31 0x7fffffffu
 #define GL 0xffffffff00000001ull
-#define P32(name, desc, w, mod, fn) {name, desc, w, 32, mod, fn##_many, fn##_one, NULL, NULL}
-#define P64(name, desc, w, mod, many, one) {name, desc, w, 64, mod, NULL, NULL, many, one}
+#define P32(name, desc, w, mod, fn) {name, desc, w, 32, mod, 0, 0, fn##_many, fn##_one, NULL, NULL}
+/* binary-field words, written as `hex` hex digits each */
+#define P32X(name, desc, w, hex, fn) {name, desc, w, 32, 0, 0, hex, fn##_many, fn##_one, NULL, NULL}
+#define P64(name, desc, w, mod, many, one) {name, desc, w, 64, mod, 0, 0, NULL, NULL, many, one}
+#define P128(name, desc, many, one) {name, desc, 8, 64, 0, 128, 32, NULL, NULL, many, one}
 
 const struct hs_perm hs_perm_table[] = {
     P32("poseidon2-kb16", "Poseidon2, KoalaBear, width 16, x^3, 8+20 rounds (Plonky3 defaults)", 16, KB, kb16),
@@ -72,8 +83,12 @@ const struct hs_perm hs_perm_table[] = {
         rpo_one),
     P64("rpx256", "Rescue Prime eXtension (RPX256), Goldilocks, width 12 (miden-crypto)", 12, GL, hs_rpx_permute_many, rpx_one),
     P64("keccak-f1600", "Keccak-f[1600], 25 64-bit lanes (FIPS 202)", 25, 0, hs_keccakf1600_many, keccak_one),
-    P32("vision32", "Vision Mark-32 (Binius), 24 words of GF(2^32) (hex, canonical tower basis), 8 rounds", 24, 0,
-        vision32),
+    P128("poseidon2b", "Poseidon2b, GF(2^128) GHASH basis, width 4, x^7, 8+58 rounds (eprint 2025/058 Sage reference)",
+         p2b_many, p2b_one),
+    P128("poseidon2b-frost", "Poseidon2b as FROST-GKR instantiates it, GF(2^128) AES-based tower, width 4, x^7, 8+58 rounds",
+         p2bf_many, p2bf_one),
+    P32X("vision32", "Vision Mark-32 (Binius), 24 words of GF(2^32) (hex, canonical tower basis), 8 rounds", 24, 8,
+         vision32),
 };
 const size_t hs_perm_table_len = sizeof hs_perm_table / sizeof hs_perm_table[0];
 
@@ -83,23 +98,14 @@ const struct hs_perm *hs_perm_lookup(const char *name) {
     return NULL;
 }
 
-/* Binary-field permutations: their words' hex digits in the command line's text. */
-unsigned hs_perm_hex_digits_of(const struct hs_perm *p) {
-    static const struct {
-        const char *name;
-        unsigned digits;
-    } hex[] = {{"vision32", 8}};
-    for (size_t i = 0; i < sizeof hex / sizeof hex[0]; i++)
-        if (!strcmp(p->name, hex[i].name)) return hex[i].digits;
-    return 0;
-}
-
 /* ---- hashes ---- */
 
 static void sha3_256(uint8_t *o, const uint8_t *in, size_t n) { hs_sha3_256(o, in, n); }
 static void keccak_256(uint8_t *o, const uint8_t *in, size_t n) { hs_keccak256(o, in, n); }
 static void blake3_256(uint8_t *o, const uint8_t *in, size_t n) { hs_blake3(o, in, n); }
 static void blake2s_256(uint8_t *o, const uint8_t *in, size_t n) { hs_blake2s(o, 32, NULL, 0, in, n); }
+static void p2b_sponge(uint8_t *o, const uint8_t *in, size_t n) { hs_p2b_ref_sponge(o, in, n); }
+static void p2bf_sponge(uint8_t *o, const uint8_t *in, size_t n) { hs_p2b_frost_sponge(o, in, n); }
 static void vision32_256(uint8_t *o, const uint8_t *in, size_t n) { hs_vision32_hash(o, in, n); }
 
 /* Byte hashes merge by hashing the 64-byte concatenation. */
@@ -113,6 +119,8 @@ static void vision32_256(uint8_t *o, const uint8_t *in, size_t n) { hs_vision32_
 BYTE_MERGE(sha3_256)
 BYTE_MERGE(keccak_256)
 BYTE_MERGE(blake2s_256)
+BYTE_MERGE(p2b_sponge)
+BYTE_MERGE(p2bf_sponge)
 BYTE_MERGE(vision32_256)
 static void blake3_256_merge(uint8_t *o, const uint8_t *l, const uint8_t *r) { hs_blake3_merge(o, l, r); }
 
@@ -181,6 +189,9 @@ const hs_hash_info hs_hash_table[] = {
     HB("sha3-256", "SHA3-256 (FIPS 202)", sha3_256, "keccak-f1600"),
     HB("keccak-256", "Keccak-256 (original padding, as Ethereum)", keccak_256, "keccak-f1600"),
     HB("blake2s", "BLAKE2s-256, unkeyed (RFC 7693)", blake2s_256, NULL),
+    HB("poseidon2b", "Poseidon2b sponge, rate 32 bytes, always padded (0x80..0x01), 32-byte digest", p2b_sponge, "poseidon2b"),
+    HB("poseidon2b-frost", "Poseidon2b sponge of FROST-GKR (Poseidon2bSponge), 32-byte digest", p2bf_sponge,
+       "poseidon2b-frost"),
     HB("vision32", "Vision Mark-32 sponge (Binius), rate 64 bytes, Keccak-style padding", vision32_256, "vision32"),
     H64("rpo256", "RPO256 hash_elements / merge (miden-crypto v0.21+)", hs_rpo256_hash_elements, rpo_merge, "rpo256"),
     H64("rpx256", "RPX256 hash_elements / merge (miden-crypto)", hs_rpx256_hash_elements, rpx_merge, "rpx256"),

@@ -12,6 +12,8 @@ struct hs_perm {
     unsigned width;     /* words per state */
     unsigned word_bits; /* 32 or 64 */
     uint64_t modulus;   /* 0: any word value */
+    unsigned elem_bits; /* 0: one word an element; 128: GF(2^128) elements, two 64-bit words each, low first */
+    unsigned hex_digits; /* 0: decimal text; else hex digits an element (binary fields): hs_perm_hex_digits */
     /* canonical words; exactly one pair is set, matching word_bits */
     void (*many32)(uint32_t *states, size_t n, unsigned threads);
     void (*one32)(uint32_t *state);
@@ -48,7 +50,5 @@ extern const hs_hash_info hs_hash_table[];
 extern const size_t hs_hash_table_len;
 const hs_hash_info *hs_hash_lookup(const char *name);
 const struct hs_perm *hs_perm_lookup(const char *name);
-/* 0, or the hex digits a word of p's text form (binary-field words): hs_perm_hex_digits. */
-unsigned hs_perm_hex_digits_of(const struct hs_perm *p);
 
 #endif

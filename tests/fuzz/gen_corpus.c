@@ -521,6 +521,8 @@ int main(int argc, char **argv) {
     text("digests", 5, "1,2,3,4,5,6,7,8\n");
     text("bits", 6, "0 1 1 0\n1\n");
     text("m31", 7, "2147483646 0\n");
+    text("hex128_rows", 0x80, "# two rows\n0x1 0x2 0x3 0xffffffffffffffffffffffffffffffff\n0x0, 0x1, 0x2, 0x3\n");
+    text("hex8_words", 0x0b, "# messages of hex words\n0x1 ABCDEF01, 0Xff\n00000000 ffffffff 7\n-\n");
 
     printf("%zu files, %zu bytes\n", total_files, total_bytes);
     return failures ? 1 : 0;
