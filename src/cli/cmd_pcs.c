@@ -38,6 +38,19 @@ static void prove_help(void) {
            HS_PCS_MIN_LOG_BITS, HS_PCS_MAX_LOG_BITS);
 }
 
+/* The proof's parameters, as prove and verify both report them in JSON. */
+static void json_info(hs_json *j, const hs_pcs_info *info) {
+    hs_json_str(j, "statement", "pcs");
+    hs_json_str(j, "field", info->field);
+    hs_json_u64(j, "log_bits", info->log_bits);
+    hs_json_str(j, "preset", info->preset);
+    hs_json_u64(j, "challenge_bits", info->challenge_bits);
+    hs_json_u64(j, "queries", info->queries);
+    hs_json_u64(j, "inv_rate", info->inv_rate);
+    hs_json_num(j, "claimed_bits", info->claimed_bits);
+    hs_json_str(j, "regime", hs_sec_regime_name(info->regime));
+}
+
 int hs_cmd_prove_pcs(int argc, char **argv) {
     const char *statement = NULL, *field = NULL, *logb_s = NULL, *seed_s = NULL, *out = NULL, *threads_s = NULL,
                *format_s = NULL, *preset = "compat";
@@ -92,15 +105,7 @@ int hs_cmd_prove_pcs(int argc, char **argv) {
         hs_json_begin(&j, stdout);
         hs_json_str(&j, "command", "prove");
         hs_json_str(&j, "result", "proved");
-        hs_json_str(&j, "statement", "pcs");
-        hs_json_str(&j, "field", info.field);
-        hs_json_u64(&j, "log_bits", logb);
-        hs_json_str(&j, "preset", info.preset);
-        hs_json_u64(&j, "challenge_bits", info.challenge_bits);
-        hs_json_u64(&j, "queries", info.queries);
-        hs_json_u64(&j, "inv_rate", info.inv_rate);
-        hs_json_num(&j, "claimed_bits", info.claimed_bits);
-        hs_json_str(&j, "regime", hs_sec_regime_name(info.regime));
+        json_info(&j, &info);
         hs_json_str(&j, "proof", out);
         hs_json_u64(&j, "proof_bytes", len);
         hs_json_num(&j, "prove_s", t);
@@ -138,15 +143,7 @@ int hs_cli_verify_pcs(const char *proof, const uint8_t *pb, size_t len, int json
     if (json) {
         hs_json j;
         hs_cli_json_accepted(&j, proof);
-        hs_json_str(&j, "statement", "pcs");
-        hs_json_str(&j, "field", info.field);
-        hs_json_u64(&j, "log_bits", info.log_bits);
-        hs_json_str(&j, "preset", info.preset);
-        hs_json_u64(&j, "challenge_bits", info.challenge_bits);
-        hs_json_u64(&j, "inv_rate", info.inv_rate);
-        hs_json_u64(&j, "queries", info.queries);
-        hs_json_num(&j, "claimed_bits", info.claimed_bits);
-        hs_json_str(&j, "regime", hs_sec_regime_name(info.regime));
+        json_info(&j, &info);
         hs_json_num(&j, "declared_bits", info.declared_bits);
         hs_json_num(&j, "verify_s", t);
         hs_json_end(&j);
