@@ -6,7 +6,8 @@
  * position % 8 XORed with delta. What must hold: no crash; a refusal is HS_ERR_REJECTED with a
  * reason, HS_ERR_ARGUMENT only for a depth above 30, HS_ERR_RANGE only for a tweaked root; an
  * acceptance that is not a seed (the corpus holds the branch of every leaf of every fixed tree),
- * or with a tweaked root, is a finding. */
+ * or with a tweaked root, is a finding; except at depth 0, where the root is the leaf itself and
+ * the one branch that must be accepted (at index 0) is the given root's eight words, tweaked or not. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,9 +53,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     root[hs_fuzz_le32(data) % 8] ^= delta;
     char reason[HS_REASON_LEN] = "";
     hs_status st = hs_tree_verify(reason, sizeof reason, hs_tree_hash_at(in[0]), depth, root, index, branch, n_words);
+    const int leaf_is_root = depth == 0 && index == 0 && n_words == 8 && !memcmp(branch, root, sizeof root);
     free(branch);
+    if (depth == 0 && st == HS_OK && !leaf_is_root) hs_fuzz_finding("hs_tree_verify: a depth-0 leaf other than the root");
+    if (leaf_is_root && st != HS_OK && !(st == HS_ERR_RANGE && delta))
+        hs_fuzz_finding("hs_tree_verify: refused a depth-0 tree whose leaf is its root");
     if (st == HS_OK) {
-        hs_fuzz_accepted(in, len, delta != 0, "hs_tree_verify");
+        if (!leaf_is_root) hs_fuzz_accepted(in, len, delta != 0, "hs_tree_verify");
         return 0;
     }
     if (!(st == HS_ERR_REJECTED || (st == HS_ERR_ARGUMENT && depth > 30) || (st == HS_ERR_RANGE && delta)))
