@@ -18,10 +18,11 @@
 #include <immintrin.h>
 
 #include "field/gl.h"
+#include "util/inline.h"
 
 typedef __m512i hs_gl8;
 
-#define HS_GL8_INLINE static inline __attribute__((always_inline))
+#define HS_GL8_INLINE HS_FORCE_INLINE
 
 HS_GL8_INLINE hs_gl8 hs_gl8_set1(uint64_t x) { return _mm512_set1_epi64((long long)x); }
 /* x < 2^64 -> [0, p): x - p wraps to x + EPS > x exactly when x < p */

@@ -1,4 +1,5 @@
 #include "hash/poseidon2_gl.h"
+#include "util/inline.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -10,9 +11,9 @@ extern const uint64_t hs_p2gl8_rc_ext_init[4][8], hs_p2gl8_rc_int[22], hs_p2gl8_
 extern const uint64_t hs_p2gl12_rc_ext_init[4][12], hs_p2gl12_rc_int[22], hs_p2gl12_rc_ext_final[4][12],
     hs_p2gl12_diag[12];
 
-#define P2GL_INLINE static inline __attribute__((always_inline))
+#define P2GL_INLINE HS_FORCE_INLINE
 /* full unrolling of the lane loops lets the compiler fold the per-lane constants */
-#define P2GL_UNROLL _Pragma("GCC unroll 16")
+#define P2GL_UNROLL HS_UNROLL_16
 
 /* Plonky3's small-value diagonals as num / 2^shift (MATRIX_DIAG_8/12_GOLDILOCKS, v0.5.0+). */
 typedef struct {

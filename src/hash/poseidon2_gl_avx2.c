@@ -6,13 +6,14 @@
 
 #include "field/gl.h"
 #include "hash/poseidon2_gl.h"
+#include "util/inline.h"
 
 typedef hs_gl4 v4;
 
 #define G_V v4
 #define G_LANES 4
-#define G_INLINE static inline __attribute__((always_inline))
-#define G_UNROLL _Pragma("GCC unroll 16")
+#define G_INLINE HS_FORCE_INLINE
+#define G_UNROLL HS_UNROLL_16
 #define G_SET1 hs_gl4_set1
 #define G_ZERO _mm256_setzero_si256
 #define G_ADD64 _mm256_add_epi64

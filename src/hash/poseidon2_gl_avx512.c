@@ -10,8 +10,8 @@
 
 #define G_V hs_gl8
 #define G_LANES 8
-#define G_INLINE static inline __attribute__((always_inline))
-#define G_UNROLL _Pragma("GCC unroll 16")
+#define G_INLINE HS_FORCE_INLINE
+#define G_UNROLL HS_UNROLL_16
 #define G_SET1 hs_gl8_set1
 #define G_ZERO _mm512_setzero_si512
 #define G_ADD64 _mm512_add_epi64

@@ -10,14 +10,11 @@
 
 #include "field/monty31_avx2.h"
 #include "util/avx2.h"
+#include "util/inline.h"
 
-#define HS_P2X8_AI static inline __attribute__((always_inline))
-/* fully unroll the loop that follows (trip counts are compile-time after inlining) */
-#if defined(__clang__)
-#define HS_P2X8_UNROLL _Pragma("clang loop unroll(full)")
-#else
-#define HS_P2X8_UNROLL _Pragma("GCC unroll 24")
-#endif
+#define HS_P2X8_AI HS_FORCE_INLINE
+/* fully unroll the loop that follows (trip counts are compile-time after inlining; util/inline.h) */
+#define HS_P2X8_UNROLL HS_UNROLL_FULL
 
 /* hs_p2x8_mat4, hs_p2x8_external_linear, hs_p2x8_sum_rest */
 #define HS_P2L(name) hs_p2x8_##name

@@ -1,4 +1,5 @@
 #include "hash/poseidon_gl.h"
+#include "util/inline.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -11,8 +12,8 @@
 #define W HS_PGL_W
 #define HALF_FULL HS_PGL_HALF_FULL
 #define PARTIAL HS_PGL_PARTIAL
-#define PGL_INLINE static inline __attribute__((always_inline))
-#define PGL_UNROLL _Pragma("GCC unroll 16")
+#define PGL_INLINE HS_FORCE_INLINE
+#define PGL_UNROLL HS_UNROLL_16
 
 /* ---- arithmetic helpers ---- */
 

@@ -13,7 +13,7 @@
 
 #define W HS_PGL_W
 #define AI HS_GL8_INLINE
-#define UNROLL _Pragma("GCC unroll 16")
+#define UNROLL HS_UNROLL_16
 
 typedef int64_t i64v __attribute__((vector_size(64)));
 typedef uint64_t u64v __attribute__((vector_size(64)));

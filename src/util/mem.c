@@ -1,5 +1,6 @@
 #define _DEFAULT_SOURCE 1 /* madvise, MADV_HUGEPAGE, MAP_ANONYMOUS */
 #include "util/mem.h"
+#include "util/inline.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -39,16 +40,7 @@ int hs_mul_overflow_ok(size_t a, size_t b, size_t *out) {
 
 /* Under AddressSanitizer big buffers stay with malloc, so that it still sees their bounds, their
  * use after free and their leaks. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
+#define SANITIZED HS_ASAN_BUILD
 
 int hs_mem_keeps(void) { return !SANITIZED; }
 #define MAX_BLOCKS 512
