@@ -1,9 +1,8 @@
 /* The proving sweep's units (against figures of the bench-hash-in-snark table), its range parser, and one
  * tiny sweep with a killed child. src/bench belongs to the hashsnark program, not the library, so
- * the test compiles sweep.c in (and the live line it draws, cli/progress.c). */
+ * the test compiles sweep.c in (and links the program's toolkit, src/app, for the live line it draws). */
 #include "bench/sweep.c"
 #include "bench/child.c"
-#include "cli/progress.c"
 
 #include <string.h>
 
@@ -12,13 +11,6 @@
 /* The program's build commit (src/bench/bench.c, from a header generated at build time) is not
  * compiled in here: this string stands in, and the comparison's CSV must carry it. */
 const char *hs_bench_commit(void) { return "test-commit"; }
-
-/* The command line's clock (src/cli/cli.c, not compiled in here), for the live line's times. */
-double hs_cli_now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static void check_str(const char *got, const char *want, const char *what) {
     if (strcmp(got, want)) {

@@ -17,7 +17,7 @@
 #include "util/cpu.h"
 
 #include "hs_git.h" /* generated at every build (cmake/git_describe.cmake) */
-#include "cli/progress.h"
+#include "app/progress.h"
 
 const char *hs_bench_commit(void) { return HS_GIT_DESCRIBE; }
 
@@ -362,6 +362,15 @@ static void human_ns(char *buf, size_t n, double ns) {
 static const char *contended(double share) { return share < HS_BENCH_CONTENDED_SHARE ? "true" : "false"; }
 static const char *mark(double share) { return share < HS_BENCH_CONTENDED_SHARE ? " *" : ""; }
 
+/* The native tables' JSON up to their results array: the run's metadata, the SIMD level, the
+ * contention threshold. */
+static void native_json_head(void) {
+    printf("{");
+    hs_bench_meta_json(stdout);
+    printf(",\n  \"avx2\": %s,\n  \"simd\": \"%s\",\n  \"contended_below_cpu_share\": %.2f,\n  \"results\": [\n",
+           hs_cpu_has_avx2() ? "true" : "false", hs_simd_level(), HS_BENCH_CONTENDED_SHARE);
+}
+
 void hs_bench_contention_note(FILE *f) {
     fprintf(f, "\n* contended: the measurement got less than %.0f%% of the CPU time its threads asked for (another "
                "process took the cores; the figure is low)\n",
@@ -392,10 +401,7 @@ int hs_bench_native_hashes(const char *which, unsigned threads, double seconds, 
             putchar('\n');
         }
     } else if (json) {
-        printf("{");
-        hs_bench_meta_json(stdout);
-        printf(",\n  \"avx2\": %s,\n  \"simd\": \"%s\",\n  \"contended_below_cpu_share\": %.2f,\n  \"results\": [\n",
-               hs_cpu_has_avx2() ? "true" : "false", hs_simd_level(), HS_BENCH_CONTENDED_SHARE);
+        native_json_head();
         for (size_t i = 0; i < n; i++) {
             printf("    {\"hash\": \"%s\", \"merge_ns\": %.1f, \"seq100_ns\": %.1f, ", rows[i].hash->name,
                    rows[i].merge_ns, rows[i].seq_ns);
@@ -462,10 +468,7 @@ int hs_bench_native_perm_table(const hs_perm *perm, unsigned threads, double sec
             putchar('\n');
         }
     } else if (json) {
-        printf("{");
-        hs_bench_meta_json(stdout);
-        printf(",\n  \"avx2\": %s,\n  \"simd\": \"%s\",\n  \"contended_below_cpu_share\": %.2f,\n  \"results\": [\n",
-               hs_cpu_has_avx2() ? "true" : "false", hs_simd_level(), HS_BENCH_CONTENDED_SHARE);
+        native_json_head();
         for (size_t i = 0; i < nrows; i++)
             printf("    {\"hash\": \"%s\", \"api\": \"%s\", \"threads\": %u, \"perms_per_s\": %.0f, \"cpu_share\": %.3f, "
                    "\"contended\": %s}%s\n",

@@ -9,7 +9,7 @@
 #include "field/kb5_batch.h"
 #include "util/cpu.h"
 #include "util/rng.h"
-#include "cli/progress.h"
+#include "app/progress.h"
 
 /* Elements an array: 3 arrays of 512 GF(2^128) values (24 KiB) stay in L1; the products measured are
  * throughput over independent elements, what the provers' loops over tables see. */

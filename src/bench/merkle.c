@@ -22,7 +22,7 @@
 #include "util/cpu.h"
 #include "util/rng.h"
 #include "util/timer.h"
-#include "cli/progress.h"
+#include "app/progress.h"
 
 #define MAX_REF_STATES ((size_t)1 << 20)
 

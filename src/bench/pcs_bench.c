@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 #include "commit/binfri.h"
 #include "commit/ringsw.h"
 #include "statement/pcsstmt.h"

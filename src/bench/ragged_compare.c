@@ -16,7 +16,7 @@
 #include "util/mem.h"
 #include "util/rng.h"
 #include "util/timer.h"
-#include "cli/progress.h"
+#include "app/progress.h"
 
 /* ---- the child: inputs, K proofs, K verifications ---- */
 

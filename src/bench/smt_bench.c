@@ -8,7 +8,7 @@
 
 #include "bench/bench.h"
 #include "hashsnark.h"
-#include "cli/progress.h"
+#include "app/progress.h"
 
 static double now(void) {
     struct timespec ts;

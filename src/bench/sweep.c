@@ -23,7 +23,8 @@
 #include "util/rng.h"
 #include "util/timer.h"
 #include "gkr/gkr.h"
-#include "cli/progress.h"
+#include "app/json.h"
+#include "app/progress.h"
 
 /* ---- backends: what a child runs for one size ---------------------------------------------- */
 
@@ -488,16 +489,7 @@ void hs_sweep_write_csv(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row 
     for (size_t i = 0; i < n; i++) csv_row(f, cfg, &rows[i], commit);
 }
 
-static void json_str(FILE *f, const char *s) {
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
-}
+static void json_str(FILE *f, const char *s) { hs_json_quoted(f, s, strlen(s)); }
 
 static void json_row(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *r, int first) {
     if (cfg->peer) { /* published: only what was published (no memory, verification or spread) */

@@ -1,29 +1,13 @@
-/* Shared pieces of the hashsnark command line. Exit status: 0 success, 1 a negative answer
- * (a rejected proof), 2 usage or input errors. */
+/* Shared pieces of the hashsnark command line (exit status, option parsing, errors and the clock:
+ * app/app.h, shared with src/bench). */
 #ifndef HS_CLI_CLI_H
 #define HS_CLI_CLI_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
-#define HS_EXIT_OK 0
-#define HS_EXIT_REJECT 1
-#define HS_EXIT_USAGE 2
+#include "app/app.h" /* exit status, options, errors, the clock */
 
-typedef struct {
-    const char *name;   /* without the leading "--" */
-    int has_arg;
-    const char **value; /* has_arg: where the argument goes */
-    int *flag;          /* !has_arg: set to 1 when present */
-} hs_opt;
-
-/* Parses argv[1..] (argv[0] is the subcommand). Accepts "--name value" and "--name=value".
- * Returns 0 when parsed, 1 when --help/-h was given, -1 after printing an error to stderr. */
-int hs_cli_parse(const char *cmd, int argc, char **argv, const hs_opt *opts, size_t nopts);
-/* Unsigned integer option in [lo, hi]; prints an error and returns 0 when invalid. */
-int hs_cli_uint(const char *cmd, const char *opt, const char *s, unsigned long lo, unsigned long hi,
-                unsigned long *out);
 /* --format text|json (NULL: text): 1 json, 0 text, -1 after printing why. A command that takes
  * --format json sets it with hs_cli_set_json before it prints its result. */
 int hs_cli_format(const char *cmd, const char *s);
@@ -51,8 +35,6 @@ void hs_cli_print_phases(const char *cmd, const struct hs_prove_stats *st);
     "  --format F" pad "text (default) or json: the result as one JSON object on standard output\n"                      \
     "            " pad "(a rejection: {\"result\": \"rejected\", \"reason\": ...}, exit 1); usage\n"                \
     "            " pad "errors stay text on standard error (exit 2)\n"
-/* "hashsnark CMD: message" on stderr. */
-void hs_cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 int hs_cmd_perm(int argc, char **argv);
 int hs_cmd_bench(int argc, char **argv);
@@ -93,26 +75,11 @@ int hs_cmd_params_pcs(int argc, char **argv);
 int hs_cli_is_pcs_proof(const uint8_t *pb, size_t len); /* a commitment-only proof's header */
 int hs_cli_verify_pcs(const char *proof, const uint8_t *pb, size_t len, int json, const char *min_bits_s,
                       unsigned long min_bits);
-/* The value of the first --name in argv (after the subcommand): V of "--name V" or "--name=V", ""
- * when it ends the line, NULL when argv holds no --name. */
-const char *hs_cli_opt_value(int argc, char **argv, const char *name);
-/* 1 when the first --name on the command line has this value ("--name value" or "--name=value"). */
-static inline int hs_cli_opt_is(int argc, char **argv, const char *name, const char *value) {
-    const char *v = hs_cli_opt_value(argc, argv, name);
-    return v && !strcmp(v, value);
-}
-/* 1 when argv (after the subcommand) holds option --name. */
-static inline int hs_cli_has_opt(int argc, char **argv, const char *name) {
-    return hs_cli_opt_value(argc, argv, name) != NULL;
-}
-
 /* The hashes each backend proves, comma-separated (static buffers: help texts). */
 const char *hs_cli_stark_names(void);
 const char *hs_cli_gkr_names(void);
 /* --regions "W1,W2,..": 1..HS_MAX_REGIONS widths, each 4..20; 0 on anything else. */
 int hs_cli_widths(const char *s, unsigned *widths, unsigned *n);
-/* A monotonic clock in seconds (the command line's own timings: verification). */
-double hs_cli_now(void);
 /* A context of --threads T (NULL or 0: HS_THREADS, else every CPU); NULL after printing why. */
 struct hs_ctx *hs_cli_ctx(const char *cmd, unsigned long threads);
 

@@ -8,7 +8,7 @@
 #include "bench/pcs_bench.h"
 #include "bench/smt_bench.h"
 #include "cli/cli.h"
-#include "cli/progress.h"
+#include "app/progress.h"
 #include "hashsnark.h"
 
 static void help(void) {

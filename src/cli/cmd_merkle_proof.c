@@ -8,9 +8,9 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/json.h"
+#include "app/json.h"
 #include "cli/merkle_cli.h"
-#include "cli/progress.h"
+#include "app/progress.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 

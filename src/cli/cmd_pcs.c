@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/json.h"
+#include "app/json.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 

@@ -7,8 +7,8 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/json.h"
-#include "cli/progress.h"
+#include "app/json.h"
+#include "app/progress.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 

@@ -5,8 +5,8 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
-#include "cli/json.h"
-#include "cli/progress.h"
+#include "app/json.h"
+#include "app/progress.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 

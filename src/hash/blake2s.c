@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "hash/blake_g.h"
+
 const uint32_t hs_blake2s_iv[8] = {0x6A09E667u, 0xBB67AE85u, 0x3C6EF372u, 0xA54FF53Au,
                                0x510E527Fu, 0x9B05688Cu, 0x1F83D9ABu, 0x5BE0CD19u};
 
@@ -19,37 +21,8 @@ const uint8_t hs_blake2s_sigma[10][16] = {
     {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
 };
 
-static inline uint32_t rotr32(uint32_t x, unsigned n) { return (x >> n) | (x << (32 - n)); }
-
-static inline uint32_t load32(const uint8_t *p) {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-#define B2_G(a, b, c, d, x, y)                                                                     \
-    do {                                                                                           \
-        v[a] = v[a] + v[b] + (x);                                                                  \
-        v[d] = rotr32(v[d] ^ v[a], 16);                                                            \
-        v[c] = v[c] + v[d];                                                                        \
-        v[b] = rotr32(v[b] ^ v[c], 12);                                                            \
-        v[a] = v[a] + v[b] + (y);                                                                  \
-        v[d] = rotr32(v[d] ^ v[a], 8);                                                             \
-        v[c] = v[c] + v[d];                                                                        \
-        v[b] = rotr32(v[b] ^ v[c], 7);                                                             \
-    } while (0)
-
-/* Constant r and i: the sigma loads fold at compile time. */
 #define B2_M(r, i) m[hs_blake2s_sigma[r][i]]
-#define B2_ROUND(r)                                                                                \
-    do {                                                                                           \
-        B2_G(0, 4, 8, 12, B2_M(r, 0), B2_M(r, 1));                                                 \
-        B2_G(1, 5, 9, 13, B2_M(r, 2), B2_M(r, 3));                                                 \
-        B2_G(2, 6, 10, 14, B2_M(r, 4), B2_M(r, 5));                                                \
-        B2_G(3, 7, 11, 15, B2_M(r, 6), B2_M(r, 7));                                                \
-        B2_G(0, 5, 10, 15, B2_M(r, 8), B2_M(r, 9));                                                \
-        B2_G(1, 6, 11, 12, B2_M(r, 10), B2_M(r, 11));                                              \
-        B2_G(2, 7, 8, 13, B2_M(r, 12), B2_M(r, 13));                                               \
-        B2_G(3, 4, 9, 14, B2_M(r, 14), B2_M(r, 15));                                               \
-    } while (0)
+#define B2_ROUND(r) HS_BLAKE_ROUND(v, B2_M, r)
 
 void hs_blake2s_compress_words(const uint32_t h[8], const uint32_t m[16], uint64_t t, uint32_t f0, uint32_t f1,
                                uint32_t out[8]) {
@@ -78,7 +51,7 @@ void hs_blake2s_compress_words(const uint32_t h[8], const uint32_t m[16], uint64
 /* Function F: t is the byte count including this block, last marks the final block. */
 static void compress(uint32_t h[8], const uint8_t block[64], uint64_t t, int last) {
     uint32_t m[16];
-    for (int i = 0; i < 16; i++) m[i] = load32(block + 4 * i);
+    for (int i = 0; i < 16; i++) m[i] = hs_blake_load32(block + 4 * i);
     hs_blake2s_compress_words(h, m, t, last ? 0xffffffffu : 0, 0, h);
 }
 

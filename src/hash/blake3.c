@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "hash/blake_g.h"
 #include "util/bits.h"
 #include "util/cpu.h"
 
@@ -21,12 +22,6 @@ const uint8_t hs_blake3_schedule[7][16] = {
 
 /* ---------------------------------------------------------------- compression (portable) */
 
-static inline uint32_t rotr32(uint32_t x, unsigned n) { return (x >> n) | (x << (32 - n)); }
-
-static inline uint32_t load32(const uint8_t *p) {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 static inline void store32(uint8_t *p, uint32_t w) {
     p[0] = (uint8_t)w;
     p[1] = (uint8_t)(w >> 8);
@@ -34,31 +29,8 @@ static inline void store32(uint8_t *p, uint32_t w) {
     p[3] = (uint8_t)(w >> 24);
 }
 
-#define B3_G(a, b, c, d, x, y)                                                                     \
-    do {                                                                                           \
-        v[a] = v[a] + v[b] + (x);                                                                  \
-        v[d] = rotr32(v[d] ^ v[a], 16);                                                            \
-        v[c] = v[c] + v[d];                                                                        \
-        v[b] = rotr32(v[b] ^ v[c], 12);                                                            \
-        v[a] = v[a] + v[b] + (y);                                                                  \
-        v[d] = rotr32(v[d] ^ v[a], 8);                                                             \
-        v[c] = v[c] + v[d];                                                                        \
-        v[b] = rotr32(v[b] ^ v[c], 7);                                                             \
-    } while (0)
-
-/* Constant r and i: the table loads fold at compile time. */
 #define B3_M(r, i) m[hs_blake3_schedule[r][i]]
-#define B3_ROUND(r)                                                                                \
-    do {                                                                                           \
-        B3_G(0, 4, 8, 12, B3_M(r, 0), B3_M(r, 1));                                                 \
-        B3_G(1, 5, 9, 13, B3_M(r, 2), B3_M(r, 3));                                                 \
-        B3_G(2, 6, 10, 14, B3_M(r, 4), B3_M(r, 5));                                                \
-        B3_G(3, 7, 11, 15, B3_M(r, 6), B3_M(r, 7));                                                \
-        B3_G(0, 5, 10, 15, B3_M(r, 8), B3_M(r, 9));                                                \
-        B3_G(1, 6, 11, 12, B3_M(r, 10), B3_M(r, 11));                                              \
-        B3_G(2, 7, 8, 13, B3_M(r, 12), B3_M(r, 13));                                               \
-        B3_G(3, 4, 9, 14, B3_M(r, 14), B3_M(r, 15));                                               \
-    } while (0)
+#define B3_ROUND(r) HS_BLAKE_ROUND(v, B3_M, r)
 
 /* The 7 rounds on v[16] = cv || IV[0..3] || counter lo, hi || block_len || flags. */
 static inline void compress_rounds(uint32_t v[16], const uint32_t cv[8], const uint32_t m[16], uint32_t block_len,
@@ -82,7 +54,7 @@ static inline void compress_rounds(uint32_t v[16], const uint32_t cv[8], const u
 }
 
 static inline void load_block(uint32_t m[16], const uint8_t block[64]) {
-    for (int i = 0; i < 16; i++) m[i] = load32(block + 4 * i);
+    for (int i = 0; i < 16; i++) m[i] = hs_blake_load32(block + 4 * i);
 }
 
 void hs_blake3_compress_in_place(uint32_t cv[8], const uint8_t block[HS_BLAKE3_BLOCK_LEN], uint8_t block_len,
@@ -120,7 +92,7 @@ static void words_to_bytes(uint8_t out[32], const uint32_t w[8]) {
 }
 
 static void bytes_to_words(uint32_t w[8], const uint8_t in[32]) {
-    for (int i = 0; i < 8; i++) w[i] = load32(in + 4 * i);
+    for (int i = 0; i < 8; i++) w[i] = hs_blake_load32(in + 4 * i);
 }
 
 /* ---------------------------------------------------------------- batch kernel */
@@ -445,8 +417,8 @@ void hs_blake3_merge(uint8_t out[HS_BLAKE3_OUT_LEN], const uint8_t left[HS_BLAKE
                      const uint8_t right[HS_BLAKE3_OUT_LEN]) {
     uint32_t m[16], v[16];
     for (int i = 0; i < 8; i++) {
-        m[i] = load32(left + 4 * i);
-        m[i + 8] = load32(right + 4 * i);
+        m[i] = hs_blake_load32(left + 4 * i);
+        m[i + 8] = hs_blake_load32(right + 4 * i);
     }
     compress_rounds(v, hs_blake3_iv, m, 64, 0, HS_BLAKE3_CHUNK_START | HS_BLAKE3_CHUNK_END | HS_BLAKE3_ROOT);
     for (int i = 0; i < 8; i++) store32(out + 4 * i, v[i] ^ v[i + 8]);

@@ -12,6 +12,24 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* The LLVMFuzzerInitialize of a target whose only setup is loading its seeds, less their first
+ * skip bytes (0, or HS_FUZZ_TWEAK_BYTES for a public target's table tweak); at file scope, with a
+ * semicolon after it (the redeclaration at the end takes it). */
+#define HS_FUZZ_INIT_SEEDS(skip)                                                                                       \
+    int LLVMFuzzerInitialize(int *argc, char ***argv) {                                                                \
+        (void)argc, (void)argv;                                                                                        \
+        hs_fuzz_load_seeds(skip);                                                                                      \
+        return 0;                                                                                                      \
+    }                                                                                                                  \
+    int LLVMFuzzerInitialize(int *argc, char ***argv)
+/* The LLVMFuzzerInitialize of a target with no seeds to load and nothing to set up. */
+#define HS_FUZZ_INIT_NONE                                                                                              \
+    int LLVMFuzzerInitialize(int *argc, char ***argv) {                                                                \
+        (void)argc, (void)argv;                                                                                        \
+        return 0;                                                                                                      \
+    }                                                                                                                  \
+    int LLVMFuzzerInitialize(int *argc, char ***argv)
+
 /* The target's name: its corpus folder. Each target defines it. */
 extern const char hs_fuzz_target[];
 

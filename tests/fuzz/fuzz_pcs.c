@@ -11,11 +11,7 @@
 const char hs_fuzz_target[] = "pcs";
 const int hs_fuzz_seeds_verify = 1;
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc, (void)argv;
-    hs_fuzz_load_seeds(0);
-    return 0;
-}
+HS_FUZZ_INIT_SEEDS(0);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *why = NULL;

@@ -12,10 +12,7 @@ const char hs_fuzz_target[] = "peek";
 
 const int hs_fuzz_seeds_verify = 0;
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc, (void)argv;
-    return 0;
-}
+HS_FUZZ_INIT_NONE;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *why = NULL;

@@ -15,11 +15,7 @@ const char hs_fuzz_target[] = "ragged";
 
 const int hs_fuzz_seeds_verify = 1;
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc, (void)argv;
-    hs_fuzz_load_seeds(HS_FUZZ_TWEAK_BYTES);
-    return 0;
-}
+HS_FUZZ_INIT_SEEDS(HS_FUZZ_TWEAK_BYTES);
 
 typedef struct {
     int tried;

@@ -21,11 +21,7 @@ const char hs_fuzz_target[] = "stark_private";
 #endif
 const int hs_fuzz_seeds_verify = 1;
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc, (void)argv;
-    hs_fuzz_load_seeds(FUZZ_PUBLIC ? HS_FUZZ_TWEAK_BYTES : 0);
-    return 0;
-}
+HS_FUZZ_INIT_SEEDS(FUZZ_PUBLIC ? HS_FUZZ_TWEAK_BYTES : 0);
 
 static int peek(const uint8_t *proof, size_t len, unsigned *id, unsigned *log_n, int *public_io) {
     hs_stark_shape s;

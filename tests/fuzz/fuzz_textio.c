@@ -17,10 +17,7 @@ const char hs_fuzz_target[] = "textio";
 
 const int hs_fuzz_seeds_verify = 0;
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc, (void)argv;
-    return 0;
-}
+HS_FUZZ_INIT_NONE;
 
 typedef struct {
     unsigned width;

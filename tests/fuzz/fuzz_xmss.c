@@ -17,11 +17,7 @@ const char hs_fuzz_target[] = "xmss";
 
 const int hs_fuzz_seeds_verify = 0;
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc, (void)argv;
-    hs_fuzz_load_seeds(0);
-    return 0;
-}
+HS_FUZZ_INIT_SEEDS(0);
 
 #define MAX_NODES 4096
 

@@ -1,4 +1,4 @@
-#include "cli/json.h"
+#include "app/json.h"
 
 #include <math.h>
 #include <string.h>
@@ -11,8 +11,6 @@ void hs_json_begin(hs_json *j, FILE *f) {
     fputc('{', f);
 }
 
-static void escaped(FILE *f, const char *s, size_t n);
-
 static void key_of(hs_json *j, const char *key) {
     if (!j->first[j->depth]) fputs(", ", j->f);
     j->first[j->depth] = 0;
@@ -23,7 +21,7 @@ static void key_of(hs_json *j, const char *key) {
     }
 }
 
-static void escaped(FILE *f, const char *s, size_t n) {
+void hs_json_quoted(FILE *f, const char *s, size_t n) {
     fputc('"', f);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
@@ -37,7 +35,7 @@ static void escaped(FILE *f, const char *s, size_t n) {
 
 void hs_json_strn(hs_json *j, const char *key, const char *v, size_t n) {
     key_of(j, key);
-    escaped(j->f, v ? v : "", v ? n : 0);
+    hs_json_quoted(j->f, v ? v : "", v ? n : 0);
 }
 
 void hs_json_str(hs_json *j, const char *key, const char *v) { hs_json_strn(j, key, v, v ? strlen(v) : 0); }

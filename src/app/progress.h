@@ -4,8 +4,8 @@
  * 4): 20% (3.2 s, about 12.8 s left)"), and cleared before other output and at the end. Only on
  * a terminal: redirected, or with --quiet, the line is off and every call does nothing. One line
  * per process (a command runs one at a time). */
-#ifndef HS_CLI_PROGRESS_H
-#define HS_CLI_PROGRESS_H
+#ifndef HS_APP_PROGRESS_H
+#define HS_APP_PROGRESS_H
 
 /* Starts the clock; the line is on when quiet is 0 and standard error is a terminal. */
 void hs_cli_progress_begin(const char *cmd, int quiet);

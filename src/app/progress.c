@@ -1,4 +1,4 @@
-#include "cli/progress.h"
+#include "app/progress.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "app/app.h"
 
 static struct {
     int on, quiet;
