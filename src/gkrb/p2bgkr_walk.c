@@ -17,7 +17,7 @@ _Static_assert(HS_P2BG_SBOX_DEGREE + 1 <= HS_SCG_MAX_DEGREE, "the round polynomi
 
 static const uint8_t p2bg_magic[4] = {'P', '2', 'G', '1'};
 
-#define P2BG_PAIRS 128      /* pairs a sub-block of the round kernel */
+#define P2BG_PAIRS 256      /* pairs a sub-block of the round kernel */
 #define P2BG_PAR_MIN 1024   /* rounds with fewer pairs run on the caller's thread */
 #define P2BG_COEFS (HS_P2BG_SBOX_DEGREE + 1)
 #define P2BG_ACC (HS_P2B_WIDTH * P2BG_COEFS) /* a chunk's sums: 8 coefficients a lane */
@@ -34,10 +34,17 @@ static hs_gf128 p2bg_pow7(hs_gf128 x) {
     return hs_gf128_mul(hs_gf128_mul(x2, x), hs_gf128_square(x2));
 }
 
+/* The instance's M_P and M_F (mats[0], mats[1]). */
+typedef hs_gf128 p2bg_mats[2][HS_P2B_WIDTH][HS_P2B_WIDTH];
+
+static void p2bg_mats_init(hs_p2b_inst inst, p2bg_mats mats) {
+    hs_p2bg_matrix(inst, 0, mats[0]);
+    hs_p2bg_matrix(inst, 1, mats[1]);
+}
+
 /* c = M^T (1, gamma, gamma^2, gamma^3) and the batched claim sum_i gamma^i v_i (when v is non-NULL). */
-static hs_gf128 p2bg_batch(hs_p2b_inst inst, int full, hs_gf128 gamma, const hs_gf128 *v, hs_gf128 c[HS_P2B_WIDTH]) {
-    hs_gf128 m[HS_P2B_WIDTH][HS_P2B_WIDTH], g[HS_P2B_WIDTH], claim = hs_gf128_zero();
-    hs_p2bg_matrix(inst, full, m);
+static hs_gf128 p2bg_batch(hs_gf128 (*m)[HS_P2B_WIDTH], hs_gf128 gamma, const hs_gf128 *v, hs_gf128 c[HS_P2B_WIDTH]) {
+    hs_gf128 g[HS_P2B_WIDTH], claim = hs_gf128_zero();
     g[0] = hs_gf128_one();
     for (unsigned i = 1; i < HS_P2B_WIDTH; i++) g[i] = hs_gf128_mul(g[i - 1], gamma);
     for (unsigned j = 0; j < HS_P2B_WIDTH; j++) {
@@ -80,6 +87,7 @@ static void p2bg_round_batch(void *vctx, size_t lo, size_t cnt) {
     const p2bg_round_ctx *c = vctx;
     const size_t h = c->h;
     hs_gf128 *acc = c->acc + (lo / c->chunk) * P2BG_ACC;
+    const hs_gf128_kernels *K = hs_gf128_kernels_best(); /* dispatched once a batch */
     hs_gf128 d[P2BG_PAIRS], a2[P2BG_PAIRS], d2[P2BG_PAIRS], a4[P2BG_PAIRS], d4[P2BG_PAIRS], pk[4][P2BG_PAIRS];
     for (size_t j0 = lo; j0 < lo + cnt; j0 += P2BG_PAIRS) {
         const size_t m = lo + cnt - j0 < P2BG_PAIRS ? lo + cnt - j0 : P2BG_PAIRS;
@@ -95,31 +103,31 @@ static void p2bg_round_batch(void *vctx, size_t lo, size_t cnt) {
                     const size_t p0 = j0 + k * h;
                     for (size_t i = 0; i < m; i++) d[i] = hs_gf128_add(F[p0 + i], F[p0 + 2 * h + i]);
                     if (F != dst) memcpy(dst + p0, F + p0, m * sizeof *dst);
-                    hs_gf128_scale_add(dst + p0, c->r, d, m);
+                    K->scale_add(dst + p0, c->r, d, m);
                 }
             }
             const hs_gf128 *a = cur + j0, *b = cur + j0 + h;
             hs_gf128 *s = acc + l * P2BG_COEFS;
             for (size_t i = 0; i < m; i++) d[i] = hs_gf128_add(a[i], b[i]);
             if (l >= c->nsb) { /* a + X d */
-                s[0] = hs_gf128_add(s[0], hs_gf128_inner(E, a, m));
-                s[1] = hs_gf128_add(s[1], hs_gf128_inner(E, d, m));
+                s[0] = hs_gf128_add(s[0], K->inner(E, a, m));
+                s[1] = hs_gf128_add(s[1], K->inner(E, d, m));
                 continue;
             }
             /* (a + X d)^7 = (a^4 + X^4 d^4)(a^3 + X a^2 d + X^2 a d^2 + X^3 d^3) */
-            hs_gf128_mul_many(a2, a, a, m);
-            hs_gf128_mul_many(d2, d, d, m);
-            hs_gf128_mul_many(a4, a2, a2, m);
-            hs_gf128_mul_many(d4, d2, d2, m);
-            hs_gf128_mul_many(pk[0], a2, a, m);
-            hs_gf128_mul_many(pk[1], a2, d, m);
-            hs_gf128_mul_many(pk[2], a, d2, m);
-            hs_gf128_mul_many(pk[3], d2, d, m);
-            hs_gf128_mul_many(a4, a4, E, m);
-            hs_gf128_mul_many(d4, d4, E, m);
+            K->mul(a2, a, a, m);
+            K->mul(d2, d, d, m);
+            K->mul(a4, a2, a2, m);
+            K->mul(d4, d2, d2, m);
+            K->mul(pk[0], a2, a, m);
+            K->mul(pk[1], a2, d, m);
+            K->mul(pk[2], a, d2, m);
+            K->mul(pk[3], d2, d, m);
+            K->mul(a4, a4, E, m);
+            K->mul(d4, d4, E, m);
             for (unsigned k = 0; k < 4; k++) {
-                s[k] = hs_gf128_add(s[k], hs_gf128_inner(a4, pk[k], m));
-                s[4 + k] = hs_gf128_add(s[4 + k], hs_gf128_inner(d4, pk[k], m));
+                s[k] = hs_gf128_add(s[k], K->inner(a4, pk[k], m));
+                s[4 + k] = hs_gf128_add(s[4 + k], K->inner(d4, pk[k], m));
             }
         }
     }
@@ -209,6 +217,8 @@ int hs_p2bg_prove(hs_p2b_inst inst, const hs_gf128 *in_states, unsigned log_n, u
     hs_transcript t;
     hs_gf128 z[HS_P2BG_MAX_LOG_N], rpt[HS_P2BG_MAX_LOG_N], c[HS_P2B_WIDTH], a[HS_P2B_WIDTH], gamma;
     p2bg_start(&t, inst, log_n, in_states, outs, z);
+    p2bg_mats mats;
+    p2bg_mats_init(inst, mats);
     if (!out_states) hs_free(outs);
     hs_w_bytes(w, p2bg_magic, 4);
     hs_w_u8(w, (uint8_t)inst);
@@ -217,7 +227,7 @@ int hs_p2bg_prove(hs_p2b_inst inst, const hs_gf128 *in_states, unsigned log_n, u
     tm.bind = t2 - t1;
     for (unsigned r = HS_P2B_ROUNDS; r-- > 0;) {
         hs_transcript_sample(&t, &hs_field_gf2_128, &gamma);
-        p2bg_batch(inst, hs_p2b_full_round(r), gamma, NULL, c);
+        p2bg_batch(mats[hs_p2b_full_round(r)], gamma, NULL, c);
         double tb = hs_now();
         const hs_gf128 *src = hs_p2bg_witness_round(&wit, r);
         tm.witness += hs_now() - tb;
@@ -260,10 +270,12 @@ int hs_p2bg_verify(hs_p2b_inst inst, const hs_gf128 *in_states, const hs_gf128 *
     hs_transcript t;
     hs_gf128 z[HS_P2BG_MAX_LOG_N], rpt[HS_P2BG_MAX_LOG_N], c[HS_P2B_WIDTH], a[HS_P2B_WIDTH], v[HS_P2B_WIDTH], gamma;
     p2bg_start(&t, inst, log_n, in_states, out_states, z);
+    p2bg_mats mats;
+    p2bg_mats_init(inst, mats);
     if (!hs_gkrb_mle_rows(v, out_states, HS_P2B_WIDTH, log_n, z, threads)) return p2bg_fail(why, hs_why_nomem);
     for (unsigned r = HS_P2B_ROUNDS; r-- > 0;) {
         hs_transcript_sample(&t, &hs_field_gf2_128, &gamma);
-        hs_gf128 claim = p2bg_batch(inst, hs_p2b_full_round(r), gamma, v, c);
+        hs_gf128 claim = p2bg_batch(mats[hs_p2b_full_round(r)], gamma, v, c);
         for (unsigned s = 0; s < log_n; s++)
             if (!hs_scg_gf128_verify_round(&t, &rd, HS_P2BG_SBOX_DEGREE + 1, &claim, &rpt[log_n - 1 - s])) break;
         hs_r_elems(&rd, &hs_field_gf2_128, a, HS_P2B_WIDTH);
@@ -280,7 +292,7 @@ int hs_p2bg_verify(hs_p2b_inst inst, const hs_gf128 *in_states, const hs_gf128 *
     if (hs_r_left(&rd) != 0) return p2bg_fail(why, "poseidon2b-gkr: trailing bytes");
     /* s_0 = M_F x: the last claims through M_F^T against the input table */
     hs_transcript_sample(&t, &hs_field_gf2_128, &gamma);
-    const hs_gf128 claim = p2bg_batch(inst, 1, gamma, v, c);
+    const hs_gf128 claim = p2bg_batch(mats[1], gamma, v, c);
     hs_gf128 x[HS_P2B_WIDTH];
     if (!hs_gkrb_mle_rows(x, in_states, HS_P2B_WIDTH, log_n, z, threads)) return p2bg_fail(why, hs_why_nomem);
     hs_gf128 g = hs_gf128_zero();

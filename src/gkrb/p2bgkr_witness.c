@@ -7,7 +7,7 @@
 #include "util/mem.h"
 #include "util/parallel.h"
 
-#define P2BG_ROWS 128 /* rows a column buffer */
+#define P2BG_ROWS 256 /* rows a column buffer */
 
 void hs_p2bg_matrix(hs_p2b_inst inst, int full, hs_gf128 m[HS_P2B_WIDTH][HS_P2B_WIDTH]) {
     for (unsigned j = 0; j < HS_P2B_WIDTH; j++) {
@@ -42,18 +42,18 @@ static void xor_to(hs_gf128 *out, const hs_gf128 *a, const hs_gf128 *b, size_t m
 }
 
 /* x^7 = x^3 x^4 on m values in place; t: 2 m scratch. */
-static void pow7_cols(hs_gf128 *x, hs_gf128 *t, size_t m) {
+static void pow7_cols(const hs_gf128_kernels *K, hs_gf128 *x, hs_gf128 *t, size_t m) {
     hs_gf128 *x2 = t, *x4 = t + m;
-    hs_gf128_mul_many(x2, x, x, m);
-    hs_gf128_mul_many(x4, x2, x2, m);
-    hs_gf128_mul_many(x, x2, x, m);
-    hs_gf128_mul_many(x, x, x4, m);
+    K->mul(x2, x, x, m);
+    K->mul(x4, x2, x2, m);
+    K->mul(x, x2, x, m);
+    K->mul(x, x, x4, m);
 }
 
 /* M_F on columns s[l] (m values, P2BG_ROWS apart) in place; t: 6 P2BG_ROWS scratch.
  * t0 = x0 + x1, t1 = x2 + x3, t2 = 2 x1 + t1, t3 = 2 x3 + t0, t4 = 4 t1 + t3, t5 = 4 t0 + t2;
  * y = (t3 + t5, t5, t2 + t4, t4). */
-static void mf_cols(const p2bg_consts *c, hs_gf128 *s, hs_gf128 *t, size_t m) {
+static void mf_cols(const hs_gf128_kernels *K, const p2bg_consts *c, hs_gf128 *s, hs_gf128 *t, size_t m) {
     hs_gf128 *x0 = s, *x1 = s + P2BG_ROWS, *x2 = s + 2 * P2BG_ROWS, *x3 = s + 3 * P2BG_ROWS;
     hs_gf128 *t0 = t, *t1 = t + P2BG_ROWS, *t2 = t + 2 * P2BG_ROWS, *t3 = t + 3 * P2BG_ROWS, *t4 = t + 4 * P2BG_ROWS,
              *t5 = t + 5 * P2BG_ROWS;
@@ -61,12 +61,12 @@ static void mf_cols(const p2bg_consts *c, hs_gf128 *s, hs_gf128 *t, size_t m) {
     xor_to(t1, x2, x3, m);
     memcpy(t2, t1, m * sizeof *t2);
     memcpy(t3, t0, m * sizeof *t3);
-    hs_gf128_scale_add(t2, c->two, x1, m);
-    hs_gf128_scale_add(t3, c->two, x3, m);
+    K->scale_add(t2, c->two, x1, m);
+    K->scale_add(t3, c->two, x3, m);
     memcpy(t4, t3, m * sizeof *t4);
     memcpy(t5, t2, m * sizeof *t5);
-    hs_gf128_scale_add(t4, c->four, t1, m);
-    hs_gf128_scale_add(t5, c->four, t0, m);
+    K->scale_add(t4, c->four, t1, m);
+    K->scale_add(t5, c->four, t0, m);
     xor_to(x0, t3, t5, m);
     memcpy(x1, t5, m * sizeof *x1);
     xor_to(x2, t2, t4, m);
@@ -74,14 +74,14 @@ static void mf_cols(const p2bg_consts *c, hs_gf128 *s, hs_gf128 *t, size_t m) {
 }
 
 /* M_P on columns in place: y_i = (d_i + 1) x_i + sum_j x_j. */
-static void mp_cols(const p2bg_consts *c, hs_gf128 *s, hs_gf128 *t, size_t m) {
+static void mp_cols(const hs_gf128_kernels *K, const p2bg_consts *c, hs_gf128 *s, hs_gf128 *t, size_t m) {
     hs_gf128 *sum = t, *y = t + P2BG_ROWS;
     xor_to(sum, s, s + P2BG_ROWS, m);
     xor_to(sum, sum, s + 2 * P2BG_ROWS, m);
     xor_to(sum, sum, s + 3 * P2BG_ROWS, m);
     for (unsigned l = 0; l < HS_P2B_WIDTH; l++) {
         memcpy(y, sum, m * sizeof *y);
-        hs_gf128_scale_add(y, c->diag1[l], s + l * P2BG_ROWS, m);
+        K->scale_add(y, c->diag1[l], s + l * P2BG_ROWS, m);
         memcpy(s + l * P2BG_ROWS, y, m * sizeof *y);
     }
 }
@@ -98,13 +98,14 @@ static void p2bg_wit_batch(void *vctx, size_t lo, size_t cnt) {
     hs_p2bg_witness *w = c->w;
     const size_t n = w->n;
     hs_gf128 s[HS_P2B_WIDTH * P2BG_ROWS], t[6 * P2BG_ROWS];
+    const hs_gf128_kernels *K = hs_gf128_kernels_best(); /* dispatched once a batch */
     for (size_t i0 = lo; i0 < lo + cnt; i0 += P2BG_ROWS) {
         const size_t m = lo + cnt - i0 < P2BG_ROWS ? lo + cnt - i0 : P2BG_ROWS;
         unsigned r0, r1;
         if (c->in) {
             for (size_t i = 0; i < m; i++)
                 for (unsigned l = 0; l < HS_P2B_WIDTH; l++) s[l * P2BG_ROWS + i] = c->in[HS_P2B_WIDTH * (i0 + i) + l];
-            mf_cols(&c->c, s, t, m);
+            mf_cols(K, &c->c, s, t, m);
             r0 = 0, r1 = HS_P2B_ROUNDS;
         } else {
             for (unsigned l = 0; l < HS_P2B_WIDTH; l++)
@@ -122,9 +123,9 @@ static void p2bg_wit_batch(void *vctx, size_t lo, size_t cnt) {
                 for (unsigned l = 0; l < HS_P2B_WIDTH; l++)
                     memcpy(w->blk + (HS_P2B_WIDTH * (size_t)(r % HS_P2BG_BLOCK) + l) * n + i0, s + l * P2BG_ROWS,
                            m * sizeof *s);
-            for (unsigned l = 0; l < (full ? HS_P2B_WIDTH : 1u); l++) pow7_cols(s + l * P2BG_ROWS, t, m);
-            if (full) mf_cols(&c->c, s, t, m);
-            else mp_cols(&c->c, s, t, m);
+            for (unsigned l = 0; l < (full ? HS_P2B_WIDTH : 1u); l++) pow7_cols(K, s + l * P2BG_ROWS, t, m);
+            if (full) mf_cols(K, &c->c, s, t, m);
+            else mp_cols(K, &c->c, s, t, m);
         }
         if (c->in)
             for (unsigned l = 0; l < HS_P2B_WIDTH; l++) memcpy(w->out + l * n + i0, s + l * P2BG_ROWS, m * sizeof *s);
