@@ -93,6 +93,11 @@ int hs_p2bg_prove(hs_p2b_inst inst, const hs_gf128 *in_states, unsigned log_n, u
 /* 1 if the proof shows out = Poseidon2b(in) for the given 2^log_n states; 0 with *why otherwise. */
 int hs_p2bg_verify(hs_p2b_inst inst, const hs_gf128 *in_states, const hs_gf128 *out_states, unsigned log_n,
                    const uint8_t *proof, size_t len, unsigned threads, const char **why);
+#ifdef HS_TESTING
+/* Test hook (the testing build only, util/verify.h): sumcheck rounds with fewer pairs run on one
+ * thread (default 8192), so that the tests can put small proofs on the thread team. */
+extern size_t hs_p2bg_test_par_min;
+#endif
 /* The proof's length for log_n, and the soundness bits of the formula above (the terms summed). */
 size_t hs_p2bg_proof_bytes(unsigned log_n);
 double hs_p2bg_soundness_bits(unsigned log_n);
