@@ -26,7 +26,7 @@ static const char *inst_name(hs_p2b_inst inst) { return inst == HS_P2B_REF ? "po
 
 static void test_witness(hs_rng *rng, hs_p2b_inst inst) {
     const hs_gf128(*rc)[HS_P2B_WIDTH] = inst == HS_P2B_REF ? hs_p2b_ref_rc : hs_p2b_frost_rc;
-    for (unsigned log_n = 0; log_n <= 8; log_n += 4) {
+    for (unsigned log_n = 0; log_n <= (hs_test_sanitized() ? 5u : 10u); log_n += 5) {
         const size_t n = (size_t)1 << log_n;
         hs_gf128 *st = hs_alloc_array(HS_P2B_WIDTH * n, sizeof *st), *nat = hs_alloc_array(HS_P2B_WIDTH * n, sizeof *nat);
         hs_gf128(*tr)[HS_P2B_ROUNDS + 1][HS_P2B_WIDTH] = hs_alloc_array(n, sizeof *tr);
@@ -36,7 +36,9 @@ static void test_witness(hs_rng *rng, hs_p2b_inst inst) {
         for (size_t i = 0; i < n; i++) hs_p2b_trace(inst, st + HS_P2B_WIDTH * i, tr[i]);
         hs_p2bg_witness w;
         const char *why = NULL;
-        CHECK(hs_p2bg_witness_build(&w, inst, st, log_n, 1 + log_n % 2, &why));
+        const size_t par_min = hs_p2bg_test_par_min;
+        hs_p2bg_test_par_min = 64; /* 2^10 rows on the thread team */
+        CHECK(hs_p2bg_witness_build(&w, inst, st, log_n, 1 + (log_n == 10), &why));
         size_t bad = 0;
         for (size_t i = 0; i < n; i++)
             for (unsigned l = 0; l < HS_P2B_WIDTH; l++) {
@@ -51,6 +53,7 @@ static void test_witness(hs_rng *rng, hs_p2b_inst inst) {
                 for (unsigned l = 0; l < HS_P2B_WIDTH; l++)
                     bad += !hs_gf128_eq(u[l * n + i], hs_gf128_add(tr[i][r][l], rc[r][l]));
         }
+        hs_p2bg_test_par_min = par_min;
         CHECK_EQ_U64(bad, 0);
         hs_p2bg_witness_free(&w);
         hs_free(st), hs_free(nat), hs_free(tr);

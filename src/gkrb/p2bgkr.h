@@ -93,10 +93,18 @@ int hs_p2bg_prove(hs_p2b_inst inst, const hs_gf128 *in_states, unsigned log_n, u
 /* 1 if the proof shows out = Poseidon2b(in) for the given 2^log_n states; 0 with *why otherwise. */
 int hs_p2bg_verify(hs_p2b_inst inst, const hs_gf128 *in_states, const hs_gf128 *out_states, unsigned log_n,
                    const uint8_t *proof, size_t len, unsigned threads, const char **why);
+/* Sumcheck rounds with fewer pairs, and witnesses with fewer rows, run on the caller's thread:
+ * every thread team is a barrier, which costs a scheduler slice when a thread is descheduled (a
+ * loaded machine), and the small rounds are an eighth of the work (a block's 6 rounds of 4096
+ * rows, about a millisecond). */
+#define HS_P2BG_PAR_MIN 8192
 #ifdef HS_TESTING
-/* Test hook (the testing build only, util/verify.h): sumcheck rounds with fewer pairs run on one
- * thread (default 8192), so that the tests can put small proofs on the thread team. */
+/* Test hook (the testing build only, util/verify.h): the threshold above, so that the tests can
+ * put small proofs on the thread team. */
 extern size_t hs_p2bg_test_par_min;
+static inline size_t hs_p2bg_par_min(void) { return hs_p2bg_test_par_min; }
+#else
+static inline size_t hs_p2bg_par_min(void) { return HS_P2BG_PAR_MIN; }
 #endif
 /* The proof's length for log_n, and the soundness bits of the formula above (the terms summed). */
 size_t hs_p2bg_proof_bytes(unsigned log_n);

@@ -18,15 +18,8 @@ _Static_assert(HS_P2BG_SBOX_DEGREE + 1 <= HS_SCG_MAX_DEGREE, "the round polynomi
 static const uint8_t p2bg_magic[4] = {'P', '2', 'G', '1'};
 
 #define P2BG_PAIRS 256      /* pairs a sub-block of the round kernel */
-/* Rounds with fewer pairs run on the caller's thread: every thread team is a barrier a round, which
- * costs a scheduler slice when a thread is descheduled (a loaded machine), and the small rounds
- * are an eighth of the work. */
-#define P2BG_PAR_MIN 8192
 #ifdef HS_TESTING
-size_t hs_p2bg_test_par_min = P2BG_PAR_MIN;
-#define P2BG_PAR_MIN_NOW hs_p2bg_test_par_min
-#else
-#define P2BG_PAR_MIN_NOW ((size_t)P2BG_PAR_MIN)
+size_t hs_p2bg_test_par_min = HS_P2BG_PAR_MIN;
 #endif
 #define P2BG_COEFS (HS_P2BG_SBOX_DEGREE + 1)
 #define P2BG_ACC (HS_P2B_WIDTH * P2BG_COEFS) /* a chunk's sums: 8 coefficients a lane */
@@ -161,7 +154,7 @@ static void p2bg_layer_prove(const hs_gf128 *src, unsigned log_n, unsigned nsb, 
     size_t cstride = N;
     for (unsigned s = 0; s < log_n; s++) {
         const size_t h = (size_t)1 << (log_n - 1 - s);
-        const unsigned bit = log_n - 1 - s, tr = h >= P2BG_PAR_MIN_NOW ? th : 1;
+        const unsigned bit = log_n - 1 - s, tr = h >= hs_p2bg_par_min() ? th : 1;
         size_t chunk = (h + tr - 1) / tr;
         chunk = (chunk + P2BG_PAIRS - 1) / P2BG_PAIRS * P2BG_PAIRS;
         const size_t nch = (h + chunk - 1) / chunk;

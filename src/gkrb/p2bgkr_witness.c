@@ -135,7 +135,7 @@ static void p2bg_wit_batch(void *vctx, size_t lo, size_t cnt) {
 static void p2bg_wit_run(hs_p2bg_witness *w, const hs_gf128 *in, unsigned block) {
     p2bg_wit_ctx c = {w, in, block, {{0, 0}, {0, 0}, {{0, 0}}, NULL}};
     p2bg_consts_init(w->inst, &c.c);
-    const unsigned th = w->threads ? w->threads : 1;
+    const unsigned th = w->threads && w->n >= hs_p2bg_par_min() ? w->threads : 1;
     size_t chunk = (w->n + th - 1) / th;
     chunk = (chunk + P2BG_ROWS - 1) / P2BG_ROWS * P2BG_ROWS;
     hs_parallel_batches(w->n, chunk, th, p2bg_wit_batch, &c);
