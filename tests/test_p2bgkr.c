@@ -1,8 +1,10 @@
 /* Poseidon2b by GKR over GF(2^128) (gkrb/p2bgkr.h), both instances: the column witness against the
- * native trace round by round (blocks recomputed in any order); the dense matrices against the
+ * native trace round by round at 2^0, 2^5, 2^10 (2 threads; 2^5 at most in sanitizer builds),
+ * blocks recomputed in any order; the dense matrices against the
  * native linear layers; the row tables' extensions against their definition; completeness at
  * N = 2^0..2^10 (2^6 in sanitizer builds) with the outputs of the native batch and the proof
- * length of the format; proofs identical for 1 and 2 threads and at every SIMD level this CPU has;
+ * length of the format; proofs of 2^11 (2^8 in sanitizer builds) identical for 1 and 2 threads
+ * (the rounds of 256 pairs or more on the team) and at every SIMD level this CPU has;
  * every byte of a proof of 2^1 permutations altered (1 in 16 in sanitizer builds), truncation,
  * extension, the other instance, wrong outputs and inputs rejected with a reason; the soundness
  * report against the formula. */
