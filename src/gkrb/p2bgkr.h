@@ -9,6 +9,9 @@
  * Row i of a table is permutation i; u~_{r,l} is the extension of lane l of u_r over the log_n row
  * bits (coordinate b of a point with row bit b).
  *
+ * Binding: the transcript absorbs the instance, log_n and the BLAKE3 digest of the states (inputs
+ * then outputs, 16 bytes an element, lo then hi little-endian).
+ *
  * The walk, from the output. The verifier draws z (log_n challenges) and computes the four claims
  * v_l = y~_l(z) itself. Layer r = 65 down to 0 turns four claims v_l = s~_{r+1,l}(z) into four at
  * a new point:

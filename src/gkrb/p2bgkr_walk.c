@@ -1,12 +1,13 @@
 /* The GKR walk of Poseidon2b over GF(2^128), public statement (p2bgkr.h): the layer sumcheck's
  * prover, the prover and the verifier, which share the transcript's order: domain tag, the
- * instance, log_n, the input and output states, the point z (log_n challenges), then for round 65
+ * instance, log_n, the BLAKE3 digest of the input and output states, the point z (log_n challenges), then for round 65
  * down to 0 gamma, the sumcheck's messages and the 4 values a_l; the verifier's last gamma. */
 #include <string.h>
 
 #include "field/field_desc.h"
 #include "gkrb/gkrb.h"
 #include "gkrb/p2bgkr.h"
+#include "hash/blake3.h"
 #include "sumcheck/scg.h"
 #include "util/mem.h"
 #include "util/parallel.h"
@@ -57,15 +58,38 @@ static hs_gf128 p2bg_batch(hs_gf128 (*m)[HS_P2B_WIDTH], hs_gf128 gamma, const hs
     return claim;
 }
 
-/* Binds the statement and draws z. */
+#define P2BG_DIGEST_ELEMS 1024 /* 16 KiB a BLAKE3 update: 16 chunks, one batch of its widest kernel */
+
+/* BLAKE3 of the states, the inputs then the outputs, each element as the field descriptor writes
+ * it (16 bytes: lo then hi, little-endian). */
+static void p2bg_states_digest(uint8_t dg[HS_BLAKE3_OUT_LEN], const hs_gf128 *in, const hs_gf128 *out, size_t elems) {
+    hs_blake3_hasher h;
+    uint8_t buf[16 * P2BG_DIGEST_ELEMS];
+    const hs_gf128 *src[2] = {in, out};
+    hs_blake3_init(&h);
+    for (unsigned k = 0; k < 2; k++)
+        for (size_t i0 = 0; i0 < elems; i0 += P2BG_DIGEST_ELEMS) {
+            const size_t m = elems - i0 < P2BG_DIGEST_ELEMS ? elems - i0 : P2BG_DIGEST_ELEMS;
+            for (size_t i = 0; i < m; i++)
+                for (unsigned b = 0; b < 8; b++) {
+                    buf[16 * i + b] = (uint8_t)(src[k][i0 + i].lo >> (8 * b));
+                    buf[16 * i + 8 + b] = (uint8_t)(src[k][i0 + i].hi >> (8 * b));
+                }
+            hs_blake3_update(&h, buf, 16 * m);
+        }
+    hs_blake3_finalize(&h, dg);
+}
+
+/* Binds the statement (the instance, log_n, the states' BLAKE3 digest) and draws z. */
 static void p2bg_start(hs_transcript *t, hs_p2b_inst inst, unsigned log_n, const hs_gf128 *in, const hs_gf128 *out,
                        hs_gf128 *z) {
     const size_t n = (size_t)1 << log_n;
+    uint8_t dg[HS_BLAKE3_OUT_LEN];
     hs_transcript_init(t, "hashsnark poseidon2b gkr gf2-128 v1");
     hs_transcript_absorb_u64(t, (uint64_t)inst);
     hs_transcript_absorb_u64(t, log_n);
-    hs_transcript_absorb_elems(t, &hs_field_gf2_128, in, HS_P2B_WIDTH * n);
-    hs_transcript_absorb_elems(t, &hs_field_gf2_128, out, HS_P2B_WIDTH * n);
+    p2bg_states_digest(dg, in, out, HS_P2B_WIDTH * n);
+    hs_transcript_absorb(t, dg, sizeof dg);
     for (unsigned b = 0; b < log_n; b++) hs_transcript_sample(t, &hs_field_gf2_128, &z[b]);
 }
 
