@@ -312,7 +312,8 @@ int hs_p2bg_verify(hs_p2b_inst inst, const hs_gf128 *in_states, const hs_gf128 *
         if (!hs_gf128_eq(claim, hs_gf128_mul(hs_gkrb_eq_eval(z, rpt, log_n), g)))
             return p2bg_fail(why, "poseidon2b-gkr: a round's sumcheck ends off its claimed values");
         hs_transcript_absorb_elems(&t, &hs_field_gf2_128, a, HS_P2B_WIDTH);
-        for (unsigned l = 0; l < HS_P2B_WIDTH; l++) v[l] = hs_gf128_add(a[l], rc[r][l]);
+        /* the native round adds RC[r][l] where it has an S-box (lanes 1..3 of a partial round: none) */
+        for (unsigned l = 0; l < HS_P2B_WIDTH; l++) v[l] = p2bg_sbox_lane(r, l) ? hs_gf128_add(a[l], rc[r][l]) : a[l];
         memcpy(z, rpt, log_n * sizeof *z);
     }
     if (hs_r_left(&rd) != 0) return p2bg_fail(why, "poseidon2b-gkr: trailing bytes");
