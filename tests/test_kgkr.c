@@ -141,8 +141,7 @@ static void test_chi_sumcheck(hs_rng *rng) {
             unsigned same = 0;
             for (unsigned b = 0; b < log_n; b++) same += hs_gf128_eq(r[b], rpt[b]);
             CHECK_EQ_U64(same, log_n);
-            hs_gf128 e = hs_gf128_one();
-            for (unsigned b = 0; b < log_n; b++) e = hs_gf128_mul(e, kgkr_eq1(z[b], r[b]));
+            const hs_gf128 e = hs_gkrb_eq_eval(z, r, log_n);
             for (unsigned p = 0; p < HS_KGKR_BITS; p++)
                 u[p] = hs_gf128_add(a[p], hs_gf128_mul(hs_gf128_add(hs_gf128_one(), a[kgkr_s1(p)]), a[kgkr_s2(p)]));
             CHECK(hs_gf128_eq(claim, hs_gf128_mul(e, hs_gf128_inner(w, u, HS_KGKR_BITS))));

@@ -1,6 +1,7 @@
 #include "testutil.h"
 #include "util/cpu.h"
 #include "util/mem.h"
+#include "util/timer.h"
 
 #include <string.h>
 #include <time.h>
@@ -15,6 +16,21 @@ void hs_test_init(hs_rng *rng, const char *name) {
 }
 
 int hs_test_sanitized(void) { return !hs_mem_keeps(); }
+
+int hs_bench_reps(unsigned reps, int (*run)(void *ctx, unsigned k), void *ctx, double *ts) {
+    for (unsigned k = 0; k < reps; k++) {
+        const double t0 = hs_now();
+        if (!run(ctx, k)) return -1;
+        ts[k] = hs_now() - t0;
+    }
+    int best = 0;
+    for (unsigned k = 0; k < reps; k++) {
+        unsigned below = 0, equal = 0;
+        for (unsigned j = 0; j < reps; j++) below += ts[j] < ts[k], equal += ts[j] == ts[k];
+        if (below <= reps / 2 && reps / 2 < below + equal) best = (int)k;
+    }
+    return best;
+}
 
 unsigned long hs_test_iters(unsigned long dflt) {
     const char *e = getenv("HS_TEST_ITERS");

@@ -45,6 +45,11 @@ hs_kb5 hs_test_rand_kb5(hs_rng *rng);
         }                                                                                \
     } while (0)
 
+/* The benchmarks' repetitions: run(ctx, k) for k < reps (at most 15), each timed (wall clock) into
+ * ts[k]; returns the index of the median run (the upper one for an even count), or -1 when a run
+ * returned 0. */
+int hs_bench_reps(unsigned reps, int (*run)(void *ctx, unsigned k), void *ctx, double *ts);
+
 /* Stop a loop after the first few failures so a broken kernel does not flood the log. */
 #define TOO_MANY_FAILURES() (hs_test_failures > 20)
 

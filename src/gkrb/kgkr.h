@@ -69,8 +69,6 @@ void hs_kgkr_linear_t(hs_gf128 *out, const hs_gf128 *in);
  * bit b) at pt; threads as in util/parallel.h. 0 when out of memory. */
 int hs_kgkr_eval_cols(hs_gf128 out[HS_KGKR_BITS], const uint64_t *cols, unsigned log_n, const hs_gf128 *pt,
                       unsigned threads);
-/* out[x] = eq(pt, x) for x < 2^nv (bit b of x with pt[b]). */
-void hs_kgkr_eq_table(hs_gf128 *out, const hs_gf128 *pt, unsigned nv);
 
 typedef struct {
     unsigned log_n;

@@ -199,7 +199,7 @@ static hs_gf128 kgkr_send(hs_transcript *t, hs_writer *wr, hs_gf128 *m, hs_gf128
     hs_gf128 p[4];
     hs_scg_gf128_eq_expand(*m, zb, q, 2, p);
     const hs_gf128 r = hs_scg_gf128_prove_round(t, wr, p, 3);
-    *m = hs_gf128_mul(*m, kgkr_eq1(zb, r));
+    *m = hs_gf128_mul(*m, hs_gkrb_eq1(zb, r));
     *claim = hs_scg_gf128_eval(p, 3, r);
     return r;
 }
@@ -224,11 +224,10 @@ int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const h
         hs_free(E), hs_free(acc), hs_free(T), hs_free(V);
         return 0;
     }
-    hs_kgkr_eq_table(E, z + 1, log_n - 1);
+    hs_gkrb_eq_table(E, z + 1, log_n - 1);
     kgkr_r1_ctx c1 = {L, E, words, chunk, acc};
     hs_parallel_batches(words, chunk, th, kgkr_r1_batch, &c1);
-    for (size_t k = 1; k < nchunks; k++)
-        for (unsigned i = 0; i < 3 * HS_KGKR_BITS; i++) acc[i] = hs_gf128_add(acc[i], acc[k * 3 * HS_KGKR_BITS + i]);
+    hs_gkrb_sum_chunks(acc, nchunks, 3 * HS_KGKR_BITS);
     hs_gf128 q[3], m = hs_gf128_one(), claim;
     for (unsigned k = 0; k < 3; k++) q[k] = hs_gf128_inner(w, acc + k * HS_KGKR_BITS, HS_KGKR_BITS);
     const hs_gf128 r1 = kgkr_send(t, wr, &m, &claim, z[0], q);
@@ -242,12 +241,10 @@ int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const h
     } else {
         /* ---- round 2 on the bits ---- */
         memset(acc, 0, nchunks * 9 * HS_KGKR_BITS * sizeof *acc);
-        hs_kgkr_eq_table(E, z + 2, log_n - 2);
+        hs_gkrb_eq_table(E, z + 2, log_n - 2);
         memset(E + stride, 0, (words * 32 - stride) * sizeof *E);
         hs_parallel_batches(words, chunk, th, kgkr_r2bits_batch, &c1);
-        for (size_t k = 1; k < nchunks; k++)
-            for (unsigned i = 0; i < 9 * HS_KGKR_BITS; i++)
-                acc[i] = hs_gf128_add(acc[i], acc[k * 9 * HS_KGKR_BITS + i]);
+        hs_gkrb_sum_chunks(acc, nchunks, 9 * HS_KGKR_BITS);
         const hs_gf128 r1s = hs_gf128_mul(r1, r1);
         for (unsigned k = 0; k < 3; k++) {
             const hs_gf128 *s0 = acc + 3 * k * HS_KGKR_BITS;
@@ -276,7 +273,7 @@ int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const h
     for (unsigned s = cb; s < log_n; s++) {
         const size_t h = (size_t)1 << (log_n - s - 1); /* pairs this round */
         const unsigned bit = log_n - s + cb - 1;        /* the instance bit bound */
-        hs_kgkr_eq_table(E, z + cb, log_n - s - 1);
+        hs_gkrb_eq_table(E, z + cb, log_n - s - 1);
         /* the last rounds are a few microseconds of work: a thread team there only waits (a
          * descheduled thread holds every barrier on a loaded machine) */
         const unsigned tr = h >= KGKR_PAR_MIN_PAIRS ? th : 1;

@@ -1,7 +1,8 @@
-/* Shared inside src/gkrb: the row neighbours of chi, eq on one variable, the prover's chi sumcheck. */
+/* Shared inside the Keccak walk: the row neighbours of chi, the prover's chi sumcheck (eq: gkrb.h). */
 #ifndef HS_GKRB_KGKR_INTERNAL_H
 #define HS_GKRB_KGKR_INTERNAL_H
 
+#include "gkrb/gkrb.h"
 #include "gkrb/kgkr.h"
 #include "transcript/transcript.h"
 
@@ -18,9 +19,6 @@ static inline void kgkr_subset_sums(hs_gf128 t[256], const hs_gf128 e[8]) {
     t[0] = hs_gf128_zero();
     for (unsigned v = 1; v < 256; v++) t[v] = hs_gf128_add(t[v & (v - 1)], e[__builtin_ctz(v)]);
 }
-
-/* eq(z, r) = z r + (1 + z)(1 + r) = 1 + z + r in characteristic 2. */
-static inline hs_gf128 kgkr_eq1(hs_gf128 z, hs_gf128 r) { return hs_gf128_add(hs_gf128_one(), hs_gf128_add(z, r)); }
 
 /* The chi sumcheck of one round on its chi input L (1600 columns): writes log_n messages, fills the
  * challenge point rpt (coordinate b with instance bit b) and a[q] = L~_q(rpt). 0 when out of memory. */

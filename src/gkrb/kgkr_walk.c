@@ -45,7 +45,7 @@ static void kgkr_start(hs_transcript *t, unsigned log_n, const uint64_t *in, con
     hs_gf128 rb[HS_KGKR_BIT_VARS], eq[1u << HS_KGKR_BIT_VARS];
     for (unsigned b = 0; b < log_n; b++) hs_transcript_sample(t, &hs_field_gf2_128, &z[b]);
     for (unsigned b = 0; b < HS_KGKR_BIT_VARS; b++) hs_transcript_sample(t, &hs_field_gf2_128, &rb[b]);
-    hs_kgkr_eq_table(eq, rb, HS_KGKR_BIT_VARS);
+    hs_gkrb_eq_table(eq, rb, HS_KGKR_BIT_VARS);
     memcpy(w, eq, HS_KGKR_BITS * sizeof *w);
 }
 
@@ -63,7 +63,7 @@ static void kgkr_next(hs_transcript *t, unsigned r, const hs_gf128 *a, hs_gf128 
     hs_gf128 beta[HS_KGKR_BIT_VARS], eq[1u << HS_KGKR_BIT_VARS];
     hs_transcript_absorb_elems(t, &hs_field_gf2_128, a, HS_KGKR_BITS);
     for (unsigned b = 0; b < HS_KGKR_BIT_VARS; b++) hs_transcript_sample(t, &hs_field_gf2_128, &beta[b]);
-    hs_kgkr_eq_table(eq, beta, HS_KGKR_BIT_VARS);
+    hs_gkrb_eq_table(eq, beta, HS_KGKR_BIT_VARS);
     hs_kgkr_linear_t(w, eq);
     if (claim) {
         *claim = hs_gf128_inner(eq, a, HS_KGKR_BITS);
@@ -175,7 +175,7 @@ int hs_kgkr_verify(const uint64_t *in_states, const uint64_t *out_states, unsign
             return 0;
         }
         /* g = sum_p w_p (a_p + (1 + a_{s1p}) a_{s2p}), the products by the batch kernels */
-        hs_gf128 e = hs_gf128_one();
+        const hs_gf128 e = hs_gkrb_eq_eval(z, rpt, log_n);
         for (unsigned p = 0; p < HS_KGKR_BITS; p++) {
             u1[p] = hs_gf128_add(hs_gf128_one(), a[kgkr_s1(p)]);
             u2[p] = a[kgkr_s2(p)];
@@ -183,7 +183,6 @@ int hs_kgkr_verify(const uint64_t *in_states, const uint64_t *out_states, unsign
         hs_gf128_mul_many(u1, u1, u2, HS_KGKR_BITS);
         for (unsigned p = 0; p < HS_KGKR_BITS; p++) u1[p] = hs_gf128_add(u1[p], a[p]);
         const hs_gf128 g = hs_gf128_inner(w, u1, HS_KGKR_BITS);
-        for (unsigned b = 0; b < log_n; b++) e = hs_gf128_mul(e, kgkr_eq1(z[b], rpt[b]));
         if (!hs_gf128_eq(claim, hs_gf128_mul(e, g))) {
             hs_free(cols);
             *why = "keccak-gkr: a round's chi sumcheck ends off its claimed values";

@@ -86,31 +86,14 @@ void hs_kgkr_linear_t(hs_gf128 *out, const hs_gf128 *in) {
             }
 }
 
-void hs_kgkr_eq_table(hs_gf128 *out, const hs_gf128 *pt, unsigned nv) {
-    out[0] = hs_gf128_one();
-    for (unsigned b = 0; b < nv; b++) {
-        const size_t h = (size_t)1 << b;
-        memset(out + h, 0, h * sizeof *out);
-        hs_gf128_scale_add(out + h, pt[b], out, h); /* x with bit b set: times pt[b] */
-        for (size_t x = 0; x < h; x++) out[x] = hs_gf128_add(out[x], out[x + h]); /* unset: times 1 + pt[b] */
-    }
-}
-
-typedef struct {
-    const uint64_t *cols;
-    const hs_gf128 *eq; /* words * 64 values, zero past N */
-    size_t words, chunk;
-    hs_gf128 *acc; /* one 1600-element accumulator a chunk */
-} kgkr_eval_ctx;
-
-static void kgkr_eval_batch(void *vctx, size_t lo, size_t cnt) {
-    kgkr_eval_ctx *c = vctx;
+static void kgkr_eval_batch(const hs_gkrb_sums *c, size_t lo, size_t cnt) {
+    const uint64_t *cols = c->user;
     hs_gf128 *acc = c->acc + (lo / c->chunk) * HS_KGKR_BITS;
     hs_gf128 t[8][256];
     for (size_t b = lo; b < lo + cnt; b++) {
         for (unsigned g = 0; g < 8; g++) kgkr_subset_sums(t[g], c->eq + 64 * b + 8 * g);
         for (unsigned q = 0; q < HS_KGKR_BITS; q++) {
-            const uint64_t v = c->cols[(size_t)q * c->words + b];
+            const uint64_t v = cols[(size_t)q * c->items + b];
             hs_gf128 s = acc[q];
             for (unsigned g = 0; g < 8; g++) s = hs_gf128_add(s, t[g][(v >> (8 * g)) & 0xff]);
             acc[q] = s;
@@ -122,25 +105,8 @@ int hs_kgkr_eval_cols(hs_gf128 out[HS_KGKR_BITS], const uint64_t *cols, unsigned
                       unsigned threads) {
     const size_t words = hs_kgkr_words(log_n);
     const unsigned th = threads ? threads : 1;
-    const size_t chunk = (words + th - 1) / th, nchunks = (words + chunk - 1) / chunk;
-    hs_gf128 *eq = hs_calloc_array(words * 64, sizeof *eq);
-    hs_gf128 *acc = hs_calloc_array(nchunks * HS_KGKR_BITS, sizeof *acc);
-    if (!eq || !acc) {
-        hs_free(eq);
-        hs_free(acc);
-        return 0;
-    }
-    hs_kgkr_eq_table(eq, pt, log_n);
-    kgkr_eval_ctx c = {cols, eq, words, chunk, acc};
-    hs_parallel_batches(words, chunk, th, kgkr_eval_batch, &c);
-    for (unsigned q = 0; q < HS_KGKR_BITS; q++) {
-        hs_gf128 s = hs_gf128_zero();
-        for (size_t k = 0; k < nchunks; k++) s = hs_gf128_add(s, acc[k * HS_KGKR_BITS + q]);
-        out[q] = s;
-    }
-    hs_free(eq);
-    hs_free(acc);
-    return 1;
+    return hs_gkrb_eq_sums(out, HS_KGKR_BITS, pt, log_n, words * 64, words, (words + th - 1) / th, th, kgkr_eval_batch,
+                           cols);
 }
 
 typedef struct {
