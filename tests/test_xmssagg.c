@@ -39,7 +39,11 @@ static int make_batch(batch *b, const hs_xmss_scheme *s, size_t n, hs_rng *rng) 
 
 static int prove(const hs_xa_shape *sh, const batch *b, hs_writer *w, size_t *bad, char *why) {
     memset(w, 0, sizeof *w);
-    return hs_xa_prove(sh, b->pk, b->epoch, b->msg, b->sig, 2, w, NULL, bad, why, 200);
+    const char *r = NULL;
+    why[0] = 0;
+    const int ok = hs_xa_prove(sh, b->pk, b->epoch, b->msg, b->sig, 2, w, NULL, bad, why, 200, &r);
+    if (!ok && r) snprintf(why, 200, "%s", r);
+    return ok;
 }
 
 static int verify(const uint8_t *p, size_t len, const batch *b, const char **why) {

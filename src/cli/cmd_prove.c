@@ -310,6 +310,7 @@ static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, 
 
 int hs_cmd_prove(int argc, char **argv) {
     if (hs_cli_opt_is(argc, argv, "statement", "pcs")) return hs_cmd_prove_pcs(argc, argv);
+    if (hs_cli_opt_is(argc, argv, "statement", "xmss")) return hs_cmd_prove_xmss(argc, argv);
     if (hs_cli_has_opt(argc, argv, "statement")) return hs_cmd_prove_merkle(argc, argv);
     const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
                *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL, *backend_s = "stark", *regions_s = NULL,
@@ -689,6 +690,7 @@ static int check_tables_native(const hs_ctx *ctx, const char *inputs_s, const ch
 int hs_cmd_verify(int argc, char **argv) {
     if (hs_cli_has_opt(argc, argv, "root") || hs_cli_has_opt(argc, argv, "openings"))
         return hs_cmd_verify_merkle(argc, argv);
+    if (hs_cli_has_opt(argc, argv, "json")) return hs_cmd_verify_xmss(argc, argv);
     const char *proof = NULL, *threads_s = NULL, *inputs_s = NULL, *outputs_s = NULL, *min_bits_s = NULL,
                *format_s = NULL;
     hs_opt opts[] = {{"proof", 1, &proof, NULL},

@@ -684,7 +684,7 @@ static void full_point(K *full, const K *pt, unsigned vars, const K *rp, unsigne
 
 int hs_xa_prove(const hs_xa_shape *shape, const uint32_t *pk, uint32_t epoch, const uint8_t *msg, const uint32_t *sig,
                 unsigned threads, hs_writer *out, hs_xa_timing *timing, size_t *bad_index, char *why_buf,
-                size_t why_len) {
+                size_t why_len, const char **why_out) {
     hs_xa_timing tdummy, *tm = timing ? timing : &tdummy;
     memset(tm, 0, sizeof *tm);
     const char *why = NULL;
@@ -692,7 +692,7 @@ int hs_xa_prove(const hs_xa_shape *shape, const uint32_t *pk, uint32_t epoch, co
     *bad_index = shape->n_sigs;
     if (why_len) why_buf[0] = 0;
     if (!hs_xa_shape_make(&s, shape->preset, shape->scheme, shape->n_sigs, &why)) {
-        snprintf(why_buf, why_len, "%s", why);
+        *why_out = why;
         return 0;
     }
     const hs_xmss_scheme *sc = s.scheme;
@@ -715,13 +715,13 @@ int hs_xa_prove(const hs_xa_shape *shape, const uint32_t *pk, uint32_t epoch, co
     char *whys = malloc(N * MAX_TRIES_WHY);
     uint32_t *eps = malloc(N * sizeof *eps);
     uint8_t *msgs = malloc(N * sc->msg_bytes);
-    const char *fail = "out of memory";
+    const char *fail = hs_why_nomem;
     if (!res || !whys || !eps || !msgs) goto done;
     fail = "a message element is not below p";
     if (!msg_elems(sc, msg, msgk)) goto done;
     /* the native check: the first signature that does not verify is refused */
     for (size_t g = 0; g < N; g++) eps[g] = epoch, memcpy(msgs + g * sc->msg_bytes, msg, sc->msg_bytes);
-    fail = "out of memory";
+    fail = hs_why_nomem;
     if (!skip_native) {
         if (!hs_xmss_check_many(sc, N, pk, eps, msgs, sig, res, whys, MAX_TRIES_WHY, threads)) goto done;
         for (size_t g = 0; g < N; g++)
@@ -738,7 +738,7 @@ int hs_xa_prove(const hs_xa_shape *shape, const uint32_t *pk, uint32_t epoch, co
     tt = hs_now(), tm->native_s = tt - t0, t0 = tt;
 
     /* the rows: every signature's trace (padding signatures repeat signature 0) */
-    fail = "out of memory";
+    fail = hs_why_nomem;
     X = hs_alloc_array(R, HS_XMSS_WIDTH * sizeof *X), aux = hs_alloc_array(R, sizeof *aux);
     zero = hs_calloc_array(R, sizeof *zero);
     if (!X || !aux || !zero) goto done;
@@ -816,9 +816,9 @@ int hs_xa_prove(const hs_xa_shape *shape, const uint32_t *pk, uint32_t epoch, co
     }
     tt = hs_now(), tm->open_s = tt - t0, tm->total_s = tt - tstart;
     ok = !out->err;
-    fail = "out of memory";
+    fail = hs_why_nomem;
 done:
-    if (!ok) snprintf(why_buf, why_len, "%s", fail ? fail : "proof failed");
+    *why_out = ok ? NULL : fail;
     ctx_free(&c);
     hs_gkr_witness_free(&wit);
     hs_whir_witness_free(ww);

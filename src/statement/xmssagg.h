@@ -66,10 +66,11 @@ typedef struct {
 /* Proves that every signature verifies (pk: N x pk_words canonical words, msg: msg_bytes bytes,
  * sig: N x sig_words) and appends the proof to out. A signature that does not verify is refused:
  * 0, *bad_index its index and why_buf the native verifier's reason. 0 with *bad_index = N and
- * the reason in why_buf otherwise (allocation failure). Proof bytes do not depend on threads. */
+ * *why the reason otherwise (hs_why_nomem, a message element not below p, a shape the preset's
+ * WHIR cannot take). Proof bytes do not depend on threads. */
 int hs_xa_prove(const hs_xa_shape *shape, const uint32_t *pk, uint32_t epoch, const uint8_t *msg, const uint32_t *sig,
                 unsigned threads, hs_writer *out, hs_xa_timing *timing, size_t *bad_index, char *why_buf,
-                size_t why_len);
+                size_t why_len, const char **why);
 
 /* The header (no cryptography). */
 int hs_xa_peek(const uint8_t *proof, size_t len, hs_xa_shape *shape_out, const char **why);
