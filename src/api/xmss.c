@@ -198,7 +198,7 @@ hs_status hs_xmss_aggregate(const hs_ctx *ctx, uint8_t **proof, size_t *proof_le
         if (ok) why = hs_why_nomem;
         return hs_api_fail(reason, rl, hs_why_is_nomem(why) ? HS_ERR_NOMEM : HS_ERR_ARGUMENT, "%s", why);
     }
-    const hs_phase_time ph[] = {{"native check", tm.native_s}, {"witness", tm.witness_s}, {"commit (WHIR)", tm.commit_s},
+    const hs_phase_time ph[] = {{"native check", tm.native_s}, {"trace", tm.trace_s}, {"witness", tm.witness_s}, {"commit (WHIR)", tm.commit_s},
                                 {"GKR walk", tm.walk_s},       {"wiring", tm.wiring_s},   {"open (WHIR)", tm.open_s}};
     local.total_s = tm.total_s, local.instances = n * hs_xmss_slots(s), local.physical_rows = (size_t)1 << sh.n;
     local.threads = ctx->threads;

@@ -766,6 +766,7 @@ int hs_xa_prove(const hs_xa_shape *shape, const uint32_t *pk, uint32_t epoch, co
         const size_t a = hs_xmss_slot_first(sc, HS_XK_CHAIN) + corrupt_mask - 1;
         aux[a * P] = hs_kb_sub(hs_kb_one(), aux[a * P]);
     }
+    tt = hs_now(), tm->trace_s = tt - t0, t0 = tt;
     const hs_gkr_perm *Pm = hs_gkr_perm_get(HS_GKR_P1_KB16);
     if (!hs_gkr_witness_build(&wit, Pm, X, n, threads, NULL, HS_GKR_WIT_IO)) goto done;
     tt = hs_now(), tm->witness_s = tt - t0, t0 = tt;

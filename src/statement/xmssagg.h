@@ -60,7 +60,7 @@ int hs_xa_shape_make(hs_xa_shape *s, const hs_preset *p, const hs_xmss_scheme *s
                      const char **why);
 
 typedef struct {
-    double native_s, witness_s, commit_s, walk_s, wiring_s, open_s, total_s;
+    double native_s, trace_s, witness_s, commit_s, walk_s, wiring_s, open_s, total_s;
 } hs_xa_timing;
 
 /* Proves that every signature verifies (pk: N x pk_words canonical words, msg: msg_bytes bytes,
