@@ -684,6 +684,16 @@ int hs_cmd_prove_xmss(int argc, char **argv) {
     }
     unsigned long threads = 0;
     if (threads_s && !hs_cli_uint("prove", "threads", threads_s, 1, 4096, &threads)) return HS_EXIT_USAGE;
+    { /* the scheme and preset first: a scheme not proven yet is refused before the file is read */
+        hs_params_report *rep = calloc(1, sizeof *rep);
+        char reason[HS_REASON_LEN];
+        const hs_status ps = rep ? hs_params_xmss(rep, reason, sizeof reason, scheme, preset, 1) : HS_ERR_NOMEM;
+        free(rep);
+        if (ps != HS_OK) {
+            hs_cli_error("prove", "%s", ps == HS_ERR_NOMEM ? hs_status_str(ps) : reason);
+            return HS_EXIT_USAGE;
+        }
+    }
     if (!read_items(file, &it, 0)) return HS_EXIT_USAGE;
     int rc = HS_EXIT_USAGE;
     hs_ctx *ctx = NULL;
