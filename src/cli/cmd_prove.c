@@ -730,6 +730,14 @@ int hs_cmd_verify(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     const uint8_t *pb = (const uint8_t *)buf.data;
+    const char *xs, *xp;
+    size_t xn;
+    if (hs_xmss_aggregate_peek(&xs, &xn, &xp, NULL, 0, pb, buf.len) == HS_OK) { /* verify --json FILE */
+        hs_cli_error("verify", "%s is an XMSS aggregate of %zu signatures: give the keys, epoch and message with --json FILE",
+                     proof, xn);
+        hs_sbuf_free(&buf);
+        return HS_EXIT_USAGE;
+    }
     if (hs_cli_is_pcs_proof(pb, buf.len)) { /* commitment only */
         if (inputs_s) {
             hs_cli_reject("verify", "the proof is a commitment-only proof (statement pcs): it proves no table");

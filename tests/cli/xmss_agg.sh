@@ -43,6 +43,7 @@ expect "invalid signature" 1 'bad.json:[0-9]+: signature 1: Merkle path' prove -
 expect "other scheme" 2 'leanvm-kb-2605 only' prove --statement xmss --scheme leanvm-kb --json "$tmp/s.json" \
     --out "$tmp/q.bin"
 expect "no out" 2 'needs --json FILE and --out' prove --statement xmss --scheme $S --json "$tmp/s.json"
+expect "no --json" 2 'an XMSS aggregate of 3 signatures' verify --proof "$tmp/p.bin"
 expect "truncated" 1 'rejected' verify --proof <(head -c 1000 "$tmp/p.bin") --json "$tmp/s.json"
 # the same proof whatever the threads and the SIMD level
 "$bin" prove --statement xmss --scheme $S --json "$tmp/s.json" --out "$tmp/p1.bin" --threads 1 --quiet >/dev/null
