@@ -849,7 +849,8 @@ HS_API HS_WARN_UNUSED hs_status hs_xmss_trace(const char *scheme, const uint32_t
  * keys, epoch and message public; the signatures private): every call of every signature proven
  * in one Poseidon1-KB16 walk over a fixed grid of slots, the copies between calls and the
  * encoding's digits by a zerocheck over the signatures, the public lanes (tweaks, message, the
- * keys' parameters and roots) evaluated by the verifier. Scheme "leanvm-kb-2605" only for now. */
+ * keys' parameters and roots) evaluated by the verifier. Both schemes ("leanvm-kb-2605",
+ * "leanvm-kb"). */
 
 /** Proves the aggregate (pks: n x pk_words, sigs: n x sig_words canonical words; msg: msg_bytes).
  * preset NULL: "proven128". A signature that does not verify: HS_ERR_REJECTED, *bad_index (may be

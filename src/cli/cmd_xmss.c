@@ -654,7 +654,7 @@ static void agg_prove_help(void) {
            "walk, the copies between calls and the encoding's digits by a zerocheck over the signatures.\n"
            "A signature that does not verify is refused (exit 1), naming its index, line and reason.\n"
            "\n"
-           "  --scheme S    leanvm-kb-2605 (the only scheme the statement proves yet)\n"
+           "  --scheme S    leanvm-kb-2605 or leanvm-kb\n"
            "  --json FILE   the signatures ('hashsnark xmss make' writes such files)\n"
            "  --out PROOF   where to write the proof\n"
            "  --preset P    proven128 (default), fast100, compat\n"

@@ -24,9 +24,9 @@
 #define LOG_COLS 5
 #define NCOLS (1u << LOG_COLS)
 #define COL_X 0u  /* 16 input lanes */
-#define COL_Y 16u /* 8 output lanes (P(X), lanes 0..7) */
-#define COL_A 24u /* the auxiliary column */
-#define NY 8u
+#define COL_Y 16u /* 12 output lanes (P(X), lanes 0..11) */
+#define COL_A 28u /* the auxiliary column */
+#define NY 12u
 #define ZC_DEG 3
 #define NONE UINT32_MAX
 #define MAX_TRIES_WHY 200
@@ -40,20 +40,26 @@ static unsigned digits_in_limb(const hs_xmss_scheme *sc, unsigned k) {
     const unsigned per = sc->limb_bits / sc->w_bits;
     return k * per >= sc->v ? 0 : (sc->v - k * per < per ? sc->v - k * per : per);
 }
-#define N_LIMBS 8u
+/* The digest limbs decomposed: those checked against p - 1 (they hold every digit). */
+static unsigned n_limbs(const hs_xmss_scheme *sc) { return sc->limbs_checked; }
 static unsigned high_bits(const hs_xmss_scheme *sc) { return 31u - sc->limb_bits; }
 static unsigned aux_bits(const hs_xmss_scheme *sc) {
     unsigned b = 0;
-    for (unsigned k = 0; k < N_LIMBS; k++) b += sc->limb_bits - sc->w_bits * digits_in_limb(sc, k) + high_bits(sc);
+    for (unsigned k = 0; k < n_limbs(sc); k++) b += sc->limb_bits - sc->w_bits * digits_in_limb(sc, k) + high_bits(sc);
     return b;
 }
 
+/* What the wiring assumes of a scheme (both leanVM KoalaBear forms hold it): the encoding, chain
+ * and Merkle calls are compressions (feed-forward), the leaf's may be raw permutations; the
+ * checked limbs hold every digit; results are read from lanes below NY. */
 static int scheme_supported(const hs_xmss_scheme *sc, const char **why) {
-    if (sc->call[HS_XK_MSG].used) return *why = "the aggregation statement proves leanvm-kb-2605 only (a message hash is not wired yet)", 0;
-    for (unsigned k = HS_XK_ENC0; k < HS_XK_COUNT; k++)
-        if (!sc->call[k].feed_forward) return *why = "the aggregation statement proves leanvm-kb-2605 only (raw permutations are not wired yet)", 0;
-    if (sc->limbs_checked != N_LIMBS || sc->limb_bits != 24 || sc->leaf_ends != 2 || sc->digest != 4 ||
-        sc->v % 2 || sc->call[HS_XK_ENC1].out_lane != 0)
+    const unsigned per = sc->limb_bits / sc->w_bits;
+    if (!sc->call[HS_XK_ENC0].feed_forward || !sc->call[HS_XK_ENC1].feed_forward ||
+        !sc->call[HS_XK_CHAIN].feed_forward || !sc->call[HS_XK_MERKLE].feed_forward)
+        return *why = "the aggregation statement needs compressions for the encoding, chain and Merkle calls", 0;
+    if (sc->limbs_checked > 8 || sc->limbs_checked * per < sc->v || sc->limb_bits != 24 || sc->leaf_ends != 2 ||
+        sc->digest != 4 || sc->v % 2 || sc->call[HS_XK_ENC1].out_lane != 0 || sc->call[HS_XK_CHAIN].out_lane ||
+        sc->call[HS_XK_MERKLE].out_lane || sc->call[HS_XK_LEAF].out_lane + sc->digest > NY)
         return *why = "the aggregation statement does not support this scheme's encoding", 0;
     return 1;
 }
@@ -65,7 +71,7 @@ int hs_xa_shape_make(hs_xa_shape *s, const hs_preset *p, const hs_xmss_scheme *s
     if (!scheme_supported(sc, why)) return 0;
     if (n_sigs < 1) return *why = "no signatures", 0;
     if (n_sigs > ((size_t)1 << HS_XA_MAX_LOG_SIGS)) return *why = "too many signatures (at most 2^14 in one proof)", 0;
-    const size_t need = hs_xmss_slots(sc) + aux_bits(sc) + N_LIMBS;
+    const size_t need = hs_xmss_slots(sc) + aux_bits(sc) + n_limbs(sc);
     s->preset = p, s->scheme = sc, s->n_sigs = n_sigs;
     for (size_t i = 0; i < hs_xmss_scheme_count(); i++)
         if (hs_xmss_scheme_at(i) == sc) s->scheme_index = (unsigned)i;
@@ -161,8 +167,15 @@ static hs_kb tweak0(const hs_xmss_scheme *s, unsigned type, unsigned sub, uint64
     return hs_kb_from_u64(((uint64_t)type << s->tw_type_shift) + ((index >> s->tw_lo_bits) << s->tw_hi_shift) + sub);
 }
 
-/* The message elements (element form: little-endian u32 words). 0 when one is not canonical. */
+/* The message elements (element form: little-endian u32 words; a byte message: its hash, which
+ * the verifier computes natively). 0 when one is not canonical. */
 static int msg_elems(const hs_xmss_scheme *sc, const uint8_t *msg, hs_kb *out) {
+    if (sc->msg_limbs) {
+        uint32_t e[HS_XMSS_MAX_MSG_LIMBS];
+        hs_xmss_message_elems(sc, msg, e);
+        for (unsigned i = 0; i < sc->msg_elems; i++) out[i] = hs_kb_from_u32(e[i]);
+        return 1;
+    }
     for (unsigned i = 0; i < sc->msg_elems; i++) {
         const uint32_t m = (uint32_t)msg[4 * i] | (uint32_t)msg[4 * i + 1] << 8 | (uint32_t)msg[4 * i + 2] << 16 |
                            (uint32_t)msg[4 * i + 3] << 24;
@@ -243,13 +256,14 @@ static int ctx_init(xa_ctx *c, const hs_xa_shape *sh, uint32_t epoch, const hs_k
                     case HS_XS_RIGHT: {
                         const int node = (sg->src == HS_XS_LEFT) != right; /* the wired child */
                         L->kind = node ? L_PREV : L_FREE;
-                        L->arg = (uint8_t)(sc->call[k].out_lane + q);
+                        L->arg = (uint8_t)(sc->call[j ? HS_XK_MERKLE : HS_XK_LEAF].out_lane + q);
                         break;
                     }
                     case HS_XS_VALUE:
                     case HS_XS_END_A:
                     case HS_XS_END_B: L->kind = L_SENT; break;
-                    default: L->kind = L_FREE; break; /* randomness */
+                    default: L->kind = L_FREE; break; /* randomness; a byte message's limbs (the message
+                                                         hash's result is not read: its elements are public) */
                     }
                 }
             }
@@ -258,17 +272,22 @@ static int ctx_init(xa_ctx *c, const hs_xa_shape *sh, uint32_t epoch, const hs_k
                 const unsigned kd = D->x[l].kind;
                 c->role[IX(c, COL_X + l, first + j)] = kd == L_FREE ? R_FREE : kd == L_SENT ? R_SENT : R_DER;
             }
-            /* Y lanes read by another slot or a check */
+            /* Y lanes read by a check: the limbs, chain values, Merkle nodes (the root derived) */
             const unsigned ol = cd->out_lane;
-            unsigned lo = 0, hi = NY;
-            if (k == HS_XK_CHAIN || k == HS_XK_MERKLE) lo = ol, hi = ol + d;
-            for (unsigned l = lo; l < hi; l++) c->role[IX(c, COL_Y + l, first + j)] = R_SENT;
-            if (k == HS_XK_MERKLE && j + 1 == cnt)
-                for (unsigned l = lo; l < hi; l++) c->role[IX(c, COL_Y + l, first + j)] = R_DER; /* the root */
+            if (k == HS_XK_ENC1)
+                for (unsigned l = 0; l < n_limbs(sc); l++) c->role[IX(c, COL_Y + ol + l, first + j)] = R_SENT;
+            if (k == HS_XK_CHAIN || k == HS_XK_MERKLE)
+                for (unsigned l = ol; l < ol + d; l++)
+                    c->role[IX(c, COL_Y + l, first + j)] = k == HS_XK_MERKLE && j + 1 == cnt ? R_DER : R_SENT;
             if (k == HS_XK_CHAIN) c->role[IX(c, COL_A, first + j)] = R_SENT; /* the mask */
         }
     }
-    for (size_t b = 0; b < c->nbits + N_LIMBS; b++) c->role[IX(c, COL_A, c->pad0 + b)] = R_SENT;
+    /* Y lanes another slot reads (copies) */
+    for (size_t a = 0; a < c->S; a++)
+        for (unsigned l = 0; l < HS_XMSS_WIDTH; l++)
+            if (c->sd[a].x[l].kind == L_PREV && c->role[IX(c, COL_Y + c->sd[a].x[l].arg, c->sd[a].src)] == R_FREE)
+                c->role[IX(c, COL_Y + c->sd[a].x[l].arg, c->sd[a].src)] = R_SENT;
+    for (size_t b = 0; b < c->nbits + n_limbs(sc); b++) c->role[IX(c, COL_A, c->pad0 + b)] = R_SENT;
     for (size_t i = 0; i < (size_t)NCOLS * c->SL; i++) c->n_sent += c->role[i] == R_SENT, c->n_checked += c->role[i] != R_FREE;
     return 1;
 }
@@ -338,7 +357,7 @@ static int ctx_terms(xa_ctx *c, K alpha, size_t *relations) {
         NEXT();
     }
     const unsigned hb = high_bits(sc);
-    for (unsigned k = 0; k < N_LIMBS; k++) { /* (high_k - 127) inv_k - 1 = 0 */
+    for (unsigned k = 0; k < n_limbs(sc); k++) { /* (high_k - 127) inv_k - 1 = 0 */
         const size_t base = limb_bit_base(c, k) + sc->limb_bits - sc->w_bits * digits_in_limb(sc, k);
         const uint32_t inv = IX(c, COL_A, c->pad0 + c->nbits + k);
         for (unsigned t = 0; t < hb; t++) T(inv, IX(c, COL_A, base + t), hs_kb5_mul_base(ap, hs_kb_from_u32(1u << t)));
@@ -382,8 +401,10 @@ static void derive(const xa_ctx *c, const K *ppv, const K *rootv, K *V) {
             K *v = &V[IX(c, COL_X + l, a)];
             if (L->kind == L_CONST) *v = hs_kb5_from_base(L->v);
             else if (L->kind == L_PARAM) *v = ppv[L->arg];
-            else if (L->kind == L_PREV) /* the source's result lane (feed-forward: P(x) + x) */
-                *v = hs_kb5_add(V[IX(c, COL_X + L->arg, D->src)], V[IX(c, COL_Y + L->arg, D->src)]);
+            else if (L->kind == L_PREV) { /* the source's result lane: P(x) + x (feed-forward) or P(x) */
+                *v = V[IX(c, COL_Y + L->arg, D->src)];
+                if (sc->call[c->sd[D->src].kind].feed_forward) *v = hs_kb5_add(*v, V[IX(c, COL_X + L->arg, D->src)]);
+            }
         }
         if (D->kind == HS_XK_MERKLE && D->index + 1u == sc->height)
             for (unsigned j = 0; j < sc->digest; j++) {
@@ -416,7 +437,7 @@ static int linear_checks(const xa_ctx *c, const K *V, const char **why) {
         return *why = "target sum: the chains' masks do not add up to the steps a valid encoding makes", 0;
     const size_t e1 = hs_xmss_slot_first(sc, HS_XK_ENC1);
     const unsigned per = sc->limb_bits / sc->w_bits;
-    for (unsigned k = 0; k < N_LIMBS; k++) {
+    for (unsigned k = 0; k < n_limbs(sc); k++) {
         const K limb = hs_kb5_add(V[IX(c, COL_X + k, e1)], V[IX(c, COL_Y + k, e1)]);
         K rhs = hs_kb5_zero();
         const unsigned nd = digits_in_limb(sc, k);
@@ -437,11 +458,12 @@ static int linear_checks(const xa_ctx *c, const K *V, const char **why) {
 /* ---- transcript ---- */
 
 static void transcript_start(hs_transcript *t, const uint8_t *hb, const xa_ctx *c, const uint32_t *pk, uint32_t epoch,
-                             const hs_kb *msg) {
+                             const hs_kb *msg, const uint8_t *msg_bytes) {
     hs_transcript_init(t, XA_TAG);
     hs_transcript_absorb(t, hb, XA_HEADER);
     hs_transcript_absorb_u64(t, epoch);
     hs_transcript_absorb_elems(t, &hs_field_kb, msg, c->sc->msg_elems);
+    hs_transcript_absorb(t, msg_bytes, c->sc->msg_bytes);
     hs_blake3_hasher h;
     hs_blake3_init(&h);
     const unsigned pw = hs_xmss_pk_words(c->sc);
@@ -653,7 +675,7 @@ static void fill_rows(const xa_ctx *c, const hs_xmss_slot *t, const uint32_t *pk
     }
     /* the limbs' decomposition */
     const size_t e1 = hs_xmss_slot_first(sc, HS_XK_ENC1);
-    for (unsigned k = 0; k < N_LIMBS; k++) {
+    for (unsigned k = 0; k < n_limbs(sc); k++) {
         const uint32_t D = t[e1].out[sc->call[HS_XK_ENC1].out_lane + k];
         const unsigned nd = digits_in_limb(sc, k), lo = sc->w_bits * nd, cnt = 31 - lo;
         const size_t base = limb_bit_base(c, k);
@@ -775,7 +797,7 @@ int hs_xa_prove(const hs_xa_shape *shape, const uint32_t *pk, uint32_t epoch, co
     header_bytes(&s, hb);
     hs_w_bytes(out, hb, XA_HEADER);
     hs_transcript tr;
-    transcript_start(&tr, hb, &c, pk, epoch, msgk);
+    transcript_start(&tr, hb, &c, pk, epoch, msgk, msg);
     const hs_kb *cols[NCOLS];
     for (unsigned j = 0; j < NCOLS; j++)
         cols[j] = j < COL_Y ? wit.in + (size_t)j * R : j < COL_A ? wit.out + (size_t)(j - COL_Y) * R : j == COL_A ? aux : zero;
@@ -854,7 +876,7 @@ int hs_xa_verify(const uint8_t *proof, size_t len, const char *scheme, size_t nk
     *why = hs_why_nomem;
     if (!ctx_init(&c, &s, epoch, msgk) || !(pts = points_alloc(&pt, n, nu))) goto done;
     hs_transcript tr;
-    transcript_start(&tr, proof, &c, pk, epoch, msgk);
+    transcript_start(&tr, proof, &c, pk, epoch, msgk, msg);
     hs_whir_commitment comm;
     if (!hs_whir_verify_commitment(&wp, &tr, &r, &comm, why)) goto done;
     const size_t tot = (size_t)NCOLS << s.ls;
@@ -974,8 +996,8 @@ int hs_soundness_xa(const hs_preset *p, const hs_xmss_scheme *sc, size_t n_sigs,
         memset(out, 0, sizeof *out);
         return 0;
     }
-    /* WHIR statements: 8 + 16 + 1 claims combined with powers of gamma */
-    ADD("whir.statement_batching", kb - log2(24.0));
+    /* WHIR statements: 12 + 16 + 1 claims combined with powers of gamma */
+    ADD("whir.statement_batching", kb - log2((double)(NY + HS_XMSS_WIDTH)));
     ADD("merkle.collision", hs_sound_merkle_bits((int)s.whir.hash));
     /* the key list enters the transcript through its BLAKE3 digest */
     ADD("keys.digest (BLAKE3)", 128.0);

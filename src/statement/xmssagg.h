@@ -1,7 +1,8 @@
 /* XMSS aggregation by GKR + WHIR (docs/XMSS_AGG.md): one proof that N signatures of one message
  * at one epoch verify under N public keys (leanMultisig's "Type-1" statement), the keys, epoch and
- * message public, the signatures private. First scheme: leanvm-kb-2605 (every call a
- * Poseidon1-KB16 compression with feed-forward, src/sig/xmss.h).
+ * message public, the signatures private. Both leanVM KoalaBear forms (src/sig/xmss.h):
+ * leanvm-kb-2605 (every call a Poseidon1-KB16 compression with feed-forward) and leanvm-kb (a
+ * raw-permutation leaf; a byte message whose elements the verifier hashes natively).
  *
  * Layout. Every signature gets the same slots (sig/xmss.h's call grid: enc[2] | chain[v][7] |
  * leaf[1 + v/2] | merkle[height]) padded to 2^ls slots; row = slot * 2^nu + signature (the
@@ -10,12 +11,12 @@
  * value is the tip when s <= x_i (a dummy step that nothing reads when s < x_i) and the previous
  * step's result otherwise; a mask m(i, s) = [s >= x_i] says which.
  * Committed (one WHIR commitment, 32 columns of 2^(ls + nu) rows): X (the 16 input lanes of
- * every row), Y lanes 0..7 (P(X), the raw permutation's output), A (an auxiliary column: the
+ * every row), Y lanes 0..11 (P(X), the raw permutation's output), A (an auxiliary column: the
  * masks at the chain slots; in padding slots the spare bits of the digest limbs, the limbs' high
  * 7 bits and the inverses of (high - 127)), zeros.
  *
  * Protocol (transcript order): header; epoch, message, BLAKE3 of the key list; commit; the gkr
- * walk over all 2^(ls + nu) rows (private ends: Y lanes 0..7 opened at z_out, X at the walk's
+ * walk over all 2^(ls + nu) rows (private ends: Y lanes 0..11 opened at z_out, X at the walk's
  * input point); r (nu values), alpha; the zerocheck: sum_sig eq(r, sig) sum_c alpha^c Q_c(sig) = 0
  * (nu rounds of degree 3) over every quadratic relation of a signature (chain muxes, chain ends
  * into the leaf, masks boolean and monotone, spare and high bits boolean, (high - 127) inv = 1),
@@ -55,7 +56,7 @@ typedef struct {
     size_t corrupt_mask;
 } hs_xa_shape;
 
-/* 0 with a reason: unknown preset, a scheme this statement does not prove yet, N out of range. */
+/* 0 with a reason: unknown preset, a scheme whose layout the wiring does not support, N out of range. */
 int hs_xa_shape_make(hs_xa_shape *s, const hs_preset *p, const hs_xmss_scheme *scheme, size_t n_sigs,
                      const char **why);
 

@@ -3,8 +3,8 @@
 # verify --proof --json (accepted; the keys alone without signatures accepted too); the proof the
 # same on 1 and 2 threads and at the portable SIMD level; another epoch, message or key list
 # rejected (exit 1); an invalid signature refused by prove naming its index and line (exit 1, no
-# proof); files of two messages, a scheme not proven yet and missing options are usage errors
-# (exit 2); params lists the terms.
+# proof); files of two messages and missing options are usage errors (exit 2); both schemes
+# prove and verify; params lists the terms.
 # Usage: xmss_agg.sh HASHSNARK TESTS_DIR
 . "$(dirname "$0")/lib/setup.sh"
 S=leanvm-kb-2605
@@ -40,8 +40,13 @@ expect "two messages" 2 'item 2 has another message' prove --statement xmss --sc
 expect "invalid signature" 1 'bad.json:[0-9]+: signature 1: Merkle path' prove --statement xmss --scheme $S \
     --json "$tmp/bad.json" --out "$tmp/q.bin"
 [ -e "$tmp/q.bin" ] && no "a refused prove wrote a proof"
-expect "other scheme" 2 'leanvm-kb-2605 only' prove --statement xmss --scheme leanvm-kb --json "$tmp/s.json" \
-    --out "$tmp/q.bin"
+# the other form: a byte message hashed first, an overwrite-sponge leaf
+"$bin" xmss make --scheme leanvm-kb --count 2 --epoch 3 --seed 8 --one-message --out "$tmp/k.json" 2>/dev/null
+expect "leanvm-kb prove" 0 '^proved 2 leanvm-kb signatures' prove --statement xmss --scheme leanvm-kb \
+    --json "$tmp/k.json" --out "$tmp/k.bin" --quiet
+expect "leanvm-kb verify" 0 '^accepted: 2 leanvm-kb signatures' verify --proof "$tmp/k.bin" --json "$tmp/k.json"
+expect "leanvm-kb other file" 2 'message must be a string of 64 hex digits' verify --proof "$tmp/k.bin" \
+    --json "$tmp/s.json"
 expect "no out" 2 'needs --json FILE and --out' prove --statement xmss --scheme $S --json "$tmp/s.json"
 expect "no --json" 2 'an XMSS aggregate of 3 signatures' verify --proof "$tmp/p.bin"
 expect "truncated" 1 'rejected' verify --proof <(head -c 1000 "$tmp/p.bin") --json "$tmp/s.json"
