@@ -844,6 +844,38 @@ HS_API HS_WARN_UNUSED hs_status hs_xmss_trace(const char *scheme, const uint32_t
                                               size_t n_calls, char *reason, size_t reason_len)
     HS_NONNULL(1, 2, 4, 5, 6);
 
+/* ---- XMSS aggregation (docs/XMSS_AGG.md) ----
+ * One gkr proof that n signatures of one message at one epoch verify under n public keys (the
+ * keys, epoch and message public; the signatures private): every call of every signature proven
+ * in one Poseidon1-KB16 walk over a fixed grid of slots, the copies between calls and the
+ * encoding's digits by a zerocheck over the signatures, the public lanes (tweaks, message, the
+ * keys' parameters and roots) evaluated by the verifier. Both schemes ("leanvm-kb-2605",
+ * "leanvm-kb"). */
+
+/** Proves the aggregate (pks: n x pk_words, sigs: n x sig_words canonical words; msg: msg_bytes).
+ * preset NULL: "proven128". A signature that does not verify: HS_ERR_REJECTED, *bad_index (may be
+ * NULL) its index and the reason "signature K: ..."; nothing is proven. The proof (free with
+ * hs_proof_free) does not depend on the thread count. */
+HS_API HS_WARN_UNUSED hs_status hs_xmss_aggregate(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len,
+                                                  hs_prove_stats *stats, size_t *bad_index, char *reason,
+                                                  size_t reason_len, const char *scheme, const char *preset, size_t n,
+                                                  const uint32_t *pks, uint32_t epoch, const uint8_t *msg,
+                                                  const uint32_t *sigs) HS_NONNULL(1, 2, 3, 8, 11, 13, 14);
+/** Verifies an aggregate against the keys (n x pk_words words), epoch and message: HS_OK when
+ * accepted, HS_ERR_REJECTED with a reason otherwise (another key list, epoch, message, count or
+ * scheme, a malformed or altered proof). */
+HS_API HS_WARN_UNUSED hs_status hs_xmss_aggregate_verify(const hs_ctx *ctx, char *reason, size_t reason_len,
+                                                         const char *scheme, const uint8_t *proof, size_t proof_len,
+                                                         size_t n, const uint32_t *pks, uint32_t epoch,
+                                                         const uint8_t *msg) HS_NONNULL(1, 4, 5, 8, 10);
+/** Reads an aggregate's header: its scheme (static name), signature count and preset. */
+HS_API HS_WARN_UNUSED hs_status hs_xmss_aggregate_peek(const char **scheme, size_t *n, const char **preset,
+                                                       char *reason, size_t reason_len, const uint8_t *proof,
+                                                       size_t proof_len) HS_NONNULL(1, 2, 3, 6);
+/** Every soundness term of aggregating n signatures (`hashsnark params --statement xmss`). */
+HS_API HS_WARN_UNUSED hs_status hs_params_xmss(hs_params_report *out, char *reason, size_t reason_len,
+                                               const char *scheme, const char *preset, size_t n) HS_NONNULL(1, 4);
+
 #ifdef __cplusplus
 }
 #endif

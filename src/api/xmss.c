@@ -3,7 +3,9 @@
 #include <string.h>
 
 #include "api/api_internal.h"
+#include "preset/preset.h"
 #include "sig/xmss.h"
+#include "statement/xmssagg.h"
 #include "util/mem.h"
 
 _Static_assert(HS_XMSS_WIDTH == 16, "hs_xmss_call holds 16 lanes");
@@ -120,4 +122,109 @@ hs_status hs_xmss_trace(const char *scheme, const uint32_t *pk, uint32_t epoch, 
     }
     free(t);
     return result(r, reason, rl, why);
+}
+
+/* ---- aggregation (src/statement/xmssagg.h) ---- */
+
+static hs_status agg_resolve(const char *scheme, const char *preset, const hs_xmss_scheme **s, const hs_preset **p,
+                             char *reason, size_t rl) {
+    hs_status st;
+    if (!(*s = find(scheme, reason, rl, &st))) return st;
+    *p = hs_preset_find(preset ? preset : "proven128");
+    if (!*p) return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "no preset '%s'", preset);
+    return HS_OK;
+}
+
+static hs_status agg_report(hs_params_report *out, const hs_preset *p, const hs_xmss_scheme *s, size_t n,
+                            char *reason, size_t rl) {
+    memset(out, 0, sizeof *out);
+    hs_xa_shape sh;
+    const char *why = NULL;
+    if (!hs_xa_shape_make(&sh, p, s, n, &why)) return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "%s", why);
+    hs_sound_report rep;
+    if (!hs_soundness_xa(p, s, n, &rep))
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "preset %s cannot prove %zu signatures", p->name, n);
+    hs_api_report_terms(out, &rep, p, rep.protocol_bits + 1e-9 >= p->claim_bits);
+    const hs_gkr_perm *g = hs_gkr_perm_get(HS_GKR_P1_KB16);
+    out->log_rows = sh.n, out->ext_degree = 5, out->gkr_layers = g->layers, out->gkr_width = g->width;
+    out->whir_columns = 32, out->whir_log_inv_rate = sh.whir.log_inv_rate;
+    out->whir_fold_first = sh.whir.fold_first, out->whir_fold = sh.whir.fold;
+    out->whir_regime = (hs_sec_regime)sh.whir.regime, out->merkle_hash = hs_api_merkle_name((int)sh.whir.hash);
+    return HS_OK;
+}
+
+hs_status hs_params_xmss(hs_params_report *out, char *reason, size_t rl, const char *scheme, const char *preset,
+                         size_t n) {
+    memset(out, 0, sizeof *out);
+    if (reason && rl) reason[0] = 0;
+    const hs_xmss_scheme *s;
+    const hs_preset *p;
+    hs_status st = agg_resolve(scheme, preset, &s, &p, reason, rl);
+    return st != HS_OK ? st : agg_report(out, p, s, n, reason, rl);
+}
+
+hs_status hs_xmss_aggregate(const hs_ctx *ctx, uint8_t **proof, size_t *proof_len, hs_prove_stats *stats,
+                            size_t *bad_index, char *reason, size_t rl, const char *scheme, const char *preset, size_t n,
+                            const uint32_t *pks, uint32_t epoch, const uint8_t *msg, const uint32_t *sigs) {
+    *proof = NULL, *proof_len = 0;
+    if (stats) memset(stats, 0, sizeof *stats);
+    if (bad_index) *bad_index = n;
+    if (reason && rl) reason[0] = 0;
+    const hs_xmss_scheme *s;
+    const hs_preset *p;
+    hs_status st = agg_resolve(scheme, preset, &s, &p, reason, rl);
+    if (st != HS_OK) return st;
+    hs_params_report *rep = hs_alloc_array(1, sizeof *rep);
+    if (!rep) return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory");
+    st = agg_report(rep, p, s, n, reason, rl);
+    hs_prove_stats local;
+    memset(&local, 0, sizeof local);
+    local.claimed_bits = rep->claimed_bits, local.declared_bits = rep->declared_bits, local.supported = rep->supported;
+    hs_free(rep);
+    if (st != HS_OK) return st;
+    hs_xa_shape sh;
+    const char *why = NULL;
+    if (!hs_xa_shape_make(&sh, p, s, n, &why)) return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "%s", why);
+    hs_writer w = {0};
+    hs_xa_timing tm;
+    size_t bad = n;
+    char wb[HS_REASON_LEN];
+    hs_api_progress(ctx, "start", 0.0);
+    const int ok = hs_xa_prove(&sh, pks, epoch, msg, sigs, ctx->threads, &w, &tm, &bad, wb, sizeof wb, &why);
+    if (!ok || w.err) {
+        hs_w_free(&w);
+        if (bad_index) *bad_index = bad;
+        if (bad < n) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "signature %zu: %s", bad, wb);
+        if (ok) why = hs_why_nomem;
+        return hs_api_fail(reason, rl, hs_why_is_nomem(why) ? HS_ERR_NOMEM : HS_ERR_ARGUMENT, "%s", why);
+    }
+    const hs_phase_time ph[] = {{"native check", tm.native_s}, {"trace", tm.trace_s}, {"witness", tm.witness_s}, {"commit (WHIR)", tm.commit_s},
+                                {"GKR walk", tm.walk_s},       {"wiring", tm.wiring_s},   {"open (WHIR)", tm.open_s}};
+    local.total_s = tm.total_s, local.instances = n * hs_xmss_slots(s), local.physical_rows = (size_t)1 << sh.n;
+    local.threads = ctx->threads;
+    for (size_t i = 0; i < sizeof ph / sizeof *ph; i++) local.phases[local.n_phases++] = ph[i];
+    hs_api_progress(ctx, "done", 1.0);
+    if (stats) *stats = local;
+    *proof = w.data, *proof_len = w.len;
+    return HS_OK;
+}
+
+hs_status hs_xmss_aggregate_verify(const hs_ctx *ctx, char *reason, size_t rl, const char *scheme,
+                                   const uint8_t *proof, size_t proof_len, size_t n, const uint32_t *pks,
+                                   uint32_t epoch, const uint8_t *msg) {
+    if (reason && rl) reason[0] = 0;
+    const char *why = NULL;
+    if (!hs_xa_verify(proof, proof_len, scheme, n, pks, epoch, msg, ctx->threads, &why))
+        return hs_api_fail(reason, rl, hs_why_is_nomem(why) ? HS_ERR_NOMEM : HS_ERR_REJECTED, "%s", why);
+    return HS_OK;
+}
+
+hs_status hs_xmss_aggregate_peek(const char **scheme, size_t *n, const char **preset, char *reason, size_t rl,
+                                 const uint8_t *proof, size_t proof_len) {
+    hs_xa_shape sh;
+    const char *why = NULL;
+    *scheme = NULL, *n = 0, *preset = NULL;
+    if (!hs_xa_peek(proof, proof_len, &sh, &why)) return hs_api_fail(reason, rl, HS_ERR_REJECTED, "%s", why);
+    *scheme = sh.scheme->name, *n = sh.n_sigs, *preset = sh.preset->name;
+    return HS_OK;
 }

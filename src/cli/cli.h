@@ -61,6 +61,10 @@ int hs_cmd_params(int argc, char **argv);
 /* cmd_xmss.c: hash-based signatures ('xmss verify', 'xmss make', 'bench --xmss'). */
 int hs_cmd_xmss(int argc, char **argv);
 int hs_cmd_bench_xmss(int argc, char **argv);
+/* ... and the aggregate: prove --statement xmss, verify --proof P --json FILE, params --statement xmss. */
+int hs_cmd_prove_xmss(int argc, char **argv);
+int hs_cmd_verify_xmss(int argc, char **argv);
+int hs_cmd_params_xmss(int argc, char **argv);
 
 /* The gkr Merkle statements' commands (cmd_merkle_proof.c): prove --statement, verify --root,
  * params --statement. */

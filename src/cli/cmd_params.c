@@ -211,6 +211,7 @@ static void params_stark(const hs_preset_info *p, const char *hash, unsigned log
 
 int hs_cmd_params(int argc, char **argv) {
     if (hs_cli_opt_is(argc, argv, "statement", "pcs")) return hs_cmd_params_pcs(argc, argv);
+    if (hs_cli_opt_is(argc, argv, "statement", "xmss")) return hs_cmd_params_xmss(argc, argv);
     if (hs_cli_has_opt(argc, argv, "statement")) return hs_cmd_params_merkle(argc, argv);
     const char *preset_s = "compat", *logp_s = NULL, *blow_s = NULL, *hash = "poseidon2-kb16", *format = "text",
                *backend = "stark", *regions = NULL, *variant_s = NULL;

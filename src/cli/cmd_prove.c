@@ -132,6 +132,8 @@ static void prove_help(void) {
            "                       'hashsnark prove --statement merkle-branches --help')\n"
            "       hashsnark prove --statement pcs --field gf2-128 --log-bits N --out PROOF [--seed S]\n"
            "                       (the binary commitment alone: 'hashsnark prove --statement pcs --help')\n"
+           "       hashsnark prove --statement xmss --scheme S --json FILE --out PROOF  (XMSS aggregation:\n"
+           "                       'hashsnark prove --statement xmss --help')\n"
            "\n"
            "Proves that 2^N evaluations of a hash (permutations, or compressions for BLAKE3 and\n"
            "BLAKE2s) were computed correctly, with the stark backend (the hash's AIR, DEEP-ALI, FRI;\n"
@@ -310,6 +312,7 @@ static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, 
 
 int hs_cmd_prove(int argc, char **argv) {
     if (hs_cli_opt_is(argc, argv, "statement", "pcs")) return hs_cmd_prove_pcs(argc, argv);
+    if (hs_cli_opt_is(argc, argv, "statement", "xmss")) return hs_cmd_prove_xmss(argc, argv);
     if (hs_cli_has_opt(argc, argv, "statement")) return hs_cmd_prove_merkle(argc, argv);
     const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
                *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL, *backend_s = "stark", *regions_s = NULL,
@@ -513,6 +516,8 @@ static void verify_help(void) {
            "                        [--format text|json]\n"
            "       hashsnark verify --proof PROOF --root DIGEST [--openings FILE | --leaves FILE]  (Merkle proofs:\n"
            "                        see 'hashsnark verify --root R --help')\n"
+           "       hashsnark verify --proof PROOF --json FILE  (an XMSS aggregate: the keys, epoch and\n"
+           "                        message of FILE; see 'hashsnark verify --json F --help')\n"
            "\n"
            "Checks a proof written by 'hashsnark prove'. Prints 'accepted' and what was proven, exit\n"
            "status 0; or 'rejected: REASON', exit status 1, for any proof it does not accept\n"
@@ -689,6 +694,7 @@ static int check_tables_native(const hs_ctx *ctx, const char *inputs_s, const ch
 int hs_cmd_verify(int argc, char **argv) {
     if (hs_cli_has_opt(argc, argv, "root") || hs_cli_has_opt(argc, argv, "openings"))
         return hs_cmd_verify_merkle(argc, argv);
+    if (hs_cli_has_opt(argc, argv, "json")) return hs_cmd_verify_xmss(argc, argv);
     const char *proof = NULL, *threads_s = NULL, *inputs_s = NULL, *outputs_s = NULL, *min_bits_s = NULL,
                *format_s = NULL;
     hs_opt opts[] = {{"proof", 1, &proof, NULL},
@@ -728,6 +734,14 @@ int hs_cmd_verify(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     const uint8_t *pb = (const uint8_t *)buf.data;
+    const char *xs, *xp;
+    size_t xn;
+    if (hs_xmss_aggregate_peek(&xs, &xn, &xp, NULL, 0, pb, buf.len) == HS_OK) { /* verify --json FILE */
+        hs_cli_error("verify", "%s is an XMSS aggregate of %zu signatures: give the keys, epoch and message with --json FILE",
+                     proof, xn);
+        hs_sbuf_free(&buf);
+        return HS_EXIT_USAGE;
+    }
     if (hs_cli_is_pcs_proof(pb, buf.len)) { /* commitment only */
         if (inputs_s) {
             hs_cli_reject("verify", "the proof is a commitment-only proof (statement pcs): it proves no table");

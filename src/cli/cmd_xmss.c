@@ -1,5 +1,6 @@
 /* hashsnark xmss: verify hash-based signatures (leanVM's KoalaBear XMSS) read from JSON, make
  * valid test signatures, and (bench --xmss) the batch verification rate. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,7 @@ static void help(void) {
            "  --epoch E      make: the epoch, 0 to 2^32 - 1\n"
            "  --seed SEED    make: any 64-bit integer; the same seed gives the same file\n"
            "  --out FILE     make: where to write ('-': standard output)\n"
+           "  --one-message  make: every signature of one message (what 'prove --statement xmss' aggregates)\n"
            HS_CLI_FORMAT_HELP("     ")
            "\n"
            "Input errors (exit 2) name the file, the line and the value.\n",
@@ -191,26 +193,32 @@ static int message(const src *s, size_t node, const hs_xmss_info *in, uint8_t *o
     return 1;
 }
 
+/* public_only: an item may leave out its signature (an aggregate's verifier reads no signature,
+ * sig NULL: a signature present is not read). */
 static int read_item(const src *s, size_t node, const hs_xmss_info *in, uint32_t *pk, uint32_t *epoch, uint8_t *msg,
-                     uint32_t *sig) {
+                     uint32_t *sig, int public_only) {
     static const char *const ik[] = {"public_key", "epoch", "message", "signature"};
     static const char *const pkk[] = {"root", "parameter"};
     static const char *const sk[] = {"randomness", "chain_tips", "path"};
     size_t m[4], p[2], g[3];
     uint64_t e;
-    if (!members(s, node, "a signature item", ik, 4, m) || !members(s, m[0], "public_key", pkk, 2, p) ||
-        !members(s, m[3], "signature", sk, 3, g))
+    const int no_sig = public_only && s->j->nodes[node].type == HS_JR_OBJ && s->j->nodes[node].count == 3;
+    if (!members(s, node, "a signature item", ik, no_sig ? 3 : 4, m) || !members(s, m[0], "public_key", pkk, 2, p) ||
+        (!no_sig && !members(s, m[3], "signature", sk, 3, g)))
         return 0;
     if (!hs_jr_uint(s->j, m[1], 32, &e)) return bad(s, m[1], "epoch must be an integer from 0 to 2^32 - 1");
     *epoch = (uint32_t)e;
     const unsigned d = in->digest_words;
+    if (no_sig || !sig)
+        return words(s, p[0], "root", d, pk) && words(s, p[1], "parameter", in->param_words, pk + d) &&
+               message(s, m[2], in, msg);
     return words(s, p[0], "root", d, pk) && words(s, p[1], "parameter", in->param_words, pk + d) &&
            message(s, m[2], in, msg) && words(s, g[0], "randomness", in->rand_words, sig) &&
            rows(s, g[1], "chain_tips", in->chains, d, sig + in->rand_words) &&
            rows(s, g[2], "path", in->height, d, sig + in->rand_words + in->chains * d);
 }
 
-static int read_items(const char *path, items *it) {
+static int read_items(const char *path, items *it, int public_only) {
     char err[512];
     hs_sbuf text = {0};
     int rr = hs_read_all(path, &text, XMSS_MAX_TEXT, err, sizeof err);
@@ -233,7 +241,8 @@ static int read_items(const char *path, items *it) {
     /* A valid item is more than 300 JSON values (its 302 signature words alone), so a file of n
      * items has more than 300 n values unless one of them is malformed, which the reading below
      * finds before the items read so far fill this room: memory stays proportional to the text. */
-    const size_t cap = n < j.n / 300 + 1 ? n : j.n / 300 + 1;
+    const size_t per = public_only ? 10 : 300; /* a public part alone: its 8 key and 8 message words */
+    const size_t cap = n < j.n / per + 1 ? n : j.n / per + 1;
     if (ok) {
         it->n = n;
         it->pk = malloc((cap + 1) * pkw * sizeof *it->pk);
@@ -253,7 +262,8 @@ static int read_items(const char *path, items *it) {
             break;
         }
         it->line[k] = j.nodes[c].line;
-        ok = read_item(&s, c, &it->in, it->pk + k * pkw, &it->epoch[k], it->msg + k * mb, it->sig + k * sigw);
+        ok = read_item(&s, c, &it->in, it->pk + k * pkw, &it->epoch[k], it->msg + k * mb,
+                       public_only ? NULL : it->sig + k * sigw, public_only);
     }
     hs_jr_free(&j);
     hs_sbuf_free(&text);
@@ -286,7 +296,7 @@ static int cmd_verify(const char *scheme, const char *file, const char *threads_
     if (threads_s && !hs_cli_uint(CMD, "threads", threads_s, 1, 4096, &threads)) return HS_EXIT_USAGE;
     hs_ctx *ctx = hs_cli_ctx(CMD, threads);
     if (!ctx) return HS_EXIT_USAGE;
-    if (!read_items(file, &it)) {
+    if (!read_items(file, &it, 0)) {
         hs_ctx_free(ctx);
         return HS_EXIT_USAGE;
     }
@@ -408,7 +418,8 @@ static void random_message(const hs_xmss_info *in, uint64_t seed, uint8_t *msg) 
     }
 }
 
-static int cmd_make(const char *scheme, const char *count_s, const char *epoch_s, const char *seed_s, const char *out) {
+static int cmd_make(const char *scheme, const char *count_s, const char *epoch_s, const char *seed_s, const char *out,
+                    int one_message) {
     hs_xmss_info in;
     unsigned long count, epoch;
     uint64_t seed;
@@ -437,7 +448,7 @@ static int cmd_make(const char *scheme, const char *count_s, const char *epoch_s
     int ok = sig != NULL;
     hs_sbuf_put(&b, "[\n", 2);
     for (unsigned long k = 0; ok && k < count; k++) {
-        random_message(&in, mix(seed ^ mix(2 * k)), msg);
+        random_message(&in, mix(seed ^ mix(one_message ? 0 : 2 * k)), msg);
         char why[HS_REASON_LEN];
         hs_status st = hs_xmss_make(scheme, mix(seed ^ mix(2 * k + 1)), (uint32_t)epoch, msg, pk, sig, why, sizeof why);
         if (st != HS_OK) {
@@ -459,9 +470,10 @@ static int cmd_make(const char *scheme, const char *count_s, const char *epoch_s
 int hs_cmd_xmss(int argc, char **argv) {
     const char *scheme = NULL, *file = NULL, *threads_s = NULL, *format = NULL, *count_s = NULL, *epoch_s = NULL;
     const char *seed_s = NULL, *out = NULL;
+    int one_message = 0;
     hs_opt opts[] = {{"scheme", 1, &scheme, NULL}, {"json", 1, &file, NULL},   {"threads", 1, &threads_s, NULL},
                      {"format", 1, &format, NULL}, {"count", 1, &count_s, NULL}, {"epoch", 1, &epoch_s, NULL},
-                     {"seed", 1, &seed_s, NULL},   {"out", 1, &out, NULL}};
+                     {"seed", 1, &seed_s, NULL},   {"out", 1, &out, NULL},       {"one-message", 0, NULL, &one_message}};
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         help();
         return argc < 2 ? HS_EXIT_USAGE : HS_EXIT_OK;
@@ -474,8 +486,8 @@ int hs_cmd_xmss(int argc, char **argv) {
     }
     if (r < 0) return HS_EXIT_USAGE;
     if (!strcmp(action, "verify")) {
-        if (count_s || epoch_s || seed_s || out) {
-            hs_cli_error(CMD, "--count, --epoch, --seed and --out belong to make");
+        if (count_s || epoch_s || seed_s || out || one_message) {
+            hs_cli_error(CMD, "--count, --epoch, --seed, --out and --one-message belong to make");
             return HS_EXIT_USAGE;
         }
         int json = hs_cli_format(CMD, format);
@@ -488,7 +500,7 @@ int hs_cmd_xmss(int argc, char **argv) {
             hs_cli_error(CMD, "--json, --format and --threads belong to verify");
             return HS_EXIT_USAGE;
         }
-        return cmd_make(scheme, count_s, epoch_s, seed_s, out);
+        return cmd_make(scheme, count_s, epoch_s, seed_s, out, one_message);
     }
     hs_cli_error(CMD, "unknown action '%s' (verify or make; see 'hashsnark xmss --help')", action);
     return HS_EXIT_USAGE;
@@ -609,4 +621,258 @@ out:
     if (ctxn) hs_ctx_free(ctxn);
     if (ctx1) hs_ctx_free(ctx1);
     return rc;
+}
+
+/* ---- aggregation: prove --statement xmss, verify --json, params --statement xmss ---- */
+
+#define AGG_MAX_PROOF ((size_t)256 << 20)
+
+/* The items' common epoch and message (an aggregate is one epoch and one message). */
+static int common_public(const char *cmd, const char *file, const items *it) {
+    if (!it->n) {
+        hs_cli_error(cmd, "%s: no signature items", file);
+        return 0;
+    }
+    const size_t mb = it->in.msg_bytes;
+    for (size_t k = 1; k < it->n; k++)
+        if (it->epoch[k] != it->epoch[0] || memcmp(it->msg + k * mb, it->msg, mb)) {
+            hs_cli_error(cmd, "%s:%u: item %zu has another %s than item 0 (an aggregate is of one epoch and one message)",
+                         file, (unsigned)it->line[k], k, it->epoch[k] != it->epoch[0] ? "epoch" : "message");
+            return 0;
+        }
+    return 1;
+}
+
+static void agg_prove_help(void) {
+    printf("usage: hashsnark prove --statement xmss --scheme S --json FILE --out PROOF [--preset P] [--threads T]\n"
+           "                       [--format text|json] [--quiet]\n"
+           "\n"
+           "Aggregates XMSS signatures (docs/XMSS_AGG.md): one gkr proof that every signature of FILE (the\n"
+           "'hashsnark xmss verify' format: all of one epoch and one message) verifies under its public key.\n"
+           "The keys, the epoch and the message are public (the verifier reads them from the same file); the\n"
+           "signatures are not in the proof. Every call of every signature is proven in one Poseidon1-KB16\n"
+           "walk, the copies between calls and the encoding's digits by a zerocheck over the signatures.\n"
+           "A signature that does not verify is refused (exit 1), naming its index, line and reason.\n"
+           "\n"
+           "  --scheme S    leanvm-kb-2605 or leanvm-kb\n"
+           "  --json FILE   the signatures ('hashsnark xmss make' writes such files)\n"
+           "  --out PROOF   where to write the proof\n"
+           "  --preset P    proven128 (default), fast100, compat\n"
+           "  --threads T   worker threads (default: HS_THREADS or every CPU); the proof does not depend on it\n"
+           HS_CLI_FORMAT_HELP("  ")
+           "  --quiet       no phase times on standard error\n");
+}
+
+int hs_cmd_prove_xmss(int argc, char **argv) {
+    const char *stmt = NULL, *scheme = NULL, *file = NULL, *out = NULL, *preset = "proven128", *threads_s = NULL,
+               *format = NULL;
+    int quiet = 0;
+    hs_opt opts[] = {{"statement", 1, &stmt, NULL}, {"scheme", 1, &scheme, NULL},     {"json", 1, &file, NULL},
+                     {"out", 1, &out, NULL},        {"preset", 1, &preset, NULL},     {"threads", 1, &threads_s, NULL},
+                     {"format", 1, &format, NULL},  {"quiet", 0, NULL, &quiet}};
+    int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
+    if (r == 1) return agg_prove_help(), HS_EXIT_OK;
+    if (r < 0) return HS_EXIT_USAGE;
+    const int json = hs_cli_format("prove", format);
+    if (json < 0) return HS_EXIT_USAGE;
+    hs_cli_set_json(json);
+    items it = {0};
+    if (!scheme_arg(scheme, &it.in)) return HS_EXIT_USAGE;
+    if (!file || !out) {
+        hs_cli_error("prove", "--statement xmss needs --json FILE and --out PROOF");
+        return HS_EXIT_USAGE;
+    }
+    unsigned long threads = 0;
+    if (threads_s && !hs_cli_uint("prove", "threads", threads_s, 1, 4096, &threads)) return HS_EXIT_USAGE;
+    { /* the scheme and preset first: a scheme not proven yet is refused before the file is read */
+        hs_params_report *rep = calloc(1, sizeof *rep);
+        char reason[HS_REASON_LEN];
+        const hs_status ps = rep ? hs_params_xmss(rep, reason, sizeof reason, scheme, preset, 1) : HS_ERR_NOMEM;
+        free(rep);
+        if (ps != HS_OK) {
+            hs_cli_error("prove", "%s", ps == HS_ERR_NOMEM ? hs_status_str(ps) : reason);
+            return HS_EXIT_USAGE;
+        }
+    }
+    if (!read_items(file, &it, 0)) return HS_EXIT_USAGE;
+    int rc = HS_EXIT_USAGE;
+    hs_ctx *ctx = NULL;
+    if (!common_public("prove", file, &it) || !(ctx = hs_cli_ctx("prove", threads))) goto done;
+    uint8_t *proof = NULL;
+    size_t plen = 0, bad = it.n;
+    hs_prove_stats st;
+    char reason[HS_REASON_LEN], err[512];
+    const hs_status s = hs_xmss_aggregate(ctx, &proof, &plen, &st, &bad, reason, sizeof reason, scheme, preset, it.n,
+                                          it.pk, it.epoch[0], it.msg, it.sig);
+    if (s != HS_OK) {
+        if (s == HS_ERR_REJECTED && bad < it.n) {
+            hs_cli_reject("prove", "%s:%u: %s", file, (unsigned)it.line[bad], reason);
+            rc = HS_EXIT_REJECT;
+        } else
+            hs_cli_error("prove", "%s", reason);
+        goto done;
+    }
+    if (!quiet) hs_cli_print_phases("prove", &st);
+    if (!hs_write_all(out, (const char *)proof, plen, err, sizeof err)) {
+        hs_cli_error("prove", "%s", err);
+        hs_proof_free(proof);
+        goto done;
+    }
+    hs_proof_free(proof);
+    const double rate = st.total_s > 0 ? (double)it.n / st.total_s : 0.0;
+    if (json) {
+        hs_json j;
+        hs_cli_json_proof(&j, "gkr", "poseidon1-kb16", "xmss", preset, it.n, "signatures", out, plen, &st);
+        hs_json_str(&j, "scheme", scheme);
+        hs_json_u64(&j, "epoch", it.epoch[0]);
+        hs_json_u64(&j, "physical_rows", st.physical_rows);
+        hs_json_num(&j, "claimed_bits", st.claimed_bits);
+        hs_json_end(&j);
+    } else
+        printf("proved %zu %s signatures (2^%.0f Poseidon1-KB16 rows) in %.3f s: %.1f signatures/s, proof %zu bytes, "
+               "%.1f provable bits\n",
+               it.n, scheme, log2((double)st.physical_rows), st.total_s, rate, plen, st.claimed_bits);
+    rc = HS_EXIT_OK;
+done:
+    hs_ctx_free(ctx);
+    items_free(&it);
+    return rc;
+}
+
+int hs_cmd_verify_xmss(int argc, char **argv) {
+    const char *proof_s = NULL, *file = NULL, *threads_s = NULL, *format = NULL;
+    hs_opt opts[] = {{"proof", 1, &proof_s, NULL}, {"json", 1, &file, NULL}, {"threads", 1, &threads_s, NULL},
+                     {"format", 1, &format, NULL}};
+    int r = hs_cli_parse("verify", argc, argv, opts, sizeof opts / sizeof *opts);
+    if (r == 1) {
+        printf("usage: hashsnark verify --proof PROOF --json FILE [--threads T] [--format text|json]\n"
+               "Verifies an XMSS aggregate ('hashsnark prove --statement xmss') against the public keys, epoch\n"
+               "and message of FILE (its signatures, if any, are not read).\n");
+        return HS_EXIT_OK;
+    }
+    if (r < 0) return HS_EXIT_USAGE;
+    const int json = hs_cli_format("verify", format);
+    if (json < 0) return HS_EXIT_USAGE;
+    hs_cli_set_json(json);
+    if (!proof_s || !file) {
+        hs_cli_error("verify", "an XMSS aggregate needs --proof PROOF and --json FILE");
+        return HS_EXIT_USAGE;
+    }
+    unsigned long threads = 0;
+    if (threads_s && !hs_cli_uint("verify", "threads", threads_s, 1, 4096, &threads)) return HS_EXIT_USAGE;
+    hs_sbuf buf = {0};
+    char err[512], reason[HS_REASON_LEN];
+    if (hs_read_all(proof_s, &buf, AGG_MAX_PROOF, err, sizeof err) != 1) {
+        hs_cli_error("verify", "%s", err);
+        hs_sbuf_free(&buf);
+        return HS_EXIT_USAGE;
+    }
+    const uint8_t *pb = (const uint8_t *)(buf.data ? buf.data : "");
+    const char *scheme = NULL, *preset = NULL;
+    size_t n = 0;
+    int rc = HS_EXIT_REJECT;
+    items it = {0};
+    hs_ctx *ctx = NULL;
+    if (hs_xmss_aggregate_peek(&scheme, &n, &preset, reason, sizeof reason, pb, buf.len) != HS_OK) {
+        hs_cli_reject("verify", "%s: %s", proof_s, reason);
+        goto done;
+    }
+    rc = HS_EXIT_USAGE;
+    if (hs_xmss_info_get(&it.in, scheme) != HS_OK || !read_items(file, &it, 1) || !common_public("verify", file, &it) ||
+        !(ctx = hs_cli_ctx("verify", threads)))
+        goto done;
+    const double t0 = hs_cli_now();
+    const hs_status s = hs_xmss_aggregate_verify(ctx, reason, sizeof reason, scheme, pb, buf.len, it.n, it.pk,
+                                                 it.epoch[0], it.msg);
+    const double dt = hs_cli_now() - t0;
+    if (s != HS_OK) {
+        if (s == HS_ERR_REJECTED) hs_cli_reject("verify", "%s", reason);
+        else hs_cli_error("verify", "%s", reason);
+        rc = s == HS_ERR_REJECTED ? HS_EXIT_REJECT : HS_EXIT_USAGE;
+        goto done;
+    }
+    if (json) {
+        hs_json j;
+        hs_cli_json_accepted(&j, proof_s);
+        hs_json_str(&j, "statement", "xmss");
+        hs_json_str(&j, "scheme", scheme);
+        hs_json_str(&j, "preset", preset);
+        hs_json_u64(&j, "signatures", it.n);
+        hs_json_num(&j, "verify_s", dt);
+        hs_json_end(&j);
+    } else
+        printf("accepted: %zu %s signatures of one message at epoch %u (XMSS aggregate, gkr backend, preset %s), "
+               "verified in %.3f s\n",
+               it.n, scheme, (unsigned)it.epoch[0], preset, dt);
+    rc = HS_EXIT_OK;
+done:
+    hs_ctx_free(ctx);
+    items_free(&it);
+    hs_sbuf_free(&buf);
+    return rc;
+}
+
+int hs_cmd_params_xmss(int argc, char **argv) {
+    const char *stmt = NULL, *scheme = "leanvm-kb-2605", *count_s = NULL, *preset = "proven128", *format = NULL;
+    hs_opt opts[] = {{"statement", 1, &stmt, NULL}, {"scheme", 1, &scheme, NULL}, {"count", 1, &count_s, NULL},
+                     {"preset", 1, &preset, NULL},  {"format", 1, &format, NULL}};
+    int r = hs_cli_parse("params", argc, argv, opts, sizeof opts / sizeof *opts);
+    if (r == 1) {
+        printf("usage: hashsnark params --statement xmss --count N [--scheme S] [--preset P] [--format text|json]\n"
+               "Every soundness term of aggregating N XMSS signatures (docs/SOUNDNESS.md \"XMSS aggregation\").\n");
+        return HS_EXIT_OK;
+    }
+    if (r < 0) return HS_EXIT_USAGE;
+    const int json = hs_cli_format("params", format);
+    if (json < 0) return HS_EXIT_USAGE;
+    unsigned long n = 0;
+    if (!count_s) {
+        hs_cli_error("params", "--statement xmss needs --count N (the signatures)");
+        return HS_EXIT_USAGE;
+    }
+    if (!hs_cli_uint("params", "count", count_s, 1, 1ul << 14, &n)) return HS_EXIT_USAGE;
+    hs_params_report *rep = calloc(1, sizeof *rep);
+    char reason[HS_REASON_LEN];
+    if (!rep) return HS_EXIT_USAGE;
+    if (hs_params_xmss(rep, reason, sizeof reason, scheme, preset, n) != HS_OK) {
+        hs_cli_error("params", "%s", reason);
+        free(rep);
+        return HS_EXIT_USAGE;
+    }
+    if (json) {
+        hs_json j;
+        hs_json_begin(&j, stdout);
+        hs_json_str(&j, "statement", "xmss");
+        hs_json_str(&j, "scheme", scheme);
+        hs_json_str(&j, "preset", preset);
+        hs_json_u64(&j, "signatures", n);
+        hs_json_u64(&j, "log_rows", rep->log_rows);
+        hs_json_num(&j, "claimed_bits", rep->claimed_bits);
+        hs_json_str(&j, "regime", hs_sec_regime_name(rep->regime));
+        hs_json_str(&j, "weakest_term", rep->terms[rep->weakest].name);
+        hs_json_bool(&j, "supported", rep->supported);
+        hs_json_open(&j, "terms", '[');
+        for (size_t i = 0; i < rep->n_terms; i++) {
+            hs_json_open(&j, NULL, '{');
+            hs_json_str(&j, "name", rep->terms[i].name);
+            hs_json_num(&j, "udr", rep->terms[i].bits[0]);
+            hs_json_num(&j, "johnson", rep->terms[i].bits[1]);
+            hs_json_num(&j, "conjectured", rep->terms[i].bits[2]);
+            hs_json_close(&j);
+        }
+        hs_json_end(&j);
+    } else {
+        printf("preset %s, XMSS aggregation of %lu %s signatures: 2^%u Poseidon1-KB16 rows, %u S-box layers, WHIR over "
+               "%u columns (rate 1/%u)\n\n",
+               preset, n, scheme, rep->log_rows, rep->gkr_layers, rep->whir_columns, 1u << rep->whir_log_inv_rate);
+        printf("%-40s %10s %10s %12s\n", "term", "udr", "johnson", "conjectured");
+        for (size_t i = 0; i < rep->n_terms; i++)
+            printf("%-40s %10.2f %10.2f %12.2f\n", rep->terms[i].name, rep->terms[i].bits[0], rep->terms[i].bits[1],
+                   rep->terms[i].bits[2]);
+        printf("\nclaimed: %.1f bits (%s), weakest term %s; the protocol's terms %s the preset's declaration\n",
+               rep->claimed_bits, hs_sec_regime_name(rep->regime), rep->terms[rep->weakest].name,
+               rep->supported ? "reach" : "do NOT reach");
+    }
+    free(rep);
+    return HS_EXIT_OK;
 }

@@ -17,6 +17,8 @@
 #include "statement/merkle/stark_branches.h"
 #include "sig/xmss.h"
 #include "statement/pcsstmt.h"
+#include "statement/xmssagg.h"
+#include "fuzz_xmssagg.h"
 #include "gkr/ragged.h"
 #include "hashsnark.h"
 #include "stark/stark.h"
@@ -75,6 +77,25 @@ static void merkle_branches(const char *preset, unsigned d, size_t m) {
     else
         put("merkle", name, NULL, 0, &w);
     hs_w_free(&w), free(idx), free(leaves), free(sib);
+}
+
+/* The XMSS aggregate of the first n fixed signatures (fuzz_xmssagg.h). */
+static void xmss_agg(const char *preset, size_t n) {
+    char name[128];
+    snprintf(name, sizeof name, "xmssagg-%s-n%zu", preset, n);
+    static uint32_t pk[HS_FUZZ_XA_MAX_N * HS_XMSS_MAX_PK], sig[HS_FUZZ_XA_MAX_N * HS_XMSS_MAX_SIG];
+    uint8_t msg[32], wb[200];
+    hs_xa_shape s;
+    hs_writer w = {0};
+    const char *why = NULL;
+    size_t bad = 0;
+    if (!hs_fuzz_xa_batch(n, pk, sig, msg) ||
+        !hs_xa_shape_make(&s, hs_preset_find(preset), hs_xmss_scheme_find("leanvm-kb-2605"), n, &why) ||
+        !hs_xa_prove(&s, pk, HS_FUZZ_XA_EPOCH, msg, sig, 1, &w, NULL, &bad, (char *)wb, sizeof wb, &why))
+        fail(name, why);
+    else
+        put("xmssagg", name, NULL, 0, &w);
+    hs_w_free(&w);
 }
 
 /* The stark design of the branches statement on the same fixed openings (m a power of two: the
@@ -501,6 +522,9 @@ int main(int argc, char **argv) {
     merkle_root("compat", 1, 0);
     merkle_root("fast100", 3, 1);
     merkle_root("compat", 4, 0);
+    /* the XMSS aggregate */
+    xmss_agg("compat", 1);
+    xmss_agg("proven128", 2);
     /* the standalone message readers */
     for (unsigned c = 0; c < HS_FUZZ_FRI_CONFIGS; c++) msg("fri", c, hs_fuzz_fri_prove);
     for (unsigned c = 0; c < HS_FUZZ_WHIR_CONFIGS; c++) msg("whir", c, hs_fuzz_whir_prove);
