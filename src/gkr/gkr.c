@@ -8,6 +8,7 @@
 #include "hash/blake3.h"
 #include "poly/mle.h"
 #include "proof/frame.h"
+#include "util/comm.h"
 #include "util/mem.h"
 #include "util/verify.h"
 #include "util/timer.h"
@@ -287,18 +288,32 @@ static void input_point(hs_transcript *tr, unsigned W, unsigned n, const hs_kb5 
     memcpy(x_pt + HS_GKR_SKIP, z + 1, (n - HS_GKR_SKIP) * sizeof *x_pt);
 }
 
-int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *inputs, const hs_kb *pub_out,
-                      unsigned threads, hs_transcript *tr, hs_writer *out, hs_kb5 *z_out, hs_kb5 *v_out, hs_kb5 *x_pt,
-                      hs_kb5 *x_claim, const char **why) {
-    const unsigned n = wit->n, W = P->width, LAST = HS_GKR_HALF + P->partial - 1; /* the last partial layer */
-    const size_t N = (size_t)1 << n;
+/* block_evals over this rank's rows, reduced over the ranks (comm: src/util/comm.h): the whole
+ * table's block values at y (n - 3 values, n the whole table's variables; nl this rank's). */
+static int block_evals_c(const hs_comm *comm, unsigned w, const hs_kb *cols, const hs_kb *rows, unsigned nl,
+                         const hs_kb5 *y, hs_kb5 *e, unsigned threads, const char **why) {
+    if (!block_evals(w, cols, rows, nl, y, e, threads)) return *why = hs_why_nomem, 0;
+    if (!hs_comm_reduce_at(comm, y + (nl - HS_GKR_SKIP), e, BLOCK_VALUES(w))) return *why = "communicator failed", 0;
+    return 1;
+}
+
+/* hs_gkr_walk_prove over the ranks of comm (NULL: alone): wit holds this rank's rows (2^(n - log2 R)
+ * of 2^n), inputs and pub_out too (row-major); needs the skip on each rank's rows. */
+static int walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *inputs, const hs_kb *pub_out,
+                      const hs_comm *comm, unsigned threads, hs_transcript *tr, hs_writer *out, hs_kb5 *z_out,
+                      hs_kb5 *v_out, hs_kb5 *x_pt, hs_kb5 *x_claim, const char **why) {
+    const unsigned nl = wit->n, n = nl + hs_comm_log(comm), W = P->width;
+    const unsigned LAST = HS_GKR_HALF + P->partial - 1; /* the last partial layer */
+    const size_t N = (size_t)1 << nl;
     const int pub = pub_out != NULL;
     int ok = 0;
     hs_gkr_scratch scr = {0};
     hs_kb5 *pts = NULL;
     hs_kb *lin_col = NULL;
+    if (n != nl && nl < HS_GKR_SKIP) return *why = "each rank needs at least 2^3 permutations", 0;
     *why = hs_why_nomem;
-    if (!hs_gkr_scratch_init(&scr, n, W)) goto done;
+    if (!hs_gkr_scratch_init(&scr, nl, W)) goto done;
+    scr.comm = comm;
     const size_t lin_cap = hs_gkr_plane_cap(N);
     lin_col = hs_alloc_array(lin_cap, 5 * sizeof *lin_col); /* the partial rounds' linear column */
     if (!lin_col) goto done;
@@ -312,7 +327,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
     if (sk) {
         /* the output blocks at (bits(d), z_out[3..]); private: sent, and their combination at
          * z_out[0..2] is the WHIR statement; then alpha */
-        if (!block_evals(W, pub ? NULL : wit->out, pub_out, n, z_out + sk, eb, threads)) goto done;
+        if (!block_evals_c(comm, W, pub ? NULL : wit->out, pub_out, nl, z_out + sk, eb, threads, why)) goto done;
         if (!pub) {
             hs_gkr_send_k(tr, out, eb, BLOCK_VALUES(W));
             eq_bits3(z_out, wb);
@@ -356,7 +371,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
                 *why = hs_why_nomem;
                 const hs_kb *basis[HS_GKR_MAX_BASIS];
                 for (unsigned k = 0; k < P->basis; k++) basis[k] = hs_gkr_basis(wit, k);
-                if (!hs_gkr_lin_combine(basis, P->basis, pc.A, lin_col, lin_cap, n, threads)) goto done;
+                if (!hs_gkr_lin_combine(basis, P->basis, pc.A, lin_col, lin_cap, nl, threads)) goto done;
             } else {
                 const unsigned r1 = pc.r; /* the round just proved */
                 const hs_kb5 mu = hs_gkr_sample(tr);
@@ -380,6 +395,10 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
             hs_kb5 e[HS_GKR_MAX_WIDTH];
             *why = hs_why_nomem;
             if (!entry_evals(wit, sk, z, e, threads)) goto done;
+            if (!hs_comm_reduce_at(comm, z + 1 + (nl - sk), e, W - 1)) {
+                *why = "communicator failed";
+                goto done;
+            }
             hs_gkr_send_k(tr, out, e, W - 1);
             pclaim_end(P, &pc, lam, e, v);
         }
@@ -389,7 +408,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
     hs_gkr_apply_inv(P, P->initial_inv, v, x_claim); /* u_0 = initial(x) */
     if (sk && !pub) { /* the input blocks at (bits(d), rho'); epsilon; the statement at (epsilon, rho') */
         *why = hs_why_nomem;
-        if (!block_evals(W, wit->in, NULL, n, z + 1, eb, threads)) goto done;
+        if (!block_evals_c(comm, W, wit->in, NULL, nl, z + 1, eb, threads, why)) goto done;
         hs_gkr_send_k(tr, out, eb, BLOCK_VALUES(W));
         input_point(tr, W, n, eb, z, x_pt, x_claim);
     } else {
@@ -404,13 +423,55 @@ done:
     return ok;
 }
 
+int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *inputs, const hs_kb *pub_out,
+                      unsigned threads, hs_transcript *tr, hs_writer *out, hs_kb5 *z_out, hs_kb5 *v_out, hs_kb5 *x_pt,
+                      hs_kb5 *x_claim, const char **why) {
+    return walk_prove(P, wit, inputs, pub_out, NULL, threads, tr, out, z_out, v_out, x_pt, x_claim, why);
+}
+
 int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned threads, hs_writer *out, hs_kb *outputs,
                  hs_gkr_timing *timing, const char **why) {
     return hs_gkr_prove_hooked(shape_in, inputs, threads, out, outputs, timing, NULL, why);
 }
 
+/* The public table's digest over the ranks: rank 0 gathers every rank's rows of both tables into
+ * the table's row order (row l R + r is rank r's row l), hashes them and sends the digest to all.
+ * (Rank 0 holds the whole table for it: the one place a rank holds more than its rows.) */
+static int table_digest(const hs_comm *comm, const hs_kb *in, const hs_kb *outs, unsigned W, size_t Nl,
+                        hs_digest *dg, const char **why) {
+    const size_t R = (size_t)hs_comm_size(comm), N = Nl * R, bytes = Nl * W * sizeof(hs_kb);
+    if (R == 1) {
+        hs_blake3_kb_tables((const hs_kb *const[]){in, outs}, 2, N * W, dg->b);
+        return 1;
+    }
+    const int root = hs_comm_rank(comm) == 0;
+    hs_kb *blk = root ? hs_alloc_array(N, W * sizeof *blk) : NULL, *full = root ? hs_alloc_array(2 * N, W * sizeof *full) : NULL;
+    int ok = 0;
+    *why = hs_why_nomem;
+    if (root && (!blk || !full)) goto done;
+    *why = "communicator failed";
+    for (int t = 0; t < 2; t++) {
+        if (comm->gather(comm->user, t ? outs : in, blk, bytes, 0)) goto done;
+        for (size_t r = 0; root && r < R; r++)
+            for (size_t l = 0; l < Nl; l++)
+                memcpy(full + (t * N + l * R + r) * W, blk + (r * Nl + l) * W, W * sizeof *full);
+    }
+    if (root) hs_blake3_kb_tables((const hs_kb *const[]){full, full + N * W}, 2, N * W, dg->b);
+    if (comm->bcast(comm->user, dg->b, sizeof dg->b, 0)) goto done;
+    ok = 1;
+done:
+    hs_free(blk), hs_free(full);
+    return ok;
+}
+
 int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned threads, hs_writer *out,
                         hs_kb *outputs, hs_gkr_timing *timing, const hs_phase_hook *hook, const char **why) {
+    return hs_gkr_prove_comm(shape_in, inputs, NULL, threads, out, outputs, timing, hook, why);
+}
+
+int hs_gkr_prove_comm(const hs_gkr_shape *shape_in, const hs_kb *inputs, const hs_comm *comm, unsigned threads,
+                      hs_writer *out, hs_kb *outputs, hs_gkr_timing *timing, const hs_phase_hook *hook,
+                      const char **why) {
     hs_gkr_timing tdummy;
     hs_gkr_timing *tm = timing ? timing : &tdummy;
     memset(tm, 0, sizeof *tm);
@@ -418,7 +479,12 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsig
     if (!make_shape(&shape, shape_in->preset, shape_in->perm_id, shape_in->log_perms, shape_in->public_io, why))
         return 0;
     const hs_gkr_perm *P = hs_gkr_perm_get(shape.perm_id);
-    const unsigned n = shape.log_perms, W = P->width;
+    const unsigned lr = hs_comm_log(comm), W = P->width;
+    if (!hs_comm_valid(comm)) return *why = "malformed communicator", 0;
+    if (lr && !shape.public_io)
+        return *why = "the private statement is proven by one process (its WHIR commitment is not distributed yet)", 0;
+    if (lr && shape.log_perms < lr + HS_GKR_SKIP) return *why = "each rank needs at least 2^3 permutations", 0;
+    const unsigned n = shape.log_perms - lr; /* this rank's rows: 2^n */
     const size_t N = (size_t)1 << n;
     double t0 = hs_now(), tstart = t0, t;
     int ok = 0;
@@ -447,7 +513,7 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsig
     hs_transcript_absorb(&tr, hb, HEADER_BYTES);
     if (shape.public_io) {
         hs_digest dg;
-        hs_blake3_kb_tables((const hs_kb *const[]){inputs, outs}, 2, N * W, dg.b);
+        if (!table_digest(comm, inputs, outs, W, N, &dg, why)) goto done;
         hs_transcript_absorb_digests(&tr, &dg, 1);
     } else {
         const unsigned lc = hs_gkr_stack_log_cols(W);
@@ -464,12 +530,13 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsig
     hs_phase_begin(hook, "GKR walk", 3, 4);
 
     *why = hs_why_nomem;
-    pts = malloc(2 * n * sizeof *pts);
+    const unsigned nt = shape.log_perms; /* the whole table's variables */
+    pts = malloc(2 * nt * sizeof *pts);
     if (!pts) goto done;
-    hs_kb5 *z_out = pts, *pin = pts + n;
+    hs_kb5 *z_out = pts, *pin = pts + nt;
     hs_kb5 v_out[HS_GKR_MAX_WIDTH], x_claim[HS_GKR_MAX_WIDTH];
-    if (!hs_gkr_walk_prove(P, &wit, inputs, shape.public_io ? outs : NULL, threads, &tr, out, z_out, v_out, pin, x_claim,
-                           why))
+    if (!walk_prove(P, &wit, inputs, shape.public_io ? outs : NULL, comm, threads, &tr, out, z_out, v_out, pin, x_claim,
+                    why))
         goto done;
     t = hs_now(), tm->walk_s = t - t0, t0 = t;
     hs_phase_end(hook, "GKR walk", 3, 4);
