@@ -138,9 +138,10 @@ typedef struct hs_comm {
  * communicator of size R > 1 is byte-identical to the one-process proof of the whole table:
  * rank r passes hs_prove the instances r, r + R, r + 2R, ... of the table (in_words / R words)
  * and gets back its outputs (out_words / R words, the same instances) and the whole proof (every
- * rank gets it). Distributed now: the gkr backend's public statement, 2^N instances with
- * N - log2(R) >= 3; other shapes are refused (HS_ERR_ARGUMENT). HS_ERR_ARGUMENT for a malformed
- * communicator. */
+ * rank gets it). Distributed now: the gkr backend's public and private statements, 2^N
+ * instances with N - log2(R) >= 3 (a private statement's WHIR commitment and opening run on rank
+ * 0 over the gathered columns); other shapes are refused (HS_ERR_ARGUMENT). HS_ERR_ARGUMENT for a
+ * malformed communicator. */
 HS_API HS_WARN_UNUSED hs_status hs_ctx_set_comm(hs_ctx *ctx, const hs_comm *comm) HS_NONNULL(1);
 
 /* ---- permutations ---- */

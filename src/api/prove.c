@@ -158,10 +158,10 @@ static hs_status prove_checked(const hs_ctx *ctx, hs_writer *w, uint32_t *output
     hs_status s = hs_api_plan_make(&pl, shape, reason, rl);
     if (s != HS_OK) return s;
     const size_t R = (size_t)hs_comm_size(hs_api_comm(ctx)); /* a rank's share: 1 / R of the instances */
-    if (R > 1 && (pl.backend != HS_BACKEND_GKR || pl.statement != HS_STATEMENT_PUBLIC || pl.instances % R))
+    if (R > 1 && (pl.backend != HS_BACKEND_GKR || pl.statement == HS_STATEMENT_REGIONS || pl.instances % R))
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT,
-                           "over %zu ranks: only the gkr backend's public statement is proven (this shape is proven "
-                           "by one process)", R);
+                           "over %zu ranks: only the gkr backend's public and private statements are proven (this "
+                           "shape is proven by one process)", R);
     if (n_inputs != pl.in_words / R || (n_inputs && !inputs))
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "inputs: %zu words given; %zu %s of %s need %zu%s", n_inputs,
                            pl.instances / R, pl.hash->noun, pl.hash->name, pl.in_words / R, R > 1 ? " on each rank" : "");

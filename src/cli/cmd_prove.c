@@ -187,7 +187,12 @@ static void prove_help(void) {
            "                    padded (one walk over regions padded to 2^max) or independent\n"
            "                    (one walk per region)\n"
            "  --threads T       worker threads (default: HS_THREADS or every CPU); the proof does\n"
-           "                    not depend on it\n");
+           "                    not depend on it\n"
+           "\n"
+           "Over several processes (MPI): 'mpirun -np R hashsnark-mpi prove --backend gkr ...' (built\n"
+           "when MPI is installed) proves the gkr statements with each of R ranks (a power of two,\n"
+           "at least 2^3 permutations each) holding 1/R of the permutations, --threads per rank;\n"
+           "the proof is byte-identical to one process's (docs/DISTRIBUTED.md).\n");
 }
 
 /* prove --regions: the summary line, or with --format json the result object (the tables named

@@ -69,7 +69,7 @@ int main(int argc, char **argv) {
     if (!hs_cli_comm_begin(&argc, &argv)) return HS_EXIT_USAGE;
     if (hs_cli_comm() && (argc < 2 || strcmp(argv[1], "prove"))) {
         if (hs_cli_comm()->rank == 0)
-            fprintf(stderr, "hashsnark-mpi: over %d ranks only 'prove' runs (the gkr backend's public statement); "
+            fprintf(stderr, "hashsnark-mpi: over %d ranks only 'prove' runs (the gkr backend); "
                             "run the other commands with one rank or with hashsnark\n",
                     hs_cli_comm()->size);
         return hs_cli_comm_end(HS_EXIT_USAGE);

@@ -434,12 +434,22 @@ int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned thr
     return hs_gkr_prove_hooked(shape_in, inputs, threads, out, outputs, timing, NULL, why);
 }
 
-/* The public table's digest over the ranks: rank 0 gathers every rank's rows of both tables into
- * the table's row order (row l R + r is rank r's row l), hashes them and sends the digest to all.
- * (Rank 0 holds the whole table for it: the one place a rank holds more than its rows.) */
+/* dst (rank 0: the whole table, R Nl rows of w words) = every rank's Nl rows src in the table's
+ * order (row l R + r is rank r's row l), blk (rank 0: R Nl rows) the gathered blocks. 0 when the
+ * communicator failed. */
+static int gather_rows(const hs_comm *comm, const hs_kb *src, size_t Nl, unsigned w, hs_kb *blk, hs_kb *dst) {
+    const size_t R = (size_t)hs_comm_size(comm);
+    if (comm->gather(comm->user, src, blk, Nl * w * sizeof *src, 0)) return 0;
+    for (size_t r = 0; hs_comm_rank(comm) == 0 && r < R; r++)
+        for (size_t l = 0; l < Nl; l++) memcpy(dst + (l * R + r) * w, blk + (r * Nl + l) * w, w * sizeof *dst);
+    return 1;
+}
+
+/* The public table's digest over the ranks: rank 0 gathers every rank's rows of both tables, hashes
+ * them and sends the digest to all (rank 0 holds the whole table for it). */
 static int table_digest(const hs_comm *comm, const hs_kb *in, const hs_kb *outs, unsigned W, size_t Nl,
                         hs_digest *dg, const char **why) {
-    const size_t R = (size_t)hs_comm_size(comm), N = Nl * R, bytes = Nl * W * sizeof(hs_kb);
+    const size_t R = (size_t)hs_comm_size(comm), N = Nl * R;
     if (R == 1) {
         hs_blake3_kb_tables((const hs_kb *const[]){in, outs}, 2, N * W, dg->b);
         return 1;
@@ -448,20 +458,50 @@ static int table_digest(const hs_comm *comm, const hs_kb *in, const hs_kb *outs,
     hs_kb *blk = root ? hs_alloc_array(N, W * sizeof *blk) : NULL, *full = root ? hs_alloc_array(2 * N, W * sizeof *full) : NULL;
     int ok = 0;
     *why = hs_why_nomem;
-    if (root && (!blk || !full)) goto done;
+    if (root && (!blk || !full)) goto done; /* the others wait until this rank's failure ends the run */
     *why = "communicator failed";
-    for (int t = 0; t < 2; t++) {
-        if (comm->gather(comm->user, t ? outs : in, blk, bytes, 0)) goto done;
-        for (size_t r = 0; root && r < R; r++)
-            for (size_t l = 0; l < Nl; l++)
-                memcpy(full + (t * N + l * R + r) * W, blk + (r * Nl + l) * W, W * sizeof *full);
-    }
+    if (!gather_rows(comm, in, Nl, W, blk, full) || !gather_rows(comm, outs, Nl, W, blk, full + N * W)) goto done;
     if (root) hs_blake3_kb_tables((const hs_kb *const[]){full, full + N * W}, 2, N * W, dg->b);
     if (comm->bcast(comm->user, dg->b, sizeof dg->b, 0)) goto done;
     ok = 1;
 done:
     hs_free(blk), hs_free(full);
     return ok;
+}
+
+/* The private statement's committed columns over the ranks: rank 0 gathers the 2W input and output
+ * columns (*io: 2W columns of R Nl rows; the WHIR commitment and opening run on rank 0 alone). */
+static int gather_io(const hs_comm *comm, const hs_gkr_witness *wit, unsigned W, size_t Nl, hs_kb **io,
+                     const char **why) {
+    const size_t N = Nl * (size_t)hs_comm_size(comm);
+    const int root = hs_comm_rank(comm) == 0;
+    hs_kb *blk = root ? hs_alloc_array(N, sizeof *blk) : NULL;
+    *io = root ? hs_alloc_array(2 * N, W * sizeof **io) : NULL;
+    *why = hs_why_nomem;
+    if (root && (!blk || !*io)) return hs_free(blk), 0;
+    *why = "communicator failed";
+    int ok = 1;
+    for (unsigned c = 0; ok && c < 2 * W; c++)
+        ok = gather_rows(comm, (c < W ? wit->in : wit->out) + (c % W) * Nl, Nl, 1, blk, root ? *io + c * N : NULL);
+    hs_free(blk);
+    return ok;
+}
+
+/* What rank 0 did alone, on every rank: its transcript, and the bytes it appended to its proof since
+ * `from`. */
+static int share_from_root(const hs_comm *comm, hs_transcript *tr, hs_writer *out, size_t from, const char **why) {
+    if (hs_comm_size(comm) == 1) return 1;
+    const int root = hs_comm_rank(comm) == 0;
+    uint64_t len = root ? out->len - from : 0;
+    *why = "communicator failed";
+    if (comm->bcast(comm->user, &len, sizeof len, 0) || comm->bcast(comm->user, tr, sizeof *tr, 0)) return 0;
+    if (root) return !comm->bcast(comm->user, out->data + from, (size_t)len, 0);
+    uint8_t *buf = malloc(len ? (size_t)len : 1);
+    if (!buf) return *why = hs_why_nomem, 0;
+    const int rc = comm->bcast(comm->user, buf, (size_t)len, 0);
+    if (!rc) hs_w_bytes(out, buf, (size_t)len);
+    free(buf);
+    return !rc;
 }
 
 int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned threads, hs_writer *out,
@@ -481,8 +521,6 @@ int hs_gkr_prove_comm(const hs_gkr_shape *shape_in, const hs_kb *inputs, const h
     const hs_gkr_perm *P = hs_gkr_perm_get(shape.perm_id);
     const unsigned lr = hs_comm_log(comm), W = P->width;
     if (!hs_comm_valid(comm)) return *why = "malformed communicator", 0;
-    if (lr && !shape.public_io)
-        return *why = "the private statement is proven by one process (its WHIR commitment is not distributed yet)", 0;
     if (lr && shape.log_perms < lr + HS_GKR_SKIP) return *why = "each rank needs at least 2^3 permutations", 0;
     const unsigned n = shape.log_perms - lr; /* this rank's rows: 2^n */
     const size_t N = (size_t)1 << n;
@@ -491,8 +529,11 @@ int hs_gkr_prove_comm(const hs_gkr_shape *shape_in, const hs_kb *inputs, const h
     hs_gkr_witness wit = {0};
     hs_whir_witness *ww = NULL;
     hs_whir_params wp;
-    hs_kb *outs = outputs, *zero = NULL;
+    hs_kb *outs = outputs, *zero = NULL, *io = NULL;
     hs_kb5 *pts = NULL;
+    const int root = hs_comm_rank(comm) == 0;
+    const unsigned nt = shape.log_perms; /* the whole table's variables */
+    const size_t NT = (size_t)1 << nt;
     if (!shape.public_io && !whir_params(&shape, &wp, why)) return 0;
     *why = hs_why_nomem;
     if (!outs && shape.public_io) outs = hs_alloc_array(N, W * sizeof *outs);
@@ -515,22 +556,27 @@ int hs_gkr_prove_comm(const hs_gkr_shape *shape_in, const hs_kb *inputs, const h
         hs_digest dg;
         if (!table_digest(comm, inputs, outs, W, N, &dg, why)) goto done;
         hs_transcript_absorb_digests(&tr, &dg, 1);
-    } else {
+    } else { /* over ranks: rank 0 commits the gathered columns; the others take its bytes and transcript */
         const unsigned lc = hs_gkr_stack_log_cols(W);
         const hs_kb *cols[MAX_STACK];
-        if (2 * W < (1u << lc)) {
-            if (!(zero = hs_alloc_array(N, sizeof *zero))) goto done;
-            memset(zero, 0, N * sizeof *zero);
+        const size_t mark = out->len;
+        if (lr && !gather_io(comm, &wit, W, N, &io, why)) goto done;
+        const hs_kb *in_c = lr ? io : wit.in, *out_c = lr ? io + W * NT : wit.out;
+        *why = hs_why_nomem;
+        if (root && 2 * W < (1u << lc)) {
+            if (!(zero = hs_alloc_array(NT, sizeof *zero))) goto done;
+            memset(zero, 0, NT * sizeof *zero);
         }
-        for (unsigned j = 0; j < (1u << lc); j++) cols[j] = j < W ? wit.in + j * N : j < 2 * W ? wit.out + (j - W) * N : zero;
-        if (!hs_whir_commit(&ww, &wp, NULL, cols, lc, n, &tr, out, NULL, threads, why)) goto done;
+        for (unsigned j = 0; root && j < (1u << lc); j++)
+            cols[j] = j < W ? in_c + j * NT : j < 2 * W ? out_c + (j - W) * NT : zero;
+        if (root && !hs_whir_commit(&ww, &wp, NULL, cols, lc, nt, &tr, out, NULL, threads, why)) goto done;
+        if (!share_from_root(comm, &tr, out, mark, why)) goto done;
     }
     t = hs_now(), tm->commit_s = t - t0, t0 = t;
     hs_phase_end(hook, "commit (WHIR)", 2, 4);
     hs_phase_begin(hook, "GKR walk", 3, 4);
 
     *why = hs_why_nomem;
-    const unsigned nt = shape.log_perms; /* the whole table's variables */
     pts = malloc(2 * nt * sizeof *pts);
     if (!pts) goto done;
     hs_kb5 *z_out = pts, *pin = pts + nt;
@@ -544,8 +590,10 @@ int hs_gkr_prove_comm(const hs_gkr_shape *shape_in, const hs_kb *inputs, const h
     if (!shape.public_io) {
         uint32_t sel[2 * HS_GKR_MAX_WIDTH];
         hs_whir_statement st[2];
-        io_statements(W, n, z_out, v_out, pin, x_claim, sel, st);
-        if (!hs_whir_open(&wp, ww, st, 2, &tr, out, threads, why)) goto done;
+        io_statements(W, nt, z_out, v_out, pin, x_claim, sel, st);
+        const size_t mark = out->len;
+        if (root && !hs_whir_open(&wp, ww, st, 2, &tr, out, threads, why)) goto done;
+        if (!share_from_root(comm, &tr, out, mark, why)) goto done;
     }
     t = hs_now(), tm->open_s = t - t0;
     tm->total_s = t - tstart;
@@ -558,6 +606,7 @@ done:
     hs_whir_witness_free(ww);
     hs_gkr_witness_free(&wit);
     hs_free(zero);
+    hs_free(io);
     free(pts);
     return ok;
 }

@@ -270,9 +270,10 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape, const hs_kb *inputs, unsigned
 
 /* hs_gkr_prove_hooked over the ranks of comm (src/util/comm.h; NULL or size 1: alone): rank r
  * passes the rows r, r + R, ... of the inputs (2^(log_perms - log2 R) states) and gets those rows'
- * outputs; every rank writes the whole proof, byte-identical to the one-process proof. Under R > 1:
- * public statements only, log_perms >= log2 R + 3; rank 0 gathers the public table for its
- * digest. */
+ * outputs; every rank writes the whole proof, byte-identical to the one-process proof. Under R > 1
+ * log_perms >= log2 R + 3; rank 0 gathers the public table for its digest, or (private) the
+ * committed columns and runs the WHIR commitment and opening alone, sending the others its bytes
+ * and transcript. */
 struct hs_comm;
 int hs_gkr_prove_comm(const hs_gkr_shape *shape, const hs_kb *inputs, const struct hs_comm *comm, unsigned threads,
                       hs_writer *out, hs_kb *outputs, hs_gkr_timing *timing, const hs_phase_hook *hook,
