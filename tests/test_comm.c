@@ -1,4 +1,4 @@
-/* The gkr prover over a communicator (src/util/comm.h) without MPI: R ranks as threads of this
+/* The gkr prover over a communicator (src/sumcheck/comm.h) without MPI: R ranks as threads of this
  * process, their collectives on shared memory and a barrier. Every rank proves with its rows
  * r, r + R, ... of the table; each rank's proof must be byte-identical to the one-process proof
  * (public and private statements, each permutation, R = 1, 2, 4, 8 down to 2^3 rows a rank) and
@@ -11,7 +11,7 @@
 #include "gkr/gkr.h"
 #include "poly/mle.h"
 #include "testutil.h"
-#include "util/comm.h"
+#include "sumcheck/comm.h"
 
 #define MAX_R 8
 

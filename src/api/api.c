@@ -10,7 +10,7 @@
 #include "hash/poseidon2_monty31.h"
 #include "hash/registry.h"
 #include "util/cpu.h"
-#include "util/comm.h"
+#include "sumcheck/comm.h"
 #include "util/mem.h"
 
 const char *hs_version(unsigned *number) {

@@ -7,7 +7,7 @@
 #include "gkr/gkr.h"
 #include "gkr/ragged.h"
 #include "soundness/soundness.h"
-#include "util/comm.h"
+#include "sumcheck/comm.h"
 #include "util/mem.h"
 #include "util/rng.h"
 #include "util/timer.h"

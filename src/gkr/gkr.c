@@ -8,7 +8,7 @@
 #include "hash/blake3.h"
 #include "poly/mle.h"
 #include "proof/frame.h"
-#include "util/comm.h"
+#include "sumcheck/comm.h"
 #include "util/mem.h"
 #include "util/verify.h"
 #include "util/timer.h"
@@ -288,7 +288,7 @@ static void input_point(hs_transcript *tr, unsigned W, unsigned n, const hs_kb5 
     memcpy(x_pt + HS_GKR_SKIP, z + 1, (n - HS_GKR_SKIP) * sizeof *x_pt);
 }
 
-/* block_evals over this rank's rows, reduced over the ranks (comm: src/util/comm.h): the whole
+/* block_evals over this rank's rows, reduced over the ranks (comm: src/sumcheck/comm.h): the whole
  * table's block values at y (n - 3 values, n the whole table's variables; nl this rank's). */
 static int block_evals_c(const hs_comm *comm, unsigned w, const hs_kb *cols, const hs_kb *rows, unsigned nl,
                          const hs_kb5 *y, hs_kb5 *e, unsigned threads, const char **why) {

@@ -159,7 +159,7 @@ typedef struct {
                         * lanes 1.. of 2^(n-2) */
     hs_kb *lin;        /* 5 planes of 2^n (padded): the linear lanes combined */
     const void *kern;  /* const hs_gkr_kernels *: AVX2 when available; tests may pick the portable ones */
-    /* Data-parallel proving (src/util/comm.h; NULL alone): the skip layers' columns are this
+    /* Data-parallel proving (src/sumcheck/comm.h; NULL alone): the skip layers' columns are this
      * rank's rows; their sums are reduced across the ranks and the rank's variables bound last, on
      * every rank alike. rank_w: the rank's eq weight at the layer's point (set by the layer). */
     const struct hs_comm *comm;
@@ -268,7 +268,7 @@ int hs_gkr_prove(const hs_gkr_shape *shape, const hs_kb *inputs, unsigned thread
 int hs_gkr_prove_hooked(const hs_gkr_shape *shape, const hs_kb *inputs, unsigned threads, hs_writer *out,
                         hs_kb *outputs, hs_gkr_timing *timing, const hs_phase_hook *hook, const char **why);
 
-/* hs_gkr_prove_hooked over the ranks of comm (src/util/comm.h; NULL or size 1: alone): rank r
+/* hs_gkr_prove_hooked over the ranks of comm (src/sumcheck/comm.h; NULL or size 1: alone): rank r
  * passes the rows r, r + R, ... of the inputs (2^(log_perms - log2 R) states) and gets those rows'
  * outputs; every rank writes the whole proof, byte-identical to the one-process proof. Under R > 1
  * log_perms >= log2 R + 3; rank 0 gathers the public table for its digest, or (private) the

@@ -11,7 +11,7 @@
 #include "gkr/gkr_kern.h"
 #include "poly/mle.h"
 #include "sumcheck/sumcheck.h"
-#include "util/comm.h"
+#include "sumcheck/comm.h"
 #include "util/mem.h"
 #include "util/verify.h"
 

@@ -4,8 +4,8 @@
  * r, r + R, ... as a table of 2^(n - log2 R) rows, so the sumchecks, which bind the row variables
  * from the most significant down, run over each rank's rows first and bind the rank's variables
  * last. */
-#ifndef HS_UTIL_COMM_H
-#define HS_UTIL_COMM_H
+#ifndef HS_SUMCHECK_COMM_H
+#define HS_SUMCHECK_COMM_H
 
 #include <stddef.h>
 

@@ -1,5 +1,5 @@
-/* src/util/comm.h: the collectives the provers build on the communicator's callbacks. */
-#include "util/comm.h"
+/* src/sumcheck/comm.h: the collectives the provers build on the communicator's callbacks. */
+#include "sumcheck/comm.h"
 
 #include <stdlib.h>
 
