@@ -1,7 +1,8 @@
 /* src/cli/comm.h for hashsnark-mpi: the library's communicator (include/hashsnark.h, hs_comm) on
- * MPI_COMM_WORLD. Blocks of more than INT_MAX bytes go as a contiguous type of 1 MiB units (the
- * provers' blocks are whole rows; a remainder below 1 MiB goes in a second call). Errors return
- * (MPI_ERRORS_RETURN) so the library can name them; a failing rank then ends the run. */
+ * MPI_COMM_WORLD. Blocks of more than INT_MAX bytes go as a contiguous type of 1 MiB units; such a
+ * block that is not a whole number of MiB is refused (a failed transfer: the provers' blocks stay
+ * below INT_MAX up to 2^24 Poseidon2-KB24 rows). Errors return (MPI_ERRORS_RETURN) so the library
+ * can name them; a failing rank then ends the run. */
 #include <limits.h>
 #include <mpi.h>
 #include <stdint.h>
