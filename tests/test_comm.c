@@ -2,13 +2,14 @@
  * process, their collectives on shared memory and a barrier. Every rank proves with its rows
  * r, r + R, ... of the table; each rank's proof must be byte-identical to the one-process proof
  * (public and private statements, each permutation, R = 1, 2, 4, 8 down to 2^3 rows a rank) and
- * its outputs those rows' outputs. Also: the rank weights and the sum against a direct evaluation,
+ * its outputs those rows' outputs; the same through hs_ctx_set_comm and hs_prove. Also: the rank weights and the sum against a direct evaluation,
  * malformed communicators and too-small shapes refused. tests/mpi/cli_mpi.sh runs the same over
  * Open MPI when it is installed. */
 #include <pthread.h>
 #include <string.h>
 
 #include "gkr/gkr.h"
+#include "hashsnark.h"
 #include "poly/mle.h"
 #include "testutil.h"
 #include "sumcheck/comm.h"
@@ -179,6 +180,81 @@ static void test_refusals(void) {
     hs_w_free(&w);
 }
 
+/* ---- the same through the C interface (hs_ctx_set_comm, hs_prove with each rank's instances) ---- */
+
+typedef struct {
+    member m;
+    hs_comm comm;
+    const hs_shape *shape;
+    const uint32_t *table;
+    size_t n_words; /* the whole table's */
+    uint8_t *proof;
+    size_t len;
+    hs_status st;
+    char why[HS_REASON_LEN];
+} api_job;
+
+static void *api_rank(void *arg) {
+    api_job *j = arg;
+    const size_t R = (size_t)j->comm.size, w = 16, rows = j->n_words / w / R;
+    uint32_t *mine = malloc(rows * w * sizeof *mine);
+    hs_ctx *ctx = NULL;
+    j->st = HS_ERR_NOMEM;
+    if (!mine || hs_ctx_new(&ctx, 1) != HS_OK) return free(mine), NULL;
+    for (size_t l = 0; l < rows; l++) memcpy(mine + l * w, j->table + (l * R + (size_t)j->comm.rank) * w, w * sizeof *mine);
+    j->st = hs_ctx_set_comm(ctx, &j->comm);
+    if (j->st == HS_OK)
+        j->st = hs_prove(ctx, &j->proof, &j->len, NULL, 0, NULL, j->why, sizeof j->why, j->shape, mine, rows * w);
+    hs_ctx_free(ctx);
+    free(mine);
+    return NULL;
+}
+
+static void test_api(hs_rng *rng) {
+    enum { N = 64, W = 16, R = 2 };
+    uint32_t table[N * W];
+    for (size_t i = 0; i < N * W; i++) table[i] = (uint32_t)hs_rng_below(rng, 2130706433u);
+    hs_shape s;
+    hs_shape_init(&s);
+    s.backend = HS_BACKEND_GKR, s.hash = "poseidon2-kb16", s.statement = HS_STATEMENT_PUBLIC, s.log_perms = 6;
+    s.allow_insecure = 1;
+    hs_ctx *one = NULL;
+    uint8_t *ref = NULL;
+    size_t ref_len = 0;
+    char why[HS_REASON_LEN];
+    CHECK(hs_ctx_new(&one, 1) == HS_OK);
+    if (!one) return;
+    const hs_comm bad = {0, 3, NULL, allgather, gather, bcast};
+    CHECK(hs_ctx_set_comm(one, &bad) == HS_ERR_ARGUMENT);
+    CHECK(hs_prove(one, &ref, &ref_len, NULL, 0, NULL, why, sizeof why, &s, table, N * W) == HS_OK);
+    for (int stark = 0; stark < 2; stark++) { /* gkr: the same proof; stark: refused on every rank */
+        hs_shape sh = s;
+        if (stark) sh.backend = HS_BACKEND_STARK;
+        world wd = {.size = R};
+        api_job jobs[R];
+        pthread_t th[R];
+        pthread_barrier_init(&wd.bar, NULL, R);
+        for (int r = 0; r < R; r++) {
+            jobs[r] = (api_job){.m = {&wd, r}, .shape = &sh, .table = table, .n_words = N * W};
+            jobs[r].comm = (hs_comm){r, R, &jobs[r].m, allgather, gather, bcast};
+            CHECK(pthread_create(&th[r], NULL, api_rank, &jobs[r]) == 0);
+        }
+        for (int r = 0; r < R; r++) pthread_join(th[r], NULL);
+        pthread_barrier_destroy(&wd.bar);
+        for (int r = 0; r < R; r++) {
+            if (stark) {
+                CHECK(jobs[r].st == HS_ERR_ARGUMENT && strstr(jobs[r].why, "over 2 ranks"));
+            } else {
+                if (jobs[r].st != HS_OK) fprintf(stderr, "api rank %d: %s\n", r, jobs[r].why);
+                CHECK(jobs[r].st == HS_OK && jobs[r].len == ref_len && !memcmp(jobs[r].proof, ref, ref_len));
+            }
+            hs_proof_free(jobs[r].proof);
+        }
+    }
+    hs_proof_free(ref);
+    hs_ctx_free(one);
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "comm");
@@ -186,5 +262,6 @@ int main(void) {
     test_weights(&rng);
     test_refusals();
     test_identity(&rng);
+    test_api(&rng);
     return hs_test_done("comm");
 }
