@@ -2,8 +2,9 @@
  * process, their collectives on shared memory and a barrier. Every rank proves with its rows
  * r, r + R, ... of the table; each rank's proof must be byte-identical to the one-process proof
  * (public and private statements, each permutation, R = 1, 2, 4, 8 down to 2^3 rows a rank) and
- * its outputs those rows' outputs; the same through hs_ctx_set_comm and hs_prove. Also: the rank weights and the sum against a direct evaluation,
- * malformed communicators and too-small shapes refused. tests/mpi/cli_mpi.sh runs the same over
+ * its outputs those rows' outputs; the same through hs_ctx_set_comm and hs_prove. Also: the rank
+ * weights and the sum against a direct evaluation, malformed communicators and too-small shapes
+ * refused. tests/mpi/cli_mpi.sh runs the same over
  * Open MPI when it is installed. */
 #include <pthread.h>
 #include <string.h>
@@ -60,6 +61,11 @@ static int bcast(void *user, void *buf, size_t bytes, int root) {
 
 /* ---- one rank's proof ---- */
 
+/* dst = rows r, r + R, ... of src (rows of `row` bytes; `rows` of them kept). */
+static void slice(void *dst, const void *src, size_t rows, size_t R, size_t r, size_t row) {
+    for (size_t l = 0; l < rows; l++) memcpy((char *)dst + l * row, (const char *)src + (l * R + r) * row, row);
+}
+
 typedef struct {
     member m;
     hs_comm comm;
@@ -78,7 +84,7 @@ static void *run_rank(void *arg) {
     hs_kb *mine = malloc(rows * w * sizeof *mine);
     j->out = malloc(rows * w * sizeof *j->out);
     if (!mine || !j->out) return NULL; /* j->ok stays 0; the others would wait: the test aborts below */
-    for (size_t l = 0; l < rows; l++) memcpy(mine + l * w, j->table + (l * R + (size_t)j->comm.rank) * w, w * sizeof *mine);
+    slice(mine, j->table, rows, R, (size_t)j->comm.rank, w * sizeof *mine);
     j->ok = hs_gkr_prove_comm(j->shape, mine, R > 1 ? &j->comm : NULL, 1, &j->proof, j->out, NULL, NULL, &j->why);
     free(mine);
     return NULL;
@@ -201,7 +207,7 @@ static void *api_rank(void *arg) {
     hs_ctx *ctx = NULL;
     j->st = HS_ERR_NOMEM;
     if (!mine || hs_ctx_new(&ctx, 1) != HS_OK) return free(mine), NULL;
-    for (size_t l = 0; l < rows; l++) memcpy(mine + l * w, j->table + (l * R + (size_t)j->comm.rank) * w, w * sizeof *mine);
+    slice(mine, j->table, rows, R, (size_t)j->comm.rank, w * sizeof *mine);
     j->st = hs_ctx_set_comm(ctx, &j->comm);
     if (j->st == HS_OK)
         j->st = hs_prove(ctx, &j->proof, &j->len, NULL, 0, NULL, j->why, sizeof j->why, j->shape, mine, rows * w);

@@ -164,7 +164,8 @@ static hs_status prove_checked(const hs_ctx *ctx, hs_writer *w, uint32_t *output
                            "shape is proven by one process)", R);
     if (n_inputs != pl.in_words / R || (n_inputs && !inputs))
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "inputs: %zu words given; %zu %s of %s need %zu%s", n_inputs,
-                           pl.instances / R, pl.hash->noun, pl.hash->name, pl.in_words / R, R > 1 ? " on each rank" : "");
+                           pl.instances / R, pl.hash->noun, pl.hash->name, pl.in_words / R,
+                           R > 1 ? " on each rank" : "");
     if (outputs && n_outputs != pl.out_words / R)
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "outputs: room for %zu words given; the outputs are %zu",
                            n_outputs, pl.out_words / R);

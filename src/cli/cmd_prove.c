@@ -488,7 +488,8 @@ int hs_cmd_prove(int argc, char **argv) {
     }
     const hs_comm *comm = hs_cli_comm(); /* hashsnark-mpi over several ranks: this rank's instances */
     const size_t R = comm ? (size_t)comm->size : 1;
-    if (comm && !(in = rank_slice(comm, in, words, n, h.in_words))) return hs_cli_error("prove", "out of memory"), HS_EXIT_USAGE;
+    if (comm && !(in = rank_slice(comm, in, words, n, h.in_words)))
+        return hs_cli_error("prove", "out of memory"), HS_EXIT_USAGE;
     if (comm && comm->rank != 0) quiet = 1; /* rank 0 speaks and writes the files */
     hs_ctx *ctx = hs_cli_ctx("prove", threads);
     if (!ctx) return hs_inputs_free(in), HS_EXIT_USAGE;

@@ -455,7 +455,8 @@ static int table_digest(const hs_comm *comm, const hs_kb *in, const hs_kb *outs,
         return 1;
     }
     const int root = hs_comm_rank(comm) == 0;
-    hs_kb *blk = root ? hs_alloc_array(N, W * sizeof *blk) : NULL, *full = root ? hs_alloc_array(2 * N, W * sizeof *full) : NULL;
+    hs_kb *blk = root ? hs_alloc_array(N, W * sizeof *blk) : NULL;
+    hs_kb *full = root ? hs_alloc_array(2 * N, W * sizeof *full) : NULL;
     int ok = 0;
     *why = hs_why_nomem;
     if (root && (!blk || !full)) goto done; /* the others wait until this rank's failure ends the run */

@@ -122,9 +122,11 @@ static void round_block(const hs_gkr_layer *ly, unsigned round, int kmode, const
 
 static inline hs_kb5 kb5_small(hs_kb5 a, uint32_t c) { return hs_kb5_mul_base(a, hs_kb_from_u32(c)); }
 
-/* q(0), q(2), q(3) of round `round` (1; 0 on a degenerate point, -1 when the communicator failed). The eq factor over z[round+1..] is split into block weights
- * over its first variables (up to SPLIT) times the suffix table E_split. Field sums are exact, so
- * the per-thread partial sums give the same q for any thread count. */
+/* q(0), q(2), q(3) of round `round` (1; 0 on a degenerate point, -1 when the communicator
+ * failed). The eq factor over z[round+1..] is split into block weights over its first variables
+ * (up to SPLIT) times the suffix table E_split. Field sums are exact, so the per-thread partial
+ * sums give the same q for any thread count, and (s->comm) the ranks' weighted sums added give
+ * the whole table's. */
 static int round_q(const hs_gkr_layer *ly, unsigned round, int kmode, const hs_gkr_scratch *s, const hs_kb5 *z,
                    const hs_kb5 *coef, const hs_mle_k5 *fold, const hs_mle_k5 *lin, const hs_kb5 *r0, hs_kb5 claim,
                    hs_kb5 m, hs_kb5 c_lin, unsigned threads, hs_kb5 q[3], hs_kb5 lin_ab[2]) {
@@ -494,11 +496,12 @@ static int rank_rounds(const hs_gkr_layer *ly, const hs_gkr_scratch *s, hs_kb5 g
     sub.n = lr;
     build_suffix_eq(&ts, zt, lr, 1);
     for (unsigned i = 0; i < lr; i++) {
-        if (ord_round(&sub, i, 1, &ts, zt, coef, tf, lin ? &tl : NULL, NULL, &claim, &m, &c_lin, 1, t, w, &rt[i]) != 1) {
+        const hs_mle_k5 *tlp = lin ? &tl : NULL;
+        if (ord_round(&sub, i, 1, &ts, zt, coef, tf, tlp, NULL, &claim, &m, &c_lin, 1, t, w, &rt[i]) != 1) {
             *why = "degenerate claim point";
             goto done;
         }
-        fold_round(&sub, i, 1, &ts, scale, tf, lin ? &tl : NULL, rt[i], 1);
+        fold_round(&sub, i, 1, &ts, scale, tf, tlp, rt[i], 1);
     }
     layer_end(ly, gamma, tf, tl, t, w, vals);
     ok = 1;
@@ -589,7 +592,7 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
         if (rc != 1) return *why = rc < 0 ? "communicator failed" : "degenerate claim point", 0;
         fold_round(&sub, i, 1, s, scale, fold, lin, rr[i], threads);
     }
-    if (lr) return rank_rounds(ly, s, gamma, zr + nr, fold, lin ? &linp : NULL, claim, m, c_lin, t, w, rr + nr, vals, why);
+    if (lr) return rank_rounds(ly, s, gamma, zr + nr, fold, lin, claim, m, c_lin, t, w, rr + nr, vals, why);
     layer_end(ly, gamma, fold, linp, t, w, vals);
     return 1;
 }

@@ -22,7 +22,8 @@ static int as_type(size_t bytes, MPI_Datatype *t, int *count, MPI_Datatype *owne
     *owned = MPI_DATATYPE_NULL;
     if (bytes <= INT_MAX) return *t = MPI_BYTE, *count = (int)bytes, 1;
     if (bytes % UNIT || bytes / UNIT > INT_MAX) return 0;
-    if (MPI_Type_contiguous((int)UNIT, MPI_BYTE, owned) != MPI_SUCCESS || MPI_Type_commit(owned) != MPI_SUCCESS) return 0;
+    if (MPI_Type_contiguous((int)UNIT, MPI_BYTE, owned) != MPI_SUCCESS || MPI_Type_commit(owned) != MPI_SUCCESS)
+        return 0;
     return *t = *owned, *count = (int)(bytes / UNIT), 1;
 }
 
