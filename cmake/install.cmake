@@ -7,6 +7,9 @@ include(CMakePackageConfigHelpers)
 set(HS_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/hashsnark)
 
 install(TARGETS hashsnark RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(TARGET hashsnark-mpi) # built when MPI was found (CMakeLists.txt, HS_MPI)
+  install(TARGETS hashsnark-mpi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 install(TARGETS hashsnark_static hashsnark_shared EXPORT hashsnarkTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -118,6 +118,32 @@ HS_API unsigned hs_ctx_threads(const hs_ctx *ctx) HS_NONNULL(1);
 typedef void (*hs_progress_fn)(void *user, const char *phase, double fraction);
 HS_API void hs_ctx_set_progress(hs_ctx *ctx, hs_progress_fn fn, void *user) HS_NONNULL(1);
 
+/** A communicator for data-parallel proving across processes (ranks), e.g. under MPI: the
+ * library calls these collectives and links no message-passing library itself (the command
+ * line's hashsnark-mpi supplies an Open MPI adapter). Every rank makes the same calls in the same
+ * order; each returns 0 on success, nonzero when the transfer failed (the proof then fails with
+ * "communicator failed").
+ *   allgather: recv (size * bytes) = every rank's bytes at send, in rank order;
+ *   gather: the same into recv on rank root only (recv unused elsewhere);
+ *   bcast: buf (bytes) on every rank = buf on rank root.
+ * size must be a power of two, 1 <= size <= 1024, 0 <= rank < size. */
+typedef struct hs_comm {
+    int rank, size;
+    void *user;
+    int (*allgather)(void *user, const void *send, void *recv, size_t bytes);
+    int (*gather)(void *user, const void *send, void *recv, size_t bytes, int root);
+    int (*bcast)(void *user, void *buf, size_t bytes, int root);
+} hs_comm;
+/** Proves over the ranks of comm (copied; NULL: this process alone). A proof under a
+ * communicator of size R > 1 is byte-identical to the one-process proof of the whole table:
+ * rank r passes hs_prove the instances r, r + R, r + 2R, ... of the table (in_words / R words)
+ * and gets back its outputs (out_words / R words, the same instances) and the whole proof (every
+ * rank gets it). Distributed now: the gkr backend's public and private statements, 2^N
+ * instances with N - log2(R) >= 3 (a private statement's WHIR commitment and opening run on rank
+ * 0 over the gathered columns); other shapes are refused (HS_ERR_ARGUMENT). HS_ERR_ARGUMENT for a
+ * malformed communicator. */
+HS_API HS_WARN_UNUSED hs_status hs_ctx_set_comm(hs_ctx *ctx, const hs_comm *comm) HS_NONNULL(1);
+
 /* ---- permutations ---- */
 
 typedef struct hs_perm hs_perm;

@@ -10,6 +10,7 @@
 #include "hash/poseidon2_monty31.h"
 #include "hash/registry.h"
 #include "util/cpu.h"
+#include "sumcheck/comm.h"
 #include "util/mem.h"
 
 const char *hs_version(unsigned *number) {
@@ -89,6 +90,13 @@ unsigned hs_ctx_threads(const hs_ctx *ctx) { return ctx->threads; }
 void hs_ctx_set_progress(hs_ctx *ctx, hs_progress_fn fn, void *user) {
     ctx->progress = fn;
     ctx->progress_user = fn ? user : NULL;
+}
+
+hs_status hs_ctx_set_comm(hs_ctx *ctx, const hs_comm *comm) {
+    if (comm && !hs_comm_valid(comm)) return HS_ERR_ARGUMENT;
+    if (comm) ctx->comm = *comm;
+    else memset(&ctx->comm, 0, sizeof ctx->comm);
+    return HS_OK;
 }
 
 void hs_api_progress(const hs_ctx *ctx, const char *phase, double fraction) {

@@ -15,7 +15,11 @@ struct hs_ctx {
     unsigned threads;
     hs_progress_fn progress;
     void *progress_user;
+    hs_comm comm; /* hs_ctx_set_comm; size 0: none (this process alone) */
 };
+
+/* The context's communicator, NULL when it proves alone. */
+static inline const hs_comm *hs_api_comm(const hs_ctx *ctx) { return ctx->comm.size > 1 ? &ctx->comm : NULL; }
 
 /* An hs_shape checked and resolved against the provable table and the presets. */
 typedef struct {

@@ -7,6 +7,7 @@
 #include "gkr/gkr.h"
 #include "gkr/ragged.h"
 #include "soundness/soundness.h"
+#include "sumcheck/comm.h"
 #include "util/mem.h"
 #include "util/rng.h"
 #include "util/timer.h"
@@ -88,17 +89,18 @@ static hs_status prove_gkr(const hs_ctx *ctx, const hs_api_plan *pl, prove_input
     s.log_perms = pl->log_perms;
     s.public_io = pl->statement == HS_STATEMENT_PUBLIC;
     hs_gkr_whir_config(pl->preset, &s.whir);
-    hs_kb *m = monty_inputs(in, pl->in_words), *mo = out ? hs_alloc_array(pl->out_words, sizeof *mo) : NULL;
+    const size_t R = (size_t)hs_comm_size(hs_api_comm(ctx)), n_in = pl->in_words / R, n_out = pl->out_words / R;
+    hs_kb *m = monty_inputs(in, n_in), *mo = out ? hs_alloc_array(n_out, sizeof *mo) : NULL;
     if (!m || (out && !mo)) {
         hs_free(m), hs_free(mo);
-        return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %zu inputs", pl->instances);
+        return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %zu inputs", pl->instances / R);
     }
     hs_gkr_timing tm;
     const char *why = NULL;
     hs_phase_hook hook = {on_phase, lp};
-    int ok = hs_gkr_prove_hooked(&s, m, ctx->threads, w, mo, &tm, &hook, &why);
+    int ok = hs_gkr_prove_comm(&s, m, hs_api_comm(ctx), ctx->threads, w, mo, &tm, &hook, &why);
     hs_free(m);
-    if (ok && out) from_monty(out, mo, pl->out_words);
+    if (ok && out) from_monty(out, mo, n_out);
     hs_free(mo);
     if (!ok) return backend_failed(reason, rl, why);
     add_phase(st, "witness", tm.witness_s);
@@ -155,12 +157,18 @@ static hs_status prove_checked(const hs_ctx *ctx, hs_writer *w, uint32_t *output
     hs_api_plan pl;
     hs_status s = hs_api_plan_make(&pl, shape, reason, rl);
     if (s != HS_OK) return s;
-    if (n_inputs != pl.in_words || (n_inputs && !inputs))
-        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "inputs: %zu words given; %zu %s of %s need %zu", n_inputs,
-                           pl.instances, pl.hash->noun, pl.hash->name, pl.in_words);
-    if (outputs && n_outputs != pl.out_words)
+    const size_t R = (size_t)hs_comm_size(hs_api_comm(ctx)); /* a rank's share: 1 / R of the instances */
+    if (R > 1 && (pl.backend != HS_BACKEND_GKR || pl.statement == HS_STATEMENT_REGIONS || pl.instances % R))
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT,
+                           "over %zu ranks: only the gkr backend's public and private statements are proven (this "
+                           "shape is proven by one process)", R);
+    if (n_inputs != pl.in_words / R || (n_inputs && !inputs))
+        return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "inputs: %zu words given; %zu %s of %s need %zu%s", n_inputs,
+                           pl.instances / R, pl.hash->noun, pl.hash->name, pl.in_words / R,
+                           R > 1 ? " on each rank" : "");
+    if (outputs && n_outputs != pl.out_words / R)
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "outputs: room for %zu words given; the outputs are %zu",
-                           n_outputs, pl.out_words);
+                           n_outputs, pl.out_words / R);
     s = hs_api_check_words(inputs, n_inputs, pl.hash->in_words, pl.hash->word_modulus, "inputs", reason, rl);
     if (s != HS_OK) return s;
     st->instances = pl.instances;

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "app/json.h"
 #include "app/progress.h"
+#include "cli/comm.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 
@@ -188,7 +189,12 @@ static void prove_help(void) {
            "                    padded (one walk over regions padded to 2^max) or independent\n"
            "                    (one walk per region)\n"
            "  --threads T       worker threads (default: HS_THREADS or every CPU); the proof does\n"
-           "                    not depend on it\n");
+           "                    not depend on it\n"
+           "\n"
+           "Over several processes (MPI): 'mpirun -np R hashsnark-mpi prove --backend gkr ...' (built\n"
+           "when MPI is installed) proves the gkr statements with each of R ranks (a power of two,\n"
+           "at least 2^3 permutations each) holding 1/R of the permutations, --threads per rank;\n"
+           "the proof is byte-identical to one process's (docs/DISTRIBUTED.md).\n");
 }
 
 /* prove --regions: the summary line, or with --format json the result object (the tables named
@@ -308,6 +314,31 @@ static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, 
     free(in), free(outs);
     hs_proof_free(proof);
     return rc;
+}
+
+/* The instances r, r + R, ... (rows of w words) of the n-row table words of in, as a new table
+ * (in is freed); NULL when out of memory. */
+static hs_inputs *rank_slice(const hs_comm *c, hs_inputs *in, const uint32_t *words, size_t n, unsigned w) {
+    const size_t R = (size_t)c->size, m = n / R;
+    hs_inputs *mine = NULL;
+    uint32_t *mw = NULL;
+    if (hs_inputs_new(&mine, &mw, m * w) == HS_OK)
+        for (size_t l = 0; l < m; l++) memcpy(mw + l * w, words + (l * R + (size_t)c->rank) * w, w * sizeof *mw);
+    hs_inputs_free(in);
+    return mine;
+}
+
+/* rows (n rows of w words; each rank's n / R first): rank 0 gets every rank's rows in the table's
+ * order (rank r's row l is row l R + r). 0 on failure. */
+static int gather_rows(const hs_comm *c, uint32_t *rows, size_t n, unsigned w) {
+    const size_t R = (size_t)c->size, m = n / R, bytes = m * w * sizeof *rows;
+    uint32_t *all = c->rank == 0 ? malloc(R * bytes) : NULL;
+    if (c->rank == 0 && !all) return 0; /* the others wait until this rank's failure ends the run */
+    if (c->gather(c->user, rows, all, bytes, 0)) return free(all), 0;
+    for (size_t r = 0; all && r < R; r++)
+        for (size_t l = 0; l < m; l++) memcpy(rows + (l * R + r) * w, all + (r * m + l) * w, w * sizeof *rows);
+    free(all);
+    return 1;
 }
 
 int hs_cmd_prove(int argc, char **argv) {
@@ -458,31 +489,48 @@ int hs_cmd_prove(int argc, char **argv) {
         if (hs_inputs_random(words, n_in, h.name, seed) != HS_OK) /* the library's draw: the same inputs from C */
             return hs_inputs_free(in), hs_cli_error("prove", "%s: no random inputs", h.name), HS_EXIT_USAGE;
     }
+    const hs_comm *comm = hs_cli_comm(); /* hashsnark-mpi over several ranks: this rank's instances */
+    const size_t R = comm ? (size_t)comm->size : 1;
+    if (comm && !(in = rank_slice(comm, in, words, n, h.in_words)))
+        return hs_cli_error("prove", "out of memory"), HS_EXIT_USAGE;
+    if (comm && comm->rank != 0) quiet = 1; /* rank 0 speaks and writes the files */
     hs_ctx *ctx = hs_cli_ctx("prove", threads);
     if (!ctx) return hs_inputs_free(in), HS_EXIT_USAGE;
+    if (comm && hs_ctx_set_comm(ctx, comm) != HS_OK) {
+        hs_ctx_free(ctx);
+        return hs_inputs_free(in), hs_cli_error("prove", "malformed communicator"), HS_EXIT_USAGE;
+    }
     const unsigned nt = hs_ctx_threads(ctx);
     hs_cli_progress_begin("prove", quiet);
     if (hs_cli_progress_on()) hs_ctx_set_progress(ctx, hs_cli_on_progress, NULL), hs_cli_progress_live();
     if (!quiet && gkr)
-        fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), gkr backend, preset %s, %u thread%s\n", h.name,
-                logp, inputs_s ? "public" : "private", preset.name, nt, thread_s(nt));
+        fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), gkr backend, preset %s, %u thread%s%s\n", h.name,
+                logp, inputs_s ? "public" : "private", preset.name, nt, thread_s(nt), comm ? " per rank" : "");
     else if (!quiet)
         fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), preset %s, rate 1/%u, %u thread%s\n", h.name,
                 logp, inputs_s ? "public" : "private", preset.name, 1u << log_rate, nt, thread_s(nt));
-    uint32_t *outs = outputs_out ? malloc(n_out * sizeof *outs) : NULL;
+    /* over ranks: this rank's outputs, then all of them on rank 0 */
+    uint32_t *outs = outputs_out ? malloc((comm && comm->rank ? n_out / R : n_out) * sizeof *outs) : NULL;
     if (outputs_out && !outs) {
         hs_ctx_free(ctx);
         return hs_inputs_free(in), hs_cli_error("prove", "out of memory"), HS_EXIT_USAGE;
     }
+    if (!quiet && comm) fprintf(stderr, "prove: over %zu MPI ranks, %zu permutations each\n", R, n / R);
     uint8_t *proof = NULL;
     size_t len = 0;
     hs_prove_stats st;
-    hs_status ps = hs_prove_inputs(ctx, &proof, &len, outs, outs ? n_out : 0, &st, why, sizeof why, &shape, in);
+    hs_status ps = hs_prove_inputs(ctx, &proof, &len, outs, outs ? n_out / R : 0, &st, why, sizeof why, &shape, in);
     hs_ctx_free(ctx); /* in is the prover's now (freed) */
     hs_cli_progress_end();
     int rc = HS_EXIT_USAGE;
+    if (ps == HS_OK && comm && outs && !gather_rows(comm, outs, n, h.out_words)) {
+        ps = HS_ERR_NOMEM;
+        snprintf(why, sizeof why, "the outputs were not gathered (out of memory or a failed transfer)");
+    }
     if (ps != HS_OK) {
         hs_cli_error("prove", "%s", why);
+    } else if (comm && comm->rank != 0) { /* rank 0 writes the proof (every rank has it) */
+        rc = HS_EXIT_OK;
     } else {
         if (!quiet) hs_cli_print_phases("prove", &st);
         hs_outset o = {0};

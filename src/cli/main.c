@@ -3,6 +3,7 @@
 
 #include "bench/bench.h"
 #include "cli/cli.h"
+#include "cli/comm.h"
 #include "hashsnark.h"
 
 static void usage(FILE *f) {
@@ -60,7 +61,23 @@ static command_fn find_command(const char *name) {
     return NULL;
 }
 
+static int run_main(int argc, char **argv);
+
+/* hashsnark-mpi (src/cli/comm.h) runs under mpirun: every rank runs the command; over several
+ * ranks only prove, which splits the instances among them. */
 int main(int argc, char **argv) {
+    if (!hs_cli_comm_begin(&argc, &argv)) return HS_EXIT_USAGE;
+    if (hs_cli_comm() && (argc < 2 || strcmp(argv[1], "prove"))) {
+        if (hs_cli_comm()->rank == 0)
+            fprintf(stderr, "hashsnark-mpi: over %d ranks only 'prove' runs (the gkr backend); "
+                            "run the other commands with one rank or with hashsnark\n",
+                    hs_cli_comm()->size);
+        return hs_cli_comm_end(HS_EXIT_USAGE);
+    }
+    return hs_cli_comm_end(run_main(argc, argv));
+}
+
+static int run_main(int argc, char **argv) {
     if (argc < 2) {
         usage(stderr);
         return HS_EXIT_USAGE;

@@ -8,6 +8,7 @@
 #include "hash/blake3.h"
 #include "poly/mle.h"
 #include "proof/frame.h"
+#include "sumcheck/comm.h"
 #include "util/mem.h"
 #include "util/verify.h"
 #include "util/timer.h"
@@ -287,18 +288,32 @@ static void input_point(hs_transcript *tr, unsigned W, unsigned n, const hs_kb5 
     memcpy(x_pt + HS_GKR_SKIP, z + 1, (n - HS_GKR_SKIP) * sizeof *x_pt);
 }
 
-int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *inputs, const hs_kb *pub_out,
-                      unsigned threads, hs_transcript *tr, hs_writer *out, hs_kb5 *z_out, hs_kb5 *v_out, hs_kb5 *x_pt,
-                      hs_kb5 *x_claim, const char **why) {
-    const unsigned n = wit->n, W = P->width, LAST = HS_GKR_HALF + P->partial - 1; /* the last partial layer */
-    const size_t N = (size_t)1 << n;
+/* block_evals over this rank's rows, reduced over the ranks (comm: src/sumcheck/comm.h): the whole
+ * table's block values at y (n - 3 values, n the whole table's variables; nl this rank's). */
+static int block_evals_c(const hs_comm *comm, unsigned w, const hs_kb *cols, const hs_kb *rows, unsigned nl,
+                         const hs_kb5 *y, hs_kb5 *e, unsigned threads, const char **why) {
+    if (!block_evals(w, cols, rows, nl, y, e, threads)) return *why = hs_why_nomem, 0;
+    if (!hs_comm_reduce_at(comm, y + (nl - HS_GKR_SKIP), e, BLOCK_VALUES(w))) return *why = "communicator failed", 0;
+    return 1;
+}
+
+/* hs_gkr_walk_prove over the ranks of comm (NULL: alone): wit holds this rank's rows (2^(n - log2 R)
+ * of 2^n), inputs and pub_out too (row-major); needs the skip on each rank's rows. */
+static int walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *inputs, const hs_kb *pub_out,
+                      const hs_comm *comm, unsigned threads, hs_transcript *tr, hs_writer *out, hs_kb5 *z_out,
+                      hs_kb5 *v_out, hs_kb5 *x_pt, hs_kb5 *x_claim, const char **why) {
+    const unsigned nl = wit->n, n = nl + hs_comm_log(comm), W = P->width;
+    const unsigned LAST = HS_GKR_HALF + P->partial - 1; /* the last partial layer */
+    const size_t N = (size_t)1 << nl;
     const int pub = pub_out != NULL;
     int ok = 0;
     hs_gkr_scratch scr = {0};
     hs_kb5 *pts = NULL;
     hs_kb *lin_col = NULL;
+    if (n != nl && nl < HS_GKR_SKIP) return *why = "each rank needs at least 2^3 permutations", 0;
     *why = hs_why_nomem;
-    if (!hs_gkr_scratch_init(&scr, n, W)) goto done;
+    if (!hs_gkr_scratch_init(&scr, nl, W)) goto done;
+    scr.comm = comm;
     const size_t lin_cap = hs_gkr_plane_cap(N);
     lin_col = hs_alloc_array(lin_cap, 5 * sizeof *lin_col); /* the partial rounds' linear column */
     if (!lin_col) goto done;
@@ -312,7 +327,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
     if (sk) {
         /* the output blocks at (bits(d), z_out[3..]); private: sent, and their combination at
          * z_out[0..2] is the WHIR statement; then alpha */
-        if (!block_evals(W, pub ? NULL : wit->out, pub_out, n, z_out + sk, eb, threads)) goto done;
+        if (!block_evals_c(comm, W, pub ? NULL : wit->out, pub_out, nl, z_out + sk, eb, threads, why)) goto done;
         if (!pub) {
             hs_gkr_send_k(tr, out, eb, BLOCK_VALUES(W));
             eq_bits3(z_out, wb);
@@ -356,7 +371,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
                 *why = hs_why_nomem;
                 const hs_kb *basis[HS_GKR_MAX_BASIS];
                 for (unsigned k = 0; k < P->basis; k++) basis[k] = hs_gkr_basis(wit, k);
-                if (!hs_gkr_lin_combine(basis, P->basis, pc.A, lin_col, lin_cap, n, threads)) goto done;
+                if (!hs_gkr_lin_combine(basis, P->basis, pc.A, lin_col, lin_cap, nl, threads)) goto done;
             } else {
                 const unsigned r1 = pc.r; /* the round just proved */
                 const hs_kb5 mu = hs_gkr_sample(tr);
@@ -380,6 +395,10 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
             hs_kb5 e[HS_GKR_MAX_WIDTH];
             *why = hs_why_nomem;
             if (!entry_evals(wit, sk, z, e, threads)) goto done;
+            if (!hs_comm_reduce_at(comm, z + 1 + (nl - sk), e, W - 1)) {
+                *why = "communicator failed";
+                goto done;
+            }
             hs_gkr_send_k(tr, out, e, W - 1);
             pclaim_end(P, &pc, lam, e, v);
         }
@@ -389,7 +408,7 @@ int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *in
     hs_gkr_apply_inv(P, P->initial_inv, v, x_claim); /* u_0 = initial(x) */
     if (sk && !pub) { /* the input blocks at (bits(d), rho'); epsilon; the statement at (epsilon, rho') */
         *why = hs_why_nomem;
-        if (!block_evals(W, wit->in, NULL, n, z + 1, eb, threads)) goto done;
+        if (!block_evals_c(comm, W, wit->in, NULL, nl, z + 1, eb, threads, why)) goto done;
         hs_gkr_send_k(tr, out, eb, BLOCK_VALUES(W));
         input_point(tr, W, n, eb, z, x_pt, x_claim);
     } else {
@@ -404,13 +423,96 @@ done:
     return ok;
 }
 
+int hs_gkr_walk_prove(const hs_gkr_perm *P, hs_gkr_witness *wit, const hs_kb *inputs, const hs_kb *pub_out,
+                      unsigned threads, hs_transcript *tr, hs_writer *out, hs_kb5 *z_out, hs_kb5 *v_out, hs_kb5 *x_pt,
+                      hs_kb5 *x_claim, const char **why) {
+    return walk_prove(P, wit, inputs, pub_out, NULL, threads, tr, out, z_out, v_out, x_pt, x_claim, why);
+}
+
 int hs_gkr_prove(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned threads, hs_writer *out, hs_kb *outputs,
                  hs_gkr_timing *timing, const char **why) {
     return hs_gkr_prove_hooked(shape_in, inputs, threads, out, outputs, timing, NULL, why);
 }
 
+/* dst (rank 0: the whole table, R Nl rows of w words) = every rank's Nl rows src in the table's
+ * order (row l R + r is rank r's row l), blk (rank 0: R Nl rows) the gathered blocks. 0 when the
+ * communicator failed. */
+static int gather_rows(const hs_comm *comm, const hs_kb *src, size_t Nl, unsigned w, hs_kb *blk, hs_kb *dst) {
+    const size_t R = (size_t)hs_comm_size(comm);
+    if (comm->gather(comm->user, src, blk, Nl * w * sizeof *src, 0)) return 0;
+    for (size_t r = 0; hs_comm_rank(comm) == 0 && r < R; r++)
+        for (size_t l = 0; l < Nl; l++) memcpy(dst + (l * R + r) * w, blk + (r * Nl + l) * w, w * sizeof *dst);
+    return 1;
+}
+
+/* The public table's digest over the ranks: rank 0 gathers every rank's rows of both tables, hashes
+ * them and sends the digest to all (rank 0 holds the whole table for it). */
+static int table_digest(const hs_comm *comm, const hs_kb *in, const hs_kb *outs, unsigned W, size_t Nl,
+                        hs_digest *dg, const char **why) {
+    const size_t R = (size_t)hs_comm_size(comm), N = Nl * R;
+    if (R == 1) {
+        hs_blake3_kb_tables((const hs_kb *const[]){in, outs}, 2, N * W, dg->b);
+        return 1;
+    }
+    const int root = hs_comm_rank(comm) == 0;
+    hs_kb *blk = root ? hs_alloc_array(N, W * sizeof *blk) : NULL;
+    hs_kb *full = root ? hs_alloc_array(2 * N, W * sizeof *full) : NULL;
+    int ok = 0;
+    *why = hs_why_nomem;
+    if (root && (!blk || !full)) goto done; /* the others wait until this rank's failure ends the run */
+    *why = "communicator failed";
+    if (!gather_rows(comm, in, Nl, W, blk, full) || !gather_rows(comm, outs, Nl, W, blk, full + N * W)) goto done;
+    if (root) hs_blake3_kb_tables((const hs_kb *const[]){full, full + N * W}, 2, N * W, dg->b);
+    if (comm->bcast(comm->user, dg->b, sizeof dg->b, 0)) goto done;
+    ok = 1;
+done:
+    hs_free(blk), hs_free(full);
+    return ok;
+}
+
+/* The private statement's committed columns over the ranks: rank 0 gathers the 2W input and output
+ * columns (*io: 2W columns of R Nl rows; the WHIR commitment and opening run on rank 0 alone). */
+static int gather_io(const hs_comm *comm, const hs_gkr_witness *wit, unsigned W, size_t Nl, hs_kb **io,
+                     const char **why) {
+    const size_t N = Nl * (size_t)hs_comm_size(comm);
+    const int root = hs_comm_rank(comm) == 0;
+    hs_kb *blk = root ? hs_alloc_array(N, sizeof *blk) : NULL;
+    *io = root ? hs_alloc_array(2 * N, W * sizeof **io) : NULL;
+    *why = hs_why_nomem;
+    if (root && (!blk || !*io)) return hs_free(blk), 0;
+    *why = "communicator failed";
+    int ok = 1;
+    for (unsigned c = 0; ok && c < 2 * W; c++)
+        ok = gather_rows(comm, (c < W ? wit->in : wit->out) + (c % W) * Nl, Nl, 1, blk, root ? *io + c * N : NULL);
+    hs_free(blk);
+    return ok;
+}
+
+/* What rank 0 did alone, on every rank: its transcript, and the bytes it appended to its proof since
+ * `from`. */
+static int share_from_root(const hs_comm *comm, hs_transcript *tr, hs_writer *out, size_t from, const char **why) {
+    if (hs_comm_size(comm) == 1) return 1;
+    const int root = hs_comm_rank(comm) == 0;
+    uint64_t len = root ? out->len - from : 0;
+    *why = "communicator failed";
+    if (comm->bcast(comm->user, &len, sizeof len, 0) || comm->bcast(comm->user, tr, sizeof *tr, 0)) return 0;
+    if (root) return !comm->bcast(comm->user, out->data + from, (size_t)len, 0);
+    uint8_t *buf = malloc(len ? (size_t)len : 1);
+    if (!buf) return *why = hs_why_nomem, 0;
+    const int rc = comm->bcast(comm->user, buf, (size_t)len, 0);
+    if (!rc) hs_w_bytes(out, buf, (size_t)len);
+    free(buf);
+    return !rc;
+}
+
 int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned threads, hs_writer *out,
                         hs_kb *outputs, hs_gkr_timing *timing, const hs_phase_hook *hook, const char **why) {
+    return hs_gkr_prove_comm(shape_in, inputs, NULL, threads, out, outputs, timing, hook, why);
+}
+
+int hs_gkr_prove_comm(const hs_gkr_shape *shape_in, const hs_kb *inputs, const hs_comm *comm, unsigned threads,
+                      hs_writer *out, hs_kb *outputs, hs_gkr_timing *timing, const hs_phase_hook *hook,
+                      const char **why) {
     hs_gkr_timing tdummy;
     hs_gkr_timing *tm = timing ? timing : &tdummy;
     memset(tm, 0, sizeof *tm);
@@ -418,15 +520,21 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsig
     if (!make_shape(&shape, shape_in->preset, shape_in->perm_id, shape_in->log_perms, shape_in->public_io, why))
         return 0;
     const hs_gkr_perm *P = hs_gkr_perm_get(shape.perm_id);
-    const unsigned n = shape.log_perms, W = P->width;
+    const unsigned lr = hs_comm_log(comm), W = P->width;
+    if (!hs_comm_valid(comm)) return *why = "malformed communicator", 0;
+    if (lr && shape.log_perms < lr + HS_GKR_SKIP) return *why = "each rank needs at least 2^3 permutations", 0;
+    const unsigned n = shape.log_perms - lr; /* this rank's rows: 2^n */
     const size_t N = (size_t)1 << n;
     double t0 = hs_now(), tstart = t0, t;
     int ok = 0;
     hs_gkr_witness wit = {0};
     hs_whir_witness *ww = NULL;
     hs_whir_params wp;
-    hs_kb *outs = outputs, *zero = NULL;
+    hs_kb *outs = outputs, *zero = NULL, *io = NULL;
     hs_kb5 *pts = NULL;
+    const int root = hs_comm_rank(comm) == 0;
+    const unsigned nt = shape.log_perms; /* the whole table's variables */
+    const size_t NT = (size_t)1 << nt;
     if (!shape.public_io && !whir_params(&shape, &wp, why)) return 0;
     *why = hs_why_nomem;
     if (!outs && shape.public_io) outs = hs_alloc_array(N, W * sizeof *outs);
@@ -447,29 +555,35 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsig
     hs_transcript_absorb(&tr, hb, HEADER_BYTES);
     if (shape.public_io) {
         hs_digest dg;
-        hs_blake3_kb_tables((const hs_kb *const[]){inputs, outs}, 2, N * W, dg.b);
+        if (!table_digest(comm, inputs, outs, W, N, &dg, why)) goto done;
         hs_transcript_absorb_digests(&tr, &dg, 1);
-    } else {
+    } else { /* over ranks: rank 0 commits the gathered columns; the others take its bytes and transcript */
         const unsigned lc = hs_gkr_stack_log_cols(W);
         const hs_kb *cols[MAX_STACK];
-        if (2 * W < (1u << lc)) {
-            if (!(zero = hs_alloc_array(N, sizeof *zero))) goto done;
-            memset(zero, 0, N * sizeof *zero);
+        const size_t mark = out->len;
+        if (lr && !gather_io(comm, &wit, W, N, &io, why)) goto done;
+        const hs_kb *in_c = lr ? io : wit.in, *out_c = lr ? io + W * NT : wit.out;
+        *why = hs_why_nomem;
+        if (root && 2 * W < (1u << lc)) {
+            if (!(zero = hs_alloc_array(NT, sizeof *zero))) goto done;
+            memset(zero, 0, NT * sizeof *zero);
         }
-        for (unsigned j = 0; j < (1u << lc); j++) cols[j] = j < W ? wit.in + j * N : j < 2 * W ? wit.out + (j - W) * N : zero;
-        if (!hs_whir_commit(&ww, &wp, NULL, cols, lc, n, &tr, out, NULL, threads, why)) goto done;
+        for (unsigned j = 0; root && j < (1u << lc); j++)
+            cols[j] = j < W ? in_c + j * NT : j < 2 * W ? out_c + (j - W) * NT : zero;
+        if (root && !hs_whir_commit(&ww, &wp, NULL, cols, lc, nt, &tr, out, NULL, threads, why)) goto done;
+        if (!share_from_root(comm, &tr, out, mark, why)) goto done;
     }
     t = hs_now(), tm->commit_s = t - t0, t0 = t;
     hs_phase_end(hook, "commit (WHIR)", 2, 4);
     hs_phase_begin(hook, "GKR walk", 3, 4);
 
     *why = hs_why_nomem;
-    pts = malloc(2 * n * sizeof *pts);
+    pts = malloc(2 * nt * sizeof *pts);
     if (!pts) goto done;
-    hs_kb5 *z_out = pts, *pin = pts + n;
+    hs_kb5 *z_out = pts, *pin = pts + nt;
     hs_kb5 v_out[HS_GKR_MAX_WIDTH], x_claim[HS_GKR_MAX_WIDTH];
-    if (!hs_gkr_walk_prove(P, &wit, inputs, shape.public_io ? outs : NULL, threads, &tr, out, z_out, v_out, pin, x_claim,
-                           why))
+    if (!walk_prove(P, &wit, inputs, shape.public_io ? outs : NULL, comm, threads, &tr, out, z_out, v_out, pin, x_claim,
+                    why))
         goto done;
     t = hs_now(), tm->walk_s = t - t0, t0 = t;
     hs_phase_end(hook, "GKR walk", 3, 4);
@@ -477,8 +591,10 @@ int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsig
     if (!shape.public_io) {
         uint32_t sel[2 * HS_GKR_MAX_WIDTH];
         hs_whir_statement st[2];
-        io_statements(W, n, z_out, v_out, pin, x_claim, sel, st);
-        if (!hs_whir_open(&wp, ww, st, 2, &tr, out, threads, why)) goto done;
+        io_statements(W, nt, z_out, v_out, pin, x_claim, sel, st);
+        const size_t mark = out->len;
+        if (root && !hs_whir_open(&wp, ww, st, 2, &tr, out, threads, why)) goto done;
+        if (!share_from_root(comm, &tr, out, mark, why)) goto done;
     }
     t = hs_now(), tm->open_s = t - t0;
     tm->total_s = t - tstart;
@@ -491,6 +607,7 @@ done:
     hs_whir_witness_free(ww);
     hs_gkr_witness_free(&wit);
     hs_free(zero);
+    hs_free(io);
     free(pts);
     return ok;
 }

@@ -159,6 +159,11 @@ typedef struct {
                         * lanes 1.. of 2^(n-2) */
     hs_kb *lin;        /* 5 planes of 2^n (padded): the linear lanes combined */
     const void *kern;  /* const hs_gkr_kernels *: AVX2 when available; tests may pick the portable ones */
+    /* Data-parallel proving (src/sumcheck/comm.h; NULL alone): the skip layers' columns are this
+     * rank's rows; their sums are reduced across the ranks and the rank's variables bound last, on
+     * every rank alike. rank_w: the rank's eq weight at the layer's point (set by the layer). */
+    const struct hs_comm *comm;
+    hs_kb5 rank_w;
 } hs_gkr_scratch;
 
 int hs_gkr_scratch_init(hs_gkr_scratch *s, unsigned n, unsigned width);
@@ -208,7 +213,9 @@ void hs_gkr_skip_basis(hs_kb5 x, hs_kb5 L[HS_GKR_SKIP_D]);
 hs_kb5 hs_gkr_skip_interp(const hs_kb5 *vals, unsigned d, hs_kb5 x);
 
 /* The skip layer: z and rho are skip points (n - 2 values), n = ly->n >= 3. Same contract as
- * hs_gkr_layer_prove / hs_gkr_layer_verify otherwise. */
+ * hs_gkr_layer_prove / hs_gkr_layer_verify otherwise. With s->comm of R ranks, ly->n counts this
+ * rank's rows (2^n of the 2^(n + log2 R)), z and rho are the whole table's points (n - 2 + log2 R
+ * values) and every rank sends the same bytes. */
 int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
                             hs_transcript *t, hs_writer *w, unsigned threads, hs_kb5 *rho, hs_kb5 *vals,
                             const char **why);
@@ -260,6 +267,17 @@ int hs_gkr_prove(const hs_gkr_shape *shape, const hs_kb *inputs, unsigned thread
  * walk", "open (WHIR)" (a public statement's commit and open phases end at once, empty). */
 int hs_gkr_prove_hooked(const hs_gkr_shape *shape, const hs_kb *inputs, unsigned threads, hs_writer *out,
                         hs_kb *outputs, hs_gkr_timing *timing, const hs_phase_hook *hook, const char **why);
+
+/* hs_gkr_prove_hooked over the ranks of comm (src/sumcheck/comm.h; NULL or size 1: alone): rank r
+ * passes the rows r, r + R, ... of the inputs (2^(log_perms - log2 R) states) and gets those rows'
+ * outputs; every rank writes the whole proof, byte-identical to the one-process proof. Under R > 1
+ * log_perms >= log2 R + 3; rank 0 gathers the public table for its digest, or (private) the
+ * committed columns and runs the WHIR commitment and opening alone, sending the others its bytes
+ * and transcript. */
+struct hs_comm;
+int hs_gkr_prove_comm(const hs_gkr_shape *shape, const hs_kb *inputs, const struct hs_comm *comm, unsigned threads,
+                      hs_writer *out, hs_kb *outputs, hs_gkr_timing *timing, const hs_phase_hook *hook,
+                      const char **why);
 
 /* The walk of a private or public statement, callable by other statements over the same table
  * shape (src/statement/merkle/gkr_branches.c): samples z_out (n values); the output end (pub_out == NULL:

@@ -11,6 +11,7 @@
 #include "gkr/gkr_kern.h"
 #include "poly/mle.h"
 #include "sumcheck/sumcheck.h"
+#include "sumcheck/comm.h"
 #include "util/mem.h"
 #include "util/verify.h"
 
@@ -121,9 +122,11 @@ static void round_block(const hs_gkr_layer *ly, unsigned round, int kmode, const
 
 static inline hs_kb5 kb5_small(hs_kb5 a, uint32_t c) { return hs_kb5_mul_base(a, hs_kb_from_u32(c)); }
 
-/* q(0), q(2), q(3) of round `round`. The eq factor over z[round+1..] is split into block weights
- * over its first variables (up to SPLIT) times the suffix table E_split. Field sums are exact, so
- * the per-thread partial sums give the same q for any thread count. */
+/* q(0), q(2), q(3) of round `round` (1; 0 on a degenerate point, -1 when the communicator
+ * failed). The eq factor over z[round+1..] is split into block weights over its first variables
+ * (up to SPLIT) times the suffix table E_split. Field sums are exact, so the per-thread partial
+ * sums give the same q for any thread count, and (s->comm) the ranks' weighted sums added give
+ * the whole table's. */
 static int round_q(const hs_gkr_layer *ly, unsigned round, int kmode, const hs_gkr_scratch *s, const hs_kb5 *z,
                    const hs_kb5 *coef, const hs_mle_k5 *fold, const hs_mle_k5 *lin, const hs_kb5 *r0, hs_kb5 claim,
                    hs_kb5 m, hs_kb5 c_lin, unsigned threads, hs_kb5 q[3], hs_kb5 lin_ab[2]) {
@@ -147,6 +150,10 @@ static int round_q(const hs_gkr_layer *ly, unsigned round, int kmode, const hs_g
         }
 #pragma omp critical(hs_gkr_round_q)
         for (int t = 0; t < 5; t++) acc[t] = hs_kb5_add(acc[t], loc[t]);
+    }
+    if (hs_comm_size(s->comm) > 1) { /* the other ranks' rows: every rank then has the whole sums */
+        for (int t = 0; t < 5; t++) acc[t] = hs_kb5_mul(acc[t], s->rank_w);
+        if (!hs_comm_sum_k5(s->comm, acc, 5)) return -1;
     }
     /* claim = m ((1 - z) q(0) + z q(1)) for the whole round and for the linear part alone (c_lin) */
     const hs_kb5 zi = z[round], mz = hs_kb5_mul(m, zi), m1z = hs_kb5_mul(m, hs_kb5_sub(hs_kb5_one(), zi));
@@ -274,13 +281,14 @@ static void layer_end(const hs_gkr_layer *ly, hs_kb5 gamma, const hs_mle_k5 *fol
 }
 
 /* One ordinary round in Gruen's form: q from round_q, p sent, r drawn; m (the eq factors already
- * bound) and c_lin (the linear part's running claim, m eq(z_i, r) (A + r (B - A))) move on. 0 on a
- * degenerate claim point. */
+ * bound) and c_lin (the linear part's running claim, m eq(z_i, r) (A + r (B - A))) move on. 1; 0 on
+ * a degenerate claim point, -1 when the communicator failed. */
 static int ord_round(const hs_gkr_layer *ly, unsigned i, int kmode, const hs_gkr_scratch *s, const hs_kb5 *z,
                      const hs_kb5 *coef, const hs_mle_k5 *fold, const hs_mle_k5 *lin, const hs_kb5 *r0, hs_kb5 *claim,
                      hs_kb5 *m, hs_kb5 *c_lin, unsigned threads, hs_transcript *t, hs_writer *w, hs_kb5 *r) {
     hs_kb5 q[3], p[5], ab[2];
-    if (!round_q(ly, i, kmode, s, z, coef, fold, lin, r0, *claim, *m, *c_lin, threads, q, ab)) return 0;
+    const int rq = round_q(ly, i, kmode, s, z, coef, fold, lin, r0, *claim, *m, *c_lin, threads, q, ab);
+    if (rq != 1) return rq;
     if (!hs_sc_gruen_expand(*claim, *m, z[i], q, 4, p)) return 0;
     *r = hs_sc_prove_round(t, w, p, 4);
     *claim = hs_sc_interpolate(p, 4, *r);
@@ -341,6 +349,7 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
                        const char **why) {
     const unsigned n = ly->n;
     if (n < 1 || n > s->n) return *why = "layer size does not fit the scratch", 0;
+    if (hs_comm_size(s->comm) > 1) return *why = "a layer without the skip is proven by one process", 0;
     hs_kb5 scale[HS_GKR_MAX_WIDTH], coef[HS_GKR_MAX_WIDTH];
     hs_mle_k5 fold[HS_GKR_MAX_WIDTH], linp;
     if ((*why = layer_setup(ly, s, gamma, scale, coef, fold, &linp))) return 0;
@@ -364,8 +373,8 @@ int hs_gkr_layer_prove(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *
     const int base1 = !has_lin && n >= 2;
     hs_kb5 m = hs_kb5_one(), c_lin = hs_kb5_zero();
     for (unsigned i = 0; i < n; i++) {
-        if (!ord_round(ly, i, 0, s, z, coef, fold, lin, base1 && i == 1 ? &rho[0] : NULL, &claim, &m, &c_lin, threads, t,
-                       w, &rho[i]))
+        if (ord_round(ly, i, 0, s, z, coef, fold, lin, base1 && i == 1 ? &rho[0] : NULL, &claim, &m, &c_lin, threads, t,
+                      w, &rho[i]) != 1)
             return *why = "degenerate claim point", 0;
         if (base1 && i == 0) continue;
         if (base1 && i == 1)
@@ -456,6 +465,53 @@ hs_kb5 hs_gkr_skip_interp(const hs_kb5 *vals, unsigned d, hs_kb5 x) {
     return acc;
 }
 
+/* The rank's variables, last: every rank's folded values (one per cube lane, and the linear
+ * column's) gathered into tables of R rows in rank order, then log2(R) ordinary rounds over them
+ * on every rank alike (zt, rt: the points' last log2(R) values) and the layer's end. */
+static int rank_rounds(const hs_gkr_layer *ly, const hs_gkr_scratch *s, hs_kb5 gamma, const hs_kb5 *zt,
+                       const hs_mle_k5 *fold, const hs_mle_k5 *lin, hs_kb5 claim, hs_kb5 m, hs_kb5 c_lin,
+                       hs_transcript *t, hs_writer *w, hs_kb5 *rt, hs_kb5 *vals, const char **why) {
+    const unsigned lr = hs_comm_log(s->comm), R = 1u << lr, k = ly->n_cube + (lin != NULL);
+    hs_kb5 mine[HS_GKR_MAX_WIDTH + 1];
+    for (unsigned j = 0; j < ly->n_cube; j++) mine[j] = hs_mle_k5_get(fold[j], 0);
+    if (lin) mine[ly->n_cube] = hs_mle_k5_get(*lin, 0);
+    hs_kb5 *all = malloc((size_t)R * k * sizeof *all);
+    hs_gkr_scratch ts;
+    if (!all || !hs_gkr_scratch_init(&ts, lr + 2, s->width)) { /* lane planes of at least R rows */
+        free(all);
+        return *why = hs_why_nomem, 0;
+    }
+    int ok = 0;
+    *why = "communicator failed";
+    if (s->comm->allgather(s->comm->user, mine, all, k * sizeof *mine)) goto done;
+    ts.kern = s->kern;
+    hs_kb5 scale[HS_GKR_MAX_WIDTH], coef[HS_GKR_MAX_WIDTH];
+    hs_mle_k5 tf[HS_GKR_MAX_WIDTH], tl;
+    if ((*why = layer_setup(ly, &ts, gamma, scale, coef, tf, &tl))) goto done;
+    for (unsigned r = 0; r < R; r++) {
+        for (unsigned j = 0; j < ly->n_cube; j++) hs_mle_k5_set(tf[j], r, all[(size_t)r * k + j]);
+        if (lin) hs_mle_k5_set(tl, r, all[(size_t)r * k + ly->n_cube]);
+    }
+    hs_gkr_layer sub = *ly;
+    sub.n = lr;
+    build_suffix_eq(&ts, zt, lr, 1);
+    for (unsigned i = 0; i < lr; i++) {
+        const hs_mle_k5 *tlp = lin ? &tl : NULL;
+        if (ord_round(&sub, i, 1, &ts, zt, coef, tf, tlp, NULL, &claim, &m, &c_lin, 1, t, w, &rt[i]) != 1) {
+            *why = "degenerate claim point";
+            goto done;
+        }
+        fold_round(&sub, i, 1, &ts, scale, tf, tlp, rt[i], 1);
+    }
+    layer_end(ly, gamma, tf, tl, t, w, vals);
+    ok = 1;
+    *why = NULL;
+done:
+    hs_gkr_scratch_free(&ts);
+    free(all);
+    return ok;
+}
+
 int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_kb5 *z, hs_kb5 gamma, hs_kb5 claim,
                             hs_transcript *t, hs_writer *w, unsigned threads, hs_kb5 *rho, hs_kb5 *vals,
                             const char **why) {
@@ -496,6 +552,15 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
             for (unsigned d = 0; d < HS_GKR_SKIP_D; d++) lam[d] = hs_kb5_add(lam[d], ll[d]);
         }
     }
+    const unsigned lr = hs_comm_log(s->comm);
+    if (lr) { /* this rank's rows weighted by eq over the rank's variables, summed over the ranks */
+        s->rank_w = hs_comm_rank_weight(s->comm, z + 1 + nr);
+        hs_kb5 all[SKIP_PTS + HS_GKR_SKIP_D];
+        memcpy(all, qv, sizeof qv), memcpy(all + SKIP_PTS, lam, sizeof lam);
+        if (!hs_comm_reduce_at(s->comm, z + 1 + nr, all, SKIP_PTS + (has_lin ? HS_GKR_SKIP_D : 0)))
+            return *why = "communicator failed", 0;
+        memcpy(qv, all, sizeof qv), memcpy(lam, all + SKIP_PTS, sizeof lam);
+    }
     if (has_lin) /* the linear part has degree |D| - 1: its values at D extended */
         for (unsigned X = 0; X < SKIP_PTS; X++)
             qv[X] = hs_kb5_add(qv[X], hs_gkr_skip_interp(lam, HS_GKR_SKIP_D - 1, hs_kb5_from_base(hs_kb_from_u32(X))));
@@ -523,10 +588,11 @@ int hs_gkr_layer_prove_skip(const hs_gkr_layer *ly, hs_gkr_scratch *s, const hs_
     if (nr > 0) build_suffix_eq(s, zr, nr, threads);
     hs_kb5 m = hs_kb5_one(), c_lin = hs_kb5_zero();
     for (unsigned i = 0; i < nr; i++) {
-        if (!ord_round(&sub, i, 1, s, zr, coef, fold, lin, NULL, &claim, &m, &c_lin, threads, t, w, &rr[i]))
-            return *why = "degenerate claim point", 0;
+        const int rc = ord_round(&sub, i, 1, s, zr, coef, fold, lin, NULL, &claim, &m, &c_lin, threads, t, w, &rr[i]);
+        if (rc != 1) return *why = rc < 0 ? "communicator failed" : "degenerate claim point", 0;
         fold_round(&sub, i, 1, s, scale, fold, lin, rr[i], threads);
     }
+    if (lr) return rank_rounds(ly, s, gamma, zr + nr, fold, lin, claim, m, c_lin, t, w, rr + nr, vals, why);
     layer_end(ly, gamma, fold, linp, t, w, vals);
     return 1;
 }

@@ -1,0 +1,17 @@
+/* The command line's communicator: hashsnark-mpi (built when CMake finds MPI) runs every command
+ * under MPI and hands prove an Open MPI communicator (src/cli/mpi/comm_mpi.c); the plain hashsnark
+ * binary links no MPI and always runs alone (src/cli/comm.c). */
+#ifndef HS_CLI_COMM_H
+#define HS_CLI_COMM_H
+
+#include "hashsnark.h"
+
+/* Starts the communicator (MPI_Init); 0 after printing why it failed. */
+int hs_cli_comm_begin(int *argc, char ***argv);
+/* Ends it with the command's exit status: under several ranks a nonzero status on any rank ends
+ * every rank (MPI_Abort) with that status, after a message naming the rank. Returns rc. */
+int hs_cli_comm_end(int rc);
+/* The communicator of several ranks, or NULL (alone). */
+const hs_comm *hs_cli_comm(void);
+
+#endif
