@@ -97,6 +97,13 @@ int hs_kgkr_prove(const uint64_t *in_states, unsigned log_n, unsigned threads, u
 /* 1 if the proof shows out = Keccak-f[1600](in) for the given 2^log_n states; 0 with *why otherwise. */
 int hs_kgkr_verify(const uint64_t *in_states, const uint64_t *out_states, unsigned log_n, const uint8_t *proof,
                    size_t len, unsigned threads, const char **why);
+/* The same with the caller's bytes bind[0..bind_len) absorbed into the transcript right after its
+ * domain tag (a statement's header: src/statement/kgkrstmt.h); bind_len 0 gives the two above. */
+int hs_kgkr_prove_bound(const uint8_t *bind, size_t bind_len, const uint64_t *in_states, unsigned log_n,
+                        unsigned threads, uint64_t *out_states, hs_writer *w, hs_kgkr_times *times, const char **why);
+int hs_kgkr_verify_bound(const uint8_t *bind, size_t bind_len, const uint64_t *in_states,
+                         const uint64_t *out_states, unsigned log_n, const uint8_t *proof, size_t len, unsigned threads,
+                         const char **why);
 /* The proof's length for log_n, and the soundness bits of the formula above (all terms summed). */
 size_t hs_kgkr_proof_bytes(unsigned log_n);
 double hs_kgkr_soundness_bits(unsigned log_n);

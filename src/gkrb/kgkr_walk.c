@@ -34,11 +34,13 @@ static void kgkr_absorb_states(hs_transcript *t, const uint64_t *st, size_t n) {
     }
 }
 
-/* Binds the statement and draws z and the first weights w = eq(r_bit, q). */
-static void kgkr_start(hs_transcript *t, unsigned log_n, const uint64_t *in, const uint64_t *out, hs_gf128 *z,
-                       hs_gf128 w[HS_KGKR_BITS]) {
+/* Binds the statement (and the caller's bytes bind[0..bind_len), when any) and draws z and the first
+ * weights w = eq(r_bit, q). */
+static void kgkr_start(hs_transcript *t, const uint8_t *bind, size_t bind_len, unsigned log_n, const uint64_t *in,
+                       const uint64_t *out, hs_gf128 *z, hs_gf128 w[HS_KGKR_BITS]) {
     const size_t n = (size_t)1 << log_n;
     hs_transcript_init(t, "hashsnark keccak-f1600 gkr gf2 v1");
+    if (bind_len) hs_transcript_absorb(t, bind, bind_len);
     hs_transcript_absorb_u64(t, log_n);
     kgkr_absorb_states(t, in, n);
     kgkr_absorb_states(t, out, n);
@@ -83,6 +85,16 @@ void hs_kgkr_unbitslice(uint64_t *states, const uint64_t *cols, size_t n, size_t
 
 int hs_kgkr_prove(const uint64_t *in_states, unsigned log_n, unsigned threads, uint64_t *out_states, hs_writer *w,
                   hs_kgkr_times *times, const char **why) {
+    return hs_kgkr_prove_bound(NULL, 0, in_states, log_n, threads, out_states, w, times, why);
+}
+
+int hs_kgkr_verify(const uint64_t *in_states, const uint64_t *out_states, unsigned log_n, const uint8_t *proof,
+                   size_t len, unsigned threads, const char **why) {
+    return hs_kgkr_verify_bound(NULL, 0, in_states, out_states, log_n, proof, len, threads, why);
+}
+
+int hs_kgkr_prove_bound(const uint8_t *bind, size_t bind_len, const uint64_t *in_states, unsigned log_n,
+                        unsigned threads, uint64_t *out_states, hs_writer *w, hs_kgkr_times *times, const char **why) {
     hs_kgkr_times tm = {0};
     const size_t n = (size_t)1 << (log_n > HS_KGKR_MAX_LOG_N ? 0 : log_n);
     double t0 = hs_now();
@@ -99,7 +111,7 @@ int hs_kgkr_prove(const uint64_t *in_states, unsigned log_n, unsigned threads, u
     tm.witness = t1 - t0;
     hs_transcript t;
     hs_gf128 z[HS_KGKR_MAX_LOG_N], rpt[HS_KGKR_MAX_LOG_N], wt[HS_KGKR_BITS], a[HS_KGKR_BITS];
-    kgkr_start(&t, log_n, in_states, outs, z, wt);
+    kgkr_start(&t, bind, bind_len, log_n, in_states, outs, z, wt);
     if (!out_states) hs_free(outs);
     hs_w_bytes(w, kgkr_magic, 4);
     hs_w_u8(w, (uint8_t)log_n);
@@ -124,8 +136,9 @@ int hs_kgkr_prove(const uint64_t *in_states, unsigned log_n, unsigned threads, u
     return 1;
 }
 
-int hs_kgkr_verify(const uint64_t *in_states, const uint64_t *out_states, unsigned log_n, const uint8_t *proof,
-                   size_t len, unsigned threads, const char **why) {
+int hs_kgkr_verify_bound(const uint8_t *bind, size_t bind_len, const uint64_t *in_states,
+                         const uint64_t *out_states, unsigned log_n, const uint8_t *proof, size_t len, unsigned threads,
+                         const char **why) {
     if (log_n > HS_KGKR_MAX_LOG_N) {
         *why = "keccak-gkr: log_n above the maximum";
         return 0;
@@ -156,7 +169,7 @@ int hs_kgkr_verify(const uint64_t *in_states, const uint64_t *out_states, unsign
     hs_transcript t;
     hs_gf128 z[HS_KGKR_MAX_LOG_N], rpt[HS_KGKR_MAX_LOG_N], w[HS_KGKR_BITS], a[HS_KGKR_BITS], ev[HS_KGKR_BITS];
     hs_gf128 u1[HS_KGKR_BITS], u2[HS_KGKR_BITS];
-    kgkr_start(&t, log_n, in_states, out_states, z, w);
+    kgkr_start(&t, bind, bind_len, log_n, in_states, out_states, z, w);
     hs_kgkr_bitslice(cols, out_states, n, words);
     if (!hs_kgkr_eval_cols(ev, cols, log_n, z, threads)) {
         hs_free(cols);
