@@ -272,7 +272,7 @@ HS_API HS_WARN_UNUSED hs_status hs_tree_verify(char *reason, size_t reason_len, 
  * iota a constant; no commitment: the verifier evaluates both tables' extensions): hs_prove,
  * hs_verify and hs_params take it as any other shape (backend HS_BACKEND_GKR, hash
  * "keccak-f1600", statement HS_STATEMENT_PUBLIC, log_perms 0..24); its proofs are 18 +
- * 5 + 24 (48 log_perms + 25,600) bytes.
+ * 5 + 24 (48 (log_perms + 6) + 400) bytes (35 KB at 2^16).
  * An instance's input and output are lines of in_words and out_words u32 words (the
  * `hashsnark perm` line of that hash: canonical field elements, or a 64-bit value as two words,
  * low word first). Tables are lines one after another; regions' tables region after region. */

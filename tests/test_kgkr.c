@@ -4,9 +4,9 @@
  * zero coordinate); completeness at N = 2^0..2^11 (2^8 in sanitizer
  * builds) with the proof length of the format; proofs identical for 1 and 2 threads and at every
  * SIMD level this CPU has; altered proofs (the header, every byte of the sumcheck messages of three
- * rounds and 1 in 8 of the others, the first, last and 4 random bytes (HS_TEST_ITERS) of each round's values a_q,
- * truncation, extension) and wrong tables rejected. The values a_q are 25,600 bytes a round, every
- * one of which changes the round's final check; altering each of them is left to the fuzzing. */
+ * rounds and 1 in 8 of the others, the first, last and 4 random bytes (HS_TEST_ITERS) of each round's
+ * 25 lane values, truncation, extension) and wrong tables rejected. The lane values are 400 bytes a
+ * round, every one of which changes the round's final check; altering each is left to the fuzzing. */
 #include <string.h>
 
 #include "gkrb/kgkr_internal.h"
@@ -194,7 +194,7 @@ static void test_complete(hs_rng *rng) {
         hs_kgkr_soundness(&rep, log_n);
         CHECK_EQ_U64(rep.n_terms, 3);
         CHECK(rep.claimed_bits >= hs_kgkr_soundness_bits(log_n));
-        CHECK(strcmp(rep.terms[rep.weakest].name, log_n == 1 ? "kgkr.fold[24]" : "kgkr.chi[24]") == 0);
+        CHECK(strcmp(rep.terms[rep.weakest].name, "kgkr.chi[24]") == 0);
     }
 }
 
@@ -222,32 +222,30 @@ static void test_identical(hs_rng *rng) {
 
 static void test_reject(hs_rng *rng) {
     const unsigned log_n = 2;
-    const size_t n = 4, per_round = 48 * log_n + 16 * HS_KGKR_BITS;
+    const size_t n = 4, msgs = 48 * (log_n + HS_KGKR_Z_VARS), per_round = msgs + 16 * HS_KGKR_LANES;
     uint64_t in[25 * 4], out[25 * 4], bad[25 * 4];
     rand_states(rng, in, n);
     hs_writer w;
     CHECK(prove(in, log_n, 1, out, &w));
     const char *why;
     CHECK(verify(in, out, log_n, w.data, w.len, &why));
-    /* positions: the header, every byte of each round's sumcheck messages, the first and last byte of
-     * each round's values and 4 random bytes among them */
-    /* HS_TEST_ITERS = random bytes a round among the values (default 4; 25600 for a dense run by hand) */
+    /* positions: the header, every byte of each round's sumcheck messages (instance and bit-in-lane
+     * rounds), the first and last byte of each round's 25 lane values and 4 random bytes among them */
+    /* HS_TEST_ITERS = random bytes a round among the values (default 4; 400 for a dense run by hand) */
     unsigned long per_values = hs_test_iters(4);
-    if (per_values > 16 * HS_KGKR_BITS) per_values = 16 * HS_KGKR_BITS;
-    const size_t cap = 5 + HS_KECCAK_ROUNDS * (48 * log_n + 2 + per_values);
+    if (per_values > 16 * HS_KGKR_LANES) per_values = 16 * HS_KGKR_LANES;
+    const size_t cap = 5 + HS_KECCAK_ROUNDS * (msgs + 2 + per_values);
     size_t npos = 0, *pos = hs_alloc_array(cap, sizeof *pos);
     for (size_t i = 0; i < 5; i++) pos[npos++] = i;
     for (unsigned r = 0; r < HS_KECCAK_ROUNDS; r++) {
         const size_t base = 5 + r * per_round;
-        /* every message byte of the first two and the last round, 1 in 8 of the others (each verification
-         * absorbs the whole 615 KB proof: a few milliseconds) */
+        /* every message byte of the first two and the last round, 1 in 8 of the others */
         const int all = r < 2 || r + 1 == HS_KECCAK_ROUNDS;
-        for (size_t i = 0; i < 48 * log_n; i++)
+        for (size_t i = 0; i < msgs; i++)
             if (all || hs_rng_below(rng, 8) == 0) pos[npos++] = base + i;
-        pos[npos++] = base + 48 * log_n;
+        pos[npos++] = base + msgs;
         pos[npos++] = base + per_round - 1;
-        for (unsigned long k = 0; k < per_values; k++)
-            pos[npos++] = base + 48 * log_n + hs_rng_below(rng, 16 * HS_KGKR_BITS);
+        for (unsigned long k = 0; k < per_values; k++) pos[npos++] = base + msgs + hs_rng_below(rng, 16 * HS_KGKR_LANES);
     }
     size_t accepted = 0, unnamed = 0;
     for (size_t k = 0; k < npos; k++) {

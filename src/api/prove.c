@@ -133,7 +133,7 @@ static hs_status prove_kgkr(const hs_ctx *ctx, const hs_api_plan *pl, prove_inpu
     add_phase(st, "bind", tm.bind);
     add_phase(st, "chi bit rounds", tm.chi_first);
     add_phase(st, "chi table rounds", tm.chi_rest);
-    add_phase(st, "values and folds", tm.finals);
+    add_phase(st, "bit-in-lane rounds, folds", tm.finals);
     return HS_OK;
 }
 

@@ -149,7 +149,7 @@ static void prove_help(void) {
            "public statement only and without commitment: the verifier evaluates both tables. Without\n"
            "--inputs its inputs are drawn from --seed and written to PROOF.inputs, the outputs to\n"
            "PROOF.outputs (or --outputs-out FILE): 'verify --proof PROOF --inputs PROOF.inputs\n"
-           "--outputs PROOF.outputs' checks it. Its proof is about 620 KB whatever N.\n"
+           "--outputs PROOF.outputs' checks it. Its proof is 16.5 KB at N = 0, 35 KB at N = 16.\n"
            "Writes the proof atomically to PROOF (nothing is written when proving fails), prints the\n"
            "time of each phase to standard error and one summary line to standard output. While it\n"
            "proves, a line on standard error shows the phases done and the time, when standard error\n"
