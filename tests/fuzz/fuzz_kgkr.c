@@ -46,7 +46,7 @@ static int tables_of(unsigned id, unsigned log_n, const uint8_t *tw, uint32_t **
     if (id != HS_KGKRSTMT_HASH || log_n > HS_FUZZ_STARK_MAX_LOG) return 0;
     if (!tables[log_n].tried) {
         const hs_air_def *def = hs_air_find("keccak-f1600");
-        size_t iw, ow;
+        size_t iw = 0, ow = 0;
         tables[log_n].tried = 1;
         if (!def || !hs_fuzz_stark_table(def->id, log_n, &tables[log_n].in, &tables[log_n].out, &iw, &ow) || iw != ow)
             hs_fuzz_finding("no fixed Keccak-f table");

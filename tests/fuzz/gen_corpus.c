@@ -275,7 +275,7 @@ static void kgkr_seeds(void) {
         char name[64];
         snprintf(name, sizeof name, "keccak-f1600-%s-n%u", cfg[i].preset, cfg[i].log_n);
         uint32_t *in, *out;
-        size_t iw, ow;
+        size_t iw = 0, ow = 0;
         if (!def || !hs_fuzz_stark_table(def->id, cfg[i].log_n, &in, &out, &iw, &ow)) {
             fail(name, "table");
             continue;
