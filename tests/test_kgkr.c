@@ -1,7 +1,7 @@
 /* Keccak-f[1600] by GKR over GF(2) (gkrb/kgkr.h): the bit-sliced witness against the native
  * permutation round by round; the linear map's transpose against <M a, w> = <a, M^T w>; the columns'
  * extensions against their definition; one chi sumcheck checked round by round (random z, and z with a
- * zero coordinate); completeness at N = 2^0..2^11 (2^8 in sanitizer
+ * zero coordinate); the bit-in-lane rounds against the generic sumcheck's prover; completeness at N = 2^0..2^11 (2^8 in sanitizer
  * builds) with the proof length of the format; proofs identical for 1 and 2 threads and at every
  * SIMD level this CPU has; altered proofs (the header, every byte of the sumcheck messages of three
  * rounds and 1 in 8 of the others, the first, last and 4 random bytes (HS_TEST_ITERS) of each round's
@@ -153,6 +153,43 @@ static void test_chi_sumcheck(hs_rng *rng) {
         }
 }
 
+/* The bit-in-lane rounds (kgkr_lanes_prove, on the batch kernels) against the generic sumcheck's
+ * prover (hs_scg_gf128_prove) on the same statement: tables W_l = e w_{64 l + .}, A_l = a_{64 l + .},
+ * terms W_l A_l + W_l A_{s2 l} + W_l A_{s1 l} A_{s2 l}: the same messages byte for byte, the same
+ * challenges, and the lane values the generic prover's finals; random tables and e, and e = 0. */
+static void test_lanes(hs_rng *rng) {
+    enum { L = HS_KGKR_LANES };
+    for (int it = 0; it < 4; it++) {
+        hs_gf128 w[HS_KGKR_BITS], a[HS_KGKR_BITS], ws[HS_KGKR_BITS], rho[HS_KGKR_Z_VARS], al[L];
+        for (unsigned q = 0; q < HS_KGKR_BITS; q++) w[q] = rand_gf(rng), a[q] = rand_gf(rng);
+        const hs_gf128 e = it == 3 ? hs_gf128_zero() : rand_gf(rng);
+        for (unsigned q = 0; q < HS_KGKR_BITS; q++) ws[q] = hs_gf128_mul(e, w[q]);
+        const hs_gf128 *tabs[2 * L];
+        hs_scg_term terms[3 * L];
+        hs_gf128 coeffs[3 * L], claim, rho2[HS_KGKR_Z_VARS], fin[2 * L];
+        for (unsigned l = 0; l < L; l++) {
+            const unsigned s1 = kgkr_s1(64 * l) / 64, s2 = kgkr_s2(64 * l) / 64;
+            tabs[l] = ws + 64 * l, tabs[L + l] = a + 64 * l;
+            terms[3 * l] = (hs_scg_term){2, {l, L + l}};
+            terms[3 * l + 1] = (hs_scg_term){2, {l, L + s2}};
+            terms[3 * l + 2] = (hs_scg_term){3, {l, L + s1, L + s2}};
+            for (unsigned j = 0; j < 3; j++) coeffs[3 * l + j] = hs_gf128_one();
+        }
+        const hs_scg_gf128_instance in = {HS_KGKR_Z_VARS, 2 * L, 3 * L, tabs, terms, coeffs, NULL};
+        hs_transcript t1, t2;
+        hs_transcript_init(&t1, "test_kgkr lanes");
+        hs_transcript_init(&t2, "test_kgkr lanes");
+        hs_writer w1, w2;
+        memset(&w1, 0, sizeof w1), memset(&w2, 0, sizeof w2);
+        const char *why = NULL;
+        CHECK(kgkr_lanes_prove(&t1, &w1, e, w, a, rho, al));
+        CHECK(hs_scg_gf128_prove(&in, &t2, &w2, &claim, rho2, fin, &why));
+        CHECK(w1.len == w2.len && w1.len == 48 * HS_KGKR_Z_VARS && memcmp(w1.data, w2.data, w1.len) == 0);
+        CHECK(memcmp(rho, rho2, sizeof rho) == 0 && memcmp(al, fin + L, sizeof al) == 0);
+        hs_w_free(&w1), hs_w_free(&w2);
+    }
+}
+
 static int prove(const uint64_t *in, unsigned log_n, unsigned threads, uint64_t *out, hs_writer *w) {
     const char *why = NULL;
     memset(w, 0, sizeof *w);
@@ -295,6 +332,7 @@ int main(void) {
     test_transpose(&rng);
     test_eval(&rng);
     test_chi_sumcheck(&rng);
+    test_lanes(&rng);
     test_identical(&rng);
     test_complete(&rng);
     test_reject(&rng);

@@ -86,8 +86,8 @@ static hs_gf128 kgkr_eq_pts(const hs_gf128 *z, const hs_gf128 *rpt, unsigned log
  * values each) and sums with the batch kernels: the round polynomial at 0, 1 and x is
  * <W(X), A(X) + (1 + A_s1(X)) A_s2(X)>, its X^3 coefficient <dW, dA_s1 dA_s2> (d: high + low).
  * 0 when out of memory. */
-static int kgkr_lanes_prove(hs_transcript *t, hs_writer *wr, hs_gf128 e, const hs_gf128 *w, const hs_gf128 *a,
-                            hs_gf128 rho[HS_KGKR_Z_VARS], hs_gf128 al[HS_KGKR_LANES]) {
+int kgkr_lanes_prove(hs_transcript *t, hs_writer *wr, hs_gf128 e, const hs_gf128 *w, const hs_gf128 *a,
+                     hs_gf128 rho[HS_KGKR_Z_VARS], hs_gf128 al[HS_KGKR_LANES]) {
     enum { L = HS_KGKR_LANES, N = HS_KGKR_LANES * 32 };
     hs_gf128 *buf = hs_alloc_array(11 * (size_t)N + 2 * HS_KGKR_BITS, sizeof *buf);
     if (!buf) return 0;
