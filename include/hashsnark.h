@@ -113,8 +113,9 @@ HS_API unsigned hs_ctx_threads(const hs_ctx *ctx) HS_NONNULL(1);
  * the quotient's blocks, the FRI rounds and queries, the GKR walk's layers, WHIR's rounds) with
  * the running phase's name and the fraction so far, counting phase k of n as (k - 1 + s) / n
  * where s is the share of its steps done (steps, not time); a phase's last call is its end, at
- * k / n. The ragged-regions prover reports its phases when it returns, with the fraction of the
- * proving time done, and the Merkle statements only start and done. fn = NULL turns it off. */
+ * k / n. The ragged-regions prover and keccak-f1600's gkr walk over GF(2) report their phases
+ * when they return, with the fraction of the proving time done, and the Merkle statements only
+ * start and done. fn = NULL turns it off. */
 typedef void (*hs_progress_fn)(void *user, const char *phase, double fraction);
 HS_API void hs_ctx_set_progress(hs_ctx *ctx, hs_progress_fn fn, void *user) HS_NONNULL(1);
 
@@ -292,13 +293,20 @@ HS_API HS_WARN_UNUSED hs_status hs_tree_verify(char *reason, size_t reason_len, 
  *            region's table), or with hs_shape.private_regions the regions committed (one stacked
  *            WHIR commitment of every region's inputs and outputs at its native size): a private
  *            statement, whose verifier takes no table.
+ * The gkr backend proves keccak-f1600 as a public statement only, by a GKR walk over GF(2) with
+ * challenges in GF(2^128) (chi the one sumcheck a round, theta/rho/pi moved through the claims,
+ * iota a constant; no commitment: the verifier evaluates both tables' extensions): hs_prove,
+ * hs_verify and hs_params take it as any other shape (backend HS_BACKEND_GKR, hash
+ * "keccak-f1600", statement HS_STATEMENT_PUBLIC, log_perms 0..24); its proofs are 18 +
+ * 5 + 24 (48 (log_perms + 6) + 400) bytes (35 KB at 2^16).
  * An instance's input and output are lines of in_words and out_words u32 words (the
  * `hashsnark perm` line of that hash: canonical field elements, or a 64-bit value as two words,
  * low word first). Tables are lines one after another; regions' tables region after region. */
 
 typedef enum hs_backend {
     HS_BACKEND_STARK = 1, /**< AIR + DEEP-ALI + FRI: any provable hash */
-    HS_BACKEND_GKR = 2    /**< a GKR walk over the S-box layers + WHIR */
+    HS_BACKEND_GKR = 2    /**< a GKR walk over the S-box layers + WHIR; keccak-f1600: a walk over GF(2)
+                               with GF(2^128) challenges, public statement only, no commitment */
 } hs_backend;
 
 typedef enum hs_statement {
@@ -421,7 +429,7 @@ typedef struct hs_params_report {
     /* the protocol at this shape; stark: */
     unsigned log_rows;          /**< trace height 2^log_rows */
     unsigned log_blowup;        /**< FRI rate 2^-log_blowup */
-    unsigned ext_degree;        /**< challenge field degree over KoalaBear (gkr: 5) */
+    unsigned ext_degree;        /**< challenge field degree over KoalaBear (gkr: 5; 0 when field is "gf2-128") */
     unsigned num_queries, query_pow_bits, commit_pow_bits;
     const char *merkle_hash;    /**< "Poseidon2-KB16", "Keccak-256", "BLAKE3" (gkr private: WHIR's tree) */
     /* gkr: the walk */
@@ -433,6 +441,10 @@ typedef struct hs_params_report {
     hs_sec_regime whir_regime;
     size_t n_terms;
     hs_sec_term terms[HS_MAX_TERMS];
+    const char *field;          /**< what the protocol runs over: "koalabear", or "gf2-128" (GF(2) data,
+                                   challenges in GF(2^128): keccak-f1600 by the gkr backend, a public
+                                   statement without commitment); NULL from hs_params_pcs and the Merkle
+                                   statements (added after 0.1.0) */
 } hs_params_report;
 
 /** Every soundness term of proving that shape (docs/SOUNDNESS.md). */
@@ -520,6 +532,8 @@ typedef struct hs_proof_info {
     hs_sec_regime regime;
     double declared_bits;       /**< the preset's declaration */
     int supported;              /**< claimed_bits reaches declared_bits */
+    const char *field;          /**< "koalabear", or "gf2-128" (keccak-f1600 by the gkr backend: a walk over
+                                   GF(2) with GF(2^128) challenges, no commitment) (added after 0.1.0) */
 } hs_proof_info;
 
 /** Reads a proof's header (no cryptography): what it claims. HS_ERR_REJECTED with a reason when

@@ -1,8 +1,8 @@
 /* Keccak-f[1600] by GKR over GF(2) (gkrb/kgkr.h), timed by hand (docs/BENCHMARKS.md):
  *   bench_kgkr [min_log_n [max_log_n [threads [reps]]]]   (defaults 10 16 1 3)
  * For each size: the median of reps proofs (wall clock), the permutations a second, the phases
- * (witness, statement binding, chi round 1 on the bits, chi rounds 2.. on the tables, the values a_q
- * and the weights), one verification, the proof's bytes and soundness bits. */
+ * (witness, statement binding, chi round 1 on the bits, chi rounds 2.. on the tables, the
+ * bit-in-lane rounds, the lane values' fold and the weights), one verification, the proof's bytes and soundness bits. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

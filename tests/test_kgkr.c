@@ -1,12 +1,12 @@
 /* Keccak-f[1600] by GKR over GF(2) (gkrb/kgkr.h): the bit-sliced witness against the native
  * permutation round by round; the linear map's transpose against <M a, w> = <a, M^T w>; the columns'
  * extensions against their definition; one chi sumcheck checked round by round (random z, and z with a
- * zero coordinate); completeness at N = 2^0..2^11 (2^8 in sanitizer
+ * zero coordinate); the bit-in-lane rounds against the generic sumcheck's prover; completeness at N = 2^0..2^11 (2^8 in sanitizer
  * builds) with the proof length of the format; proofs identical for 1 and 2 threads and at every
  * SIMD level this CPU has; altered proofs (the header, every byte of the sumcheck messages of three
- * rounds and 1 in 8 of the others, the first, last and 4 random bytes (HS_TEST_ITERS) of each round's values a_q,
- * truncation, extension) and wrong tables rejected. The values a_q are 25,600 bytes a round, every
- * one of which changes the round's final check; altering each of them is left to the fuzzing. */
+ * rounds and 1 in 8 of the others, the first, last and 4 random bytes (HS_TEST_ITERS) of each round's
+ * 25 lane values, truncation, extension) and wrong tables rejected. The lane values are 400 bytes a
+ * round, every one of which changes the round's final check; altering each is left to the fuzzing. */
 #include <string.h>
 
 #include "gkrb/kgkr_internal.h"
@@ -152,6 +152,43 @@ static void test_chi_sumcheck(hs_rng *rng) {
         }
 }
 
+/* The bit-in-lane rounds (kgkr_lanes_prove, on the batch kernels) against the generic sumcheck's
+ * prover (hs_scg_gf128_prove) on the same statement: tables W_l = e w_{64 l + .}, A_l = a_{64 l + .},
+ * terms W_l A_l + W_l A_{s2 l} + W_l A_{s1 l} A_{s2 l}: the same messages byte for byte, the same
+ * challenges, and the lane values the generic prover's finals; random tables and e, and e = 0. */
+static void test_lanes(hs_rng *rng) {
+    enum { L = HS_KGKR_LANES };
+    for (int it = 0; it < 4; it++) {
+        hs_gf128 w[HS_KGKR_BITS], a[HS_KGKR_BITS], ws[HS_KGKR_BITS], rho[HS_KGKR_Z_VARS], al[L];
+        for (unsigned q = 0; q < HS_KGKR_BITS; q++) w[q] = rand_gf(rng), a[q] = rand_gf(rng);
+        const hs_gf128 e = it == 3 ? hs_gf128_zero() : rand_gf(rng);
+        for (unsigned q = 0; q < HS_KGKR_BITS; q++) ws[q] = hs_gf128_mul(e, w[q]);
+        const hs_gf128 *tabs[2 * L];
+        hs_scg_term terms[3 * L];
+        hs_gf128 coeffs[3 * L], claim, rho2[HS_KGKR_Z_VARS], fin[2 * L];
+        for (unsigned l = 0; l < L; l++) {
+            const unsigned s1 = kgkr_s1(64 * l) / 64, s2 = kgkr_s2(64 * l) / 64;
+            tabs[l] = ws + 64 * l, tabs[L + l] = a + 64 * l;
+            terms[3 * l] = (hs_scg_term){2, {l, L + l}};
+            terms[3 * l + 1] = (hs_scg_term){2, {l, L + s2}};
+            terms[3 * l + 2] = (hs_scg_term){3, {l, L + s1, L + s2}};
+            for (unsigned j = 0; j < 3; j++) coeffs[3 * l + j] = hs_gf128_one();
+        }
+        const hs_scg_gf128_instance in = {HS_KGKR_Z_VARS, 2 * L, 3 * L, tabs, terms, coeffs, NULL};
+        hs_transcript t1, t2;
+        hs_transcript_init(&t1, "test_kgkr lanes");
+        hs_transcript_init(&t2, "test_kgkr lanes");
+        hs_writer w1, w2;
+        memset(&w1, 0, sizeof w1), memset(&w2, 0, sizeof w2);
+        const char *why = NULL;
+        CHECK(kgkr_lanes_prove(&t1, &w1, e, w, a, rho, al));
+        CHECK(hs_scg_gf128_prove(&in, &t2, &w2, &claim, rho2, fin, &why));
+        CHECK(w1.len == w2.len && w1.len == 48 * HS_KGKR_Z_VARS && memcmp(w1.data, w2.data, w1.len) == 0);
+        CHECK(memcmp(rho, rho2, sizeof rho) == 0 && memcmp(al, fin + L, sizeof al) == 0);
+        hs_w_free(&w1), hs_w_free(&w2);
+    }
+}
+
 static int prove(const uint64_t *in, unsigned log_n, unsigned threads, uint64_t *out, hs_writer *w) {
     const char *why = NULL;
     memset(w, 0, sizeof *w);
@@ -193,7 +230,7 @@ static void test_complete(hs_rng *rng) {
         hs_kgkr_soundness(&rep, log_n);
         CHECK_EQ_U64(rep.n_terms, 3);
         CHECK(rep.claimed_bits >= hs_kgkr_soundness_bits(log_n));
-        CHECK(strcmp(rep.terms[rep.weakest].name, log_n == 1 ? "kgkr.fold[24]" : "kgkr.chi[24]") == 0);
+        CHECK(strcmp(rep.terms[rep.weakest].name, "kgkr.chi[24]") == 0);
     }
 }
 
@@ -221,32 +258,31 @@ static void test_identical(hs_rng *rng) {
 
 static void test_reject(hs_rng *rng) {
     const unsigned log_n = 2;
-    const size_t n = 4, per_round = 48 * log_n + 16 * HS_KGKR_BITS;
+    const size_t n = 4, msgs = 48 * (log_n + HS_KGKR_Z_VARS), per_round = msgs + 16 * HS_KGKR_LANES;
     uint64_t in[25 * 4], out[25 * 4], bad[25 * 4];
     rand_states(rng, in, n);
     hs_writer w;
     CHECK(prove(in, log_n, 1, out, &w));
     const char *why;
     CHECK(verify(in, out, log_n, w.data, w.len, &why));
-    /* positions: the header, every byte of each round's sumcheck messages, the first and last byte of
-     * each round's values and 4 random bytes among them */
-    /* HS_TEST_ITERS = random bytes a round among the values (default 4; 25600 for a dense run by hand) */
+    /* positions: the header, every byte of each round's sumcheck messages (instance and bit-in-lane
+     * rounds), the first and last byte of each round's 25 lane values and 4 random bytes among them */
+    /* HS_TEST_ITERS = random bytes a round among the values (default 4; 400 for a dense run by hand) */
     unsigned long per_values = hs_test_iters(4);
-    if (per_values > 16 * HS_KGKR_BITS) per_values = 16 * HS_KGKR_BITS;
-    const size_t cap = 5 + HS_KECCAK_ROUNDS * (48 * log_n + 2 + per_values);
+    if (per_values > 16 * HS_KGKR_LANES) per_values = 16 * HS_KGKR_LANES;
+    const size_t cap = 5 + HS_KECCAK_ROUNDS * (msgs + 2 + per_values);
     size_t npos = 0, *pos = hs_alloc_array(cap, sizeof *pos);
     for (size_t i = 0; i < 5; i++) pos[npos++] = i;
     for (unsigned r = 0; r < HS_KECCAK_ROUNDS; r++) {
         const size_t base = 5 + r * per_round;
-        /* every message byte of the first two and the last round, 1 in 8 of the others (each verification
-         * absorbs the whole 615 KB proof: a few milliseconds) */
-        const int all = r < 2 || r + 1 == HS_KECCAK_ROUNDS;
-        for (size_t i = 0; i < 48 * log_n; i++)
+        /* every message byte of the first two and the last round (sanitizer builds: of the first
+         * round), 1 in 8 of the others */
+        const int all = hs_test_sanitized() ? r == 0 : r < 2 || r + 1 == HS_KECCAK_ROUNDS;
+        for (size_t i = 0; i < msgs; i++)
             if (all || hs_rng_below(rng, 8) == 0) pos[npos++] = base + i;
-        pos[npos++] = base + 48 * log_n;
+        pos[npos++] = base + msgs;
         pos[npos++] = base + per_round - 1;
-        for (unsigned long k = 0; k < per_values; k++)
-            pos[npos++] = base + 48 * log_n + hs_rng_below(rng, 16 * HS_KGKR_BITS);
+        for (unsigned long k = 0; k < per_values; k++) pos[npos++] = base + msgs + hs_rng_below(rng, 16 * HS_KGKR_LANES);
     }
     size_t accepted = 0, unnamed = 0;
     for (size_t k = 0; k < npos; k++) {
@@ -296,6 +332,7 @@ int main(void) {
     test_transpose(&rng);
     test_eval(&rng);
     test_chi_sumcheck(&rng);
+    test_lanes(&rng);
     test_identical(&rng);
     test_complete(&rng);
     test_reject(&rng);

@@ -65,6 +65,10 @@ hs_kb *hs_api_to_monty(const uint32_t *w, size_t n);
 static inline int hs_api_plan_tables(const hs_api_plan *pl) {
     return pl->statement == HS_STATEMENT_PUBLIC || (pl->statement == HS_STATEMENT_REGIONS && !pl->private_regions);
 }
+/* 1 when the plan is a gkr walk over GF(2) (src/gkrb, statement/kgkrstmt.h): keccak-f1600. */
+static inline int hs_api_plan_gkrb(const hs_api_plan *pl) {
+    return pl->backend == HS_BACKEND_GKR && pl->hash->gkrb_hash != 0;
+}
 /* The ragged shape of a regions plan. */
 int hs_api_plan_ragged(const hs_api_plan *pl, void *ragged_shape, const char **why);
 

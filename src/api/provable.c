@@ -7,6 +7,7 @@
 #include "field/kb.h"
 #include "gkr/gkr_perm.h"
 #include "hash/registry.h"
+#include "statement/kgkrstmt.h"
 
 #define ST_PRIVATE (1u << 0)
 #define ST_PUBLIC (1u << 1)
@@ -72,6 +73,15 @@ static void build(void) {
         }
         e->gkr_perm = g->id;
         e->gkr_statements = gkr_statements(g);
+    }
+    /* Keccak-f[1600] by GKR over GF(2) (src/gkrb): the public statement, on the stark AIR's lines
+     * (25 lanes, 64-bit values) */
+    hs_provable_entry *k = NULL;
+    for (size_t i = 0; i < n_entries; i++)
+        if (!strcmp(entries[i].name, "keccak-f1600")) k = &entries[i];
+    if (k && k->in_words == 50 && k->out_words == 50 && k->value_bits == 64 && !k->gkr_perm) {
+        k->gkrb_hash = HS_KGKRSTMT_HASH;
+        k->gkr_statements = ST_PUBLIC;
     }
 }
 

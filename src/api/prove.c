@@ -8,6 +8,7 @@
 #include "gkr/ragged.h"
 #include "soundness/soundness.h"
 #include "sumcheck/comm.h"
+#include "statement/kgkrstmt.h"
 #include "util/mem.h"
 #include "util/rng.h"
 #include "util/timer.h"
@@ -110,6 +111,34 @@ static hs_status prove_gkr(const hs_ctx *ctx, const hs_api_plan *pl, prove_input
     return HS_OK;
 }
 
+/* keccak-f1600 by the gkr backend's walk over GF(2) (statement/kgkrstmt.h): lines of 25 lanes, two
+ * words each (low first), as states; the outputs back to lines. */
+static hs_status prove_kgkr(const hs_ctx *ctx, const hs_api_plan *pl, prove_inputs *in, uint32_t *out, hs_writer *w,
+                            hs_prove_stats *st, char *reason, size_t rl) {
+    const size_t lanes = pl->in_words / 2;
+    uint64_t *si = hs_alloc_array(lanes, sizeof *si), *so = out ? hs_alloc_array(lanes, sizeof *so) : NULL;
+    if (!si || (out && !so)) {
+        hs_free(si), hs_free(so);
+        return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %zu inputs", pl->instances);
+    }
+    hs_kgkrstmt_lanes(si, in->words, lanes);
+    release(in);
+    const hs_kgkrstmt_shape ks = {pl->preset, pl->log_perms};
+    hs_kgkr_times tm;
+    const char *why = NULL;
+    const int ok = hs_kgkrstmt_prove(&ks, si, ctx->threads, so, w, &tm, &why);
+    hs_free(si);
+    if (ok && out) hs_kgkrstmt_words(out, so, lanes);
+    hs_free(so);
+    if (!ok) return backend_failed(reason, rl, why);
+    add_phase(st, "witness", tm.witness);
+    add_phase(st, "bind", tm.bind);
+    add_phase(st, "chi bit rounds", tm.chi_first);
+    add_phase(st, "chi table rounds", tm.chi_rest);
+    add_phase(st, "bit-in-lane rounds, folds", tm.finals);
+    return HS_OK;
+}
+
 static hs_status prove_regions(const hs_ctx *ctx, const hs_api_plan *pl, prove_inputs *in, uint32_t *out,
                                hs_writer *w, hs_prove_stats *st, char *reason, size_t rl) {
     hs_ragged_shape s;
@@ -158,10 +187,11 @@ static hs_status prove_checked(const hs_ctx *ctx, hs_writer *w, uint32_t *output
     hs_status s = hs_api_plan_make(&pl, shape, reason, rl);
     if (s != HS_OK) return s;
     const size_t R = (size_t)hs_comm_size(hs_api_comm(ctx)); /* a rank's share: 1 / R of the instances */
-    if (R > 1 && (pl.backend != HS_BACKEND_GKR || pl.statement == HS_STATEMENT_REGIONS || pl.instances % R))
+    if (R > 1 && (pl.backend != HS_BACKEND_GKR || pl.statement == HS_STATEMENT_REGIONS || hs_api_plan_gkrb(&pl) ||
+                  pl.instances % R))
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT,
-                           "over %zu ranks: only the gkr backend's public and private statements are proven (this "
-                           "shape is proven by one process)", R);
+                           "over %zu ranks: only the gkr backend's public and private statements over KoalaBear are "
+                           "proven (this shape is proven by one process)", R);
     if (n_inputs != pl.in_words / R || (n_inputs && !inputs))
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "inputs: %zu words given; %zu %s of %s need %zu%s", n_inputs,
                            pl.instances / R, pl.hash->noun, pl.hash->name, pl.in_words / R,
@@ -196,6 +226,8 @@ static hs_status prove_checked(const hs_ctx *ctx, hs_writer *w, uint32_t *output
     live_progress lp = {ctx, 0};
     if (pl.statement == HS_STATEMENT_REGIONS)
         s = prove_regions(ctx, &pl, in, outputs, w, st, reason, rl);
+    else if (hs_api_plan_gkrb(&pl))
+        s = prove_kgkr(ctx, &pl, in, outputs, w, st, reason, rl);
     else if (pl.backend == HS_BACKEND_GKR)
         s = prove_gkr(ctx, &pl, in, outputs, w, st, reason, rl, &lp);
     else

@@ -8,6 +8,8 @@
 #include "gkr/gkr.h"
 #include "gkr/ragged.h"
 #include "soundness/soundness.h"
+#include "hash/keccak.h"
+#include "statement/kgkrstmt.h"
 
 #define BIT(x) (1u << (unsigned)(x))
 
@@ -180,8 +182,8 @@ static hs_status plan_batch(hs_api_plan *pl, const hs_shape *s, char *reason, si
         if (s->log_blowup)
             return hs_api_fail(reason, rl, HS_ERR_ARGUMENT,
                                "log_blowup applies to the stark backend (the gkr backend's WHIR rate is the preset's)");
-        /* the gkr backend's bounds (src/gkr/gkr.c make_shape) */
-        const unsigned least = pub ? 1 : 2;
+        /* the gkr backend's bounds (src/gkr/gkr.c make_shape; the walk over GF(2) takes any size) */
+        const unsigned least = pl->hash->gkrb_hash ? 0 : pub ? 1 : 2;
         if (s->log_perms < least)
             return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "the gkr backend needs log_perms >= %u for a %s statement",
                                least, statement_name(s->statement));
@@ -303,6 +305,13 @@ hs_status hs_api_report(hs_params_report *out, const hs_api_plan *pl, char *reas
             out->whir_regime = (hs_sec_regime)wc.regime;
             out->merkle_hash = hs_api_merkle_name((int)wc.hash);
         }
+    } else if (hs_api_plan_gkrb(pl)) { /* no commitment: the walk's terms only */
+        const hs_kgkrstmt_shape ks = {p, pl->log_perms};
+        hs_kgkrstmt_soundness(&ks, &rep);
+        holds = rep.protocol_bits + 1e-9 >= p->claim_bits;
+        out->log_rows = pl->log_perms;
+        out->gkr_layers = HS_KECCAK_ROUNDS; /* chi, the one sumcheck a round */
+        out->gkr_width = 25;                /* lanes */
     } else if (pl->backend == HS_BACKEND_STARK) {
         hs_stark_shape ss;
         hs_air air;
@@ -345,6 +354,7 @@ hs_status hs_api_report(hs_params_report *out, const hs_api_plan *pl, char *reas
                            backend_name(pl->backend), pl->log_perms, pl->hash->noun, pl->hash->name, p->name);
     }
     hs_api_report_terms(out, &rep, p, holds == 1);
+    out->field = hs_api_plan_gkrb(pl) ? "gf2-128" : "koalabear";
     return HS_OK;
 }
 

@@ -37,6 +37,10 @@ static hs_status peek_plan(hs_api_plan *pl, const hs_stmt **stp, hs_stmt_shape *
         e = hs_provable_entry_by_gkr(ss->u.gkr.perm_id);
         public_io = ss->u.gkr.public_io, s.log_perms = ss->u.gkr.log_perms;
         break;
+    case HS_STMT_KGKR:
+        e = hs_provable_entry_find("keccak-f1600");
+        public_io = 1, s.log_perms = ss->u.kgkr.log_n;
+        break;
     default: /* HS_STMT_STARK_BATCH */
         e = hs_provable_entry_by_air(ss->u.stark.air_id);
         public_io = ss->u.stark.public_io, s.log_perms = ss->u.stark.log_perms, s.log_blowup = ss->u.stark.fri.log_blowup;
@@ -57,6 +61,7 @@ static void fill_info(hs_proof_info *info, const hs_api_plan *pl) {
     info->instances = pl->instances;
     if (hs_api_plan_tables(pl)) info->in_words = pl->in_words, info->out_words = pl->out_words;
     info->noun = pl->hash->noun;
+    info->field = hs_api_plan_gkrb(pl) ? "gf2-128" : "koalabear";
     info->claimed_bits = NAN;
     info->declared_bits = pl->preset->claim_bits;
     if (pl->statement == HS_STATEMENT_REGIONS) {

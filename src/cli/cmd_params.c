@@ -11,7 +11,7 @@
 
 static void help(void) {
     printf("usage: hashsnark params --preset P [--backend stark|gkr] [--log-perms N] [--log-blowup B]\n"
-           "                        [--hash NAME] [--public] [--format text|json]\n"
+           "                        [--hash NAME] [--public] [--field F] [--format text|json]\n"
            "       hashsnark params --backend gkr --regions W1,W2,... [--variant V] [--private] [--preset P]\n"
            "                        [--format text|json]\n"
            "       hashsnark params --statement pcs --field gf2-128 --log-bits N [--preset P]\n"
@@ -24,7 +24,9 @@ static void help(void) {
            "weakest term of the better proven regime (udr or johnson); the conjectured column is for\n"
            "comparison only, since up-to-capacity proximity gaps are disproved (docs/SOUNDNESS.md).\n"
            "With --backend gkr: the GKR walk's batching and sumcheck terms, then (private statements)\n"
-           "WHIR's folding, out-of-domain and query terms and the Merkle hash.\n"
+           "WHIR's folding, out-of-domain and query terms and the Merkle hash. keccak-f1600 with\n"
+           "--backend gkr (a walk over GF(2), challenges in GF(2^128), public statement only): the output\n"
+           "point, the 24 chi sumchecks and the 24 folds of the 1600 bit claims (Schwartz-Zippel).\n"
            "\n"
            "  --preset P       compat, fast100 or proven128 (default compat)\n"
            "  --log-perms N    2^N permutations (0..24, default 20)\n"
@@ -33,7 +35,10 @@ static void help(void) {
            "  --hash NAME      default poseidon2-kb16; the stark backend proves\n"
            "                     %s;\n"
            "                   the gkr backend %s\n"
-           "  --public         a public statement (inputs and outputs bound to the proof)\n"
+           "  --public         a public statement (inputs and outputs bound to the proof; keccak-f1600 by\n"
+           "                   gkr has no other)\n"
+           "  --field F        checked against the field of the protocol: koalabear, or gf2-128\n"
+           "                   (keccak-f1600 by gkr)\n"
            "  --regions W1,..  gkr: ragged regions of 2^Wa permutations each (4..20, 1..32 regions)\n"
            "  --variant V      with --regions: ragged (default), padded or independent\n"
            "  --private        with --regions: committed regions (one stacked WHIR commitment)\n"
@@ -115,6 +120,30 @@ static void params_gkr(const hs_preset_info *p, const char *hash, unsigned logp,
            weakest);
     declared_line(p, rep);
     if (!pub) conjectured_line();
+}
+
+/* keccak-f1600 by the gkr backend's walk over GF(2): its terms, no commitment. */
+static void params_gkrb(const hs_preset_info *p, const char *hash, unsigned logp, int json,
+                        const hs_params_report *rep) {
+    const char *weakest = rep->terms[rep->weakest].name;
+    if (json) {
+        printf("{\n  \"backend\": \"gkr\",\n  \"preset\": \"%s\",\n  \"hash\": \"%s\",\n"
+               "  \"statement\": \"public\",\n  \"field\": \"gf2-128\",\n  \"log_perms\": %u,\n  \"claimed_bits\": ",
+               p->name, hash, logp);
+        json_num(rep->claimed_bits);
+        printf(",\n  \"regime\": \"%s\",\n  \"weakest_term\": \"%s\",\n  \"declared_bits\": %.4f,\n"
+               "  \"supported\": %s,\n",
+               hs_sec_regime_name(rep->regime), weakest, p->declared_bits, rep->supported ? "true" : "false");
+        json_terms(rep);
+        return;
+    }
+    printf("preset %s, gkr backend: %s, 2^%u permutations (public statement), a walk over GF(2) of %u rounds on %u "
+           "lanes, challenges in GF(2^128) (128 bits); no commitment (the verifier evaluates both tables)\n\n",
+           p->name, hash, logp, rep->gkr_layers, rep->gkr_width);
+    text_terms(rep);
+    printf("\nclaimed security: %.1f bits (%s), weakest term %s\n", rep->claimed_bits, hs_sec_regime_name(rep->regime),
+           weakest);
+    declared_line(p, rep);
 }
 
 /* The ragged-regions statements: the walk's terms, then (committed regions) the stacked WHIR
@@ -214,12 +243,12 @@ int hs_cmd_params(int argc, char **argv) {
     if (hs_cli_opt_is(argc, argv, "statement", "xmss")) return hs_cmd_params_xmss(argc, argv);
     if (hs_cli_has_opt(argc, argv, "statement")) return hs_cmd_params_merkle(argc, argv);
     const char *preset_s = "compat", *logp_s = NULL, *blow_s = NULL, *hash = "poseidon2-kb16", *format = "text",
-               *backend = "stark", *regions = NULL, *variant_s = NULL;
+               *backend = "stark", *regions = NULL, *variant_s = NULL, *field_s = NULL;
     int pub = 0, priv = 0;
     hs_opt opts[] = {{"preset", 1, &preset_s, NULL}, {"log-perms", 1, &logp_s, NULL}, {"log-blowup", 1, &blow_s, NULL},
                      {"hash", 1, &hash, NULL},       {"public", 0, NULL, &pub},        {"format", 1, &format, NULL},
                      {"backend", 1, &backend, NULL}, {"regions", 1, &regions, NULL}, {"variant", 1, &variant_s, NULL},
-                     {"private", 0, NULL, &priv}};
+                     {"private", 0, NULL, &priv},    {"field", 1, &field_s, NULL}};
     int r = hs_cli_parse("params", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
@@ -229,9 +258,9 @@ int hs_cmd_params(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     if (regions || variant_s || priv) {
-        if (!regions || strcmp(backend, "gkr") || logp_s || blow_s || pub) {
+        if (!regions || strcmp(backend, "gkr") || logp_s || blow_s || pub || field_s) {
             hs_cli_error("params", "--regions (with --variant, --private) needs --backend gkr and excludes --log-perms, "
-                                   "--log-blowup and --public");
+                                   "--log-blowup, --public and --field");
             return HS_EXIT_USAGE;
         }
         if (strcmp(format, "json") && strcmp(format, "text")) {
@@ -268,6 +297,9 @@ int hs_cmd_params(int argc, char **argv) {
     s.backend = gkr ? HS_BACKEND_GKR : HS_BACKEND_STARK;
     s.hash = h.name;
     s.preset = p.name;
+    /* a hash the backend proves only publicly (keccak-f1600 by gkr): public without --public too */
+    const int public_only = !(HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE) & (gkr ? h.gkr_statements : h.stark_statements));
+    pub |= public_only;
     s.statement = pub ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
     s.log_perms = (unsigned)logp;
     s.log_blowup = (unsigned)blow;
@@ -287,7 +319,13 @@ int hs_cmd_params(int argc, char **argv) {
         hs_cli_error("params", "%s", why);
         return HS_EXIT_USAGE;
     }
-    if (gkr) params_gkr(&p, h.name, (unsigned)logp, pub, json, &rep);
+    if (field_s && (!rep.field || strcmp(field_s, rep.field))) {
+        hs_cli_error("params", "--field '%s': the %s backend proves %s over %s", field_s, backend, h.name,
+                     rep.field ? rep.field : "?");
+        return HS_EXIT_USAGE;
+    }
+    if (rep.field && !strcmp(rep.field, "gf2-128")) params_gkrb(&p, h.name, (unsigned)logp, json, &rep);
+    else if (gkr) params_gkr(&p, h.name, (unsigned)logp, pub, json, &rep);
     else params_stark(&p, h.name, (unsigned)logp, pub, json, &rep);
     return HS_EXIT_OK;
 }

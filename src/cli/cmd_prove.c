@@ -127,6 +127,8 @@ static void prove_help(void) {
            "                       [--backend stark|gkr] [--seed S | --inputs FILE [--outputs-out FILE]]\n"
            "                       [--preset P] [--log-blowup B] [--threads T] [--insecure] [--quiet]\n"
            "                       [--format text|json]\n"
+           "       hashsnark prove --backend gkr --hash keccak-f1600 [--field gf2-128] --log-perms N --out PROOF\n"
+           "                       [--seed S | --inputs FILE] [--outputs-out FILE] [--preset P] [--threads T]\n"
            "       hashsnark prove --backend gkr --regions W1,W2,... [--variant V] [--private] --out PROOF\n"
            "                       [--seed S | --inputs FILE] [--preset P] [--threads T]\n"
            "       hashsnark prove --statement merkle-branches|merkle ...  (Merkle trees: see\n"
@@ -145,6 +147,12 @@ static void prove_help(void) {
            "line, as 'hashsnark perm' reads; for blake3 and blake2s see --inputs below) the\n"
            "statement is public: the proof binds exactly that table of inputs and\n"
            "their outputs, which the verifier needs ('hashsnark perm' or --outputs-out computes them).\n"
+           "keccak-f1600 with --backend gkr is a GKR walk over GF(2) with challenges in GF(2^128) (chi\n"
+           "the one sumcheck a round; theta, rho, pi moved through the claims; iota a constant), a\n"
+           "public statement only and without commitment: the verifier evaluates both tables. Without\n"
+           "--inputs its inputs are drawn from --seed and written to PROOF.inputs, the outputs to\n"
+           "PROOF.outputs (or --outputs-out FILE): 'verify --proof PROOF --inputs PROOF.inputs\n"
+           "--outputs PROOF.outputs' checks it. Its proof is 16.5 KB at N = 0, 35 KB at N = 16.\n"
            "Writes the proof atomically to PROOF (nothing is written when proving fails), prints the\n"
            "time of each phase to standard error and one summary line to standard output. While it\n"
            "proves, a line on standard error shows the phases done and the time, when standard error\n"
@@ -153,6 +161,8 @@ static void prove_help(void) {
            "  --hash NAME       the stark backend: %s (default poseidon2-kb16);\n"
            "                    the gkr backend: %s\n"
            "  --backend B       stark (default) or gkr\n"
+           "  --field F         checks the field the proof runs over: koalabear (every hash but\n"
+           "                    keccak-f1600 by gkr) or gf2-128 (keccak-f1600 with --backend gkr)\n"
            "  --log-perms N     number of evaluations, 2^N (0..24); with --inputs, optional (the\n"
            "                    file must then hold exactly 2^N lines)\n"
            "  --inputs FILE     public statement over these inputs (their count a power of two)\n"
@@ -347,7 +357,7 @@ int hs_cmd_prove(int argc, char **argv) {
     if (hs_cli_has_opt(argc, argv, "statement")) return hs_cmd_prove_merkle(argc, argv);
     const char *hash = "poseidon2-kb16", *logp_s = NULL, *out = NULL, *seed_s = NULL, *preset_s = "compat",
                *blow_s = NULL, *threads_s = NULL, *inputs_s = NULL, *backend_s = "stark", *regions_s = NULL,
-               *variant_s = NULL, *outputs_out = NULL, *format_s = NULL;
+               *variant_s = NULL, *outputs_out = NULL, *format_s = NULL, *field_s = NULL;
     int insecure = 0, priv = 0, quiet = 0;
     hs_opt opts[] = {{"hash", 1, &hash, NULL},          {"log-perms", 1, &logp_s, NULL},
                      {"out", 1, &out, NULL},            {"seed", 1, &seed_s, NULL},
@@ -356,7 +366,8 @@ int hs_cmd_prove(int argc, char **argv) {
                      {"insecure", 0, NULL, &insecure}, {"backend", 1, &backend_s, NULL},
                      {"regions", 1, &regions_s, NULL},  {"variant", 1, &variant_s, NULL},
                      {"outputs-out", 1, &outputs_out, NULL}, {"private", 0, NULL, &priv},
-                     {"quiet", 0, NULL, &quiet},       {"format", 1, &format_s, NULL}};
+                     {"quiet", 0, NULL, &quiet},       {"format", 1, &format_s, NULL},
+                     {"field", 1, &field_s, NULL}};
     int r = hs_cli_parse("prove", argc, argv, opts, sizeof opts / sizeof *opts);
     if (r == 1) return prove_help(), HS_EXIT_OK;
     if (r < 0) return HS_EXIT_USAGE;
@@ -383,6 +394,7 @@ int hs_cmd_prove(int argc, char **argv) {
         hs_cli_error("prove", "--log-blowup applies to the stark backend (the gkr backend's WHIR rate is the preset's)");
         return HS_EXIT_USAGE;
     }
+    if (field_s && regions_s) return hs_cli_error("prove", "--field applies to --log-perms or --inputs"), HS_EXIT_USAGE;
     if ((variant_s || priv) && !regions_s) {
         hs_cli_error("prove", "%s applies to --regions", variant_s ? "--variant" : "--private");
         return HS_EXIT_USAGE;
@@ -411,13 +423,25 @@ int hs_cmd_prove(int argc, char **argv) {
         hs_cli_error("prove", "--log-perms (or --inputs) and --out are required (see 'hashsnark prove --help')");
         return HS_EXIT_USAGE;
     }
+    /* a hash the backend proves only publicly (keccak-f1600 by gkr): seeded inputs make a public
+     * statement too, its tables written next to the proof */
+    const int public_only = !(HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE) & (gkr ? h.gkr_statements : h.stark_statements));
+    const int seeded_tables = public_only && !inputs_s;
+    static char in_buf[4096 + 16], out_buf[4096 + 16];
+    const char *in_path = NULL;
+    if (seeded_tables) {
+        if (strlen(out) > 4096) return hs_cli_error("prove", "--out: a path of more than 4096 bytes"), HS_EXIT_USAGE;
+        snprintf(in_buf, sizeof in_buf, "%s.inputs", out), in_path = in_buf;
+        if (!outputs_out) snprintf(out_buf, sizeof out_buf, "%s.outputs", out), outputs_out = out_buf;
+    }
     if (inputs_s && seed_s) {
         hs_cli_error("prove", "--seed and --inputs exclude each other");
         return HS_EXIT_USAGE;
     }
     {
         char oerr[512];
-        if (!hs_out_check(out, oerr, sizeof oerr) || (outputs_out && !hs_out_check(outputs_out, oerr, sizeof oerr)))
+        if (!hs_out_check(out, oerr, sizeof oerr) || (outputs_out && !hs_out_check(outputs_out, oerr, sizeof oerr)) ||
+            (in_path && !hs_out_check(in_path, oerr, sizeof oerr)))
             return hs_cli_error("prove", "%s", oerr), HS_EXIT_USAGE;
     }
     unsigned long logp = 0, seed = 1, blow = 0, threads = 0;
@@ -451,7 +475,8 @@ int hs_cmd_prove(int argc, char **argv) {
     shape.backend = backend;
     shape.hash = h.name;
     shape.preset = preset.name;
-    shape.statement = inputs_s ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
+    shape.statement = inputs_s || public_only ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
+    const char *stmt_name = shape.statement == HS_STATEMENT_PUBLIC ? "public" : "private";
     shape.log_perms = (unsigned)logp;
     shape.log_blowup = (unsigned)blow;
     shape.allow_insecure = insecure;
@@ -464,11 +489,18 @@ int hs_cmd_prove(int argc, char **argv) {
         return free(rep), hs_inputs_free(in), HS_EXIT_USAGE;
     }
     const unsigned log_rate = gkr ? preset.gkr_whir_log_inv_rate : rep->log_blowup;
+    const int binary = rep->field && !strcmp(rep->field, "gf2-128"); /* no commitment, no rate */
+    if (field_s && strcmp(field_s, rep->field)) {
+        hs_cli_error("prove", "--field '%s': the %s backend proves %s over %s", field_s, backend_s, h.name, rep->field);
+        return free(rep), hs_inputs_free(in), HS_EXIT_USAGE;
+    }
     if (!rep->supported) {
         if (!insecure) {
-            hs_cli_error("prove", "preset %s declares %.0f provable bits, but 2^%lu permutations at rate 1/%u give "
+            char rate[32] = "";
+            if (!binary) snprintf(rate, sizeof rate, " at rate 1/%u", 1u << log_rate);
+            hs_cli_error("prove", "preset %s declares %.0f provable bits, but 2^%lu permutations%s give "
                          "%.1f (%s, weakest term %s); see 'hashsnark params', or pass --insecure to prove anyway",
-                         preset.name, preset.declared_bits, logp, 1u << log_rate, rep->claimed_bits,
+                         preset.name, preset.declared_bits, logp, rate, rep->claimed_bits,
                          hs_sec_regime_name(rep->regime), rep->terms[rep->weakest].name);
             return free(rep), hs_inputs_free(in), HS_EXIT_USAGE;
         }
@@ -504,11 +536,12 @@ int hs_cmd_prove(int argc, char **argv) {
     hs_cli_progress_begin("prove", quiet);
     if (hs_cli_progress_on()) hs_ctx_set_progress(ctx, hs_cli_on_progress, NULL), hs_cli_progress_live();
     if (!quiet && gkr)
-        fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), gkr backend, preset %s, %u thread%s%s\n", h.name,
-                logp, inputs_s ? "public" : "private", preset.name, nt, thread_s(nt), comm ? " per rank" : "");
+        fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), gkr backend%s, preset %s, %u thread%s%s\n", h.name,
+                logp, stmt_name, binary ? " over GF(2) (challenges in GF(2^128), no commitment)" : "", preset.name, nt,
+                thread_s(nt), comm ? " per rank" : "");
     else if (!quiet)
         fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), preset %s, rate 1/%u, %u thread%s\n", h.name,
-                logp, inputs_s ? "public" : "private", preset.name, 1u << log_rate, nt, thread_s(nt));
+                logp, stmt_name, preset.name, 1u << log_rate, nt, thread_s(nt));
     /* over ranks: this rank's outputs, then all of them on rank 0 */
     uint32_t *outs = outputs_out ? malloc((comm && comm->rank ? n_out / R : n_out) * sizeof *outs) : NULL;
     if (outputs_out && !outs) {
@@ -534,18 +567,31 @@ int hs_cmd_prove(int argc, char **argv) {
     } else {
         if (!quiet) hs_cli_print_phases("prove", &st);
         hs_outset o = {0};
-        if ((!outputs_out || add_lines(&o, outputs_out, outs, n, h.out_words, h.value_bits)) &&
-            commit_proof(&o, out, proof, len)) {
+        /* seeded inputs of a public statement: drawn again (the same library draw) for their table */
+        uint32_t *seeded = in_path ? malloc(n_in * sizeof *seeded) : NULL;
+        if (in_path && (!seeded || hs_inputs_random(seeded, n_in, h.name, seed) != HS_OK)) {
+            hs_cli_error("prove", "out of memory for the inputs' table");
+        } else if ((!in_path || add_lines(&o, in_path, seeded, n, h.in_words, h.value_bits)) &&
+                   (!outputs_out || add_lines(&o, outputs_out, outs, n, h.out_words, h.value_bits)) &&
+                   commit_proof(&o, out, proof, len)) {
             if (json) {
                 hs_json j;
-                hs_cli_json_proof(&j, backend_s, h.name, inputs_s ? "public" : "private", preset.name, n, h.noun, out,
+                hs_cli_json_proof(&j, backend_s, h.name, stmt_name, preset.name, n, h.noun, out,
                                   len, &st);
                 hs_json_u64(&j, "log_perms", logp);
                 if (!gkr) hs_json_u64(&j, "inv_rate", 1u << log_rate);
+                else if (binary) hs_json_str(&j, "field", "gf2-128");
                 else hs_json_u64(&j, "whir_inv_rate", 1u << log_rate);
+                if (in_path) hs_json_str(&j, "inputs", in_path);
                 if (outputs_out) hs_json_str(&j, "outputs", outputs_out);
                 hs_json_end(&j);
-            } else if (gkr)
+            } else if (binary)
+                printf("proved %zu permutations (%s, gkr over GF(2^128), %s statement, %s) in %.3f s: %.0f perms/s, "
+                       "proof %zu bytes%s%s%s%s\n",
+                       n, h.name, stmt_name, preset.name, st.total_s, (double)n / st.total_s, len,
+                       in_path ? "; tables in " : "", in_path ? in_path : "", in_path ? " and " : "",
+                       in_path ? outputs_out : "");
+            else if (gkr)
                 printf("proved %zu permutations (%s, gkr, %s) in %.3f s: %.0f perms/s, proof %zu bytes\n", n, h.name,
                        preset.name, st.total_s, (double)n / st.total_s, len);
             else
@@ -553,6 +599,7 @@ int hs_cmd_prove(int argc, char **argv) {
                        preset.name, st.total_s, (double)n / st.total_s, len);
             rc = HS_EXIT_OK;
         }
+        free(seeded);
     }
     free(outs);
     hs_proof_free(proof);
@@ -868,7 +915,8 @@ int hs_cmd_verify(int argc, char **argv) {
         return HS_EXIT_REJECT;
     }
     hs_preset_info preset;
-    const int gkr_rate = s->backend == HS_BACKEND_GKR && hs_preset_info_find(&preset, s->preset) == HS_OK;
+    const int binary = info.field && !strcmp(info.field, "gf2-128"); /* the walk over GF(2): no commitment */
+    const int gkr_rate = !binary && s->backend == HS_BACKEND_GKR && hs_preset_info_find(&preset, s->preset) == HS_OK;
     if (json) {
         hs_json j;
         hs_cli_json_accepted(&j, proof);
@@ -888,6 +936,8 @@ int hs_cmd_verify(int argc, char **argv) {
             hs_json_open(&j, "region_log", '[');
             for (unsigned a = 0; a < s->n_regions; a++) hs_json_u64(&j, NULL, s->region_log[a]);
             hs_json_close(&j);
+        } else if (binary) {
+            hs_json_str(&j, "field", info.field);
         } else if (gkr_rate) {
             hs_json_u64(&j, "whir_inv_rate", 1u << preset.gkr_whir_log_inv_rate);
         } else {
@@ -904,7 +954,11 @@ int hs_cmd_verify(int argc, char **argv) {
         printf("; %s), gkr backend, %s variant, preset %s, %.1f provable bits (%s) (verified in %.3f s)\n",
                pub ? "public statement" : "private statement, committed regions", s->variant, s->preset,
                info.claimed_bits, regime, t);
-    } else if (gkr_rate)
+    } else if (binary)
+        printf("accepted: %zu permutations of %s (%s statement), gkr backend over GF(2) (challenges in GF(2^128), no "
+               "commitment), preset %s, %.1f provable bits (%s) (verified in %.3f s)\n",
+               N, s->hash, pub ? "public" : "private", s->preset, info.claimed_bits, regime, t);
+    else if (gkr_rate)
         printf("accepted: %zu permutations of %s (%s statement), gkr backend, preset %s, %.1f provable bits (%s), WHIR "
                "rate 1/%u (verified in %.3f s)\n",
                N, s->hash, pub ? "public" : "private", s->preset, info.claimed_bits, regime,

@@ -14,12 +14,17 @@
  *     computes v = the extension of the output table at (z, r_bit) itself: w_q = eq(r_bit, q);
  *   - iota of round r adds RC[r] to lane 0, the same in every instance; sum_i eq(z, i) = 1, so the
  *     claim on chi's output is v - sum_q w_q rc_q: the verifier's constant correction;
- *   - chi, B_q = L_q + (1 + L_{s1 q}) L_{s2 q} (s1, s2: x + 1, x + 2 in the same row), is the one
- *     sumcheck: sum_i eq(z, i) sum_q w_q B_q(i) over the log_n instance variables, degree 3 with eq.
- *     At its end the prover sends the 1600 values a_q = L~_q(r') at the challenge point r', and the
- *     verifier checks the last round's claim against eq(z, r') sum_q w_q (a_q + (1 + a_{s1q}) a_{s2q});
- *   - the 1600 claims a_q are folded into one by alpha_q = eq(beta, q), beta drawn (11 variables):
- *     v = sum_q alpha_q a_q, a claim on L_r at r';
+ *   - chi, B_q = L_q + (1 + L_{s1 q}) L_{s2 q} (s1, s2: x + 1, x + 2 in the same row, the same bit
+ *     z), is the one sumcheck: sum_i eq(z, i) sum_q w_q B_q(i), first over the log_n instance
+ *     variables (degree 3 with eq), ending at r' with the 1600 values a_q = L~_q(r') (the prover's,
+ *     not sent); then, since chi never mixes bits z of a lane, over the 6 bit-in-lane variables t
+ *     (q = 64 l + t): sum_t sum_l W_l(t) (A_l(t) + (1 + A_{s1 l}(t)) A_{s2 l}(t)) with W_l the
+ *     extension over t of eq(z, r') w_{64 l + t} and A_l that of a_{64 l + t}, degree 3, by the
+ *     generic sumcheck (scg.h). At its end (point rho) the prover sends the 25 lane values
+ *     al_l = L~_l(r', rho), and the verifier checks the last claim against
+ *     eq(z, r') sum_l W~_l(rho) (al_l + (1 + al_{s1 l}) al_{s2 l}), W~_l(rho) = sum_t w_{64 l + t} eq(rho, t);
+ *   - the 25 claims are folded into one by alpha_l = eq(beta, l), beta drawn (5 variables):
+ *     v = sum_l alpha_l al_l, a claim on L_r at r' with the weights w_{64 l + t} = alpha_l eq(rho, t);
  *   - theta, rho, pi are a GF(2)-linear map M of the bit positions, applied to every instance alike, so
  *     sum_q alpha_q (M A)~_q(r') = sum_q (M^T alpha)_q A~_q(r'): the weights move by M's transpose
  *     (a few XORs of 1600 elements), no sumcheck;
@@ -27,13 +32,13 @@
  * Variable order of the chi sumcheck: instance bits 0 and 1 first (their rounds run on the packed
  * bits), then bits log_n - 1, log_n - 2, ..., 2 (on GF(2^128) tables halved each round).
  *
- * Proof bytes: "KGK1", log_n (1 byte), then for round r = 23 down to 0: log_n sumcheck messages of 3
- * elements (scg.h, degree 3) and the 1600 values a_q, 16 bytes an element:
- *   5 + 24 * (48 log_n + 25600) bytes.
+ * Proof bytes: "KGK2", log_n (1 byte), then for round r = 23 down to 0: log_n + 6 sumcheck messages
+ * of 3 elements (scg.h, degree 3) and the 25 lane values, 16 bytes an element:
+ *   5 + 24 * (48 (log_n + 6) + 400) bytes.
  * Soundness error (Schwartz-Zippel on each step, challenges uniform in GF(2^128)):
- *   ((log_n + 11) + 24 * (3 log_n + 11)) / 2^128,
- * the output comparison, then per round the sumcheck (log_n rounds of degree 3) and the folding of
- * the 1600 claims (a polynomial of degree 11 in beta). */
+ *   ((log_n + 11) + 24 * (3 (log_n + 6) + 5)) / 2^128,
+ * the output comparison, then per round the sumcheck (log_n + 6 rounds of degree 3) and the folding
+ * of the 25 lane claims (a multilinear polynomial in the 5 variables of beta). */
 #ifndef HS_GKRB_KGKR_H
 #define HS_GKRB_KGKR_H
 
@@ -46,6 +51,9 @@
 
 #define HS_KGKR_BITS 1600
 #define HS_KGKR_BIT_VARS 11
+#define HS_KGKR_LANES 25
+#define HS_KGKR_LANE_VARS 5 /* lane l < 25 as 5 bits: the fold's challenges */
+#define HS_KGKR_Z_VARS 6    /* bit t < 64 within a lane: the second part of each chi sumcheck */
 #define HS_KGKR_MAX_LOG_N 24
 
 /* Column q of bit z of lane (x, y). */
@@ -95,6 +103,13 @@ int hs_kgkr_prove(const uint64_t *in_states, unsigned log_n, unsigned threads, u
 /* 1 if the proof shows out = Keccak-f[1600](in) for the given 2^log_n states; 0 with *why otherwise. */
 int hs_kgkr_verify(const uint64_t *in_states, const uint64_t *out_states, unsigned log_n, const uint8_t *proof,
                    size_t len, unsigned threads, const char **why);
+/* The same with the caller's bytes bind[0..bind_len) absorbed into the transcript right after its
+ * domain tag (a statement's header: src/statement/kgkrstmt.h); bind_len 0 gives the two above. */
+int hs_kgkr_prove_bound(const uint8_t *bind, size_t bind_len, const uint64_t *in_states, unsigned log_n,
+                        unsigned threads, uint64_t *out_states, hs_writer *w, hs_kgkr_times *times, const char **why);
+int hs_kgkr_verify_bound(const uint8_t *bind, size_t bind_len, const uint64_t *in_states,
+                         const uint64_t *out_states, unsigned log_n, const uint8_t *proof, size_t len, unsigned threads,
+                         const char **why);
 /* The proof's length for log_n, and the soundness bits of the formula above (all terms summed). */
 size_t hs_kgkr_proof_bytes(unsigned log_n);
 double hs_kgkr_soundness_bits(unsigned log_n);

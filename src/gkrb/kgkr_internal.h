@@ -25,4 +25,11 @@ static inline void kgkr_subset_sums(hs_gf128 t[256], const hs_gf128 e[8]) {
 int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const hs_gf128 *w, hs_transcript *t,
                    hs_writer *wr, hs_gf128 *rpt, hs_gf128 a[HS_KGKR_BITS], unsigned threads, hs_kgkr_times *tm);
 
+/* After a round's instance rounds (e = eq(z, r'), a_q = L~_q(r')): the sumcheck over the 6
+ * bit-in-lane variables of sum_t sum_l W_l(t) (A_l(t) + (1 + A_{s1 l}(t)) A_{s2 l}(t)), W_l(t) =
+ * e w_{64 l + t}, A_l(t) = a_{64 l + t} (kgkr.h), in the generic sumcheck's rounds: messages to wr,
+ * challenges rho (rho[k] binds bit 5 - k of t), al[l] = A_l at rho. 0 when out of memory. */
+int kgkr_lanes_prove(hs_transcript *t, hs_writer *wr, hs_gf128 e, const hs_gf128 *w, const hs_gf128 *a,
+                     hs_gf128 rho[HS_KGKR_Z_VARS], hs_gf128 al[HS_KGKR_LANES]);
+
 #endif

@@ -5,7 +5,8 @@
  *   8  u32      version (the statement's format version: 3 for the stark backend, 1 for gkr)
  *   12 u8       backend: 1 = stark, 2 = gkr, 3 = commitment only (statement/pcsstmt.h)
  *   13 u8       preset id
- *   14 u8       the statement's hash: an AIR id (stark) or a permutation id (gkr)
+ *   14 u8       the statement's hash: an AIR id (stark) or a permutation id (gkr: KoalaBear walks
+ *               below HS_FRAME_GKRB_FIRST, walks over GF(2) with GF(2^128) challenges from it on)
  *   15 u8       statement: 0 private, 1 public, 2 ragged regions, 3 Merkle branches, 4 Merkle root
  *
  * The statement's own header bytes follow; the statement registry (src/statement/registry.h)
@@ -28,6 +29,8 @@
 #define HS_FRAME_PRIVATE 0u
 #define HS_FRAME_PUBLIC 1u
 #define HS_FRAME_REGIONS 2u
+/* byte 14 of a gkr proof from this on: a walk over GF(2) (src/gkrb; 65: keccak-f1600) */
+#define HS_FRAME_GKRB_FIRST 64u
 
 typedef struct {
     uint32_t version;

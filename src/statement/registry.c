@@ -10,10 +10,14 @@
 
 static int owns_stark_batch(const hs_frame *f) { return f->backend == HS_FRAME_STARK && !hs_mbair_depth(f->hash); }
 static int owns_merkle_stark(const hs_frame *f) { return f->backend == HS_FRAME_STARK && hs_mbair_depth(f->hash); }
-static int owns_gkr_batch(const hs_frame *f) {
+/* A gkr batch (not regions nor a Merkle statement): over KoalaBear below hash byte
+ * HS_FRAME_GKRB_FIRST, over GF(2) from it on. */
+static int gkr_batch_frame(const hs_frame *f) {
     return f->backend == HS_FRAME_GKR && f->statement != HS_FRAME_REGIONS && f->statement != HS_MB_STATEMENT &&
            f->statement != HS_MR_STATEMENT;
 }
+static int owns_gkr_batch(const hs_frame *f) { return gkr_batch_frame(f) && f->hash < HS_FRAME_GKRB_FIRST; }
+static int owns_kgkr(const hs_frame *f) { return gkr_batch_frame(f) && f->hash >= HS_FRAME_GKRB_FIRST; }
 static int owns_regions(const hs_frame *f) {
     return f->backend == HS_FRAME_GKR && f->statement == HS_FRAME_REGIONS;
 }
@@ -37,6 +41,7 @@ PEEK(regions, hs_ragged_peek, ragged)
 PEEK(merkle_branches, hs_mb_peek, mb)
 PEEK(merkle_root, hs_mr_peek, mr)
 PEEK(pcs, hs_pcsstmt_peek, pcs)
+PEEK(kgkr, hs_kgkrstmt_peek, kgkr)
 #undef PEEK
 
 /* ---- soundness terms ---- */
@@ -62,6 +67,11 @@ static int sound_merkle_root(const hs_stmt_shape *s, hs_sound_report *rep) {
 
 static int sound_pcs(const hs_stmt_shape *s, hs_sound_report *rep) {
     hs_pcsstmt_soundness(&s->u.pcs, rep);
+    return 1;
+}
+
+static int sound_kgkr(const hs_stmt_shape *s, hs_sound_report *rep) {
+    hs_kgkrstmt_soundness(&s->u.kgkr, rep);
     return 1;
 }
 
@@ -157,6 +167,27 @@ static hs_stmt_status verify_pcs(const uint8_t *p, size_t n, const hs_stmt_shape
     return hs_why_is_nomem(*why) ? HS_STMT_NOMEM : HS_STMT_REJECTED;
 }
 
+/* Keccak-f[1600] over GF(2): the tables' lines (25 lanes of two words, low first) as states. */
+static hs_stmt_status verify_kgkr(const uint8_t *p, size_t n, const hs_stmt_shape *s, const hs_stmt_public *pub,
+                                  const char **why) {
+    const size_t states = (size_t)1 << s->u.kgkr.log_n;
+    if (!pub->in || !pub->out)
+        return *why = "keccak-gkr: a public statement: the input and output tables are needed", HS_STMT_REJECTED;
+    if (pub->n_lines != states)
+        return *why = "keccak-gkr: the tables hold another number of states than the proof", HS_STMT_REJECTED;
+    uint64_t *in = hs_alloc_array(states * 25, sizeof *in), *out = hs_alloc_array(states * 25, sizeof *out);
+    if (!in || !out) {
+        hs_free(in), hs_free(out);
+        return HS_STMT_NOMEM;
+    }
+    hs_kgkrstmt_lanes(in, pub->in, states * 25);
+    hs_kgkrstmt_lanes(out, pub->out, states * 25);
+    const int ok = hs_kgkrstmt_verify(p, n, &s->u.kgkr, in, out, pub->threads, why);
+    hs_free(in), hs_free(out);
+    if (ok) return HS_STMT_OK;
+    return hs_why_is_nomem(*why) ? HS_STMT_NOMEM : HS_STMT_REJECTED;
+}
+
 /* ---- the table ---- */
 
 #define ENTRY(ID, NAME, BACKEND, MERKLE, F)                                                                             \
@@ -170,6 +201,7 @@ static const hs_stmt registry[HS_STMT_COUNT] = {
     ENTRY(HS_STMT_MERKLE_BRANCHES, "merkle-branches", HS_FRAME_GKR, 1, merkle_branches),
     ENTRY(HS_STMT_MERKLE_ROOT, "merkle", HS_FRAME_GKR, 1, merkle_root),
     ENTRY(HS_STMT_PCS, "pcs", HS_FRAME_PCS, 0, pcs),
+    ENTRY(HS_STMT_KGKR, "keccak-gkr", HS_FRAME_GKR, 0, kgkr),
 };
 
 const hs_stmt *hs_stmt_get(hs_stmt_id id) {
@@ -202,6 +234,7 @@ const hs_preset *hs_stmt_preset(const hs_stmt_shape *s) {
     case HS_STMT_MERKLE_BRANCHES: return s->u.mb.preset;
     case HS_STMT_MERKLE_ROOT: return s->u.mr.preset;
     case HS_STMT_PCS: return NULL;
+    case HS_STMT_KGKR: return s->u.kgkr.preset;
     }
     return NULL;
 }

@@ -11,6 +11,10 @@
  *   HS_STMT_MERKLE_BRANCHES  2 gkr    3                      hs_mb_peek
  *   HS_STMT_MERKLE_ROOT      2 gkr    4                      hs_mr_peek
  *   HS_STMT_PCS              3 pcs    0                      hs_pcsstmt_peek (commitment only)
+ *   HS_STMT_KGKR             2 gkr    1 public (byte 14: 65) hs_kgkrstmt_peek (keccak-f1600 over GF(2))
+ *
+ * A gkr frame whose hash byte (14) is HS_FRAME_GKRB_FIRST or more names a walk over GF(2) with
+ * GF(2^128) challenges (src/gkrb); the KoalaBear walks' ids are below it.
  *
  * The provers stay with their callers (their inputs differ in kind: tables, regions, openings,
  * leaves); what a verifier needs besides the proof is one hs_stmt_public. */
@@ -28,6 +32,7 @@
 #include "statement/merkle/gkr_branches.h"
 #include "statement/merkle/gkr_root.h"
 #include "statement/merkle/stark_branches.h"
+#include "statement/kgkrstmt.h"
 #include "statement/pcsstmt.h"
 
 typedef enum {
@@ -38,7 +43,8 @@ typedef enum {
     HS_STMT_MERKLE_BRANCHES,
     HS_STMT_MERKLE_ROOT,
     HS_STMT_PCS,
-    HS_STMT_COUNT = HS_STMT_PCS
+    HS_STMT_KGKR,
+    HS_STMT_COUNT = HS_STMT_KGKR
 } hs_stmt_id;
 
 /* How a statement's verifier ended: an internal status, never a message to compare. */
@@ -55,11 +61,13 @@ typedef struct {
         hs_mb_shape mb;
         hs_mr_shape mr;
         hs_pcsstmt_shape pcs;
+        hs_kgkrstmt_shape kgkr;
     } u;
 } hs_stmt_shape;
 
 /* What a verifier holds besides the proof, canonical words throughout. Batches: in/out, n_lines
- * lines of the hash's input and output words (NULL: a private statement). Regions: the same,
+ * lines of the hash's input and output words (NULL: a private statement; keccak-f1600: 25 lanes a
+ * line, each lane two words, the low one first). Regions: the same,
  * region after region. Merkle branches: root (8 words), depth, m openings idx[] and leaves (m x 8).
  * Merkle root: root, and leaves (2^k x 8 words) or NULL for private leaves. */
 typedef struct {
@@ -75,7 +83,8 @@ typedef struct {
 
 typedef struct hs_stmt {
     hs_stmt_id id;
-    const char *name;     /* "stark batch", "gkr batch", "regions", "merkle-branches", "merkle", "pcs" */
+    const char *name;     /* "stark batch", "gkr batch", "regions", "merkle-branches", "merkle", "pcs",
+                             "keccak-gkr" */
     unsigned backend;     /* header byte 12 */
     int merkle;           /* verified against a root (hs_verify_merkle_*), not tables */
     /* 1 when a header with this frame is this statement's (backend and statement bytes; the

@@ -16,6 +16,7 @@
 #include "statement/merkle/gkr_root.h"
 #include "statement/merkle/stark_branches.h"
 #include "sig/xmss.h"
+#include "statement/kgkrstmt.h"
 #include "statement/pcsstmt.h"
 #include "statement/xmssagg.h"
 #include "fuzz_xmssagg.h"
@@ -283,6 +284,37 @@ static void peek_stark(void) {
     hs_w_free(&w);
 }
 
+/* keccak-f1600 by GKR over GF(2) (fuzz_kgkr.c): public statements on the stark target's fixed
+ * Keccak-f tables (2 words a lane), at 2^0 (compat) and 2^3 (fast100); about 616 and 620 KB */
+static void kgkr_seeds(void) {
+    static const struct {
+        unsigned log_n;
+        const char *preset;
+    } cfg[] = {{0, "compat"}, {3, "fast100"}};
+    const hs_air_def *def = hs_air_find("keccak-f1600");
+    for (size_t i = 0; i < sizeof cfg / sizeof *cfg; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "keccak-f1600-%s-n%u", cfg[i].preset, cfg[i].log_n);
+        uint32_t *in, *out;
+        size_t iw = 0, ow = 0;
+        if (!def || !hs_fuzz_stark_table(def->id, cfg[i].log_n, &in, &out, &iw, &ow)) {
+            fail(name, "table");
+            continue;
+        }
+        const size_t lanes = iw / 2;
+        uint64_t *st = malloc(lanes * sizeof *st);
+        const hs_kgkrstmt_shape s = {hs_preset_find(cfg[i].preset), cfg[i].log_n};
+        const char *why = "out of memory";
+        hs_writer w = {0};
+        if (st) hs_kgkrstmt_lanes(st, in, lanes);
+        if (!st || !hs_kgkrstmt_prove(&s, st, 1, NULL, &w, NULL, &why))
+            fail(name, why);
+        else
+            put("kgkr", name, no_tweak, sizeof no_tweak, &w);
+        hs_w_free(&w), free(st), free(in), free(out);
+    }
+}
+
 /* The commitment-only statement (fuzz_pcs.c): each Merkle hash, rates 1/2 and 1/4, arities 1 and
  * 4, caps 0 and 2; the first one's header is also a peek seed; then the presets fast100 and
  * proven128. */
@@ -532,6 +564,7 @@ int main(int argc, char **argv) {
     for (unsigned c = 0; c < HS_FUZZ_BINFRI_CONFIGS; c++) msg("binfri", c, hs_fuzz_binfri_prove);
     peek_stark();
     pcs_seeds();
+    kgkr_seeds();
     api_seeds();
     smt_seeds();
     tree_seeds();

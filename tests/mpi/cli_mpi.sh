@@ -77,6 +77,8 @@ expect_fail "2^3 permutations over 2 ranks" "at least 2^3 permutations" 2 \
 expect_fail "3 ranks" "power of two" 3 "$mbin" prove --backend gkr --inputs "$tmp/small.in" --out "$tmp/f.proof"
 expect_fail "the stark backend over 2 ranks" "only the gkr backend's public and private statements" 2 \
     "$mbin" prove --log-perms 6 --out "$tmp/f.proof" --quiet
+expect_fail "keccak-f1600 over GF(2) over 2 ranks" "over KoalaBear" 2 \
+    "$mbin" prove --backend gkr --hash keccak-f1600 --log-perms 4 --out "$tmp/f.proof" --quiet
 expect_fail "verify over 2 ranks" "only 'prove' runs" 2 "$mbin" verify --proof "$tmp/r.proof"
 # a rank killed while the others wait in a collective: mpirun ends them all
 expect_fail "a killed rank" "" 2 bash -c \

@@ -125,6 +125,7 @@ pub struct hs_params_report {
     pub whir_regime: hs_sec_regime,
     pub n_terms: usize,
     pub terms: [hs_sec_term; HS_MAX_TERMS],
+    pub field: *const c_char,
 }
 
 #[repr(C)]
@@ -161,6 +162,7 @@ pub struct hs_proof_info {
     pub regime: hs_sec_regime,
     pub declared_bits: c_double,
     pub supported: c_int,
+    pub field: *const c_char,
 }
 
 extern "C" {

@@ -193,10 +193,10 @@ fn layouts_match_the_header() {
     assert_eq!(size_of::<sys::hs_provable>(), 64);
     assert_eq!(size_of::<sys::hs_preset_info>(), 40);
     assert_eq!(size_of::<sys::hs_sec_term>(), 88);
-    assert_eq!(size_of::<sys::hs_params_report>(), 8568);
+    assert_eq!(size_of::<sys::hs_params_report>(), 8576);
     assert_eq!(offset_of!(sys::hs_params_report, terms), 120);
     assert_eq!(size_of::<sys::hs_prove_stats>(), 192);
     assert_eq!(offset_of!(sys::hs_prove_stats, supported), 184);
-    assert_eq!(size_of::<sys::hs_proof_info>(), 272);
+    assert_eq!(size_of::<sys::hs_proof_info>(), 280);
     assert_eq!(offset_of!(sys::hs_proof_info, supported), 264);
 }

@@ -29,3 +29,24 @@ for _ in range(int(sys.argv[1])): print(' '.join(str(random.randrange(2130706433
     [ $rc = 1 ] && echo "$v" | grep -q "^rejected: " && ! echo "$v" | grep -q " is not P(" ||
         no "other valid tables: exit $rc: $v"
 }
+# Altered copies of a proof, for a verifier to reject: SRC DIR SPREAD writes DIR/mNNN.bin (one bit
+# flipped at each of the first 24 bytes, SPREAD offsets spread over the rest, the last 8 bytes),
+# DIR/tNN.bin (truncations: none left, inside and at the end of a header, mid-proof, near the
+# end) and DIR/long.bin (one byte appended).
+write_mutations() {
+    mkdir -p "$2"
+    python3 - "$1" "$2" "$3" <<'PY' || no "mutations of $1"
+import sys
+src, out, spread = sys.argv[1], sys.argv[2], int(sys.argv[3])
+b = open(src, 'rb').read()
+n = len(b)
+offs = sorted(set(list(range(24)) + [24 + (n - 32) * k // spread for k in range(spread)] + list(range(n - 8, n))))
+for i, o in enumerate(offs):
+    c = bytearray(b)
+    c[o] ^= 1 << (i % 8)
+    open('%s/m%03d.bin' % (out, i), 'wb').write(c)
+for i, k in enumerate([0, 8, 16, 17, 18, 23, 24, 100, n // 2, n - 17, n - 1]):
+    open('%s/t%02d.bin' % (out, i), 'wb').write(b[:k])
+open('%s/long.bin' % out, 'wb').write(b + b'\0')
+PY
+}
