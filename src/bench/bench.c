@@ -233,8 +233,8 @@ int hs_bench_compare(const hs_bench_compare_args *a) {
                 const int proves = pv.backends & HS_BACKEND_BIT(pub), priv_too = hs_provable_statements(&pv, pub) &
                                                                                   HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE);
                 if (!proves || !priv_too) {
-                    if (all) continue;
-                    if (a->n_backends == 1) {
+                    if (all && !proves) continue; /* all: every hash the backend proves; one it proves publicly only is named below */
+                    if (a->n_backends == 1 && !all) {
                         fprintf(stderr, "hashsnark bench: --hash: the %s backend does not prove '%s'%s\n",
                                 a->backends[b], pv.name, proves ? " as a private statement (what bench measures)" : "");
                         goto out;
