@@ -91,11 +91,12 @@ int hs_read_all(const char *path, hs_sbuf *out, size_t max, char *err, size_t er
         int fl = fcntl(fd, F_GETFL);
         if (fl >= 0) (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
     }
-    /* the cap holds whatever the file is: a pipe, a device (/dev/zero) or a growing file */
+    /* the cap holds whatever the file is: a pipe, a device (/dev/zero) or a growing file; a regular
+     * file already over it is refused without reading it */
     if (!max) max = HS_READ_MAX_BYTES;
     char chunk[65536];
-    int bad = 0, big = 0;
-    for (;;) {
+    int bad = 0, big = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size > (uint64_t)max;
+    while (!big) {
         ssize_t n = read(fd, chunk, sizeof chunk);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
