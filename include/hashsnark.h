@@ -299,6 +299,13 @@ HS_API HS_WARN_UNUSED hs_status hs_tree_verify(char *reason, size_t reason_len, 
  * hs_verify and hs_params take it as any other shape (backend HS_BACKEND_GKR, hash
  * "keccak-f1600", statement HS_STATEMENT_PUBLIC, log_perms 0..24); its proofs are 18 +
  * 5 + 24 (48 (log_perms + 6) + 400) bytes (35 KB at 2^16).
+ * The gkr backend proves poseidon2b and poseidon2b-frost by a GKR walk over GF(2^128) (one layer a
+ * round, x^7 a degree-8 sumcheck, the linear layers through the claims): public (no commitment:
+ * 18 + 6 + 66 (128 log_perms + 64) bytes, 139 KB at 2^16) and private (inputs and outputs
+ * committed with FRI-Binius, the walk's first and last claims opened there); lines of 4 elements,
+ * each four words, low first (poseidon2b: the flat GHASH basis; poseidon2b-frost: FROST-GKR's tower
+ * values, as `hashsnark perm` writes them). The walk's challenges in GF(2^128) give about 114
+ * provable bits: compat and fast100 hold, proven128 does not.
  * An instance's input and output are lines of in_words and out_words u32 words (the
  * `hashsnark perm` line of that hash: canonical field elements, or a 64-bit value as two words,
  * low word first). Tables are lines one after another; regions' tables region after region. */
@@ -306,7 +313,8 @@ HS_API HS_WARN_UNUSED hs_status hs_tree_verify(char *reason, size_t reason_len, 
 typedef enum hs_backend {
     HS_BACKEND_STARK = 1, /**< AIR + DEEP-ALI + FRI: any provable hash */
     HS_BACKEND_GKR = 2    /**< a GKR walk over the S-box layers + WHIR; keccak-f1600: a walk over GF(2)
-                               with GF(2^128) challenges, public statement only, no commitment */
+                               with GF(2^128) challenges, public statement only, no commitment;
+                               poseidon2b(-frost): a walk over GF(2^128), FRI-Binius when private */
 } hs_backend;
 
 typedef enum hs_statement {
@@ -326,7 +334,9 @@ typedef struct hs_provable {
     const char *perm;        /**< the native permutation of the same name (hs_perm_find), or NULL */
     const char *noun;        /**< what an instance is: "permutations", "compressions" */
     unsigned in_words, out_words; /**< u32 words per input line and per output line */
-    unsigned value_bits;     /**< 32, or 64 when a line's values are 64-bit (two words each) */
+    unsigned value_bits;     /**< 32, or 64 when a line's values are 64-bit (two words each), or 128 for
+                                  GF(2^128) elements (four words each, low first: poseidon2b,
+                                  poseidon2b-frost) */
     uint32_t word_modulus;   /**< every word must be below it; 0: any u32 */
     unsigned backends;       /**< HS_BACKEND_BIT of each backend that proves it */
     unsigned stark_statements, gkr_statements; /**< HS_STATEMENT_BIT of what each backend proves (the

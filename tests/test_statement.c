@@ -127,6 +127,12 @@ static void test_batches(hs_ctx *ctx) {
     s.statement = HS_STATEMENT_PUBLIC;
     s.log_perms = 2;
     prove_and_check(ctx, &s, 1, HS_STMT_KGKR, HS_KGKRSTMT_HEADER_BYTES, 5);
+    /* Poseidon2b over GF(2^128): public (poseidon2b) and private (poseidon2b-frost, committed) */
+    for (int pub = 0; pub < 2; pub++) {
+        s.hash = pub ? "poseidon2b" : "poseidon2b-frost";
+        s.statement = pub ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
+        prove_and_check(ctx, &s, pub, HS_STMT_P2BGKR, HS_P2BSTMT_HEADER_BYTES, 6);
+    }
 }
 
 static void test_merkle(hs_ctx *ctx) {

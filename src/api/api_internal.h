@@ -65,10 +65,13 @@ hs_kb *hs_api_to_monty(const uint32_t *w, size_t n);
 static inline int hs_api_plan_tables(const hs_api_plan *pl) {
     return pl->statement == HS_STATEMENT_PUBLIC || (pl->statement == HS_STATEMENT_REGIONS && !pl->private_regions);
 }
-/* 1 when the plan is a gkr walk over GF(2) (src/gkrb, statement/kgkrstmt.h): keccak-f1600. */
+/* 1 when the plan is a gkr walk over a binary field (src/gkrb): keccak-f1600 over GF(2)
+ * (statement/kgkrstmt.h) or Poseidon2b over GF(2^128) (statement/p2bstmt.h). */
 static inline int hs_api_plan_gkrb(const hs_api_plan *pl) {
     return pl->backend == HS_BACKEND_GKR && pl->hash->gkrb_hash != 0;
 }
+/* 1 when the plan is Poseidon2b's walk over GF(2^128) (statement/p2bstmt.h). */
+int hs_api_plan_p2b(const hs_api_plan *pl);
 /* The ragged shape of a regions plan. */
 int hs_api_plan_ragged(const hs_api_plan *pl, void *ragged_shape, const char **why);
 

@@ -8,6 +8,7 @@
 #include "gkr/gkr_perm.h"
 #include "hash/registry.h"
 #include "statement/kgkrstmt.h"
+#include "statement/p2bstmt.h"
 
 #define ST_PRIVATE (1u << 0)
 #define ST_PUBLIC (1u << 1)
@@ -82,6 +83,24 @@ static void build(void) {
     if (k && k->in_words == 50 && k->out_words == 50 && k->value_bits == 64 && !k->gkr_perm) {
         k->gkrb_hash = HS_KGKRSTMT_HASH;
         k->gkr_statements = ST_PUBLIC;
+    }
+    /* Poseidon2b, both instances, by GKR over GF(2^128) (statement/p2bstmt.h): public and private
+     * statements on lines of 4 elements of 128 bits, four words each (low first) */
+    static const struct {
+        const char *name;
+        hs_p2b_inst inst;
+    } p2b[] = {{"poseidon2b", HS_P2B_REF}, {"poseidon2b-frost", HS_P2B_FROST}};
+    for (size_t i = 0; i < sizeof p2b / sizeof *p2b; i++) {
+        const struct hs_perm *native = hs_perm_lookup(p2b[i].name);
+        hs_provable_entry *e = native ? slot(p2b[i].name) : NULL;
+        if (!e || e->air || e->gkr_perm) continue;
+        e->description = native->description;
+        e->noun = "permutations";
+        e->in_words = e->out_words = 4 * HS_P2B_WIDTH;
+        e->value_bits = 128;
+        e->word_modulus = 0;
+        e->gkrb_hash = hs_p2bstmt_hash(p2b[i].inst);
+        e->gkr_statements = ST_PRIVATE | ST_PUBLIC;
     }
 }
 

@@ -22,7 +22,8 @@ typedef struct {
     unsigned gkr_perm;         /* the gkr backend's permutation id (hs_gkr_shape.perm_id); 0: no walk */
     unsigned gkr_statements;   /* bits 1 << hs_statement of what the walk proves */
     unsigned gkrb_hash;        /* the gkr backend's walk over GF(2) (src/gkrb): its header hash byte
-                                  (statement/kgkrstmt.h); 0: none (the walk, if any, is KoalaBear's) */
+                                  (statement/kgkrstmt.h, statement/p2bstmt.h); 0: none (the walk, if
+                                  any, is KoalaBear's) */
     unsigned in_words, out_words, value_bits;
     uint32_t word_modulus;     /* 0: any u32 */
 } hs_provable_entry;

@@ -9,6 +9,7 @@
 #include "soundness/soundness.h"
 #include "sumcheck/comm.h"
 #include "statement/kgkrstmt.h"
+#include "statement/p2bstmt.h"
 #include "util/mem.h"
 #include "util/rng.h"
 #include "util/timer.h"
@@ -139,6 +140,34 @@ static hs_status prove_kgkr(const hs_ctx *ctx, const hs_api_plan *pl, prove_inpu
     return HS_OK;
 }
 
+/* Poseidon2b by the gkr backend's walk over GF(2^128) (statement/p2bstmt.h): lines of 4 elements,
+ * four words each, as flat states (FROST-GKR's tower values converted); the outputs back to lines. */
+static hs_status prove_p2b(const hs_ctx *ctx, const hs_api_plan *pl, prove_inputs *in, uint32_t *out, hs_writer *w,
+                           hs_prove_stats *st, char *reason, size_t rl) {
+    const size_t n = pl->instances;
+    const hs_p2bstmt_shape ps = {pl->preset, pl->hash->gkrb_hash == HS_P2BSTMT_HASH_FROST ? HS_P2B_FROST : HS_P2B_REF,
+                                 pl->log_perms, pl->statement == HS_STATEMENT_PUBLIC};
+    hs_gf128 *si = hs_alloc_array(n * HS_P2B_WIDTH, sizeof *si), *so = out ? hs_alloc_array(n * HS_P2B_WIDTH, sizeof *so) : NULL;
+    if (!si || (out && !so)) {
+        hs_free(si), hs_free(so);
+        return hs_api_fail(reason, rl, HS_ERR_NOMEM, "out of memory for %zu inputs", n);
+    }
+    hs_p2bstmt_states(si, in->words, n, ps.inst);
+    release(in);
+    hs_p2bstmt_times tm;
+    const char *why = NULL;
+    const int ok = hs_p2bstmt_prove(&ps, si, ctx->threads, so, w, &tm, &why);
+    hs_free(si);
+    if (ok && out) hs_p2bstmt_words(out, so, n, ps.inst);
+    hs_free(so);
+    if (!ok) return backend_failed(reason, rl, why);
+    add_phase(st, "witness", tm.witness);
+    add_phase(st, ps.public_io ? "bind" : "commit (FRI-Binius)", tm.bind);
+    add_phase(st, "GKR walk", tm.layers);
+    if (!ps.public_io) add_phase(st, "open (FRI-Binius)", tm.open);
+    return HS_OK;
+}
+
 static hs_status prove_regions(const hs_ctx *ctx, const hs_api_plan *pl, prove_inputs *in, uint32_t *out,
                                hs_writer *w, hs_prove_stats *st, char *reason, size_t rl) {
     hs_ragged_shape s;
@@ -226,6 +255,8 @@ static hs_status prove_checked(const hs_ctx *ctx, hs_writer *w, uint32_t *output
     live_progress lp = {ctx, 0};
     if (pl.statement == HS_STATEMENT_REGIONS)
         s = prove_regions(ctx, &pl, in, outputs, w, st, reason, rl);
+    else if (hs_api_plan_p2b(&pl))
+        s = prove_p2b(ctx, &pl, in, outputs, w, st, reason, rl);
     else if (hs_api_plan_gkrb(&pl))
         s = prove_kgkr(ctx, &pl, in, outputs, w, st, reason, rl);
     else if (pl.backend == HS_BACKEND_GKR)

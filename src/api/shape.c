@@ -10,6 +10,7 @@
 #include "soundness/soundness.h"
 #include "hash/keccak.h"
 #include "statement/kgkrstmt.h"
+#include "statement/p2bstmt.h"
 
 #define BIT(x) (1u << (unsigned)(x))
 
@@ -277,6 +278,10 @@ const char *hs_api_merkle_name(int hash) {
     return "unknown";
 }
 
+int hs_api_plan_p2b(const hs_api_plan *pl) {
+    return hs_api_plan_gkrb(pl) && hs_p2bstmt_is_hash(pl->hash->gkrb_hash);
+}
+
 hs_status hs_api_report(hs_params_report *out, const hs_api_plan *pl, char *reason, size_t rl) {
     memset(out, 0, sizeof *out);
     const int pub = pl->statement == HS_STATEMENT_PUBLIC;
@@ -304,6 +309,24 @@ hs_status hs_api_report(hs_params_report *out, const hs_api_plan *pl, char *reas
             out->whir_fold = wc.fold;
             out->whir_regime = (hs_sec_regime)wc.regime;
             out->merkle_hash = hs_api_merkle_name((int)wc.hash);
+        }
+    } else if (hs_api_plan_p2b(pl)) { /* the walk's terms; private: FRI-Binius' and the claims' batching */
+        const hs_p2bstmt_shape ps = {p, pl->hash->gkrb_hash == HS_P2BSTMT_HASH_FROST ? HS_P2B_FROST : HS_P2B_REF,
+                                     pl->log_perms, pub};
+        hs_p2bstmt_soundness(&ps, &rep);
+        holds = rep.protocol_bits + 1e-9 >= p->claim_bits;
+        out->log_rows = pl->log_perms;
+        out->gkr_layers = HS_P2B_ROUNDS; /* one sumcheck a round */
+        out->gkr_width = HS_P2B_WIDTH;
+        if (!pub) {
+            hs_binfri_params bp;
+            const char *why = NULL;
+            if (hs_p2bstmt_commit_params(&ps, &bp, &why)) {
+                out->whir_columns = HS_P2BSTMT_COLS; /* the stacked columns, committed with FRI-Binius */
+                out->whir_log_inv_rate = bp.log_inv_rate;
+                out->num_queries = bp.queries;
+                out->merkle_hash = hs_api_merkle_name((int)bp.hash);
+            }
         }
     } else if (hs_api_plan_gkrb(pl)) { /* no commitment: the walk's terms only */
         const hs_kgkrstmt_shape ks = {p, pl->log_perms};

@@ -41,6 +41,10 @@ static hs_status peek_plan(hs_api_plan *pl, const hs_stmt **stp, hs_stmt_shape *
         e = hs_provable_entry_find("keccak-f1600");
         public_io = 1, s.log_perms = ss->u.kgkr.log_n;
         break;
+    case HS_STMT_P2BGKR:
+        e = hs_provable_entry_find(ss->u.p2b.inst == HS_P2B_FROST ? "poseidon2b-frost" : "poseidon2b");
+        public_io = ss->u.p2b.public_io, s.log_perms = ss->u.p2b.log_n;
+        break;
     default: /* HS_STMT_STARK_BATCH */
         e = hs_provable_entry_by_air(ss->u.stark.air_id);
         public_io = ss->u.stark.public_io, s.log_perms = ss->u.stark.log_perms, s.log_blowup = ss->u.stark.fri.log_blowup;

@@ -14,6 +14,7 @@
 #include "bench/sweep.h"
 #include "gkr/gkr.h"
 #include "hash/registry.h"
+#include "statement/p2bstmt.h"
 #include "util/cpu.h"
 
 #include "hs_git.h" /* generated at every build (cmake/git_describe.cmake) */
@@ -86,10 +87,14 @@ static int sweep_config(const hs_bench_sweep_args *a, hs_sweep_config *c, char *
     const hs_gkr_perm *gp = hs_gkr_perm_find(a->hash);
     c->hash_id = c->backend == HS_SWEEP_GKR ? (gp ? gp->id : 0) : (def ? def->id : 0);
     hs_provable pv;
-    if (!c->hash_id && hs_provable_find(&pv, a->hash) == HS_OK && c->backend == HS_SWEEP_GKR && pv.gkr_statements)
+    if (c->backend == HS_SWEEP_GKR && a->hash && (!strcmp(a->hash, "poseidon2b") || !strcmp(a->hash, "poseidon2b-frost")))
+        c->p2b = 1 + (unsigned)(strcmp(a->hash, "poseidon2b") ? HS_P2B_FROST : HS_P2B_REF); /* over GF(2^128) */
+    if (!c->hash_id && !c->p2b && hs_provable_find(&pv, a->hash) == HS_OK && c->backend == HS_SWEEP_GKR &&
+        pv.gkr_statements)
         return snprintf(err, errlen, "--hash: the gkr backend proves '%s' as a public statement only, and bench "
                                      "measures private ones (docs/KECCAK_GKR.md has its measurements)", a->hash), 0;
-    if (!c->hash_id) return snprintf(err, errlen, "--hash: the %s backend does not prove '%s'", backend, a->hash), 0;
+    if (!c->hash_id && !c->p2b)
+        return snprintf(err, errlen, "--hash: the %s backend does not prove '%s'", backend, a->hash), 0;
     if (!a->log_perms || !hs_sweep_parse_range(a->log_perms, 0, 24, &c->log_lo, &c->log_hi))
         return snprintf(err, errlen, "--log-perms: '%s' is not a range A..B (or N) with 0 <= A <= B <= 24",
                         a->log_perms ? a->log_perms : ""), 0;
@@ -103,6 +108,10 @@ static int sweep_config(const hs_bench_sweep_args *a, hs_sweep_config *c, char *
         hs_gkr_whir_config(c->preset, &wc);
         c->log_blowup = wc.log_inv_rate;
         c->num_queries = 0; /* WHIR's queries differ per round: 'hashsnark params' lists them */
+        hs_binfri_params bp;
+        const hs_p2bstmt_shape ps = {c->preset, (hs_p2b_inst)(c->p2b ? c->p2b - 1 : 0), c->log_lo, 0};
+        if (c->p2b && hs_p2bstmt_commit_params(&ps, &bp, &why)) /* FRI-Binius' rate and queries */
+            c->log_blowup = bp.log_inv_rate, c->num_queries = bp.queries;
     } else {
         hs_fri_params fri = hs_preset_fri(c->preset, a->log_blowup);
         c->log_blowup = fri.log_blowup;

@@ -23,6 +23,7 @@
 #include "util/rng.h"
 #include "util/timer.h"
 #include "gkr/gkr.h"
+#include "statement/p2bstmt.h"
 #include "app/json.h"
 #include "app/progress.h"
 
@@ -177,7 +178,34 @@ static int gkr_verify1(const hs_sweep_config *cfg, const hs_writer *proof, const
     return hs_gkr_verify(proof->data, proof->len, NULL, NULL, 0, 0, cfg->threads, NULL, why);
 }
 
+/* Poseidon2b over GF(2^128), private statement: the lines as flat states, then the prover. */
+static hs_p2bstmt_shape p2b_shape(const hs_sweep_config *cfg, unsigned log_perms) {
+    const hs_p2bstmt_shape s = {cfg->preset, (hs_p2b_inst)(cfg->p2b - 1), log_perms, 0};
+    return s;
+}
+
+static int p2b_prove1(const hs_sweep_config *cfg, unsigned log_perms, uint32_t *in, hs_writer *w, double *setup_s,
+                      const char **why) {
+    const hs_p2bstmt_shape s = p2b_shape(cfg, log_perms);
+    const size_t n = (size_t)1 << log_perms;
+    hs_gf128 *st = hs_alloc_array(n * HS_P2B_WIDTH, sizeof *st);
+    *setup_s = NAN;
+    if (!st) return hs_free(in), *why = hs_why_nomem, 0;
+    hs_p2bstmt_states(st, in, n, s.inst);
+    hs_free(in);
+    const int ok = hs_p2bstmt_prove(&s, st, cfg->threads, NULL, w, NULL, why);
+    hs_free(st);
+    return ok;
+}
+
+static int p2b_verify1(const hs_sweep_config *cfg, const hs_writer *proof, const char **why) {
+    hs_p2bstmt_shape s;
+    return hs_p2bstmt_peek(proof->data, proof->len, &s, why) &&
+           hs_p2bstmt_verify(proof->data, proof->len, &s, NULL, NULL, cfg->threads, why);
+}
+
 static int gkr_run(const hs_sweep_config *cfg, unsigned log_perms, child_out *out, char *why, size_t whylen) {
+    if (cfg->p2b) return run_samples(cfg, log_perms, 4 * HS_P2B_WIDTH, p2b_prove1, p2b_verify1, out, why, whylen);
     const hs_gkr_perm *p = hs_gkr_perm_get(cfg->hash_id);
     if (!p) {
         snprintf(why, whylen, "the gkr backend does not prove this permutation");
@@ -205,6 +233,11 @@ const char *hs_sweep_backend_name(hs_sweep_backend_id id) { return backends[id].
  * '?') where the calculator rejects the shape. */
 double hs_sweep_claimed_bits(const hs_sweep_config *cfg, unsigned log_perms) {
     hs_sound_report r;
+    if (cfg->p2b) {
+        const hs_p2bstmt_shape s = p2b_shape(cfg, log_perms);
+        hs_p2bstmt_soundness(&s, &r);
+        return r.claimed_bits;
+    }
     int ok = cfg->backend == HS_SWEEP_GKR ? hs_soundness_gkr(cfg->preset, cfg->hash_id, log_perms, 0, &r)
                                           : hs_soundness_stark(cfg->preset, cfg->hash_id, log_perms, cfg->log_blowup, 0, &r);
     return ok ? r.claimed_bits : NAN;
@@ -405,7 +438,10 @@ void hs_sweep_write_md(FILE *f, const hs_sweep_config *cfg, const hs_sweep_row *
     char commit[96];
     commit_id(commit, sizeof commit);
     char rate[64];
-    if (cfg->backend == HS_SWEEP_GKR)
+    if (cfg->p2b) /* over GF(2^128): the private statement's FRI-Binius commitment */
+        snprintf(rate, sizeof rate, "over GF(2^128), FRI-Binius rate 1/%u, %u queries", 1u << cfg->log_blowup,
+                 cfg->num_queries);
+    else if (cfg->backend == HS_SWEEP_GKR)
         snprintf(rate, sizeof rate, "WHIR rate 1/%u", 1u << cfg->log_blowup);
     else
         snprintf(rate, sizeof rate, "rate 1/%u, %u queries", 1u << cfg->log_blowup, cfg->num_queries);

@@ -22,6 +22,8 @@ typedef struct {
     hs_sweep_backend_id backend;
     const char *hash;         /* an AIR's name (hs_air_find) */
     unsigned hash_id;         /* in the backend's numbering: the AIR (stark), the permutation (gkr) */
+    unsigned p2b;             /* gkr: 1 + the Poseidon2b instance (hash/poseidon2b.h) proven over GF(2^128)
+                                 (statement/p2bstmt.h, hash_id 0); 0: none */
     const hs_preset *preset;
     unsigned log_blowup;      /* the rate actually used (resolved from the preset when 0) */
     unsigned num_queries;     /* informative: the preset's queries at that rate */

@@ -27,6 +27,9 @@ static void help(void) {
            "WHIR's folding, out-of-domain and query terms and the Merkle hash. keccak-f1600 with\n"
            "--backend gkr (a walk over GF(2), challenges in GF(2^128), public statement only): the output\n"
            "point, the 24 chi sumchecks and the 24 folds of the 1600 bit claims (Schwartz-Zippel).\n"
+           "poseidon2b and poseidon2b-frost with --backend gkr (a walk over GF(2^128)): the output point,\n"
+           "the 67 lane batchings and the 66 layer sumchecks; private statements add the batching of\n"
+           "the eight input and output claims and FRI-Binius' sumcheck, fold, query and hash terms.\n"
            "\n"
            "  --preset P       compat, fast100 or proven128 (default compat)\n"
            "  --log-perms N    2^N permutations (0..24, default 20)\n"
@@ -122,14 +125,20 @@ static void params_gkr(const hs_preset_info *p, const char *hash, unsigned logp,
     if (!pub) conjectured_line();
 }
 
-/* keccak-f1600 by the gkr backend's walk over GF(2): its terms, no commitment. */
-static void params_gkrb(const hs_preset_info *p, const char *hash, unsigned logp, int json,
+/* The gkr backend's walks over binary fields: keccak-f1600 over GF(2) (public, no commitment) and
+ * Poseidon2b over GF(2^128) (public, or private with FRI-Binius): their terms. */
+static void params_gkrb(const hs_preset_info *p, const char *hash, unsigned logp, int pub, int json,
                         const hs_params_report *rep) {
     const char *weakest = rep->terms[rep->weakest].name;
+    const int keccak = !strcmp(hash, "keccak-f1600");
     if (json) {
         printf("{\n  \"backend\": \"gkr\",\n  \"preset\": \"%s\",\n  \"hash\": \"%s\",\n"
-               "  \"statement\": \"public\",\n  \"field\": \"gf2-128\",\n  \"log_perms\": %u,\n  \"claimed_bits\": ",
-               p->name, hash, logp);
+               "  \"statement\": \"%s\",\n  \"field\": \"gf2-128\",\n  \"log_perms\": %u,\n",
+               p->name, hash, pub ? "public" : "private", logp);
+        if (!pub)
+            printf("  \"commitment\": \"fri-binius\",\n  \"commit_log_inv_rate\": %u,\n  \"commit_queries\": %u,\n",
+                   rep->whir_log_inv_rate, rep->num_queries);
+        printf("  \"claimed_bits\": ");
         json_num(rep->claimed_bits);
         printf(",\n  \"regime\": \"%s\",\n  \"weakest_term\": \"%s\",\n  \"declared_bits\": %.4f,\n"
                "  \"supported\": %s,\n",
@@ -137,9 +146,19 @@ static void params_gkrb(const hs_preset_info *p, const char *hash, unsigned logp
         json_terms(rep);
         return;
     }
-    printf("preset %s, gkr backend: %s, 2^%u permutations (public statement), a walk over GF(2) of %u rounds on %u "
-           "lanes, challenges in GF(2^128) (128 bits); no commitment (the verifier evaluates both tables)\n\n",
-           p->name, hash, logp, rep->gkr_layers, rep->gkr_width);
+    if (keccak)
+        printf("preset %s, gkr backend: %s, 2^%u permutations (public statement), a walk over GF(2) of %u rounds on %u "
+               "lanes, challenges in GF(2^128) (128 bits); no commitment (the verifier evaluates both tables)\n\n",
+               p->name, hash, logp, rep->gkr_layers, rep->gkr_width);
+    else if (pub)
+        printf("preset %s, gkr backend: %s, 2^%u permutations (public statement), a walk over GF(2^128) of %u layers "
+               "on %u lanes; no commitment (the verifier evaluates both tables)\n\n",
+               p->name, hash, logp, rep->gkr_layers, rep->gkr_width);
+    else
+        printf("preset %s, gkr backend: %s, 2^%u permutations (private statement), a walk over GF(2^128) of %u layers "
+               "on %u lanes; FRI-Binius over the %u stacked input and output columns at rate 1/%u, %u queries, %s\n\n",
+               p->name, hash, logp, rep->gkr_layers, rep->gkr_width, rep->whir_columns, 1u << rep->whir_log_inv_rate,
+               rep->num_queries, rep->merkle_hash ? rep->merkle_hash : "?");
     text_terms(rep);
     printf("\nclaimed security: %.1f bits (%s), weakest term %s\n", rep->claimed_bits, hs_sec_regime_name(rep->regime),
            weakest);
@@ -324,7 +343,7 @@ int hs_cmd_params(int argc, char **argv) {
                      rep.field ? rep.field : "?");
         return HS_EXIT_USAGE;
     }
-    if (rep.field && !strcmp(rep.field, "gf2-128")) params_gkrb(&p, h.name, (unsigned)logp, json, &rep);
+    if (rep.field && !strcmp(rep.field, "gf2-128")) params_gkrb(&p, h.name, (unsigned)logp, pub, json, &rep);
     else if (gkr) params_gkr(&p, h.name, (unsigned)logp, pub, json, &rep);
     else params_stark(&p, h.name, (unsigned)logp, pub, json, &rep);
     return HS_EXIT_OK;

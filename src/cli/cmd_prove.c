@@ -17,29 +17,32 @@
 /* The most instances a table holds (hs_shape.log_perms <= 24). */
 #define HS_MAX_LINES ((size_t)1 << 24)
 
-/* A parsed table of `words` words per line (a 64-bit value two of them); 0 after printing why. */
+/* A parsed table of `words` words per line (a 64-bit value two of them; a 128-bit value, a
+ * GF(2^128) element, four, read as 0x and at most 32 hex digits); 0 after printing why. */
 static int read_table(const char *cmd, const char *path, unsigned words, unsigned value_bits, uint32_t modulus,
                       const char *what, size_t max_rows, hs_table *t) {
     char err[512];
     hs_sbuf text = {0};
-    const unsigned vb = value_bits == 64 ? 64 : 32, width = vb == 64 ? words / 2 : words;
+    const unsigned vb = value_bits >= 64 ? value_bits : 32, width = words / (vb / 32);
     if (hs_read_all(path, &text, 0, err, sizeof err) != 1) {
         hs_cli_error(cmd, "%s", err);
         hs_sbuf_free(&text);
         return 0;
     }
-    int ok = hs_table_parse(t, path, text.data, text.len, width, modulus, vb, what, max_rows, err, sizeof err);
+    int ok = vb == 128 ? hs_table_parse_hex(t, path, text.data, text.len, width, 32, 1, what, max_rows, err, sizeof err)
+                       : hs_table_parse(t, path, text.data, text.len, width, modulus, vb, what, max_rows, err,
+                                        sizeof err);
     hs_sbuf_free(&text);
     if (!ok) hs_cli_error(cmd, "%s", err);
     return ok;
 }
 
-/* The stored lines of t as words (a 64-bit value is two, low first); the rows the file holds
- * (max_rows + 1 when it holds more) in *rows. Frees t. */
+/* The stored lines of t as words (a 64-bit value is two, low first; a 128-bit value, stored as two
+ * 64-bit words, four); the rows the file holds (max_rows + 1 when it holds more) in *rows. Frees t. */
 static void table_words(hs_table *t, uint32_t *dst, unsigned value_bits, size_t max_rows, size_t *rows) {
-    const size_t stored = t->more ? max_rows : t->rows, vals = stored * t->width;
+    const size_t stored = t->more ? max_rows : t->rows, vals = stored * t->width * (value_bits == 128 ? 2 : 1);
     for (size_t i = 0; i < vals; i++) {
-        if (value_bits == 64)
+        if (value_bits >= 64)
             dst[2 * i] = (uint32_t)t->vals[i], dst[2 * i + 1] = (uint32_t)(t->vals[i] >> 32);
         else
             dst[i] = (uint32_t)t->vals[i];
@@ -86,15 +89,19 @@ hs_inputs *hs_cli_read_inputs(const char *cmd, const char *path, const hs_provab
     return in;
 }
 
-/* Lines of w words in 'hashsnark perm' form (a 64-bit value from two words, low first) into b. */
+/* Lines of w words in 'hashsnark perm' form (a 64-bit value from two words, low first; a 128-bit
+ * value from four, as 0x and 32 hex digits) into b. */
 static void format_lines(hs_sbuf *b, const uint32_t *words, size_t n, unsigned w, unsigned value_bits) {
     uint64_t row[64];
-    const unsigned vals = value_bits == 64 ? w / 2 : w;
+    const unsigned u64s = value_bits >= 64 ? w / 2 : w;
     for (size_t i = 0; i < n; i++) {
         const uint32_t *x = words + i * w;
-        for (unsigned j = 0; j < vals && j < 64; j++)
-            row[j] = value_bits == 64 ? x[2 * j] | (uint64_t)x[2 * j + 1] << 32 : x[j];
-        hs_table_format_row(b, row, vals, 0);
+        for (unsigned j = 0; j < u64s && j < 64; j++)
+            row[j] = value_bits >= 64 ? x[2 * j] | (uint64_t)x[2 * j + 1] << 32 : x[j];
+        if (value_bits == 128)
+            hs_table_format_row_hex(b, row, u64s / 2, 32, 1, 0);
+        else
+            hs_table_format_row(b, row, u64s, 0);
     }
 }
 
@@ -129,6 +136,8 @@ static void prove_help(void) {
            "                       [--format text|json]\n"
            "       hashsnark prove --backend gkr --hash keccak-f1600 [--field gf2-128] --log-perms N --out PROOF\n"
            "                       [--seed S | --inputs FILE] [--outputs-out FILE] [--preset P] [--threads T]\n"
+           "       hashsnark prove --backend gkr --hash poseidon2b|poseidon2b-frost --log-perms N --out PROOF\n"
+           "                       [--private | --seed S | --inputs FILE] [--preset P] [--threads T]\n"
            "       hashsnark prove --backend gkr --regions W1,W2,... [--variant V] [--private] --out PROOF\n"
            "                       [--seed S | --inputs FILE] [--preset P] [--threads T]\n"
            "       hashsnark prove --statement merkle-branches|merkle ...  (Merkle trees: see\n"
@@ -153,20 +162,25 @@ static void prove_help(void) {
            "--inputs its inputs are drawn from --seed and written to PROOF.inputs, the outputs to\n"
            "PROOF.outputs (or --outputs-out FILE): 'verify --proof PROOF --inputs PROOF.inputs\n"
            "--outputs PROOF.outputs' checks it. Its proof is 16.5 KB at N = 0, 35 KB at N = 16.\n"
+           "poseidon2b and poseidon2b-frost with --backend gkr are a GKR walk over GF(2^128) (one layer\n"
+           "a round): public as keccak-f1600's (tables beside the proof, 4 elements a line, each 0x and\n"
+           "32 hex digits; 139 KB at N = 16), or with --private a private statement whose inputs and\n"
+           "outputs are committed with FRI-Binius ('verify --proof PROOF' alone checks it).\n"
            "Writes the proof atomically to PROOF (nothing is written when proving fails), prints the\n"
            "time of each phase to standard error and one summary line to standard output. While it\n"
            "proves, a line on standard error shows the phases done and the time, when standard error\n"
            "is a terminal.\n"
-           "\n"
-           "  --hash NAME       the stark backend: %s (default poseidon2-kb16);\n"
+           "\n");
+    printf("  --hash NAME       the stark backend: %s (default poseidon2-kb16);\n"
            "                    the gkr backend: %s\n"
            "  --backend B       stark (default) or gkr\n"
-           "  --field F         checks the field the proof runs over: koalabear (every hash but\n"
-           "                    keccak-f1600 by gkr) or gf2-128 (keccak-f1600 with --backend gkr)\n"
+           "  --field F         checks the field the proof runs over: koalabear (the other hashes) or\n"
+           "                    gf2-128 (keccak-f1600, poseidon2b, poseidon2b-frost with --backend gkr)\n"
            "  --log-perms N     number of evaluations, 2^N (0..24); with --inputs, optional (the\n"
            "                    file must then hold exactly 2^N lines)\n"
            "  --inputs FILE     public statement over these inputs (their count a power of two)\n"
-           "                    keccak-f1600: 25 lanes (u64); blake3: cv[8] block[16] counter_lo\n"
+           "                    keccak-f1600: 25 lanes (u64); poseidon2b(-frost): 4 elements of 0x and\n"
+           "                    up to 32 hex digits; blake3: cv[8] block[16] counter_lo\n"
            "                    counter_hi block_len flags (28 u32), outputs the 16-word compression\n"
            "                    output; blake2s: h[8] m[16] t0 t1 f0 f1 (28 u32), outputs h'[8]\n"
            "  --outputs-out F   also write the outputs, one line per input, to F (with the proof,\n"
@@ -191,7 +205,9 @@ static void prove_help(void) {
            "                    sum 2^Wa states, region after region) and the outputs are written\n"
            "                    next to the proof as PROOF.inputs and PROOF.outputs; check it with\n"
            "                    'verify --proof PROOF --inputs PROOF.inputs --outputs PROOF.outputs'\n"
-           "  --private         with --regions: committed regions (the FROST-GKR setting), a private\n"
+           "  --private         poseidon2b(-frost) by gkr: the private statement (FRI-Binius commitment\n"
+           "                    of the seeded inputs and outputs; no table written)\n"
+           "                    with --regions: committed regions (the FROST-GKR setting), a private\n"
            "                    statement: one WHIR commitment of every region's inputs and outputs,\n"
            "                    no table written; 'verify --proof PROOF' needs none (up to 2^24 or\n"
            "                    2^25 permutations in all, by the preset's WHIR rate)\n"
@@ -395,8 +411,17 @@ int hs_cmd_prove(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     if (field_s && regions_s) return hs_cli_error("prove", "--field applies to --log-perms or --inputs"), HS_EXIT_USAGE;
-    if ((variant_s || priv) && !regions_s) {
-        hs_cli_error("prove", "%s applies to --regions", variant_s ? "--variant" : "--private");
+    /* Poseidon2b over GF(2^128) by gkr: seeded inputs make a public statement (tables written next to
+     * the proof) unless --private commits them */
+    const int p2b = gkr && h.value_bits == 128 && !regions_s;
+    if ((variant_s || priv) && !regions_s && !(p2b && !variant_s)) {
+        hs_cli_error("prove", "%s applies to --regions%s", variant_s ? "--variant" : "--private",
+                     variant_s ? "" : " and to poseidon2b, poseidon2b-frost with --backend gkr");
+        return HS_EXIT_USAGE;
+    }
+    if (p2b && priv && (inputs_s || outputs_out)) {
+        hs_cli_error("prove", "--private commits seeded inputs (no table is written or read): not with %s",
+                     inputs_s ? "--inputs" : "--outputs-out");
         return HS_EXIT_USAGE;
     }
     hs_preset_info preset;
@@ -426,7 +451,7 @@ int hs_cmd_prove(int argc, char **argv) {
     /* a hash the backend proves only publicly (keccak-f1600 by gkr): seeded inputs make a public
      * statement too, its tables written next to the proof */
     const int public_only = !(HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE) & (gkr ? h.gkr_statements : h.stark_statements));
-    const int seeded_tables = public_only && !inputs_s;
+    const int seeded_tables = (public_only || (p2b && !priv)) && !inputs_s;
     static char in_buf[4096 + 16], out_buf[4096 + 16];
     const char *in_path = NULL;
     if (seeded_tables) {
@@ -475,7 +500,7 @@ int hs_cmd_prove(int argc, char **argv) {
     shape.backend = backend;
     shape.hash = h.name;
     shape.preset = preset.name;
-    shape.statement = inputs_s || public_only ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
+    shape.statement = inputs_s || public_only || (p2b && !priv) ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
     const char *stmt_name = shape.statement == HS_STATEMENT_PUBLIC ? "public" : "private";
     shape.log_perms = (unsigned)logp;
     shape.log_blowup = (unsigned)blow;
@@ -489,7 +514,7 @@ int hs_cmd_prove(int argc, char **argv) {
         return free(rep), hs_inputs_free(in), HS_EXIT_USAGE;
     }
     const unsigned log_rate = gkr ? preset.gkr_whir_log_inv_rate : rep->log_blowup;
-    const int binary = rep->field && !strcmp(rep->field, "gf2-128"); /* no commitment, no rate */
+    const int binary = rep->field && !strcmp(rep->field, "gf2-128"); /* a walk over GF(2^128): no WHIR rate */
     if (field_s && strcmp(field_s, rep->field)) {
         hs_cli_error("prove", "--field '%s': the %s backend proves %s over %s", field_s, backend_s, h.name, rep->field);
         return free(rep), hs_inputs_free(in), HS_EXIT_USAGE;
@@ -537,8 +562,10 @@ int hs_cmd_prove(int argc, char **argv) {
     if (hs_cli_progress_on()) hs_ctx_set_progress(ctx, hs_cli_on_progress, NULL), hs_cli_progress_live();
     if (!quiet && gkr)
         fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), gkr backend%s, preset %s, %u thread%s%s\n", h.name,
-                logp, stmt_name, binary ? " over GF(2) (challenges in GF(2^128), no commitment)" : "", preset.name, nt,
-                thread_s(nt), comm ? " per rank" : "");
+                logp, stmt_name,
+                p2b ? (priv ? " over GF(2^128) (FRI-Binius commitment)" : " over GF(2^128) (no commitment)")
+                : binary ? " over GF(2) (challenges in GF(2^128), no commitment)" : "",
+                preset.name, nt, thread_s(nt), comm ? " per rank" : "");
     else if (!quiet)
         fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), preset %s, rate 1/%u, %u thread%s\n", h.name,
                 logp, stmt_name, preset.name, 1u << log_rate, nt, thread_s(nt));
@@ -647,20 +674,21 @@ static int read_proof_table(const char *path, const hs_provable *h, int outputs,
                             size_t *rows, char *why, size_t wl) {
     hs_table t;
     *words = NULL;
-    if (!read_table("verify", path, 0, 64, 0, h->name, max_rows, &t)) return HS_EXIT_USAGE;
-    const unsigned vb = h->value_bits == 64 ? 64 : 32, w = outputs ? h->out_words : h->in_words,
-                   width = vb == 64 ? w / 2 : w;
-    const uint64_t vmax = vb == 64 ? UINT64_MAX : UINT32_MAX;
+    const int wide = h->value_bits == 128; /* GF(2^128) elements in hex: two stored words a value */
+    if (!read_table("verify", path, 0, wide ? 128 : 64, 0, h->name, max_rows, &t)) return HS_EXIT_USAGE;
+    const unsigned vb = h->value_bits >= 64 ? h->value_bits : 32, w = outputs ? h->out_words : h->in_words,
+                   width = w / (vb / 32);
+    const uint64_t vmax = vb >= 64 ? UINT64_MAX : UINT32_MAX;
     const size_t stored = stored_rows(&t, max_rows);
     for (size_t r = 0; r < stored; r++) {
-        const size_t n = t.off[r + 1] - t.off[r];
+        const size_t n = (t.off[r + 1] - t.off[r]) / (wide ? 2 : 1);
         if (n != width) {
             snprintf(why, wl, "%s:%zu: %zu values, but the proof's hash %s has %u on an %s line", path, t.line[r], n,
                      h->name, width, outputs ? "output" : "input");
             hs_table_free(&t);
             return HS_EXIT_REJECT;
         }
-        for (size_t k = 0; k < n; k++) {
+        for (size_t k = 0; k < n && !wide; k++) {
             const uint64_t v = t.vals[t.off[r] + k];
             if (v > vmax || (h->word_modulus && v >= h->word_modulus)) {
                 if (h->word_modulus)
@@ -725,7 +753,7 @@ static int read_proof_tables(const char *inputs_s, const char *outputs_s, const 
  * (only after a mismatch); row + 1 when it cannot be. */
 static size_t table_line(const char *path, const hs_provable *h, size_t row) {
     hs_table t;
-    if (!read_table("verify", path, 0, 64, 0, h->name, row + 1, &t)) return row + 1;
+    if (!read_table("verify", path, 0, h->value_bits == 128 ? 128 : 64, 0, h->name, row + 1, &t)) return row + 1;
     const size_t line = row < stored_rows(&t, row + 1) ? t.line[row] : row + 1;
     hs_table_free(&t);
     return line;
@@ -741,7 +769,7 @@ static int check_tables_native(const hs_ctx *ctx, const char *inputs_s, const ch
     const hs_perm *perm;
     if (!h->perm || hs_perm_find(&perm, h->perm) != HS_OK) return HS_EXIT_OK;
     const unsigned wb = hs_perm_word_bits(perm), w = h->in_words;
-    if (h->out_words != w || hs_perm_width(perm) * (wb / 32) != w || (wb == 64) != (h->value_bits == 64))
+    if (h->out_words != w || hs_perm_width(perm) * (wb / 32) != w || (wb == 64) != (h->value_bits >= 64))
         return HS_EXIT_OK;
     enum { CHUNK = 1 << 14 }; /* states permuted at once: bounded memory */
     const size_t cap = N < CHUNK ? N : CHUNK;
@@ -915,7 +943,7 @@ int hs_cmd_verify(int argc, char **argv) {
         return HS_EXIT_REJECT;
     }
     hs_preset_info preset;
-    const int binary = info.field && !strcmp(info.field, "gf2-128"); /* the walk over GF(2): no commitment */
+    const int binary = info.field && !strcmp(info.field, "gf2-128"); /* the walks over GF(2), GF(2^128): no WHIR */
     const int gkr_rate = !binary && s->backend == HS_BACKEND_GKR && hs_preset_info_find(&preset, s->preset) == HS_OK;
     if (json) {
         hs_json j;
@@ -955,9 +983,12 @@ int hs_cmd_verify(int argc, char **argv) {
                pub ? "public statement" : "private statement, committed regions", s->variant, s->preset,
                info.claimed_bits, regime, t);
     } else if (binary)
-        printf("accepted: %zu permutations of %s (%s statement), gkr backend over GF(2) (challenges in GF(2^128), no "
-               "commitment), preset %s, %.1f provable bits (%s) (verified in %.3f s)\n",
-               N, s->hash, pub ? "public" : "private", s->preset, info.claimed_bits, regime, t);
+        printf("accepted: %zu permutations of %s (%s statement), gkr backend over %s, preset %s, %.1f provable bits "
+               "(%s) (verified in %.3f s)\n",
+               N, s->hash, pub ? "public" : "private",
+               !strcmp(s->hash, "keccak-f1600") ? "GF(2) (challenges in GF(2^128), no commitment)"
+               : pub ? "GF(2^128) (no commitment)" : "GF(2^128) (FRI-Binius commitment)",
+               s->preset, info.claimed_bits, regime, t);
     else if (gkr_rate)
         printf("accepted: %zu permutations of %s (%s statement), gkr backend, preset %s, %.1f provable bits (%s), WHIR "
                "rate 1/%u (verified in %.3f s)\n",

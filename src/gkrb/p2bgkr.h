@@ -54,6 +54,7 @@
 #include "hash/poseidon2b.h"
 #include "proof/bytes.h"
 #include "soundness/soundness.h"
+#include "transcript/transcript.h"
 
 #define HS_P2BG_MAX_LOG_N 24
 #define HS_P2BG_SBOX_DEGREE 7 /* x^7; the round polynomials have one more (eq) */
@@ -96,6 +97,26 @@ int hs_p2bg_prove(hs_p2b_inst inst, const hs_gf128 *in_states, unsigned log_n, u
 /* 1 if the proof shows out = Poseidon2b(in) for the given 2^log_n states; 0 with *why otherwise. */
 int hs_p2bg_verify(hs_p2b_inst inst, const hs_gf128 *in_states, const hs_gf128 *out_states, unsigned log_n,
                    const uint8_t *proof, size_t len, unsigned threads, const char **why);
+/* The same with the caller's context bytes (a statement's header) absorbed right after the
+ * transcript's domain tag, so that none of them can change without the proof failing; ctx_len 0
+ * is hs_p2bg_prove / hs_p2bg_verify, byte for byte. */
+int hs_p2bg_prove_bound(const uint8_t *ctx, size_t ctx_len, hs_p2b_inst inst, const hs_gf128 *in_states,
+                        unsigned log_n, unsigned threads, hs_gf128 *out_states, hs_writer *w, hs_p2bg_times *times,
+                        const char **why);
+int hs_p2bg_verify_bound(const uint8_t *ctx, size_t ctx_len, hs_p2b_inst inst, const hs_gf128 *in_states,
+                         const hs_gf128 *out_states, unsigned log_n, const uint8_t *proof, size_t len, unsigned threads,
+                         const char **why);
+/* The layers alone, for a statement that binds its tables otherwise (statement/p2bstmt.h: a
+ * commitment): on a transcript the caller started, with z (log_n coordinates) the point of the
+ * four output claims, layer 65 down to 0 (gamma, the sumcheck's messages, the 4 values a_l), the
+ * same bytes as in hs_p2bg_prove after its header. On return z is the point of the claims on
+ * s_0 = M_F x. The prover adds the witness' recomputation time to *witness_s (may be NULL); 0 with
+ * *why out of memory. The verifier turns the claims v on the outputs into those on s_0; 0 with *why
+ * when a round fails. */
+int hs_p2bg_walk_prove(hs_p2bg_witness *wit, hs_transcript *t, hs_writer *w, hs_gf128 *z, double *witness_s,
+                       const char **why);
+int hs_p2bg_walk_verify(hs_p2b_inst inst, unsigned log_n, hs_transcript *t, hs_reader *rd, hs_gf128 *z,
+                        hs_gf128 v[HS_P2B_WIDTH], const char **why);
 /* Sumcheck rounds with fewer pairs, and witnesses with fewer rows, run on the caller's thread:
  * every thread team is a barrier, which costs a scheduler slice when a thread is descheduled (a
  * loaded machine), and the small rounds are an eighth of the work (a block's 6 rounds of 4096

@@ -80,12 +80,14 @@ static void p2bg_states_digest(uint8_t dg[HS_BLAKE3_OUT_LEN], const hs_gf128 *in
     hs_blake3_finalize(&h, dg);
 }
 
-/* Binds the statement (the instance, log_n, the states' BLAKE3 digest) and draws z. */
-static void p2bg_start(hs_transcript *t, hs_p2b_inst inst, unsigned log_n, const hs_gf128 *in, const hs_gf128 *out,
-                       hs_gf128 *z) {
+/* Binds the statement (the instance, log_n, the caller's context bytes when there are any, the
+ * states' BLAKE3 digest) and draws z. */
+static void p2bg_start(hs_transcript *t, hs_p2b_inst inst, unsigned log_n, const uint8_t *ctx, size_t ctx_len,
+                       const hs_gf128 *in, const hs_gf128 *out, hs_gf128 *z) {
     const size_t n = (size_t)1 << log_n;
     uint8_t dg[HS_BLAKE3_OUT_LEN];
     hs_transcript_init(t, "hashsnark poseidon2b gkr gf2-128 v1");
+    if (ctx_len) hs_transcript_absorb(t, ctx, ctx_len);
     hs_transcript_absorb_u64(t, (uint64_t)inst);
     hs_transcript_absorb_u64(t, log_n);
     p2bg_states_digest(dg, in, out, HS_P2B_WIDTH * n);
@@ -219,20 +221,45 @@ static void p2bg_cols_to_rows(hs_gf128 *rows, const hs_gf128 *cols, size_t n) {
         for (unsigned l = 0; l < HS_P2B_WIDTH; l++) rows[HS_P2B_WIDTH * i + l] = cols[l * n + i];
 }
 
-int hs_p2bg_prove(hs_p2b_inst inst, const hs_gf128 *in_states, unsigned log_n, unsigned threads,
-                  hs_gf128 *out_states, hs_writer *w, hs_p2bg_times *times, const char **why) {
+int hs_p2bg_walk_prove(hs_p2bg_witness *wit, hs_transcript *t, hs_writer *w, hs_gf128 *z, double *witness_s,
+                       const char **why) {
+    const size_t n = wit->n, half = n > 1 ? n / 2 : 1;
+    const unsigned th = wit->threads ? wit->threads : 1, log_n = wit->log_n;
+    hs_gf128 *T = hs_alloc_array(HS_P2B_WIDTH * half, sizeof *T), *E = hs_alloc_array(half, sizeof *E);
+    hs_gf128 *acc = hs_alloc_array((size_t)th * P2BG_ACC, sizeof *acc);
+    if (!T || !E || !acc) {
+        hs_free(T), hs_free(E), hs_free(acc);
+        *why = hs_why_nomem;
+        return 0;
+    }
+    hs_gf128 rpt[HS_P2BG_MAX_LOG_N], c[HS_P2B_WIDTH], a[HS_P2B_WIDTH], gamma;
+    p2bg_mats mats;
+    p2bg_mats_init(wit->inst, mats);
+    for (unsigned r = HS_P2B_ROUNDS; r-- > 0;) {
+        hs_transcript_sample(t, &hs_field_gf2_128, &gamma);
+        p2bg_batch(mats[hs_p2b_full_round(r)], gamma, NULL, c);
+        double tb = hs_now();
+        const hs_gf128 *src = hs_p2bg_witness_round(wit, r);
+        if (witness_s) *witness_s += hs_now() - tb;
+        p2bg_layer_prove(src, log_n, hs_p2b_full_round(r) ? HS_P2B_WIDTH : 1, c, z, t, w, rpt, a, T, E, acc, th);
+        hs_w_elems(w, &hs_field_gf2_128, a, HS_P2B_WIDTH);
+        hs_transcript_absorb_elems(t, &hs_field_gf2_128, a, HS_P2B_WIDTH);
+        memcpy(z, rpt, log_n * sizeof *z);
+    }
+    hs_free(T), hs_free(E), hs_free(acc);
+    return 1;
+}
+
+int hs_p2bg_prove_bound(const uint8_t *ctx, size_t ctx_len, hs_p2b_inst inst, const hs_gf128 *in_states,
+                        unsigned log_n, unsigned threads, hs_gf128 *out_states, hs_writer *w, hs_p2bg_times *times,
+                        const char **why) {
     hs_p2bg_times tm = {0, 0, 0};
     double t0 = hs_now();
     hs_p2bg_witness wit;
     if (!hs_p2bg_witness_build(&wit, inst, in_states, log_n, threads, why)) return 0;
-    const size_t n = wit.n, half = n > 1 ? n / 2 : 1;
-    const unsigned th = threads ? threads : 1;
+    const size_t n = wit.n;
     hs_gf128 *outs = out_states ? out_states : hs_alloc_array(HS_P2B_WIDTH * n, sizeof *outs);
-    hs_gf128 *T = hs_alloc_array(HS_P2B_WIDTH * half, sizeof *T), *E = hs_alloc_array(half, sizeof *E);
-    hs_gf128 *acc = hs_alloc_array((size_t)th * P2BG_ACC, sizeof *acc);
-    if (!outs || !T || !E || !acc) {
-        if (!out_states) hs_free(outs);
-        hs_free(T), hs_free(E), hs_free(acc);
+    if (!outs) {
         hs_p2bg_witness_free(&wit);
         *why = hs_why_nomem;
         return 0;
@@ -241,30 +268,18 @@ int hs_p2bg_prove(hs_p2b_inst inst, const hs_gf128 *in_states, unsigned log_n, u
     double t1 = hs_now();
     tm.witness = t1 - t0;
     hs_transcript t;
-    hs_gf128 z[HS_P2BG_MAX_LOG_N], rpt[HS_P2BG_MAX_LOG_N], c[HS_P2B_WIDTH], a[HS_P2B_WIDTH], gamma;
-    p2bg_start(&t, inst, log_n, in_states, outs, z);
-    p2bg_mats mats;
-    p2bg_mats_init(inst, mats);
+    hs_gf128 z[HS_P2BG_MAX_LOG_N];
+    p2bg_start(&t, inst, log_n, ctx, ctx_len, in_states, outs, z);
     if (!out_states) hs_free(outs);
     hs_w_bytes(w, p2bg_magic, 4);
     hs_w_u8(w, (uint8_t)inst);
     hs_w_u8(w, (uint8_t)log_n);
     double t2 = hs_now();
     tm.bind = t2 - t1;
-    for (unsigned r = HS_P2B_ROUNDS; r-- > 0;) {
-        hs_transcript_sample(&t, &hs_field_gf2_128, &gamma);
-        p2bg_batch(mats[hs_p2b_full_round(r)], gamma, NULL, c);
-        double tb = hs_now();
-        const hs_gf128 *src = hs_p2bg_witness_round(&wit, r);
-        tm.witness += hs_now() - tb;
-        p2bg_layer_prove(src, log_n, hs_p2b_full_round(r) ? HS_P2B_WIDTH : 1, c, z, &t, w, rpt, a, T, E, acc, th);
-        hs_w_elems(w, &hs_field_gf2_128, a, HS_P2B_WIDTH);
-        hs_transcript_absorb_elems(&t, &hs_field_gf2_128, a, HS_P2B_WIDTH);
-        memcpy(z, rpt, log_n * sizeof *z);
-    }
+    const int ok = hs_p2bg_walk_prove(&wit, &t, w, z, &tm.witness, why);
     tm.layers = hs_now() - t2 - (tm.witness - (t1 - t0));
-    hs_free(T), hs_free(E), hs_free(acc);
     hs_p2bg_witness_free(&wit);
+    if (!ok) return 0;
     if (w->err) {
         *why = hs_why_nomem;
         return 0;
@@ -273,13 +288,45 @@ int hs_p2bg_prove(hs_p2b_inst inst, const hs_gf128 *in_states, unsigned log_n, u
     return 1;
 }
 
+int hs_p2bg_prove(hs_p2b_inst inst, const hs_gf128 *in_states, unsigned log_n, unsigned threads,
+                  hs_gf128 *out_states, hs_writer *w, hs_p2bg_times *times, const char **why) {
+    return hs_p2bg_prove_bound(NULL, 0, inst, in_states, log_n, threads, out_states, w, times, why);
+}
+
 static int p2bg_fail(const char **why, const char *msg) {
     *why = msg;
     return 0;
 }
 
-int hs_p2bg_verify(hs_p2b_inst inst, const hs_gf128 *in_states, const hs_gf128 *out_states, unsigned log_n,
-                   const uint8_t *proof, size_t len, unsigned threads, const char **why) {
+int hs_p2bg_walk_verify(hs_p2b_inst inst, unsigned log_n, hs_transcript *t, hs_reader *rd, hs_gf128 *z,
+                        hs_gf128 v[HS_P2B_WIDTH], const char **why) {
+    const hs_gf128(*rc)[HS_P2B_WIDTH] = inst == HS_P2B_REF ? hs_p2b_ref_rc : hs_p2b_frost_rc;
+    hs_gf128 rpt[HS_P2BG_MAX_LOG_N], c[HS_P2B_WIDTH], a[HS_P2B_WIDTH], gamma;
+    p2bg_mats mats;
+    p2bg_mats_init(inst, mats);
+    for (unsigned r = HS_P2B_ROUNDS; r-- > 0;) {
+        hs_transcript_sample(t, &hs_field_gf2_128, &gamma);
+        hs_gf128 claim = p2bg_batch(mats[hs_p2b_full_round(r)], gamma, v, c);
+        for (unsigned s = 0; s < log_n; s++)
+            if (!hs_scg_gf128_verify_round(t, rd, HS_P2BG_SBOX_DEGREE + 1, &claim, &rpt[log_n - 1 - s])) break;
+        hs_r_elems(rd, &hs_field_gf2_128, a, HS_P2B_WIDTH);
+        if (rd->err) return p2bg_fail(why, rd->err);
+        hs_gf128 g = hs_gf128_zero();
+        for (unsigned l = 0; l < HS_P2B_WIDTH; l++)
+            g = hs_gf128_add(g, hs_gf128_mul(c[l], p2bg_sbox_lane(r, l) ? p2bg_pow7(a[l]) : a[l]));
+        if (!hs_gf128_eq(claim, hs_gf128_mul(hs_gkrb_eq_eval(z, rpt, log_n), g)))
+            return p2bg_fail(why, "poseidon2b-gkr: a round's sumcheck ends off its claimed values");
+        hs_transcript_absorb_elems(t, &hs_field_gf2_128, a, HS_P2B_WIDTH);
+        /* the native round adds RC[r][l] where it has an S-box (lanes 1..3 of a partial round: none) */
+        for (unsigned l = 0; l < HS_P2B_WIDTH; l++) v[l] = p2bg_sbox_lane(r, l) ? hs_gf128_add(a[l], rc[r][l]) : a[l];
+        memcpy(z, rpt, log_n * sizeof *z);
+    }
+    return 1;
+}
+
+int hs_p2bg_verify_bound(const uint8_t *ctx, size_t ctx_len, hs_p2b_inst inst, const hs_gf128 *in_states,
+                         const hs_gf128 *out_states, unsigned log_n, const uint8_t *proof, size_t len, unsigned threads,
+                         const char **why) {
     if (log_n > HS_P2BG_MAX_LOG_N) return p2bg_fail(why, "poseidon2b-gkr: log_n above the maximum");
     if ((unsigned)inst >= HS_P2B_INST_COUNT) return p2bg_fail(why, "poseidon2b-gkr: unknown instance");
     hs_reader rd;
@@ -292,38 +339,26 @@ int hs_p2bg_verify(hs_p2b_inst inst, const hs_gf128 *in_states, const hs_gf128 *
     if (pinst != (unsigned)inst) return p2bg_fail(why, "poseidon2b-gkr: the proof's instance differs from the statement's");
     if (plog != log_n) return p2bg_fail(why, "poseidon2b-gkr: the proof's log_n differs from the statement's");
     if (len != hs_p2bg_proof_bytes(log_n)) return p2bg_fail(why, "poseidon2b-gkr: proof length differs from the format's");
-    const hs_gf128(*rc)[HS_P2B_WIDTH] = inst == HS_P2B_REF ? hs_p2b_ref_rc : hs_p2b_frost_rc;
     hs_transcript t;
-    hs_gf128 z[HS_P2BG_MAX_LOG_N], rpt[HS_P2BG_MAX_LOG_N], c[HS_P2B_WIDTH], a[HS_P2B_WIDTH], v[HS_P2B_WIDTH], gamma;
-    p2bg_start(&t, inst, log_n, in_states, out_states, z);
-    p2bg_mats mats;
-    p2bg_mats_init(inst, mats);
+    hs_gf128 z[HS_P2BG_MAX_LOG_N], c[HS_P2B_WIDTH], v[HS_P2B_WIDTH], gamma;
+    p2bg_start(&t, inst, log_n, ctx, ctx_len, in_states, out_states, z);
     if (!hs_gkrb_mle_rows(v, out_states, HS_P2B_WIDTH, log_n, z, threads)) return p2bg_fail(why, hs_why_nomem);
-    for (unsigned r = HS_P2B_ROUNDS; r-- > 0;) {
-        hs_transcript_sample(&t, &hs_field_gf2_128, &gamma);
-        hs_gf128 claim = p2bg_batch(mats[hs_p2b_full_round(r)], gamma, v, c);
-        for (unsigned s = 0; s < log_n; s++)
-            if (!hs_scg_gf128_verify_round(&t, &rd, HS_P2BG_SBOX_DEGREE + 1, &claim, &rpt[log_n - 1 - s])) break;
-        hs_r_elems(&rd, &hs_field_gf2_128, a, HS_P2B_WIDTH);
-        if (rd.err) return p2bg_fail(why, rd.err);
-        hs_gf128 g = hs_gf128_zero();
-        for (unsigned l = 0; l < HS_P2B_WIDTH; l++)
-            g = hs_gf128_add(g, hs_gf128_mul(c[l], p2bg_sbox_lane(r, l) ? p2bg_pow7(a[l]) : a[l]));
-        if (!hs_gf128_eq(claim, hs_gf128_mul(hs_gkrb_eq_eval(z, rpt, log_n), g)))
-            return p2bg_fail(why, "poseidon2b-gkr: a round's sumcheck ends off its claimed values");
-        hs_transcript_absorb_elems(&t, &hs_field_gf2_128, a, HS_P2B_WIDTH);
-        /* the native round adds RC[r][l] where it has an S-box (lanes 1..3 of a partial round: none) */
-        for (unsigned l = 0; l < HS_P2B_WIDTH; l++) v[l] = p2bg_sbox_lane(r, l) ? hs_gf128_add(a[l], rc[r][l]) : a[l];
-        memcpy(z, rpt, log_n * sizeof *z);
-    }
+    if (!hs_p2bg_walk_verify(inst, log_n, &t, &rd, z, v, why)) return 0;
     if (hs_r_left(&rd) != 0) return p2bg_fail(why, "poseidon2b-gkr: trailing bytes");
     /* s_0 = M_F x: the last claims through M_F^T against the input table */
     hs_transcript_sample(&t, &hs_field_gf2_128, &gamma);
-    const hs_gf128 claim = p2bg_batch(mats[1], gamma, v, c);
+    hs_gf128 mf[HS_P2B_WIDTH][HS_P2B_WIDTH];
+    hs_p2bg_matrix(inst, 1, mf);
+    const hs_gf128 claim = p2bg_batch(mf, gamma, v, c);
     hs_gf128 x[HS_P2B_WIDTH];
     if (!hs_gkrb_mle_rows(x, in_states, HS_P2B_WIDTH, log_n, z, threads)) return p2bg_fail(why, hs_why_nomem);
     hs_gf128 g = hs_gf128_zero();
     for (unsigned l = 0; l < HS_P2B_WIDTH; l++) g = hs_gf128_add(g, hs_gf128_mul(c[l], x[l]));
     if (!hs_gf128_eq(claim, g)) return p2bg_fail(why, "poseidon2b-gkr: the input table's extension differs from the last claim");
     return 1;
+}
+
+int hs_p2bg_verify(hs_p2b_inst inst, const hs_gf128 *in_states, const hs_gf128 *out_states, unsigned log_n,
+                   const uint8_t *proof, size_t len, unsigned threads, const char **why) {
+    return hs_p2bg_verify_bound(NULL, 0, inst, in_states, out_states, log_n, proof, len, threads, why);
 }

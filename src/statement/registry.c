@@ -17,7 +17,10 @@ static int gkr_batch_frame(const hs_frame *f) {
            f->statement != HS_MR_STATEMENT;
 }
 static int owns_gkr_batch(const hs_frame *f) { return gkr_batch_frame(f) && f->hash < HS_FRAME_GKRB_FIRST; }
-static int owns_kgkr(const hs_frame *f) { return gkr_batch_frame(f) && f->hash >= HS_FRAME_GKRB_FIRST; }
+static int owns_kgkr(const hs_frame *f) {
+    return gkr_batch_frame(f) && f->hash >= HS_FRAME_GKRB_FIRST && !hs_p2bstmt_is_hash(f->hash);
+}
+static int owns_p2bgkr(const hs_frame *f) { return gkr_batch_frame(f) && hs_p2bstmt_is_hash(f->hash); }
 static int owns_regions(const hs_frame *f) {
     return f->backend == HS_FRAME_GKR && f->statement == HS_FRAME_REGIONS;
 }
@@ -42,6 +45,7 @@ PEEK(merkle_branches, hs_mb_peek, mb)
 PEEK(merkle_root, hs_mr_peek, mr)
 PEEK(pcs, hs_pcsstmt_peek, pcs)
 PEEK(kgkr, hs_kgkrstmt_peek, kgkr)
+PEEK(p2bgkr, hs_p2bstmt_peek, p2b)
 #undef PEEK
 
 /* ---- soundness terms ---- */
@@ -72,6 +76,11 @@ static int sound_pcs(const hs_stmt_shape *s, hs_sound_report *rep) {
 
 static int sound_kgkr(const hs_stmt_shape *s, hs_sound_report *rep) {
     hs_kgkrstmt_soundness(&s->u.kgkr, rep);
+    return 1;
+}
+
+static int sound_p2bgkr(const hs_stmt_shape *s, hs_sound_report *rep) {
+    hs_p2bstmt_soundness(&s->u.p2b, rep);
     return 1;
 }
 
@@ -188,6 +197,34 @@ static hs_stmt_status verify_kgkr(const uint8_t *p, size_t n, const hs_stmt_shap
     return hs_why_is_nomem(*why) ? HS_STMT_NOMEM : HS_STMT_REJECTED;
 }
 
+/* Poseidon2b over GF(2^128): the tables' lines (4 elements of four words) as flat states; a private
+ * statement takes none. */
+static hs_stmt_status verify_p2bgkr(const uint8_t *p, size_t n, const hs_stmt_shape *s, const hs_stmt_public *pub,
+                                    const char **why) {
+    const hs_p2bstmt_shape *ps = &s->u.p2b;
+    const size_t states = (size_t)1 << ps->log_n;
+    hs_gf128 *in = NULL, *out = NULL;
+    if (ps->public_io) {
+        if (!pub->in || !pub->out)
+            return *why = "poseidon2b-gkr: a public statement: the input and output tables are needed", HS_STMT_REJECTED;
+        if (pub->n_lines != states)
+            return *why = "poseidon2b-gkr: the tables hold another number of states than the proof", HS_STMT_REJECTED;
+        in = hs_alloc_array(states * HS_P2B_WIDTH, sizeof *in), out = hs_alloc_array(states * HS_P2B_WIDTH, sizeof *out);
+        if (!in || !out) {
+            hs_free(in), hs_free(out);
+            return HS_STMT_NOMEM;
+        }
+        hs_p2bstmt_states(in, pub->in, states, ps->inst);
+        hs_p2bstmt_states(out, pub->out, states, ps->inst);
+    } else if (pub->in || pub->out) {
+        return *why = "poseidon2b-gkr: a private statement takes no tables", HS_STMT_REJECTED;
+    }
+    const int ok = hs_p2bstmt_verify(p, n, ps, in, out, pub->threads, why);
+    hs_free(in), hs_free(out);
+    if (ok) return HS_STMT_OK;
+    return hs_why_is_nomem(*why) ? HS_STMT_NOMEM : HS_STMT_REJECTED;
+}
+
 /* ---- the table ---- */
 
 #define ENTRY(ID, NAME, BACKEND, MERKLE, F)                                                                             \
@@ -202,6 +239,7 @@ static const hs_stmt registry[HS_STMT_COUNT] = {
     ENTRY(HS_STMT_MERKLE_ROOT, "merkle", HS_FRAME_GKR, 1, merkle_root),
     ENTRY(HS_STMT_PCS, "pcs", HS_FRAME_PCS, 0, pcs),
     ENTRY(HS_STMT_KGKR, "keccak-gkr", HS_FRAME_GKR, 0, kgkr),
+    ENTRY(HS_STMT_P2BGKR, "poseidon2b-gkr", HS_FRAME_GKR, 0, p2bgkr),
 };
 
 const hs_stmt *hs_stmt_get(hs_stmt_id id) {
@@ -235,6 +273,7 @@ const hs_preset *hs_stmt_preset(const hs_stmt_shape *s) {
     case HS_STMT_MERKLE_ROOT: return s->u.mr.preset;
     case HS_STMT_PCS: return NULL;
     case HS_STMT_KGKR: return s->u.kgkr.preset;
+    case HS_STMT_P2BGKR: return s->u.p2b.preset;
     }
     return NULL;
 }

@@ -12,6 +12,8 @@
  *   HS_STMT_MERKLE_ROOT      2 gkr    4                      hs_mr_peek
  *   HS_STMT_PCS              3 pcs    0                      hs_pcsstmt_peek (commitment only)
  *   HS_STMT_KGKR             2 gkr    1 public (byte 14: 65) hs_kgkrstmt_peek (keccak-f1600 over GF(2))
+ *   HS_STMT_P2BGKR           2 gkr    0 private, 1 public    hs_p2bstmt_peek (byte 14: 66 poseidon2b,
+ *                                     (byte 14: 66, 67)      67 poseidon2b-frost, over GF(2^128))
  *
  * A gkr frame whose hash byte (14) is HS_FRAME_GKRB_FIRST or more names a walk over GF(2) with
  * GF(2^128) challenges (src/gkrb); the KoalaBear walks' ids are below it.
@@ -33,6 +35,7 @@
 #include "statement/merkle/gkr_root.h"
 #include "statement/merkle/stark_branches.h"
 #include "statement/kgkrstmt.h"
+#include "statement/p2bstmt.h"
 #include "statement/pcsstmt.h"
 
 typedef enum {
@@ -44,7 +47,8 @@ typedef enum {
     HS_STMT_MERKLE_ROOT,
     HS_STMT_PCS,
     HS_STMT_KGKR,
-    HS_STMT_COUNT = HS_STMT_KGKR
+    HS_STMT_P2BGKR,
+    HS_STMT_COUNT = HS_STMT_P2BGKR
 } hs_stmt_id;
 
 /* How a statement's verifier ended: an internal status, never a message to compare. */
@@ -62,12 +66,14 @@ typedef struct {
         hs_mr_shape mr;
         hs_pcsstmt_shape pcs;
         hs_kgkrstmt_shape kgkr;
+        hs_p2bstmt_shape p2b;
     } u;
 } hs_stmt_shape;
 
 /* What a verifier holds besides the proof, canonical words throughout. Batches: in/out, n_lines
  * lines of the hash's input and output words (NULL: a private statement; keccak-f1600: 25 lanes a
- * line, each lane two words, the low one first). Regions: the same,
+ * line, each lane two words, the low one first; poseidon2b: 4 elements a line, each four words, low
+ * first). Regions: the same,
  * region after region. Merkle branches: root (8 words), depth, m openings idx[] and leaves (m x 8).
  * Merkle root: root, and leaves (2^k x 8 words) or NULL for private leaves. */
 typedef struct {
@@ -84,7 +90,7 @@ typedef struct {
 typedef struct hs_stmt {
     hs_stmt_id id;
     const char *name;     /* "stark batch", "gkr batch", "regions", "merkle-branches", "merkle", "pcs",
-                             "keccak-gkr" */
+                             "keccak-gkr", "poseidon2b-gkr" */
     unsigned backend;     /* header byte 12 */
     int merkle;           /* verified against a root (hs_verify_merkle_*), not tables */
     /* 1 when a header with this frame is this statement's (backend and statement bytes; the

@@ -2,6 +2,7 @@
 
 #include "field/kb.h"
 #include "fuzz_tables.h"
+#include "statement/registry.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -140,4 +141,28 @@ int hs_fuzz_verify_input(const hs_fuzz_backend *b, int public_io, const uint8_t 
         hs_fuzz_finding("refusal without a reason");
     }
     return 0;
+}
+
+int hs_fuzz_tweaked_copies(const uint32_t *in, const uint32_t *out, size_t words, const uint8_t *tw, uint32_t **ci,
+                           uint32_t **co) {
+    uint32_t *c[2];
+    const size_t n[2] = {words, words};
+    for (int k = 0; k < 2; k++) {
+        if (!(c[k] = malloc(words * sizeof **c))) hs_fuzz_finding("out of memory in the harness");
+        memcpy(c[k], k ? out : in, words * sizeof **c);
+    }
+    *ci = c[0], *co = c[1];
+    return hs_fuzz_tweak(c, n, 2, tw, 0, 0);
+}
+
+int hs_fuzz_registry_verify(unsigned id, const uint8_t *proof, size_t len, const uint32_t *in, const uint32_t *out,
+                            size_t n_pub, const char **why) {
+    hs_stmt_shape ss;
+    const hs_stmt *e = hs_stmt_peek(proof, len, &ss, why);
+    if (!e) return 0;
+    if (e->id != (hs_stmt_id)id) return *why = "another statement (left to its own target)", 0;
+    const hs_stmt_public pub = {1, in, out, n_pub, NULL, 0, 0, NULL, NULL};
+    const hs_stmt_status st = e->verify(proof, len, &ss, &pub, why);
+    if (st == HS_STMT_NOMEM) hs_fuzz_finding("out of memory verifying a proof of at most 2^24 states");
+    return st == HS_STMT_OK;
 }

@@ -59,6 +59,17 @@ extern unsigned long hs_fuzz_accepts;
 int hs_fuzz_tweak(uint32_t *const *parts, const size_t *words, size_t n_parts, const uint8_t *tw, uint64_t modulus,
                   int montgomery);
 
+/* Fresh copies *in, *out of the tables in and out (words u32 words each, any value valid) with the
+ * tweak tw applied (modulus 2^32); the return value says whether a word changed. Out of memory is
+ * a finding. */
+int hs_fuzz_tweaked_copies(const uint32_t *in, const uint32_t *out, size_t words, const uint8_t *tw, uint32_t **ci,
+                           uint32_t **co);
+/* The statement registry's verifier of the proof's entry when it is statement id (an hs_stmt_id;
+ * another statement is refused, left to its own target), on one thread; running out of memory
+ * on a proof of at most 2^24 states is a finding. */
+int hs_fuzz_registry_verify(unsigned id, const uint8_t *proof, size_t len, const uint32_t *in, const uint32_t *out,
+                            size_t n_pub, const char **why);
+
 /* A backend's verifier as a verifier target drives it. */
 typedef struct {
     const char *what; /* in messages: "hs_stark_verify" */

@@ -52,28 +52,13 @@ static int tables_of(unsigned id, unsigned log_n, const uint8_t *tw, uint32_t **
             hs_fuzz_finding("no fixed Keccak-f table");
         tables[log_n].words = iw;
     }
-    const size_t words = tables[log_n].words;
-    uint32_t *c[2];
-    const size_t n[2] = {words, words};
-    for (int k = 0; k < 2; k++) {
-        if (!(c[k] = malloc(words * sizeof **c))) hs_fuzz_finding("out of memory in the harness");
-        memcpy(c[k], k ? tables[log_n].out : tables[log_n].in, words * sizeof **c);
-    }
-    *tweaked = hs_fuzz_tweak(c, n, 2, tw, 0, 0);
-    *in = c[0], *out = c[1];
+    *tweaked = hs_fuzz_tweaked_copies(tables[log_n].in, tables[log_n].out, tables[log_n].words, tw, in, out);
     return 1;
 }
 
 static int verify(const uint8_t *proof, size_t len, const uint32_t *in, const uint32_t *out, size_t n_pub,
                   const char **why) {
-    hs_stmt_shape ss;
-    const hs_stmt *e = hs_stmt_peek(proof, len, &ss, why);
-    if (!e) return 0;
-    if (e->id != HS_STMT_KGKR) return *why = "another statement (left to its own target)", 0;
-    const hs_stmt_public pub = {1, in, out, n_pub, NULL, 0, 0, NULL, NULL};
-    const hs_stmt_status st = e->verify(proof, len, &ss, &pub, why);
-    if (st == HS_STMT_NOMEM) hs_fuzz_finding("out of memory verifying a proof of at most 2^24 states");
-    return st == HS_STMT_OK;
+    return hs_fuzz_registry_verify(HS_STMT_KGKR, proof, len, in, out, n_pub, why);
 }
 
 static const hs_fuzz_backend backend = {"hs_kgkrstmt_verify", peek, tables_of, verify};

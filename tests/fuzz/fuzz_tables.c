@@ -7,6 +7,7 @@
 #include "gkr/gkr.h"
 #include "statement/merkle/gkr_branches.h"
 #include "hash/poseidon2_monty31.h"
+#include "statement/p2bstmt.h"
 
 uint32_t hs_fuzz_word(unsigned kind, unsigned region, size_t i, uint64_t bound) {
     uint64_t z = ((uint64_t)kind << 56) ^ ((uint64_t)region << 48) ^ (uint64_t)i;
@@ -39,6 +40,26 @@ int hs_fuzz_stark_table(unsigned air_id, unsigned log_perms, uint32_t **in, uint
         return 0;
     }
     *in_words = N * a.in_words, *out_words = N * a.out_words;
+    return 1;
+}
+
+int hs_fuzz_p2b_table(unsigned inst, unsigned log_perms, uint32_t **in, uint32_t **out, size_t *words) {
+    const size_t N = (size_t)1 << log_perms, w = 4 * HS_P2B_WIDTH * N;
+    *in = NULL, *out = NULL;
+    if (inst >= HS_P2B_INST_COUNT) return 0;
+    *in = malloc(w * sizeof **in), *out = malloc(w * sizeof **out);
+    hs_gf128 *st = malloc(HS_P2B_WIDTH * N * sizeof *st);
+    if (!*in || !*out || !st) {
+        free(*in), free(*out), free(st);
+        *in = NULL, *out = NULL;
+        return 0;
+    }
+    for (size_t i = 0; i < w; i++) (*in)[i] = hs_fuzz_word(7, inst, i, 0);
+    hs_p2bstmt_states(st, *in, N, (hs_p2b_inst)inst);
+    hs_p2b_permute_many((hs_p2b_inst)inst, st, N, 1);
+    hs_p2bstmt_words(*out, st, N, (hs_p2b_inst)inst);
+    free(st);
+    *words = w;
     return 1;
 }
 

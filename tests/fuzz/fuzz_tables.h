@@ -27,6 +27,9 @@ int hs_fuzz_stark_table(unsigned air_id, unsigned log_perms, uint32_t **in, uint
                         size_t *out_words);
 /* Gkr permutation perm_id at 2^log_perms states (Montgomery, row-major, width words each). */
 int hs_fuzz_gkr_table(unsigned perm_id, unsigned log_perms, hs_kb **in, hs_kb **out, unsigned *width);
+/* Poseidon2b instance inst (hash/poseidon2b.h) at 2^log_perms states: in and out as the API's lines
+ * (16 words a state, any u32; FROST-GKR's tower values for poseidon2b-frost); words = 16 N. */
+int hs_fuzz_p2b_table(unsigned inst, unsigned log_perms, uint32_t **in, uint32_t **out, size_t *words);
 /* Ragged region a of width w: 2^w Poseidon2-KB16 states (Montgomery, 16 words each). */
 int hs_fuzz_ragged_table(unsigned a, unsigned w, hs_kb **in, hs_kb **out);
 

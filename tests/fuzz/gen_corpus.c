@@ -17,6 +17,7 @@
 #include "statement/merkle/stark_branches.h"
 #include "sig/xmss.h"
 #include "statement/kgkrstmt.h"
+#include "statement/p2bstmt.h"
 #include "statement/pcsstmt.h"
 #include "statement/xmssagg.h"
 #include "fuzz_xmssagg.h"
@@ -315,6 +316,41 @@ static void kgkr_seeds(void) {
     }
 }
 
+/* Poseidon2b by GKR over GF(2^128) (fuzz_p2bgkr.c), both instances: public statements on the fixed
+ * tables (fuzz_tables.h) at 2^0 (compat) and 2^3 (fast100), private ones at 2^0 and 2^2. */
+static void p2bgkr_seeds(void) {
+    static const struct {
+        unsigned log_n;
+        const char *preset;
+        int pub;
+    } cfg[] = {{0, "compat", 1}, {3, "fast100", 1}, {0, "compat", 0}, {2, "fast100", 0}};
+    for (unsigned inst = 0; inst < HS_P2B_INST_COUNT; inst++)
+        for (size_t i = 0; i < sizeof cfg / sizeof *cfg; i++) {
+            char name[64];
+            snprintf(name, sizeof name, "%s-%s-n%u", inst ? "poseidon2b-frost" : "poseidon2b", cfg[i].preset,
+                     cfg[i].log_n);
+            uint32_t *in, *out;
+            size_t words = 0;
+            if (!hs_fuzz_p2b_table(inst, cfg[i].log_n, &in, &out, &words)) {
+                fail(name, "table");
+                continue;
+            }
+            const size_t n = (size_t)1 << cfg[i].log_n;
+            hs_gf128 *st = malloc(n * HS_P2B_WIDTH * sizeof *st);
+            const hs_p2bstmt_shape s = {hs_preset_find(cfg[i].preset), (hs_p2b_inst)inst, cfg[i].log_n, cfg[i].pub};
+            const char *why = "out of memory";
+            hs_writer w = {0};
+            if (st) hs_p2bstmt_states(st, in, n, (hs_p2b_inst)inst);
+            if (!st || !hs_p2bstmt_prove(&s, st, 1, NULL, &w, NULL, &why))
+                fail(name, why);
+            else if (cfg[i].pub)
+                put("p2bgkr_public", name, no_tweak, sizeof no_tweak, &w);
+            else
+                put("p2bgkr_private", name, NULL, 0, &w);
+            hs_w_free(&w), free(st), free(in), free(out);
+        }
+}
+
 /* The commitment-only statement (fuzz_pcs.c): each Merkle hash, rates 1/2 and 1/4, arities 1 and
  * 4, caps 0 and 2; the first one's header is also a peek seed; then the presets fast100 and
  * proven128. */
@@ -565,6 +601,7 @@ int main(int argc, char **argv) {
     peek_stark();
     pcs_seeds();
     kgkr_seeds();
+    p2bgkr_seeds();
     api_seeds();
     smt_seeds();
     tree_seeds();
