@@ -112,4 +112,9 @@ done
 expect "params fast100 2^23" 0 'declared by fast100: 100 bits: does NOT hold' \
     params --backend gkr --hash poseidon2b --log-perms 23 --preset fast100
 expect "params json" 0 '"commitment": "fri-binius"' params --backend gkr --hash poseidon2b --log-perms 10 --format json
+# bench: the private statement as a row of the sweep
+expect "bench" 0 '^\| poseidon2b-frost \| 2. \| .* \| 9[01]\.[0-9] \|$' \
+    bench --backend gkr --hash poseidon2b-frost --log-perms 2 --samples 1 --warmup 0
+expect "bench header" 0 'FRI-Binius rate 1/2, 220 queries' \
+    bench --backend gkr --hash poseidon2b --log-perms 1 --samples 1 --warmup 0
 exit $fail
