@@ -44,7 +44,8 @@ static void help(void) {
            "                   (keccak-f1600 by gkr)\n"
            "  --regions W1,..  gkr: ragged regions of 2^Wa permutations each (4..20, 1..32 regions)\n"
            "  --variant V      with --regions: ragged (default), padded or independent\n"
-           "  --private        with --regions: committed regions (one stacked WHIR commitment)\n"
+           "  --private        with --regions: committed regions (one stacked WHIR commitment);\n"
+           "                   poseidon2b(-frost) by gkr: the private statement (the default)\n"
            "  --format F       text (default) or json: claimed_bits, regime, weakest_term and terms, a\n"
            "                   list of {name, udr, johnson, conjectured}\n",
            hs_cli_stark_names(), hs_cli_gkr_names());
@@ -276,7 +277,13 @@ int hs_cmd_params(int argc, char **argv) {
         hs_cli_error("params", "unknown preset '%s' (compat, fast100, proven128)", preset_s);
         return HS_EXIT_USAGE;
     }
-    if (regions || variant_s || priv) {
+    /* Poseidon2b by gkr: --private names its default statement (the committed one) */
+    const int p2b_priv = priv && !regions && (!strcmp(hash, "poseidon2b") || !strcmp(hash, "poseidon2b-frost"));
+    if (p2b_priv && pub) {
+        hs_cli_error("params", "--public and --private exclude each other");
+        return HS_EXIT_USAGE;
+    }
+    if (regions || variant_s || (priv && !p2b_priv)) {
         if (!regions || strcmp(backend, "gkr") || logp_s || blow_s || pub || field_s) {
             hs_cli_error("params", "--regions (with --variant, --private) needs --backend gkr and excludes --log-perms, "
                                    "--log-blowup, --public and --field");

@@ -111,6 +111,10 @@ for t in 'p2bgkr\.sumcheck\[66\] +114\.96' 'p2bstmt\.claims_batch +125\.19' 'bin
 done
 expect "params fast100 2^23" 0 'declared by fast100: 100 bits: does NOT hold' \
     params --backend gkr --hash poseidon2b --log-perms 23 --preset fast100
+expect "params private" 0 '\(private statement\), a walk over GF\(2\^128\)' \
+    params --backend gkr --hash poseidon2b --private --log-perms 10
+expect "params both" 2 '--public and --private exclude each other' \
+    params --backend gkr --hash poseidon2b --private --public
 expect "params json" 0 '"commitment": "fri-binius"' params --backend gkr --hash poseidon2b --log-perms 10 --format json
 # bench: the private statement as a row of the sweep
 expect "bench" 0 '^\| poseidon2b-frost \| 2. \| .* \| 9[01]\.[0-9] \|$' \
