@@ -13,10 +13,11 @@
  *   HS_STMT_PCS              3 pcs    0                      hs_pcsstmt_peek (commitment only)
  *   HS_STMT_KGKR             2 gkr    1 public (byte 14: 65) hs_kgkrstmt_peek (keccak-f1600 over GF(2))
  *   HS_STMT_P2BGKR           2 gkr    0 private, 1 public    hs_p2bstmt_peek (byte 14: 66 poseidon2b,
- *                                     (byte 14: 66, 67)      67 poseidon2b-frost, over GF(2^128))
+ *                                                            67 poseidon2b-frost; over GF(2^128))
  *
- * A gkr frame whose hash byte (14) is HS_FRAME_GKRB_FIRST or more names a walk over GF(2) with
- * GF(2^128) challenges (src/gkrb); the KoalaBear walks' ids are below it.
+ * A gkr frame whose hash byte (14) is HS_FRAME_GKRB_FIRST or more names a walk over a binary field
+ * (src/gkrb: 65 keccak-f1600 over GF(2) with GF(2^128) challenges, 66 and 67 Poseidon2b over
+ * GF(2^128)); the KoalaBear walks' ids are below it.
  *
  * The provers stay with their callers (their inputs differ in kind: tables, regions, openings,
  * leaves); what a verifier needs besides the proof is one hs_stmt_public. */
