@@ -29,8 +29,7 @@
 #define HS_FRAME_PRIVATE 0u
 #define HS_FRAME_PUBLIC 1u
 #define HS_FRAME_REGIONS 2u
-/* byte 14 of a gkr proof from this on: a walk over a binary field (src/gkrb; 65: keccak-f1600 over
- * GF(2), 66 and 67: poseidon2b and poseidon2b-frost over GF(2^128)) */
+/* byte 14 of a gkr proof from this on: a walk over GF(2) (src/gkrb; 65: keccak-f1600) */
 #define HS_FRAME_GKRB_FIRST 64u
 
 typedef struct {
