@@ -198,8 +198,10 @@ static int p2br_walk_prove(p2br_prover *P, const p2br_walk *wk, hs_p2bg_witness 
             hs_gf128 p[P2BR_D + 1];
             memset(p, 0, sizeof p);
             /* the regions' sums: a region with a thread team's worth of pairs on the team, the
-             * others side by side, one thread each, largest first */
+             * others side by side, one thread each, largest first, when together they are worth a
+             * team (every team is a barrier: p2bgkr.h's HS_P2BG_PAR_MIN) */
             unsigned small[HS_P2BR_MAX_REGIONS], ns = 0;
+            size_t small_pairs = 0;
             for (unsigned k = 0; k < K; k++) {
                 if (s >= wk->n[k]) continue;
                 const size_t h = (size_t)1 << (wk->n[k] - 1 - s);
@@ -207,11 +209,12 @@ static int p2br_walk_prove(p2br_prover *P, const p2br_walk *wk, hs_p2bg_witness 
                     hs_p2bg_layer_coefs(&L[k], rprev, nsb, c[k], th, C[k]);
                     continue;
                 }
+                small_pairs += h;
                 unsigned u = ns++;
                 for (; u > 0 && wk->n[small[u - 1]] < wk->n[k]; u--) small[u] = small[u - 1];
                 small[u] = k;
             }
-#pragma omp parallel for num_threads(ns > 1 && th > 1 ? th : 1) schedule(dynamic, 1)
+#pragma omp parallel for num_threads(ns > 1 && th > 1 && small_pairs >= hs_p2bg_par_min() ? th : 1) schedule(dynamic, 1)
             for (unsigned u = 0; u < ns; u++) hs_p2bg_layer_coefs(&L[small[u]], rprev, nsb, c[small[u]], 1, C[small[u]]);
             for (unsigned k = 0; k < K; k++) {
                 if (s < wk->n[k]) { /* the region's own round: m eq(z, X) q(X) */
