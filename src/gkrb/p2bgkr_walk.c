@@ -7,6 +7,7 @@
 #include "field/field_desc.h"
 #include "gkrb/gkrb.h"
 #include "gkrb/p2bgkr.h"
+#include "gkrb/p2bgkr_internal.h"
 #include "hash/blake3.h"
 #include "sumcheck/scg.h"
 #include "util/mem.h"
@@ -161,57 +162,71 @@ static void p2bg_round_batch(void *vctx, size_t lo, size_t cnt) {
     }
 }
 
+void hs_p2bg_layer_begin(hs_p2bg_layer *L, const hs_gf128 *src, unsigned log_n, const hs_gf128 *z, hs_gf128 *T,
+                         hs_gf128 *E, hs_gf128 *acc) {
+    *L = (hs_p2bg_layer){src, log_n, T, E, acc, src, (size_t)1 << log_n, 0};
+    if (log_n) hs_gkrb_eq_table(E, z, log_n - 1);
+}
+
+void hs_p2bg_layer_coefs(hs_p2bg_layer *L, hs_gf128 r, unsigned nsb, const hs_gf128 c[HS_P2B_WIDTH], unsigned threads,
+                         hs_gf128 C[HS_P2BG_SBOX_DEGREE + 1]) {
+    const size_t N = (size_t)1 << L->log_n, h = N >> (L->s + 1);
+    const unsigned th = threads ? threads : 1, tr = h >= hs_p2bg_par_min() ? th : 1;
+    size_t chunk = (h + tr - 1) / tr;
+    chunk = (chunk + P2BG_PAIRS - 1) / P2BG_PAIRS * P2BG_PAIRS;
+    const size_t nch = (h + chunk - 1) / chunk;
+    hs_gf128 *acc = L->acc;
+    memset(acc, 0, nch * P2BG_ACC * sizeof *acc);
+    p2bg_round_ctx rc = {L->T, N / 2, L->s ? L->cur : NULL, L->cstride, L->T, r, L->E, L->s > 0, h, chunk, nsb, acc};
+    if (!L->s) rc.cur = L->src, rc.cstride = N;
+    hs_parallel_batches(h, chunk, tr, p2bg_round_batch, &rc);
+    L->cur = rc.cur, L->cstride = rc.cstride;
+    L->s++;
+    /* q's coefficients: sum_l c_l (the lane's sums) */
+    hs_gkrb_sum_chunks(acc, nch, P2BG_ACC);
+    for (unsigned k = 0; k < P2BG_COEFS; k++) {
+        C[k] = hs_gf128_zero();
+        for (unsigned l = 0; l < HS_P2B_WIDTH; l++) C[k] = hs_gf128_add(C[k], hs_gf128_mul(c[l], acc[l * P2BG_COEFS + k]));
+    }
+}
+
+void hs_p2bg_round_values(const hs_gf128 C[HS_P2BG_SBOX_DEGREE + 1], hs_gf128 q[HS_P2BG_SBOX_DEGREE + 1]) {
+    for (unsigned k = 0; k < HS_P2BG_SBOX_DEGREE; k++) {
+        const hs_gf128 x = hs_scg_gf128_node(k);
+        hs_gf128 v = C[P2BG_COEFS - 1];
+        for (unsigned i = P2BG_COEFS - 1; i-- > 0;) v = hs_gf128_add(hs_gf128_mul(v, x), C[i]);
+        q[k] = v;
+    }
+    q[HS_P2BG_SBOX_DEGREE] = C[HS_P2BG_SBOX_DEGREE];
+}
+
+void hs_p2bg_layer_finals(const hs_p2bg_layer *L, hs_gf128 r, hs_gf128 a[HS_P2B_WIDTH]) {
+    for (unsigned l = 0; l < HS_P2B_WIDTH; l++) {
+        const hs_gf128 *tl = L->cur + l * L->cstride;
+        a[l] = L->log_n ? hs_gf128_add(tl[0], hs_gf128_mul(r, hs_gf128_add(tl[0], tl[1]))) : tl[0];
+    }
+}
+
 /* The sumcheck of one layer over the tables src (u_r: lane l at src + l N; not modified): writes
  * log_n messages, fills rpt (coordinate b with row bit b) and a_l = u~_{r,l}(rpt). T: 4 N / 2
  * scratch, E: N / 2, acc: threads P2BG_ACC. */
 static void p2bg_layer_prove(const hs_gf128 *src, unsigned log_n, unsigned nsb, const hs_gf128 c[HS_P2B_WIDTH],
                              const hs_gf128 *z, hs_transcript *t, hs_writer *wr, hs_gf128 *rpt, hs_gf128 a[HS_P2B_WIDTH],
                              hs_gf128 *T, hs_gf128 *E, hs_gf128 *acc, unsigned threads) {
-    const size_t N = (size_t)1 << log_n;
-    if (log_n == 0) {
-        for (unsigned l = 0; l < HS_P2B_WIDTH; l++) a[l] = src[l];
-        return;
-    }
-    const unsigned th = threads ? threads : 1;
-    hs_gf128 m = hs_gf128_one(), r = hs_gf128_zero(), xs[HS_P2BG_SBOX_DEGREE];
-    for (unsigned k = 0; k < HS_P2BG_SBOX_DEGREE; k++) xs[k] = hs_scg_gf128_node(k);
-    hs_gkrb_eq_table(E, z, log_n - 1);
-    const hs_gf128 *cur = src;
-    size_t cstride = N;
+    hs_p2bg_layer L;
+    hs_p2bg_layer_begin(&L, src, log_n, z, T, E, acc);
+    hs_gf128 m = hs_gf128_one(), r = hs_gf128_zero();
     for (unsigned s = 0; s < log_n; s++) {
-        const size_t h = (size_t)1 << (log_n - 1 - s);
-        const unsigned bit = log_n - 1 - s, tr = h >= hs_p2bg_par_min() ? th : 1;
-        size_t chunk = (h + tr - 1) / tr;
-        chunk = (chunk + P2BG_PAIRS - 1) / P2BG_PAIRS * P2BG_PAIRS;
-        const size_t nch = (h + chunk - 1) / chunk;
-        memset(acc, 0, nch * P2BG_ACC * sizeof *acc);
-        p2bg_round_ctx rc = {T, N / 2, s ? cur : NULL, cstride, T, r, E, s > 0, h, chunk, nsb, acc};
-        if (!s) rc.cur = src, rc.cstride = N;
-        hs_parallel_batches(h, chunk, tr, p2bg_round_batch, &rc);
-        cur = rc.cur, cstride = rc.cstride;
-        /* q's coefficients: sum_l c_l (the lane's sums), then its values at the nodes 0..6 and infinity */
+        const unsigned bit = log_n - 1 - s;
         hs_gf128 C[P2BG_COEFS], q[P2BG_COEFS], p[P2BG_COEFS + 1];
-        hs_gkrb_sum_chunks(acc, nch, P2BG_ACC);
-        for (unsigned k = 0; k < P2BG_COEFS; k++) {
-            C[k] = hs_gf128_zero();
-            for (unsigned l = 0; l < HS_P2B_WIDTH; l++) C[k] = hs_gf128_add(C[k], hs_gf128_mul(c[l], acc[l * P2BG_COEFS + k]));
-        }
-        for (unsigned k = 0; k < HS_P2BG_SBOX_DEGREE; k++) {
-            hs_gf128 v = C[P2BG_COEFS - 1];
-            for (unsigned i = P2BG_COEFS - 1; i-- > 0;) v = hs_gf128_add(hs_gf128_mul(v, xs[k]), C[i]);
-            q[k] = v;
-        }
-        q[HS_P2BG_SBOX_DEGREE] = C[HS_P2BG_SBOX_DEGREE];
+        hs_p2bg_layer_coefs(&L, r, nsb, c, threads, C);
+        hs_p2bg_round_values(C, q); /* q at the nodes 0..6 and infinity */
         hs_scg_gf128_eq_expand(m, z[bit], q, HS_P2BG_SBOX_DEGREE, p);
         r = hs_scg_gf128_prove_round(t, wr, p, HS_P2BG_SBOX_DEGREE + 1);
         m = hs_gf128_mul(m, hs_gkrb_eq1(z[bit], r));
         rpt[bit] = r;
     }
-    /* the last challenge on the last pair */
-    for (unsigned l = 0; l < HS_P2B_WIDTH; l++) {
-        const hs_gf128 *tl = cur + l * cstride;
-        a[l] = hs_gf128_add(tl[0], hs_gf128_mul(r, hs_gf128_add(tl[0], tl[1])));
-    }
+    hs_p2bg_layer_finals(&L, r, a); /* the last challenge on the last pair */
 }
 
 /* ---- prover and verifier ---- */
