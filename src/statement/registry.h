@@ -12,6 +12,8 @@
  *   HS_STMT_MERKLE_ROOT      2 gkr    4                      hs_mr_peek
  *   HS_STMT_PCS              3 pcs    0                      hs_pcsstmt_peek (commitment only)
  *   HS_STMT_KGKR             2 gkr    1 public (byte 14: 65) hs_kgkrstmt_peek (keccak-f1600 over GF(2))
+ *   HS_STMT_XMSS_AGG         2 gkr    5                      hs_xa_peek (verified with its key list:
+ *                                                            hs_xa_verify; the generic verifier refuses)
  *
  * A gkr frame whose hash byte (14) is HS_FRAME_GKRB_FIRST or more names a walk over GF(2) with
  * GF(2^128) challenges (src/gkrb); the KoalaBear walks' ids are below it.
@@ -34,6 +36,7 @@
 #include "statement/merkle/stark_branches.h"
 #include "statement/kgkrstmt.h"
 #include "statement/pcsstmt.h"
+#include "statement/xmssagg.h"
 
 typedef enum {
     HS_STMT_STARK_BATCH = 1,
@@ -44,7 +47,8 @@ typedef enum {
     HS_STMT_MERKLE_ROOT,
     HS_STMT_PCS,
     HS_STMT_KGKR,
-    HS_STMT_COUNT = HS_STMT_KGKR
+    HS_STMT_XMSS_AGG,
+    HS_STMT_COUNT = HS_STMT_XMSS_AGG
 } hs_stmt_id;
 
 /* How a statement's verifier ended: an internal status, never a message to compare. */
@@ -62,6 +66,7 @@ typedef struct {
         hs_mr_shape mr;
         hs_pcsstmt_shape pcs;
         hs_kgkrstmt_shape kgkr;
+        hs_xa_shape xa;
     } u;
 } hs_stmt_shape;
 
