@@ -1,13 +1,15 @@
 /* XMSS aggregation by GKR + WHIR (src/statement/xmssagg.h): completeness for a few signature
  * counts, the prover's refusal of an invalid signature (with its index), a cheating prover's
  * proofs rejected (an invalid signature proven without the native check, a flipped chain mask),
- * altered proof bytes rejected, and a proof checked against another key list, epoch, message or
- * count rejected. */
+ * altered proof bytes rejected, a proof checked against another key list, epoch, message or
+ * count rejected, the same proof on 1 and 2 threads, and the statement registry's entry (named by
+ * the peek, the generic verifier refusing). */
 #include <string.h>
 
 #include "preset/preset.h"
 #include "proof/bytes.h"
 #include "sig/xmss.h"
+#include "statement/registry.h"
 #include "statement/xmssagg.h"
 #include "testutil.h"
 
@@ -81,6 +83,24 @@ int main(void) {
         printf("  %s, N = %zu: %zu proof bytes\n", s->name, b.n, w.len);
         hs_xa_shape peek;
         CHECK(hs_xa_peek(w.data, w.len, &peek, &why) && peek.n_sigs == b.n && peek.scheme == s);
+        /* the statement registry names it; its generic verifier refuses, naming the API to use */
+        hs_stmt_shape ss;
+        const hs_stmt *st = hs_stmt_peek(w.data, w.len, &ss, &why);
+        CHECK(st && st->id == HS_STMT_XMSS_AGG && ss.u.xa.n_sigs == b.n && hs_stmt_preset(&ss) == p);
+        const hs_stmt_public pub = {2, NULL, NULL, 0, NULL, 0, 0, NULL, NULL};
+        why = NULL;
+        CHECK(st->verify(w.data, w.len, &ss, &pub, &why) == HS_STMT_REJECTED && why && strstr(why, "key list"));
+        hs_sound_report rep;
+        CHECK(st->soundness(&ss, &rep) && rep.n_terms > 10);
+        if (ci == 2 || ci == 4) { /* the proof does not depend on the threads */
+            hs_writer w1 = {0};
+            const char *r1 = NULL;
+            char wb1[200];
+            size_t bad1 = 0;
+            CHECK(hs_xa_prove(&sh, b.pk, b.epoch, b.msg, b.sig, 1, &w1, NULL, &bad1, wb1, sizeof wb1, &r1));
+            CHECK(w1.len == w.len && !memcmp(w1.data, w.data, w.len));
+            hs_w_free(&w1);
+        }
         if (counts[ci] == 2 || (ci == 5 && !san)) {
             /* another message, epoch, key list, count: rejected */
             batch o = b;

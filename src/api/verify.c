@@ -20,6 +20,11 @@ static hs_status peek_plan(hs_api_plan *pl, const hs_stmt **stp, hs_stmt_shape *
     if (st->merkle)
         return hs_api_fail(reason, rl, HS_ERR_REJECTED,
                            "a Merkle statement's proof: it is verified against its root (verify --root)");
+    if (st->id == HS_STMT_XMSS_AGG)
+        return hs_api_fail(reason, rl, HS_ERR_REJECTED,
+                           "an XMSS aggregate of %zu %s signatures: it holds only with its key list, epoch and message "
+                           "(hs_xmss_aggregate_verify, hs_xmss_aggregate_peek; hashsnark verify --proof P --json FILE)",
+                           ss->u.xa.n_sigs, ss->u.xa.scheme->name);
     if (st->id == HS_STMT_PCS)
         return hs_api_fail(reason, rl, HS_ERR_REJECTED,
                            "a commitment-only proof (statement pcs): hashsnark verify --proof checks it");

@@ -146,8 +146,8 @@ static hs_status agg_report(hs_params_report *out, const hs_preset *p, const hs_
         return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "preset %s cannot prove %zu signatures", p->name, n);
     hs_api_report_terms(out, &rep, p, rep.protocol_bits + 1e-9 >= p->claim_bits);
     const hs_gkr_perm *g = hs_gkr_perm_get(HS_GKR_P1_KB16);
-    out->log_rows = sh.n, out->ext_degree = 5, out->gkr_layers = g->layers, out->gkr_width = g->width;
-    out->whir_columns = 32, out->whir_log_inv_rate = sh.whir.log_inv_rate;
+    out->log_rows = sh.n - 1, out->ext_degree = 5, out->gkr_layers = g->layers, out->gkr_width = g->width;
+    out->whir_columns = 64, out->whir_log_inv_rate = sh.whir.log_inv_rate;
     out->whir_fold_first = sh.whir.fold_first, out->whir_fold = sh.whir.fold;
     out->whir_regime = (hs_sec_regime)sh.whir.regime, out->merkle_hash = hs_api_merkle_name((int)sh.whir.hash);
     return HS_OK;
@@ -200,7 +200,8 @@ hs_status hs_xmss_aggregate(const hs_ctx *ctx, uint8_t **proof, size_t *proof_le
     }
     const hs_phase_time ph[] = {{"native check", tm.native_s}, {"trace", tm.trace_s}, {"witness", tm.witness_s}, {"commit (WHIR)", tm.commit_s},
                                 {"GKR walk", tm.walk_s},       {"wiring", tm.wiring_s},   {"open (WHIR)", tm.open_s}};
-    local.total_s = tm.total_s, local.instances = n * hs_xmss_slots(s), local.physical_rows = (size_t)1 << sh.n;
+    local.total_s = tm.total_s, local.instances = n * hs_xmss_slots(s), local.physical_rows = 0;
+    for (unsigned t = 0; t < sh.n_tab; t++) local.physical_rows += (size_t)1 << (sh.tab_k[t] + sh.nu);
     local.threads = ctx->threads;
     for (size_t i = 0; i < sizeof ph / sizeof *ph; i++) local.phases[local.n_phases++] = ph[i];
     hs_api_progress(ctx, "done", 1.0);

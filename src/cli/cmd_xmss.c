@@ -729,9 +729,9 @@ int hs_cmd_prove_xmss(int argc, char **argv) {
         hs_json_num(&j, "claimed_bits", st.claimed_bits);
         hs_json_end(&j);
     } else
-        printf("proved %zu %s signatures (2^%.0f Poseidon1-KB16 rows) in %.3f s: %.1f signatures/s, proof %zu bytes, "
+        printf("proved %zu %s signatures (%zu Poseidon1-KB16 rows) in %.3f s: %.1f signatures/s, proof %zu bytes, "
                "%.1f provable bits\n",
-               it.n, scheme, log2((double)st.physical_rows), st.total_s, rate, plen, st.claimed_bits);
+               it.n, scheme, st.physical_rows, st.total_s, rate, plen, st.claimed_bits);
     rc = HS_EXIT_OK;
 done:
     hs_ctx_free(ctx);
@@ -862,9 +862,9 @@ int hs_cmd_params_xmss(int argc, char **argv) {
         }
         hs_json_end(&j);
     } else {
-        printf("preset %s, XMSS aggregation of %lu %s signatures: 2^%u Poseidon1-KB16 rows, %u S-box layers, WHIR over "
+        printf("preset %s, XMSS aggregation of %lu %s signatures: Poseidon1-KB16, %u S-box layers, WHIR over 2^%u rows of "
                "%u columns (rate 1/%u)\n\n",
-               preset, n, scheme, rep->log_rows, rep->gkr_layers, rep->whir_columns, 1u << rep->whir_log_inv_rate);
+               preset, n, scheme, rep->gkr_layers, rep->log_rows, rep->whir_columns, 1u << rep->whir_log_inv_rate);
         printf("%-40s %10s %10s %12s\n", "term", "udr", "johnson", "conjectured");
         for (size_t i = 0; i < rep->n_terms; i++)
             printf("%-40s %10.2f %10.2f %12.2f\n", rep->terms[i].name, rep->terms[i].bits[0], rep->terms[i].bits[1],

@@ -14,7 +14,7 @@ static int owns_merkle_stark(const hs_frame *f) { return f->backend == HS_FRAME_
  * HS_FRAME_GKRB_FIRST, over GF(2) from it on. */
 static int gkr_batch_frame(const hs_frame *f) {
     return f->backend == HS_FRAME_GKR && f->statement != HS_FRAME_REGIONS && f->statement != HS_MB_STATEMENT &&
-           f->statement != HS_MR_STATEMENT;
+           f->statement != HS_MR_STATEMENT && f->statement != HS_XA_STATEMENT;
 }
 static int owns_gkr_batch(const hs_frame *f) { return gkr_batch_frame(f) && f->hash < HS_FRAME_GKRB_FIRST; }
 static int owns_kgkr(const hs_frame *f) {
@@ -29,6 +29,7 @@ static int owns_merkle_branches(const hs_frame *f) {
 }
 static int owns_merkle_root(const hs_frame *f) { return f->backend == HS_FRAME_GKR && f->statement == HS_MR_STATEMENT; }
 static int owns_pcs(const hs_frame *f) { return f->backend == HS_FRAME_PCS; }
+static int owns_xmss_agg(const hs_frame *f) { return f->backend == HS_FRAME_GKR && f->statement == HS_XA_STATEMENT; }
 
 /* ---- header parsers ---- */
 
@@ -46,6 +47,7 @@ PEEK(merkle_root, hs_mr_peek, mr)
 PEEK(pcs, hs_pcsstmt_peek, pcs)
 PEEK(kgkr, hs_kgkrstmt_peek, kgkr)
 PEEK(p2bgkr, hs_p2bstmt_peek, p2b)
+PEEK(xmss_agg, hs_xa_peek, xa)
 #undef PEEK
 
 /* ---- soundness terms ---- */
@@ -82,6 +84,10 @@ static int sound_kgkr(const hs_stmt_shape *s, hs_sound_report *rep) {
 static int sound_p2bgkr(const hs_stmt_shape *s, hs_sound_report *rep) {
     hs_p2bstmt_soundness(&s->u.p2b, rep);
     return 1;
+}
+
+static int sound_xmss_agg(const hs_stmt_shape *s, hs_sound_report *rep) {
+    return hs_soundness_xa(s->u.xa.preset, s->u.xa.scheme, s->u.xa.n_sigs, rep);
 }
 
 /* ---- verifiers ---- */
@@ -225,6 +231,15 @@ static hs_stmt_status verify_p2bgkr(const uint8_t *p, size_t n, const hs_stmt_sh
     return hs_why_is_nomem(*why) ? HS_STMT_NOMEM : HS_STMT_REJECTED;
 }
 
+/* The XMSS aggregate holds only with its key list, epoch and message, which no table carries. */
+static hs_stmt_status verify_xmss_agg(const uint8_t *p, size_t n, const hs_stmt_shape *s, const hs_stmt_public *pub,
+                                      const char **why) {
+    (void)p, (void)n, (void)s, (void)pub;
+    *why = "an XMSS aggregate: verify it with its key list, epoch and message (hs_xmss_aggregate_verify, or "
+           "hashsnark verify --proof P --json FILE)";
+    return HS_STMT_REJECTED;
+}
+
 /* ---- the table ---- */
 
 #define ENTRY(ID, NAME, BACKEND, MERKLE, F)                                                                             \
@@ -240,6 +255,7 @@ static const hs_stmt registry[HS_STMT_COUNT] = {
     ENTRY(HS_STMT_PCS, "pcs", HS_FRAME_PCS, 0, pcs),
     ENTRY(HS_STMT_KGKR, "keccak-gkr", HS_FRAME_GKR, 0, kgkr),
     ENTRY(HS_STMT_P2BGKR, "poseidon2b-gkr", HS_FRAME_GKR, 0, p2bgkr),
+    ENTRY(HS_STMT_XMSS_AGG, "xmss", HS_FRAME_GKR, 0, xmss_agg),
 };
 
 const hs_stmt *hs_stmt_get(hs_stmt_id id) {
@@ -274,6 +290,7 @@ const hs_preset *hs_stmt_preset(const hs_stmt_shape *s) {
     case HS_STMT_PCS: return NULL;
     case HS_STMT_KGKR: return s->u.kgkr.preset;
     case HS_STMT_P2BGKR: return s->u.p2b.preset;
+    case HS_STMT_XMSS_AGG: return s->u.xa.preset;
     }
     return NULL;
 }

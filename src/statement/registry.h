@@ -14,6 +14,8 @@
  *   HS_STMT_KGKR             2 gkr    1 public (byte 14: 65) hs_kgkrstmt_peek (keccak-f1600 over GF(2))
  *   HS_STMT_P2BGKR           2 gkr    0 private, 1 public    hs_p2bstmt_peek (byte 14: 66 poseidon2b,
  *                                                            67 poseidon2b-frost; over GF(2^128))
+ *   HS_STMT_XMSS_AGG         2 gkr    5                      hs_xa_peek (verified with its key list:
+ *                                                            hs_xa_verify; the generic verifier refuses)
  *
  * A gkr frame whose hash byte (14) is HS_FRAME_GKRB_FIRST or more names a walk over a binary field
  * (src/gkrb: 65 keccak-f1600 over GF(2) with GF(2^128) challenges, 66 and 67 Poseidon2b over
@@ -38,6 +40,7 @@
 #include "statement/kgkrstmt.h"
 #include "statement/p2bstmt.h"
 #include "statement/pcsstmt.h"
+#include "statement/xmssagg.h"
 
 typedef enum {
     HS_STMT_STARK_BATCH = 1,
@@ -49,7 +52,8 @@ typedef enum {
     HS_STMT_PCS,
     HS_STMT_KGKR,
     HS_STMT_P2BGKR,
-    HS_STMT_COUNT = HS_STMT_P2BGKR
+    HS_STMT_XMSS_AGG,
+    HS_STMT_COUNT = HS_STMT_XMSS_AGG
 } hs_stmt_id;
 
 /* How a statement's verifier ended: an internal status, never a message to compare. */
@@ -68,6 +72,7 @@ typedef struct {
         hs_pcsstmt_shape pcs;
         hs_kgkrstmt_shape kgkr;
         hs_p2bstmt_shape p2b;
+        hs_xa_shape xa;
     } u;
 } hs_stmt_shape;
 

@@ -16,13 +16,14 @@
 #include "util/timer.h"
 #include "util/verify.h"
 
-#define XA_VERSION 1u
+#define XA_VERSION 2u
 #define XA_BACKEND 2u
 #define XA_EXT 5u
 #define XA_HEADER 35
-#define XA_TAG "hashsnark/gkr/xmss-agg/v1"
-#define LOG_COLS 5
+#define XA_TAG "hashsnark/gkr/xmss-agg/v2"
+#define LOG_COLS 6 /* committed columns: 32 for the lower half of the slots, 32 for the upper */
 #define NCOLS (1u << LOG_COLS)
+#define HCOLS 32u /* the columns of one half: */
 #define COL_X 0u  /* 16 input lanes */
 #define COL_Y 16u /* 12 output lanes (P(X), lanes 0..11) */
 #define COL_A 28u /* the auxiliary column */
@@ -77,6 +78,18 @@ int hs_xa_shape_make(hs_xa_shape *s, const hs_preset *p, const hs_xmss_scheme *s
         if (hs_xmss_scheme_at(i) == sc) s->scheme_index = (unsigned)i;
     s->nu = hs_ceil_log2(n_sigs), s->ls = hs_ceil_log2(need), s->n = s->nu + s->ls;
     if (s->n > HS_GKR_MAX_LOG) return *why = "too many signatures (the rows exceed 2^24)", 0;
+    /* the walked tables: the used slots rounded up to 2^HS_XA_MIN_TABLE, as decreasing powers of
+     * two of at most 2^(ls - 1) slots (half a committed column: no table straddles the halves) */
+    const size_t unit = (size_t)1 << HS_XA_MIN_TABLE;
+    size_t left = (hs_xmss_slots(sc) + unit - 1) / unit * unit, off = 0;
+    for (unsigned k = s->ls - 1; left && k >= HS_XA_MIN_TABLE; k--)
+        while (left >= ((size_t)1 << k)) {
+            if (s->n_tab == HS_XA_MAX_TABLES || s->ls <= HS_XA_MIN_TABLE)
+                return *why = "the aggregation statement does not support this scheme's slot count", 0;
+            s->tab_k[s->n_tab] = k, s->tab_off[s->n_tab++] = (unsigned)off;
+            off += (size_t)1 << k, left -= (size_t)1 << k;
+        }
+    if (left || !s->n_tab || s->tab_k[0] + 1 != s->ls) return *why = "the aggregation statement does not support this scheme's slot count", 0;
     hs_gkr_whir_config(p, &s->whir);
     return 1;
 }
@@ -121,6 +134,11 @@ static int parse_header(hs_reader *r, hs_xa_shape *s, const char **why) {
 
 HS_FRAME_PEEK_FN(hs_xa_peek, hs_xa_shape, parse_header)
 
+/* The slots the walks prove (the tables' union, from slot 0). */
+static size_t xa_walked(const hs_xa_shape *s) {
+    return (size_t)s->tab_off[s->n_tab - 1] + ((size_t)1 << s->tab_k[s->n_tab - 1]);
+}
+
 /* ---- the slot table: where every input lane of every slot comes from ---- */
 
 enum { L_FREE = 0, L_CONST, L_PARAM, L_PREV, L_SENT };
@@ -147,17 +165,21 @@ typedef struct {
 typedef struct {
     const hs_xa_shape *sh;
     const hs_xmss_scheme *sc;
-    size_t S, SL;        /* slots used, slots per signature (2^ls) */
+    size_t S, SL, SH;    /* slots used, slots per signature (2^ls), in one committed half (2^(ls - 1)) */
     size_t pad0;         /* first padding slot: the aux bits, then the inverses */
     unsigned nbits;
     slot_desc *sd;       /* SL entries */
-    uint8_t *role;       /* NCOLS x SL */
+    uint8_t *role;       /* NCOLS x SH (IX) */
     size_t n_sent, n_checked;
     term *t;
     size_t nt, cap;
 } xa_ctx;
 
-static inline uint32_t IX(const xa_ctx *c, unsigned col, size_t a) { return (uint32_t)(col * c->SL + a); }
+/* The index of slice (col, a) in the commitment's column-and-slot order: committed column
+ * col + 32 h (h: the slot's half), slot a mod 2^(ls - 1). */
+static inline uint32_t IX(const xa_ctx *c, unsigned col, size_t a) {
+    return (uint32_t)((col + HCOLS * (a / c->SH)) * c->SH + a % c->SH);
+}
 static size_t chain_slot(const xa_ctx *c, unsigned i, unsigned s) {
     return hs_xmss_slot_first(c->sc, HS_XK_CHAIN) + (size_t)i * (hs_xmss_chain_len(c->sc) - 1) + s;
 }
@@ -212,9 +234,9 @@ static size_t limb_bit_base(const xa_ctx *c, unsigned k) {
 static int ctx_init(xa_ctx *c, const hs_xa_shape *sh, uint32_t epoch, const hs_kb *msg) {
     memset(c, 0, sizeof *c);
     const hs_xmss_scheme *sc = sh->scheme;
-    c->sh = sh, c->sc = sc, c->S = hs_xmss_slots(sc), c->SL = (size_t)1 << sh->ls, c->pad0 = c->S;
+    c->sh = sh, c->sc = sc, c->S = hs_xmss_slots(sc), c->SL = (size_t)1 << sh->ls, c->SH = c->SL / 2, c->pad0 = c->S;
     c->nbits = aux_bits(sc);
-    c->sd = calloc(c->SL, sizeof *c->sd), c->role = calloc((size_t)NCOLS * c->SL, 1);
+    c->sd = calloc(c->SL, sizeof *c->sd), c->role = calloc((size_t)NCOLS * c->SH, 1);
     if (!c->sd || !c->role) return 0;
     const unsigned steps = hs_xmss_chain_len(sc) - 1, d = sc->digest;
     for (size_t a = 0; a < c->SL; a++) c->sd[a].kind = HS_XK_COUNT;
@@ -288,7 +310,7 @@ static int ctx_init(xa_ctx *c, const hs_xa_shape *sh, uint32_t epoch, const hs_k
             if (c->sd[a].x[l].kind == L_PREV && c->role[IX(c, COL_Y + c->sd[a].x[l].arg, c->sd[a].src)] == R_FREE)
                 c->role[IX(c, COL_Y + c->sd[a].x[l].arg, c->sd[a].src)] = R_SENT;
     for (size_t b = 0; b < c->nbits + n_limbs(sc); b++) c->role[IX(c, COL_A, c->pad0 + b)] = R_SENT;
-    for (size_t i = 0; i < (size_t)NCOLS * c->SL; i++) c->n_sent += c->role[i] == R_SENT, c->n_checked += c->role[i] != R_FREE;
+    for (size_t i = 0; i < (size_t)NCOLS * c->SH; i++) c->n_sent += c->role[i] == R_SENT, c->n_checked += c->role[i] != R_FREE;
     return 1;
 }
 
@@ -487,7 +509,7 @@ static unsigned team(size_t h, unsigned threads) { return h < 1024 || threads < 
 
 static void batch_weights(const xa_ctx *c, K beta, K *w) {
     K b = hs_kb5_one();
-    for (size_t i = 0; i < (size_t)NCOLS * c->SL; i++) {
+    for (size_t i = 0; i < (size_t)NCOLS * c->SH; i++) {
         w[i] = hs_kb5_zero();
         if (c->role[i] != R_FREE) w[i] = b, b = hs_kb5_mul(b, beta);
     }
@@ -524,7 +546,7 @@ static int zc_prove(xa_ctx *c, const hs_kb *const *cols, const K *r, hs_transcri
         gr[ng - 1].last = i + 1;
     }
     size_t lin0 = ng ? gr[ng - 1].last : 0;
-#define SLICE(ix) ((ix) == NONE ? NULL : cols[(ix) / c->SL] + ((ix) % c->SL) * P)
+#define SLICE(ix) ((ix) == NONE ? NULL : cols[(ix) / c->SH] + ((ix) % c->SH) * P)
     K *E = hs_mle_eq_new(r, nu, threads), *L = hs_alloc_array(P, sizeof *L);
     K *M = hs_alloc_array(ng * P + 1, sizeof *M), *G = hs_alloc_array(ng * P + 1, sizeof *G);
     int ok = 0;
@@ -595,12 +617,12 @@ done:
 
 /* F(c, a) = column c restricted to slot a, at the signature point r' (every column). */
 static int slice_values(const xa_ctx *c, const hs_kb *const *cols, const K *rp, K *F, unsigned threads) {
-    const size_t P = (size_t)1 << c->sh->nu, tot = (size_t)NCOLS * c->SL;
+    const size_t P = (size_t)1 << c->sh->nu, tot = (size_t)NCOLS * c->SH;
     K *e = hs_mle_eq_new(rp, c->sh->nu, threads);
     if (!e) return 0;
 #pragma omp parallel for num_threads(team(tot * P / 64, threads)) schedule(static)
     for (size_t i = 0; i < tot; i++) {
-        const hs_kb *s = cols[i / c->SL] + (i % c->SL) * P;
+        const hs_kb *s = cols[i / c->SH] + (i % c->SH) * P;
         K acc = hs_kb5_zero();
         for (size_t x = 0; x < P; x++) acc = hs_kb5_add(acc, hs_kb5_mul_base(e[x], s[x]));
         F[i] = acc;
@@ -632,31 +654,60 @@ static K batch_prove(unsigned vars, K *w, K *F, hs_transcript *tr, hs_writer *ou
 }
 
 typedef struct {
-    hs_whir_statement st[3];
-    uint32_t sel[HS_XMSS_WIDTH + NY];
+    hs_whir_statement st[2 * HS_XA_MAX_TABLES + 1];
+    uint32_t sel[HS_XA_MAX_TABLES][HS_XMSS_WIDTH + NY];
     K fin;
 } xa_open;
 
-static void open_statements(xa_open *o, unsigned n, const K *z_out, const K *v_out, const K *x_pt, const K *x_claim,
-                            const K *full) {
-    for (unsigned j = 0; j < NY; j++) o->sel[j] = COL_Y + j;
-    for (unsigned j = 0; j < HS_XMSS_WIDTH; j++) o->sel[NY + j] = COL_X + j;
-    o->st[0] = (hs_whir_statement){n, z_out, NY, o->sel, v_out};
-    o->st[1] = (hs_whir_statement){n, x_pt, HS_XMSS_WIDTH, o->sel + NY, x_claim};
-    o->st[2] = (hs_whir_statement){n + LOG_COLS, full, 1, NULL, &o->fin};
+/* Points of one proof: per walked table z_out and x_pt (its k + nu variables) and its claims; r,
+ * r' (nu each), the full point (LOG_COLS + ls - 1 + nu). */
+typedef struct {
+    K *z_out[HS_XA_MAX_TABLES], *x_pt[HS_XA_MAX_TABLES], *r, *rp, *full;
+    K v_out[HS_XA_MAX_TABLES][HS_XMSS_WIDTH], x_claim[HS_XA_MAX_TABLES][HS_XMSS_WIDTH];
+} xa_points;
+
+static K *points_alloc(xa_points *p, const hs_xa_shape *sh) {
+    size_t cnt = 2 * (size_t)sh->nu + LOG_COLS + sh->ls + sh->nu;
+    for (unsigned t = 0; t < sh->n_tab; t++) cnt += 2 * ((size_t)sh->tab_k[t] + sh->nu);
+    K *m = malloc(cnt * sizeof *m), *q = m;
+    if (!m) return NULL;
+    for (unsigned t = 0; t < sh->n_tab; t++) {
+        p->z_out[t] = q, q += sh->tab_k[t] + sh->nu;
+        p->x_pt[t] = q, q += sh->tab_k[t] + sh->nu;
+    }
+    p->r = q, p->rp = q + sh->nu, p->full = p->rp + sh->nu;
+    return m;
+}
+
+/* The WHIR statements: per walked table Y lanes 0..11 at its z_out and X at its input point (the
+ * table's slots are the top ls - 1 - k slot bits of its half in the commitment), then the full
+ * point. */
+static unsigned open_statements(xa_open *o, const hs_xa_shape *sh, const xa_points *pt) {
+    const unsigned half = sh->ls - 1, sl = 1u << half;
+    unsigned ns = 0;
+    for (unsigned t = 0; t < sh->n_tab; t++) {
+        const unsigned k = sh->tab_k[t], h = sh->tab_off[t] / sl, top = (sh->tab_off[t] % sl) >> k, sh_ = half - k;
+        uint32_t *sel = o->sel[t];
+        for (unsigned j = 0; j < NY; j++) sel[j] = ((HCOLS * h + COL_Y + j) << sh_) | top;
+        for (unsigned j = 0; j < HS_XMSS_WIDTH; j++) sel[NY + j] = ((HCOLS * h + COL_X + j) << sh_) | top;
+        o->st[ns++] = (hs_whir_statement){k + sh->nu, pt->z_out[t], NY, sel, pt->v_out[t]};
+        o->st[ns++] = (hs_whir_statement){k + sh->nu, pt->x_pt[t], HS_XMSS_WIDTH, sel + NY, pt->x_claim[t]};
+    }
+    o->st[ns++] = (hs_whir_statement){LOG_COLS + half + sh->nu, pt->full, 1, NULL, &o->fin};
+    return ns;
 }
 
 /* The rows of signature g (its trace t): X lanes into the row-major inputs, and the aux column. */
 static void fill_rows(const xa_ctx *c, const hs_xmss_slot *t, const uint32_t *pk, const uint32_t *sig, size_t g,
                       hs_kb *X, hs_kb *aux) {
     const hs_xmss_scheme *sc = c->sc;
-    const size_t P = (size_t)1 << c->sh->nu;
+    const size_t P = (size_t)1 << c->sh->nu, walked = xa_walked(c->sh);
     const unsigned d = sc->digest;
     for (size_t a = 0; a < c->SL; a++) {
         hs_kb *x = X + (a * P + g) * HS_XMSS_WIDTH;
         aux[a * P + g] = hs_kb_zero();
         if (a >= c->S) {
-            memset(x, 0, HS_XMSS_WIDTH * sizeof *x);
+            if (a < walked) memset(x, 0, HS_XMSS_WIDTH * sizeof *x);
             continue;
         }
         const slot_desc *D = &c->sd[a];
@@ -685,19 +736,6 @@ static void fill_rows(const xa_ctx *c, const hs_xmss_slot *t, const uint32_t *pk
     }
 }
 
-/* Points of one proof: z_out, x_pt (n each), r, r' (nu each), the full point (5 + ls + nu). */
-typedef struct {
-    K *z_out, *x_pt, *r, *rp, *full;
-    K v_out[HS_XMSS_WIDTH], x_claim[HS_XMSS_WIDTH];
-} xa_points;
-
-static K *points_alloc(xa_points *p, unsigned n, unsigned nu) {
-    K *m = malloc(((size_t)3 * n + 2 * nu + LOG_COLS + 1) * sizeof *m);
-    if (!m) return NULL;
-    p->z_out = m, p->x_pt = m + n, p->r = m + 2 * n, p->rp = p->r + nu, p->full = p->rp + nu;
-    return m;
-}
-
 /* The full point: (column and slot challenges, r'). */
 static void full_point(K *full, const K *pt, unsigned vars, const K *rp, unsigned nu) {
     memmove(full, pt, vars * sizeof *full);
@@ -719,19 +757,20 @@ int hs_xa_prove(const hs_xa_shape *shape, const uint32_t *pk, uint32_t epoch, co
     }
     const hs_xmss_scheme *sc = s.scheme;
     const unsigned nu = s.nu, n = s.n, pw = hs_xmss_pk_words(sc), sw = hs_xmss_sig_words(sc);
-    const unsigned bvars = LOG_COLS + s.ls;
-    const size_t P = (size_t)1 << nu, N = s.n_sigs, R = (size_t)1 << n, tot = (size_t)NCOLS << s.ls;
+    const unsigned bvars = LOG_COLS + s.ls - 1, nc = n - 1; /* the commitment: 64 columns of 2^nc rows */
+    const size_t P = (size_t)1 << nu, N = s.n_sigs, R = xa_walked(&s) * P, tot = (size_t)NCOLS << (s.ls - 1);
+    const size_t HR = (size_t)1 << nc;
     const int skip_native = (int)HS_TEST_HOOK((size_t)shape->skip_native);
     const size_t corrupt_mask = HS_TEST_HOOK(shape->corrupt_mask);
     double t0 = hs_now(), tstart = t0, tt;
     int ok = 0;
     xa_ctx c = {0};
     xa_points pt;
-    hs_gkr_witness wit = {0};
+    hs_gkr_witness wit[HS_XA_MAX_TABLES] = {{0}};
     hs_whir_witness *ww = NULL;
     hs_whir_params wp;
     hs_kb msgk[HS_XMSS_MAX_MSG_LIMBS];
-    hs_kb *X = NULL, *aux = NULL, *zero = NULL;
+    hs_kb *X = NULL, *aux = NULL, *zero = NULL, *up = NULL;
     K *pts = NULL, *F = NULL, *W = NULL, *sent = NULL;
     hs_xmss_result *res = malloc(N * sizeof *res);
     char *whys = malloc(N * MAX_TRIES_WHY);
@@ -756,13 +795,13 @@ int hs_xa_prove(const hs_xa_shape *shape, const uint32_t *pk, uint32_t epoch, co
     }
     if (!ctx_init(&c, &s, epoch, msgk)) goto done;
     fail = "the preset's WHIR configuration does not fit this size";
-    if (!hs_whir_params_derive(&wp, n + LOG_COLS, &s.whir, NULL, &why)) goto done;
+    if (!hs_whir_params_derive(&wp, nc + LOG_COLS, &s.whir, NULL, &why)) goto done;
     tt = hs_now(), tm->native_s = tt - t0, t0 = tt;
 
     /* the rows: every signature's trace (padding signatures repeat signature 0) */
     fail = hs_why_nomem;
-    X = hs_alloc_array(R, HS_XMSS_WIDTH * sizeof *X), aux = hs_alloc_array(R, sizeof *aux);
-    zero = hs_calloc_array(R, sizeof *zero);
+    X = hs_alloc_array(R, HS_XMSS_WIDTH * sizeof *X), aux = hs_alloc_array(2 * HR, sizeof *aux);
+    zero = hs_calloc_array(HR, sizeof *zero);
     if (!X || !aux || !zero) goto done;
     const size_t S = hs_xmss_slots(sc);
     int bad = 0;
@@ -790,7 +829,19 @@ int hs_xa_prove(const hs_xa_shape *shape, const uint32_t *pk, uint32_t epoch, co
     }
     tt = hs_now(), tm->trace_s = tt - t0, t0 = tt;
     const hs_gkr_perm *Pm = hs_gkr_perm_get(HS_GKR_P1_KB16);
-    if (!hs_gkr_witness_build(&wit, Pm, X, n, threads, NULL, HS_GKR_WIT_IO)) goto done;
+    for (unsigned t = 0; t < s.n_tab; t++)
+        if (!hs_gkr_witness_build(&wit[t], Pm, X + (size_t)s.tab_off[t] * P * HS_XMSS_WIDTH, s.tab_k[t] + nu, threads,
+                                  NULL, HS_GKR_WIT_IO))
+            goto done;
+    /* the committed X and Y columns: table 0 (the lower half) as the walk holds them, the others
+     * copied into the upper half's columns (zero where no table is) */
+    if (!(up = hs_calloc_array((size_t)(HS_XMSS_WIDTH + NY) * HR, sizeof *up))) goto done;
+    for (unsigned t = 1; t < s.n_tab; t++) {
+        const size_t rows = (size_t)1 << (s.tab_k[t] + nu), at = (s.tab_off[t] - ((size_t)1 << (s.ls - 1))) * P;
+        for (unsigned l = 0; l < HS_XMSS_WIDTH + NY; l++)
+            memcpy(up + l * HR + at, l < HS_XMSS_WIDTH ? wit[t].in + l * rows : wit[t].out + (l - HS_XMSS_WIDTH) * rows,
+                   rows * sizeof *up);
+    }
     tt = hs_now(), tm->witness_s = tt - t0, t0 = tt;
 
     uint8_t hb[XA_HEADER];
@@ -799,19 +850,25 @@ int hs_xa_prove(const hs_xa_shape *shape, const uint32_t *pk, uint32_t epoch, co
     hs_transcript tr;
     transcript_start(&tr, hb, &c, pk, epoch, msgk, msg);
     const hs_kb *cols[NCOLS];
-    for (unsigned j = 0; j < NCOLS; j++)
-        cols[j] = j < COL_Y ? wit.in + (size_t)j * R : j < COL_A ? wit.out + (size_t)(j - COL_Y) * R : j == COL_A ? aux : zero;
-    if (!hs_whir_commit(&ww, &wp, NULL, cols, LOG_COLS, n, &tr, out, NULL, threads, &why)) {
+    for (unsigned j = 0; j < HCOLS; j++) {
+        cols[j] = j < COL_Y ? wit[0].in + (size_t)j * HR : j < COL_A ? wit[0].out + (size_t)(j - COL_Y) * HR
+                  : j == COL_A ? aux : zero;
+        cols[HCOLS + j] = j < COL_A ? up + (size_t)j * HR : j == COL_A ? aux + HR : zero;
+    }
+    if (!hs_whir_commit(&ww, &wp, NULL, cols, LOG_COLS, nc, &tr, out, NULL, threads, &why)) {
         fail = why;
         goto done;
     }
     tt = hs_now(), tm->commit_s = tt - t0, t0 = tt;
 
-    if (!(pts = points_alloc(&pt, n, nu))) goto done;
-    if (!hs_gkr_walk_prove(Pm, &wit, X, NULL, threads, &tr, out, pt.z_out, pt.v_out, pt.x_pt, pt.x_claim, &why)) {
-        fail = why;
-        goto done;
-    }
+    fail = hs_why_nomem;
+    if (!(pts = points_alloc(&pt, &s))) goto done;
+    for (unsigned t = 0; t < s.n_tab; t++)
+        if (!hs_gkr_walk_prove(Pm, &wit[t], X + (size_t)s.tab_off[t] * P * HS_XMSS_WIDTH, NULL, threads, &tr, out,
+                               pt.z_out[t], pt.v_out[t], pt.x_pt[t], pt.x_claim[t], &why)) {
+            fail = why;
+            goto done;
+        }
     hs_free(X), X = NULL;
     tt = hs_now(), tm->walk_s = tt - t0, t0 = tt;
 
@@ -832,8 +889,8 @@ int hs_xa_prove(const hs_xa_shape *shape, const uint32_t *pk, uint32_t epoch, co
     hs_gkr_send_k(&tr, out, &op.fin, 1);
     full_point(pt.full, pt.full, bvars, pt.rp, nu);
     tt = hs_now(), tm->wiring_s = tt - t0, t0 = tt;
-    open_statements(&op, n, pt.z_out, pt.v_out, pt.x_pt, pt.x_claim, pt.full);
-    if (!hs_whir_open(&wp, ww, op.st, 3, &tr, out, threads, &why)) {
+    const unsigned nst = open_statements(&op, &s, &pt);
+    if (!hs_whir_open(&wp, ww, op.st, nst, &tr, out, threads, &why)) {
         fail = why;
         goto done;
     }
@@ -843,9 +900,9 @@ int hs_xa_prove(const hs_xa_shape *shape, const uint32_t *pk, uint32_t epoch, co
 done:
     *why_out = ok ? NULL : fail;
     ctx_free(&c);
-    hs_gkr_witness_free(&wit);
+    for (unsigned t = 0; t < HS_XA_MAX_TABLES; t++) hs_gkr_witness_free(&wit[t]);
     hs_whir_witness_free(ww);
-    hs_free(X), hs_free(aux), hs_free(zero);
+    hs_free(X), hs_free(aux), hs_free(zero), hs_free(up);
     free(pts), free(F), free(W), free(sent), free(res), free(whys), free(eps), free(msgs);
     return ok;
 }
@@ -861,33 +918,35 @@ int hs_xa_verify(const uint8_t *proof, size_t len, const char *scheme, size_t nk
     if (!scheme || strcmp(scheme, s.scheme->name)) return *why = "the proof is for another XMSS scheme", 0;
     if (s.n_sigs != nk) return *why = "the proof is for another number of signatures", 0;
     const hs_xmss_scheme *sc = s.scheme;
-    const unsigned pw = hs_xmss_pk_words(sc), nu = s.nu, n = s.n, bvars = LOG_COLS + s.ls;
+    const unsigned pw = hs_xmss_pk_words(sc), nu = s.nu, nc = s.n - 1, bvars = LOG_COLS + s.ls - 1;
     for (size_t i = 0; i < nk * pw; i++)
         if (pk[i] >= HS_KB_P) return *why = "a public key word is not below p", 0;
     if (sc->height < 32 && (epoch >> sc->height)) return *why = "epoch out of range for the scheme", 0;
     hs_kb msgk[HS_XMSS_MAX_MSG_LIMBS];
     if (!msg_elems(sc, msg, msgk)) return *why = "a message element is not below p", 0;
     hs_whir_params wp;
-    if (!hs_whir_params_derive(&wp, n + LOG_COLS, &s.whir, NULL, why)) return 0;
+    if (!hs_whir_params_derive(&wp, nc + LOG_COLS, &s.whir, NULL, why)) return 0;
     xa_ctx c;
     xa_points pt;
     K *pts = NULL, *V = NULL, *W = NULL, *eqt = NULL;
     int ok = 0;
     *why = hs_why_nomem;
-    if (!ctx_init(&c, &s, epoch, msgk) || !(pts = points_alloc(&pt, n, nu))) goto done;
+    if (!ctx_init(&c, &s, epoch, msgk) || !(pts = points_alloc(&pt, &s))) goto done;
     hs_transcript tr;
     transcript_start(&tr, proof, &c, pk, epoch, msgk, msg);
     hs_whir_commitment comm;
     if (!hs_whir_verify_commitment(&wp, &tr, &r, &comm, why)) goto done;
-    const size_t tot = (size_t)NCOLS << s.ls;
-    if (hs_r_left(&r) < hs_gkr_walk_bytes(hs_gkr_perm_get(HS_GKR_P1_KB16), n, 0) +
-                            ((size_t)ZC_DEG * nu + c.n_sent + 2 * (size_t)bvars + 1) * 20) {
+    const size_t tot = (size_t)NCOLS << (s.ls - 1);
+    size_t walks = 0;
+    for (unsigned t = 0; t < s.n_tab; t++) walks += hs_gkr_walk_bytes(hs_gkr_perm_get(HS_GKR_P1_KB16), s.tab_k[t] + nu, 0);
+    if (hs_r_left(&r) < walks + ((size_t)ZC_DEG * nu + c.n_sent + 2 * (size_t)bvars + 1) * 20) {
         *why = "truncated proof";
         goto done;
     }
-    if (!hs_gkr_walk_verify(hs_gkr_perm_get(HS_GKR_P1_KB16), n, NULL, threads, &tr, &r, pt.z_out, pt.v_out, pt.x_pt,
-                            pt.x_claim, why))
-        goto done;
+    for (unsigned t = 0; t < s.n_tab; t++)
+        if (!hs_gkr_walk_verify(hs_gkr_perm_get(HS_GKR_P1_KB16), s.tab_k[t] + nu, NULL, threads, &tr, &r, pt.z_out[t],
+                                pt.v_out[t], pt.x_pt[t], pt.x_claim[t], why))
+            goto done;
     sample(&tr, pt.r, nu);
     *why = hs_why_nomem;
     if (!ctx_terms(&c, hs_gkr_sample(&tr), NULL)) goto done;
@@ -943,8 +1002,8 @@ int hs_xa_verify(const uint8_t *proof, size_t len, const char *scheme, size_t nk
         goto done;
     }
     full_point(pt.full, pt.full, bvars, pt.rp, nu);
-    open_statements(&op, n, pt.z_out, pt.v_out, pt.x_pt, pt.x_claim, pt.full);
-    if (!hs_whir_verify(&wp, &comm, op.st, 3, &tr, &r, why)) goto done;
+    const unsigned nst = open_statements(&op, &s, &pt);
+    if (!hs_whir_verify(&wp, &comm, op.st, nst, &tr, &r, why)) goto done;
     if (hs_r_left(&r) != 0) {
         *why = "trailing bytes after the proof";
         goto done;
@@ -971,9 +1030,27 @@ int hs_soundness_xa(const hs_preset *p, const hs_xmss_scheme *sc, size_t n_sigs,
     const size_t checked = c.n_checked;
     ctx_free(&c);
     if (!built) return 0;
-    const double kb = hs_field_bits(&hs_field_kb5), nu = s.nu > 0 ? s.nu : 1, bvars = LOG_COLS + s.ls;
-    /* the walk over all 2^(ls + nu) slots, its ends included */
-    hs_soundness_gkr_walk(out, hs_gkr_perm_get(HS_GKR_P1_KB16), s.n);
+    const double kb = hs_field_bits(&hs_field_kb5), nu = s.nu > 0 ? s.nu : 1, bvars = LOG_COLS + s.ls - 1;
+    /* the walks over the tables, their ends included: each term is the union over the walks (the
+     * sum of their errors) */
+    {
+        hs_sound_report wk[HS_XA_MAX_TABLES];
+        for (unsigned t = 0; t < s.n_tab; t++) {
+            memset(&wk[t], 0, sizeof wk[t]);
+            hs_soundness_gkr_walk(&wk[t], hs_gkr_perm_get(HS_GKR_P1_KB16), s.tab_k[t] + s.nu);
+        }
+        for (size_t i = 0; i < wk[0].n_terms; i++) {
+            double b[3];
+            for (unsigned g = 0; g < 3; g++) {
+                double e = 0;
+                for (unsigned t = 0; t < s.n_tab; t++) e += exp2(-wk[t].terms[i].bits[g]);
+                b[g] = -log2(e);
+            }
+            char name[64];
+            snprintf(name, sizeof name, "%.40s (%u walks)", wk[0].terms[i].name, s.n_tab);
+            hs_sound_add(out, name, b[0], b[1], b[2]);
+        }
+    }
 #define ADD(name_, bits_)                                                                                              \
     do {                                                                                                               \
         const double b_ = (bits_);                                                                                     \
@@ -992,12 +1069,12 @@ int hs_soundness_xa(const hs_preset *p, const hs_xmss_scheme *sc, size_t n_sigs,
     ADD("xmss.beta", kb - log2((double)checked));
     ADD("xmss.batch_sumcheck", kb - log2(2.0 * bvars));
     hs_whir_params wp;
-    if (!hs_whir_params_derive(&wp, s.n + LOG_COLS, &s.whir, out, &why)) {
+    if (!hs_whir_params_derive(&wp, s.n - 1 + LOG_COLS, &s.whir, out, &why)) {
         memset(out, 0, sizeof *out);
         return 0;
     }
-    /* WHIR statements: 12 + 16 + 1 claims combined with powers of gamma */
-    ADD("whir.statement_batching", kb - log2((double)(NY + HS_XMSS_WIDTH)));
+    /* WHIR statements: 12 + 16 claims a walk and the full point's, combined with powers of gamma */
+    ADD("whir.statement_batching", kb - log2((double)(NY + HS_XMSS_WIDTH) * s.n_tab + 1.0));
     ADD("merkle.collision", hs_sound_merkle_bits((int)s.whir.hash));
     /* the key list enters the transcript through its BLAKE3 digest */
     ADD("keys.digest (BLAKE3)", 128.0);

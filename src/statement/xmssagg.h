@@ -10,13 +10,16 @@
  * (i, s) is the step out of position s: its tweak is public whatever the digit x_i. Its input
  * value is the tip when s <= x_i (a dummy step that nothing reads when s < x_i) and the previous
  * step's result otherwise; a mask m(i, s) = [s >= x_i] says which.
- * Committed (one WHIR commitment, 32 columns of 2^(ls + nu) rows): X (the 16 input lanes of
- * every row), Y lanes 0..11 (P(X), the raw permutation's output), A (an auxiliary column: the
+ * Walked: the used slots rounded up to a multiple of 32, as tables of decreasing powers of two
+ * (256 + 64 + 32 slots for 350 or 351), one gkr walk each; the slots beyond are not walked.
+ * Committed (one WHIR commitment, 64 columns of 2^(ls - 1 + nu) rows: slots 0..2^(ls-1)-1 in
+ * columns 0..31, the others in 32..63, each half as): X (the 16 input lanes of every row), Y lanes
+ * 0..11 (P(X), the raw permutation's output; zero in unwalked slots), A (an auxiliary column: the
  * masks at the chain slots; in padding slots the spare bits of the digest limbs, the limbs' high
  * 7 bits and the inverses of (high - 127)), zeros.
  *
  * Protocol (transcript order): header; epoch, message, BLAKE3 of the key list; commit; the gkr
- * walk over all 2^(ls + nu) rows (private ends: Y lanes 0..11 opened at z_out, X at the walk's
+ * walks, table after table (private ends: Y lanes 0..11 opened at each z_out, X at each walk's
  * input point); r (nu values), alpha; the zerocheck: sum_sig eq(r, sig) sum_c alpha^c Q_c(sig) = 0
  * (nu rounds of degree 3) over every quadratic relation of a signature (chain muxes, chain ends
  * into the leaf, masks boolean and monotone, spare and high bits boolean, (high - 127) inv = 1),
@@ -28,7 +31,8 @@
  * target sum and the 8 limb identities (digest limb = digits from the masks + spare bits + 2^24
  * high); beta; a 14-round sumcheck (degree 2) of sum_(c,a) w(c,a) F_c(a, r') with w = beta^k on
  * the k-th checked slice reduces every slice value to one point of the commitment; one WHIR
- * opening of three statements (Y at z_out, X at the walk's input point, that point). */
+ * opening of 2 x tables + 1 statements (Y at each z_out, X at each walk's input point, with the
+ * table's half and top slot bits as selector bits; that point). */
 #ifndef HS_STATEMENT_XMSSAGG_H
 #define HS_STATEMENT_XMSSAGG_H
 
@@ -41,6 +45,8 @@
 /* The gkr header's statement byte of an aggregation proof. */
 #define HS_XA_STATEMENT 5u
 #define HS_XA_MAX_LOG_SIGS 14
+#define HS_XA_MAX_TABLES 5
+#define HS_XA_MIN_TABLE 5
 
 typedef struct {
     const hs_preset *preset;
@@ -48,6 +54,9 @@ typedef struct {
     unsigned scheme_index; /* in sig/xmss.h's table */
     size_t n_sigs;         /* N >= 1 */
     unsigned nu, ls, n;    /* log2 of the padded signatures, of the slots per signature; n = ls + nu */
+    /* The walked tables: the used slots rounded up to a multiple of 2^HS_XA_MIN_TABLE, as
+     * decreasing powers of two: table t holds slots [tab_off[t], tab_off[t] + 2^tab_k[t]) */
+    unsigned n_tab, tab_k[HS_XA_MAX_TABLES], tab_off[HS_XA_MAX_TABLES];
     hs_whir_config whir;
     /* test hooks, prover only: skip_native proves whatever trace the signatures give without
      * refusing invalid ones (a cheating prover); corrupt_mask flips the mask of chain slot
