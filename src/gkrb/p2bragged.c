@@ -202,7 +202,10 @@ static int p2br_walk_prove(p2br_prover *P, const p2br_walk *wk, hs_p2bg_witness 
              * team (every team is a barrier: p2bgkr.h's HS_P2BG_PAR_MIN) */
             unsigned small[HS_P2BR_MAX_REGIONS], ns = 0;
             size_t small_pairs = 0;
-            for (unsigned k = 0; k < K; k++) {
+            for (unsigned u0 = 0; u0 < K; u0++) {
+                /* every other round backwards: the region whose tables the last round read last
+                 * (still in cache) goes first (round 0 after the witness's blocks: backwards) */
+                const unsigned k = s % 2 ? u0 : K - 1 - u0;
                 if (s >= wk->n[k]) continue;
                 const size_t h = (size_t)1 << (wk->n[k] - 1 - s);
                 if (th > 1 && h >= hs_p2bg_par_min()) {

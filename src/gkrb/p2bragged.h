@@ -45,9 +45,10 @@
  * then for each walk, for layer r = 65 down to 0: nv round messages of 8 elements, then the walk's
  * regions' four values each. 16 bytes an element. Lengths: 7 + A + 66 (128 W + 64 A) (padded,
  * ragged), 7 + A + sum_a 66 (128 w_a + 64) (independent).
- * Soundness error of a walk (Schwartz-Zippel, challenges uniform in GF(2^128)):
- *   (W + 67 (4K - 1) + 66 * 8 nv) / 2^128 (the output point, 67 batchings of degree 4K - 1 in
- * gamma, 66 sumchecks of nv rounds of degree 8), summed over the walks. */
+ * Soundness error (Schwartz-Zippel, challenges uniform in GF(2^128)):
+ *   (W + sum over the walks of (67 (4K - 1) + 66 * 8 nv)) / 2^128
+ * (the output point, a multilinear polynomial in W variables; each walk's 67 batchings, of degree
+ * 4K - 1 in gamma, and 66 sumchecks of nv rounds of degree 8). */
 #ifndef HS_GKRB_P2BRAGGED_H
 #define HS_GKRB_P2BRAGGED_H
 
