@@ -95,36 +95,60 @@ static int head(const hs_binfri_params *p, const hs_gf128 *point, hs_gf128 value
 
 int hs_ringsw_open(const hs_binfri_params *p, hs_binfri_witness *wit, const hs_gf128 *point, hs_gf128 value,
                    hs_transcript *t, hs_writer *w, unsigned threads, const char **why) {
+    return hs_ringsw_open_many(p, wit, 1, &point, &value, t, w, threads, why);
+}
+
+int hs_ringsw_open_many(const hs_binfri_params *p, hs_binfri_witness *wit, unsigned k, const hs_gf128 *const *points,
+                        const hs_gf128 *values, hs_transcript *t, hs_writer *w, unsigned threads, const char **why) {
     const size_t n = (size_t)1 << p->n_vars;
     const int ext = p->chal_ext == 2;
     const hs_gf128 *packed = hs_binfri_witness_evals(wit);
     if (!packed) return *why = "binfri: the witness was opened already", 0;
+    if (k < 1 || k > HS_RINGSW_MAX_CLAIMS) return *why = "ringsw: claim count out of range", 0;
     hs_gf128 *E = hs_alloc_array(n, sizeof *E), s[PACK], img[PACK];
-    hs_gf256 eq_r[PACK], claim, *E2 = ext ? hs_alloc_array(n, sizeof *E2) : NULL;
+    hs_gf256 eq_r[HS_RINGSW_MAX_CLAIMS][PACK], claims[HS_RINGSW_MAX_CLAIMS],
+        *A = hs_alloc_array(n, ext ? sizeof(hs_gf256) : sizeof(hs_gf128));
+    hs_gf128 *A1 = (hs_gf128 *)A;
     hs_gf128_linmap *map = malloc(2 * sizeof *map);
-    if (!E || !map || (ext && !E2)) return hs_free(E), hs_free(E2), free(map), *why = "ringsw: out of memory", 0;
-    hs_binfri_eq_table(E, point + LOGP, p->n_vars);
-    partial_evals(s, packed, E, n, threads);
-    head(p, point, value, s, t, w, NULL, eq_r, &claim, why);
-    /* the weight A(v) = sum_w eq(r', w) bit_w(eq(r_hi, v)): a GF(2)-linear map of E[v], one per
-     * coordinate of L over K */
-    for (unsigned c = 0; c < 2; c++) {
-        for (unsigned i = 0; i < PACK; i++) img[i] = eq_r[i].c[c];
-        hs_gf128_linmap_init(&map[c], img);
+    if (!E || !map || !A) return hs_free(E), hs_free(A), free(map), *why = "ringsw: out of memory", 0;
+    for (unsigned j = 0; j < k; j++) { /* every claim's partial evaluations and row challenges first */
+        hs_binfri_eq_table(E, points[j] + LOGP, p->n_vars);
+        partial_evals(s, packed, E, n, threads);
+        head(p, points[j], values[j], s, t, w, NULL, eq_r[j], &claims[j], why);
     }
-    if (ext) {
+    /* the claims batched by powers of gamma (no challenge for one claim) */
+    const hs_gf256 gamma = k > 1 ? hs_binfri_sample_challenge(p, t) : hs_gf256_one();
+    hs_gf256 g = hs_gf256_one(), claim = hs_gf256_zero();
+    for (unsigned j = 0; j < k; j++) {
+        if (k > 1) hs_binfri_eq_table(E, points[j] + LOGP, p->n_vars); /* E holds the last point's */
+        /* claim j's weight A_j(v) = sum_w eq(r'_j, w) bit_w(eq(r_hi, v)): a GF(2)-linear map of E[v],
+         * one per coordinate of L over K; A += g A_j */
+        for (unsigned c = 0; c < 2; c++) {
+            for (unsigned i = 0; i < PACK; i++) img[i] = eq_r[j][i].c[c];
+            hs_gf128_linmap_init(&map[c], img);
+        }
+        const int first = j == 0;
+        if (ext) {
 #pragma omp parallel for schedule(static) num_threads(threads ? threads : 1) if (threads > 1 && n >= 16384)
-        for (size_t v = 0; v < n; v++)
-            E2[v] = (hs_gf256){{hs_gf128_linmap_apply(&map[0], E[v]), hs_gf128_linmap_apply(&map[1], E[v])}};
-    } else {
+            for (size_t v = 0; v < n; v++) {
+                const hs_gf256 a = {{hs_gf128_linmap_apply(&map[0], E[v]), hs_gf128_linmap_apply(&map[1], E[v])}};
+                A[v] = first ? a : hs_gf256_add(A[v], hs_gf256_mul(g, a));
+            }
+        } else {
 #pragma omp parallel for schedule(static) num_threads(threads ? threads : 1) if (threads > 1 && n >= 16384)
-        for (size_t v = 0; v < n; v++) E[v] = hs_gf128_linmap_apply(&map[0], E[v]);
+            for (size_t v = 0; v < n; v++) {
+                const hs_gf128 a = hs_gf128_linmap_apply(&map[0], E[v]);
+                A1[v] = first ? a : hs_gf128_add(A1[v], hs_gf128_mul(g.c[0], a));
+            }
+        }
+        claim = hs_gf256_add(claim, hs_gf256_mul(g, claims[j]));
+        g = hs_gf256_mul(g, gamma);
     }
     free(map);
-    const int ok = ext ? hs_binfri_open_weighted256(p, wit, E2, claim, t, w, NULL, threads, why)
-                       : hs_binfri_open_weighted(p, wit, E, claim.c[0], t, w, NULL, threads, why);
     hs_free(E);
-    hs_free(E2);
+    const int ok = ext ? hs_binfri_open_weighted256(p, wit, A, claim, t, w, NULL, threads, why)
+                       : hs_binfri_open_weighted(p, wit, A1, claim.c[0], t, w, NULL, threads, why);
+    hs_free(A);
     return ok;
 }
 
@@ -168,11 +192,41 @@ static hs_gf256 weight_at(void *ctx, const hs_gf256 *c) {
 
 int hs_ringsw_verify(const hs_binfri_params *p, const hs_binfri_commitment *comm, const hs_gf128 *point,
                      hs_gf128 value, hs_transcript *t, hs_reader *r, const char **why) {
+    return hs_ringsw_verify_many(p, comm, 1, &point, &value, t, r, why);
+}
+
+typedef struct {
+    unsigned k;
+    hs_gf256 gamma;
+    weight_ctx c[HS_RINGSW_MAX_CLAIMS];
+} weights_ctx;
+
+/* sum_j gamma^j A_j(c): the batched claims' weight */
+static hs_gf256 weights_at(void *ctx, const hs_gf256 *c) {
+    weights_ctx *x = ctx;
+    hs_gf256 v = hs_gf256_zero(), g = hs_gf256_one();
+    for (unsigned j = 0; j < x->k; j++, g = hs_gf256_mul(g, x->gamma))
+        v = hs_gf256_add(v, hs_gf256_mul(g, weight_at(&x->c[j], c)));
+    return v;
+}
+
+int hs_ringsw_verify_many(const hs_binfri_params *p, const hs_binfri_commitment *comm, unsigned k,
+                          const hs_gf128 *const *points, const hs_gf128 *values, hs_transcript *t, hs_reader *r,
+                          const char **why) {
+    if (k < 1 || k > HS_RINGSW_MAX_CLAIMS) return *why = "ringsw: claim count out of range", 0;
     hs_gf128 s[PACK];
-    hs_gf256 eq_r[PACK], claim;
-    if (!head(p, point, value, s, t, NULL, r, eq_r, &claim, why)) return 0;
-    weight_ctx x = {point + LOGP, eq_r, p->n_vars};
-    return hs_binfri_verify_weighted256(p, comm, claim, weight_at, &x, t, r, why);
+    hs_gf256 eq_r[HS_RINGSW_MAX_CLAIMS][PACK], claims[HS_RINGSW_MAX_CLAIMS];
+    for (unsigned j = 0; j < k; j++)
+        if (!head(p, points[j], values[j], s, t, NULL, r, eq_r[j], &claims[j], why)) return 0;
+    weights_ctx x;
+    x.k = k;
+    x.gamma = k > 1 ? hs_binfri_sample_challenge(p, t) : hs_gf256_one();
+    hs_gf256 g = hs_gf256_one(), claim = hs_gf256_zero();
+    for (unsigned j = 0; j < k; j++, g = hs_gf256_mul(g, x.gamma)) {
+        x.c[j] = (weight_ctx){points[j] + LOGP, eq_r[j], p->n_vars};
+        claim = hs_gf256_add(claim, hs_gf256_mul(g, claims[j]));
+    }
+    return hs_binfri_verify_weighted256(p, comm, claim, weights_at, &x, t, r, why);
 }
 
 /* The commitment interface (hs_ringsw_mlc) is binfri.c's, with these open and verify. */

@@ -11,7 +11,7 @@
  *   HS_STMT_MERKLE_BRANCHES  2 gkr    3                      hs_mb_peek
  *   HS_STMT_MERKLE_ROOT      2 gkr    4                      hs_mr_peek
  *   HS_STMT_PCS              3 pcs    0                      hs_pcsstmt_peek (commitment only)
- *   HS_STMT_KGKR             2 gkr    1 public (byte 14: 65) hs_kgkrstmt_peek (keccak-f1600 over GF(2))
+ *   HS_STMT_KGKR             2 gkr    0 private, 1 public    hs_kgkrstmt_peek (keccak-f1600 over GF(2); byte 14: 65)
  *
  * A gkr frame whose hash byte (14) is HS_FRAME_GKRB_FIRST or more names a walk over GF(2) with
  * GF(2^128) challenges (src/gkrb); the KoalaBear walks' ids are below it.
