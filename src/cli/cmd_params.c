@@ -12,6 +12,7 @@
 static void help(void) {
     printf("usage: hashsnark params --preset P [--backend stark|gkr] [--log-perms N] [--log-blowup B]\n"
            "                        [--hash NAME] [--public] [--field F] [--format text|json]\n"
+           "       hashsnark params --backend gkr --hash keccak-f1600 --private [--log-perms N] [--preset P]\n"
            "       hashsnark params --backend gkr --regions W1,W2,... [--variant V] [--private] [--preset P]\n"
            "                        [--format text|json]\n"
            "       hashsnark params --statement pcs --field gf2-128 --log-bits N [--preset P]\n"
@@ -25,8 +26,10 @@ static void help(void) {
            "comparison only, since up-to-capacity proximity gaps are disproved (docs/SOUNDNESS.md).\n"
            "With --backend gkr: the GKR walk's batching and sumcheck terms, then (private statements)\n"
            "WHIR's folding, out-of-domain and query terms and the Merkle hash. keccak-f1600 with\n"
-           "--backend gkr (a walk over GF(2), challenges in GF(2^128), public statement only): the output\n"
-           "point, the 24 chi sumchecks and the 24 folds of the 1600 bit claims (Schwartz-Zippel).\n"
+           "--backend gkr (a walk over GF(2), challenges in GF(2^128)): the output point, the 24 chi\n"
+           "sumchecks and the 24 folds of the 25 lane claims (Schwartz-Zippel); with --private also the\n"
+           "input reduction, ring switching's row batches, the batch of the two claims and FRI-Binius's\n"
+           "sumcheck, fold and query terms.\n"
            "\n"
            "  --preset P       compat, fast100 or proven128 (default compat)\n"
            "  --log-perms N    2^N permutations (0..24, default 20)\n"
@@ -35,13 +38,14 @@ static void help(void) {
            "  --hash NAME      default poseidon2-kb16; the stark backend proves\n"
            "                     %s;\n"
            "                   the gkr backend %s\n"
-           "  --public         a public statement (inputs and outputs bound to the proof; keccak-f1600 by\n"
-           "                   gkr has no other)\n"
+           "  --public         a public statement (inputs and outputs bound to the proof; the default of\n"
+           "                   keccak-f1600 by gkr)\n"
            "  --field F        checked against the field of the protocol: koalabear, or gf2-128\n"
            "                   (keccak-f1600 by gkr)\n"
            "  --regions W1,..  gkr: ragged regions of 2^Wa permutations each (4..20, 1..32 regions)\n"
            "  --variant V      with --regions: ragged (default), padded or independent\n"
-           "  --private        with --regions: committed regions (one stacked WHIR commitment)\n"
+           "  --private        with --regions: committed regions (one stacked WHIR commitment); with\n"
+           "                   --backend gkr --hash keccak-f1600: the private statement (log-perms 0..23)\n"
            "  --format F       text (default) or json: claimed_bits, regime, weakest_term and terms, a\n"
            "                   list of {name, udr, johnson, conjectured}\n",
            hs_cli_stark_names(), hs_cli_gkr_names());
@@ -123,13 +127,13 @@ static void params_gkr(const hs_preset_info *p, const char *hash, unsigned logp,
 }
 
 /* keccak-f1600 by the gkr backend's walk over GF(2): its terms, no commitment. */
-static void params_gkrb(const hs_preset_info *p, const char *hash, unsigned logp, int json,
+static void params_gkrb(const hs_preset_info *p, const char *hash, unsigned logp, int pub, int json,
                         const hs_params_report *rep) {
     const char *weakest = rep->terms[rep->weakest].name;
     if (json) {
         printf("{\n  \"backend\": \"gkr\",\n  \"preset\": \"%s\",\n  \"hash\": \"%s\",\n"
-               "  \"statement\": \"public\",\n  \"field\": \"gf2-128\",\n  \"log_perms\": %u,\n  \"claimed_bits\": ",
-               p->name, hash, logp);
+               "  \"statement\": \"%s\",\n  \"field\": \"gf2-128\",\n  \"log_perms\": %u,\n  \"claimed_bits\": ",
+               p->name, hash, pub ? "public" : "private", logp);
         json_num(rep->claimed_bits);
         printf(",\n  \"regime\": \"%s\",\n  \"weakest_term\": \"%s\",\n  \"declared_bits\": %.4f,\n"
                "  \"supported\": %s,\n",
@@ -137,9 +141,12 @@ static void params_gkrb(const hs_preset_info *p, const char *hash, unsigned logp
         json_terms(rep);
         return;
     }
-    printf("preset %s, gkr backend: %s, 2^%u permutations (public statement), a walk over GF(2) of %u rounds on %u "
-           "lanes, challenges in GF(2^128) (128 bits); no commitment (the verifier evaluates both tables)\n\n",
-           p->name, hash, logp, rep->gkr_layers, rep->gkr_width);
+    printf("preset %s, gkr backend: %s, 2^%u permutations (%s statement), a walk over GF(2) of %u rounds on %u "
+           "lanes, challenges in GF(2^128) (128 bits); %s\n\n",
+           p->name, hash, logp, pub ? "public" : "private", rep->gkr_layers, rep->gkr_width,
+           pub ? "no commitment (the verifier evaluates both tables)"
+               : "inputs and outputs committed bit by bit (FRI-Binius with ring switching), the walk's two claims "
+                 "opened together");
     text_terms(rep);
     printf("\nclaimed security: %.1f bits (%s), weakest term %s\n", rep->claimed_bits, hs_sec_regime_name(rep->regime),
            weakest);
@@ -257,7 +264,8 @@ int hs_cmd_params(int argc, char **argv) {
         hs_cli_error("params", "unknown preset '%s' (compat, fast100, proven128)", preset_s);
         return HS_EXIT_USAGE;
     }
-    if (regions || variant_s || priv) {
+    const int kgkr_priv = priv && !regions && !variant_s && !strcmp(backend, "gkr") && !strcmp(hash, "keccak-f1600");
+    if (regions || variant_s || (priv && !kgkr_priv)) {
         if (!regions || strcmp(backend, "gkr") || logp_s || blow_s || pub || field_s) {
             hs_cli_error("params", "--regions (with --variant, --private) needs --backend gkr and excludes --log-perms, "
                                    "--log-blowup, --public and --field");
@@ -298,7 +306,10 @@ int hs_cmd_params(int argc, char **argv) {
     s.hash = h.name;
     s.preset = p.name;
     /* a hash the backend proves only publicly (keccak-f1600 by gkr): public without --public too */
-    const int public_only = !(HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE) & (gkr ? h.gkr_statements : h.stark_statements));
+    /* keccak-f1600 by gkr: public unless --private */
+    const int public_only = (gkr && !strcmp(h.name, "keccak-f1600") && !kgkr_priv) ||
+                            !(HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE) & (gkr ? h.gkr_statements : h.stark_statements));
+    if (kgkr_priv && pub) return hs_cli_error("params", "--private and --public exclude each other"), HS_EXIT_USAGE;
     pub |= public_only;
     s.statement = pub ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
     s.log_perms = (unsigned)logp;
@@ -324,7 +335,7 @@ int hs_cmd_params(int argc, char **argv) {
                      rep.field ? rep.field : "?");
         return HS_EXIT_USAGE;
     }
-    if (rep.field && !strcmp(rep.field, "gf2-128")) params_gkrb(&p, h.name, (unsigned)logp, json, &rep);
+    if (rep.field && !strcmp(rep.field, "gf2-128")) params_gkrb(&p, h.name, (unsigned)logp, pub, json, &rep);
     else if (gkr) params_gkr(&p, h.name, (unsigned)logp, pub, json, &rep);
     else params_stark(&p, h.name, (unsigned)logp, pub, json, &rep);
     return HS_EXIT_OK;

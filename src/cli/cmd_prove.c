@@ -128,7 +128,7 @@ static void prove_help(void) {
            "                       [--preset P] [--log-blowup B] [--threads T] [--insecure] [--quiet]\n"
            "                       [--format text|json]\n"
            "       hashsnark prove --backend gkr --hash keccak-f1600 [--field gf2-128] --log-perms N --out PROOF\n"
-           "                       [--seed S | --inputs FILE] [--outputs-out FILE] [--preset P] [--threads T]\n"
+           "                       [--private] [--seed S | --inputs FILE] [--outputs-out FILE] [--preset P] [--threads T]\n"
            "       hashsnark prove --backend gkr --regions W1,W2,... [--variant V] [--private] --out PROOF\n"
            "                       [--seed S | --inputs FILE] [--preset P] [--threads T]\n"
            "       hashsnark prove --statement merkle-branches|merkle ...  (Merkle trees: see\n"
@@ -149,10 +149,13 @@ static void prove_help(void) {
            "their outputs, which the verifier needs ('hashsnark perm' or --outputs-out computes them).\n"
            "keccak-f1600 with --backend gkr is a GKR walk over GF(2) with challenges in GF(2^128) (chi\n"
            "the one sumcheck a round; theta, rho, pi moved through the claims; iota a constant), a\n"
-           "public statement only and without commitment: the verifier evaluates both tables. Without\n"
-           "--inputs its inputs are drawn from --seed and written to PROOF.inputs, the outputs to\n"
-           "PROOF.outputs (or --outputs-out FILE): 'verify --proof PROOF --inputs PROOF.inputs\n"
-           "--outputs PROOF.outputs' checks it. Its proof is 16.5 KB at N = 0, 35 KB at N = 16.\n"
+           "public statement by default: the verifier evaluates both tables. Without --inputs its\n"
+           "inputs are drawn from --seed and written to PROOF.inputs, the outputs to PROOF.outputs\n"
+           "(or --outputs-out FILE): 'verify --proof PROOF --inputs PROOF.inputs --outputs\n"
+           "PROOF.outputs' checks it. Its proof is 16.5 KB at N = 0, 35 KB at N = 16. With --private\n"
+           "(N 0..23) the inputs and outputs are committed, bit by bit, with the binary commitment\n"
+           "(FRI-Binius with ring switching) and the walk's claims opened on it: 'verify --proof\n"
+           "PROOF' checks it without tables.\n"
            "Writes the proof atomically to PROOF (nothing is written when proving fails), prints the\n"
            "time of each phase to standard error and one summary line to standard output. While it\n"
            "proves, a line on standard error shows the phases done and the time, when standard error\n"
@@ -194,7 +197,9 @@ static void prove_help(void) {
            "  --private         with --regions: committed regions (the FROST-GKR setting), a private\n"
            "                    statement: one WHIR commitment of every region's inputs and outputs,\n"
            "                    no table written; 'verify --proof PROOF' needs none (up to 2^24 or\n"
-           "                    2^25 permutations in all, by the preset's WHIR rate)\n"
+           "                    2^25 permutations in all, by the preset's WHIR rate); with --backend gkr\n"
+           "                    --hash keccak-f1600: the private statement (states committed, no\n"
+           "                    table written; --inputs then reads the states to commit)\n"
            "  --variant V       with --regions: ragged (default; one walk, implicit padding),\n"
            "                    padded (one walk over regions padded to 2^max) or independent\n"
            "                    (one walk per region)\n"
@@ -395,8 +400,11 @@ int hs_cmd_prove(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     if (field_s && regions_s) return hs_cli_error("prove", "--field applies to --log-perms or --inputs"), HS_EXIT_USAGE;
-    if ((variant_s || priv) && !regions_s) {
-        hs_cli_error("prove", "%s applies to --regions", variant_s ? "--variant" : "--private");
+    /* keccak-f1600 by gkr: the walk over GF(2), public unless --private */
+    const int kgkr = gkr && !strcmp(h.name, "keccak-f1600");
+    if ((variant_s || (priv && !kgkr)) && !regions_s) {
+        hs_cli_error("prove", "%s applies to --regions (and --private to keccak-f1600 with --backend gkr)",
+                     variant_s ? "--variant" : "--private");
         return HS_EXIT_USAGE;
     }
     hs_preset_info preset;
@@ -425,7 +433,8 @@ int hs_cmd_prove(int argc, char **argv) {
     }
     /* a hash the backend proves only publicly (keccak-f1600 by gkr): seeded inputs make a public
      * statement too, its tables written next to the proof */
-    const int public_only = !(HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE) & (gkr ? h.gkr_statements : h.stark_statements));
+    const int public_only =
+        (kgkr && !priv) || !(HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE) & (gkr ? h.gkr_statements : h.stark_statements));
     const int seeded_tables = public_only && !inputs_s;
     static char in_buf[4096 + 16], out_buf[4096 + 16];
     const char *in_path = NULL;
@@ -475,7 +484,7 @@ int hs_cmd_prove(int argc, char **argv) {
     shape.backend = backend;
     shape.hash = h.name;
     shape.preset = preset.name;
-    shape.statement = inputs_s || public_only ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
+    shape.statement = (inputs_s && !(kgkr && priv)) || public_only ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
     const char *stmt_name = shape.statement == HS_STATEMENT_PUBLIC ? "public" : "private";
     shape.log_perms = (unsigned)logp;
     shape.log_blowup = (unsigned)blow;
@@ -537,7 +546,11 @@ int hs_cmd_prove(int argc, char **argv) {
     if (hs_cli_progress_on()) hs_ctx_set_progress(ctx, hs_cli_on_progress, NULL), hs_cli_progress_live();
     if (!quiet && gkr)
         fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), gkr backend%s, preset %s, %u thread%s%s\n", h.name,
-                logp, stmt_name, binary ? " over GF(2) (challenges in GF(2^128), no commitment)" : "", preset.name, nt,
+                logp, stmt_name,
+                binary ? (priv ? " over GF(2) (challenges in GF(2^128), states committed by ring switching)"
+                               : " over GF(2) (challenges in GF(2^128), no commitment)")
+                       : "",
+                preset.name, nt,
                 thread_s(nt), comm ? " per rank" : "");
     else if (!quiet)
         fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), preset %s, rate 1/%u, %u thread%s\n", h.name,
@@ -955,9 +968,10 @@ int hs_cmd_verify(int argc, char **argv) {
                pub ? "public statement" : "private statement, committed regions", s->variant, s->preset,
                info.claimed_bits, regime, t);
     } else if (binary)
-        printf("accepted: %zu permutations of %s (%s statement), gkr backend over GF(2) (challenges in GF(2^128), no "
-               "commitment), preset %s, %.1f provable bits (%s) (verified in %.3f s)\n",
-               N, s->hash, pub ? "public" : "private", s->preset, info.claimed_bits, regime, t);
+        printf("accepted: %zu permutations of %s (%s statement), gkr backend over GF(2) (challenges in GF(2^128), %s), "
+               "preset %s, %.1f provable bits (%s) (verified in %.3f s)\n",
+               N, s->hash, pub ? "public" : "private", pub ? "no commitment" : "states committed by ring switching",
+               s->preset, info.claimed_bits, regime, t);
     else if (gkr_rate)
         printf("accepted: %zu permutations of %s (%s statement), gkr backend, preset %s, %.1f provable bits (%s), WHIR "
                "rate 1/%u (verified in %.3f s)\n",

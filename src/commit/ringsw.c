@@ -18,7 +18,6 @@ static hs_gf128 mul_x(hs_gf128 a) { /* a X mod X^128 + X^7 + X^2 + X + 1 */
     return (hs_gf128){a.lo << 1 ^ (0x87 & (0 - c)), a.hi << 1 | a.lo >> 63};
 }
 
-static int bit(hs_gf128 a, unsigned i) { return (int)((i < 64 ? a.lo >> i : a.hi >> (i - 64)) & 1); }
 
 static void add_rows(hs_gf128 s[PACK], const hs_gf128 *packed, const hs_gf128 *E, size_t v0, size_t v1) {
     for (size_t v = v0; v < v1; v++) {
@@ -155,15 +154,19 @@ int hs_ringsw_open_many(const hs_binfri_params *p, hs_binfri_witness *wit, unsig
 /* ---- the verifier's weight: an element of the tensor algebra K (x) L over GF(2), held as the
  * 128 coefficients c_w (in L) of sum_w X^w (x) c_w ---- */
 
-/* acc += (x (x) y) e, x in K, y in L */
-static void tensor_mul_add(hs_gf256 acc[PACK], hs_gf128 x, hs_gf256 y, const hs_gf256 e[PACK]) {
-    hs_gf256 tmp[PACK];
-    memset(tmp, 0, sizeof tmp);
-    hs_gf128 xw = x; /* x X^w */
-    for (unsigned w = 0; w < PACK; w++, xw = mul_x(xw))
-        for (unsigned i = 0; i < PACK; i++)
-            if (bit(xw, i)) tmp[i] = hs_gf256_add(tmp[i], e[w]);
-    for (unsigned i = 0; i < PACK; i++) acc[i] = hs_gf256_add(acc[i], hs_gf256_mul(y, tmp[i]));
+/* e *= (1 + a) (x) (1 + b) + a (x) b, a in K, b in L. With M_a the GF(2)-linear map on the
+ * coefficients of multiplying the K side by a (M_{1+a} = 1 + M_a), the product is
+ * (1 + b) (e + M_a e) + b M_a e = e + M_a e + b e: one M_a and 128 products. */
+static void tensor_step(hs_gf256 e[PACK], hs_gf128 a, hs_gf256 b) {
+    hs_gf256 m[PACK];
+    memset(m, 0, sizeof m);
+    hs_gf128 xw = a; /* a X^w */
+    for (unsigned w = 0; w < PACK; w++, xw = mul_x(xw)) {
+        for (uint64_t s = xw.lo; s; s &= s - 1) m[__builtin_ctzll(s)] = hs_gf256_add(m[__builtin_ctzll(s)], e[w]);
+        for (uint64_t s = xw.hi; s; s &= s - 1)
+            m[64 + __builtin_ctzll(s)] = hs_gf256_add(m[64 + __builtin_ctzll(s)], e[w]);
+    }
+    for (unsigned i = 0; i < PACK; i++) e[i] = hs_gf256_add(hs_gf256_add(e[i], m[i]), hs_gf256_mul(b, e[i]));
 }
 
 typedef struct {
@@ -174,17 +177,10 @@ typedef struct {
 
 static hs_gf256 weight_at(void *ctx, const hs_gf256 *c) {
     const weight_ctx *x = ctx;
-    hs_gf256 e[PACK], next[PACK];
+    hs_gf256 e[PACK];
     memset(e, 0, sizeof e);
     e[0] = hs_gf256_one();
-    for (unsigned k = 0; k < x->l; k++) {
-        const hs_gf128 a = x->r_hi[k];
-        const hs_gf256 b = c[k];
-        memset(next, 0, sizeof next);
-        tensor_mul_add(next, hs_gf128_add(hs_gf128_one(), a), hs_gf256_add(hs_gf256_one(), b), e);
-        tensor_mul_add(next, a, b, e);
-        memcpy(e, next, sizeof e);
-    }
+    for (unsigned k = 0; k < x->l; k++) tensor_step(e, x->r_hi[k], c[k]);
     hs_gf256 v = hs_gf256_zero();
     for (unsigned w = 0; w < PACK; w++) v = hs_gf256_add(v, hs_gf256_mul(x->eq_r[w], e[w]));
     return v;
