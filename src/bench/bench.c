@@ -87,8 +87,9 @@ static int sweep_config(const hs_bench_sweep_args *a, hs_sweep_config *c, char *
     c->hash_id = c->backend == HS_SWEEP_GKR ? (gp ? gp->id : 0) : (def ? def->id : 0);
     hs_provable pv;
     if (!c->hash_id && hs_provable_find(&pv, a->hash) == HS_OK && c->backend == HS_SWEEP_GKR && pv.gkr_statements)
-        return snprintf(err, errlen, "--hash: the gkr backend proves '%s' as a public statement only, and bench "
-                                     "measures private ones (docs/KECCAK_GKR.md has its measurements)", a->hash), 0;
+        return snprintf(err, errlen, "--hash: bench's sweep runs the gkr backend's KoalaBear walks, not the walk over "
+                                     "GF(2) that proves '%s' (hashsnark prove --private measures it; docs/KECCAK_GKR.md)",
+                        a->hash), 0;
     if (!c->hash_id) return snprintf(err, errlen, "--hash: the %s backend does not prove '%s'", backend, a->hash), 0;
     if (!a->log_perms || !hs_sweep_parse_range(a->log_perms, 0, 24, &c->log_lo, &c->log_hi))
         return snprintf(err, errlen, "--log-perms: '%s' is not a range A..B (or N) with 0 <= A <= B <= 24",
@@ -229,18 +230,24 @@ int hs_bench_compare(const hs_bench_compare_args *a) {
                             a->hashes[h]);
                     goto out;
                 }
-                /* the sweep measures private statements (keccak-f1600 by gkr has none) */
-                const int proves = pv.backends & HS_BACKEND_BIT(pub), priv_too = hs_provable_statements(&pv, pub) &
-                                                                                  HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE);
+                /* the sweep measures private statements, on the gkr backend of its KoalaBear walks
+                 * (keccak-f1600's walk over GF(2) is not in the sweep: prove --private measures it) */
+                const int sweeps = pub != HS_BACKEND_GKR || hs_gkr_perm_find(pv.name) != NULL;
+                const int proves = pv.backends & HS_BACKEND_BIT(pub),
+                          priv_too = sweeps && (hs_provable_statements(&pv, pub) & HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE));
                 if (!proves || !priv_too) {
                     if (all && !proves) continue; /* all: every hash the backend proves; one it proves publicly only is named below */
                     if (a->n_backends == 1 && !all) {
                         fprintf(stderr, "hashsnark bench: --hash: the %s backend does not prove '%s'%s\n",
-                                a->backends[b], pv.name, proves ? " as a private statement (what bench measures)" : "");
+                                a->backends[b], pv.name,
+                                !proves  ? ""
+                                : sweeps ? " as a private statement (what bench measures)"
+                                         : " in bench's sweep (its walk over GF(2): hashsnark prove --private measures it)");
                         goto out;
                     }
                     nn += (size_t)snprintf(notes + nn, sizeof notes - nn, "%s%s on %s: the backend does not prove it%s",
-                                           nn ? "; " : "", pv.name, a->backends[b], proves ? " privately" : "");
+                                           nn ? "; " : "", pv.name, a->backends[b],
+                                           !proves ? "" : sweeps ? " privately" : " in bench's sweep (walk over GF(2))");
                     if (nn >= sizeof notes) nn = sizeof notes - 1;
                     continue;
                 }
