@@ -21,15 +21,21 @@ static void rand_states(hs_rng *rng, uint64_t *st, size_t n) {
 
 static hs_gf128 rand_gf(hs_rng *rng) { return (hs_gf128){hs_rng_u64(rng), hs_rng_u64(rng)}; }
 
+/* 2^log_n random states (returned, hs_free them) and their witness in *w. */
+static uint64_t *random_witness(hs_rng *rng, unsigned log_n, hs_kgkr_witness *w) {
+    const size_t n = (size_t)1 << log_n;
+    uint64_t *st = hs_alloc_array(25 * n, 8);
+    rand_states(rng, st, n);
+    const char *why = NULL;
+    CHECK(hs_kgkr_witness_build(w, st, log_n, 1, &why));
+    return st;
+}
+
 /* t(z, r_bit, io) from the packed table = sum_q eq(r_bit, q) (In or Out)~_q(z) from the columns. */
 static void test_layout(hs_rng *rng) {
     for (unsigned log_n = 0; log_n <= 9; log_n += 3) {
-        const size_t n = (size_t)1 << log_n;
-        uint64_t *st = hs_alloc_array(25 * n, 8);
-        rand_states(rng, st, n);
         hs_kgkr_witness w;
-        const char *why = NULL;
-        CHECK(hs_kgkr_witness_build(&w, st, log_n, 1, &why));
+        uint64_t *st = random_witness(rng, log_n, &w);
         const unsigned l = hs_kgkr_private_packed_vars(log_n), m = hs_kgkr_private_inst_vars(log_n);
         hs_gf128 *packed = hs_alloc_array((size_t)1 << l, sizeof *packed), pt[40], z[24], rb[11], eq[2048],
                  ev[HS_KGKR_BITS];
@@ -162,11 +168,9 @@ static void test_wrong_commitment(hs_rng *rng) {
     for (unsigned log_n = 0; log_n <= 7; log_n += 7)
         for (unsigned which = 0; which < 2; which++) {
             const size_t n = (size_t)1 << log_n;
-            uint64_t *in = hs_alloc_array(25 * n, 8);
-            rand_states(rng, in, n);
             hs_kgkr_witness wit;
+            uint64_t *in = random_witness(rng, log_n, &wit);
             const char *why = NULL;
-            CHECK(hs_kgkr_witness_build(&wit, in, log_n, 1, &why));
             uint64_t *cols = which ? wit.out : wit.in;
             const size_t q = hs_rng_u64(rng) % HS_KGKR_BITS, i = hs_rng_u64(rng) % n;
             cols[q * wit.words + i / 64] ^= (uint64_t)1 << (i % 64);
