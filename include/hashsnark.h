@@ -293,12 +293,13 @@ HS_API HS_WARN_UNUSED hs_status hs_tree_verify(char *reason, size_t reason_len, 
  *            region's table), or with hs_shape.private_regions the regions committed (one stacked
  *            WHIR commitment of every region's inputs and outputs at its native size): a private
  *            statement, whose verifier takes no table.
- * The gkr backend proves keccak-f1600 as a public statement only, by a GKR walk over GF(2) with
- * challenges in GF(2^128) (chi the one sumcheck a round, theta/rho/pi moved through the claims,
- * iota a constant; no commitment: the verifier evaluates both tables' extensions): hs_prove,
+ * The gkr backend proves keccak-f1600 by a GKR walk over GF(2) with challenges in GF(2^128) (chi
+ * the one sumcheck a round, theta/rho/pi moved through the claims, iota a constant): hs_prove,
  * hs_verify and hs_params take it as any other shape (backend HS_BACKEND_GKR, hash
- * "keccak-f1600", statement HS_STATEMENT_PUBLIC, log_perms 0..24); its proofs are 18 +
- * 5 + 24 (48 (log_perms + 6) + 400) bytes (35 KB at 2^16).
+ * "keccak-f1600"). Statement HS_STATEMENT_PUBLIC (log_perms 0..24): no commitment, the verifier
+ * evaluates both tables' extensions; proofs of 18 + 5 + 24 (48 (log_perms + 6) + 400) bytes (35 KB
+ * at 2^16). HS_STATEMENT_PRIVATE (log_perms 0..23): the states committed bit by bit with
+ * FRI-Binius and ring switching, the verifier takes no table (277 KB at 2^16 with fast100).
  * The gkr backend proves poseidon2b and poseidon2b-frost by a GKR walk over GF(2^128) (one layer a
  * round, x^7 a degree-8 sumcheck, the linear layers through the claims): public (no commitment:
  * 18 + 6 + 66 (128 log_perms + 64) bytes, 139 KB at 2^16) and private (inputs and outputs

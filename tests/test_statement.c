@@ -119,14 +119,17 @@ static void test_batches(hs_ctx *ctx) {
         s.n_regions = 2, s.region_log[0] = 4, s.region_log[1] = 5, s.private_regions = priv;
         prove_and_check(ctx, &s, !priv, HS_STMT_REGIONS, 22, 4);
     }
-    /* keccak-f1600 by the walk over GF(2): public only, its tables' lines two words a lane */
+    /* keccak-f1600 by the walk over GF(2): public (its tables' lines two words a lane) and private
+     * (the states committed: no tables) */
     hs_shape s;
     hs_shape_init(&s);
     s.backend = HS_BACKEND_GKR;
     s.hash = "keccak-f1600";
-    s.statement = HS_STATEMENT_PUBLIC;
     s.log_perms = 2;
-    prove_and_check(ctx, &s, 1, HS_STMT_KGKR, HS_KGKRSTMT_HEADER_BYTES, 5);
+    for (int pub = 0; pub < 2; pub++) {
+        s.statement = pub ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
+        prove_and_check(ctx, &s, pub, HS_STMT_KGKR, HS_KGKRSTMT_HEADER_BYTES, 5);
+    }
     /* Poseidon2b over GF(2^128): public (poseidon2b) and private (poseidon2b-frost, committed) */
     for (int pub = 0; pub < 2; pub++) {
         s.hash = pub ? "poseidon2b" : "poseidon2b-frost";

@@ -75,14 +75,14 @@ static void build(void) {
         e->gkr_perm = g->id;
         e->gkr_statements = gkr_statements(g);
     }
-    /* Keccak-f[1600] by GKR over GF(2) (src/gkrb): the public statement, on the stark AIR's lines
-     * (25 lanes, 64-bit values) */
+    /* Keccak-f[1600] by GKR over GF(2) (src/gkrb): the public and private statements, on the stark
+     * AIR's lines (25 lanes, 64-bit values) */
     hs_provable_entry *k = NULL;
     for (size_t i = 0; i < n_entries; i++)
         if (!strcmp(entries[i].name, "keccak-f1600")) k = &entries[i];
     if (k && k->in_words == 50 && k->out_words == 50 && k->value_bits == 64 && !k->gkr_perm) {
         k->gkrb_hash = HS_KGKRSTMT_HASH;
-        k->gkr_statements = ST_PUBLIC;
+        k->gkr_statements = ST_PUBLIC | ST_PRIVATE;
     }
     /* Poseidon2b, both instances, by GKR over GF(2^128) (statement/p2bstmt.h): public and private
      * statements on lines of 4 elements of 128 bits, four words each (low first) */

@@ -124,7 +124,7 @@ static hs_status prove_kgkr(const hs_ctx *ctx, const hs_api_plan *pl, prove_inpu
     }
     hs_kgkrstmt_lanes(si, in->words, lanes);
     release(in);
-    const hs_kgkrstmt_shape ks = {pl->preset, pl->log_perms};
+    const hs_kgkrstmt_shape ks = {pl->preset, pl->log_perms, pl->statement == HS_STATEMENT_PRIVATE};
     hs_kgkr_times tm;
     const char *why = NULL;
     const int ok = hs_kgkrstmt_prove(&ks, si, ctx->threads, so, w, &tm, &why);
@@ -133,10 +133,12 @@ static hs_status prove_kgkr(const hs_ctx *ctx, const hs_api_plan *pl, prove_inpu
     hs_free(so);
     if (!ok) return backend_failed(reason, rl, why);
     add_phase(st, "witness", tm.witness);
+    if (ks.priv) add_phase(st, "commit (ring switching)", tm.commit);
     add_phase(st, "bind", tm.bind);
     add_phase(st, "chi bit rounds", tm.chi_first);
     add_phase(st, "chi table rounds", tm.chi_rest);
     add_phase(st, "bit-in-lane rounds, folds", tm.finals);
+    if (ks.priv) add_phase(st, "input reduction", tm.reduce), add_phase(st, "open (ring switching)", tm.open);
     return HS_OK;
 }
 

@@ -185,6 +185,9 @@ static hs_status plan_batch(hs_api_plan *pl, const hs_shape *s, char *reason, si
                                "log_blowup applies to the stark backend (the gkr backend's WHIR rate is the preset's)");
         /* the gkr backend's bounds (src/gkr/gkr.c make_shape; the walk over GF(2) takes any size) */
         const unsigned least = pl->hash->gkrb_hash ? 0 : pub ? 1 : 2;
+        if (pl->hash->gkrb_hash && !pub && s->log_perms > HS_KGKR_PRIVATE_MAX_LOG_N)
+            return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "log_perms %u out of range for a private statement (0..%u)",
+                               s->log_perms, HS_KGKR_PRIVATE_MAX_LOG_N);
         if (s->log_perms < least)
             return hs_api_fail(reason, rl, HS_ERR_ARGUMENT, "the gkr backend needs log_perms >= %u for a %s statement",
                                least, statement_name(s->statement));
@@ -328,8 +331,8 @@ hs_status hs_api_report(hs_params_report *out, const hs_api_plan *pl, char *reas
                 out->merkle_hash = hs_api_merkle_name((int)bp.hash);
             }
         }
-    } else if (hs_api_plan_gkrb(pl)) { /* no commitment: the walk's terms only */
-        const hs_kgkrstmt_shape ks = {p, pl->log_perms};
+    } else if (hs_api_plan_gkrb(pl)) { /* the walk's terms (private: and the commitment's) */
+        const hs_kgkrstmt_shape ks = {p, pl->log_perms, pl->statement == HS_STATEMENT_PRIVATE};
         hs_kgkrstmt_soundness(&ks, &rep);
         holds = rep.protocol_bits + 1e-9 >= p->claim_bits;
         out->log_rows = pl->log_perms;

@@ -44,7 +44,7 @@ static hs_status peek_plan(hs_api_plan *pl, const hs_stmt **stp, hs_stmt_shape *
         break;
     case HS_STMT_KGKR:
         e = hs_provable_entry_find("keccak-f1600");
-        public_io = 1, s.log_perms = ss->u.kgkr.log_n;
+        public_io = !ss->u.kgkr.priv, s.log_perms = ss->u.kgkr.log_n;
         break;
     case HS_STMT_P2BGKR:
         e = hs_provable_entry_find(ss->u.p2b.inst == HS_P2B_FROST ? "poseidon2b-frost" : "poseidon2b");

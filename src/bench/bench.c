@@ -73,6 +73,9 @@ int hs_bench_parse_range(const char *s, unsigned lo_min, unsigned hi_max, unsign
     return hs_sweep_parse_range(s, lo_min, hi_max, lo, hi);
 }
 
+/* Poseidon2b's two instances: the gkr backend's walk over GF(2^128), in the sweep beside the KoalaBear walks. */
+static int is_p2b(const char *name) { return !strcmp(name, "poseidon2b") || !strcmp(name, "poseidon2b-frost"); }
+
 /* The internal configuration of a checked sweep; 0 with the message in err. */
 static int sweep_config(const hs_bench_sweep_args *a, hs_sweep_config *c, char *err, size_t errlen) {
     memset(c, 0, sizeof *c);
@@ -87,12 +90,14 @@ static int sweep_config(const hs_bench_sweep_args *a, hs_sweep_config *c, char *
     const hs_gkr_perm *gp = hs_gkr_perm_find(a->hash);
     c->hash_id = c->backend == HS_SWEEP_GKR ? (gp ? gp->id : 0) : (def ? def->id : 0);
     hs_provable pv;
-    if (c->backend == HS_SWEEP_GKR && a->hash && (!strcmp(a->hash, "poseidon2b") || !strcmp(a->hash, "poseidon2b-frost")))
+    if (c->backend == HS_SWEEP_GKR && a->hash && is_p2b(a->hash))
         c->p2b = 1 + (unsigned)(strcmp(a->hash, "poseidon2b") ? HS_P2B_FROST : HS_P2B_REF); /* over GF(2^128) */
     if (!c->hash_id && !c->p2b && hs_provable_find(&pv, a->hash) == HS_OK && c->backend == HS_SWEEP_GKR &&
         pv.gkr_statements)
-        return snprintf(err, errlen, "--hash: the gkr backend proves '%s' as a public statement only, and bench "
-                                     "measures private ones (docs/KECCAK_GKR.md has its measurements)", a->hash), 0;
+        return snprintf(err, errlen, "--hash: bench's sweep runs the gkr backend's KoalaBear and Poseidon2b walks, not "
+                                     "the walk over GF(2) that proves '%s' (hashsnark prove --private measures it; "
+                                     "docs/KECCAK_GKR.md)",
+                        a->hash), 0;
     if (!c->hash_id && !c->p2b)
         return snprintf(err, errlen, "--hash: the %s backend does not prove '%s'", backend, a->hash), 0;
     if (!a->log_perms || !hs_sweep_parse_range(a->log_perms, 0, 24, &c->log_lo, &c->log_hi))
@@ -238,18 +243,25 @@ int hs_bench_compare(const hs_bench_compare_args *a) {
                             a->hashes[h]);
                     goto out;
                 }
-                /* the sweep measures private statements (keccak-f1600 by gkr has none) */
-                const int proves = pv.backends & HS_BACKEND_BIT(pub), priv_too = hs_provable_statements(&pv, pub) &
-                                                                                  HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE);
+                /* the sweep measures private statements, on the gkr backend of its KoalaBear and
+                 * Poseidon2b walks (keccak-f1600's walk over GF(2) is not in the sweep: prove --private
+                 * measures it) */
+                const int sweeps = pub != HS_BACKEND_GKR || hs_gkr_perm_find(pv.name) != NULL || is_p2b(pv.name);
+                const int proves = pv.backends & HS_BACKEND_BIT(pub),
+                          priv_too = sweeps && (hs_provable_statements(&pv, pub) & HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE));
                 if (!proves || !priv_too) {
                     if (all && !proves) continue; /* all: every hash the backend proves; one it proves publicly only is named below */
                     if (a->n_backends == 1 && !all) {
                         fprintf(stderr, "hashsnark bench: --hash: the %s backend does not prove '%s'%s\n",
-                                a->backends[b], pv.name, proves ? " as a private statement (what bench measures)" : "");
+                                a->backends[b], pv.name,
+                                !proves  ? ""
+                                : sweeps ? " as a private statement (what bench measures)"
+                                         : " in bench's sweep (its walk over GF(2): hashsnark prove --private measures it)");
                         goto out;
                     }
                     nn += (size_t)snprintf(notes + nn, sizeof notes - nn, "%s%s on %s: the backend does not prove it%s",
-                                           nn ? "; " : "", pv.name, a->backends[b], proves ? " privately" : "");
+                                           nn ? "; " : "", pv.name, a->backends[b],
+                                           !proves ? "" : sweeps ? " privately" : " in bench's sweep (walk over GF(2))");
                     if (nn >= sizeof notes) nn = sizeof notes - 1;
                     continue;
                 }

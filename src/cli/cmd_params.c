@@ -12,6 +12,7 @@
 static void help(void) {
     printf("usage: hashsnark params --preset P [--backend stark|gkr] [--log-perms N] [--log-blowup B]\n"
            "                        [--hash NAME] [--public] [--field F] [--format text|json]\n"
+           "       hashsnark params --backend gkr --hash keccak-f1600 --private [--log-perms N] [--preset P]\n"
            "       hashsnark params --backend gkr --regions W1,W2,... [--variant V] [--private] [--preset P]\n"
            "                        [--format text|json]\n"
            "       hashsnark params --statement pcs --field gf2-128 --log-bits N [--preset P]\n"
@@ -25,8 +26,10 @@ static void help(void) {
            "comparison only, since up-to-capacity proximity gaps are disproved (docs/SOUNDNESS.md).\n"
            "With --backend gkr: the GKR walk's batching and sumcheck terms, then (private statements)\n"
            "WHIR's folding, out-of-domain and query terms and the Merkle hash. keccak-f1600 with\n"
-           "--backend gkr (a walk over GF(2), challenges in GF(2^128), public statement only): the output\n"
-           "point, the 24 chi sumchecks and the 24 folds of the 1600 bit claims (Schwartz-Zippel).\n"
+           "--backend gkr (a walk over GF(2), challenges in GF(2^128)): the output point, the 24 chi\n"
+           "sumchecks and the 24 folds of the 25 lane claims (Schwartz-Zippel); with --private also the\n"
+           "input reduction, ring switching's row batches, the batch of the two claims and FRI-Binius's\n"
+           "sumcheck, fold and query terms.\n"
            "poseidon2b and poseidon2b-frost with --backend gkr (a walk over GF(2^128)): the output point,\n"
            "the 67 lane batchings and the 66 layer sumchecks; private statements add the batching of\n"
            "the eight input and output claims and FRI-Binius' sumcheck, fold, query and hash terms.\n"
@@ -38,13 +41,14 @@ static void help(void) {
            "  --hash NAME      default poseidon2-kb16; the stark backend proves\n"
            "                     %s;\n"
            "                   the gkr backend %s\n"
-           "  --public         a public statement (inputs and outputs bound to the proof; keccak-f1600 by\n"
-           "                   gkr has no other)\n"
+           "  --public         a public statement (inputs and outputs bound to the proof; the default of\n"
+           "                   keccak-f1600 by gkr)\n"
            "  --field F        checked against the field of the protocol: koalabear, or gf2-128\n"
            "                   (keccak-f1600 by gkr)\n"
            "  --regions W1,..  gkr: ragged regions of 2^Wa permutations each (4..20, 1..32 regions)\n"
            "  --variant V      with --regions: ragged (default), padded or independent\n"
-           "  --private        with --regions: committed regions (one stacked WHIR commitment);\n"
+           "  --private        with --regions: committed regions (one stacked WHIR commitment); with\n"
+           "                   --backend gkr --hash keccak-f1600: the private statement (log-perms 0..23);\n"
            "                   poseidon2b(-frost) by gkr: the private statement (the default)\n"
            "  --format F       text (default) or json: claimed_bits, regime, weakest_term and terms, a\n"
            "                   list of {name, udr, johnson, conjectured}\n",
@@ -126,8 +130,8 @@ static void params_gkr(const hs_preset_info *p, const char *hash, unsigned logp,
     if (!pub) conjectured_line();
 }
 
-/* The gkr backend's walks over binary fields: keccak-f1600 over GF(2) (public, no commitment) and
- * Poseidon2b over GF(2^128) (public, or private with FRI-Binius): their terms. */
+/* The gkr backend's walks over binary fields: keccak-f1600 over GF(2) and Poseidon2b over GF(2^128),
+ * each public or private (committed with FRI-Binius): their terms. */
 static void params_gkrb(const hs_preset_info *p, const char *hash, unsigned logp, int pub, int json,
                         const hs_params_report *rep) {
     const char *weakest = rep->terms[rep->weakest].name;
@@ -136,7 +140,7 @@ static void params_gkrb(const hs_preset_info *p, const char *hash, unsigned logp
         printf("{\n  \"backend\": \"gkr\",\n  \"preset\": \"%s\",\n  \"hash\": \"%s\",\n"
                "  \"statement\": \"%s\",\n  \"field\": \"gf2-128\",\n  \"log_perms\": %u,\n",
                p->name, hash, pub ? "public" : "private", logp);
-        if (!pub)
+        if (!pub && !keccak) /* keccak-f1600: the ring-switched commitment's terms are in the list */
             printf("  \"commitment\": \"fri-binius\",\n  \"commit_log_inv_rate\": %u,\n  \"commit_queries\": %u,\n",
                    rep->whir_log_inv_rate, rep->num_queries);
         printf("  \"claimed_bits\": ");
@@ -148,9 +152,12 @@ static void params_gkrb(const hs_preset_info *p, const char *hash, unsigned logp
         return;
     }
     if (keccak)
-        printf("preset %s, gkr backend: %s, 2^%u permutations (public statement), a walk over GF(2) of %u rounds on %u "
-               "lanes, challenges in GF(2^128) (128 bits); no commitment (the verifier evaluates both tables)\n\n",
-               p->name, hash, logp, rep->gkr_layers, rep->gkr_width);
+        printf("preset %s, gkr backend: %s, 2^%u permutations (%s statement), a walk over GF(2) of %u rounds on %u "
+               "lanes, challenges in GF(2^128) (128 bits); %s\n\n",
+               p->name, hash, logp, pub ? "public" : "private", rep->gkr_layers, rep->gkr_width,
+               pub ? "no commitment (the verifier evaluates both tables)"
+                   : "inputs and outputs committed bit by bit (FRI-Binius with ring switching), the walk's two claims "
+                     "opened together");
     else if (pub)
         printf("preset %s, gkr backend: %s, 2^%u permutations (public statement), a walk over GF(2^128) of %u layers "
                "on %u lanes; no commitment (the verifier evaluates both tables)\n\n",
@@ -277,13 +284,14 @@ int hs_cmd_params(int argc, char **argv) {
         hs_cli_error("params", "unknown preset '%s' (compat, fast100, proven128)", preset_s);
         return HS_EXIT_USAGE;
     }
-    /* Poseidon2b by gkr: --private names its default statement (the committed one) */
+    /* the binary-field walks' private statements (Poseidon2b's is its default) */
     const int p2b_priv = priv && !regions && (!strcmp(hash, "poseidon2b") || !strcmp(hash, "poseidon2b-frost"));
-    if (p2b_priv && pub) {
+    const int kgkr_priv = priv && !regions && !variant_s && !strcmp(backend, "gkr") && !strcmp(hash, "keccak-f1600");
+    if ((p2b_priv || kgkr_priv) && pub) {
         hs_cli_error("params", "--public and --private exclude each other");
         return HS_EXIT_USAGE;
     }
-    if (regions || variant_s || (priv && !p2b_priv)) {
+    if (regions || variant_s || (priv && !p2b_priv && !kgkr_priv)) {
         if (!regions || strcmp(backend, "gkr") || logp_s || blow_s || pub || field_s) {
             hs_cli_error("params", "--regions (with --variant, --private) needs --backend gkr and excludes --log-perms, "
                                    "--log-blowup, --public and --field");
@@ -323,8 +331,9 @@ int hs_cmd_params(int argc, char **argv) {
     s.backend = gkr ? HS_BACKEND_GKR : HS_BACKEND_STARK;
     s.hash = h.name;
     s.preset = p.name;
-    /* a hash the backend proves only publicly (keccak-f1600 by gkr): public without --public too */
-    const int public_only = !(HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE) & (gkr ? h.gkr_statements : h.stark_statements));
+    /* keccak-f1600 by gkr: public unless --private; a hash the backend proves only publicly: public */
+    const int public_only = (gkr && !strcmp(h.name, "keccak-f1600") && !kgkr_priv) ||
+                            !(HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE) & (gkr ? h.gkr_statements : h.stark_statements));
     pub |= public_only;
     s.statement = pub ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
     s.log_perms = (unsigned)logp;

@@ -135,7 +135,7 @@ static void prove_help(void) {
            "                       [--preset P] [--log-blowup B] [--threads T] [--insecure] [--quiet]\n"
            "                       [--format text|json]\n"
            "       hashsnark prove --backend gkr --hash keccak-f1600 [--field gf2-128] --log-perms N --out PROOF\n"
-           "                       [--seed S | --inputs FILE] [--outputs-out FILE] [--preset P] [--threads T]\n"
+           "                       [--private] [--seed S | --inputs FILE] [--outputs-out FILE] [--preset P] [--threads T]\n"
            "       hashsnark prove --backend gkr --hash poseidon2b|poseidon2b-frost --log-perms N --out PROOF\n"
            "                       [--private | --seed S | --inputs FILE] [--preset P] [--threads T]\n"
            "       hashsnark prove --backend gkr --regions W1,W2,... [--variant V] [--private] --out PROOF\n"
@@ -158,10 +158,13 @@ static void prove_help(void) {
            "their outputs, which the verifier needs ('hashsnark perm' or --outputs-out computes them).\n"
            "keccak-f1600 with --backend gkr is a GKR walk over GF(2) with challenges in GF(2^128) (chi\n"
            "the one sumcheck a round; theta, rho, pi moved through the claims; iota a constant), a\n"
-           "public statement only and without commitment: the verifier evaluates both tables. Without\n"
-           "--inputs its inputs are drawn from --seed and written to PROOF.inputs, the outputs to\n"
-           "PROOF.outputs (or --outputs-out FILE): 'verify --proof PROOF --inputs PROOF.inputs\n"
-           "--outputs PROOF.outputs' checks it. Its proof is 16.5 KB at N = 0, 35 KB at N = 16.\n"
+           "public statement by default: the verifier evaluates both tables. Without --inputs its\n"
+           "inputs are drawn from --seed and written to PROOF.inputs, the outputs to PROOF.outputs\n"
+           "(or --outputs-out FILE): 'verify --proof PROOF --inputs PROOF.inputs --outputs\n"
+           "PROOF.outputs' checks it. Its proof is 16.5 KB at N = 0, 35 KB at N = 16. With --private\n"
+           "(N 0..23) the inputs and outputs are committed, bit by bit, with the binary commitment\n"
+           "(FRI-Binius with ring switching) and the walk's claims opened on it: 'verify --proof\n"
+           "PROOF' checks it without tables.\n"
            "poseidon2b and poseidon2b-frost with --backend gkr are a GKR walk over GF(2^128) (one layer\n"
            "a round): public as keccak-f1600's (tables beside the proof, 4 elements a line, each 0x and\n"
            "32 hex digits; 139 KB at N = 16), or with --private a private statement whose inputs and\n"
@@ -210,7 +213,9 @@ static void prove_help(void) {
            "                    with --regions: committed regions (the FROST-GKR setting), a private\n"
            "                    statement: one WHIR commitment of every region's inputs and outputs,\n"
            "                    no table written; 'verify --proof PROOF' needs none (up to 2^24 or\n"
-           "                    2^25 permutations in all, by the preset's WHIR rate)\n"
+           "                    2^25 permutations in all, by the preset's WHIR rate); with --backend gkr\n"
+           "                    --hash keccak-f1600: the private statement (states committed, no\n"
+           "                    table written; --inputs then reads the states to commit)\n"
            "  --variant V       with --regions: ragged (default; one walk, implicit padding),\n"
            "                    padded (one walk over regions padded to 2^max) or independent\n"
            "                    (one walk per region)\n"
@@ -411,12 +416,14 @@ int hs_cmd_prove(int argc, char **argv) {
         return HS_EXIT_USAGE;
     }
     if (field_s && regions_s) return hs_cli_error("prove", "--field applies to --log-perms or --inputs"), HS_EXIT_USAGE;
-    /* Poseidon2b over GF(2^128) by gkr: seeded inputs make a public statement (tables written next to
-     * the proof) unless --private commits them */
+    /* keccak-f1600 by gkr: the walk over GF(2), public unless --private; Poseidon2b over GF(2^128) by
+     * gkr: seeded inputs make a public statement (tables written next to the proof) unless --private
+     * commits them */
+    const int kgkr = gkr && !strcmp(h.name, "keccak-f1600");
     const int p2b = gkr && h.value_bits == 128 && !regions_s;
-    if ((variant_s || priv) && !regions_s && !(p2b && !variant_s)) {
+    if ((variant_s || (priv && !kgkr && !p2b)) && !regions_s) {
         hs_cli_error("prove", "%s applies to --regions%s", variant_s ? "--variant" : "--private",
-                     variant_s ? "" : " and to poseidon2b, poseidon2b-frost with --backend gkr");
+                     variant_s ? "" : " and to keccak-f1600, poseidon2b, poseidon2b-frost with --backend gkr");
         return HS_EXIT_USAGE;
     }
     if (p2b && priv && (inputs_s || outputs_out)) {
@@ -450,7 +457,8 @@ int hs_cmd_prove(int argc, char **argv) {
     }
     /* a hash the backend proves only publicly (keccak-f1600 by gkr): seeded inputs make a public
      * statement too, its tables written next to the proof */
-    const int public_only = !(HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE) & (gkr ? h.gkr_statements : h.stark_statements));
+    const int public_only =
+        (kgkr && !priv) || !(HS_STATEMENT_BIT(HS_STATEMENT_PRIVATE) & (gkr ? h.gkr_statements : h.stark_statements));
     const int seeded_tables = (public_only || (p2b && !priv)) && !inputs_s;
     static char in_buf[4096 + 16], out_buf[4096 + 16];
     const char *in_path = NULL;
@@ -500,7 +508,8 @@ int hs_cmd_prove(int argc, char **argv) {
     shape.backend = backend;
     shape.hash = h.name;
     shape.preset = preset.name;
-    shape.statement = inputs_s || public_only || (p2b && !priv) ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
+    shape.statement =
+        (inputs_s && !(kgkr && priv)) || public_only || (p2b && !priv) ? HS_STATEMENT_PUBLIC : HS_STATEMENT_PRIVATE;
     const char *stmt_name = shape.statement == HS_STATEMENT_PUBLIC ? "public" : "private";
     shape.log_perms = (unsigned)logp;
     shape.log_blowup = (unsigned)blow;
@@ -563,8 +572,10 @@ int hs_cmd_prove(int argc, char **argv) {
     if (!quiet && gkr)
         fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), gkr backend%s, preset %s, %u thread%s%s\n", h.name,
                 logp, stmt_name,
-                p2b ? (priv ? " over GF(2^128) (FRI-Binius commitment)" : " over GF(2^128) (no commitment)")
-                : binary ? " over GF(2) (challenges in GF(2^128), no commitment)" : "",
+                p2b      ? (priv ? " over GF(2^128) (FRI-Binius commitment)" : " over GF(2^128) (no commitment)")
+                : binary ? (priv ? " over GF(2) (challenges in GF(2^128), states committed by ring switching)"
+                                 : " over GF(2) (challenges in GF(2^128), no commitment)")
+                         : "",
                 preset.name, nt, thread_s(nt), comm ? " per rank" : "");
     else if (!quiet)
         fprintf(stderr, "prove: %s, 2^%lu permutations (%s statement), preset %s, rate 1/%u, %u thread%s\n", h.name,
@@ -986,8 +997,11 @@ int hs_cmd_verify(int argc, char **argv) {
         printf("accepted: %zu permutations of %s (%s statement), gkr backend over %s, preset %s, %.1f provable bits "
                "(%s) (verified in %.3f s)\n",
                N, s->hash, pub ? "public" : "private",
-               !strcmp(s->hash, "keccak-f1600") ? "GF(2) (challenges in GF(2^128), no commitment)"
-               : pub ? "GF(2^128) (no commitment)" : "GF(2^128) (FRI-Binius commitment)",
+               !strcmp(s->hash, "keccak-f1600")
+                   ? (pub ? "GF(2) (challenges in GF(2^128), no commitment)"
+                          : "GF(2) (challenges in GF(2^128), states committed by ring switching)")
+               : pub ? "GF(2^128) (no commitment)"
+                     : "GF(2^128) (FRI-Binius commitment)",
                s->preset, info.claimed_bits, regime, t);
     else if (gkr_rate)
         printf("accepted: %zu permutations of %s (%s statement), gkr backend, preset %s, %.1f provable bits (%s), WHIR "

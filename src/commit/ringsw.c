@@ -18,7 +18,6 @@ static hs_gf128 mul_x(hs_gf128 a) { /* a X mod X^128 + X^7 + X^2 + X + 1 */
     return (hs_gf128){a.lo << 1 ^ (0x87 & (0 - c)), a.hi << 1 | a.lo >> 63};
 }
 
-static int bit(hs_gf128 a, unsigned i) { return (int)((i < 64 ? a.lo >> i : a.hi >> (i - 64)) & 1); }
 
 static void add_rows(hs_gf128 s[PACK], const hs_gf128 *packed, const hs_gf128 *E, size_t v0, size_t v1) {
     for (size_t v = v0; v < v1; v++) {
@@ -95,51 +94,79 @@ static int head(const hs_binfri_params *p, const hs_gf128 *point, hs_gf128 value
 
 int hs_ringsw_open(const hs_binfri_params *p, hs_binfri_witness *wit, const hs_gf128 *point, hs_gf128 value,
                    hs_transcript *t, hs_writer *w, unsigned threads, const char **why) {
+    return hs_ringsw_open_many(p, wit, 1, &point, &value, t, w, threads, why);
+}
+
+int hs_ringsw_open_many(const hs_binfri_params *p, hs_binfri_witness *wit, unsigned k, const hs_gf128 *const *points,
+                        const hs_gf128 *values, hs_transcript *t, hs_writer *w, unsigned threads, const char **why) {
     const size_t n = (size_t)1 << p->n_vars;
     const int ext = p->chal_ext == 2;
     const hs_gf128 *packed = hs_binfri_witness_evals(wit);
     if (!packed) return *why = "binfri: the witness was opened already", 0;
+    if (k < 1 || k > HS_RINGSW_MAX_CLAIMS) return *why = "ringsw: claim count out of range", 0;
     hs_gf128 *E = hs_alloc_array(n, sizeof *E), s[PACK], img[PACK];
-    hs_gf256 eq_r[PACK], claim, *E2 = ext ? hs_alloc_array(n, sizeof *E2) : NULL;
+    hs_gf256 eq_r[HS_RINGSW_MAX_CLAIMS][PACK], claims[HS_RINGSW_MAX_CLAIMS],
+        *A = hs_alloc_array(n, ext ? sizeof(hs_gf256) : sizeof(hs_gf128));
+    hs_gf128 *A1 = (hs_gf128 *)A;
     hs_gf128_linmap *map = malloc(2 * sizeof *map);
-    if (!E || !map || (ext && !E2)) return hs_free(E), hs_free(E2), free(map), *why = "ringsw: out of memory", 0;
-    hs_binfri_eq_table(E, point + LOGP, p->n_vars);
-    partial_evals(s, packed, E, n, threads);
-    head(p, point, value, s, t, w, NULL, eq_r, &claim, why);
-    /* the weight A(v) = sum_w eq(r', w) bit_w(eq(r_hi, v)): a GF(2)-linear map of E[v], one per
-     * coordinate of L over K */
-    for (unsigned c = 0; c < 2; c++) {
-        for (unsigned i = 0; i < PACK; i++) img[i] = eq_r[i].c[c];
-        hs_gf128_linmap_init(&map[c], img);
+    if (!E || !map || !A) return hs_free(E), hs_free(A), free(map), *why = "ringsw: out of memory", 0;
+    for (unsigned j = 0; j < k; j++) { /* every claim's partial evaluations and row challenges first */
+        hs_binfri_eq_table(E, points[j] + LOGP, p->n_vars);
+        partial_evals(s, packed, E, n, threads);
+        head(p, points[j], values[j], s, t, w, NULL, eq_r[j], &claims[j], why);
     }
-    if (ext) {
+    /* the claims batched by powers of gamma (no challenge for one claim) */
+    const hs_gf256 gamma = k > 1 ? hs_binfri_sample_challenge(p, t) : hs_gf256_one();
+    hs_gf256 g = hs_gf256_one(), claim = hs_gf256_zero();
+    for (unsigned j = 0; j < k; j++) {
+        if (k > 1) hs_binfri_eq_table(E, points[j] + LOGP, p->n_vars); /* E holds the last point's */
+        /* claim j's weight A_j(v) = sum_w eq(r'_j, w) bit_w(eq(r_hi, v)): a GF(2)-linear map of E[v],
+         * one per coordinate of L over K; A += g A_j */
+        for (unsigned c = 0; c < 2; c++) {
+            for (unsigned i = 0; i < PACK; i++) img[i] = eq_r[j][i].c[c];
+            hs_gf128_linmap_init(&map[c], img);
+        }
+        const int first = j == 0;
+        if (ext) {
 #pragma omp parallel for schedule(static) num_threads(threads ? threads : 1) if (threads > 1 && n >= 16384)
-        for (size_t v = 0; v < n; v++)
-            E2[v] = (hs_gf256){{hs_gf128_linmap_apply(&map[0], E[v]), hs_gf128_linmap_apply(&map[1], E[v])}};
-    } else {
+            for (size_t v = 0; v < n; v++) {
+                const hs_gf256 a = {{hs_gf128_linmap_apply(&map[0], E[v]), hs_gf128_linmap_apply(&map[1], E[v])}};
+                A[v] = first ? a : hs_gf256_add(A[v], hs_gf256_mul(g, a));
+            }
+        } else {
 #pragma omp parallel for schedule(static) num_threads(threads ? threads : 1) if (threads > 1 && n >= 16384)
-        for (size_t v = 0; v < n; v++) E[v] = hs_gf128_linmap_apply(&map[0], E[v]);
+            for (size_t v = 0; v < n; v++) {
+                const hs_gf128 a = hs_gf128_linmap_apply(&map[0], E[v]);
+                A1[v] = first ? a : hs_gf128_add(A1[v], hs_gf128_mul(g.c[0], a));
+            }
+        }
+        claim = hs_gf256_add(claim, hs_gf256_mul(g, claims[j]));
+        g = hs_gf256_mul(g, gamma);
     }
     free(map);
-    const int ok = ext ? hs_binfri_open_weighted256(p, wit, E2, claim, t, w, NULL, threads, why)
-                       : hs_binfri_open_weighted(p, wit, E, claim.c[0], t, w, NULL, threads, why);
     hs_free(E);
-    hs_free(E2);
+    const int ok = ext ? hs_binfri_open_weighted256(p, wit, A, claim, t, w, NULL, threads, why)
+                       : hs_binfri_open_weighted(p, wit, A1, claim.c[0], t, w, NULL, threads, why);
+    hs_free(A);
     return ok;
 }
 
 /* ---- the verifier's weight: an element of the tensor algebra K (x) L over GF(2), held as the
  * 128 coefficients c_w (in L) of sum_w X^w (x) c_w ---- */
 
-/* acc += (x (x) y) e, x in K, y in L */
-static void tensor_mul_add(hs_gf256 acc[PACK], hs_gf128 x, hs_gf256 y, const hs_gf256 e[PACK]) {
-    hs_gf256 tmp[PACK];
-    memset(tmp, 0, sizeof tmp);
-    hs_gf128 xw = x; /* x X^w */
-    for (unsigned w = 0; w < PACK; w++, xw = mul_x(xw))
-        for (unsigned i = 0; i < PACK; i++)
-            if (bit(xw, i)) tmp[i] = hs_gf256_add(tmp[i], e[w]);
-    for (unsigned i = 0; i < PACK; i++) acc[i] = hs_gf256_add(acc[i], hs_gf256_mul(y, tmp[i]));
+/* e *= (1 + a) (x) (1 + b) + a (x) b, a in K, b in L. With M_a the GF(2)-linear map on the
+ * coefficients of multiplying the K side by a (M_{1+a} = 1 + M_a), the product is
+ * (1 + b) (e + M_a e) + b M_a e = e + M_a e + b e: one M_a and 128 products. */
+static void tensor_step(hs_gf256 e[PACK], hs_gf128 a, hs_gf256 b) {
+    hs_gf256 m[PACK];
+    memset(m, 0, sizeof m);
+    hs_gf128 xw = a; /* a X^w */
+    for (unsigned w = 0; w < PACK; w++, xw = mul_x(xw)) {
+        for (uint64_t s = xw.lo; s; s &= s - 1) m[__builtin_ctzll(s)] = hs_gf256_add(m[__builtin_ctzll(s)], e[w]);
+        for (uint64_t s = xw.hi; s; s &= s - 1)
+            m[64 + __builtin_ctzll(s)] = hs_gf256_add(m[64 + __builtin_ctzll(s)], e[w]);
+    }
+    for (unsigned i = 0; i < PACK; i++) e[i] = hs_gf256_add(hs_gf256_add(e[i], m[i]), hs_gf256_mul(b, e[i]));
 }
 
 typedef struct {
@@ -150,17 +177,10 @@ typedef struct {
 
 static hs_gf256 weight_at(void *ctx, const hs_gf256 *c) {
     const weight_ctx *x = ctx;
-    hs_gf256 e[PACK], next[PACK];
+    hs_gf256 e[PACK];
     memset(e, 0, sizeof e);
     e[0] = hs_gf256_one();
-    for (unsigned k = 0; k < x->l; k++) {
-        const hs_gf128 a = x->r_hi[k];
-        const hs_gf256 b = c[k];
-        memset(next, 0, sizeof next);
-        tensor_mul_add(next, hs_gf128_add(hs_gf128_one(), a), hs_gf256_add(hs_gf256_one(), b), e);
-        tensor_mul_add(next, a, b, e);
-        memcpy(e, next, sizeof e);
-    }
+    for (unsigned k = 0; k < x->l; k++) tensor_step(e, x->r_hi[k], c[k]);
     hs_gf256 v = hs_gf256_zero();
     for (unsigned w = 0; w < PACK; w++) v = hs_gf256_add(v, hs_gf256_mul(x->eq_r[w], e[w]));
     return v;
@@ -168,11 +188,41 @@ static hs_gf256 weight_at(void *ctx, const hs_gf256 *c) {
 
 int hs_ringsw_verify(const hs_binfri_params *p, const hs_binfri_commitment *comm, const hs_gf128 *point,
                      hs_gf128 value, hs_transcript *t, hs_reader *r, const char **why) {
+    return hs_ringsw_verify_many(p, comm, 1, &point, &value, t, r, why);
+}
+
+typedef struct {
+    unsigned k;
+    hs_gf256 gamma;
+    weight_ctx c[HS_RINGSW_MAX_CLAIMS];
+} weights_ctx;
+
+/* sum_j gamma^j A_j(c): the batched claims' weight */
+static hs_gf256 weights_at(void *ctx, const hs_gf256 *c) {
+    weights_ctx *x = ctx;
+    hs_gf256 v = hs_gf256_zero(), g = hs_gf256_one();
+    for (unsigned j = 0; j < x->k; j++, g = hs_gf256_mul(g, x->gamma))
+        v = hs_gf256_add(v, hs_gf256_mul(g, weight_at(&x->c[j], c)));
+    return v;
+}
+
+int hs_ringsw_verify_many(const hs_binfri_params *p, const hs_binfri_commitment *comm, unsigned k,
+                          const hs_gf128 *const *points, const hs_gf128 *values, hs_transcript *t, hs_reader *r,
+                          const char **why) {
+    if (k < 1 || k > HS_RINGSW_MAX_CLAIMS) return *why = "ringsw: claim count out of range", 0;
     hs_gf128 s[PACK];
-    hs_gf256 eq_r[PACK], claim;
-    if (!head(p, point, value, s, t, NULL, r, eq_r, &claim, why)) return 0;
-    weight_ctx x = {point + LOGP, eq_r, p->n_vars};
-    return hs_binfri_verify_weighted256(p, comm, claim, weight_at, &x, t, r, why);
+    hs_gf256 eq_r[HS_RINGSW_MAX_CLAIMS][PACK], claims[HS_RINGSW_MAX_CLAIMS];
+    for (unsigned j = 0; j < k; j++)
+        if (!head(p, points[j], values[j], s, t, NULL, r, eq_r[j], &claims[j], why)) return 0;
+    weights_ctx x;
+    x.k = k;
+    x.gamma = k > 1 ? hs_binfri_sample_challenge(p, t) : hs_gf256_one();
+    hs_gf256 g = hs_gf256_one(), claim = hs_gf256_zero();
+    for (unsigned j = 0; j < k; j++, g = hs_gf256_mul(g, x.gamma)) {
+        x.c[j] = (weight_ctx){points[j] + LOGP, eq_r[j], p->n_vars};
+        claim = hs_gf256_add(claim, hs_gf256_mul(g, claims[j]));
+    }
+    return hs_binfri_verify_weighted256(p, comm, claim, weights_at, &x, t, r, why);
 }
 
 /* The commitment interface (hs_ringsw_mlc) is binfri.c's, with these open and verify. */

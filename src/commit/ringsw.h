@@ -39,6 +39,17 @@ int hs_ringsw_open(const hs_binfri_params *p, hs_binfri_witness *wit, const hs_g
  * "ringsw: truncated partial evaluations", or FRI-Binius's reasons). */
 int hs_ringsw_verify(const hs_binfri_params *p, const hs_binfri_commitment *comm, const hs_gf128 *point,
                      hs_gf128 value, hs_transcript *t, hs_reader *r, const char **why);
+/* Several claims t(points[j]) = values[j] (j < k <= HS_RINGSW_MAX_CLAIMS) on one witness, in one
+ * FRI-Binius opening: each claim's partial evaluations and row batch as above (in order), then, for
+ * k > 1, one challenge gamma and the opening of sum_j gamma^j (claim j's weighted sum) with the
+ * weight sum_j gamma^j A_j. k = 1 is hs_ringsw_open / hs_ringsw_verify byte for byte. Soundness: each
+ * claim's row batch, and (k - 1)/|F| for the powers of gamma (a nonzero polynomial of degree k - 1). */
+#define HS_RINGSW_MAX_CLAIMS 4
+int hs_ringsw_open_many(const hs_binfri_params *p, hs_binfri_witness *wit, unsigned k, const hs_gf128 *const *points,
+                        const hs_gf128 *values, hs_transcript *t, hs_writer *w, unsigned threads, const char **why);
+int hs_ringsw_verify_many(const hs_binfri_params *p, const hs_binfri_commitment *comm, unsigned k,
+                          const hs_gf128 *const *points, const hs_gf128 *values, hs_transcript *t, hs_reader *r,
+                          const char **why);
 /* The commitment interface (mlc.h): field GF(2^128) (points, values), n_vars = l + 7, table = the
  * 2^l packed elements. Soundness: FRI-Binius's terms and the row batch's ("ringsw.batch"). */
 hs_mlc hs_ringsw_mlc(const hs_binfri_params *p);

@@ -45,6 +45,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "commit/ringsw.h"
 #include "field/gf2_128.h"
 #include "proof/bytes.h"
 #include "soundness/soundness.h"
@@ -94,6 +95,7 @@ void hs_kgkr_witness_free(hs_kgkr_witness *w);
 /* Seconds spent in each phase of a proof (wall clock). */
 typedef struct {
     double witness, bind, chi_first, chi_rest, finals;
+    double commit, reduce, open; /* the private statement's: commitment, input reduction, opening */
 } hs_kgkr_times;
 
 /* Proves that out = Keccak-f[1600](in) for the 2^log_n states `in`: writes the proof to w, the
@@ -116,5 +118,34 @@ double hs_kgkr_soundness_bits(unsigned log_n);
 /* The same terms one by one in the soundness calculator's report (kgkr_sound.c), which out is
  * appended to and finished with: the output point, the 24 chi sumchecks, the 24 folds. */
 void hs_kgkr_soundness(hs_sound_report *out, unsigned log_n);
+
+/* ---- the private statement (kgkr_priv.c, docs/KECCAK_GKR.md "Private statement") ----
+ * The input and output states of the N instances are one GF(2) multilinear t committed by ring
+ * switching (commit/ringsw.h, FRI-Binius over the packed table): variables the instance bits (at
+ * least 7: below 128 instances the missing ones are zero instances), the bit position q (11 bits,
+ * q >= 1600 zero) and in/out (0 inputs, 1 outputs); 128 instances a GF(2^128) element. The walk
+ * starts from the prover's v_out = t(z, r_bit, 1) and ends at sum_q w_q In~_q(z'), reduced by a
+ * sumcheck over q's 11 bits (degree 2) to v_in = t(z', r_q, 0); both claims are opened together
+ * (hs_ringsw_open_many). Proof bytes after the caller's header:
+ *   "KGP1", log_n, the commitment's cap, v_out, the walk (as the public one's, without its
+ *   magic), 11 messages of 2 elements, v_in, the opening (two partial evaluation rows of 128
+ *   elements, FRI-Binius's opening). */
+#define HS_KGKR_PRIVATE_MAX_LOG_N 23 /* FRI-Binius's 28 variables */
+/* Instance variables of the commitment (max(log_n, 7)) and FRI-Binius's n_vars for log_n. */
+unsigned hs_kgkr_private_inst_vars(unsigned log_n);
+unsigned hs_kgkr_private_packed_vars(unsigned log_n);
+/* The packed table (2^hs_kgkr_private_packed_vars elements) of the input and output columns. */
+void hs_kgkr_private_pack(hs_gf128 *packed, const uint64_t *in_cols, const uint64_t *out_cols, unsigned log_n);
+/* 1 when fri fits log_n (its n_vars the statement's); 0 with *why. */
+int hs_kgkr_params_check(const hs_binfri_params *fri, unsigned log_n, const char **why);
+/* Prover and verifier of the private statement; bind as for hs_kgkr_prove_bound. */
+int hs_kgkr_prove_private(const uint8_t *bind, size_t bind_len, const hs_binfri_params *fri, const uint64_t *in_states,
+                          unsigned log_n, unsigned threads, uint64_t *out_states, hs_writer *w, hs_kgkr_times *times,
+                          const char **why);
+int hs_kgkr_verify_private(const uint8_t *bind, size_t bind_len, const hs_binfri_params *fri, unsigned log_n,
+                           const uint8_t *proof, size_t len, const char **why);
+/* The private statement's terms: the walk's, the input reduction, the opening's batch, ring
+ * switching's and FRI-Binius's (appended and finished). */
+void hs_kgkr_private_soundness(hs_sound_report *out, unsigned log_n, const hs_binfri_params *fri);
 
 #endif

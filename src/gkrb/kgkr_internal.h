@@ -32,4 +32,21 @@ int kgkr_chi_prove(const uint64_t *L, unsigned log_n, const hs_gf128 *z, const h
 int kgkr_lanes_prove(hs_transcript *t, hs_writer *wr, hs_gf128 e, const hs_gf128 *w, const hs_gf128 *a,
                      hs_gf128 rho[HS_KGKR_Z_VARS], hs_gf128 al[HS_KGKR_LANES]);
 
+/* The 24 rounds of the walk from the claim on round 23's chi output at z (log_n coordinates) with
+ * weights wt (kgkr.h): the prover's messages to w; z and wt end as the last claim's, on the input
+ * columns. 0 when out of memory. Times are added to tm. */
+int kgkr_walk_prove(hs_transcript *t, const hs_kgkr_witness *wit, hs_gf128 *z, hs_gf128 wt[HS_KGKR_BITS],
+                    hs_writer *w, unsigned threads, hs_kgkr_times *tm);
+/* The verifier of the same rounds from *claim (iota of round 23 already applied): on success z, w and
+ * *claim are the last claim's, on the input columns; 0 with *why otherwise. */
+int kgkr_walk_verify(hs_transcript *t, hs_reader *rd, unsigned log_n, hs_gf128 *z, hs_gf128 w[HS_KGKR_BITS],
+                     hs_gf128 *claim, const char **why);
+/* sum_q w_q rc_q: iota's constant of round r under the weights. */
+hs_gf128 kgkr_iota_claim(unsigned r, const hs_gf128 *w);
+/* hs_kgkr_prove_private on a built witness (not freed; the tests alter it to commit to wrong
+ * states); times->witness is left 0. */
+int kgkr_prove_private_wit(const uint8_t *bind, size_t bind_len, const hs_binfri_params *fri,
+                           const hs_kgkr_witness *wit, unsigned threads, hs_writer *w, hs_kgkr_times *times,
+                           const char **why);
+
 #endif

@@ -154,6 +154,52 @@ static void kgkr_next(hs_transcript *t, unsigned r, const hs_gf128 *al, const hs
     }
 }
 
+int kgkr_walk_prove(hs_transcript *t, const hs_kgkr_witness *wit, hs_gf128 *z, hs_gf128 wt[HS_KGKR_BITS],
+                    hs_writer *w, unsigned threads, hs_kgkr_times *tm) {
+    const unsigned log_n = wit->log_n;
+    hs_gf128 rpt[HS_KGKR_MAX_LOG_N], a[HS_KGKR_BITS], rho[HS_KGKR_Z_VARS], al[HS_KGKR_LANES];
+    for (unsigned r = HS_KECCAK_ROUNDS; r-- > 0;) {
+        const uint64_t *L = wit->chi_in + (size_t)r * HS_KGKR_BITS * wit->words;
+        if (!kgkr_chi_prove(L, log_n, z, wt, t, w, rpt, a, threads, tm)) return 0;
+        double t2 = hs_now();
+        if (!kgkr_lanes_prove(t, w, hs_gkrb_eq_eval(z, rpt, log_n), wt, a, rho, al)) return 0;
+        hs_w_elems(w, &hs_field_gf2_128, al, HS_KGKR_LANES);
+        kgkr_next(t, r, al, rho, wt, NULL);
+        memcpy(z, rpt, log_n * sizeof *z);
+        tm->finals += hs_now() - t2;
+    }
+    return 1;
+}
+
+int kgkr_walk_verify(hs_transcript *t, hs_reader *rd, unsigned log_n, hs_gf128 *z, hs_gf128 w[HS_KGKR_BITS],
+                     hs_gf128 *claim, const char **why) {
+    hs_gf128 rpt[HS_KGKR_MAX_LOG_N], rho[HS_KGKR_Z_VARS], al[HS_KGKR_LANES], eqz[64];
+    for (unsigned r = HS_KECCAK_ROUNDS; r-- > 0;) {
+        const unsigned cb = log_n >= 2 ? 2 : 1; /* the order of kgkr_chi.c: bits 0, 1, then log_n - 1 down to 2 */
+        for (unsigned s = 0; s < log_n; s++)
+            if (!hs_scg_gf128_verify_round(t, rd, 3, claim, &rpt[s < cb ? s : log_n - s + cb - 1])) break;
+        hs_gf128 fin = hs_gf128_zero();
+        if (!rd->err) (void)hs_scg_gf128_verify(t, rd, HS_KGKR_Z_VARS, 3, *claim, rho, &fin);
+        hs_r_elems(rd, &hs_field_gf2_128, al, HS_KGKR_LANES);
+        if (rd->err) return *why = rd->err, 0;
+        /* g = sum_l W~_l(rho) (al_l + (1 + al_{s1 l}) al_{s2 l}), W~_l(rho) = sum_t w_{64 l + t} eq(rho, t) */
+        kgkr_eqz(eqz, rho);
+        hs_gf128 g = hs_gf128_zero();
+        for (unsigned l = 0; l < HS_KGKR_LANES; l++) {
+            const hs_gf128 c = hs_gf128_add(al[l], hs_gf128_mul(hs_gf128_add(hs_gf128_one(), al[kgkr_s1(64 * l) / 64]),
+                                                                al[kgkr_s2(64 * l) / 64]));
+            g = hs_gf128_add(g, hs_gf128_mul(hs_gf128_inner(w + 64 * l, eqz, 64), c));
+        }
+        if (!hs_gf128_eq(fin, hs_gf128_mul(hs_gkrb_eq_eval(z, rpt, log_n), g)))
+            return *why = "keccak-gkr: a round's chi sumcheck ends off its claimed values", 0;
+        kgkr_next(t, r, al, rho, w, claim);
+        memcpy(z, rpt, log_n * sizeof *z);
+    }
+    return 1;
+}
+
+hs_gf128 kgkr_iota_claim(unsigned r, const hs_gf128 *w) { return kgkr_iota(r, w); }
+
 void hs_kgkr_unbitslice(uint64_t *states, const uint64_t *cols, size_t n, size_t words) {
     uint64_t m[64];
     for (size_t b = 0; b < words; b++)
@@ -191,26 +237,13 @@ int hs_kgkr_prove_bound(const uint8_t *bind, size_t bind_len, const uint64_t *in
     double t1 = hs_now();
     tm.witness = t1 - t0;
     hs_transcript t;
-    hs_gf128 z[HS_KGKR_MAX_LOG_N], rpt[HS_KGKR_MAX_LOG_N], wt[HS_KGKR_BITS], a[HS_KGKR_BITS];
-    hs_gf128 rho[HS_KGKR_Z_VARS], al[HS_KGKR_LANES];
+    hs_gf128 z[HS_KGKR_MAX_LOG_N], wt[HS_KGKR_BITS];
     kgkr_start(&t, bind, bind_len, log_n, in_states, outs, z, wt);
     if (!out_states) hs_free(outs);
     hs_w_bytes(w, kgkr_magic, 4);
     hs_w_u8(w, (uint8_t)log_n);
     tm.bind = hs_now() - t1;
-    int ok = 1;
-    for (unsigned r = HS_KECCAK_ROUNDS; r-- > 0 && ok;) {
-        const uint64_t *L = wit.chi_in + (size_t)r * HS_KGKR_BITS * wit.words;
-        ok = kgkr_chi_prove(L, log_n, z, wt, &t, w, rpt, a, threads, &tm);
-        if (!ok) break;
-        double t2 = hs_now();
-        ok = kgkr_lanes_prove(&t, w, hs_gkrb_eq_eval(z, rpt, log_n), wt, a, rho, al);
-        if (!ok) break;
-        hs_w_elems(w, &hs_field_gf2_128, al, HS_KGKR_LANES);
-        kgkr_next(&t, r, al, rho, wt, NULL);
-        memcpy(z, rpt, log_n * sizeof *z);
-        tm.finals += hs_now() - t2;
-    }
+    const int ok = kgkr_walk_prove(&t, &wit, z, wt, w, threads, &tm);
     hs_kgkr_witness_free(&wit);
     if (!ok || w->err) {
         *why = hs_why_nomem;
@@ -251,8 +284,7 @@ int hs_kgkr_verify_bound(const uint8_t *bind, size_t bind_len, const uint64_t *i
         return 0;
     }
     hs_transcript t;
-    hs_gf128 z[HS_KGKR_MAX_LOG_N], rpt[HS_KGKR_MAX_LOG_N], w[HS_KGKR_BITS], ev[HS_KGKR_BITS];
-    hs_gf128 rho[HS_KGKR_Z_VARS], al[HS_KGKR_LANES], eqz[64];
+    hs_gf128 z[HS_KGKR_MAX_LOG_N], w[HS_KGKR_BITS], ev[HS_KGKR_BITS];
     kgkr_start(&t, bind, bind_len, log_n, in_states, out_states, z, w);
     hs_kgkr_bitslice(cols, out_states, n, words);
     if (!hs_kgkr_eval_cols(ev, cols, log_n, z, threads)) {
@@ -261,33 +293,9 @@ int hs_kgkr_verify_bound(const uint8_t *bind, size_t bind_len, const uint64_t *i
         return 0;
     }
     hs_gf128 claim = hs_gf128_add(hs_gf128_inner(w, ev, HS_KGKR_BITS), kgkr_iota(HS_KECCAK_ROUNDS - 1, w));
-    for (unsigned r = HS_KECCAK_ROUNDS; r-- > 0;) {
-        const unsigned cb = log_n >= 2 ? 2 : 1; /* the order of kgkr_chi.c: bits 0, 1, then log_n - 1 down to 2 */
-        for (unsigned s = 0; s < log_n; s++)
-            if (!hs_scg_gf128_verify_round(&t, &rd, 3, &claim, &rpt[s < cb ? s : log_n - s + cb - 1])) break;
-        hs_gf128 fin = hs_gf128_zero();
-        if (!rd.err) (void)hs_scg_gf128_verify(&t, &rd, HS_KGKR_Z_VARS, 3, claim, rho, &fin);
-        hs_r_elems(&rd, &hs_field_gf2_128, al, HS_KGKR_LANES);
-        if (rd.err) {
-            hs_free(cols);
-            *why = rd.err;
-            return 0;
-        }
-        /* g = sum_l W~_l(rho) (al_l + (1 + al_{s1 l}) al_{s2 l}), W~_l(rho) = sum_t w_{64 l + t} eq(rho, t) */
-        kgkr_eqz(eqz, rho);
-        hs_gf128 g = hs_gf128_zero();
-        for (unsigned l = 0; l < HS_KGKR_LANES; l++) {
-            const hs_gf128 c = hs_gf128_add(al[l], hs_gf128_mul(hs_gf128_add(hs_gf128_one(), al[kgkr_s1(64 * l) / 64]),
-                                                                al[kgkr_s2(64 * l) / 64]));
-            g = hs_gf128_add(g, hs_gf128_mul(hs_gf128_inner(w + 64 * l, eqz, 64), c));
-        }
-        if (!hs_gf128_eq(fin, hs_gf128_mul(hs_gkrb_eq_eval(z, rpt, log_n), g))) {
-            hs_free(cols);
-            *why = "keccak-gkr: a round's chi sumcheck ends off its claimed values";
-            return 0;
-        }
-        kgkr_next(&t, r, al, rho, w, &claim);
-        memcpy(z, rpt, log_n * sizeof *z);
+    if (!kgkr_walk_verify(&t, &rd, log_n, z, w, &claim, why)) {
+        hs_free(cols);
+        return 0;
     }
     hs_kgkr_bitslice(cols, in_states, n, words);
     int ok = hs_kgkr_eval_cols(ev, cols, log_n, z, threads);

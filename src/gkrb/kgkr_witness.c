@@ -113,19 +113,25 @@ typedef struct {
     hs_kgkr_witness *w;
 } kgkr_wit_ctx;
 
+/* Words of each column a batch item computes together: 8 words are one 64-byte line of every
+ * column, so the 24 chi inputs are written a whole line at a time (one word at a time wrote 1600
+ * lines a word). */
+#define KGKR_WIT_BLOCK 8
+
 static void kgkr_wit_batch(void *vctx, size_t lo, size_t cnt) {
     hs_kgkr_witness *w = ((kgkr_wit_ctx *)vctx)->w;
     const size_t words = w->words;
-    uint64_t s[HS_KGKR_BITS], l[HS_KGKR_BITS];
-    for (size_t b = lo; b < lo + cnt; b++) {
-        for (unsigned q = 0; q < HS_KGKR_BITS; q++) s[q] = w->in[(size_t)q * words + b];
+    uint64_t s[HS_KGKR_BITS * KGKR_WIT_BLOCK], l[HS_KGKR_BITS * KGKR_WIT_BLOCK];
+    for (size_t blk = lo; blk < lo + cnt; blk++) {
+        const size_t b0 = blk * KGKR_WIT_BLOCK, bw = words - b0 < KGKR_WIT_BLOCK ? words - b0 : KGKR_WIT_BLOCK;
+        for (unsigned q = 0; q < HS_KGKR_BITS; q++) memcpy(s + q * bw, w->in + (size_t)q * words + b0, bw * sizeof *s);
         for (unsigned r = 0; r < HS_KECCAK_ROUNDS; r++) {
-            hs_kgkr_linear(l, s, 1);
-            uint64_t *dst = w->chi_in + (size_t)r * HS_KGKR_BITS * words;
-            for (unsigned q = 0; q < HS_KGKR_BITS; q++) dst[(size_t)q * words + b] = l[q];
-            hs_kgkr_chi_iota(s, l, 1, r);
+            hs_kgkr_linear(l, s, bw);
+            uint64_t *dst = w->chi_in + (size_t)r * HS_KGKR_BITS * words + b0;
+            for (unsigned q = 0; q < HS_KGKR_BITS; q++) memcpy(dst + (size_t)q * words, l + q * bw, bw * sizeof *l);
+            hs_kgkr_chi_iota(s, l, bw, r);
         }
-        for (unsigned q = 0; q < HS_KGKR_BITS; q++) w->out[(size_t)q * words + b] = s[q];
+        for (unsigned q = 0; q < HS_KGKR_BITS; q++) memcpy(w->out + (size_t)q * words + b0, s + q * bw, bw * sizeof *s);
     }
 }
 
@@ -149,7 +155,7 @@ int hs_kgkr_witness_build(hs_kgkr_witness *w, const uint64_t *states, unsigned l
     }
     hs_kgkr_bitslice(w->in, states, (size_t)1 << log_n, w->words);
     kgkr_wit_ctx c = {w};
-    hs_parallel_batches(w->words, 1, threads, kgkr_wit_batch, &c);
+    hs_parallel_batches((w->words + KGKR_WIT_BLOCK - 1) / KGKR_WIT_BLOCK, 1, threads, kgkr_wit_batch, &c);
     return 1;
 }
 

@@ -186,6 +186,12 @@ static hs_stmt_status verify_pcs(const uint8_t *p, size_t n, const hs_stmt_shape
 static hs_stmt_status verify_kgkr(const uint8_t *p, size_t n, const hs_stmt_shape *s, const hs_stmt_public *pub,
                                   const char **why) {
     const size_t states = (size_t)1 << s->u.kgkr.log_n;
+    if (s->u.kgkr.priv) { /* committed states: the proof alone */
+        if (pub->in || pub->out)
+            return *why = "keccak-gkr: a private statement: no tables are read", HS_STMT_REJECTED;
+        if (hs_kgkrstmt_verify(p, n, &s->u.kgkr, NULL, NULL, pub->threads, why)) return HS_STMT_OK;
+        return hs_why_is_nomem(*why) ? HS_STMT_NOMEM : HS_STMT_REJECTED;
+    }
     if (!pub->in || !pub->out)
         return *why = "keccak-gkr: a public statement: the input and output tables are needed", HS_STMT_REJECTED;
     if (pub->n_lines != states)

@@ -11,7 +11,7 @@
  *   HS_STMT_MERKLE_BRANCHES  2 gkr    3                      hs_mb_peek
  *   HS_STMT_MERKLE_ROOT      2 gkr    4                      hs_mr_peek
  *   HS_STMT_PCS              3 pcs    0                      hs_pcsstmt_peek (commitment only)
- *   HS_STMT_KGKR             2 gkr    1 public (byte 14: 65) hs_kgkrstmt_peek (keccak-f1600 over GF(2))
+ *   HS_STMT_KGKR             2 gkr    0 private, 1 public    hs_kgkrstmt_peek (keccak-f1600 over GF(2); byte 14: 65)
  *   HS_STMT_P2BGKR           2 gkr    0 private, 1 public    hs_p2bstmt_peek (byte 14: 66 poseidon2b,
  *                                                            67 poseidon2b-frost; over GF(2^128))
  *   HS_STMT_XMSS_AGG         2 gkr    5                      hs_xa_peek (verified with its key list:

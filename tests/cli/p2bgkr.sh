@@ -84,7 +84,7 @@ done
 # options: each bad one named, exit 2, nothing written
 expect "private inputs" 2 "--private commits seeded inputs" \
     prove --backend gkr --hash poseidon2b --inputs "$p.inputs" --private --out "$tmp/x.bin"
-expect "private kb" 2 "--private applies to --regions and to poseidon2b" \
+expect "private kb" 2 "--private applies to --regions and to keccak-f1600, poseidon2b" \
     prove --backend gkr --hash poseidon2-kb16 --log-perms 3 --private --out "$tmp/x.bin"
 expect "field" 2 "--field 'koalabear': the gkr backend proves poseidon2b over gf2-128" \
     prove --backend gkr --hash poseidon2b --field koalabear --log-perms 3 --out "$tmp/x.bin"

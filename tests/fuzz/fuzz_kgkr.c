@@ -2,8 +2,10 @@
  * the statement registry's entry, on untrusted bytes: a table tweak (fuzz_tables.h) then a proof,
  * verified against the fixed Keccak-f tables of its size (the stark target's, 25 lanes a line,
  * two words a lane) up to 2^HS_FUZZ_STARK_MAX_LOG states; a larger header gets no table and is
- * rejected for it. The registry must find the statement exactly when the statement's own parser
- * does. Any accepted input that is not a seed, or accepted with a tweaked table, is a finding. */
+ * rejected for it. A private statement's proof (the states committed) is verified without tables
+ * (its tweak bytes unused). The registry must find the statement exactly when the statement's own
+ * parser does. Any accepted input that is not a seed, or accepted with a tweaked table, is a
+ * finding. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,7 +34,8 @@ static int peek(const uint8_t *proof, size_t len, unsigned *id, unsigned *log_n,
     if (k != (e && e->id == HS_STMT_KGKR)) hs_fuzz_finding("hs_stmt_peek: another statement than hs_kgkrstmt_peek");
     if (!k) return 0;
     if (s.log_n > HS_KGKRSTMT_MAX_LOG_N || !s.preset) hs_fuzz_finding("hs_kgkrstmt_peek: shape out of range");
-    *id = HS_KGKRSTMT_HASH, *log_n = s.log_n, *public_io = 1;
+    /* a private proof takes the same path (tweak bytes first) and gets no tables (tables_of) */
+    *id = s.priv ? 0 : HS_KGKRSTMT_HASH, *log_n = s.log_n, *public_io = 1;
     return 1;
 }
 

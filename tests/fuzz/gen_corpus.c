@@ -286,16 +286,19 @@ static void peek_stark(void) {
 }
 
 /* keccak-f1600 by GKR over GF(2) (fuzz_kgkr.c): public statements on the stark target's fixed
- * Keccak-f tables (2 words a lane), at 2^0 (compat) and 2^3 (fast100); about 616 and 620 KB */
+ * Keccak-f tables (2 words a lane), at 2^0 (compat) and 2^3 (fast100); the private statement (the
+ * states committed) at 2^0 (compat) */
 static void kgkr_seeds(void) {
     static const struct {
         unsigned log_n;
         const char *preset;
-    } cfg[] = {{0, "compat"}, {3, "fast100"}};
+        int priv;
+    } cfg[] = {{0, "compat", 0}, {3, "fast100", 0}, {0, "compat", 1}};
     const hs_air_def *def = hs_air_find("keccak-f1600");
     for (size_t i = 0; i < sizeof cfg / sizeof *cfg; i++) {
         char name[64];
-        snprintf(name, sizeof name, "keccak-f1600-%s-n%u", cfg[i].preset, cfg[i].log_n);
+        snprintf(name, sizeof name, "keccak-f1600-%s%s-n%u", cfg[i].priv ? "private-" : "", cfg[i].preset,
+                 cfg[i].log_n);
         uint32_t *in, *out;
         size_t iw = 0, ow = 0;
         if (!def || !hs_fuzz_stark_table(def->id, cfg[i].log_n, &in, &out, &iw, &ow)) {
@@ -304,7 +307,7 @@ static void kgkr_seeds(void) {
         }
         const size_t lanes = iw / 2;
         uint64_t *st = malloc(lanes * sizeof *st);
-        const hs_kgkrstmt_shape s = {hs_preset_find(cfg[i].preset), cfg[i].log_n};
+        const hs_kgkrstmt_shape s = {hs_preset_find(cfg[i].preset), cfg[i].log_n, cfg[i].priv};
         const char *why = "out of memory";
         hs_writer w = {0};
         if (st) hs_kgkrstmt_lanes(st, in, lanes);
@@ -535,11 +538,16 @@ static void tree_seeds(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s OUT_DIR\n", argv[0]);
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: %s OUT_DIR [kgkr]\n", argv[0]);
         return 2;
     }
     out_root = argv[1];
+    if (argc == 3 && !strcmp(argv[2], "kgkr")) { /* one target's seeds only */
+        if (mkdir(out_root, 0777) && errno != EEXIST) return perror(out_root), 1;
+        kgkr_seeds();
+        return 0;
+    }
     if (mkdir(out_root, 0777) && errno != EEXIST) return perror(out_root), 1;
 
     /* stark: every AIR at its smallest proof (2 instances, rate 1/2: a Keccak-f proof is still
