@@ -1,7 +1,8 @@
 /* Vision Mark-32 by a zerocheck on the binary commitment (gkrb/visionzc.h): the embedding of
  * GF(2^32) (AES tower) into GF(2^128) (a ring homomorphism of rank 32); the witness against the
  * native permutation (x y = 1 or x = y = 0, x_0 = s + K_0, x_{h+1} = L(y_h) + K_{h+1}, the
- * outputs) on random states; completeness at N = 2^0..2^10 (2^0..2^6 in sanitizer builds); proofs
+ * outputs) on random states; the zerocheck's own prover byte for byte against scg.h's generic one
+ * (2^0..2^3); completeness at N = 2^0..2^10 (2^0..2^6 in sanitizer builds); proofs
  * of 2^8 permutations identical for 1 and 2 threads; every byte of a proof of one permutation
  * altered (1 in 16 in sanitizer builds), truncation and extension rejected with a reason; cheating
  * witnesses (one wrong S-box output, one wrong S-box input, a wrong claimed output) and wrong
@@ -127,6 +128,25 @@ static void test_completeness(hs_rng *rng) {
     }
 }
 
+/* The fast zerocheck prover against scg.h's generic one: the same bytes. */
+static void test_generic(hs_rng *rng) {
+    hs_vzc_config c;
+    hs_vzc_config_default(&c);
+    for (unsigned log_n = 0; log_n <= 3; log_n++) {
+        const size_t n = (size_t)1 << log_n;
+        uint32_t *in = hs_alloc_array(W * n, sizeof *in);
+        rand_states(rng, in, n);
+        hs_writer a, b;
+        CHECK(prove(&c, in, log_n, 2, NULL, &a));
+        hs_vzc_test_generic = 1;
+        CHECK(prove(&c, in, log_n, 1, NULL, &b));
+        hs_vzc_test_generic = 0;
+        CHECK(a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+        hs_w_free(&a), hs_w_free(&b);
+        hs_free(in);
+    }
+}
+
 static void test_threads(hs_rng *rng) {
     hs_vzc_config c;
     hs_vzc_config_default(&c);
@@ -241,6 +261,7 @@ int main(void) {
     test_witness(&rng);
     test_cheat(&rng);
     test_tamper(&rng);
+    test_generic(&rng);
     test_threads(&rng);
     test_completeness(&rng);
     test_soundness();

@@ -291,6 +291,112 @@ static void rho_to_point(hs_gf128 *pt, const hs_gf128 *rho, unsigned nv) {
 
 /* ---- prover ---- */
 
+/* The zerocheck's own prover: the same messages as scg.h's generic prover (Gruen's factoring,
+ * variables bound from the top row bit down, q at the nodes 0, 1, x, inf with q(1) from the running
+ * claim), its sums by the batch kernels of gf2_128.h on blocks of pairs, on `threads`. Every sum
+ * is a XOR of exact products, so the messages depend on neither the thread count nor the kernel. */
+
+#define ZB 256 /* pairs a block */
+
+static inline hs_gf128 mulx(hs_gf128 a) { /* a X */
+    const uint64_t c = a.hi >> 63;
+    return (hs_gf128){a.lo << 1 ^ (0x87 & (0 - c)), a.hi << 1 | a.lo >> 63};
+}
+
+typedef struct {
+    hs_gf128 *X, *Y;
+    const hs_gf128 *E;
+    size_t half, chunk;
+    hs_gf128 alpha;
+    int need1;
+    hs_gf128 *acc; /* 4 a chunk: q(0), q(1), q(x), q(inf) */
+} zc_ctx;
+
+/* acc += sum_j E_j (u_j)(v_j) with u = aX + alpha aY, v = aX aY + c (c = 1 at the finite nodes, 0 at infinity) */
+static hs_gf128 node_sum(const hs_gf128 *E, const hs_gf128 *aX, const hs_gf128 *aY, hs_gf128 alpha, int inf,
+                         size_t m, hs_gf128 *u, hs_gf128 *v) {
+    memcpy(u, aX, m * sizeof *u);
+    hs_gf128_scale_add(u, alpha, aY, m);
+    hs_gf128_mul_many(v, aX, aY, m);
+    if (!inf)
+        for (size_t j = 0; j < m; j++) v[j].lo ^= 1;
+    hs_gf128_mul_many(u, u, E, m);
+    return hs_gf128_inner(u, v, m);
+}
+
+static void zc_batch(void *vc, size_t lo, size_t cnt) {
+    const zc_ctx *c = vc;
+    hs_gf128 *acc = c->acc + 4 * (lo / c->chunk);
+    hs_gf128 dX[ZB], dY[ZB], tX[ZB], tY[ZB], u[ZB], v[ZB];
+    for (size_t b = lo; b < lo + cnt; b += ZB) {
+        const size_t m = lo + cnt - b < ZB ? lo + cnt - b : ZB;
+        const hs_gf128 *aX = c->X + b, *aY = c->Y + b, *bX = c->X + c->half + b, *bY = c->Y + c->half + b;
+        const hs_gf128 *E = c->E + b;
+        acc[0] = hs_gf128_add(acc[0], node_sum(E, aX, aY, c->alpha, 0, m, u, v));
+        if (c->need1) acc[1] = hs_gf128_add(acc[1], node_sum(E, bX, bY, c->alpha, 0, m, u, v));
+        for (size_t j = 0; j < m; j++) {
+            dX[j] = hs_gf128_add(aX[j], bX[j]), dY[j] = hs_gf128_add(aY[j], bY[j]);
+            tX[j] = hs_gf128_add(aX[j], mulx(dX[j])), tY[j] = hs_gf128_add(aY[j], mulx(dY[j]));
+        }
+        acc[2] = hs_gf128_add(acc[2], node_sum(E, tX, tY, c->alpha, 0, m, u, v));
+        acc[3] = hs_gf128_add(acc[3], node_sum(E, dX, dY, c->alpha, 1, m, u, v));
+    }
+}
+
+typedef struct {
+    hs_gf128 *X, *Y;
+    size_t half;
+    hs_gf128 r;
+} fold_zc_ctx;
+
+static void zc_fold_batch(void *vc, size_t lo, size_t cnt) {
+    const fold_zc_ctx *c = vc;
+    hs_gf128 *tabs[2] = {c->X, c->Y};
+    for (int k = 0; k < 2; k++) {
+        hs_gf128 *a = tabs[k] + lo, *b = tabs[k] + c->half + lo;
+        for (size_t j = 0; j < cnt; j++) b[j] = hs_gf128_add(a[j], b[j]);
+        hs_gf128_scale_add(a, c->r, b, cnt);
+    }
+}
+
+/* Runs the zerocheck on X, Y (2^nv each, overwritten) and E scratch (2^(nv-1)); rho, fin as scg's prove. */
+static int zc_prove(hs_gf128 *X, hs_gf128 *Y, hs_gf128 *E, unsigned nv, hs_gf128 alpha, const hs_gf128 *z,
+                    hs_transcript *t, hs_writer *w, hs_gf128 *rho, hs_gf128 fin[2], unsigned threads) {
+    hs_gf128 pt[HS_VZC_MAX_LOG_N + HS_VZC_ROW_LOG];
+    for (unsigned b = 0; b + 1 < nv; b++) pt[b] = z[nv - 1 - b];
+    hs_gkrb_eq_table(E, pt, nv - 1);
+    const unsigned nt = threads < 1 ? 1 : threads > 64 ? 64 : threads;
+    hs_gf128 claim = hs_gf128_zero(), m = hs_gf128_one(), acc[4 * 64];
+    for (unsigned k = 0; k < nv; k++) {
+        const size_t half = (size_t)1 << (nv - 1 - k);
+        const int par = half >= 8192 && nt > 1;
+        const size_t chunk = par ? (half + nt - 1) / nt : half, nch = (half + chunk - 1) / chunk;
+        const int need1 = hs_gf128_is_zero(z[k]) || hs_gf128_is_zero(m);
+        memset(acc, 0, sizeof acc);
+        zc_ctx c = {X, Y, E, half, chunk, alpha, need1, acc};
+        hs_parallel_batches(half, chunk, par ? nt : 1, zc_batch, &c);
+        hs_gf128 q[4] = {acc[0], acc[1], acc[2], acc[3]}, p[ZC_DEG + 1];
+        for (size_t i = 1; i < nch; i++)
+            for (int j = 0; j < 4; j++) q[j] = hs_gf128_add(q[j], acc[4 * i + (size_t)j]);
+        if (!need1) q[1] = hs_scg_gf128_gruen_q1(claim, m, z[k], q[0]);
+        hs_scg_gf128_eq_expand(m, z[k], q, 3, p);
+        rho[k] = hs_scg_gf128_prove_round(t, w, p, ZC_DEG);
+        claim = hs_scg_gf128_eval(p, ZC_DEG, rho[k]);
+        m = hs_gf128_mul(m, hs_gkrb_eq1(z[k], rho[k]));
+        fold_zc_ctx f = {X, Y, half, rho[k]};
+        hs_parallel_batches(half, par ? chunk : half, par ? nt : 1, zc_fold_batch, &f);
+        if (half > 1)
+            for (size_t j = 0; j < half / 2; j++) E[j] = hs_gf128_add(E[j], E[j + half / 2]);
+    }
+    fin[0] = X[0], fin[1] = Y[0];
+    return 1;
+}
+
+#ifdef HS_TESTING
+int hs_vzc_test_generic = 0;
+#endif
+
+
 typedef struct {
     const uint64_t *rows;
     hs_gf128 *X, *Y;
@@ -388,7 +494,7 @@ int hs_vzc_prove_rows(const hs_vzc_config *cfg, const uint32_t *in, const uint32
     t0 = hs_now();
     /* zerocheck */
     hs_gf128 z[HS_VZC_MAX_LOG_N + HS_VZC_ROW_LOG], rho[HS_VZC_MAX_LOG_N + HS_VZC_ROW_LOG],
-        r[HS_VZC_MAX_LOG_N + HS_VZC_COL_LOG], fin[2], coeffs[4], claim;
+        r[HS_VZC_MAX_LOG_N + HS_VZC_COL_LOG], fin[2], claim;
     const hs_gf128 alpha = draw_zc(&t, z, nv);
     hs_gf128 *X = hs_alloc_array(nrows, sizeof *X), *Y = hs_alloc_array(nrows, sizeof *Y), *C = NULL, *Bp = NULL;
     if (!X || !Y) goto nomem;
@@ -396,11 +502,20 @@ int hs_vzc_prove_rows(const hs_vzc_config *cfg, const uint32_t *in, const uint32
         tab_ctx tc = {rows, X, Y};
         hs_parallel_batches(nrows, 4096, threads, tab_batch, &tc);
     }
-    {
+#ifdef HS_TESTING
+    if (hs_vzc_test_generic) {
         const hs_gf128 *tabs[2] = {X, Y};
+        hs_gf128 coeffs[4];
         hs_scg_gf128_instance zi;
         zc_instance(&zi, nv, tabs, coeffs, alpha, z);
         ok = hs_scg_gf128_prove(&zi, &t, w, &claim, rho, fin, why);
+    } else
+#endif
+    {
+        hs_gf128 *E = hs_alloc_array(nrows / 2, sizeof *E);
+        if (!E) goto nomem;
+        ok = zc_prove(X, Y, E, nv, alpha, z, &t, w, rho, fin, threads);
+        hs_free(E);
     }
     hs_free(X), hs_free(Y), X = Y = NULL;
     if (!ok) goto fail;

@@ -56,8 +56,9 @@
  * Proof bytes: "VZC1", log_n (1 byte), the commitment, the zerocheck's log_n + 9 messages (4
  * elements), vx, vy, 15 messages (2 elements), B~(s, r_p), the opening; 16 bytes an element.
  *
- * The sumchecks run on the caller's thread (scg.h); the witness, the column folds, the commitment
- * and its opening on `threads`. The proof depends on neither. */
+ * The zerocheck has its own prover (the messages of scg.h's generic one, its sums by the batch
+ * kernels of gf2_128.h, on `threads`); the column sumcheck is scg.h's, on the caller's thread.
+ * The proof depends on neither the thread count nor the kernel. */
 #ifndef HS_GKRB_VISIONZC_H
 #define HS_GKRB_VISIONZC_H
 
@@ -104,6 +105,11 @@ int hs_vzc_prove(const hs_vzc_config *c, const uint32_t *in, unsigned log_n, uns
 /* The prover on given rows (the tests' cheating provers): no check that they satisfy anything. */
 int hs_vzc_prove_rows(const hs_vzc_config *c, const uint32_t *in, const uint32_t *out, const uint64_t *rows,
                       unsigned log_n, unsigned threads, hs_writer *w, hs_vzc_times *times, const char **why);
+#ifdef HS_TESTING
+/* Test hook (the testing build only): 1 runs the zerocheck on scg.h's generic prover, whose
+ * messages the fast prover must reproduce byte for byte. */
+extern int hs_vzc_test_generic;
+#endif
 /* 1 if proof shows out = Vision32(in) for the 2^log_n states; 0 with *why. */
 int hs_vzc_verify(const hs_vzc_config *c, const uint32_t *in, const uint32_t *out, unsigned log_n,
                   const uint8_t *proof, size_t len, unsigned threads, const char **why);
