@@ -27,6 +27,7 @@
 
 static uint32_t lin_img[2][W * 32][W]; /* L_par(e_{w, b}) at [par][32 w + b] */
 static uint32_t kconst[NH + 1][W];     /* K_0..K_16 */
+static hs_gf128 emb_img[2][W][W * 32]; /* emb(L_par(e_{w', b})[w]) at [par][w][32 w' + b] */
 static uint32_t binv_tab[4][256];      /* B_inv's linear part inverted, by byte */
 static uint32_t c_inv;                 /* B_inv's constant */
 static const hs_gf128_linmap *emb_map;
@@ -89,6 +90,14 @@ static void cs_init(void) {
                 if (v >> k & 1) r ^= inv[8 * j + k];
             binv_tab[j][v] = r;
         }
+    for (int par = 0; par < 2; par++)
+        for (int w = 0; w < W; w++)
+            for (int i = 0; i < W * 32; i++) {
+                const uint32_t a = lin_img[par][i][w];
+                hs_gf128 e = emb_map->t[0][a & 255];
+                for (int j = 1; j < 4; j++) e = hs_gf128_add(e, emb_map->t[j][a >> (8 * j) & 255]);
+                emb_img[par][w][i] = e;
+            }
     c_inv = hs_vision32_sbox_aes(0, 0);
     uint32_t s[W] = {0}, tr[(NH + 1) * W], y[W], x[W];
     hs_vision32_permute_aes(s, tr);
@@ -240,28 +249,19 @@ static int columns(hs_gf128 *C, hs_gf128 *V, const hs_gf128 *r, unsigned log_n, 
     hs_gkrb_eq_table(eqw, r, 5);
     hs_gkrb_eq_table(eqh, r + 5, 4);
     for (int b = 0; b < 32; b++) E[b] = hs_vzc_embed(1u << b);
+    memset(G, 0, sizeof G);
     for (int par = 0; par < 2; par++)
-        for (int i = 0; i < W * 32; i++) {
-            hs_gf128 s = hs_gf128_zero();
-            for (int w = 0; w < W; w++) s = hs_gf128_add(s, hs_gf128_mul(eqw[w], hs_vzc_embed(lin_img[par][i][w])));
-            G[par][i] = s;
-        }
+        for (int w = 0; w < W; w++) hs_gf128_scale_add(G[par], eqw[w], emb_img[par][w], W * 32);
     const hs_gf128 b2 = hs_gf128_mul(beta, beta), b3 = hs_gf128_mul(b2, beta);
+    memset(C, 0, COLS * sizeof *C);
     for (unsigned h = 0; h < 16; h++)
         for (unsigned w = 0; w < 32; w++) {
             const hs_gf128 e = hs_gf128_mul(eqw[w], eqh[h]);
             const hs_gf128 cx = w < W ? hs_gf128_add(e, hs_gf128_mul(b2, e)) : e, cy = hs_gf128_mul(beta, e);
-            for (unsigned b = 0; b < 32; b++) {
-                hs_gf128 y = hs_gf128_mul(cy, E[b]);
-                if (w < W) {
-                    const hs_gf128 g = G[h & 1][32 * w + b];
-                    if (h < 15) y = hs_gf128_add(y, hs_gf128_mul(hs_gf128_mul(b2, eqh[h + 1]), g));
-                    else y = hs_gf128_add(y, hs_gf128_mul(b3, g));
-                }
-                const size_t c = b | (size_t)w << 6 | (size_t)h << 11;
-                C[c] = hs_gf128_mul(cx, E[b]);
-                C[c | 32] = y;
-            }
+            hs_gf128 *cc = C + ((size_t)w << 6 | (size_t)h << 11);
+            hs_gf128_scale_add(cc, cx, E, 32);
+            hs_gf128_scale_add(cc + 32, cy, E, 32);
+            if (w < W) hs_gf128_scale_add(cc + 32, h < 15 ? hs_gf128_mul(b2, eqh[h + 1]) : b3, G[h & 1] + 32 * w, 32);
         }
     /* the public parts */
     const size_t n = (size_t)1 << log_n;
@@ -670,7 +670,7 @@ int hs_vzc_soundness(const hs_vzc_config *c, unsigned log_n, hs_sound_report *ou
     term(out, "vzc.sbox_batch(alpha)", 1);
     term(out, "vzc.zerocheck_point(z)", nv);
     term(out, "vzc.zerocheck_rounds(deg 4)", ZC_DEG * nv);
-    term(out, "vzc.linear_relations_at_r", nv);
+    term(out, "vzc.linear_relations_at_r", nv + log_n + 5); /* D~(r) and O~(r_p, r_w) */
     term(out, "vzc.claim_batch(beta)", 3);
     term(out, "vzc.column_rounds(deg 2)", COL_DEG * HS_VZC_COL_LOG);
     const hs_mlc m = hs_ringsw_mlc(&fp);

@@ -21,7 +21,8 @@
  *
  * Committed columns: one multilinear B over GF(2) in log_n + 15 variables, committed by ring
  * switching (commit/ringsw.h, 128 bits an element) over FRI-Binius. Index bits: b (0..4) the bit of
- * a word, xy (5: 0 x, 1 y), w (6..10: the word, 24 of 32 used, words 24..31 zero), h (11..14: the
+ * a word, xy (5: 0 x, 1 y), w (6..10: the word, 24 of 32 used; words 24..31 are zero in an honest
+ * witness and bound by nothing but the S-box relation, which they do not feed), h (11..14: the
  * half-round), p (15..: the permutation). A row (w, h, p) is the 64 bits x | y << 32; a packed
  * element holds the rows w even (lo) and w + 1 (hi). 2^15 bits a permutation (12,288 of them used).
  * X(row) = emb(x) = sum_b E_b B(b, 0, row), Y likewise: GF(2^128)-linear combinations of columns.
@@ -49,9 +50,9 @@
  *  5. One opening of B at (s, r_p) by ring switching.
  *
  * Soundness error (challenges uniform in GF(2^128)): alpha 1, z (log_n + 9), the zerocheck's
- * rounds 4 (log_n + 9), the linear relations at r (log_n + 9), beta 3, the column sumcheck 2 * 15,
- * each over 2^128, and the commitment's terms (ring switching and FRI-Binius, mlc.h's hook):
- * hs_vzc_soundness lists them.
+ * rounds 4 (log_n + 9), the two linear relations at r (log_n + 9) + (log_n + 5), beta 3, the
+ * column sumcheck 2 * 15, each over 2^128, and the commitment's terms (ring switching and
+ * FRI-Binius, mlc.h's hook): hs_vzc_soundness lists them.
  *
  * Proof bytes: "VZC1", log_n (1 byte), the commitment, the zerocheck's log_n + 9 messages (4
  * elements), vx, vy, 15 messages (2 elements), B~(s, r_p), the opening; 16 bytes an element.
