@@ -303,8 +303,13 @@ static inline hs_gf128 mulx(hs_gf128 a) { /* a X */
     return (hs_gf128){a.lo << 1 ^ (0x87 & (0 - c)), a.hi << 1 | a.lo >> 63};
 }
 
+static void embed_rows(hs_gf128 *X, hs_gf128 *Y, const uint64_t *rows, size_t m) {
+    for (size_t j = 0; j < m; j++) X[j] = hs_vzc_embed((uint32_t)rows[j]), Y[j] = hs_vzc_embed((uint32_t)(rows[j] >> 32));
+}
+
 typedef struct {
     hs_gf128 *X, *Y;
+    const uint64_t *rows; /* round 0: the rows, embedded on the fly (X, Y unused) */
     const hs_gf128 *E;
     size_t half, chunk;
     hs_gf128 alpha;
@@ -327,10 +332,15 @@ static hs_gf128 node_sum(const hs_gf128 *E, const hs_gf128 *aX, const hs_gf128 *
 static void zc_batch(void *vc, size_t lo, size_t cnt) {
     const zc_ctx *c = vc;
     hs_gf128 *acc = c->acc + 4 * (lo / c->chunk);
-    hs_gf128 dX[ZB], dY[ZB], tX[ZB], tY[ZB], u[ZB], v[ZB];
+    hs_gf128 dX[ZB], dY[ZB], tX[ZB], tY[ZB], u[ZB], v[ZB], lX[ZB], lY[ZB], hX[ZB], hY[ZB];
     for (size_t b = lo; b < lo + cnt; b += ZB) {
         const size_t m = lo + cnt - b < ZB ? lo + cnt - b : ZB;
-        const hs_gf128 *aX = c->X + b, *aY = c->Y + b, *bX = c->X + c->half + b, *bY = c->Y + c->half + b;
+        const hs_gf128 *aX, *aY, *bX, *bY;
+        if (c->rows) {
+            embed_rows(lX, lY, c->rows + b, m), embed_rows(hX, hY, c->rows + c->half + b, m);
+            aX = lX, aY = lY, bX = hX, bY = hY;
+        } else
+            aX = c->X + b, aY = c->Y + b, bX = c->X + c->half + b, bY = c->Y + c->half + b;
         const hs_gf128 *E = c->E + b;
         acc[0] = hs_gf128_add(acc[0], node_sum(E, aX, aY, c->alpha, 0, m, u, v));
         if (c->need1) acc[1] = hs_gf128_add(acc[1], node_sum(E, bX, bY, c->alpha, 0, m, u, v));
@@ -345,12 +355,25 @@ static void zc_batch(void *vc, size_t lo, size_t cnt) {
 
 typedef struct {
     hs_gf128 *X, *Y;
+    const uint64_t *rows; /* round 0: fold the embedded rows into X, Y (half values each) */
     size_t half;
     hs_gf128 r;
 } fold_zc_ctx;
 
 static void zc_fold_batch(void *vc, size_t lo, size_t cnt) {
     const fold_zc_ctx *c = vc;
+    if (c->rows) {
+        hs_gf128 hX[ZB], hY[ZB];
+        for (size_t b = lo; b < lo + cnt; b += ZB) {
+            const size_t m = lo + cnt - b < ZB ? lo + cnt - b : ZB;
+            embed_rows(c->X + b, c->Y + b, c->rows + b, m);
+            embed_rows(hX, hY, c->rows + c->half + b, m);
+            for (size_t j = 0; j < m; j++) hX[j] = hs_gf128_add(hX[j], c->X[b + j]), hY[j] = hs_gf128_add(hY[j], c->Y[b + j]);
+            hs_gf128_scale_add(c->X + b, c->r, hX, m);
+            hs_gf128_scale_add(c->Y + b, c->r, hY, m);
+        }
+        return;
+    }
     hs_gf128 *tabs[2] = {c->X, c->Y};
     for (int k = 0; k < 2; k++) {
         hs_gf128 *a = tabs[k] + lo, *b = tabs[k] + c->half + lo;
@@ -359,8 +382,9 @@ static void zc_fold_batch(void *vc, size_t lo, size_t cnt) {
     }
 }
 
-/* Runs the zerocheck on X, Y (2^nv each, overwritten) and E scratch (2^(nv-1)); rho, fin as scg's prove. */
-static int zc_prove(hs_gf128 *X, hs_gf128 *Y, hs_gf128 *E, unsigned nv, hs_gf128 alpha, const hs_gf128 *z,
+/* Runs the zerocheck on the rows (2^nv), with X, Y and E scratch (2^(nv-1) each: round 0 reads the
+ * rows and folds them into X, Y); rho, fin as scg's prove. */
+static int zc_prove(const uint64_t *rows, hs_gf128 *X, hs_gf128 *Y, hs_gf128 *E, unsigned nv, hs_gf128 alpha, const hs_gf128 *z,
                     hs_transcript *t, hs_writer *w, hs_gf128 *rho, hs_gf128 fin[2], unsigned threads) {
     hs_gf128 pt[HS_VZC_MAX_LOG_N + HS_VZC_ROW_LOG];
     for (unsigned b = 0; b + 1 < nv; b++) pt[b] = z[nv - 1 - b];
@@ -373,7 +397,7 @@ static int zc_prove(hs_gf128 *X, hs_gf128 *Y, hs_gf128 *E, unsigned nv, hs_gf128
         const size_t chunk = par ? (half + nt - 1) / nt : half, nch = (half + chunk - 1) / chunk;
         const int need1 = hs_gf128_is_zero(z[k]) || hs_gf128_is_zero(m);
         memset(acc, 0, sizeof acc);
-        zc_ctx c = {X, Y, E, half, chunk, alpha, need1, acc};
+        zc_ctx c = {X, Y, k ? NULL : rows, E, half, chunk, alpha, need1, acc};
         hs_parallel_batches(half, chunk, par ? nt : 1, zc_batch, &c);
         hs_gf128 q[4] = {acc[0], acc[1], acc[2], acc[3]}, p[ZC_DEG + 1];
         for (size_t i = 1; i < nch; i++)
@@ -383,7 +407,7 @@ static int zc_prove(hs_gf128 *X, hs_gf128 *Y, hs_gf128 *E, unsigned nv, hs_gf128
         rho[k] = hs_scg_gf128_prove_round(t, w, p, ZC_DEG);
         claim = hs_scg_gf128_eval(p, ZC_DEG, rho[k]);
         m = hs_gf128_mul(m, hs_gkrb_eq1(z[k], rho[k]));
-        fold_zc_ctx f = {X, Y, half, rho[k]};
+        fold_zc_ctx f = {X, Y, k ? NULL : rows, half, rho[k]};
         hs_parallel_batches(half, par ? chunk : half, par ? nt : 1, zc_fold_batch, &f);
         if (half > 1)
             for (size_t j = 0; j < half / 2; j++) E[j] = hs_gf128_add(E[j], E[j + half / 2]);
@@ -394,9 +418,13 @@ static int zc_prove(hs_gf128 *X, hs_gf128 *Y, hs_gf128 *E, unsigned nv, hs_gf128
 
 #ifdef HS_TESTING
 int hs_vzc_test_generic = 0;
+#define HS_VZC_GENERIC (hs_vzc_test_generic != 0)
+#else
+#define HS_VZC_GENERIC 0
 #endif
 
 
+#ifdef HS_TESTING
 typedef struct {
     const uint64_t *rows;
     hs_gf128 *X, *Y;
@@ -410,6 +438,7 @@ static void tab_batch(void *vc, size_t lo, size_t cnt) {
         c->Y[i] = hs_vzc_embed((uint32_t)(v >> 32));
     }
 }
+#endif
 
 /* Bp[c] = sum_p eq_p bit c of permutation p's 2^15 bits, by byte tables per chunk of permutations. */
 typedef struct {
@@ -496,14 +525,14 @@ int hs_vzc_prove_rows(const hs_vzc_config *cfg, const uint32_t *in, const uint32
     hs_gf128 z[HS_VZC_MAX_LOG_N + HS_VZC_ROW_LOG], rho[HS_VZC_MAX_LOG_N + HS_VZC_ROW_LOG],
         r[HS_VZC_MAX_LOG_N + HS_VZC_COL_LOG], fin[2], claim;
     const hs_gf128 alpha = draw_zc(&t, z, nv);
-    hs_gf128 *X = hs_alloc_array(nrows, sizeof *X), *Y = hs_alloc_array(nrows, sizeof *Y), *C = NULL, *Bp = NULL;
+    const int generic = HS_VZC_GENERIC;
+    hs_gf128 *X = hs_alloc_array(nrows >> !generic, sizeof *X), *Y = hs_alloc_array(nrows >> !generic, sizeof *Y),
+             *C = NULL, *Bp = NULL;
     if (!X || !Y) goto nomem;
-    {
+#ifdef HS_TESTING
+    if (generic) {
         tab_ctx tc = {rows, X, Y};
         hs_parallel_batches(nrows, 4096, threads, tab_batch, &tc);
-    }
-#ifdef HS_TESTING
-    if (hs_vzc_test_generic) {
         const hs_gf128 *tabs[2] = {X, Y};
         hs_gf128 coeffs[4];
         hs_scg_gf128_instance zi;
@@ -514,7 +543,7 @@ int hs_vzc_prove_rows(const hs_vzc_config *cfg, const uint32_t *in, const uint32
     {
         hs_gf128 *E = hs_alloc_array(nrows / 2, sizeof *E);
         if (!E) goto nomem;
-        ok = zc_prove(X, Y, E, nv, alpha, z, &t, w, rho, fin, threads);
+        ok = zc_prove(rows, X, Y, E, nv, alpha, z, &t, w, rho, fin, threads);
         hs_free(E);
     }
     hs_free(X), hs_free(Y), X = Y = NULL;
