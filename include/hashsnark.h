@@ -144,9 +144,9 @@ typedef struct hs_comm {
  * rank r passes hs_prove the instances r, r + R, r + 2R, ... of the table (in_words / R words)
  * and gets back its outputs (out_words / R words, the same instances) and the whole proof (every
  * rank gets it). Distributed now: the gkr backend's public and private statements, 2^N
- * instances with N - log2(R) >= 3 (a private statement's WHIR commitment and opening run on rank
- * 0 over the gathered columns); other shapes are refused (HS_ERR_ARGUMENT). HS_ERR_ARGUMENT for a
- * malformed communicator. */
+ * instances with N - log2(R) >= 3 (a private statement's WHIR codeword of at least R^2 leaves:
+ * N - log2(R) >= 4 always gives it; each rank encodes and hashes its share); other shapes are
+ * refused (HS_ERR_ARGUMENT). HS_ERR_ARGUMENT for a malformed communicator. */
 HS_API HS_WARN_UNUSED hs_status hs_ctx_set_comm(hs_ctx *ctx, const hs_comm *comm) HS_NONNULL(1);
 
 /* ---- permutations ---- */

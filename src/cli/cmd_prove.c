@@ -204,8 +204,10 @@ static void prove_help(void) {
            "\n"
            "Over several processes (MPI): 'mpirun -np R hashsnark-mpi prove --backend gkr ...' (built\n"
            "when MPI is installed) proves the gkr statements with each of R ranks (a power of two,\n"
-           "at least 2^3 permutations each) holding 1/R of the permutations, --threads per rank;\n"
-           "the proof is byte-identical to one process's (docs/DISTRIBUTED.md).\n");
+           "at least 2^3 permutations each) holding 1/R of the permutations, --threads per rank:\n"
+           "each rank reads only its rows of --inputs (a regular file) and holds 1/R of the\n"
+           "private statement's WHIR codeword; rank 0 writes the files. The proof is\n"
+           "byte-identical to one process's (docs/DISTRIBUTED.md).\n");
 }
 
 /* prove --regions: the summary line, or with --format json the result object (the tables named

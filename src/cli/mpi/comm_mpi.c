@@ -16,13 +16,14 @@
 
 static hs_comm world;
 static int started, agreed;
-/* HS_MPI_STATS=1: each rank counts its collectives and the bytes it hands them (printed at the
- * end, docs/DISTRIBUTED.md's model against a run) */
+/* HS_MPI_STATS=1: each rank counts its collectives and the bytes it hands them, and times them
+ * after a barrier (the time the ranks wait for each other apart from the transfer's), printed at
+ * the end (docs/DISTRIBUTED.md's model against a run) */
 enum { ALLGATHER, GATHER, BCAST, ALLTOALL, KINDS };
 static const char *const kind_name[KINDS] = {"allgather", "gather", "bcast", "alltoall"};
 static unsigned long long n_calls[KINDS], n_bytes[KINDS];
-static double t_wait[KINDS];
-#define COUNT(k, b, t0) (n_calls[k]++, n_bytes[k] += (b), t_wait[k] += MPI_Wtime() - (t0))
+static double t_wait[KINDS], t_xfer[KINDS];
+static int stats;
 
 /* The datatype and count for bytes (a multiple of UNIT when over INT_MAX: else fails). */
 static int as_type(size_t bytes, MPI_Datatype *t, int *count, MPI_Datatype *owned) {
@@ -45,14 +46,20 @@ static int collective(int kind, all_fn all, const void *send, void *recv, void *
     MPI_Datatype t, own;
     int c, rc;
     if (!as_type(bytes, &t, &c, &own)) return 1;
-    const double t0 = MPI_Wtime();
+    double t0 = MPI_Wtime();
+    if (stats) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        const double t1 = MPI_Wtime();
+        t_wait[kind] += t1 - t0, t0 = t1;
+    }
     if (kind == BCAST)
         rc = MPI_Bcast(buf, c, t, root, MPI_COMM_WORLD);
     else if (kind == GATHER)
         rc = MPI_Gather(send, c, t, recv, c, t, root, MPI_COMM_WORLD);
     else
         rc = all(send, c, t, recv, c, t, MPI_COMM_WORLD);
-    COUNT(kind, (kind == ALLTOALL ? (size_t)world.size : 1) * bytes, t0);
+    n_calls[kind]++, n_bytes[kind] += (kind == ALLTOALL ? (size_t)world.size : 1) * bytes;
+    t_xfer[kind] += MPI_Wtime() - t0;
     release(&own);
     return rc != MPI_SUCCESS;
 }
@@ -85,6 +92,8 @@ int hs_cli_comm_begin(int *argc, char ***argv) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     world = (hs_comm){rank, size, NULL, allgather, gather, bcast, alltoall};
+    const char *st = getenv("HS_MPI_STATS");
+    stats = st && *st && strcmp(st, "0");
     if (size & (size - 1) || size > 1024) {
         if (rank == 0) fprintf(stderr, "hashsnark-mpi: %d ranks; run it on a power of two, 1 to 1024\n", size);
         MPI_Finalize();
@@ -96,12 +105,12 @@ int hs_cli_comm_begin(int *argc, char ***argv) {
 
 int hs_cli_comm_end(int rc) {
     if (!started) return rc;
-    const char *st = getenv("HS_MPI_STATS");
-    if (rc == 0 && st && *st && strcmp(st, "0"))
-        for (int k = 0; k < KINDS; k++)
-            if (n_calls[k])
-                fprintf(stderr, "hashsnark-mpi: rank %d: %llu %s calls, %llu bytes sent, %.3f s in them\n", world.rank,
-                        n_calls[k], kind_name[k], n_bytes[k], t_wait[k]);
+    for (int k = 0; rc == 0 && stats && k < KINDS; k++)
+        if (n_calls[k])
+            fprintf(stderr,
+                    "hashsnark-mpi: rank %d: %llu %s calls, %llu bytes handed in, %.3f s transfer, %.3f s waiting "
+                    "for the other ranks\n",
+                    world.rank, n_calls[k], kind_name[k], n_bytes[k], t_xfer[k], t_wait[k]);
     if (rc != 0 && world.size > 1 && !agreed) {
         fprintf(stderr, "hashsnark-mpi: rank %d of %d failed (exit status %d): ending every rank\n", world.rank,
                 world.size, rc);
