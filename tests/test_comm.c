@@ -14,6 +14,7 @@
 #include "poly/mle.h"
 #include "testutil.h"
 #include "sumcheck/comm.h"
+#include "whir/whir.h"
 
 #define MAX_R 8
 
@@ -284,6 +285,100 @@ static void test_api(hs_rng *rng) {
     hs_ctx_free(one);
 }
 
+/* ---- the WHIR commitment over the ranks directly ---- */
+
+typedef struct {
+    member m;
+    hs_comm comm;
+    const hs_whir_params *p;
+    const hs_kb *f; /* the whole polynomial: 2^lc columns of 2^lrows values */
+    unsigned lc, lrows;
+    const hs_whir_statement *st;
+    hs_writer w;
+    int ok;
+    const char *why;
+} whir_job;
+
+static void *whir_rank(void *arg) {
+    whir_job *j = arg;
+    const size_t R = (size_t)j->comm.size, r = (size_t)j->comm.rank, rows = ((size_t)1 << j->lrows) / R;
+    const size_t C = (size_t)1 << j->lc;
+    hs_kb *mine = malloc(C * rows * sizeof *mine);
+    const hs_kb *cols[64];
+    if (!mine) return NULL;
+    for (size_t c = 0; c < C; c++) { /* rank r's rows of every column: r, r + R, ... */
+        slice(mine + c * rows, j->f + (c << j->lrows), rows, R, r, sizeof *mine);
+        cols[c] = mine + c * rows;
+    }
+    hs_transcript t;
+    hs_transcript_init(&t, "test_comm/whir");
+    hs_whir_witness *ww = NULL;
+    unsigned lr = 0;
+    while (((size_t)1 << lr) < R) lr++;
+    j->ok = hs_whir_commit_ranks(&ww, j->p, cols, j->lc, j->lrows - lr, &j->comm, &t, &j->w, 1, &j->why) &&
+            hs_whir_open(j->p, ww, j->st, 1, &t, &j->w, 1, &j->why);
+    hs_whir_witness_free(ww);
+    free(mine);
+    return NULL;
+}
+
+/* hs_whir_commit_ranks and the opening over thread ranks against one process's commitment and
+ * opening of the whole polynomial, byte for byte: caps of height 0 (the top levels above the
+ * ranks' subtrees hashed by every rank, their siblings opened from them) and 3 (the subtrees'
+ * caps gathered; at 8 ranks exactly the roots), columns stacked or not, 2 to 8 ranks. */
+static void test_whir_ranks(hs_rng *rng) {
+    const unsigned shapes[][3] = {{2, 10, 0}, {2, 10, 3}, {0, 12, 3}, {3, 11, 0}}; /* lc, lrows, cap */
+    for (size_t k = 0; k < sizeof shapes / sizeof *shapes; k++) {
+        const unsigned lc = shapes[k][0], lrows = shapes[k][1], n = lc + lrows;
+        hs_whir_config cfg;
+        hs_whir_config_proven128(&cfg, 1, HS_MERKLE_POSEIDON2);
+        cfg.cap_height = shapes[k][2];
+        hs_whir_params p;
+        const char *why = NULL;
+        CHECK(hs_whir_params_derive(&p, n, &cfg, NULL, &why));
+        hs_kb *f = malloc(((size_t)1 << n) * sizeof *f);
+        hs_kb5 *pt = malloc(n * sizeof *pt), v;
+        CHECK(f && pt);
+        if (!f || !pt) {
+            free(f), free(pt);
+            return;
+        }
+        for (size_t i = 0; i < ((size_t)1 << n); i++) f[i] = hs_test_rand_kb(rng);
+        for (unsigned i = 0; i < n; i++) pt[i] = hs_test_rand_kb5(rng);
+        const hs_kb *cols[64];
+        for (size_t c = 0; c < ((size_t)1 << lc); c++) cols[c] = f + (c << lrows);
+        hs_whir_statement st = {n, pt, 1, NULL, &v};
+        hs_transcript t;
+        hs_transcript_init(&t, "test_comm/whir");
+        hs_writer ref = {0};
+        hs_whir_witness *ww = NULL;
+        CHECK(hs_whir_commit(&ww, &p, NULL, cols, lc, lrows, &t, &ref, NULL, 1, &why));
+        if (ww) hs_whir_eval_statement(ww, n, pt, NULL, 1, &v, 1);
+        CHECK(ww && hs_whir_open(&p, ww, &st, 1, &t, &ref, 1, &why));
+        hs_whir_witness_free(ww);
+        for (int R = 2; R <= MAX_R; R *= 2) {
+            world wd = {.size = R};
+            whir_job jobs[MAX_R];
+            pthread_t th[MAX_R];
+            pthread_barrier_init(&wd.bar, NULL, (unsigned)R);
+            for (int r = 0; r < R; r++) {
+                jobs[r] = (whir_job){.m = {&wd, r}, .p = &p, .f = f, .lc = lc, .lrows = lrows, .st = &st};
+                jobs[r].comm = (hs_comm){r, R, &jobs[r].m, allgather, gather, bcast, R == 4 ? NULL : alltoall};
+            }
+            for (int r = 0; r < R; r++) CHECK(pthread_create(&th[r], NULL, whir_rank, &jobs[r]) == 0);
+            for (int r = 0; r < R; r++) pthread_join(th[r], NULL);
+            pthread_barrier_destroy(&wd.bar);
+            for (int r = 0; r < R; r++) {
+                if (!jobs[r].ok) fprintf(stderr, "whir shape %zu, rank %d of %d: %s\n", k, r, R, jobs[r].why);
+                CHECK(jobs[r].ok && jobs[r].w.len == ref.len && !memcmp(jobs[r].w.data, ref.data, ref.len));
+                hs_w_free(&jobs[r].w);
+            }
+        }
+        hs_w_free(&ref);
+        free(f), free(pt);
+    }
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "comm");
@@ -292,5 +387,6 @@ int main(void) {
     test_refusals();
     test_identity(&rng);
     test_api(&rng);
+    test_whir_ranks(&rng);
     return hs_test_done("comm");
 }
