@@ -564,6 +564,9 @@ static int spread_codeword(const hs_whir_witness *wit, hs_kb *mat, hs_kb *recv, 
     const hs_comm *c = &wit->comm;
     const unsigned lr = hs_comm_log(c), L = ll + lr;
     const size_t R = (size_t)c->size, Q = ((size_t)1 << ll) / R, u = (size_t)c->rank; /* Q groups a rank */
+    /* the receiving pages touched first: faulted in by the transport (Open MPI's single copy
+     * over shared memory) they cost 20x more (a 64 MiB exchange: 1.35 s against 0.06 s) */
+    memset(recv, 0, R * Q * A * sizeof(hs_kb));
     if (!hs_comm_alltoall(c, mat, recv, Q * A * sizeof(hs_kb))) return 0;
     const hs_kb om = hs_kb_two_adic_root(L);
     rows_fn sub = hs_whir_kernels_best()->rows_sub;
