@@ -558,28 +558,43 @@ oom:
  * later oracles (2^k0 / 5 times smaller) are computed by every rank alike. */
 
 /* mat: the local codeword (2^ll rows of A words) -> this rank's leaves of the whole codeword, in
- * place (recv: scratch of the same size). */
+ * place (recv: scratch of the same size). After the all-to-all recv holds R blocks (rank t's) of
+ * the Q groups' rows; the Mobius over the ranks, the coset shifts x0^s and the R-point NTT run on
+ * those blocks as R rows of Q A words each (one transform for every group), then the rows go to
+ * their leaves. */
 static int spread_codeword(const hs_whir_witness *wit, hs_kb *mat, hs_kb *recv, unsigned ll, size_t A,
                            unsigned threads) {
     const hs_comm *c = &wit->comm;
     const unsigned lr = hs_comm_log(c), L = ll + lr;
-    const size_t R = (size_t)c->size, Q = ((size_t)1 << ll) / R, u = (size_t)c->rank; /* Q groups a rank */
+    const size_t R = (size_t)c->size, Q = ((size_t)1 << ll) / R, u = (size_t)c->rank, blk = Q * A;
     /* the receiving pages touched first: faulted in by the transport (Open MPI's single copy
      * over shared memory) they cost 20x more (a 64 MiB exchange: 1.35 s against 0.06 s) */
-    memset(recv, 0, R * Q * A * sizeof(hs_kb));
-    if (!hs_comm_alltoall(c, mat, recv, Q * A * sizeof(hs_kb))) return 0;
+    memset(recv, 0, R * blk * sizeof(hs_kb));
+    if (!hs_comm_alltoall(c, mat, recv, blk * sizeof(hs_kb))) return 0;
     const hs_kb om = hs_kb_two_adic_root(L);
     rows_fn sub = hs_whir_kernels_best()->rows_sub;
-    int ok = 1;
+    const int nt = threads > 1 ? (int)threads : 1;
     const long nq = (long)Q;
-#pragma omp parallel for num_threads(threads > 1 ? (int)threads : 1) schedule(static) reduction(&& : ok)
-    for (long i = 0; i < nq; i++) {
-        hs_kb *g = mat + (size_t)i * R * A;
-        for (size_t t = 0; t < R; t++) memcpy(g + t * A, recv + (t * Q + (size_t)i) * A, A * sizeof(hs_kb));
-        mobius_tile(g, lr, A, sub);
-        ok = ok && hs_ntt_coset_dif(wit->plan, g, lr, A, hs_kb_exp(om, bitrev(u * Q + (size_t)i, ll)), 1);
+#pragma omp parallel num_threads(nt)
+    {
+#pragma omp for schedule(static)
+        for (long i = 0; i < nq; i++) { /* group i's R rows: Mobius over the ranks, then row s times x0^s */
+            hs_kb *g0 = recv + (size_t)i * A;
+            for (size_t bit = 1; bit < R; bit *= 2)
+                for (size_t j = 0; j < R; j++)
+                    if (j & bit) sub(g0 + j * blk, g0 + (j ^ bit) * blk, A);
+            const hs_kb x0 = hs_kb_exp(om, bitrev(u * Q + (size_t)i, ll));
+            hs_kb p = x0;
+            for (size_t s = 1; s < R; s++, p = hs_kb_mul(p, x0))
+                for (size_t a = 0; a < A; a++) g0[s * blk + a] = hs_kb_mul(g0[s * blk + a], p);
+        }
     }
-    return ok;
+    if (!hs_ntt_dif(wit->plan, recv, lr, blk, threads)) return 0; /* row k: the points x0 w_R^bitrev(k) */
+#pragma omp parallel for num_threads(nt) schedule(static)
+    for (long i = 0; i < nq; i++)
+        for (size_t k = 0; k < R; k++)
+            memcpy(mat + ((size_t)i * R + k) * A, recv + k * blk + (size_t)i * A, A * sizeof(hs_kb));
+    return 1;
 }
 
 /* The tree's cap over ranks: every rank's subtree cap gathered (top[0..]), the levels above
