@@ -126,7 +126,10 @@ HS_API void hs_ctx_set_progress(hs_ctx *ctx, hs_progress_fn fn, void *user) HS_N
  * "communicator failed").
  *   allgather: recv (size * bytes) = every rank's bytes at send, in rank order;
  *   gather: the same into recv on rank root only (recv unused elsewhere);
- *   bcast: buf (bytes) on every rank = buf on rank root.
+ *   bcast: buf (bytes) on every rank = buf on rank root;
+ *   alltoall (optional, NULL: the library makes it of size gathers): send holds size blocks of
+ *     bytes, recv (size * bytes) = block `rank` of every rank's send, in rank order (the private
+ *     statement's commitment transposes its codeword with it).
  * size must be a power of two, 1 <= size <= 1024, 0 <= rank < size. */
 typedef struct hs_comm {
     int rank, size;
@@ -134,15 +137,16 @@ typedef struct hs_comm {
     int (*allgather)(void *user, const void *send, void *recv, size_t bytes);
     int (*gather)(void *user, const void *send, void *recv, size_t bytes, int root);
     int (*bcast)(void *user, void *buf, size_t bytes, int root);
+    int (*alltoall)(void *user, const void *send, void *recv, size_t bytes);
 } hs_comm;
 /** Proves over the ranks of comm (copied; NULL: this process alone). A proof under a
  * communicator of size R > 1 is byte-identical to the one-process proof of the whole table:
  * rank r passes hs_prove the instances r, r + R, r + 2R, ... of the table (in_words / R words)
  * and gets back its outputs (out_words / R words, the same instances) and the whole proof (every
  * rank gets it). Distributed now: the gkr backend's public and private statements, 2^N
- * instances with N - log2(R) >= 3 (a private statement's WHIR commitment and opening run on rank
- * 0 over the gathered columns); other shapes are refused (HS_ERR_ARGUMENT). HS_ERR_ARGUMENT for a
- * malformed communicator. */
+ * instances with N - log2(R) >= 3 (a private statement's WHIR codeword of at least R^2 leaves:
+ * N - log2(R) >= 4 always gives it; each rank encodes and hashes its share); other shapes are
+ * refused (HS_ERR_ARGUMENT). HS_ERR_ARGUMENT for a malformed communicator. */
 HS_API HS_WARN_UNUSED hs_status hs_ctx_set_comm(hs_ctx *ctx, const hs_comm *comm) HS_NONNULL(1);
 
 /* ---- permutations ---- */
@@ -527,6 +531,13 @@ HS_API HS_WARN_UNUSED hs_status hs_prove_inputs(const hs_ctx *ctx, uint8_t **pro
  * word modulus from a deterministic, non-cryptographic generator seeded with seed. */
 HS_API HS_WARN_UNUSED hs_status hs_inputs_random(uint32_t *words, size_t n_words, const char *hash, uint64_t seed)
     HS_NONNULL(3);
+/** Rows first, first + stride, first + 2 stride, ... (n_rows of them, row_words words each) of the
+ * table hs_inputs_random draws with the same hash and seed: one rank's share of a seeded table
+ * (rank r of R: first r, stride R) without the whole table in memory (the draw still passes over
+ * the rows before the last one kept). HS_ERR_ARGUMENT for stride 0 or first >= stride. (Added
+ * after 0.1.0.) */
+HS_API HS_WARN_UNUSED hs_status hs_inputs_random_rows(uint32_t *words, size_t n_rows, size_t row_words, size_t first,
+                                                      size_t stride, const char *hash, uint64_t seed) HS_NONNULL(6);
 
 /* ---- proofs: read and verify ---- */
 

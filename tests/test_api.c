@@ -562,6 +562,17 @@ static void test_random_inputs(void) {
     CHECK(hs_inputs_random(b, 64, "poseidon2-kb16", 8) == HS_OK && memcmp(a, b, sizeof a) != 0);
     for (int i = 0; i < 64; i++) CHECK(a[i] < 2130706433u);
     CHECK(hs_inputs_random(a, 64, "nope", 7) == HS_ERR_UNKNOWN_HASH && a[0] == 0);
+    /* one rank's rows of the same draw (rows of 16 words; 4 ranks): row l of rank r is row 4 l + r */
+    uint32_t all[16 * 16], mine[4 * 16];
+    CHECK(hs_inputs_random(all, 16 * 16, "poseidon2-kb16", 9) == HS_OK);
+    for (size_t r = 0; r < 4; r++) {
+        CHECK(hs_inputs_random_rows(mine, 4, 16, r, 4, "poseidon2-kb16", 9) == HS_OK);
+        for (size_t l = 0; l < 4; l++) CHECK(!memcmp(mine + 16 * l, all + 16 * (4 * l + r), 16 * sizeof *mine));
+    }
+    CHECK(hs_inputs_random_rows(mine, 4, 16, 0, 1, "poseidon2-kb16", 9) == HS_OK && !memcmp(mine, all, sizeof mine));
+    CHECK(hs_inputs_random_rows(mine, 4, 16, 4, 4, "poseidon2-kb16", 9) == HS_ERR_ARGUMENT);
+    CHECK(hs_inputs_random_rows(mine, 4, 16, 0, 0, "poseidon2-kb16", 9) == HS_ERR_ARGUMENT);
+    CHECK(hs_inputs_random_rows(mine, 4, 16, 0, 4, "nope", 9) == HS_ERR_UNKNOWN_HASH);
 }
 
 /* The sparse Merkle tree through the public interface: miden-crypto's test_batch_insert root

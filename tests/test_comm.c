@@ -14,6 +14,7 @@
 #include "poly/mle.h"
 #include "testutil.h"
 #include "sumcheck/comm.h"
+#include "whir/whir.h"
 
 #define MAX_R 8
 
@@ -59,6 +60,17 @@ static int bcast(void *user, void *buf, size_t bytes, int root) {
     return 0;
 }
 
+/* block `rank` of every rank's send (size blocks of bytes), in rank order */
+static int alltoall(void *user, const void *send, void *recv, size_t bytes) {
+    member *m = user;
+    m->w->send[m->rank] = send;
+    pthread_barrier_wait(&m->w->bar);
+    for (int r = 0; r < m->w->size; r++)
+        memcpy((char *)recv + (size_t)r * bytes, (const char *)m->w->send[r] + (size_t)m->rank * bytes, bytes);
+    pthread_barrier_wait(&m->w->bar);
+    return 0;
+}
+
 /* ---- one rank's proof ---- */
 
 /* dst = rows r, r + R, ... of src (rows of `row` bytes; `rows` of them kept). */
@@ -99,7 +111,8 @@ static void check_ranks(const hs_gkr_shape *shape, unsigned width, const hs_kb *
     pthread_barrier_init(&wd.bar, NULL, (unsigned)R);
     for (int r = 0; r < R; r++) {
         jobs[r] = (rank_job){.m = {&wd, r}, .shape = shape, .table = table, .width = width};
-        jobs[r].comm = (hs_comm){r, R, &jobs[r].m, allgather, gather, bcast};
+        /* 2 ranks: the all-to-all made of gathers (sumcheck/comm.c); more: the communicator's */
+        jobs[r].comm = (hs_comm){r, R, &jobs[r].m, allgather, gather, bcast, R > 2 ? alltoall : NULL};
     }
     for (int r = 0; r < R; r++) CHECK(pthread_create(&th[r], NULL, run_rank, &jobs[r]) == 0);
     for (int r = 0; r < R; r++) pthread_join(th[r], NULL);
@@ -138,7 +151,9 @@ static void test_identity(hs_rng *rng) {
             hs_writer ref = {0};
             const char *why = NULL;
             CHECK(hs_gkr_prove(&s, table, 2, &ref, outs, NULL, &why));
-            for (int R = 1; R <= MAX_R && (1 << (n - 3)) >= R; R *= 2) check_ranks(&s, P->width, table, &ref, outs, R);
+            /* private: the commitment over the ranks wants 2^L >= R^2 leaves; 2^4 rows a rank give it */
+            for (int R = 1; R <= MAX_R && (1 << (n - 3 - !pub)) >= R; R *= 2)
+                check_ranks(&s, P->width, table, &ref, outs, R);
             hs_w_free(&ref);
         }
         free(table), free(outs);
@@ -153,7 +168,7 @@ static void test_weights(hs_rng *rng) {
         while ((1 << lg) < R) lg++;
         for (unsigned i = 0; i < lg; i++) tail[i] = hs_test_rand_kb5(rng);
         for (int r = 0; r < R; r++) {
-            const hs_comm c = {r, R, NULL, allgather, gather, bcast};
+            const hs_comm c = {r, R, NULL, allgather, gather, bcast, NULL};
             const hs_kb5 w = hs_comm_rank_weight(&c, tail);
             vals[r] = hs_test_rand_kb5(rng);
             wsum = hs_kb5_add(wsum, w);
@@ -169,20 +184,29 @@ static void test_weights(hs_rng *rng) {
 }
 
 static void test_refusals(void) {
-    const hs_comm bad[] = {{0, 3, NULL, allgather, gather, bcast},   /* not a power of two */
-                           {2, 2, NULL, allgather, gather, bcast},   /* rank out of range */
-                           {0, 2, NULL, NULL, gather, bcast},        /* a callback missing */
-                           {0, 2048, NULL, allgather, gather, bcast}};
+    const hs_comm bad[] = {{0, 3, NULL, allgather, gather, bcast, NULL},   /* not a power of two */
+                           {2, 2, NULL, allgather, gather, bcast, NULL},   /* rank out of range */
+                           {0, 2, NULL, NULL, gather, bcast, NULL},        /* a callback missing */
+                           {0, 2048, NULL, allgather, gather, bcast, NULL}};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) CHECK(!hs_comm_valid(&bad[i]));
     CHECK(hs_comm_valid(NULL));
     /* 2^4 rows over 4 ranks: 2^2 rows a rank, refused before any collective */
-    const hs_comm c = {0, 4, NULL, allgather, gather, bcast};
+    const hs_comm c = {0, 4, NULL, allgather, gather, bcast, NULL};
     hs_gkr_shape s = {.preset = hs_preset_find("compat"), .perm_id = HS_GKR_P2_KB16, .log_perms = 4, .public_io = 1};
     hs_kb in[4 * 16] = {0};
     hs_writer w = {0};
     const char *why = NULL;
     CHECK(!hs_gkr_prove_comm(&s, in, &c, 1, &w, NULL, NULL, NULL, &why));
     CHECK(why && strstr(why, "2^3"));
+    hs_w_free(&w);
+    /* the private statement of 2^6 Poseidon2-KB16 rows over 8 ranks: a WHIR codeword of 2^5 leaves
+     * (proven128: rate 1/2), fewer than 8^2 */
+    const hs_comm c8 = {0, 8, NULL, allgather, gather, bcast, NULL};
+    hs_gkr_shape sp = {.preset = hs_preset_find("proven128"), .perm_id = HS_GKR_P2_KB16, .log_perms = 6};
+    hs_kb in8[8 * 16] = {0};
+    why = NULL;
+    CHECK(!hs_gkr_prove_comm(&sp, in8, &c8, 1, &w, NULL, NULL, NULL, &why));
+    CHECK(why && strstr(why, "R^2 leaves"));
     hs_w_free(&w);
 }
 
@@ -230,7 +254,7 @@ static void test_api(hs_rng *rng) {
     char why[HS_REASON_LEN];
     CHECK(hs_ctx_new(&one, 1) == HS_OK);
     if (!one) return;
-    const hs_comm bad = {0, 3, NULL, allgather, gather, bcast};
+    const hs_comm bad = {0, 3, NULL, allgather, gather, bcast, NULL};
     CHECK(hs_ctx_set_comm(one, &bad) == HS_ERR_ARGUMENT);
     CHECK(hs_prove(one, &ref, &ref_len, NULL, 0, NULL, why, sizeof why, &s, table, N * W) == HS_OK);
     for (int stark = 0; stark < 2; stark++) { /* gkr: the same proof; stark: refused on every rank */
@@ -242,7 +266,7 @@ static void test_api(hs_rng *rng) {
         pthread_barrier_init(&wd.bar, NULL, R);
         for (int r = 0; r < R; r++) {
             jobs[r] = (api_job){.m = {&wd, r}, .shape = &sh, .table = table, .n_words = N * W};
-            jobs[r].comm = (hs_comm){r, R, &jobs[r].m, allgather, gather, bcast};
+            jobs[r].comm = (hs_comm){r, R, &jobs[r].m, allgather, gather, bcast, alltoall};
             CHECK(pthread_create(&th[r], NULL, api_rank, &jobs[r]) == 0);
         }
         for (int r = 0; r < R; r++) pthread_join(th[r], NULL);
@@ -261,6 +285,100 @@ static void test_api(hs_rng *rng) {
     hs_ctx_free(one);
 }
 
+/* ---- the WHIR commitment over the ranks directly ---- */
+
+typedef struct {
+    member m;
+    hs_comm comm;
+    const hs_whir_params *p;
+    const hs_kb *f; /* the whole polynomial: 2^lc columns of 2^lrows values */
+    unsigned lc, lrows;
+    const hs_whir_statement *st;
+    hs_writer w;
+    int ok;
+    const char *why;
+} whir_job;
+
+static void *whir_rank(void *arg) {
+    whir_job *j = arg;
+    const size_t R = (size_t)j->comm.size, r = (size_t)j->comm.rank, rows = ((size_t)1 << j->lrows) / R;
+    const size_t C = (size_t)1 << j->lc;
+    hs_kb *mine = malloc(C * rows * sizeof *mine);
+    const hs_kb *cols[64];
+    if (!mine) return NULL;
+    for (size_t c = 0; c < C; c++) { /* rank r's rows of every column: r, r + R, ... */
+        slice(mine + c * rows, j->f + (c << j->lrows), rows, R, r, sizeof *mine);
+        cols[c] = mine + c * rows;
+    }
+    hs_transcript t;
+    hs_transcript_init(&t, "test_comm/whir");
+    hs_whir_witness *ww = NULL;
+    unsigned lr = 0;
+    while (((size_t)1 << lr) < R) lr++;
+    j->ok = hs_whir_commit_ranks(&ww, j->p, cols, j->lc, j->lrows - lr, &j->comm, &t, &j->w, 1, &j->why) &&
+            hs_whir_open(j->p, ww, j->st, 1, &t, &j->w, 1, &j->why);
+    hs_whir_witness_free(ww);
+    free(mine);
+    return NULL;
+}
+
+/* hs_whir_commit_ranks and the opening over thread ranks against one process's commitment and
+ * opening of the whole polynomial, byte for byte: caps of height 0 (the top levels above the
+ * ranks' subtrees hashed by every rank, their siblings opened from them) and 3 (the subtrees'
+ * caps gathered; at 8 ranks exactly the roots), columns stacked or not, 2 to 8 ranks. */
+static void test_whir_ranks(hs_rng *rng) {
+    const unsigned shapes[][3] = {{2, 10, 0}, {2, 10, 3}, {0, 12, 3}, {3, 11, 0}}; /* lc, lrows, cap */
+    for (size_t k = 0; k < sizeof shapes / sizeof *shapes; k += hs_test_sanitized() ? 2 : 1) { /* both caps */
+        const unsigned lc = shapes[k][0], lrows = shapes[k][1], n = lc + lrows;
+        hs_whir_config cfg;
+        hs_whir_config_proven128(&cfg, 1, HS_MERKLE_POSEIDON2);
+        cfg.cap_height = shapes[k][2];
+        hs_whir_params p;
+        const char *why = NULL;
+        CHECK(hs_whir_params_derive(&p, n, &cfg, NULL, &why));
+        hs_kb *f = malloc(((size_t)1 << n) * sizeof *f);
+        hs_kb5 *pt = malloc(n * sizeof *pt), v;
+        CHECK(f && pt);
+        if (!f || !pt) {
+            free(f), free(pt);
+            return;
+        }
+        for (size_t i = 0; i < ((size_t)1 << n); i++) f[i] = hs_test_rand_kb(rng);
+        for (unsigned i = 0; i < n; i++) pt[i] = hs_test_rand_kb5(rng);
+        const hs_kb *cols[64];
+        for (size_t c = 0; c < ((size_t)1 << lc); c++) cols[c] = f + (c << lrows);
+        hs_whir_statement st = {n, pt, 1, NULL, &v};
+        hs_transcript t;
+        hs_transcript_init(&t, "test_comm/whir");
+        hs_writer ref = {0};
+        hs_whir_witness *ww = NULL;
+        CHECK(hs_whir_commit(&ww, &p, NULL, cols, lc, lrows, &t, &ref, NULL, 1, &why));
+        if (ww) hs_whir_eval_statement(ww, n, pt, NULL, 1, &v, 1);
+        CHECK(ww && hs_whir_open(&p, ww, &st, 1, &t, &ref, 1, &why));
+        hs_whir_witness_free(ww);
+        for (int R = 2; R <= MAX_R; R *= 2) {
+            world wd = {.size = R};
+            whir_job jobs[MAX_R];
+            pthread_t th[MAX_R];
+            pthread_barrier_init(&wd.bar, NULL, (unsigned)R);
+            for (int r = 0; r < R; r++) {
+                jobs[r] = (whir_job){.m = {&wd, r}, .p = &p, .f = f, .lc = lc, .lrows = lrows, .st = &st};
+                jobs[r].comm = (hs_comm){r, R, &jobs[r].m, allgather, gather, bcast, R == 4 ? NULL : alltoall};
+            }
+            for (int r = 0; r < R; r++) CHECK(pthread_create(&th[r], NULL, whir_rank, &jobs[r]) == 0);
+            for (int r = 0; r < R; r++) pthread_join(th[r], NULL);
+            pthread_barrier_destroy(&wd.bar);
+            for (int r = 0; r < R; r++) {
+                if (!jobs[r].ok) fprintf(stderr, "whir shape %zu, rank %d of %d: %s\n", k, r, R, jobs[r].why);
+                CHECK(jobs[r].ok && jobs[r].w.len == ref.len && !memcmp(jobs[r].w.data, ref.data, ref.len));
+                hs_w_free(&jobs[r].w);
+            }
+        }
+        hs_w_free(&ref);
+        free(f), free(pt);
+    }
+}
+
 int main(void) {
     hs_rng rng;
     hs_test_init(&rng, "comm");
@@ -269,5 +387,6 @@ int main(void) {
     test_refusals();
     test_identity(&rng);
     test_api(&rng);
+    test_whir_ranks(&rng);
     return hs_test_done("comm");
 }

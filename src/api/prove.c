@@ -398,3 +398,21 @@ hs_status hs_inputs_random(uint32_t *words, size_t n_words, const char *hash, ui
     for (size_t i = 0; i < n_words; i++) words[i] = (uint32_t)hs_rng_below(&rng, bound);
     return HS_OK;
 }
+
+hs_status hs_inputs_random_rows(uint32_t *words, size_t n_rows, size_t row_words, size_t first, size_t stride,
+                                const char *hash, uint64_t seed) {
+    const hs_provable_entry *h = hs_provable_entry_find(hash);
+    if (!h) return HS_ERR_UNKNOWN_HASH;
+    if (stride == 0 || first >= stride || (n_rows && row_words && !words)) return HS_ERR_ARGUMENT;
+    if (!n_rows || !row_words) return HS_OK;
+    hs_rng rng;
+    hs_rng_seed(&rng, seed);
+    const uint64_t bound = h->word_modulus ? h->word_modulus : (uint64_t)1 << 32;
+    for (size_t k = 0, row = 0; k < n_rows; row++) /* row: the table's; k: the rows kept */
+        for (size_t j = 0; j < row_words; j++) {
+            const uint32_t v = (uint32_t)hs_rng_below(&rng, bound);
+            if (row % stride == first) words[k * row_words + j] = v;
+            if (row % stride == first && j + 1 == row_words) k++;
+        }
+    return HS_OK;
+}

@@ -10,6 +10,7 @@
 #include "app/json.h"
 #include "app/progress.h"
 #include "cli/comm.h"
+#include "cli/slice.h"
 #include "cli/textio.h"
 #include "hashsnark.h"
 
@@ -224,8 +225,10 @@ static void prove_help(void) {
            "\n"
            "Over several processes (MPI): 'mpirun -np R hashsnark-mpi prove --backend gkr ...' (built\n"
            "when MPI is installed) proves the gkr statements with each of R ranks (a power of two,\n"
-           "at least 2^3 permutations each) holding 1/R of the permutations, --threads per rank;\n"
-           "the proof is byte-identical to one process's (docs/DISTRIBUTED.md).\n");
+           "at least 2^3 permutations each) holding 1/R of the permutations, --threads per rank:\n"
+           "each rank reads only its rows of --inputs (a regular file) and holds 1/R of the\n"
+           "private statement's WHIR codeword; rank 0 writes the files. The proof is\n"
+           "byte-identical to one process's (docs/DISTRIBUTED.md).\n");
 }
 
 /* prove --regions: the summary line, or with --format json the result object (the tables named
@@ -345,18 +348,6 @@ static int prove_regions(hs_ctx *ctx, const hs_provable *h, const char *preset, 
     free(in), free(outs);
     hs_proof_free(proof);
     return rc;
-}
-
-/* The instances r, r + R, ... (rows of w words) of the n-row table words of in, as a new table
- * (in is freed); NULL when out of memory. */
-static hs_inputs *rank_slice(const hs_comm *c, hs_inputs *in, const uint32_t *words, size_t n, unsigned w) {
-    const size_t R = (size_t)c->size, m = n / R;
-    hs_inputs *mine = NULL;
-    uint32_t *mw = NULL;
-    if (hs_inputs_new(&mine, &mw, m * w) == HS_OK)
-        for (size_t l = 0; l < m; l++) memcpy(mw + l * w, words + (l * R + (size_t)c->rank) * w, w * sizeof *mw);
-    hs_inputs_free(in);
-    return mine;
 }
 
 /* rows (n rows of w words; each rank's n / R first): rank 0 gets every rank's rows in the table's
@@ -486,18 +477,42 @@ int hs_cmd_prove(int argc, char **argv) {
         hs_cli_error("prove", "unknown preset '%s' (compat, fast100, proven128)", preset_s);
         return HS_EXIT_USAGE;
     }
-    /* the inputs go to the prover as an hs_inputs table: it uses their memory in place */
+    /* the inputs go to the prover as an hs_inputs table: it uses their memory in place; over
+     * several ranks each rank reads and keeps only its rows (src/cli/slice.h) */
+    const hs_comm *comm = hs_cli_comm();
     hs_inputs *in = NULL;
     uint32_t *words = NULL;
     if (inputs_s) {
-        size_t rows;
-        in = hs_cli_read_inputs("prove", inputs_s, &h, HS_MAX_LINES, &rows, &words); /* more than 2^24: refused below */
+        size_t rows, mine = 0;
+        if (comm) {
+            in = hs_cli_read_slice("prove", inputs_s, &h, HS_MAX_LINES, (size_t)comm->size, (size_t)comm->rank, &rows,
+                                   &words, &mine);
+            const int bad = hs_cli_comm_agree(in != NULL);
+            if (bad != -1) {
+                if (bad >= 0 && comm->rank == 0 && (bad || in))
+                    hs_cli_error("prove", "rank %d of %d could not read its rows of %s (its message above): "
+                                 "ending the run", bad, comm->size, inputs_s);
+                return hs_inputs_free(in), HS_EXIT_USAGE;
+            }
+        } else {
+            in = hs_cli_read_inputs("prove", inputs_s, &h, HS_MAX_LINES, &rows, &words); /* over 2^24: refused below */
+        }
         if (!in) return HS_EXIT_USAGE;
         unsigned lg = 0;
         while (((size_t)1 << lg) < rows) lg++;
         if (rows == 0 || ((size_t)1 << lg) != rows || lg > 24 || (logp_s && lg != logp)) {
-            hs_cli_error("prove", "%s: %zu states; a public statement needs 2^N of them%s", inputs_s, rows,
-                         logp_s ? " with N = --log-perms" : "");
+            if (!comm || comm->rank == 0) /* every rank counted the same rows */
+                hs_cli_error("prove", "%s: %zu states; a public statement needs 2^N of them%s", inputs_s, rows,
+                             logp_s ? " with N = --log-perms" : "");
+            if (comm) (void)hs_cli_comm_agree(0);
+            hs_inputs_free(in);
+            return HS_EXIT_USAGE;
+        }
+        if (comm && mine * (size_t)comm->size != rows) { /* fewer rows than ranks */
+            if (comm->rank == 0)
+                hs_cli_error("prove", "%s: %zu states over %d ranks; each rank needs at least 2^3 permutations",
+                             inputs_s, rows, comm->size);
+            (void)hs_cli_comm_agree(0);
             hs_inputs_free(in);
             return HS_EXIT_USAGE;
         }
@@ -547,18 +562,18 @@ int hs_cmd_prove(int argc, char **argv) {
         hs_cli_error("prove", "%s", why);
         return hs_inputs_free(in), HS_EXIT_USAGE;
     }
-    if (!in) {
-        if (hs_inputs_new(&in, &words, n_in) != HS_OK) {
-            hs_cli_error("prove", "out of memory for %zu inputs", n);
+    if (!in) { /* over ranks: this rank's rows of the same draw, without the whole table */
+        const size_t R = comm ? (size_t)comm->size : 1, mine = n_in / R;
+        if (hs_inputs_new(&in, &words, mine ? mine : 1) != HS_OK) {
+            hs_cli_error("prove", "out of memory for %zu inputs", n / R);
             return HS_EXIT_USAGE;
         }
-        if (hs_inputs_random(words, n_in, h.name, seed) != HS_OK) /* the library's draw: the same inputs from C */
+        /* the library's draw: the same inputs from C */
+        if ((comm ? hs_inputs_random_rows(words, n / R, h.in_words, (size_t)comm->rank, R, h.name, seed)
+                  : hs_inputs_random(words, n_in, h.name, seed)) != HS_OK)
             return hs_inputs_free(in), hs_cli_error("prove", "%s: no random inputs", h.name), HS_EXIT_USAGE;
     }
-    const hs_comm *comm = hs_cli_comm(); /* hashsnark-mpi over several ranks: this rank's instances */
-    const size_t R = comm ? (size_t)comm->size : 1;
-    if (comm && !(in = rank_slice(comm, in, words, n, h.in_words)))
-        return hs_cli_error("prove", "out of memory"), HS_EXIT_USAGE;
+    const size_t R = comm ? (size_t)comm->size : 1; /* hashsnark-mpi over several ranks: this rank's instances */
     if (comm && comm->rank != 0) quiet = 1; /* rank 0 speaks and writes the files */
     hs_ctx *ctx = hs_cli_ctx("prove", threads);
     if (!ctx) return hs_inputs_free(in), HS_EXIT_USAGE;

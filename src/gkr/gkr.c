@@ -470,41 +470,6 @@ done:
     return ok;
 }
 
-/* The private statement's committed columns over the ranks: rank 0 gathers the 2W input and output
- * columns (*io: 2W columns of R Nl rows; the WHIR commitment and opening run on rank 0 alone). */
-static int gather_io(const hs_comm *comm, const hs_gkr_witness *wit, unsigned W, size_t Nl, hs_kb **io,
-                     const char **why) {
-    const size_t N = Nl * (size_t)hs_comm_size(comm);
-    const int root = hs_comm_rank(comm) == 0;
-    hs_kb *blk = root ? hs_alloc_array(N, sizeof *blk) : NULL;
-    *io = root ? hs_alloc_array(2 * N, W * sizeof **io) : NULL;
-    *why = hs_why_nomem;
-    if (root && (!blk || !*io)) return hs_free(blk), 0;
-    *why = "communicator failed";
-    int ok = 1;
-    for (unsigned c = 0; ok && c < 2 * W; c++)
-        ok = gather_rows(comm, (c < W ? wit->in : wit->out) + (c % W) * Nl, Nl, 1, blk, root ? *io + c * N : NULL);
-    hs_free(blk);
-    return ok;
-}
-
-/* What rank 0 did alone, on every rank: its transcript, and the bytes it appended to its proof since
- * `from`. */
-static int share_from_root(const hs_comm *comm, hs_transcript *tr, hs_writer *out, size_t from, const char **why) {
-    if (hs_comm_size(comm) == 1) return 1;
-    const int root = hs_comm_rank(comm) == 0;
-    uint64_t len = root ? out->len - from : 0;
-    *why = "communicator failed";
-    if (comm->bcast(comm->user, &len, sizeof len, 0) || comm->bcast(comm->user, tr, sizeof *tr, 0)) return 0;
-    if (root) return !comm->bcast(comm->user, out->data + from, (size_t)len, 0);
-    uint8_t *buf = malloc(len ? (size_t)len : 1);
-    if (!buf) return *why = hs_why_nomem, 0;
-    const int rc = comm->bcast(comm->user, buf, (size_t)len, 0);
-    if (!rc) hs_w_bytes(out, buf, (size_t)len);
-    free(buf);
-    return !rc;
-}
-
 int hs_gkr_prove_hooked(const hs_gkr_shape *shape_in, const hs_kb *inputs, unsigned threads, hs_writer *out,
                         hs_kb *outputs, hs_gkr_timing *timing, const hs_phase_hook *hook, const char **why) {
     return hs_gkr_prove_comm(shape_in, inputs, NULL, threads, out, outputs, timing, hook, why);
@@ -530,12 +495,14 @@ int hs_gkr_prove_comm(const hs_gkr_shape *shape_in, const hs_kb *inputs, const h
     hs_gkr_witness wit = {0};
     hs_whir_witness *ww = NULL;
     hs_whir_params wp;
-    hs_kb *outs = outputs, *zero = NULL, *io = NULL;
+    hs_kb *outs = outputs, *zero = NULL;
     hs_kb5 *pts = NULL;
-    const int root = hs_comm_rank(comm) == 0;
     const unsigned nt = shape.log_perms; /* the whole table's variables */
-    const size_t NT = (size_t)1 << nt;
     if (!shape.public_io && !whir_params(&shape, &wp, why)) return 0;
+    /* over R ranks the codeword's leaves are combined in groups of R from R ranks' (whir.h): 2^L >= R^2 */
+    if (lr && !shape.public_io && wp.round[0].log_leaves < 2 * lr)
+        return *why = "the private statement over these ranks needs more permutations (a WHIR codeword of at least "
+                      "R^2 leaves; 2^4 permutations a rank always do)", 0;
     *why = hs_why_nomem;
     if (!outs && shape.public_io) outs = hs_alloc_array(N, W * sizeof *outs);
     if (shape.public_io && !outs) goto done;
@@ -557,21 +524,19 @@ int hs_gkr_prove_comm(const hs_gkr_shape *shape_in, const hs_kb *inputs, const h
         hs_digest dg;
         if (!table_digest(comm, inputs, outs, W, N, &dg, why)) goto done;
         hs_transcript_absorb_digests(&tr, &dg, 1);
-    } else { /* over ranks: rank 0 commits the gathered columns; the others take its bytes and transcript */
+    } else { /* over ranks each rank commits its rows: its share of the codeword (whir.h) */
         const unsigned lc = hs_gkr_stack_log_cols(W);
         const hs_kb *cols[MAX_STACK];
-        const size_t mark = out->len;
-        if (lr && !gather_io(comm, &wit, W, N, &io, why)) goto done;
-        const hs_kb *in_c = lr ? io : wit.in, *out_c = lr ? io + W * NT : wit.out;
         *why = hs_why_nomem;
-        if (root && 2 * W < (1u << lc)) {
-            if (!(zero = hs_alloc_array(NT, sizeof *zero))) goto done;
-            memset(zero, 0, NT * sizeof *zero);
+        if (2 * W < (1u << lc)) {
+            if (!(zero = hs_alloc_array(N, sizeof *zero))) goto done;
+            memset(zero, 0, N * sizeof *zero);
         }
-        for (unsigned j = 0; root && j < (1u << lc); j++)
-            cols[j] = j < W ? in_c + j * NT : j < 2 * W ? out_c + (j - W) * NT : zero;
-        if (root && !hs_whir_commit(&ww, &wp, NULL, cols, lc, nt, &tr, out, NULL, threads, why)) goto done;
-        if (!share_from_root(comm, &tr, out, mark, why)) goto done;
+        for (unsigned j = 0; j < (1u << lc); j++)
+            cols[j] = j < W ? wit.in + j * N : j < 2 * W ? wit.out + (j - W) * N : zero;
+        if (!(lr ? hs_whir_commit_ranks(&ww, &wp, cols, lc, n, comm, &tr, out, threads, why)
+                 : hs_whir_commit(&ww, &wp, NULL, cols, lc, n, &tr, out, NULL, threads, why)))
+            goto done;
     }
     t = hs_now(), tm->commit_s = t - t0, t0 = t;
     hs_phase_end(hook, "commit (WHIR)", 2, 4);
@@ -592,9 +557,7 @@ int hs_gkr_prove_comm(const hs_gkr_shape *shape_in, const hs_kb *inputs, const h
         uint32_t sel[2 * HS_GKR_MAX_WIDTH];
         hs_whir_statement st[2];
         io_statements(W, nt, z_out, v_out, pin, x_claim, sel, st);
-        const size_t mark = out->len;
-        if (root && !hs_whir_open(&wp, ww, st, 2, &tr, out, threads, why)) goto done;
-        if (!share_from_root(comm, &tr, out, mark, why)) goto done;
+        if (!hs_whir_open(&wp, ww, st, 2, &tr, out, threads, why)) goto done;
     }
     t = hs_now(), tm->open_s = t - t0;
     tm->total_s = t - tstart;
@@ -607,7 +570,6 @@ done:
     hs_whir_witness_free(ww);
     hs_gkr_witness_free(&wit);
     hs_free(zero);
-    hs_free(io);
     free(pts);
     return ok;
 }

@@ -2,6 +2,7 @@
 #include "sumcheck/comm.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define MAX_SUM 1024
 #define MAX_RANKS 1024
@@ -41,4 +42,18 @@ int hs_comm_reduce_at(const hs_comm *c, const hs_kb5 *tail, hs_kb5 *v, size_t cn
     const hs_kb5 w = hs_comm_rank_weight(c, tail);
     for (size_t i = 0; i < cnt; i++) v[i] = hs_kb5_mul(v[i], w);
     return hs_comm_sum_k5(c, v, cnt);
+}
+
+int hs_comm_alltoall(const hs_comm *c, const void *send, void *recv, size_t bytes) {
+    if (hs_comm_size(c) == 1) return memmove(recv, send, bytes), 1;
+    if (c->alltoall) return !c->alltoall(c->user, send, recv, bytes);
+    for (int root = 0; root < c->size; root++) /* block root of every rank's send, gathered on root */
+        if (c->gather(c->user, (const unsigned char *)send + (size_t)root * bytes, recv, bytes, root)) return 0;
+    return 1;
+}
+
+int hs_comm_sum_k5_all(const hs_comm *c, hs_kb5 *v, size_t cnt) {
+    for (size_t at = 0; at < cnt; at += MAX_SUM)
+        if (!hs_comm_sum_k5(c, v + at, cnt - at < MAX_SUM ? cnt - at : MAX_SUM)) return 0;
+    return 1;
 }

@@ -37,4 +37,11 @@ hs_kb5 hs_comm_rank_weight(const hs_comm *c, const hs_kb5 *tail);
  * linear form each rank evaluated over its own rows (a no-op alone). */
 int hs_comm_reduce_at(const hs_comm *c, const hs_kb5 *tail, hs_kb5 *v, size_t cnt);
 
+/* The communicator's alltoall (include/hashsnark.h), or the same made of size gathers when it has
+ * none: recv (size * bytes) = block `rank` of every rank's send. 0 when the communicator failed. */
+int hs_comm_alltoall(const hs_comm *c, const void *send, void *recv, size_t bytes);
+
+/* hs_comm_sum_k5 of any number of values (in pieces of at most 1024). */
+int hs_comm_sum_k5_all(const hs_comm *c, hs_kb5 *v, size_t cnt);
+
 #endif

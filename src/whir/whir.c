@@ -19,6 +19,7 @@
 
 #include "field/field_desc.h"
 #include "poly/mle.h"
+#include "sumcheck/comm.h"
 #include "sumcheck/sumcheck.h"
 #include "util/cpu.h"
 #include "util/mem.h"
@@ -210,7 +211,8 @@ static int eq_soa(hs_kb *out, const K *z, unsigned n, K scale, unsigned threads)
 struct hs_whir_witness {
     hs_whir_params p;
     unsigned k0, m0;        /* m0 = n - k0 */
-    const hs_kb **blk;      /* 2^k0 blocks of 2^m0 values: f_a */
+    unsigned mb;            /* the blocks' values held here: 2^mb (m0 alone; over ranks m0 - log2 R) */
+    const hs_kb **blk;      /* 2^k0 blocks of 2^mb values: f_a (over ranks this rank's: see below) */
     hs_kb *own;             /* contiguous copy when the columns are narrower than the blocks */
     hs_kb *mat0;            /* oracle 0 matrix: 2^log_leaves rows of 2^k0 words */
     hs_merkle_tree *tree0;
@@ -219,6 +221,9 @@ struct hs_whir_witness {
     K *ood_F;               /* ood x 2^k0: f(a, bottom(pow(zeta))) */
     K ood_pts[HS_WHIR_MAX_OOD], ood_vals[HS_WHIR_MAX_OOD];
     int opened;
+    hs_comm comm;           /* over ranks (size > 1; hs_whir_commit_ranks): oracle 0 spread, see there */
+    unsigned top_k;         /* over ranks: the level of top[0] (the ranks' subtree caps, gathered) */
+    hs_digest *top;         /* ... and the levels above it up to the cap, one after the other */
 };
 
 void hs_whir_witness_free(hs_whir_witness *wit) {
@@ -229,6 +234,7 @@ void hs_whir_witness_free(hs_whir_witness *wit) {
     hs_merkle_free(wit->tree0);
     if (wit->own_plan.tw || wit->own_plan.itw) hs_ntt_plan_free(&wit->own_plan);
     hs_free(wit->ood_F);
+    free(wit->top);
     free(wit);
 }
 
@@ -238,9 +244,9 @@ void hs_whir_witness_free(hs_whir_witness *wit) {
  * pass over f, chunk by chunk, every block a against the chunk of every E_g while it is in cache.
  * Threads take ranges of chunks; their partial sums are added at the end (exact). 0 on OOM. */
 static int partial_evals(const hs_whir_witness *wit, size_t G, const hs_kb *const *Es, K *F, unsigned threads) {
-    size_t A = (size_t)1 << wit->k0, B = (size_t)1 << wit->m0;
+    size_t A = (size_t)1 << wit->k0, B = (size_t)1 << wit->mb;
     size_t nch = (B + CHUNK - 1) / CHUNK;
-    int nt = threads > 1 && (A << wit->m0) >= PAR_MIN ? (int)threads : 1;
+    int nt = threads > 1 && (A << wit->mb) >= PAR_MIN ? (int)threads : 1;
     if ((size_t)nt > nch) nt = (int)nch;
     hs_kb *acc = hs_calloc_array((size_t)nt * G * A * 5, sizeof(hs_kb));
     if (!acc) return 0;
@@ -275,22 +281,29 @@ static int partial_evals(const hs_whir_witness *wit, size_t G, const hs_kb *cons
     return 1;
 }
 
-/* F[g * 2^k0 + a] = f(a, bottom_g) for G bottom points (m0 coordinates each), 8 at a time. */
+/* F[g * 2^k0 + a] = f(a, bottom_g) for G bottom points (m0 coordinates each), 8 at a time. Over
+ * ranks each rank evaluates its rows at the bottoms' first mb coordinates, weights them by its eq
+ * factor at the last log2 R and the ranks' values are added (src/sumcheck/comm.h). */
 static int evals_at_bottoms(const hs_whir_witness *wit, size_t G, const K *bottoms, K *F, unsigned threads) {
-    size_t A = (size_t)1 << wit->k0, B = (size_t)1 << wit->m0, m0 = wit->m0;
+    size_t A = (size_t)1 << wit->k0, B = (size_t)1 << wit->mb, m0 = wit->m0;
     hs_kb *soa = hs_alloc_array((G < 8 ? G : 8) * 5 * B + 1, sizeof(hs_kb));
     const hs_kb *Es[8];
     int ok = soa != NULL;
     for (size_t g0 = 0; ok && g0 < G; g0 += 8) {
         size_t cnt = G - g0 < 8 ? G - g0 : 8;
         for (size_t g = 0; ok && g < cnt; g++) {
-            ok = eq_soa(soa + g * 5 * B, bottoms + (g0 + g) * m0, (unsigned)m0, hs_kb5_one(), threads);
+            ok = eq_soa(soa + g * 5 * B, bottoms + (g0 + g) * m0, wit->mb, hs_kb5_one(), threads);
             Es[g] = soa + g * 5 * B;
         }
         ok = ok && partial_evals(wit, cnt, Es, F + g0 * A, threads);
     }
     hs_free(soa);
-    return ok;
+    if (!ok || wit->comm.size == 1) return ok;
+    for (size_t g = 0; g < G; g++) {
+        const K rw = hs_comm_rank_weight(&wit->comm, bottoms + g * m0 + wit->mb);
+        for (size_t a = 0; a < A; a++) F[g * A + a] = hs_kb5_mul(F[g * A + a], rw);
+    }
+    return hs_comm_sum_k5_all(&wit->comm, F, G * A);
 }
 
 /* out[y] = sum_a w[a] f_a[y] (the fold of f at the first k0 challenges, w = eq(r, .)), chunk by
@@ -299,9 +312,9 @@ static int evals_at_bottoms(const hs_whir_witness *wit, size_t G, const K *botto
  * T 2^-32 = H + REDC(L) mod p (the sum of the Montgomery products). */
 #define FOLD_CHUNK ((size_t)1 << 9)
 static int fold_blocks(const hs_whir_witness *wit, const K *wts, K *out, unsigned threads) {
-    size_t A = (size_t)1 << wit->k0, B = (size_t)1 << wit->m0;
+    size_t A = (size_t)1 << wit->k0, B = (size_t)1 << wit->mb;
     size_t nch = (B + FOLD_CHUNK - 1) / FOLD_CHUNK;
-    int nt = threads > 1 && (A << wit->m0) >= PAR_MIN ? (int)threads : 1;
+    int nt = threads > 1 && (A << wit->mb) >= PAR_MIN ? (int)threads : 1;
     uint64_t *buf = hs_alloc_array((size_t)nt * 10 * FOLD_CHUNK, sizeof(uint64_t));
     if (!buf) return 0;
     fold4_fn fold4 = pick_fold4();
@@ -426,6 +439,37 @@ static size_t cap_count(const hs_whir_params *p, unsigned i) {
     return (size_t)1 << c;
 }
 
+/* The commitment's OOD answers: f(pow_n(zeta)) = sum_a eq(top, a) F[a], written and absorbed; 0
+ * on OOM (or a failed communicator). */
+static int commit_ood(hs_whir_witness *wit, hs_transcript *t, hs_writer *w, unsigned threads) {
+    const unsigned n = wit->p.n_vars, k0 = wit->k0, m0 = wit->m0, s = wit->p.round[0].ood;
+    const size_t A = (size_t)1 << k0;
+    if (s) {
+        wit->ood_F = hs_alloc_array((size_t)s << k0, sizeof(K));
+        K *bot = hs_alloc_array((size_t)s * (m0 + 1), sizeof(K)), *eqa = hs_alloc_array(A, sizeof(K)),
+          *P = hs_alloc_array(n, sizeof(K));
+        int ok = wit->ood_F && bot && eqa && P;
+        for (unsigned j = 0; ok && j < s; j++) {
+            wit->ood_pts[j] = k_sample(t);
+            pow_point(P, wit->ood_pts[j], n);
+            memcpy(bot + (size_t)j * m0, P + k0, m0 * sizeof(K));
+        }
+        ok = ok && evals_at_bottoms(wit, s, bot, wit->ood_F, threads);
+        for (unsigned j = 0; ok && j < s; j++) {
+            pow_point(P, wit->ood_pts[j], n);
+            hs_mle_eq_table(eqa, P, k0, hs_kb5_one(), 1);
+            K v = hs_kb5_zero();
+            for (size_t a = 0; a < A; a++) v = k_muladd(v, eqa[a], wit->ood_F[((size_t)j << k0) + a]);
+            wit->ood_vals[j] = v;
+        }
+        hs_free(bot), hs_free(eqa), hs_free(P);
+        if (!ok) return 0;
+        k_write(w, wit->ood_vals, s);
+        k_absorb(t, wit->ood_vals, s);
+    }
+    return !w->err;
+}
+
 /* ---- commit ---- */
 
 int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_plan *plan, const hs_kb *const *cols,
@@ -439,7 +483,7 @@ int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_
     if (!wit) return *why = "whir: out of memory", 0;
     wit->p = *p;
     unsigned n = p->n_vars, k0 = p->round[0].fold, m0 = n - k0;
-    wit->k0 = k0, wit->m0 = m0;
+    wit->k0 = k0, wit->m0 = m0, wit->mb = m0, wit->comm = (hs_comm){0, 1, NULL, NULL, NULL, NULL, NULL};
     size_t A = (size_t)1 << k0, B = (size_t)1 << m0, W = A;
     unsigned maxl = 0;
     for (unsigned i = 0; i <= p->n_rounds; i++)
@@ -480,45 +524,232 @@ int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_
     hs_w_digests(w, cap, ncap);
     hs_transcript_absorb_digests(t, cap, ncap);
 
-    /* OOD: f(pow_n(zeta)) = sum_a eq(top, a) F[a] */
-    unsigned s = o->ood;
-    if (s) {
-        wit->ood_F = hs_alloc_array((size_t)s << k0, sizeof(K));
-        K *bot = hs_alloc_array((size_t)s * (m0 + 1), sizeof(K)), *eqa = hs_alloc_array(A, sizeof(K)),
-          *P = hs_alloc_array(n, sizeof(K));
-        int ok = wit->ood_F && bot && eqa && P;
-        for (unsigned j = 0; ok && j < s; j++) {
-            wit->ood_pts[j] = k_sample(t);
-            pow_point(P, wit->ood_pts[j], n);
-            memcpy(bot + (size_t)j * m0, P + k0, m0 * sizeof(K));
-        }
-        ok = ok && evals_at_bottoms(wit, s, bot, wit->ood_F, threads);
-        for (unsigned j = 0; ok && j < s; j++) {
-            pow_point(P, wit->ood_pts[j], n);
-            hs_mle_eq_table(eqa, P, k0, hs_kb5_one(), 1);
-            K v = hs_kb5_zero();
-            for (size_t a = 0; a < A; a++) v = k_muladd(v, eqa[a], wit->ood_F[((size_t)j << k0) + a]);
-            wit->ood_vals[j] = v;
-        }
-        hs_free(bot), hs_free(eqa), hs_free(P);
-        if (!ok) goto oom;
-        k_write(w, wit->ood_vals, s);
-        k_absorb(t, wit->ood_vals, s);
-    }
-    if (w->err) goto oom;
+    if (!commit_ood(wit, t, w, threads)) goto oom;
     if (comm) {
         memset(comm, 0, sizeof *comm);
         comm->n_cap = ncap;
         memcpy(comm->cap, cap, ncap * sizeof *cap);
-        comm->n_ood = s;
-        memcpy(comm->ood_points, wit->ood_pts, s * sizeof(K));
-        memcpy(comm->ood_values, wit->ood_vals, s * sizeof(K));
+        comm->n_ood = o->ood;
+        memcpy(comm->ood_points, wit->ood_pts, o->ood * sizeof(K));
+        memcpy(comm->ood_values, wit->ood_vals, o->ood * sizeof(K));
     }
     *out = wit;
     return 1;
 oom:
     hs_whir_witness_free(wit);
     return *why = "whir: out of memory", 0;
+}
+
+/* ---- oracle 0 over ranks ----
+ * Rank u of R = 2^lr holds the rows of f whose last lr variables are u (its blocks f_a^(u), 2^mb
+ * values each, mb = m0 - lr). With F_a's coefficients c_j split as j = j' R + s, the Mobius
+ * transform over the last lr variables is over the ranks: the coefficients of rank t's rows alone
+ * (h_t, a local transform) give c_{j'R+s} = sum_{t subset of s} (-1)^|s-t| h_{j',t}, so
+ * F_a(y) = sum_s y^s F_s(y^R) with F_s = that combination of the H_t. Leaf q = q' R + q_lo of the
+ * codeword is y = w^bitrev_L(q) = x0 * w_R^bitrev(q_lo), x0 = w_L^bitrev_{L-lr}(q'), and y^R is
+ * leaf q' of the local codewords (rate unchanged, 2^(L-lr) leaves). So: each rank encodes its rows
+ * (local Mobius and LDE), an all-to-all hands rank u the local leaves q' in its 2^(L-lr)/R range
+ * from every rank, and per q' a Mobius over the R values and an R-point coset NTT at x0 give the
+ * leaves q' R .. q' R + R - 1: rank u holds the contiguous leaves [u 2^(L-lr), (u+1) 2^(L-lr)) of
+ * the codeword, byte-identical to one process's, and hashes them into its subtree. The subtrees'
+ * caps are gathered by every rank (the top levels up to the commitment's cap computed alike);
+ * OOD answers, the first sumcheck's group sums and the fold are linear in the rows and reduced
+ * over the ranks; the queried leaves and their siblings come from the ranks that hold them. The
+ * later oracles (2^k0 / 5 times smaller) are computed by every rank alike. */
+
+/* mat: the local codeword (2^ll rows of A words) -> this rank's leaves of the whole codeword, in
+ * place (recv: scratch of the same size). After the all-to-all recv holds R blocks (rank t's) of
+ * the Q groups' rows; the Mobius over the ranks, the coset shifts x0^s and the R-point NTT run on
+ * those blocks as R rows of Q A words each (one transform for every group), then the rows go to
+ * their leaves. */
+static int spread_codeword(const hs_whir_witness *wit, hs_kb *mat, hs_kb *recv, unsigned ll, size_t A,
+                           unsigned threads) {
+    const hs_comm *c = &wit->comm;
+    const unsigned lr = hs_comm_log(c), L = ll + lr;
+    const size_t R = (size_t)c->size, Q = ((size_t)1 << ll) / R, u = (size_t)c->rank, blk = Q * A;
+    /* the receiving pages touched first: faulted in by the transport (Open MPI's single copy
+     * over shared memory) they cost 20x more (a 64 MiB exchange: 1.35 s against 0.06 s) */
+    memset(recv, 0, R * blk * sizeof(hs_kb));
+    if (!hs_comm_alltoall(c, mat, recv, blk * sizeof(hs_kb))) return 0;
+    const hs_kb om = hs_kb_two_adic_root(L);
+    rows_fn sub = hs_whir_kernels_best()->rows_sub;
+    const int nt = threads > 1 ? (int)threads : 1;
+    const long nq = (long)Q;
+#pragma omp parallel num_threads(nt)
+    {
+#pragma omp for schedule(static)
+        for (long i = 0; i < nq; i++) { /* group i's R rows: Mobius over the ranks, then row s times x0^s */
+            hs_kb *g0 = recv + (size_t)i * A;
+            for (size_t bit = 1; bit < R; bit *= 2)
+                for (size_t j = 0; j < R; j++)
+                    if (j & bit) sub(g0 + j * blk, g0 + (j ^ bit) * blk, A);
+            const hs_kb x0 = hs_kb_exp(om, bitrev(u * Q + (size_t)i, ll));
+            hs_kb p = x0;
+            for (size_t s = 1; s < R; s++, p = hs_kb_mul(p, x0))
+                for (size_t a = 0; a < A; a++) g0[s * blk + a] = hs_kb_mul(g0[s * blk + a], p);
+        }
+    }
+    if (!hs_ntt_dif(wit->plan, recv, lr, blk, threads)) return 0; /* row k: the points x0 w_R^bitrev(k) */
+#pragma omp parallel for num_threads(nt) schedule(static)
+    for (long i = 0; i < nq; i++)
+        for (size_t k = 0; k < R; k++)
+            memcpy(mat + ((size_t)i * R + k) * A, recv + k * blk + (size_t)i * A, A * sizeof(hs_kb));
+    return 1;
+}
+
+/* The tree's cap over ranks: every rank's subtree cap gathered (top[0..]), the levels above
+ * computed up to the commitment's cap (2^ch digests, the last level of top). */
+static int top_levels(hs_whir_witness *wit, unsigned L, unsigned ch) {
+    const hs_comm *c = &wit->comm;
+    const unsigned lr = hs_comm_log(c), cs = ch > lr ? ch - lr : 0, ls = L - lr;
+    const size_t n0 = (size_t)c->size << cs;
+    wit->top_k = ls - cs;
+    wit->top = malloc(2 * n0 * sizeof *wit->top);
+    if (!wit->top || c->allgather(c->user, hs_merkle_cap(wit->tree0), wit->top, ((size_t)1 << cs) * sizeof(hs_digest)))
+        return 0;
+    hs_digest *lv = wit->top;
+    for (size_t m = n0; m > ((size_t)1 << ch); lv += m, m /= 2)
+        for (size_t v = 0; v < m / 2; v++) hs_merkle_compress(wit->p.cfg.hash, lv + m + v, lv + 2 * v, lv + 2 * v + 1);
+    return 1;
+}
+
+int hs_whir_commit_ranks(hs_whir_witness **out, const hs_whir_params *p, const hs_kb *const *cols, unsigned log_cols,
+                         unsigned log_rows, const hs_comm *comm, hs_transcript *t, hs_writer *w, unsigned threads,
+                         const char **why) {
+    *out = NULL;
+    const unsigned lr = hs_comm_log(comm), n = p->n_vars, k0 = p->round[0].fold, m0 = n - k0, L = p->round[0].log_leaves;
+    if (log_cols + log_rows + lr != n || !cols || k0 < log_cols || m0 < lr || L < 2 * lr)
+        return *why = "whir: columns do not match the parameters over these ranks", 0;
+    hs_whir_witness *wit = calloc(1, sizeof *wit);
+    if (!wit) return *why = "whir: out of memory", 0;
+    wit->p = *p, wit->k0 = k0, wit->m0 = m0, wit->mb = m0 - lr, wit->comm = *comm;
+    const size_t A = (size_t)1 << k0, per = (size_t)1 << (k0 - log_cols), B = (size_t)1 << wit->mb;
+    const unsigned ll = L - lr, ch = p->cfg.cap_height < L ? p->cfg.cap_height : L;
+    unsigned maxl = 0;
+    for (unsigned i = 0; i <= p->n_rounds; i++)
+        if (p->round[i].log_leaves > maxl) maxl = p->round[i].log_leaves;
+    hs_kb *recv = NULL;
+    *why = "whir: out of memory";
+    if (!hs_ntt_plan_init(&wit->own_plan, maxl)) goto fail;
+    wit->plan = &wit->own_plan;
+    wit->blk = hs_alloc_array(A, sizeof *wit->blk);
+    wit->mat0 = hs_alloc_array(A << ll, sizeof(hs_kb));
+    recv = hs_alloc_array(A << ll, sizeof(hs_kb));
+    if (!wit->blk || !wit->mat0 || !recv) goto fail;
+    for (size_t a = 0; a < A; a++) wit->blk[a] = cols[a / per] + (a % per) * B;
+    fill0_ctx fc = {(const hs_kb *const *)wit->blk, A};
+    if (!mobius_tiled(wit->mat0, wit->mb, A, MOBIUS_TILE_LOG, threads, fill0, &fc) ||
+        !lde_blocks(wit->plan, wit->mat0, wit->mb, ll, A, threads))
+        goto fail;
+    hs_phase_progress(0.3);
+    *why = "whir: out of memory or a failed transfer between the ranks";
+    if (!spread_codeword(wit, wit->mat0, recv, ll, A, threads)) goto fail;
+    hs_free(recv), recv = NULL;
+    hs_phase_progress(0.5);
+    if (!hs_merkle_build(&wit->tree0, p->cfg.hash, wit->mat0, ll, A, ch > lr ? ch - lr : 0, threads) ||
+        !top_levels(wit, L, ch))
+        goto fail;
+    const size_t ncap = (size_t)1 << ch, nall = (size_t)comm->size << (ch > lr ? ch - lr : 0);
+    const hs_digest *cap = wit->top;
+    for (size_t m = nall; m > ncap; m /= 2) cap += m;
+    hs_w_digests(w, cap, ncap);
+    hs_transcript_absorb_digests(t, cap, ncap);
+    if (!commit_ood(wit, t, w, threads)) goto fail;
+    *out = wit;
+    return 1;
+fail:
+    hs_free(recv);
+    hs_whir_witness_free(wit);
+    return 0;
+}
+
+/* Over ranks, the fold of oracle 0 at wts: every rank's g (its rows) gathered and put in the
+ * table's order (g[l R + u] = rank u's l), in out (2^m0 values; tmp: as many). */
+static int fold_ranks(const hs_whir_witness *wit, const K *wts, K *out, K *tmp, unsigned threads) {
+    const hs_comm *c = &wit->comm;
+    const size_t R = (size_t)c->size, B = (size_t)1 << wit->mb;
+    if (!fold_blocks(wit, wts, tmp, threads) || c->allgather(c->user, tmp, out, B * sizeof(K))) return 0;
+    memcpy(tmp, out, R * B * sizeof(K));
+    for (size_t u = 0; u < R; u++)
+        for (size_t l = 0; l < B; l++) out[l * R + u] = tmp[u * B + l];
+    return 1;
+}
+
+/* Siblings of the top levels (from top_k up to the cap), as hs_merkle_open orders them. */
+static size_t top_sibs(const hs_whir_witness *wit, unsigned L, unsigned ch, const size_t *idx, size_t n,
+                       hs_digest *out) {
+    size_t cnt = 0;
+    const hs_digest *lv = wit->top;
+    for (unsigned k = wit->top_k; k < L - ch; lv += (size_t)1 << (L - k), k++)
+        for (size_t j = 0; j < n;) {
+            size_t v = idx[j] >> k, j2 = j + 1;
+            while (j2 < n && idx[j2] >> k == v) j2++;
+            if (!(v & 1) && j2 < n && idx[j2] >> k == v + 1) { /* both children known */
+                for (j = j2 + 1; j < n && idx[j] >> k == v + 1;) j++;
+                continue;
+            }
+            out[cnt++] = lv[v ^ 1];
+            j = j2;
+        }
+    return cnt;
+}
+
+/* Over ranks, the answers to oracle 0's queries idx (n, increasing): the rows (rows: n of A words,
+ * from the ranks that hold them) and the siblings (*sib, *nsib: level by level, every rank's
+ * subtree's in rank order within a level, then the top levels). 0 on OOM or a failed transfer. */
+static int open0_ranks(const hs_whir_witness *wit, const size_t *idx, size_t n, hs_kb *rows, hs_digest **sib,
+                       size_t *nsib, unsigned threads) {
+    const hs_comm *c = &wit->comm;
+    const unsigned L = wit->p.round[0].log_leaves, lr = hs_comm_log(c), ls = L - lr;
+    const unsigned ch = wit->p.cfg.cap_height < L ? wit->p.cfg.cap_height : L, kt = wit->top_k;
+    const size_t R = (size_t)c->size, A = (size_t)1 << wit->k0, lo = (size_t)c->rank << ls;
+    size_t *mine = malloc((n + 1) * sizeof *mine), nm = 0;
+    uint64_t *cnt = calloc((size_t)kt * (R + 1) + 1, sizeof *cnt);
+    hs_kb *all = hs_alloc_array(R * n * A + 1, sizeof(hs_kb)), *my = hs_calloc_array(n * A + 1, sizeof(hs_kb));
+    hs_digest *part = NULL, *gath = NULL;
+    int ok = 0;
+    *sib = NULL;
+    if (!mine || !cnt || !all || !my) goto done;
+    for (size_t q = 0; q < n; q++)
+        if (idx[q] >> ls == (size_t)c->rank) {
+            memcpy(my + q * A, wit->mat0 + (idx[q] - lo) * A, A * sizeof(hs_kb));
+            mine[nm++] = idx[q] - lo;
+        }
+    if (c->allgather(c->user, my, all, n * A * sizeof(hs_kb))) goto done;
+    for (size_t q = 0; q < n; q++) memcpy(rows + q * A, all + ((idx[q] >> ls) * n + q) * A, A * sizeof(hs_kb));
+    /* this rank's siblings per level (counts from the cap-height differences), then everyone's */
+    uint64_t *mc = cnt + (size_t)kt * R, tot = 0, most = 0;
+    for (unsigned k = 0; k < kt; k++)
+        mc[k] = hs_merkle_open_count(ls, ls - k - 1, mine, nm) - hs_merkle_open_count(ls, ls - k, mine, nm);
+    part = malloc((hs_merkle_open_count(ls, ls - kt, mine, nm) + 1) * sizeof *part);
+    if (!part || hs_merkle_open_mt(wit->tree0, mine, nm, part, threads) == (size_t)-1) goto done;
+    if (c->allgather(c->user, mc, cnt, kt * sizeof *cnt)) goto done;
+    for (size_t u = 0; u < R; u++) {
+        uint64_t s = 0;
+        for (unsigned k = 0; k < kt; k++) s += cnt[u * kt + k];
+        tot += s, most = s > most ? s : most;
+    }
+    const size_t ntop = (size_t)1 << (L - kt); /* bounds the top levels' siblings */
+    gath = malloc((R * most + 1) * sizeof *gath);
+    hs_digest *pad = realloc(part, (most + 1) * sizeof *part);
+    if (!gath || !pad) goto done;
+    part = pad;
+    if (c->allgather(c->user, part, gath, most * sizeof *part)) goto done;
+    if (!(*sib = malloc((tot + ntop + 1) * sizeof **sib))) goto done;
+    size_t at = 0;
+    for (unsigned k = 0; k < kt; k++)
+        for (size_t u = 0; u < R; u++) {
+            size_t off = 0;
+            for (unsigned j = 0; j < k; j++) off += cnt[u * kt + j];
+            memcpy(*sib + at, gath + u * most + off, cnt[u * kt + k] * sizeof **sib);
+            at += cnt[u * kt + k];
+        }
+    *nsib = at + top_sibs(wit, L, ch, idx, n, *sib + at);
+    ok = 1;
+done:
+    if (!ok) free(*sib), *sib = NULL;
+    free(mine), free(cnt), hs_free(all), hs_free(my), free(part), free(gath);
+    return ok;
 }
 
 /* ---- statements ---- */
@@ -931,6 +1162,7 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
     hs_merkle_tree *tree = NULL;
     size_t *idx = NULL;
     hs_digest *sib = NULL;
+    hs_kb *qrows = NULL; /* over ranks: oracle 0's queried rows */
     const hs_kb *prev_mat = wit->mat0;
     hs_kb *spare = NULL;       /* oracle 0's matrix once answered */
     size_t spare_words = 0;
@@ -963,7 +1195,7 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
     }
     /* g_1 = f(r, .), W_1 = sum_g c_g(r) eq(bottom_g, .) */
     hs_mle_eq_table(tmpA, r, k0, hs_kb5_one(), 1);
-    if (!fold_blocks(wit, tmpA, g, threads)) goto done;
+    if (!(wit->comm.size > 1 ? fold_ranks(wit, tmpA, g, Wt, threads) : fold_blocks(wit, tmpA, g, threads))) goto done;
     memset(Wt, 0, B * sizeof(K));
     for (size_t gi = 0; gi < gr.n; gi++) {
         /* c_g folded to one entry */
@@ -1032,11 +1264,17 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
             hs_transcript_check_pow(t, po->query_pow, nonce);
         }
         size_t nq = sample_queries(t, po->log_leaves, po->queries, idx);
-        size_t pw = i == 1 ? A : (size_t)5 << po->fold;
-        for (size_t q = 0; q < nq; q++) hs_w_elems(w, &hs_field_kb, prev_mat + idx[q] * pw, pw);
-        size_t nsib = hs_merkle_open_count(po->log_leaves, hs_merkle_cap_height(prev_tree), idx, nq);
-        sib = malloc((nsib ? nsib : 1) * sizeof *sib);
-        if (!sib || hs_merkle_open_mt(prev_tree, idx, nq, sib, threads) != nsib) goto done;
+        size_t pw = i == 1 ? A : (size_t)5 << po->fold, nsib;
+        if (i == 1 && wit->comm.size > 1) { /* over ranks: from the ranks that hold them */
+            if (!(qrows = hs_alloc_array(nq * A + 1, sizeof(hs_kb))) ||
+                !open0_ranks(wit, idx, nq, qrows, &sib, &nsib, threads))
+                goto done;
+        } else {
+            nsib = hs_merkle_open_count(po->log_leaves, hs_merkle_cap_height(prev_tree), idx, nq);
+            sib = malloc((nsib ? nsib : 1) * sizeof *sib);
+            if (!sib || hs_merkle_open_mt(prev_tree, idx, nq, sib, threads) != nsib) goto done;
+        }
+        for (size_t q = 0; q < nq; q++) hs_w_elems(w, &hs_field_kb, qrows ? qrows + q * pw : prev_mat + idx[q] * pw, pw);
         hs_w_digests(w, sib, nsib);
         free(sib), sib = NULL;
         if (o) {
@@ -1052,7 +1290,7 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
             }
             const K *rr = r + (n - po->n_vars);
             for (size_t q = 0; q < nq; q++) {
-                const hs_kb *row = prev_mat + idx[q] * pw;
+                const hs_kb *row = qrows ? qrows + q * pw : prev_mat + idx[q] * pw;
                 K v = i == 1 ? fold_leaf_base(row, po->fold, rr) : fold_leaf_ext(row, po->fold, rr, scratch);
                 qcoef[q] = gpw;
                 claim = k_muladd(claim, gpw, v);
@@ -1064,12 +1302,13 @@ static int open_impl(const hs_whir_params *p, hs_whir_witness *wit, const hs_whi
                 if (prev_own) hs_free((void *)prev_mat);
                 hs_merkle_free((hs_merkle_tree *)prev_tree);
             } else { /* oracle 0 is answered: its tree goes, its matrix is reused (the witness opens once) */
-                spare = wit->mat0, spare_words = A << po->log_leaves, wit->mat0 = NULL;
+                spare = wit->mat0, spare_words = A << (po->log_leaves - hs_comm_log(&wit->comm)), wit->mat0 = NULL;
                 hs_merkle_free(wit->tree0), wit->tree0 = NULL;
             }
             prev_mat = mat, prev_tree = tree, prev_own = mat_own;
             mat = NULL, tree = NULL;
         }
+        hs_free(qrows), qrows = NULL;
         /* sumcheck: k_i rounds, or the final n_f rounds */
         unsigned rounds = o ? o->fold : p->final_vars, pow = o ? o->fold_pow : p->final_fold_pow;
         sc_pair pr = {g, Wt};
@@ -1088,7 +1327,7 @@ done:
     groups_free(&gr);
     free(P), free(tmpA), hs_free(arena), free(scratch);
     if (mat_own) hs_free(mat);
-    hs_free(spare), hs_merkle_free(tree), free(idx), free(sib), free(r), free(qcoef);
+    hs_free(spare), hs_merkle_free(tree), free(idx), free(sib), free(r), free(qcoef), hs_free(qrows);
     return ok;
 }
 

@@ -41,6 +41,7 @@
 
 #include "field/kb.h"
 #include "field/kb_ext.h"
+#include "hashsnark.h"
 #include "merkle/merkle.h"
 #include "poly/ntt.h"
 #include "proof/bytes.h"
@@ -141,6 +142,16 @@ int hs_whir_commit(hs_whir_witness **out, const hs_whir_params *p, const hs_ntt_
                    unsigned log_cols, unsigned log_rows, hs_transcript *t, hs_writer *w, hs_whir_commitment *comm,
                    unsigned threads, const char **why);
 void hs_whir_witness_free(hs_whir_witness *wit);
+/* The same over the ranks of comm (sumcheck/comm.h; size > 1): f's rows split by their last
+ * log2(R) variables, rank r holding those whose last variables are r, as 2^log_cols columns of
+ * 2^log_rows rows each (log_cols + log_rows + log2 R = n_vars, log_cols <= k_0). Every rank writes
+ * and absorbs the same bytes as hs_whir_commit over the whole f; each holds 1/R of oracle 0's
+ * codeword and tree (whir.c, "oracle 0 over ranks"), and hs_whir_open on the witness runs over
+ * the ranks too (every rank calls it alike; every rank writes the whole opening). 0 with *why on
+ * bad arguments, out of memory or a failed transfer. */
+int hs_whir_commit_ranks(hs_whir_witness **out, const hs_whir_params *p, const hs_kb *const *cols, unsigned log_cols,
+                         unsigned log_rows, const hs_comm *comm, hs_transcript *t, hs_writer *w, unsigned threads,
+                         const char **why);
 
 /* The committed polynomial's value at a statement's claims (prover helper and test oracle):
  * values[j] = f(bits(sel_j), point). */
