@@ -28,23 +28,12 @@ typedef struct {
     double cpu[15]; /* the process's CPU seconds a proof (all threads) */
 } bench_run;
 
-static double cpu_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static int run_prove(void *ctx, unsigned k) {
     bench_run *b = ctx;
-    hs_w_free(&b->w);
-    memset(&b->w, 0, sizeof b->w);
     const char *why = NULL;
-    const double c0 = cpu_now();
-    const int ok = hs_p2bg_prove(b->inst, b->in, b->log_n, b->threads, b->out, &b->w, &b->tm[k], &why);
-    b->cpu[k] = cpu_now() - c0;
-    if (ok) return 1;
-    fprintf(stderr, "prove: %s\n", why);
-    return 0;
+    hs_bench_fresh_writer(&b->w);
+    if (hs_p2bg_prove(b->inst, b->in, b->log_n, b->threads, b->out, &b->w, &b->tm[k], &why)) return 1;
+    return hs_bench_failed("prove", why);
 }
 
 int main(int argc, char **argv) {
@@ -70,7 +59,7 @@ int main(int argc, char **argv) {
         for (size_t i = 0; i < HS_P2B_WIDTH * n; i++) in[i] = (hs_gf128){hs_rng_u64(&rng), hs_rng_u64(&rng)};
         double ts[15];
         bench_run br = {inst, in, out, log_n, threads, {0}, {{0, 0, 0}}, {0}};
-        const int mi = hs_bench_reps(reps, run_prove, &br, ts);
+        const int mi = hs_bench_reps_cpu(reps, run_prove, &br, ts, br.cpu);
         if (mi < 0) return 1;
         const unsigned med = (unsigned)mi;
         hs_writer w = br.w;

@@ -34,22 +34,12 @@ typedef struct {
     double cpu[15];
 } bench_run;
 
-static double cpu_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static int run_prove(void *ctx, unsigned k) {
     bench_run *b = ctx;
-    hs_w_free(&b->w);
-    memset(&b->w, 0, sizeof b->w);
     const char *why = NULL;
-    const double c0 = cpu_now();
-    const int ok = hs_p2br_prove(&b->s, (const hs_gf128 *const *)b->in, b->out, b->threads, &b->w, &b->tm[k], &why);
-    b->cpu[k] = cpu_now() - c0;
-    if (!ok) fprintf(stderr, "prove: %s\n", why);
-    return ok;
+    hs_bench_fresh_writer(&b->w);
+    if (hs_p2br_prove(&b->s, (const hs_gf128 *const *)b->in, b->out, b->threads, &b->w, &b->tm[k], &why)) return 1;
+    return hs_bench_failed("prove", why);
 }
 
 static int bench_variant(hs_p2b_inst inst, unsigned variant, const unsigned *widths, unsigned A, unsigned threads,
@@ -73,7 +63,7 @@ static int bench_variant(hs_p2b_inst inst, unsigned variant, const unsigned *wid
         for (size_t i = 0; i < e; i++) b.in[a][i] = (hs_gf128){hs_rng_u64(&rng), hs_rng_u64(&rng)};
     }
     double ts[15];
-    const int mi = hs_bench_reps(reps, run_prove, &b, ts);
+    const int mi = hs_bench_reps_cpu(reps, run_prove, &b, ts, b.cpu);
     if (mi < 0) return 1;
     const double t0 = hs_now();
     const int ok = hs_p2br_verify(&b.s, (const hs_gf128 *const *)b.in, (const hs_gf128 *const *)b.out, b.w.data, b.w.len,

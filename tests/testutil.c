@@ -17,11 +17,32 @@ void hs_test_init(hs_rng *rng, const char *name) {
 
 int hs_test_sanitized(void) { return !hs_mem_keeps(); }
 
+static double cpu_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void hs_bench_fresh_writer(hs_writer *w) {
+    hs_w_free(w);
+    memset(w, 0, sizeof *w);
+}
+
+int hs_bench_failed(const char *what, const char *why) {
+    fprintf(stderr, "%s: %s\n", what, why ? why : "failed");
+    return 0;
+}
+
 int hs_bench_reps(unsigned reps, int (*run)(void *ctx, unsigned k), void *ctx, double *ts) {
+    return hs_bench_reps_cpu(reps, run, ctx, ts, NULL);
+}
+
+int hs_bench_reps_cpu(unsigned reps, int (*run)(void *ctx, unsigned k), void *ctx, double *ts, double *cpu) {
     for (unsigned k = 0; k < reps; k++) {
-        const double t0 = hs_now();
+        const double t0 = hs_now(), c0 = cpu_seconds();
         if (!run(ctx, k)) return -1;
         ts[k] = hs_now() - t0;
+        if (cpu) cpu[k] = cpu_seconds() - c0;
     }
     int best = 0;
     for (unsigned k = 0; k < reps; k++) {

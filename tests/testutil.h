@@ -9,6 +9,7 @@
 
 #include "field/kb.h"
 #include "field/kb_ext.h"
+#include "proof/bytes.h"
 #include "util/rng.h"
 
 extern int hs_test_failures;
@@ -49,6 +50,12 @@ hs_kb5 hs_test_rand_kb5(hs_rng *rng);
  * ts[k]; returns the index of the median run (the upper one for an even count), or -1 when a run
  * returned 0. */
 int hs_bench_reps(unsigned reps, int (*run)(void *ctx, unsigned k), void *ctx, double *ts);
+/* hs_bench_reps, also recording each run's process CPU seconds (all threads) into cpu[k]. */
+int hs_bench_reps_cpu(unsigned reps, int (*run)(void *ctx, unsigned k), void *ctx, double *ts, double *cpu);
+/* A benchmark's proof writer emptied for the next run. */
+void hs_bench_fresh_writer(hs_writer *w);
+/* Prints "what: why" to standard error and returns 0 (a failed run of hs_bench_reps). */
+int hs_bench_failed(const char *what, const char *why);
 
 /* Stop a loop after the first few failures so a broken kernel does not flood the log. */
 #define TOO_MANY_FAILURES() (hs_test_failures > 20)
